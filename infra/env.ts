@@ -1,0 +1,49 @@
+/**
+ * The environment contract: every variable a handler may read, in one place.
+ *
+ * The Api and Webhooks stacks set the plain variables from the resources they
+ * create; secrets live in SST config (`npx sst secrets set NAME value --stage S`)
+ * and are bound to every function. On one machine, infra/local/start.ts sets
+ * the same names from `.env` (see `.env.example`). Handlers never ask where
+ * they run: they read these names.
+ */
+export const env = {
+  /** Name of the single DynamoDB table. */
+  tableName: "TABLE_NAME",
+  /** Cognito user pool and the web client the browser and POST /api/auth/local use. */
+  userPoolId: "COGNITO_USER_POOL_ID",
+  userPoolClientId: "COGNITO_CLIENT_ID",
+  /** Token issuer; its JWKS lives at `${issuer}/.well-known/jwks.json`. */
+  issuer: "COGNITO_ISSUER",
+  /** Where /api/login sends a browser to sign in (the site's /login page, or a hosted UI). */
+  loginUrl: "LOGIN_URL",
+  /** Public origin of the site, used for absolute links (checkout return, SMS links). */
+  siteUrl: "SITE_URL",
+  /** Bucket for paddle photos (the cloud); on one machine photos go under .local/. */
+  uploadsBucket: "UPLOADS_BUCKET",
+} as const;
+
+/**
+ * Secrets, each an SST `Config.Secret` of the same name in the cloud and a
+ * line of `.env` on one machine. All are optional: without Stripe keys the
+ * local payment page stands in; without Twilio or SNS the SMS outbox does.
+ */
+export const secrets = [
+  { name: "STRIPE_SECRET_KEY", purpose: "Stripe API key (test or live); unset = local payment page" },
+  { name: "STRIPE_WEBHOOK_SECRET", purpose: "Signing secret of the Stripe webhook endpoint" },
+  { name: "TWILIO_ACCOUNT_SID", purpose: "Twilio account for SMS" },
+  { name: "TWILIO_AUTH_TOKEN", purpose: "Twilio auth token" },
+  { name: "TWILIO_FROM_NUMBER", purpose: "Twilio sending number, E.164" },
+  { name: "SNS_SMS_SENDER_ID", purpose: "Sender id when SMS goes through Amazon SNS instead of Twilio" },
+  { name: "SNS_ORIGINATION_NUMBER", purpose: "SNS origination number, E.164; set to send SMS through SNS" },
+  { name: "GOOGLE_CLIENT_ID", purpose: "Google identity provider for the hosted sign-in" },
+  { name: "GOOGLE_CLIENT_SECRET", purpose: "Google identity provider secret" },
+  { name: "APPLE_SERVICES_ID", purpose: "Sign in with Apple services id" },
+  { name: "APPLE_TEAM_ID", purpose: "Apple developer team id" },
+  { name: "APPLE_KEY_ID", purpose: "Apple private key id" },
+  { name: "APPLE_PRIVATE_KEY", purpose: "Apple private key (PEM)" },
+  { name: "GITHUB_CLIENT_ID", purpose: "GitHub OIDC client id (through an OIDC bridge)" },
+  { name: "GITHUB_CLIENT_SECRET", purpose: "GitHub OIDC client secret" },
+] as const;
+
+export type SecretName = (typeof secrets)[number]["name"];

@@ -1,0 +1,52 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One `npm test`, four projects:
+ * - unit: pure modules, mocks allowed for a single module's collaborators
+ * - integration: handlers through the route table against DynamoDB Local and cognito-local
+ * - infra: the SST app synthesized offline and asserted
+ * - browser: Debian Chromium through playwright-core against `npm start`
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/*/src/**/*.test.{ts,tsx}", "infra/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          globalSetup: ["test/integration/global-setup.ts"],
+          setupFiles: ["test/integration/setup-env.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: "infra",
+          include: ["test/infra/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["test/browser/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
