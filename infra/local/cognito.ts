@@ -1,0 +1,176 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  DescribeUserPoolCommand,
+  ListUserPoolsCommand,
+  UsernameExistsException,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { roleGroups, userPool } from "../auth";
+import { localAwsEnv } from "./dynamo";
+import { StartupError, waitUntil } from "./processes";
+
+export interface LocalPool {
+  userPoolId: string;
+  clientId: string;
+}
+
+export function cognitoEndpoint(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/** cognito-local names its issuer after the host and port it was started with. */
+export function cognitoIssuer(port: number, userPoolId: string): string {
+  return `${cognitoEndpoint(port)}/${userPoolId}`;
+}
+
+export function cognitoClient(port: number): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({
+    endpoint: cognitoEndpoint(port),
+    region: localAwsEnv.AWS_REGION,
+    credentials: { accessKeyId: localAwsEnv.AWS_ACCESS_KEY_ID, secretAccessKey: localAwsEnv.AWS_SECRET_ACCESS_KEY },
+  });
+}
+
+/** Starts cognito-local with its data (`.cognito/`) under `dir`. */
+export async function startCognito(port: number, dir: string): Promise<ChildProcess> {
+  // cognito-local makes every new pool "sign in with email" unless told otherwise;
+  // ours, like the Auth stack's, takes plain usernames (staff) as well as emails.
+  mkdirSync(join(dir, ".cognito"), { recursive: true });
+  const config = join(dir, ".cognito", "config.json");
+  if (!existsSync(config)) writeFileSync(config, JSON.stringify({ UserPoolDefaults: { UsernameAttributes: [] } }, null, 2));
+  const bin = createRequire(import.meta.url).resolve("cognito-local/lib/bin/start.js");
+  const child = spawn(process.execPath, [bin], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), HOST: "localhost" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const exited = new Promise<never>((_, reject) =>
+    child.once("exit", (code) => reject(new StartupError(`cognito-local exited (code ${code}): ${log.trim().split("\n").pop() ?? ""}`))),
+  );
+  exited.catch(() => undefined);
+  const client = cognitoClient(port);
+  await Promise.race([
+    waitUntil("cognito-local", async () => (await client.send(new ListUserPoolsCommand({ MaxResults: 1 }))) !== undefined, 30_000),
+    exited,
+  ]);
+  client.destroy();
+  return child;
+}
+
+/**
+ * The same pool, client and groups as the Auth stack, created once; `known`
+ * is the pool remembered from an earlier start, reused while it still exists.
+ */
+export async function ensurePool(port: number, known: LocalPool | undefined): Promise<LocalPool> {
+  const client = cognitoClient(port);
+  try {
+    if (known) {
+      const exists = await client
+        .send(new DescribeUserPoolCommand({ UserPoolId: known.userPoolId }))
+        .then(() => true)
+        .catch(() => false);
+      if (exists) return known;
+    }
+    const pool = await client.send(
+      new CreateUserPoolCommand({
+        PoolName: "regrip-local",
+        Policies: {
+          PasswordPolicy: {
+            MinimumLength: userPool.passwordPolicy.minLength,
+            RequireLowercase: userPool.passwordPolicy.requireLowercase,
+            RequireUppercase: userPool.passwordPolicy.requireUppercase,
+            RequireNumbers: userPool.passwordPolicy.requireDigits,
+            RequireSymbols: userPool.passwordPolicy.requireSymbols,
+          },
+        },
+      }),
+    );
+    const userPoolId = pool.UserPool!.Id!;
+    const appClient = await client.send(
+      new CreateUserPoolClientCommand({
+        UserPoolId: userPoolId,
+        ClientName: "web",
+        ExplicitAuthFlows: ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
+      }),
+    );
+    for (const group of roleGroups) {
+      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
+    }
+    return { userPoolId, clientId: appClient.UserPoolClient!.ClientId! };
+  } finally {
+    client.destroy();
+  }
+}
+
+export interface NewLogin {
+  username: string;
+  password: string;
+  email: string;
+  givenName?: string;
+  familyName?: string;
+  phone?: string;
+  groups?: readonly string[];
+}
+
+/** Creates a confirmed login with a permanent password; answers its `sub`. */
+export async function createLogin(port: number, userPoolId: string, login: NewLogin): Promise<string> {
+  const client = cognitoClient(port);
+  try {
+    const attributes = [
+      { Name: "email", Value: login.email },
+      { Name: "email_verified", Value: "true" },
+      ...(login.givenName ? [{ Name: "given_name", Value: login.givenName }] : []),
+      ...(login.familyName ? [{ Name: "family_name", Value: login.familyName }] : []),
+    ];
+    let created;
+    try {
+      created = await client.send(
+        new AdminCreateUserCommand({
+          UserPoolId: userPoolId,
+          Username: login.username,
+          UserAttributes: attributes,
+          MessageAction: "SUPPRESS",
+          TemporaryPassword: login.password,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof UsernameExistsException) throw new StartupError(`Login ${login.username} already exists.`);
+      throw error;
+    }
+    await client.send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: userPoolId,
+        Username: login.username,
+        Password: login.password,
+        Permanent: true,
+      }),
+    );
+    for (const group of login.groups ?? []) {
+      await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: login.username, GroupName: group }));
+    }
+    const sub = created.User?.Attributes?.find((a) => a.Name === "sub")?.Value;
+    if (!sub) throw new Error(`cognito-local returned no sub for ${login.username}`);
+    return sub;
+  } finally {
+    client.destroy();
+  }
+}
+
+export function cognitoDataDir(dataDir: string): string {
+  return join(dataDir, "cognito");
+}

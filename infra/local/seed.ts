@@ -1,0 +1,102 @@
+import { AdminGetUserCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
+import { db } from "../../packages/core/src/db";
+import { uniqueKey } from "../../packages/core/src/entities";
+import { cognitoClient, createLogin } from "./cognito";
+import { demoBags, demoPromotions, demoSkus } from "./demo-shop";
+import type { SeedAccount } from "./settings";
+
+/**
+ * Seeds the demo shop: the three accounts (logins in the user pool and their
+ * user items), the catalogue, the promotions and the bags. Idempotent: every
+ * write is a create that is skipped when the item is already there.
+ * The table name and endpoints come from the environment, as for a handler.
+ */
+export interface SeedTarget {
+  cognitoPort: number;
+  userPoolId: string;
+  accounts: { admin: SeedAccount; employee: SeedAccount; customer: SeedAccount };
+}
+
+async function existingSub(port: number, userPoolId: string, username: string): Promise<string | undefined> {
+  const client = cognitoClient(port);
+  try {
+    const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+    return user.UserAttributes?.find((a) => a.Name === "sub")?.Value;
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return undefined;
+    throw error;
+  } finally {
+    client.destroy();
+  }
+}
+
+async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("ADMIN" | "EMPLOYEE")[]) {
+  const sub =
+    (await existingSub(target.cognitoPort, target.userPoolId, account.username)) ??
+    (await createLogin(target.cognitoPort, target.userPoolId, {
+      username: account.username,
+      password: account.password,
+      email: account.email,
+      givenName: account.firstName,
+      familyName: account.lastName,
+      groups,
+    }));
+  await db()
+    .transaction.write(({ user, uniqueValue }) => [
+      user
+        .create({
+          userId: sub,
+          username: account.username,
+          email: account.email,
+          firstName: account.firstName,
+          lastName: account.lastName,
+          phone: account.phone,
+          phoneVerified: !!account.phone,
+          emailVerified: true,
+          roles: ["CUSTOMER", ...groups],
+        })
+        .commit(),
+      uniqueValue.create({ ...uniqueKey("email", account.email), ownerId: sub }).commit(),
+      uniqueValue.create({ ...uniqueKey("username", account.username), ownerId: sub }).commit(),
+    ])
+    .go();
+}
+
+export async function seedDemoShop(target: SeedTarget): Promise<void> {
+  await seedAccount(target, target.accounts.admin, ["ADMIN"]);
+  await seedAccount(target, target.accounts.employee, ["EMPLOYEE"]);
+  await seedAccount(target, target.accounts.customer, []);
+
+  await Promise.all(
+    demoSkus.map(({ stockQuantity, ...sku }) =>
+      db()
+        .transaction.write(({ sku: skus, uniqueValue }) => [
+          skus
+            .create({ ...sku, stockQuantity: stockQuantity ?? 0, unlimitedStock: stockQuantity === null })
+            .commit(),
+          uniqueValue.create({ ...uniqueKey("skuCode", sku.code), ownerId: sku.id }).commit(),
+        ])
+        .go(),
+    ),
+  );
+  await Promise.all(
+    demoPromotions.map((promotion) =>
+      db()
+        .transaction.write(({ promotion: promotions, uniqueValue }) => [
+          promotions.create(promotion).commit(),
+          uniqueValue.create({ ...uniqueKey("promoCode", promotion.code), ownerId: promotion.id }).commit(),
+        ])
+        .go(),
+    ),
+  );
+  await Promise.all(
+    demoBags.map((bag) =>
+      db()
+        .transaction.write(({ bag: bags, uniqueValue }) => [
+          bags.create(bag).commit(),
+          uniqueValue.create({ ...uniqueKey("bagQrSlug", bag.qrSlug), ownerId: bag.id }).commit(),
+        ])
+        .go(),
+    ),
+  );
+}

@@ -1,0 +1,106 @@
+import type { Server } from "node:http";
+import { join } from "node:path";
+import { env, secrets } from "../env";
+import { cognitoDataDir, cognitoEndpoint, cognitoIssuer, ensurePool, startCognito } from "./cognito";
+import { dynamoEndpoint, ensureTable, localAwsEnv, startDynamo } from "./dynamo";
+import { assertJava, assertPortFree, ChildSet } from "./processes";
+import { seedDemoShop } from "./seed";
+import { createLocalServer } from "./server";
+import type { LocalSettings } from "./settings";
+import { readState, writeState } from "./state";
+import { buildWebIfStale, webDistDir } from "./web";
+
+export const localTableName = "regrip-local";
+
+/**
+ * The whole shop on one machine: DynamoDB Local, cognito-local, the handlers
+ * behind the local API adapter and the built web app, on one port.
+ */
+export interface RunningShop {
+  url: string;
+  server: Server;
+  stop(): Promise<void>;
+}
+
+/** The environment contract of infra/env.ts, filled for one machine. */
+export function handlerEnvironment(settings: LocalSettings, pool: { userPoolId: string; clientId: string }): Record<string, string> {
+  const vars: Record<string, string> = {
+    ...localAwsEnv,
+    // The AWS SDK reads these itself: no handler knows it runs locally.
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(settings.dynamoPort),
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognitoEndpoint(settings.cognitoPort),
+    [env.tableName]: localTableName,
+    [env.userPoolId]: pool.userPoolId,
+    [env.userPoolClientId]: pool.clientId,
+    [env.issuer]: cognitoIssuer(settings.cognitoPort, pool.userPoolId),
+    [env.loginUrl]: "/login",
+    [env.siteUrl]: `http://localhost:${settings.port}`,
+  };
+  for (const { name } of secrets) if (settings.vars[name]) vars[name] = settings.vars[name];
+  return vars;
+}
+
+export async function startShop(settings: LocalSettings, log: (line: string) => void): Promise<RunningShop> {
+  assertJava();
+  await assertPortFree(settings.port, "the shop", "PORT");
+  await assertPortFree(settings.dynamoPort, "DynamoDB Local", "DYNAMODB_PORT");
+  await assertPortFree(settings.cognitoPort, "cognito-local", "COGNITO_PORT");
+
+  const children = new ChildSet();
+  let server: Server | undefined;
+  const stop = async () => {
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server?.closeAllConnections();
+    await children.stopAll();
+  };
+  try {
+    const web = buildWebIfStale(log);
+    web.catch(() => undefined); // awaited below; keeps a failed build from crashing the process before then
+    const [dynamo, cognito] = await Promise.allSettled([
+      startDynamo(settings.dynamoPort, join(settings.dataDir, "dynamodb")),
+      startCognito(settings.cognitoPort, cognitoDataDir(settings.dataDir)),
+    ]);
+    if (dynamo.status === "fulfilled") children.add("DynamoDB Local", dynamo.value);
+    if (cognito.status === "fulfilled") children.add("cognito-local", cognito.value);
+    if (dynamo.status === "rejected") throw dynamo.reason;
+    if (cognito.status === "rejected") throw cognito.reason;
+
+    await ensureTable(settings.dynamoPort, localTableName);
+    const state = readState(settings.dataDir);
+    const pool = await ensurePool(settings.cognitoPort, state.pool);
+    writeState(settings.dataDir, { ...state, pool });
+    Object.assign(process.env, handlerEnvironment(settings, pool));
+
+    if (!state.seededAt) {
+      log("Seeding the demo shop...");
+      await seedDemoShop({ cognitoPort: settings.cognitoPort, userPoolId: pool.userPoolId, accounts: settings.seed });
+      writeState(settings.dataDir, { ...readState(settings.dataDir), seededAt: new Date().toISOString() });
+    }
+    await web;
+
+    server = createLocalServer({
+      webDist: webDistDir,
+      cognitoPort: settings.cognitoPort,
+      webConfig: {
+        VITE_REGION: localAwsEnv.AWS_REGION,
+        VITE_USER_POOL_ID: pool.userPoolId,
+        VITE_USER_POOL_CLIENT_ID: pool.clientId,
+        VITE_USER_POOL_ENDPOINT: "/cognito/",
+        VITE_OAUTH_DOMAIN: "",
+        VITE_SITE_URL: `http://localhost:${settings.port}`,
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server!.once("error", reject);
+      server!.listen(settings.port, resolve);
+    });
+    children.watch((name, code) => {
+      log(`${name} stopped unexpectedly (code ${code}); stopping the shop.`);
+      void stop().then(() => process.exit(1));
+    });
+    return { url: `http://localhost:${settings.port}`, server, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

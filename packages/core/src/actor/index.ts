@@ -1,0 +1,40 @@
+/**
+ * Who is calling. Set once per request by the handler layer from a verified
+ * token, passed explicitly to the domain functions that need it.
+ */
+export const roles = ["CUSTOMER", "EMPLOYEE", "ADMIN"] as const;
+export type Role = (typeof roles)[number];
+
+export interface UserActor {
+  type: "user";
+  /** The Cognito `sub`; also the user item's id. */
+  userId: string;
+  username: string;
+  email?: string;
+  givenName?: string;
+  familyName?: string;
+  /** Always contains CUSTOMER; EMPLOYEE and ADMIN come from the user pool's groups. */
+  roles: Role[];
+}
+
+/** Work done by the system itself: webhooks, scheduled jobs, seeding. */
+export interface SystemActor {
+  type: "system";
+  name: string;
+}
+
+export type Actor = UserActor | SystemActor;
+
+export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
+  const out: Role[] = ["CUSTOMER"];
+  for (const role of ["EMPLOYEE", "ADMIN"] as const) if (groups?.includes(role)) out.push(role);
+  return out;
+}
+
+export function isStaff(actor: Actor): boolean {
+  return actor.type === "system" || actor.roles.includes("EMPLOYEE") || actor.roles.includes("ADMIN");
+}
+
+export function isAdmin(actor: Actor): boolean {
+  return actor.type === "system" || actor.roles.includes("ADMIN");
+}

@@ -1,0 +1,42 @@
+import type { EntityItem } from "electrodb";
+import { db } from "../db";
+import type { Sku } from "../entities";
+import { shapeCatalogue, type Catalogue, type CatalogueSku } from "./shape";
+
+export * as Catalogue from "./index";
+export * from "./shape";
+
+export type SkuItem = EntityItem<typeof Sku>;
+
+/** The stored sku as the catalogue sees it: `unlimitedStock` is the spec's `stockQuantity: null`. */
+export function catalogueSku(sku: SkuItem): CatalogueSku {
+  return {
+    id: sku.id,
+    code: sku.code,
+    name: sku.name,
+    category: sku.category,
+    type: sku.type,
+    brand: sku.brand,
+    color: sku.color,
+    feel: sku.feel,
+    area: sku.area,
+    quality: sku.quality,
+    description: sku.description,
+    unitAmountCents: sku.unitAmountCents,
+    stockQuantity: sku.unlimitedStock ? null : sku.stockQuantity,
+    lowStockThreshold: sku.lowStockThreshold,
+    displayOrder: sku.displayOrder,
+    isVisible: sku.isVisible,
+  };
+}
+
+/** Every sku, in display order: one Query on the catalogue index (a shop's catalogue is small). */
+export async function allSkus(): Promise<SkuItem[]> {
+  const result = await db().entities.sku.query.catalogue({}).go({ pages: "all" });
+  return result.data;
+}
+
+/** GET /api/services. */
+export async function services(): Promise<Catalogue> {
+  return shapeCatalogue((await allSkus()).map(catalogueSku));
+}

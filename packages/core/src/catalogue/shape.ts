@@ -1,0 +1,139 @@
+/**
+ * The service catalogue as the booking page reads it (customer-side §3):
+ * core services grouped by name with their colors, feels and variant skus,
+ * and add-ons grouped GRIP, WEIGHT, EDGE, OTHER. Pure: no I/O here.
+ */
+export type SkuCategory = "BASE_GRIP" | "OVERGRIP" | "EDGE" | "WEIGHT" | "OTHER";
+export type SkuType = "ONE_TIME" | "SUBSCRIPTION" | "ADD_ON";
+
+export interface CatalogueSku {
+  id: string;
+  code: string;
+  name: string;
+  category: SkuCategory;
+  type: SkuType;
+  brand?: string;
+  color?: string;
+  feel?: string;
+  area?: string;
+  quality?: string;
+  description?: string;
+  unitAmountCents: number;
+  /** null means unlimited. */
+  stockQuantity: number | null;
+  lowStockThreshold: number;
+  displayOrder: number;
+  isVisible: boolean;
+}
+
+export interface CatalogueItem {
+  id: string;
+  name: string;
+  code: string;
+  category: SkuCategory;
+  type: SkuType;
+  /** Integer cents. */
+  price: number;
+  stockQuantity: number | null;
+  isInStock: boolean;
+  /** At or below the low-stock threshold (and above 0): the page shows 'Only N left'. */
+  isLowStock: boolean;
+  description: string | null;
+  color: string | null;
+  brand: string | null;
+  feel: string | null;
+  area: string | null;
+  quality: string | null;
+}
+
+export interface CoreService {
+  name: string;
+  description: string;
+  /** The lowest price among its variants, in cents. */
+  basePrice: number;
+  colors: string[];
+  feels: string[];
+  /** Sum of the variants' stock; null when any variant is unlimited. */
+  totalStock: number | null;
+  isInStock: boolean;
+  skus: CatalogueItem[];
+}
+
+export const addOnGroups = ["GRIP", "WEIGHT", "EDGE", "OTHER"] as const;
+export type AddOnGroup = (typeof addOnGroups)[number];
+
+export interface Catalogue {
+  coreServices: CoreService[];
+  addOnServices: Record<AddOnGroup, CatalogueItem[]>;
+}
+
+/** Only these core services are offered (customer-side §9), in this order. */
+export const coreServiceNames = ["Strip and Grip", "Basic Overgrip", "Premium Regrip"] as const;
+
+export function coreServiceOf(name: string): (typeof coreServiceNames)[number] | undefined {
+  const lower = name.toLowerCase();
+  return coreServiceNames.find((core) => lower.includes(core.toLowerCase()));
+}
+
+export function isInStock(stockQuantity: number | null): boolean {
+  return stockQuantity === null || stockQuantity > 0;
+}
+
+export function item(sku: CatalogueSku): CatalogueItem {
+  return {
+    id: sku.id,
+    name: sku.name,
+    code: sku.code,
+    category: sku.category,
+    type: sku.type,
+    price: sku.unitAmountCents,
+    stockQuantity: sku.stockQuantity,
+    isInStock: isInStock(sku.stockQuantity),
+    isLowStock: sku.stockQuantity !== null && sku.stockQuantity > 0 && sku.stockQuantity <= sku.lowStockThreshold,
+    description: sku.description ?? null,
+    color: sku.color ?? null,
+    brand: sku.brand ?? null,
+    feel: sku.feel ?? null,
+    area: sku.area ?? null,
+    quality: sku.quality ?? null,
+  };
+}
+
+function byDisplayOrder(a: CatalogueSku, b: CatalogueSku): number {
+  return a.displayOrder - b.displayOrder || a.unitAmountCents - b.unitAmountCents || a.name.localeCompare(b.name);
+}
+
+const distinct = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+export function addOnGroupOf(category: SkuCategory): AddOnGroup {
+  if (category === "OVERGRIP" || category === "BASE_GRIP") return "GRIP";
+  if (category === "WEIGHT" || category === "EDGE") return category;
+  return "OTHER";
+}
+
+export function shapeCatalogue(skus: CatalogueSku[]): Catalogue {
+  const visible = skus.filter((sku) => sku.isVisible).sort(byDisplayOrder);
+  const coreServices: CoreService[] = [];
+  for (const name of coreServiceNames) {
+    const variants = visible.filter((sku) => sku.type !== "ADD_ON" && coreServiceOf(sku.name) === name);
+    if (variants.length === 0) continue;
+    const unlimited = variants.some((sku) => sku.stockQuantity === null);
+    const totalStock = unlimited ? null : variants.reduce((sum, sku) => sum + Math.max(0, sku.stockQuantity ?? 0), 0);
+    coreServices.push({
+      name,
+      description: variants.find((sku) => sku.description)?.description ?? "",
+      basePrice: Math.min(...variants.map((sku) => sku.unitAmountCents)),
+      colors: distinct(variants.map((sku) => sku.color)),
+      feels: distinct(variants.map((sku) => sku.feel)),
+      totalStock,
+      isInStock: totalStock === null || totalStock > 0,
+      skus: variants.map(item),
+    });
+  }
+  const addOnServices: Record<AddOnGroup, CatalogueItem[]> = { GRIP: [], WEIGHT: [], EDGE: [], OTHER: [] };
+  for (const sku of visible) {
+    if (sku.type !== "ADD_ON") continue;
+    addOnServices[addOnGroupOf(sku.category)].push(item(sku));
+  }
+  return { coreServices, addOnServices };
+}

@@ -1,0 +1,143 @@
+/**
+ * Closed value sets stored in the table. Each is a readonly tuple so an
+ * ElectroDB enum attribute (`type: ORDER_STATUSES`) and a zod schema
+ * (`z.enum(ORDER_STATUSES)`) are built from the same list.
+ */
+
+export const ROLES = ["CUSTOMER", "EMPLOYEE", "ADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
+
+/** How the person signs in; every route goes through Cognito, federated or not. */
+export const AUTH_PROVIDERS = ["cognito", "google", "apple", "github"] as const;
+export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
+
+export const PADDLE_SHAPES = ["elongated", "hybrid", "dad-bod", "wide-body", "other"] as const;
+export type PaddleShape = (typeof PADDLE_SHAPES)[number];
+
+export const PADDLE_MATERIALS = ["wood", "graphite", "fiberglass", "composite", "other"] as const;
+export type PaddleMaterial = (typeof PADDLE_MATERIALS)[number];
+
+export const OWNERSHIP_STATUSES = ["owned", "no_longer_own"] as const;
+export type OwnershipStatus = (typeof OWNERSHIP_STATUSES)[number];
+
+/** The twelve stored values; DESIGN §5 maps them onto one lifecycle. */
+export const ORDER_STATUSES = [
+  "SCHEDULED",
+  "WAITING_ON_PAYMENT",
+  "INVOICED",
+  "CHECKED_IN",
+  "SERVICE_QUEUE",
+  "IN_QUEUE",
+  "IN_SERVICE",
+  "BEING_SERVICED",
+  "READY",
+  "COMPLETE",
+  "PICKED_UP",
+  "CANCELED",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION", "COMP"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Payment is a fact beside the lifecycle (DESIGN §5). */
+export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded", "comp"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const SUBSCRIPTION_PLANS = ["SINGLE_MONTHLY", "FAMILY3_MONTHLY"] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+/** Stripe's subscription states, stored as Stripe reports them. */
+export const SUBSCRIPTION_STATUSES = [
+  "incomplete",
+  "incomplete_expired",
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "paused",
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SKU_TYPES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const;
+export type SkuType = (typeof SKU_TYPES)[number];
+
+export const SKU_CATEGORIES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const;
+export type SkuCategory = (typeof SKU_CATEGORIES)[number];
+
+export const LOYALTY_ENTRY_TYPES = ["earn", "redeem", "adjust", "expire"] as const;
+export type LoyaltyEntryType = (typeof LOYALTY_ENTRY_TYPES)[number];
+
+export const AUDIT_TARGET_TYPES = [
+  "order",
+  "user",
+  "paddle",
+  "bag",
+  "sku",
+  "promotion",
+  "subscription",
+  "communication",
+  "schedule",
+  "partner",
+  "system",
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const SCHEDULE_EVENT_TYPES = ["ONSITE_GRIPPING", "OVERNIGHT_CUTOFF", "DELIVERY"] as const;
+export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
+
+export const COMMUNICATION_CHANNELS = ["sms", "email"] as const;
+export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
+
+export const COMMUNICATION_MESSAGE_TYPES = [
+  "order_checked_in",
+  "order_ready",
+  "order_picked_up",
+  "general",
+  "test",
+  "broadcast",
+  "storefront_order",
+  "verification",
+] as const;
+export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
+
+export const COMMUNICATION_STATUSES = ["sent", "delivered", "failed", "pending"] as const;
+export type CommunicationStatus = (typeof COMMUNICATION_STATUSES)[number];
+
+export const SMS_CONVERSATION_STATES = ["active", "closed"] as const;
+export type SmsConversationState = (typeof SMS_CONVERSATION_STATES)[number];
+
+export const SMS_DIRECTIONS = ["inbound", "outbound"] as const;
+export type SmsDirection = (typeof SMS_DIRECTIONS)[number];
+
+/** `received` for inbound; the rest follow the provider's delivery reports. */
+export const SMS_MESSAGE_STATUSES = ["received", "queued", "sent", "delivered", "undelivered", "failed"] as const;
+export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
+
+export const VERIFICATION_TYPES = ["phone", "email"] as const;
+export type VerificationType = (typeof VERIFICATION_TYPES)[number];
+
+/**
+ * What a uniqueValue item reserves. Besides the spec's unique columns this
+ * covers one-per-key facts that must hold under concurrency: a Stripe event
+ * handled once, an Idempotency-Key used once, one user per Stripe customer.
+ */
+export const UNIQUE_KINDS = [
+  "email",
+  "username",
+  "bagQrSlug",
+  "bagCode",
+  "promoCode",
+  "skuCode",
+  "stripeCustomer",
+  "stripeEvent",
+  "idempotencyKey",
+] as const;
+export type UniqueKind = (typeof UNIQUE_KINDS)[number];

@@ -1,0 +1,31 @@
+import { Entity } from "electrodb";
+import { generatedId, timestamps } from "./attributes";
+import { LOYALTY_ENTRY_TYPES } from "./enums";
+import { casing, primary, SERVICE } from "./keys";
+
+/**
+ * One change to a loyalty balance, newest last (`order: "desc"` for newest first).
+ *
+ * Kept in its own per-user partition, not the user's: the ledger grows
+ * without bound, and the "account" collection Query over the user's partition
+ * would have to read past every entry.
+ */
+export const LoyaltyLedger = new Entity({
+  model: { service: SERVICE, entity: "loyaltyLedger", version: "1" },
+  attributes: {
+    userId: { type: "string", required: true, readOnly: true },
+    id: generatedId(),
+    orderId: { type: "string" },
+    type: { type: LOYALTY_ENTRY_TYPES, required: true },
+    /** Signed whole points: positive earns, negative spends. */
+    points: { type: "number", required: true, validate: (n: number | undefined) => n === undefined || Number.isSafeInteger(n) },
+    reason: { type: "string" },
+    ...timestamps(),
+  },
+  indexes: {
+    byUser: {
+      pk: { field: primary.pk, composite: ["userId"], template: "loyalty#${userId}", casing },
+      sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import { Entity } from "electrodb";
+import { isWholeNumber, nowIso } from "./attributes";
+import { UNIQUE_KINDS, type UniqueKind } from "./enums";
+import { casing, primary, SERVICE, ttlField } from "./keys";
+
+/**
+ * The normal form a value is reserved under, so `Ann@Example.com` and
+ * `ann@example.com` collide. Use it for every create, get and delete.
+ */
+export function normaliseUniqueValue(kind: UniqueKind, value: string): string {
+  const trimmed = value.trim();
+  switch (kind) {
+    case "email":
+    case "username":
+    case "bagQrSlug":
+      return trimmed.toLowerCase();
+    case "promoCode":
+    case "skuCode":
+    case "bagCode":
+      return trimmed.toUpperCase();
+    default:
+      return trimmed;
+  }
+}
+
+/** The key of the uniqueValue item for `value`: `uniqueValue.get(uniqueKey("email", e))`. */
+export function uniqueKey(kind: UniqueKind, value: string): { kind: UniqueKind; value: string } {
+  return { kind, value: normaliseUniqueValue(kind, value) };
+}
+
+/**
+ * One item per unique value (email, username, bag QR slug, promo code, sku
+ * code, ...), written with `create()` (attribute_not_exists) in the same
+ * transaction as its owner. A second owner's transaction is cancelled, so
+ * uniqueness holds under concurrency without a Scan or a read-then-write.
+ * `expiresAtEpoch` lets time-bound reservations (Stripe event ids,
+ * Idempotency-Keys) expire through TTL.
+ */
+export const UniqueValue = new Entity({
+  model: { service: SERVICE, entity: "uniqueValue", version: "1" },
+  attributes: {
+    kind: { type: UNIQUE_KINDS, required: true, readOnly: true },
+    value: { type: "string", required: true, readOnly: true },
+    /** The id of the item holding the value (user id, bag id, promotion id, order id ...). */
+    ownerId: { type: "string", required: true },
+    expiresAtEpoch: { type: "number", field: ttlField, validate: isWholeNumber },
+    createdAt: { type: "string", required: true, readOnly: true, default: nowIso },
+  },
+  indexes: {
+    byValue: {
+      pk: { field: primary.pk, composite: ["kind", "value"], template: "unique#${kind}#${value}", casing },
+      sk: { field: primary.sk, composite: [], template: "unique", casing },
+    },
+  },
+});

@@ -1,0 +1,40 @@
+import { Entity } from "electrodb";
+import { isIsoTimestamp, isWholeNumber, timestamps } from "./attributes";
+import { VERIFICATION_TYPES } from "./enums";
+import { casing, primary, SERVICE, ttlField } from "./keys";
+
+/**
+ * A pending verification code, one per identifier and type (a new code
+ * replaces the old with `put`). Only a hash of the code is stored. DynamoDB's
+ * TTL deletes it some time after `expiresAtEpoch`; until then `expiresAt` is
+ * what the check compares, since TTL deletion is not immediate.
+ */
+export const VerificationCode = new Entity({
+  model: { service: SERVICE, entity: "verificationCode", version: "1" },
+  attributes: {
+    /** Who is verifying: the user id for the phone step (the verify call carries only the code). */
+    identifier: { type: "string", required: true, readOnly: true },
+    type: { type: VERIFICATION_TYPES, required: true, readOnly: true },
+    /** Where the code went: the phone number (E.164) or email being verified. */
+    destination: { type: "string", required: true },
+    userId: { type: "string" },
+    codeHash: { type: "string", required: true },
+    attempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
+    expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
+    /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
+    expiresAtEpoch: {
+      type: "number",
+      field: ttlField,
+      watch: ["expiresAt"],
+      set: (_: number | undefined, item: { expiresAt?: string }) =>
+        item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
+    },
+    ...timestamps(),
+  },
+  indexes: {
+    byIdentifier: {
+      pk: { field: primary.pk, composite: ["identifier"], template: "verify#${identifier}", casing },
+      sk: { field: primary.sk, composite: ["type"], template: "${type}", casing },
+    },
+  },
+});

@@ -1,0 +1,22 @@
+/**
+ * Errors the domain raises on purpose. Each carries a message meant for the
+ * person using the app; the handler layer maps the kind to an HTTP status.
+ */
+export type ErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unavailable";
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DomainError";
+  }
+}
+
+export const invalid = (message: string) => new DomainError("invalid", message);
+export const notFound = (message: string) => new DomainError("not_found", message);
+export const conflict = (message: string) => new DomainError("conflict", message);
+export const forbidden = (message: string) => new DomainError("forbidden", message);
+export const unauthorized = (message = "Unauthorized") => new DomainError("unauthorized", message);
+export const unavailable = (message: string) => new DomainError("unavailable", message);

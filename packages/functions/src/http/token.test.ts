@@ -1,0 +1,90 @@
+import { createServer, type Server } from "node:http";
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "../../../../infra/env";
+import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
+
+// A real issuer on loopback serving a real JWKS, so verification runs end to end.
+let server: Server;
+let issuer: string;
+type Key = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
+let privateKey: Key;
+let otherKey: Key;
+const clientId = "web-client";
+
+beforeAll(async () => {
+  const pair = await generateKeyPair("RS256");
+  privateKey = pair.privateKey;
+  otherKey = (await generateKeyPair("RS256")).privateKey;
+  const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  server = createServer((req, res) => {
+    if (req.url?.endsWith("/.well-known/jwks.json")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ keys: [jwk] }));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  issuer = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}/pool_1`;
+  process.env[env.issuer] = issuer;
+  process.env[env.userPoolClientId] = clientId;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function token(claims: Record<string, unknown> = {}, options: { key?: Key; exp?: string | number; iss?: string; aud?: string } = {}) {
+  return new SignJWT({ token_use: "id", "cognito:username": "casey", email: "casey@regrip.test", ...claims })
+    .setProtectedHeader({ alg: "RS256", kid: "k1" })
+    .setSubject("sub-123")
+    .setIssuer(options.iss ?? issuer)
+    .setAudience(options.aud ?? clientId)
+    .setIssuedAt()
+    .setExpirationTime(options.exp ?? "1h")
+    .sign(options.key ?? privateKey);
+}
+
+describe("verifyIdToken", () => {
+  it("accepts a valid ID token and maps groups to roles", async () => {
+    const actor = await verifyIdToken(await token({ "cognito:groups": ["EMPLOYEE", "SOMETHING_ELSE"], given_name: "Casey" }));
+    expect(actor).toMatchObject({
+      type: "user",
+      userId: "sub-123",
+      username: "casey",
+      email: "casey@regrip.test",
+      givenName: "Casey",
+      roles: ["CUSTOMER", "EMPLOYEE"],
+    });
+  });
+
+  it("refuses an expired token", async () => {
+    await expect(verifyIdToken(await token({}, { exp: Math.floor(Date.now() / 1000) - 60 }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("refuses a token signed by another key", async () => {
+    await expect(verifyIdToken(await token({}, { key: otherKey }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("refuses another issuer and another client", async () => {
+    await expect(verifyIdToken(await token({}, { iss: "http://evil.example/pool_1" }))).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifyIdToken(await token({}, { aud: "other-client" }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("refuses an access token where an ID token is expected", async () => {
+    await expect(verifyIdToken(await token({ token_use: "access" }))).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("refuses garbage", async () => {
+    await expect(verifyIdToken("not-a-jwt")).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+});
+
+describe("bearerToken", () => {
+  it("reads the Authorization header", () => {
+    expect(bearerToken("Bearer abc.def.ghi")).toBe("abc.def.ghi");
+    expect(bearerToken("bearer   xyz")).toBe("xyz");
+    expect(bearerToken("Basic abc")).toBeUndefined();
+    expect(bearerToken(undefined)).toBeUndefined();
+  });
+});

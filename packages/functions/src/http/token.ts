@@ -1,0 +1,55 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { rolesFromGroups, type UserActor } from "@regrip/core/actor";
+import { env } from "../../../../infra/env";
+
+/**
+ * Verifies a Cognito ID token: signature against the pool's JWKS, issuer,
+ * audience (the web client), expiry, and `token_use`. The browser and
+ * POST /api/auth/local both hand out ID tokens, which carry the email and
+ * names the user item is created from on first sign-in.
+ */
+let jwks: { issuer: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
+
+function keysFor(issuer: string) {
+  if (jwks?.issuer !== issuer) {
+    jwks = { issuer, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { cacheMaxAge: 60 * 60 * 1000 }) };
+  }
+  return jwks.keys;
+}
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+export class InvalidTokenError extends Error {}
+
+export async function verifyIdToken(token: string): Promise<UserActor> {
+  const issuer = required(env.issuer);
+  const clientId = required(env.userPoolClientId);
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keysFor(issuer), { issuer, audience: clientId, algorithms: ["RS256"] }));
+  } catch (error) {
+    throw new InvalidTokenError((error as Error).message);
+  }
+  if (payload.token_use !== "id") throw new InvalidTokenError("not an ID token");
+  if (typeof payload.sub !== "string" || !payload.sub) throw new InvalidTokenError("token has no subject");
+  const text = (key: string) => (typeof payload[key] === "string" ? (payload[key] as string) : undefined);
+  const groups = payload["cognito:groups"];
+  return {
+    type: "user",
+    userId: payload.sub,
+    username: text("cognito:username") ?? payload.sub,
+    email: text("email"),
+    givenName: text("given_name"),
+    familyName: text("family_name"),
+    roles: rolesFromGroups(Array.isArray(groups) ? groups.filter((g): g is string => typeof g === "string") : []),
+  };
+}
+
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization.trim()) : null;
+  return match?.[1];
+}
