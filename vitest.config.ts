@@ -1,10 +1,14 @@
 import { defineConfig } from "vitest/config";
 
+// Node 20 here, Node 22 on Lambda: the AWS SDK's notice about Node 20 is noise in test output.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 /**
  * One `npm test`, four projects:
  * - unit: pure modules, mocks allowed for a single module's collaborators
  * - integration: handlers through the route table against DynamoDB Local and cognito-local
  * - infra: the SST app synthesized offline and asserted
+ * - local: `npm start` itself (errors, restart, Ctrl-C)
  * - browser: Debian Chromium through playwright-core against `npm start`
  */
 export default defineConfig({
@@ -35,6 +39,14 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
+        },
+      },
+      {
+        test: {
+          name: "local",
+          include: ["test/local/**/*.test.ts"],
+          testTimeout: 240_000,
+          fileParallelism: false,
         },
       },
       {

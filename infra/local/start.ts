@@ -5,6 +5,9 @@ import { StartupError } from "./processes";
 import { loadSettings } from "./settings";
 import { startShop, type RunningShop } from "./shop";
 
+// This machine runs Node 20 while Lambda runs Node 22: the AWS SDK's notice about Node 20 is noise here.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
 const log = (line: string) => console.log(`[regrip] ${line}`);
 const began = performance.now();
 let shop: RunningShop | undefined;

@@ -1,0 +1,25 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import type { Access } from "../auth/access";
+
+export interface PageRoute {
+  /** react-router path syntax: `/orders/:id`. */
+  path: string;
+  access: Access;
+  /** Loaded on first visit, so each page (and the Cloudscape console) stays out of the landing bundle. */
+  page: LazyExoticComponent<ComponentType>;
+}
+
+/** Every page of the site. A new page is one line here. */
+export const pageRoutes: PageRoute[] = [
+  { path: "/", access: "public", page: lazy(() => import("../pages/landing/LandingPage")) },
+  { path: "/login", access: "public", page: lazy(() => import("../pages/login/LoginPage")) },
+  { path: "/logout", access: "public", page: lazy(() => import("../pages/LogoutPage")) },
+];
+
+/** Old addresses kept working. */
+export const redirects: { from: string; to: string }[] = [
+  { from: "/dashboard", to: "/booking" },
+  { from: "/book", to: "/booking" },
+  { from: "/paddles", to: "/my-grips" },
+  { from: "/order-history", to: "/my-grips" },
+];

@@ -1,0 +1,36 @@
+import { useEffect, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { ErrorScreen } from "../components/ErrorScreen";
+import { LoadingSpinner } from "../components/LoadingSpinner";
+import { goToServerLogin } from "../lib/navigation";
+import { useToast } from "../toast/use-toast";
+import { accessDecision, type Access } from "./access";
+import { useCurrentUser } from "./current-user";
+
+export const accessRedirectDelayMs = 1000;
+
+/** Comfort only: the server checks every call again. */
+export function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
+  // `user` is undefined until the first answer, null when signed out; a failed refetch keeps the last answer.
+  const { data: user, isError } = useCurrentUser();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const decision = user === undefined ? undefined : accessDecision(access, user);
+
+  useEffect(() => {
+    if (decision === "login") {
+      toast({ title: "Login Required", description: "Please log in to access this page.", variant: "destructive" });
+      const timer = setTimeout(goToServerLogin, accessRedirectDelayMs);
+      return () => clearTimeout(timer);
+    }
+    if (decision === "deny") {
+      toast({ title: "Access Denied", description: "You don't have permission to access this page.", variant: "destructive" });
+      const timer = setTimeout(() => navigate("/", { replace: true }), accessRedirectDelayMs);
+      return () => clearTimeout(timer);
+    }
+  }, [decision, navigate, toast]);
+
+  if (decision === undefined && isError) return <ErrorScreen />;
+  if (decision !== "allow") return <LoadingSpinner text="Checking authentication..." />;
+  return children;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import type { CurrentUser, Role } from "../lib/user";
+import { accessDecision, homeAfterSignIn } from "./access";
+
+function user(...roles: Role[]): CurrentUser {
+  return {
+    id: "u1",
+    firstName: "Casey",
+    lastName: "Dink",
+    email: "casey@regrip.test",
+    phone: null,
+    phoneVerified: false,
+    profileImageUrl: null,
+    smsNotifications: true,
+    smsPromotions: true,
+    emailNotifications: true,
+    emailPromotions: true,
+    roles,
+  };
+}
+
+describe("accessDecision", () => {
+  it("lets anyone open public pages", () => {
+    expect(accessDecision("public", null)).toBe("allow");
+  });
+  it("sends visitors to log in for every other page", () => {
+    for (const access of ["customer", "staff", "admin"] as const) expect(accessDecision(access, null)).toBe("login");
+  });
+  it("lets any signed-in user open customer pages", () => {
+    expect(accessDecision("customer", user("CUSTOMER"))).toBe("allow");
+  });
+  it("keeps customers out of staff pages and employees out of admin pages", () => {
+    expect(accessDecision("staff", user("CUSTOMER"))).toBe("deny");
+    expect(accessDecision("staff", user("CUSTOMER", "EMPLOYEE"))).toBe("allow");
+    expect(accessDecision("admin", user("CUSTOMER", "EMPLOYEE"))).toBe("deny");
+    expect(accessDecision("admin", user("CUSTOMER", "ADMIN"))).toBe("allow");
+    expect(accessDecision("staff", user("CUSTOMER", "ADMIN"))).toBe("allow");
+  });
+});
+
+describe("homeAfterSignIn", () => {
+  it("sends staff to the storefront and customers to booking", () => {
+    expect(homeAfterSignIn(user("CUSTOMER", "EMPLOYEE"))).toBe("/storefront");
+    expect(homeAfterSignIn(user("CUSTOMER", "ADMIN"))).toBe("/storefront");
+    expect(homeAfterSignIn(user("CUSTOMER"))).toBe("/booking");
+    expect(homeAfterSignIn(null)).toBe("/booking");
+  });
+});

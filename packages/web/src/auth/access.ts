@@ -1,0 +1,22 @@
+import type { CurrentUser } from "../lib/user";
+import { isAdmin, isStaff } from "./roles";
+
+/** Who may open a page; the same words as the API's route table. */
+export type Access = "public" | "customer" | "staff" | "admin";
+
+export type AccessDecision = "allow" | "login" | "deny";
+
+export function accessDecision(access: Access, user: CurrentUser | null): AccessDecision {
+  if (access === "public") return "allow";
+  if (!user) return "login";
+  if (access === "staff" && !isStaff(user)) return "deny";
+  if (access === "admin" && !isAdmin(user)) return "deny";
+  return "allow";
+}
+
+/** Where a fresh sign-in lands. */
+export function homeAfterSignIn(user: CurrentUser | null): "/storefront" | "/booking" {
+  // The spec sends every local sign-in to /storefront, but the guard refuses a
+  // customer there; customers (who sign in on the same page) go to /booking.
+  return isStaff(user) ? "/storefront" : "/booking";
+}

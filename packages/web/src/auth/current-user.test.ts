@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("./session", () => ({ currentIdToken: vi.fn(async () => undefined) }));
+
+import { fetchCurrentUser } from "./current-user";
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answer(response: Response | Error) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => {
+      if (response instanceof Error) throw response;
+      return response;
+    }),
+  );
+}
+
+describe("fetchCurrentUser", () => {
+  it("parses the user", async () => {
+    answer(
+      Response.json({
+        id: "u1",
+        firstName: "Casey",
+        lastName: "Dink",
+        email: "casey@regrip.test",
+        phone: "+13035550142",
+        phoneVerified: true,
+        profileImageUrl: null,
+        smsNotifications: true,
+        smsPromotions: false,
+        emailNotifications: true,
+        emailPromotions: false,
+        roles: ["CUSTOMER"],
+      }),
+    );
+    await expect(fetchCurrentUser()).resolves.toMatchObject({ id: "u1", firstName: "Casey", roles: ["CUSTOMER"] });
+  });
+
+  it("answers null (signed out) on 401", async () => {
+    answer(new Response('{"message":"Unauthorized"}', { status: 401 }));
+    await expect(fetchCurrentUser()).resolves.toBeNull();
+  });
+
+  it("throws 'Failed to fetch user' on any other failure", async () => {
+    answer(new Response("boom", { status: 500 }));
+    await expect(fetchCurrentUser()).rejects.toThrow("Failed to fetch user");
+    answer(new TypeError("fetch failed"));
+    await expect(fetchCurrentUser()).rejects.toThrow("Failed to fetch user");
+    answer(new Response("<!doctype html>", { status: 200 }));
+    await expect(fetchCurrentUser()).rejects.toThrow("Failed to fetch user");
+  });
+});

@@ -1,0 +1,14 @@
+import { useState } from "react";
+import { initials } from "../auth/roles";
+import type { CurrentUser } from "../lib/user";
+
+/** The profile photo, or the user's initials when there is none (or it fails to load). */
+export function Avatar({ user }: { user: CurrentUser }) {
+  const [photoFailed, setPhotoFailed] = useState(false);
+  const photo = user.profileImageUrl && !photoFailed ? user.profileImageUrl : undefined;
+  return (
+    <span className="avatar" aria-hidden="true">
+      {photo ? <img src={photo} alt="" onError={() => setPhotoFailed(true)} /> : initials(user)}
+    </span>
+  );
+}

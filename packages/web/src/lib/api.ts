@@ -1,0 +1,35 @@
+import { currentIdToken } from "../auth/session";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The spec's request error: `{status}: {body text, or status text if empty}`. */
+export function apiErrorMessage(status: number, statusText: string, bodyText: string): string {
+  return `${status}: ${bodyText || statusText}`;
+}
+
+/** An error the server raised because the caller is not (or no longer) signed in. */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith("401") && error.message.includes("Unauthorized");
+}
+
+/**
+ * Every call to /api goes through here: the Cognito ID token when signed in,
+ * cookies, JSON bodies. A non-OK response throws with apiErrorMessage.
+ */
+export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const token = await currentIdToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+  });
+  if (!response.ok) {
+    const text = await response.text().catch(() => "");
+    throw new Error(apiErrorMessage(response.status, response.statusText, text));
+  }
+  return response;
+}

@@ -1,0 +1,68 @@
+import { useId, useState, type Ref } from "react";
+
+interface Props {
+  title: string;
+  /** The name field: a staff username or a customer's email. */
+  nameLabel: string;
+  nameType: "text" | "email";
+  busy: boolean;
+  error?: string;
+  onSubmit: (name: string, password: string) => void;
+  nameRef?: Ref<HTMLInputElement>;
+}
+
+/** A name and password; the button stays disabled until both are filled. */
+export function PasswordSignInForm({ title, nameLabel, nameType, busy, error, onSubmit, nameRef }: Props) {
+  const id = useId();
+  const [name, setName] = useState("");
+  const [password, setPassword] = useState("");
+  const complete = name.trim() !== "" && password !== "";
+
+  return (
+    <form
+      className="signin-form"
+      aria-label={title}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (complete && !busy) onSubmit(name, password);
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-name`}>{nameLabel}</label>
+        <input
+          ref={nameRef}
+          id={`${id}-name`}
+          name="username"
+          type={nameType}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="btn btn-primary btn-block" disabled={!complete || busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </button>
+    </form>
+  );
+}

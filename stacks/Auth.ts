@@ -1,0 +1,90 @@
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import {
+  AccountRecovery,
+  CfnUserPoolGroup,
+  OAuthScope,
+  UserPoolClientIdentityProvider,
+} from "aws-cdk-lib/aws-cognito";
+import { Cognito, type StackContext } from "sst/constructs";
+import { roleGroups, userPool } from "../infra/auth";
+import { clientIdentityProviders, createIdentityProviders } from "./identity-providers";
+import { deploySettings, isProduction, siteRedirectUrls } from "./settings";
+
+type SignIn = "email" | "phone" | "username" | "preferredUsername";
+
+export function Auth({ app, stack }: StackContext) {
+  const settings = deploySettings(app);
+  const redirectUrls = siteRedirectUrls(app, settings);
+  // The hosted UI needs somewhere to return to. Production's site URL is only
+  // known after its first deploy (see docs/deploy.md); until then the pool
+  // serves the password flows alone.
+  const oauth = redirectUrls.length > 0;
+
+  const cognito = new Cognito(stack, userPool.id, {
+    // infra/auth.ts names no username attributes: the username is free text, so
+    // customers use their email address as their username and staff a plain name.
+    // (Email as an *alias* would forbid email-shaped usernames.)
+    login: userPool.usernameAttributes.length > 0 ? (userPool.usernameAttributes as SignIn[]) : ["username"],
+    identityPoolFederation: false,
+    cdk: {
+      userPool: {
+        passwordPolicy: userPool.passwordPolicy,
+        standardAttributes: { email: { required: false, mutable: true } },
+        autoVerify: { email: true },
+        accountRecovery: AccountRecovery.EMAIL_ONLY,
+        removalPolicy: isProduction(app) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      },
+      userPoolClient: {
+        generateSecret: false,
+        authFlows: { ...userPool.authFlows },
+        preventUserExistenceErrors: true,
+        accessTokenValidity: Duration.minutes(userPool.tokenValidityMinutes.access),
+        idTokenValidity: Duration.minutes(userPool.tokenValidityMinutes.id),
+        refreshTokenValidity: Duration.days(userPool.refreshTokenValidityDays),
+        supportedIdentityProviders: [
+          UserPoolClientIdentityProvider.COGNITO,
+          ...settings.identityProviders.map((name) => clientIdentityProviders[name]),
+        ],
+        ...(oauth
+          ? {
+              oAuth: {
+                flows: { authorizationCodeGrant: true },
+                scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.PHONE, OAuthScope.COGNITO_ADMIN],
+                callbackUrls: redirectUrls,
+                logoutUrls: redirectUrls,
+              },
+            }
+          : { disableOAuth: true }),
+      },
+    },
+  });
+
+  roleGroups.forEach((groupName, precedence) => {
+    new CfnUserPoolGroup(stack, `Group${groupName}`, {
+      userPoolId: cognito.userPoolId,
+      groupName,
+      // Lower wins when a user is in both: an admin's tokens carry ADMIN's role first.
+      precedence,
+    });
+  });
+
+  // Cognito domain prefixes are lower case letters, digits and hyphens.
+  const domainPrefix = `regrip-${app.stage}`.toLowerCase().replace(/[^a-z0-9-]/g, "-").slice(0, 63);
+  cognito.cdk.userPool.addDomain("HostedUi", { cognitoDomain: { domainPrefix } });
+  const hostedUiDomain = `${domainPrefix}.auth.${stack.region}.amazoncognito.com`;
+
+  // The client may only list providers that already exist in the pool.
+  for (const provider of createIdentityProviders(stack, cognito.cdk.userPool, settings)) {
+    cognito.cdk.userPoolClient.node.addDependency(provider);
+  }
+
+  const issuer = `https://cognito-idp.${stack.region}.amazonaws.com/${cognito.userPoolId}`;
+
+  stack.addOutputs({
+    UserPoolId: cognito.userPoolId,
+    UserPoolClientId: cognito.userPoolClientId,
+    HostedUiDomain: hostedUiDomain,
+  });
+
+  return { cognito, issuer, hostedUiDomain };
+}

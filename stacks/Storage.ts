@@ -1,0 +1,54 @@
+import { RemovalPolicy } from "aws-cdk-lib";
+import { BlockPublicAccess } from "aws-cdk-lib/aws-s3";
+import { Bucket, Table, type StackContext } from "sst/constructs";
+import { keyAttributes, table as tableShape } from "../infra/table";
+import { createSecrets } from "./Secrets";
+import { deploySettings, isProduction, siteOrigins } from "./settings";
+
+export function Storage({ app, stack }: StackContext) {
+  const production = isProduction(app);
+  // Production keeps its data when the stage is removed; other stages leave nothing behind.
+  const removalPolicy = production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+
+  const table = new Table(stack, tableShape.id, {
+    fields: Object.fromEntries(keyAttributes().map((name) => [name, "string" as const])),
+    primaryIndex: { partitionKey: tableShape.primary.partitionKey, sortKey: tableShape.primary.sortKey },
+    globalIndexes: Object.fromEntries(
+      tableShape.globalIndexes.map((index) => [
+        index.name,
+        { partitionKey: index.partitionKey, sortKey: index.sortKey },
+      ]),
+    ),
+    timeToLiveAttribute: tableShape.timeToLiveAttribute,
+    cdk: {
+      table: {
+        // SST turns on the deprecated `pointInTimeRecovery`; CDK refuses both spellings at once.
+        pointInTimeRecovery: undefined,
+        pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+        deletionProtection: production,
+        removalPolicy,
+      },
+    },
+  });
+
+  const settings = deploySettings(app);
+  const uploads = new Bucket(stack, "Uploads", {
+    // Paddle photos: the browser PUTs to a presigned URL, so the bucket's CORS
+    // must admit the site. Before the site's URL is known (a stage's first
+    // deploy) any origin may send the preflight; the signature still decides.
+    cors: [
+      {
+        allowedMethods: ["PUT"],
+        allowedOrigins: settings.siteUrl ? siteOrigins(app, settings) : ["*"],
+        allowedHeaders: ["*"],
+        maxAge: "1 hour",
+      },
+    ],
+    blockPublicACLs: true,
+    cdk: { bucket: { blockPublicAccess: BlockPublicAccess.BLOCK_ALL, removalPolicy } },
+  });
+
+  const secrets = createSecrets(stack);
+
+  return { table, uploads, secrets };
+}

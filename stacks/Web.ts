@@ -1,0 +1,115 @@
+import {
+  AllowedMethods,
+  CachePolicy,
+  CfnFunction,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  ViewerProtocolPolicy,
+} from "aws-cdk-lib/aws-cloudfront";
+import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { StaticSite, use, type StackContext } from "sst/constructs";
+import { Api } from "./Api";
+import { Auth } from "./Auth";
+import { deploySettings } from "./settings";
+
+/**
+ * Single-page routing on the site's default behavior: a path without a file
+ * extension is a route of the app, so S3 serves index.html for it.
+ *
+ * SST's StaticSite does this with distribution-wide error pages (403/404 →
+ * /index.html, 200), but CloudFront applies error pages to every behavior:
+ * the API's 403s and 404s would reach the browser as the site's HTML with 200.
+ */
+const spaRouting = `
+function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf("/.well-known/") === 0) return request;
+  var last = uri.substring(uri.lastIndexOf("/") + 1);
+  if (last.indexOf(".") === -1) request.uri = "/index.html";
+  return request;
+}`;
+
+/**
+ * API Gateway must see its own Host header, so the viewer's is not forwarded;
+ * this keeps it as X-Forwarded-Host for handlers that build absolute links.
+ */
+const forwardViewerHost = `
+function handler(event) {
+  var request = event.request;
+  if (request.headers.host) request.headers["x-forwarded-host"] = { value: request.headers.host.value };
+  return request;
+}`;
+
+export function Web({ app, stack }: StackContext) {
+  const { cognito, hostedUiDomain } = use(Auth);
+  const { api } = use(Api);
+  const settings = deploySettings(app);
+
+  const apiBehavior = {
+    origin: new HttpOrigin(`${api.httpApiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    }),
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: AllowedMethods.ALLOW_ALL,
+    cachePolicy: CachePolicy.CACHING_DISABLED,
+    // Every header but Host, the Authorization header included (allowed because caching is off).
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    functionAssociations: [
+      {
+        eventType: FunctionEventType.VIEWER_REQUEST,
+        function: new CloudFrontFunction(stack, "ForwardViewerHost", {
+          code: FunctionCode.fromInline(forwardViewerHost),
+        }),
+      },
+    ],
+  };
+
+  const site = new StaticSite(stack, "Site", {
+    path: "packages/web",
+    // The offline synthesis uploads the dist that `npm test` built; `sst deploy`
+    // builds with the values below (tokens become `{{ VITE_X }}` placeholders
+    // that SST fills in index.html and the JS at deploy time).
+    buildCommand: settings.prebuiltWeb ? undefined : "npm run build",
+    buildOutput: "dist",
+    environment: {
+      VITE_REGION: stack.region,
+      VITE_USER_POOL_ID: cognito.userPoolId,
+      VITE_USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+      // Amplify's default Cognito endpoint in the cloud; cognito-local on one machine.
+      VITE_USER_POOL_ENDPOINT: "",
+      // The hosted UI only returns to origins registered on the client (stacks/Auth.ts): until
+      // the stage knows its site URL, the web app offers the password form alone.
+      VITE_OAUTH_DOMAIN: settings.siteUrl ? hostedUiDomain : "",
+      // Empty until the stage's URL is configured: the web app then uses its own origin.
+      VITE_SITE_URL: settings.siteUrl ?? "",
+    },
+    // SST writes env typings for Vite apps; keep them out of packages/web (the app types its own config).
+    vite: { types: "../../.sst/web-env.d.ts" },
+    cdk: {
+      distribution: {
+        errorResponses: [],
+        additionalBehaviors: { "/api/*": apiBehavior },
+      },
+    },
+  });
+  routeSinglePageApp(site);
+
+  stack.addOutputs({ SiteUrl: site.url });
+
+  return { site };
+}
+
+/** Rewrites the code of StaticSite's own viewer-request function (its default behavior's only one). */
+function routeSinglePageApp(site: StaticSite): void {
+  // `sst remove` and `sst dev` do not create the site's distribution.
+  if (!site.cdk) return;
+  const cfn = site.node.tryFindChild("CloudFrontFunction")?.node.defaultChild;
+  if (!(cfn instanceof CfnFunction)) {
+    throw new Error("StaticSite no longer creates its CloudFrontFunction: revisit SPA routing in stacks/Web.ts");
+  }
+  cfn.functionCode = spaRouting;
+}

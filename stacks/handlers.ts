@@ -1,0 +1,50 @@
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { Bucket, Cognito, FunctionProps, Table } from "sst/constructs";
+import { env } from "../infra/env";
+import type { Secrets } from "./Secrets";
+
+export interface HandlerResources {
+  table: Table;
+  uploads: Bucket;
+  secrets: Secrets;
+  cognito: Cognito;
+  issuer: string;
+  /** Where GET /api/login sends the browser. */
+  loginUrl: string;
+  /** The site's public origin, or "" when the stage does not know it yet. */
+  siteUrl: string;
+}
+
+/**
+ * What every handler gets, whatever the route: each variable of infra/env.ts,
+ * the table and the uploads bucket bound (their IAM permissions come with the
+ * binding), and every secret bound (SST sets `SST_Secret_value_<NAME>` to
+ * `__FETCH_FROM_SSM__` and grants ssm:GetParameters on its parameter).
+ */
+export function handlerDefaults(resources: HandlerResources, options: { passwordSignIn: boolean }): FunctionProps {
+  const values: Record<keyof typeof env, string> = {
+    tableName: resources.table.tableName,
+    userPoolId: resources.cognito.userPoolId,
+    userPoolClientId: resources.cognito.userPoolClientId,
+    issuer: resources.issuer,
+    loginUrl: resources.loginUrl,
+    siteUrl: resources.siteUrl,
+    uploadsBucket: resources.uploads.bucketName,
+  };
+  const environment = Object.fromEntries(
+    (Object.keys(values) as (keyof typeof env)[]).map((key) => [env[key], values[key]]),
+  );
+  return {
+    environment,
+    bind: [resources.table, resources.uploads, ...Object.values(resources.secrets)],
+    permissions: options.passwordSignIn
+      ? [
+          // POST /api/auth/local signs users in through the pool.
+          new PolicyStatement({
+            actions: ["cognito-idp:InitiateAuth"],
+            resources: [resources.cognito.userPoolArn],
+          }),
+        ]
+      : [],
+  };
+}

@@ -1,0 +1,388 @@
+/**
+ * The SST app synthesized offline (stacks/synth.ts) and checked against the
+ * contracts it is built from: infra/table.ts, infra/auth.ts, infra/env.ts and
+ * the route table. Two stages: "dev" with no deploy settings, and "production"
+ * with a site URL and every identity provider.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
+import { beforeAll, describe, expect, it } from "vitest";
+import { roleGroups, userPool } from "../../infra/auth";
+import { env, secrets } from "../../infra/env";
+import { keyAttributes, table } from "../../infra/table";
+import { routeKey, routes } from "../../packages/functions/src/routes";
+import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { stripeWebhookHandler } from "../../stacks/Webhooks";
+import {
+  joined,
+  onlyResource,
+  resource,
+  resourcesOfType,
+  runCloudFrontFunction,
+  target,
+  templateJson,
+  type Resource,
+} from "./cloudformation";
+
+const productionSiteUrl = "https://shop.regrip.example";
+
+let dev: Synthesis;
+let production: Synthesis;
+
+beforeAll(async () => {
+  // One after the other: SST keeps the current app in module state.
+  dev = await synthesize({ stage: "dev" });
+  production = await synthesize({
+    stage: "production",
+    settings: {
+      siteUrl: productionSiteUrl,
+      identityProviders: ["google", "apple", "github"],
+      githubIssuerUrl: "https://github-oidc.regrip.example",
+    },
+  });
+});
+
+function routeResource(synthesis: Synthesis, key: string): [string, Resource] {
+  const found = resourcesOfType(synthesis, "Api", "AWS::ApiGatewayV2::Route").filter(
+    ([, r]) => r.Properties?.RouteKey === key,
+  );
+  expect(found, `route ${key}`).toHaveLength(1);
+  return found[0];
+}
+
+/** The Lambda function behind a route: Route.Target → Integration.IntegrationUri → Function. */
+function routeFunction(synthesis: Synthesis, key: string): { stack: StackName; logicalId: string; fn: Resource } {
+  const [, route] = routeResource(synthesis, key);
+  const integrationId = /^integrations\/\$\{ref\}$/.test(joined(route.Properties!.Target))
+    ? (route.Properties!.Target["Fn::Join"][1][1].Ref as string)
+    : undefined;
+  expect(integrationId, `${key} targets an integration`).toBeDefined();
+  const integration = resource(synthesis, { stack: "Api", logicalId: integrationId! });
+  const fnAt = target(synthesis, "Api", integration.Properties!.IntegrationUri);
+  expect(fnAt?.attribute).toBe("Arn");
+  const fn = resource(synthesis, fnAt!);
+  expect(fn.Type).toBe("AWS::Lambda::Function");
+  return { stack: "Api", logicalId: fnAt!.logicalId, fn };
+}
+
+function webhookFunction(synthesis: Synthesis): { stack: StackName; logicalId: string; fn: Resource } {
+  const found = synthesis.functions.filter((f) => f.handler === stripeWebhookHandler);
+  expect(found).toHaveLength(1);
+  const at = { stack: "Webhooks" as const, logicalId: found[0].logicalId };
+  return { ...at, fn: resource(synthesis, at) };
+}
+
+function variables(fn: Resource): Record<string, unknown> {
+  return fn.Properties?.Environment?.Variables ?? {};
+}
+
+describe("Storage", () => {
+  it("builds the table's keys and indexes from infra/table.ts", () => {
+    const [, t] = onlyResource(dev, "Storage", "AWS::DynamoDB::Table");
+    const p = t.Properties!;
+    const sortedNames = (defs: { AttributeName: string }[]) => defs.map((d) => d.AttributeName).sort();
+
+    expect(sortedNames(p.AttributeDefinitions)).toEqual([...keyAttributes()].sort());
+    expect(p.AttributeDefinitions.every((d: { AttributeType: string }) => d.AttributeType === "S")).toBe(true);
+    expect(p.KeySchema).toEqual([
+      { AttributeName: table.primary.partitionKey, KeyType: "HASH" },
+      { AttributeName: table.primary.sortKey, KeyType: "RANGE" },
+    ]);
+    expect(
+      [...p.GlobalSecondaryIndexes].sort((a, b) => a.IndexName.localeCompare(b.IndexName)),
+    ).toEqual(
+      [...table.globalIndexes]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((index) => ({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.partitionKey, KeyType: "HASH" },
+            { AttributeName: index.sortKey, KeyType: "RANGE" },
+          ],
+          Projection: { ProjectionType: "ALL" },
+        })),
+    );
+    expect(p.TimeToLiveSpecification).toEqual({ AttributeName: table.timeToLiveAttribute, Enabled: true });
+    expect(p.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(p.BillingMode).toBe("PAY_PER_REQUEST");
+  });
+
+  it("keeps production's data when the stage is removed, and nothing else's", () => {
+    const data: [StackName, string][] = [
+      ["Storage", "AWS::DynamoDB::Table"],
+      ["Storage", "AWS::S3::Bucket"],
+      ["Auth", "AWS::Cognito::UserPool"],
+    ];
+    for (const [stack, type] of data) {
+      const [, prod] = onlyResource(production, stack, type);
+      expect(prod.DeletionPolicy, `production ${type}`).toBe("Retain");
+      expect(prod.UpdateReplacePolicy, `production ${type}`).toBe("Retain");
+      const [, disposable] = onlyResource(dev, stack, type);
+      expect(disposable.DeletionPolicy, `dev ${type}`).toBe("Delete");
+    }
+    expect(onlyResource(production, "Storage", "AWS::DynamoDB::Table")[1].Properties!.DeletionProtectionEnabled).toBe(true);
+    // A dev stage's bucket is emptied on removal so CloudFormation can delete it.
+    expect(resourcesOfType(dev, "Storage", "Custom::S3AutoDeleteObjects")).toHaveLength(1);
+    expect(resourcesOfType(production, "Storage", "Custom::S3AutoDeleteObjects")).toHaveLength(0);
+  });
+
+  it("keeps paddle photos private and lets the site PUT to presigned URLs", () => {
+    const [, bucket] = onlyResource(production, "Storage", "AWS::S3::Bucket");
+    expect(bucket.Properties!.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    const [rule] = bucket.Properties!.CorsConfiguration.CorsRules;
+    expect(rule.AllowedMethods).toEqual(["PUT"]);
+    expect(rule.AllowedOrigins).toEqual([productionSiteUrl]);
+  });
+});
+
+describe("Auth", () => {
+  it("has the groups of infra/auth.ts in the pool", () => {
+    const [poolId] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
+    const groups = resourcesOfType(dev, "Auth", "AWS::Cognito::UserPoolGroup").map(([, g]) => g.Properties!);
+    expect(groups.map((g) => g.GroupName).sort()).toEqual([...roleGroups].sort());
+    for (const group of groups) expect(group.UserPoolId).toEqual({ Ref: poolId });
+  });
+
+  it("applies the password policy and a public web client with the flows of infra/auth.ts", () => {
+    const [, pool] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
+    const policy = userPool.passwordPolicy;
+    expect(pool.Properties!.Policies.PasswordPolicy).toEqual({
+      MinimumLength: policy.minLength,
+      RequireLowercase: policy.requireLowercase,
+      RequireUppercase: policy.requireUppercase,
+      RequireNumbers: policy.requireDigits,
+      RequireSymbols: policy.requireSymbols,
+    });
+    // Usernames are free text (customers use their email address), matched case-insensitively.
+    expect(pool.Properties!.UsernameAttributes).toBeUndefined();
+    expect(pool.Properties!.AliasAttributes).toBeUndefined();
+    expect(pool.Properties!.UsernameConfiguration).toEqual({ CaseSensitive: false });
+
+    const [, client] = onlyResource(dev, "Auth", "AWS::Cognito::UserPoolClient");
+    expect(client.Properties!.GenerateSecret).toBe(false);
+    expect([...client.Properties!.ExplicitAuthFlows].sort()).toEqual(
+      ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_USER_SRP_AUTH", "ALLOW_ADMIN_USER_PASSWORD_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"].sort(),
+    );
+    expect(client.Properties!.AccessTokenValidity).toBe(userPool.tokenValidityMinutes.access);
+    expect(client.Properties!.IdTokenValidity).toBe(userPool.tokenValidityMinutes.id);
+  });
+
+  it("serves a hosted UI at regrip-<stage> with the code flow back to the site", () => {
+    expect(onlyResource(dev, "Auth", "AWS::Cognito::UserPoolDomain")[1].Properties!.Domain).toBe("regrip-dev");
+    expect(onlyResource(production, "Auth", "AWS::Cognito::UserPoolDomain")[1].Properties!.Domain).toBe("regrip-production");
+
+    const [, client] = onlyResource(production, "Auth", "AWS::Cognito::UserPoolClient");
+    expect(client.Properties!.AllowedOAuthFlows).toEqual(["code"]);
+    expect(client.Properties!.CallbackURLs).toEqual([`${productionSiteUrl}/`]);
+    expect(client.Properties!.LogoutURLs).toEqual([`${productionSiteUrl}/`]);
+    // A stage that does not know its site URL yet still works with a local web app.
+    const [, devClient] = onlyResource(dev, "Auth", "AWS::Cognito::UserPoolClient");
+    expect(devClient.Properties!.CallbackURLs).toContain("http://localhost:3000/");
+  });
+
+  it("adds the requested identity providers with their secrets read at deploy time, never written in the template", () => {
+    const providers = resourcesOfType(production, "Auth", "AWS::Cognito::UserPoolIdentityProvider");
+    expect(providers.map(([, p]) => p.Properties!.ProviderName).sort()).toEqual(["GitHub", "Google", "SignInWithApple"]);
+    for (const [, provider] of providers) {
+      for (const [key, value] of Object.entries<unknown>(provider.Properties!.ProviderDetails)) {
+        if (["authorize_scopes", "oidc_issuer", "attributes_request_method"].includes(key)) continue;
+        const from = target(production, "Auth", value);
+        expect(from, `${provider.Properties!.ProviderName}.${key}`).toBeDefined();
+        expect(resource(production, from!).Type).toBe("Custom::SecretRead");
+      }
+    }
+    const [, client] = onlyResource(production, "Auth", "AWS::Cognito::UserPoolClient");
+    expect(client.Properties!.SupportedIdentityProviders.sort()).toEqual(["COGNITO", "GitHub", "Google", "SignInWithApple"]);
+    expect(client.DependsOn?.sort()).toEqual(providers.map(([id]) => id).sort());
+
+    // CloudFormation rejects ssm-secure references in identity provider details.
+    for (const synthesis of [dev, production]) {
+      for (const stack of stackNames) {
+        expect(JSON.stringify(templateJson(synthesis, stack))).not.toContain("resolve:ssm-secure");
+      }
+    }
+    expect(resourcesOfType(dev, "Auth", "AWS::Cognito::UserPoolIdentityProvider")).toHaveLength(0);
+  });
+});
+
+describe("Api", () => {
+  it("has a JWT authorizer for the pool's issuer and the web client", () => {
+    const [, authorizer] = onlyResource(dev, "Api", "AWS::ApiGatewayV2::Authorizer");
+    const jwt = authorizer.Properties!.JwtConfiguration;
+    expect(authorizer.Properties!.AuthorizerType).toBe("JWT");
+    expect(authorizer.Properties!.IdentitySource).toEqual(["$request.header.Authorization"]);
+    expect(joined(jwt.Issuer)).toBe("https://cognito-idp.us-east-1.amazonaws.com/${ref}");
+    const issuerPool = target(dev, "Api", jwt.Issuer["Fn::Join"][1][1]);
+    expect(resource(dev, issuerPool!).Type).toBe("AWS::Cognito::UserPool");
+    expect(jwt.Audience).toHaveLength(1);
+    expect(resource(dev, target(dev, "Api", jwt.Audience[0])!).Type).toBe("AWS::Cognito::UserPoolClient");
+  });
+
+  it("has exactly the routes of the route table", () => {
+    const keys = resourcesOfType(dev, "Api", "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties!.RouteKey);
+    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  for (const route of routes) {
+    const key = routeKey(route);
+    it(`${key}: ${route.access === "public" ? "no authorizer" : "JWT authorizer"}, its own function running ${route.handler}`, () => {
+      const [authorizerId] = onlyResource(dev, "Api", "AWS::ApiGatewayV2::Authorizer");
+      const [, r] = routeResource(dev, key);
+      if (route.access === "public") {
+        expect(r.Properties!.AuthorizationType).toBe("NONE");
+        expect(r.Properties!.AuthorizerId).toBeUndefined();
+      } else {
+        expect(r.Properties!.AuthorizationType).toBe("JWT");
+        expect(r.Properties!.AuthorizerId).toEqual({ Ref: authorizerId });
+      }
+      const { logicalId } = routeFunction(dev, key);
+      const built = dev.functions.find((f) => f.stack === "Api" && f.logicalId === logicalId);
+      expect(built?.handler).toBe(route.handler);
+    });
+  }
+
+  it("gives every route its own function", () => {
+    const ids = routes.map((route) => routeFunction(dev, routeKey(route)).logicalId);
+    expect(new Set(ids).size).toBe(routes.length);
+  });
+
+  it("gives every handler the environment of infra/env.ts", () => {
+    const handlers = [...routes.map((route) => routeFunction(dev, routeKey(route))), webhookFunction(dev)];
+    for (const { stack, fn } of handlers) {
+      const vars = variables(fn);
+      for (const name of Object.values(env)) expect(vars, name).toHaveProperty(name);
+      const points = (name: string) => resource(dev, target(dev, stack, vars[name])!).Type;
+      expect(points(env.tableName)).toBe("AWS::DynamoDB::Table");
+      expect(points(env.userPoolId)).toBe("AWS::Cognito::UserPool");
+      expect(points(env.userPoolClientId)).toBe("AWS::Cognito::UserPoolClient");
+      expect(points(env.uploadsBucket)).toBe("AWS::S3::Bucket");
+      expect(joined(vars[env.issuer])).toBe("https://cognito-idp.us-east-1.amazonaws.com/${ref}");
+    }
+    const prodRoute = routeFunction(production, routeKey(routes[0])).fn;
+    expect(variables(prodRoute)[env.loginUrl]).toBe(`${productionSiteUrl}/login`);
+    expect(variables(prodRoute)[env.siteUrl]).toBe(productionSiteUrl);
+    expect(variables(routeFunction(dev, routeKey(routes[0])).fn)[env.loginUrl]).toBe("/login");
+  });
+
+  it("lets the handlers sign users in through the pool", () => {
+    const { fn } = routeFunction(dev, routeKey(routes.find((r) => r.path === "/api/auth/local")!));
+    const roleId = target(dev, "Api", fn.Properties!.Role)!.logicalId;
+    const policy = resourcesOfType(dev, "Api", "AWS::IAM::Policy").find(([, p]) =>
+      p.Properties!.Roles.some((role: unknown) => target(dev, "Api", role)?.logicalId === roleId),
+    );
+    const statement = policy![1].Properties!.PolicyDocument.Statement.find(
+      (s: { Action: unknown }) => s.Action === "cognito-idp:InitiateAuth",
+    );
+    expect(resource(dev, target(dev, "Api", statement.Resource)!).Type).toBe("AWS::Cognito::UserPool");
+  });
+});
+
+describe("secrets", () => {
+  it("binds every secret of infra/env.ts to every API handler and the webhook", () => {
+    const handlers = [...routes.map((route) => routeFunction(dev, routeKey(route))), webhookFunction(dev)];
+    for (const { logicalId, fn } of handlers) {
+      const vars = variables(fn);
+      const recorded = dev.functions.find((f) => f.logicalId === logicalId)!.secrets;
+      for (const { name } of secrets) {
+        expect(vars[`SST_Secret_value_${name}`], `${logicalId} ${name}`).toBe("__FETCH_FROM_SSM__");
+        expect(recorded).toContain(name);
+      }
+      expect(vars.SST_SSM_PREFIX).toBe("/sst/regrip/dev/");
+    }
+  });
+
+  it("lists every secret in .env.example", () => {
+    const lines = readFileSync(join(repoRoot, ".env.example"), "utf8").split(/\r?\n/);
+    for (const { name } of secrets) expect(lines.some((line) => line.startsWith(`${name}=`)), name).toBe(true);
+  });
+});
+
+describe("Web", () => {
+  it("sends /api/* to the HTTP API on the site's origin, uncached, with the viewer's headers", () => {
+    const [, distribution] = onlyResource(dev, "Web", "AWS::CloudFront::Distribution");
+    const config = distribution.Properties!.DistributionConfig;
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    expect(api).toBeDefined();
+    expect(api.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api.OriginRequestPolicyId).toBe(OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId);
+    expect([...api.AllowedMethods].sort()).toEqual(["DELETE", "GET", "HEAD", "OPTIONS", "PATCH", "POST", "PUT"]);
+
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === api.TargetOriginId);
+    expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe("https-only");
+    expect(joined(origin.DomainName)).toBe("${ref}.execute-api.us-east-1.${ref}");
+    const apiId = target(dev, "Web", origin.DomainName["Fn::Join"][1][0]);
+    expect(resource(dev, apiId!).Type).toBe("AWS::ApiGatewayV2::Api");
+  });
+
+  it("fills the web app's user pool and client placeholders at deploy time", () => {
+    const [, uploader] = onlyResource(dev, "Web", "Custom::S3Uploader");
+    const replaced = (search: string) =>
+      uploader.Properties!.replaceValues.filter((r: { search: string }) => r.search === search) as { files: string; replace: unknown }[];
+    for (const [name, type] of [
+      ["VITE_USER_POOL_ID", "AWS::Cognito::UserPool"],
+      ["VITE_USER_POOL_CLIENT_ID", "AWS::Cognito::UserPoolClient"],
+    ]) {
+      const rules = replaced(`{{ ${name} }}`);
+      expect(rules.map((r) => r.files)).toContain("**/*.html");
+      for (const rule of rules) expect(resource(dev, target(dev, "Web", rule.replace)!).Type).toBe(type);
+    }
+  });
+
+  it("routes the single-page app without error pages that would swallow the API's 403 and 404", () => {
+    const [, distribution] = onlyResource(dev, "Web", "AWS::CloudFront::Distribution");
+    const config = distribution.Properties!.DistributionConfig;
+    expect(config.CustomErrorResponses ?? []).toEqual([]);
+
+    const code = (association: { FunctionARN: unknown }) =>
+      resource(dev, target(dev, "Web", association.FunctionARN)!).Properties!.FunctionCode as string;
+    const [spa] = config.DefaultCacheBehavior.FunctionAssociations;
+    expect(spa.EventType).toBe("viewer-request");
+    expect(runCloudFrontFunction(code(spa), { uri: "/orders/ord_123" }).uri).toBe("/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/" }).uri).toBe("/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/assets/index-abc.js" }).uri).toBe("/assets/index-abc.js");
+
+    const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");
+    const forwarded = runCloudFrontFunction(code(api.FunctionAssociations[0]), {
+      uri: "/api/auth/user",
+      headers: { host: { value: "d111.cloudfront.net" } },
+    });
+    expect(forwarded.headers?.["x-forwarded-host"]).toEqual({ value: "d111.cloudfront.net" });
+  });
+});
+
+describe("Webhooks", () => {
+  it("exposes the Stripe webhook on a public function URL", () => {
+    const { logicalId } = webhookFunction(dev);
+    const [, url] = onlyResource(dev, "Webhooks", "AWS::Lambda::Url");
+    expect(url.Properties!.AuthType).toBe("NONE");
+    expect(target(dev, "Webhooks", url.Properties!.TargetFunctionArn)?.logicalId).toBe(logicalId);
+  });
+});
+
+describe("the app", () => {
+  it("outputs the site, API, pool, client and webhook URLs", () => {
+    const outputs = (stack: StackName) => Object.keys(templateJson(dev, stack).Outputs ?? {});
+    expect(outputs("Web")).toContain("SiteUrl");
+    expect(outputs("Api")).toContain("ApiUrl");
+    expect(outputs("Auth")).toEqual(expect.arrayContaining(["UserPoolId", "UserPoolClientId"]));
+    expect(outputs("Webhooks")).toContain("StripeWebhookUrl");
+    const webhook = templateJson(dev, "Webhooks").Outputs!.StripeWebhookUrl.Value as Record<string, unknown[]>;
+    expect(resource(dev, target(dev, "Webhooks", webhook)!).Type).toBe("AWS::Lambda::Url");
+  });
+
+  it("keeps every stack under CloudFormation's 500 resources", () => {
+    // Each route costs about 6 resources (function, role, policy, integration, route, permission).
+    for (const synthesis of [dev, production]) {
+      for (const stack of stackNames) {
+        const count = Object.keys(templateJson(synthesis, stack).Resources).length;
+        expect(count, `${synthesis.stage} ${stack}`).toBeLessThan(500);
+      }
+    }
+  });
+});

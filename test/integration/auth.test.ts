@@ -1,0 +1,116 @@
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { db } from "../../packages/core/src/db";
+import { call, newCustomer, seed, signIn } from "./support";
+
+describe("POST /api/auth/local", () => {
+  it("answers Cognito tokens for a right username and password", async () => {
+    const answer = await call("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ tokenType: "Bearer" });
+    expect(answer.body.idToken.split(".")).toHaveLength(3);
+    expect(answer.body.accessToken.split(".")).toHaveLength(3);
+  });
+
+  it.each([
+    ["a wrong password", { username: seed.customer.username, password: "not-the-password" }],
+    ["an unknown user", { username: "nobody@regrip.test", password: "Whatever123" }],
+  ])("is 401 {message} for %s", async (_, body) => {
+    const answer = await call("POST", "/api/auth/local", { body });
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: "Incorrect username or password" });
+  });
+
+  it.each([
+    ["no username", { password: "x" }, "Username is required"],
+    ["a blank username", { username: "  ", password: "x" }, "Username is required"],
+    ["no password", { username: "admin" }, "Password is required"],
+  ])("is 400 for %s", async (_, body, message) => {
+    const answer = await call("POST", "/api/auth/local", { body });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({ message });
+  });
+
+  it("is 400 for a body that is not JSON", async () => {
+    const answer = await call("POST", "/api/auth/local", { rawBody: "{not json" });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/valid JSON/);
+  });
+});
+
+describe("GET /api/auth/user", () => {
+  it("is 401 {message: Unauthorized} when signed out", async () => {
+    const answer = await call("GET", "/api/auth/user");
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ message: "Unauthorized" });
+  });
+
+  it("answers the seeded customer's fields and roles", async () => {
+    const token = await signIn(seed.customer.username, seed.customer.password);
+    const answer = await call("GET", "/api/auth/user", { token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      firstName: seed.customer.firstName,
+      lastName: seed.customer.lastName,
+      email: seed.customer.email,
+      phone: seed.customer.phone,
+      phoneVerified: true,
+      profileImageUrl: null,
+      smsNotifications: true,
+      smsPromotions: true,
+      emailNotifications: true,
+      emailPromotions: true,
+      roles: ["CUSTOMER"],
+    });
+  });
+
+  it("answers the roles of the user pool's groups", async () => {
+    const admin = await call("GET", "/api/auth/user", { token: await signIn(seed.admin.username, seed.admin.password) });
+    expect(admin.body.roles).toEqual(["CUSTOMER", "ADMIN"]);
+    const employee = await call("GET", "/api/auth/user", { token: await signIn(seed.employee.username, seed.employee.password) });
+    expect(employee.body.roles).toEqual(["CUSTOMER", "EMPLOYEE"]);
+  });
+
+  it("creates the user item on first sign-in, once", async () => {
+    const player = await newCustomer();
+    expect((await db().entities.user.get({ userId: player.sub }).go()).data).toBeNull();
+    const [first, second] = await Promise.all([
+      call("GET", "/api/auth/user", { token: player.token }),
+      call("GET", "/api/auth/user", { token: player.token }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(first.body).toMatchObject({ id: player.sub, email: player.email, roles: ["CUSTOMER"], phoneVerified: false });
+    const stored = (await db().entities.user.get({ userId: player.sub }).go()).data;
+    expect(stored).toMatchObject({ userId: player.sub, email: player.email, username: player.username });
+  });
+
+  it("refuses an access token, a forged token and a garbage token", async () => {
+    const tokens = (await call("POST", "/api/auth/local", { body: { username: seed.customer.username, password: seed.customer.password } })).body;
+    const { privateKey, publicKey } = await generateKeyPair("RS256");
+    await exportJWK(publicKey);
+    const claims = JSON.parse(Buffer.from(tokens.idToken.split(".")[1], "base64url").toString());
+    const forged = await new SignJWT({ ...claims, "cognito:groups": ["ADMIN"] })
+      .setProtectedHeader({ alg: "RS256", kid: JSON.parse(Buffer.from(tokens.idToken.split(".")[0], "base64url").toString()).kid })
+      .sign(privateKey);
+    for (const token of [tokens.accessToken, forged, "garbage"]) {
+      const answer = await call("GET", "/api/auth/user", { token });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ message: "Unauthorized" });
+    }
+  });
+});
+
+describe("navigations", () => {
+  it("GET /api/login redirects to the sign-in page", async () => {
+    const answer = await call("GET", "/api/login");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe("/login");
+  });
+
+  it("GET /api/logout redirects to the web app's sign-out", async () => {
+    const answer = await call("GET", "/api/logout");
+    expect(answer.status).toBe(302);
+    expect(answer.headers.location).toBe("/logout");
+  });
+});
