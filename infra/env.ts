@@ -21,11 +21,14 @@ export const env = {
   siteUrl: "SITE_URL",
   /** Bucket for paddle photos (the cloud); on one machine photos go under .local/. */
   uploadsBucket: "UPLOADS_BUCKET",
+  /** With no SMS provider configured, texts are appended here as JSON lines (npm start: .local/outbox.jsonl). */
+  smsOutboxFile: "SMS_OUTBOX_FILE",
 } as const;
 
 /**
  * Secrets, each an SST `Config.Secret` of the same name in the cloud and a
- * line of `.env` on one machine. All are optional: without Stripe keys the
+ * line of `.env` on one machine. Read them with `secret(NAME)` from
+ * `@regrip/core/secrets`, which looks in the environment, then in SSM. All are optional: without Stripe keys the
  * local payment page stands in; without Twilio or SNS the SMS outbox does.
  */
 export const secrets = [

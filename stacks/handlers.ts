@@ -30,6 +30,8 @@ export function handlerDefaults(resources: HandlerResources, options: { password
     loginUrl: resources.loginUrl,
     siteUrl: resources.siteUrl,
     uploadsBucket: resources.uploads.bucketName,
+    // The cloud has no outbox file: without Twilio or SNS, texts go to the logs and the communications log.
+    smsOutboxFile: "",
   };
   const environment = Object.fromEntries(
     (Object.keys(values) as (keyof typeof env)[]).map((key) => [env[key], values[key]]),
@@ -37,14 +39,18 @@ export function handlerDefaults(resources: HandlerResources, options: { password
   return {
     environment,
     bind: [resources.table, resources.uploads, ...Object.values(resources.secrets)],
-    permissions: options.passwordSignIn
-      ? [
-          // POST /api/auth/local signs users in through the pool.
-          new PolicyStatement({
-            actions: ["cognito-idp:InitiateAuth"],
-            resources: [resources.cognito.userPoolArn],
-          }),
-        ]
-      : [],
+    permissions: [
+      // Texts through Amazon SNS go to phone numbers, which have no ARN.
+      new PolicyStatement({ actions: ["sns:Publish"], resources: ["*"] }),
+      ...(options.passwordSignIn
+        ? [
+            // POST /api/auth/local signs users in through the pool.
+            new PolicyStatement({
+              actions: ["cognito-idp:InitiateAuth"],
+              resources: [resources.cognito.userPoolArn],
+            }),
+          ]
+        : []),
+    ],
   };
 }

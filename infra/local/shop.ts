@@ -35,6 +35,7 @@ export function handlerEnvironment(settings: LocalSettings, pool: { userPoolId: 
     [env.issuer]: cognitoIssuer(settings.cognitoPort, pool.userPoolId),
     [env.loginUrl]: "/login",
     [env.siteUrl]: `http://localhost:${settings.port}`,
+    [env.smsOutboxFile]: join(settings.dataDir, "outbox.jsonl"),
   };
   for (const { name } of secrets) if (settings.vars[name]) vars[name] = settings.vars[name];
   return vars;

@@ -1,0 +1,38 @@
+import { GetParametersCommand, SSMClient } from "@aws-sdk/client-ssm";
+import { secrets, type SecretName } from "../../../../infra/env";
+
+export * as Secrets from "./index";
+
+/**
+ * Reads a secret of infra/env.ts. On one machine it is a plain environment
+ * variable (from `.env`). In the cloud it is an SST secret: SST binds it as
+ * `SST_Secret_value_<NAME>` = "__FETCH_FROM_SSM__" with `SST_SSM_PREFIX`,
+ * and the value lives in SSM under `<prefix>Secret/<NAME>/value`. All secrets
+ * are optional, so a missing one is `undefined`, never an error.
+ */
+const cache = new Map<SecretName, Promise<string | undefined>>();
+let ssm: SSMClient | undefined;
+
+async function fromSsm(name: SecretName): Promise<string | undefined> {
+  const prefix = process.env.SST_SSM_PREFIX;
+  if (!prefix || process.env[`SST_Secret_value_${name}`] !== "__FETCH_FROM_SSM__") return undefined;
+  ssm ??= new SSMClient({});
+  const answer = await ssm.send(new GetParametersCommand({ Names: [`${prefix}Secret/${name}/value`], WithDecryption: true }));
+  return answer.Parameters?.[0]?.Value || undefined;
+}
+
+export function secret(name: SecretName): Promise<string | undefined> {
+  const plain = process.env[name];
+  if (plain) return Promise.resolve(plain);
+  let found = cache.get(name);
+  if (!found) {
+    found = fromSsm(name).catch((error: unknown) => {
+      cache.delete(name);
+      throw error;
+    });
+    cache.set(name, found);
+  }
+  return found;
+}
+
+export const names = secrets.map((s) => s.name);

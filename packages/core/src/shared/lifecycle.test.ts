@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { ORDER_STATUSES, stageOf, statusLabel, timelinePosition, timelineSteps } from "./lifecycle";
+import { ORDER_STATUSES as STORED } from "../entities/enums";
+
+describe("lifecycle vocabulary", () => {
+  it("knows exactly the stored values the table allows", () => {
+    expect([...ORDER_STATUSES].sort()).toEqual([...STORED].sort());
+    for (const status of ORDER_STATUSES) expect(stageOf(status)).toBeDefined();
+  });
+
+  it("labels each stored value for the customer as the spec says", () => {
+    expect(statusLabel("SCHEDULED")).toBe("Scheduled");
+    expect(statusLabel("WAITING_ON_PAYMENT")).toBe("Awaiting Payment");
+    expect(statusLabel("INVOICED")).toBe("Awaiting Payment");
+    expect(statusLabel("CHECKED_IN")).toBe("Checked In");
+    expect(statusLabel("IN_QUEUE")).toBe("In Queue");
+    expect(statusLabel("SERVICE_QUEUE")).toBe("In Queue");
+    expect(statusLabel("IN_SERVICE")).toBe("In Service");
+    expect(statusLabel("BEING_SERVICED")).toBe("In Service");
+    expect(statusLabel("READY")).toBe("Ready!");
+    expect(statusLabel("COMPLETE")).toBe("Ready!");
+    expect(statusLabel("PICKED_UP")).toBe("Completed");
+    expect(statusLabel("CANCELED")).toBe("Canceled");
+  });
+
+  it("labels for staff and admin screens", () => {
+    expect(statusLabel("INVOICED", "staff")).toBe("Waiting Payment");
+    expect(statusLabel("IN_QUEUE", "staff")).toBe("Service Queue");
+    expect(statusLabel("IN_SERVICE", "staff")).toBe("Being Serviced");
+    expect(statusLabel("READY", "staff")).toBe("Complete");
+    expect(statusLabel("SCHEDULED", "admin")).toBe("Steam & Showering");
+    expect(statusLabel("BEING_SERVICED", "admin")).toBe("Getting Service");
+    expect(statusLabel("COMPLETE", "admin")).toBe("Relaxed & Ready");
+    expect(statusLabel("PICKED_UP", "admin")).toBe("At the Club");
+  });
+
+  it("shows an unknown stored value raw", () => {
+    expect(statusLabel("ON_HOLD")).toBe("ON_HOLD");
+    expect(statusLabel("ON_HOLD", "admin")).toBe("ON_HOLD");
+    expect(timelinePosition("ON_HOLD")).toBe(-1);
+  });
+
+  it("places orders on the timeline", () => {
+    expect(timelineSteps.map((s) => s.label)).toEqual(["Scheduled", "Checked In", "In Queue", "In Service", "Ready for Pickup", "Picked Up"]);
+    expect(timelinePosition("INVOICED")).toBe(-1);
+    expect(timelinePosition("SCHEDULED")).toBe(0);
+    expect(timelinePosition("SERVICE_QUEUE")).toBe(2);
+    expect(timelinePosition("COMPLETE")).toBe(4);
+    expect(timelinePosition("PICKED_UP")).toBe(5);
+    expect(timelinePosition("CANCELED")).toBe(-1);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * The one order lifecycle (DESIGN §5), browser-safe: the stages, the stored
+ * values that mean each, and what each screen calls them. Three screens show
+ * three vocabularies; the server keeps one lifecycle and every screen maps
+ * onto it here. Which moves each role may make lives with the server
+ * (`orders/moves`).
+ */
+export const ORDER_STATUSES = [
+  "SCHEDULED",
+  "WAITING_ON_PAYMENT",
+  "INVOICED",
+  "CHECKED_IN",
+  "SERVICE_QUEUE",
+  "IN_QUEUE",
+  "IN_SERVICE",
+  "BEING_SERVICED",
+  "READY",
+  "COMPLETE",
+  "PICKED_UP",
+  "CANCELED",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const STAGES = [
+  "awaiting_payment",
+  "scheduled",
+  "checked_in",
+  "in_queue",
+  "in_service",
+  "ready",
+  "picked_up",
+  "canceled",
+] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const stageOfStatus: Record<OrderStatus, Stage> = {
+  INVOICED: "awaiting_payment",
+  WAITING_ON_PAYMENT: "awaiting_payment",
+  SCHEDULED: "scheduled",
+  CHECKED_IN: "checked_in",
+  SERVICE_QUEUE: "in_queue",
+  IN_QUEUE: "in_queue",
+  BEING_SERVICED: "in_service",
+  IN_SERVICE: "in_service",
+  READY: "ready",
+  COMPLETE: "ready",
+  PICKED_UP: "picked_up",
+  CANCELED: "canceled",
+};
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** The stage of a stored value; undefined for a value this code does not know. */
+export function stageOf(status: string): Stage | undefined {
+  return isOrderStatus(status) ? stageOfStatus[status] : undefined;
+}
+
+/** What the customer sees (customer-side §4, DESIGN §5). */
+export const customerStageLabel: Record<Stage, string> = {
+  awaiting_payment: "Awaiting Payment",
+  scheduled: "Scheduled",
+  checked_in: "Checked In",
+  in_queue: "In Queue",
+  in_service: "In Service",
+  ready: "Ready!",
+  picked_up: "Completed",
+  canceled: "Canceled",
+};
+
+/** The staff service queue's words (staff-side §4); stages the queue does not name fall back to the customer's. */
+export const staffStageLabel: Record<Stage, string> = {
+  awaiting_payment: "Waiting Payment",
+  scheduled: "Scheduled",
+  checked_in: "Checked In",
+  in_queue: "Service Queue",
+  in_service: "Being Serviced",
+  ready: "Complete",
+  picked_up: "Picked Up",
+  canceled: "Canceled",
+};
+
+/** The admin orders page's words (staff-side §2). */
+export const adminStageLabel: Record<Stage, string> = {
+  awaiting_payment: "Awaiting Payment",
+  scheduled: "Steam & Showering",
+  checked_in: "Steam & Showering",
+  in_queue: "Steam & Showering",
+  in_service: "Getting Service",
+  ready: "Relaxed & Ready",
+  picked_up: "At the Club",
+  canceled: "Canceled",
+};
+
+export type Audience = "customer" | "staff" | "admin";
+const labels: Record<Audience, Record<Stage, string>> = {
+  customer: customerStageLabel,
+  staff: staffStageLabel,
+  admin: adminStageLabel,
+};
+
+/** A stored status as `audience` calls it; an unknown stored value shows raw. */
+export function statusLabel(status: string, audience: Audience = "customer"): string {
+  const stage = stageOf(status);
+  return stage ? labels[audience][stage] : status;
+}
+
+/** The order detail page's progress timeline (customer-side §4). */
+export const timelineSteps = [
+  { stage: "scheduled", label: "Scheduled" },
+  { stage: "checked_in", label: "Checked In" },
+  { stage: "in_queue", label: "In Queue" },
+  { stage: "in_service", label: "In Service" },
+  { stage: "ready", label: "Ready for Pickup" },
+  { stage: "picked_up", label: "Picked Up", doneLabel: "Completed" },
+] as const satisfies readonly { stage: Stage; label: string; doneLabel?: string }[];
+
+/**
+ * How far along the timeline an order is: the index of its current step, or
+ * -1 before the first step (awaiting payment), canceled, or unknown.
+ */
+export function timelinePosition(status: string): number {
+  const stage = stageOf(status);
+  return stage ? timelineSteps.findIndex((step) => step.stage === stage) : -1;
+}
+
+/** Stages in which the order is "active" (customer My Grips highlights SCHEDULED through READY). */
+export function isActiveStage(stage: Stage): boolean {
+  return ["scheduled", "checked_in", "in_queue", "in_service", "ready"].includes(stage);
+}
+
+export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded", "comp"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,0 +1,64 @@
+import type { CommunicationMessageType } from "../entities";
+import { db } from "../db";
+import { smsProvider } from "./providers";
+
+export * as Sms from "./index";
+export { outboxProvider, smsProvider, useSmsProvider, type OutboxEntry, type SmsProvider } from "./providers";
+
+export interface Text {
+  /** E.164. */
+  to: string;
+  body: string;
+  messageType: CommunicationMessageType;
+  userId?: string;
+  orderId?: string;
+}
+
+export interface TextResult {
+  /** sent: the provider took it; failed: it refused or errored; blocked: the number replied STOP. */
+  status: "sent" | "failed" | "blocked";
+  logId: string;
+  error?: string;
+}
+
+/** True when the number replied STOP (and not START since). */
+export async function optedOut(phone: string): Promise<boolean> {
+  const conversation = await db().entities.smsConversation.get({ phoneNumber: phone }).go();
+  return conversation.data?.optedOut ?? false;
+}
+
+/**
+ * Sends one text and writes it to the communications log with its status.
+ * Never throws for a delivery problem: the caller's work (a booking, a status
+ * move) must not fail or be undone because a text could not go out.
+ */
+export async function send(text: Text): Promise<TextResult> {
+  let status: TextResult["status"] = "sent";
+  let error: string | undefined;
+  let externalId: string | undefined;
+  if (await optedOut(text.to)) {
+    status = "blocked";
+    error = "The recipient replied STOP; no texts are sent until they reply START.";
+  } else {
+    try {
+      externalId = await (await smsProvider()).send(text.to, text.body);
+    } catch (caught) {
+      status = "failed";
+      error = (caught as Error).message || "The SMS provider refused the message.";
+    }
+  }
+  const log = await db()
+    .entities.communication.create({
+      channel: "sms",
+      recipient: text.to,
+      messageType: text.messageType,
+      message: text.body,
+      status: status === "sent" ? "sent" : "failed",
+      externalId,
+      errorMessage: error,
+      userId: text.userId,
+      orderId: text.orderId,
+    })
+    .go();
+  return { status, logId: log.data.id, error };
+}

@@ -1,0 +1,92 @@
+import { appendFile, mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import { randomUUID } from "node:crypto";
+import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
+import { env } from "../../../../infra/env";
+import { secret } from "../secrets";
+
+/** One way to deliver a text. Chosen once per process from the configured credentials. */
+export interface SmsProvider {
+  name: "twilio" | "sns" | "outbox";
+  /** Answers the provider's message id; throws when the provider refuses. */
+  send(to: string, body: string): Promise<string>;
+}
+
+export interface OutboxEntry {
+  id: string;
+  to: string;
+  body: string;
+  at: string;
+}
+
+/**
+ * The outbox: with no SMS provider configured, texts are printed and, when
+ * SMS_OUTBOX_FILE is set (npm start sets it under .local/), appended to that
+ * file as JSON lines. Every text is in the communications log either way.
+ */
+export function outboxProvider(file: string | undefined): SmsProvider {
+  return {
+    name: "outbox",
+    async send(to, body) {
+      const entry: OutboxEntry = { id: `outbox-${randomUUID()}`, to, body, at: new Date().toISOString() };
+      console.log(`[sms outbox] to ${to}: ${body}`);
+      if (file) {
+        await mkdir(dirname(file), { recursive: true });
+        await appendFile(file, `${JSON.stringify(entry)}\n`);
+      }
+      return entry.id;
+    },
+  };
+}
+
+export function twilioProvider(accountSid: string, authToken: string, from: string): SmsProvider {
+  return {
+    name: "twilio",
+    async send(to, body) {
+      const { default: twilio } = await import("twilio");
+      const message = await twilio(accountSid, authToken).messages.create({ to, from, body });
+      return message.sid;
+    },
+  };
+}
+
+export function snsProvider(originationNumber: string | undefined, senderId: string | undefined): SmsProvider {
+  const client = new SNSClient({});
+  return {
+    name: "sns",
+    async send(to, body) {
+      const attributes: Record<string, { DataType: string; StringValue: string }> = {
+        "AWS.SNS.SMS.SMSType": { DataType: "String", StringValue: "Transactional" },
+      };
+      if (originationNumber) attributes["AWS.MM.SMS.OriginationNumber"] = { DataType: "String", StringValue: originationNumber };
+      if (senderId) attributes["AWS.SNS.SMS.SenderID"] = { DataType: "String", StringValue: senderId };
+      const answer = await client.send(new PublishCommand({ PhoneNumber: to, Message: body, MessageAttributes: attributes }));
+      return answer.MessageId ?? "";
+    },
+  };
+}
+
+let chosen: Promise<SmsProvider> | undefined;
+
+/** Twilio when its three secrets are set, else SNS when an origination number or sender id is, else the outbox. */
+export function smsProvider(): Promise<SmsProvider> {
+  chosen ??= (async () => {
+    const [sid, token, from, snsNumber, snsSender] = await Promise.all([
+      secret("TWILIO_ACCOUNT_SID"),
+      secret("TWILIO_AUTH_TOKEN"),
+      secret("TWILIO_FROM_NUMBER"),
+      secret("SNS_ORIGINATION_NUMBER"),
+      secret("SNS_SMS_SENDER_ID"),
+    ]);
+    if (sid && token && from) return twilioProvider(sid, token, from);
+    if (snsNumber || snsSender) return snsProvider(snsNumber, snsSender);
+    return outboxProvider(process.env[env.smsOutboxFile]);
+  })();
+  chosen.catch(() => (chosen = undefined));
+  return chosen;
+}
+
+/** For tests of a single module: replace the provider. */
+export function useSmsProvider(provider: SmsProvider | undefined): void {
+  chosen = provider ? Promise.resolve(provider) : undefined;
+}

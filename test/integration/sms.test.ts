@@ -1,0 +1,54 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { db } from "../../packages/core/src/db";
+import { outboxProvider, Sms, useSmsProvider } from "../../packages/core/src/sms";
+
+afterEach(() => useSmsProvider(undefined));
+
+async function logEntry(id: string) {
+  const page = await db().entities.communication.query.byMonth({ month: new Date().toISOString().slice(0, 7) }).go({ pages: "all" });
+  return page.data.find((entry) => entry.id === id);
+}
+
+describe("Sms.send", () => {
+  it("appends to the outbox file and logs the text as sent", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "regrip-outbox-")), "outbox.jsonl");
+    useSmsProvider(outboxProvider(file));
+    const result = await Sms.send({ to: "+13035550101", body: "Your paddle is ready!", messageType: "order_ready", orderId: "order-1" });
+    expect(result.status).toBe("sent");
+    const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: "Your paddle is ready!" })]);
+    expect(await logEntry(result.logId)).toMatchObject({
+      channel: "sms",
+      recipient: "+13035550101",
+      messageType: "order_ready",
+      status: "sent",
+      orderId: "order-1",
+      externalId: lines[0].id,
+    });
+  });
+
+  it("logs a provider failure and does not throw", async () => {
+    useSmsProvider({
+      name: "twilio",
+      send: async () => {
+        throw new Error("The 'To' number is not a valid phone number.");
+      },
+    });
+    const result = await Sms.send({ to: "+13035550102", body: "hello", messageType: "general" });
+    expect(result).toMatchObject({ status: "failed", error: "The 'To' number is not a valid phone number." });
+    expect(await logEntry(result.logId)).toMatchObject({ status: "failed", errorMessage: "The 'To' number is not a valid phone number." });
+  });
+
+  it("sends nothing to a number that replied STOP", async () => {
+    let sent = 0;
+    useSmsProvider({ name: "outbox", send: async () => `id-${++sent}` });
+    await db().entities.smsConversation.create({ phoneNumber: "+13035550103", optedOut: true }).go();
+    const result = await Sms.send({ to: "+13035550103", body: "Promo!", messageType: "broadcast" });
+    expect(result.status).toBe("blocked");
+    expect(sent).toBe(0);
+    expect(await logEntry(result.logId)).toMatchObject({ status: "failed", errorMessage: expect.stringContaining("STOP") });
+  });
+});
