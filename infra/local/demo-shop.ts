@@ -2,24 +2,10 @@
  * The demo shop `npm start` seeds on first run. Ids are fixed so seeding is
  * idempotent: running it again adds only what is missing.
  */
-import type { SkuCategory, SkuType } from "../../packages/core/src/catalogue/shape";
+import type { CatalogueSku } from "../../packages/core/src/catalogue/shape";
 
-export interface DemoSku {
-  id: string;
-  code: string;
-  name: string;
-  category: SkuCategory;
-  type: SkuType;
-  brand?: string;
-  color?: string;
-  feel?: string;
-  area?: string;
-  quality?: string;
-  description: string;
-  unitAmountCents: number;
-  stockQuantity: number | null;
-  displayOrder: number;
-}
+/** A catalogue sku as seeded; the rest (threshold, visibility) takes the entity's defaults. */
+export type DemoSku = Omit<CatalogueSku, "lowStockThreshold" | "isVisible"> & { description: string };
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 

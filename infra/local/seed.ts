@@ -67,20 +67,17 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
   await seedAccount(target, target.accounts.employee, ["EMPLOYEE"]);
   await seedAccount(target, target.accounts.customer, []);
 
-  await Promise.all(
-    demoSkus.map(({ stockQuantity, ...sku }) =>
+  // Each item with the uniqueValue that reserves its code, in one transaction; a cancelled one is already there.
+  await Promise.all([
+    ...demoSkus.map(({ stockQuantity, ...sku }) =>
       db()
         .transaction.write(({ sku: skus, uniqueValue }) => [
-          skus
-            .create({ ...sku, stockQuantity: stockQuantity ?? 0, unlimitedStock: stockQuantity === null })
-            .commit(),
+          skus.create({ ...sku, stockQuantity: stockQuantity ?? 0, unlimitedStock: stockQuantity === null }).commit(),
           uniqueValue.create({ ...uniqueKey("skuCode", sku.code), ownerId: sku.id }).commit(),
         ])
         .go(),
     ),
-  );
-  await Promise.all(
-    demoPromotions.map((promotion) =>
+    ...demoPromotions.map((promotion) =>
       db()
         .transaction.write(({ promotion: promotions, uniqueValue }) => [
           promotions.create(promotion).commit(),
@@ -88,9 +85,7 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
         ])
         .go(),
     ),
-  );
-  await Promise.all(
-    demoBags.map((bag) =>
+    ...demoBags.map((bag) =>
       db()
         .transaction.write(({ bag: bags, uniqueValue }) => [
           bags.create(bag).commit(),
@@ -98,5 +93,5 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
         ])
         .go(),
     ),
-  );
+  ]);
 }

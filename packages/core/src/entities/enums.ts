@@ -23,22 +23,8 @@ export type PaddleMaterial = (typeof PADDLE_MATERIALS)[number];
 export const OWNERSHIP_STATUSES = ["owned", "no_longer_own"] as const;
 export type OwnershipStatus = (typeof OWNERSHIP_STATUSES)[number];
 
-/** The twelve stored values; DESIGN §5 maps them onto one lifecycle. */
-export const ORDER_STATUSES = [
-  "SCHEDULED",
-  "WAITING_ON_PAYMENT",
-  "INVOICED",
-  "CHECKED_IN",
-  "SERVICE_QUEUE",
-  "IN_QUEUE",
-  "IN_SERVICE",
-  "BEING_SERVICED",
-  "READY",
-  "COMPLETE",
-  "PICKED_UP",
-  "CANCELED",
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The twelve stored order statuses and the payment states live with the lifecycle (browser-safe). */
+export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../shared/lifecycle";
 
 export const LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const;
 export type Location = (typeof LOCATIONS)[number];
@@ -46,9 +32,6 @@ export type Location = (typeof LOCATIONS)[number];
 export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION", "COMP"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Payment is a fact beside the lifecycle (DESIGN §5). */
-export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded", "comp"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const SUBSCRIPTION_PLANS = ["SINGLE_MONTHLY", "FAMILY3_MONTHLY"] as const;
 export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];

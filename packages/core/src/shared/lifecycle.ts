@@ -130,5 +130,6 @@ export function isActiveStage(stage: Stage): boolean {
   return ["scheduled", "checked_in", "in_queue", "in_service", "ready"].includes(stage);
 }
 
+/** Payment is a fact beside the lifecycle (DESIGN §5). */
 export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded", "comp"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
