@@ -21,6 +21,11 @@ export const env = {
   siteUrl: "SITE_URL",
   /** Bucket for paddle photos (the cloud); on one machine photos go under .local/. */
   uploadsBucket: "UPLOADS_BUCKET",
+  /**
+   * With no bucket, the folder paddle photos are written to (npm start: .local/uploads), served by the local
+   * server at /uploads/. Empty in the cloud.
+   */
+  uploadsDir: "UPLOADS_DIR",
   /** With no SMS provider configured, texts are appended here as JSON lines (npm start: .local/outbox.jsonl). */
   smsOutboxFile: "SMS_OUTBOX_FILE",
 } as const;

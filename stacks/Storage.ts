@@ -1,4 +1,5 @@
 import { RemovalPolicy } from "aws-cdk-lib";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess } from "aws-cdk-lib/aws-s3";
 import { Bucket, Table, type StackContext } from "sst/constructs";
 import { keyAttributes, table as tableShape } from "../infra/table";
@@ -47,6 +48,18 @@ export function Storage({ app, stack }: StackContext) {
     blockPublicACLs: true,
     cdk: { bucket: { blockPublicAccess: BlockPublicAccess.BLOCK_ALL, removalPolicy } },
   });
+
+  // CloudFront serves the photos at /uploads/* (stacks/Web.ts) with origin access control. The grant names the
+  // account's distributions, not the site's: that one is made later, in the Web stack, and naming it here would
+  // make the two stacks depend on each other (CDK scopes its own OAC key policies the same way for that reason).
+  uploads.cdk.bucket.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal("cloudfront.amazonaws.com")],
+      actions: ["s3:GetObject"],
+      resources: [uploads.cdk.bucket.arnForObjects("paddles/*")],
+      conditions: { ArnLike: { "AWS:SourceArn": `arn:${stack.partition}:cloudfront::${stack.account}:distribution/*` } },
+    }),
+  );
 
   const secrets = createSecrets(stack);
 

@@ -1,3 +1,4 @@
+import { Annotations } from "aws-cdk-lib";
 import {
   AllowedMethods,
   CachePolicy,
@@ -7,13 +8,16 @@ import {
   FunctionEventType,
   OriginProtocolPolicy,
   OriginRequestPolicy,
+  ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
-import { HttpOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { Bucket as S3Bucket } from "aws-cdk-lib/aws-s3";
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
 import { deploySettings } from "./settings";
+import { Storage } from "./Storage";
 
 /**
  * Single-page routing on the site's default behavior: a path without a file
@@ -44,10 +48,46 @@ function handler(event) {
   return request;
 }`;
 
+/** Paddle photos are stored under their key (`paddles/...`) and seen at `/uploads/<key>` on the site. */
+export const uploadsPath = `
+function handler(event) {
+  var request = event.request;
+  if (request.uri.indexOf("/uploads/") === 0) request.uri = request.uri.substring("/uploads".length);
+  return request;
+}`;
+
 export function Web({ app, stack }: StackContext) {
   const { cognito, hostedUiDomain } = use(Auth);
   const { api } = use(Api);
+  const { uploads } = use(Storage);
   const settings = deploySettings(app);
+
+  // Imported by its attributes: given the Storage stack's own bucket, the OAC origin would add this distribution's
+  // id to that stack's bucket policy, and the stacks would depend on each other. Storage grants the read instead.
+  const uploadsBucket = S3Bucket.fromBucketAttributes(stack, "UploadsBucket", {
+    bucketArn: uploads.bucketArn,
+    bucketName: uploads.bucketName,
+    bucketRegionalDomainName: uploads.cdk.bucket.bucketRegionalDomainName,
+  });
+  Annotations.of(stack).acknowledgeWarning(
+    "@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac",
+    "The Storage stack grants CloudFront read access to the uploads bucket.",
+  );
+  const uploadsBehavior = {
+    origin: S3BucketOrigin.withOriginAccessControl(uploadsBucket),
+    viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+    allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    // Keys are never reused (a new photo gets a new key), so photos cache well.
+    cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+    // nosniff among others: an upload is only ever shown as the image type it was signed for.
+    responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+    functionAssociations: [
+      {
+        eventType: FunctionEventType.VIEWER_REQUEST,
+        function: new CloudFrontFunction(stack, "UploadsPath", { code: FunctionCode.fromInline(uploadsPath) }),
+      },
+    ],
+  };
 
   const apiBehavior = {
     origin: new HttpOrigin(`${api.httpApiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
@@ -92,7 +132,7 @@ export function Web({ app, stack }: StackContext) {
     cdk: {
       distribution: {
         errorResponses: [],
-        additionalBehaviors: { "/api/*": apiBehavior },
+        additionalBehaviors: { "/api/*": apiBehavior, "/uploads/*": uploadsBehavior },
       },
     },
   });

@@ -30,6 +30,8 @@ export function handlerDefaults(resources: HandlerResources, options: { password
     loginUrl: resources.loginUrl,
     siteUrl: resources.siteUrl,
     uploadsBucket: resources.uploads.bucketName,
+    // The cloud keeps photos in the bucket; only one machine writes them to a folder.
+    uploadsDir: "",
     // The cloud has no outbox file: without Twilio or SNS, texts go to the logs and the communications log.
     smsOutboxFile: "",
   };

@@ -2,6 +2,9 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
 import { invoke } from "./adapter";
+import { handleLocalPay, localPayPrefix } from "./payment-page";
+import { invokeWebhook } from "./webhooks";
+import { handleUploads, uploadsPrefix } from "./uploads";
 
 /**
  * One port for the whole shop, as CloudFront gives one origin in the cloud:
@@ -13,6 +16,8 @@ export interface LocalServerOptions {
   /** Values for the `{{ VITE_X }}` placeholders of the built index.html, as SST fills them at deploy. */
   webConfig: Record<string, string>;
   cognitoPort: number;
+  /** Folder of paddle photos (UPLOADS_DIR), served and written at /uploads/ as S3 and CloudFront do in the cloud. */
+  uploadsDir?: string;
 }
 
 const types: Record<string, string> = {
@@ -106,9 +111,33 @@ export function createLocalServer(options: LocalServerOptions): Server {
     res.end(index());
   }
 
+  // Stripe's side on one machine: its webhook's function URL, and the local payment page standing in for Checkout.
+  async function webhook(req: IncomingMessage, res: ServerResponse) {
+    const call = { method: req.method ?? "POST", url: req.url ?? "/", headers: req.headers, body: await readBody(req), sourceIp: req.socket.remoteAddress };
+    const result = await invokeWebhook(call);
+    if (!result) return sendJson(res, 404, { message: "Not found" });
+    res.writeHead(result.statusCode, result.headers);
+    res.end(result.body);
+  }
+
+  async function localPay(req: IncomingMessage, res: ServerResponse) {
+    if (!(await handleLocalPay(req, res))) sendJson(res, 404, { message: "Not found" });
+  }
+
+  // S3 and CloudFront's /uploads/* on one machine: paddle photos.
+  async function uploads(req: IncomingMessage, res: ServerResponse) {
+    await handleUploads(req, res, options.uploadsDir!);
+  }
+
   return createServer((req, res) => {
     const url = req.url ?? "/";
-    const route = url === "/api" || url.startsWith("/api/") ? api : url.startsWith("/cognito") ? cognito : null;
+    const route =
+      url === "/api" || url.startsWith("/api/") ? api
+      : url.startsWith("/cognito") ? cognito
+      : url.startsWith("/webhooks/") ? webhook
+      : url.startsWith(localPayPrefix) ? localPay
+      : url.startsWith(uploadsPrefix) && options.uploadsDir ? uploads
+      : null;
     if (!route) return web(req, res);
     route(req, res).catch((error: unknown) => {
       console.error(error);

@@ -5,6 +5,7 @@ import { cognitoDataDir, cognitoEndpoint, cognitoIssuer, ensurePool, startCognit
 import { dynamoEndpoint, ensureTable, localAwsEnv, startDynamo } from "./dynamo";
 import { assertJava, assertPortFree, ChildSet } from "./processes";
 import { seedDemoShop } from "./seed";
+import { localWebhookSecret } from "./payment-page";
 import { createLocalServer } from "./server";
 import type { LocalSettings } from "./settings";
 import { readState, writeState } from "./state";
@@ -22,6 +23,9 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
+/** Paddle photos on one machine: written by the handlers' upload URLs, served by the local server at /uploads/. */
+export const uploadsDirOf = (settings: LocalSettings): string => join(settings.dataDir, "uploads");
+
 /** The environment contract of infra/env.ts, filled for one machine. */
 export function handlerEnvironment(settings: LocalSettings, pool: { userPoolId: string; clientId: string }): Record<string, string> {
   const vars: Record<string, string> = {
@@ -36,8 +40,11 @@ export function handlerEnvironment(settings: LocalSettings, pool: { userPoolId: 
     [env.loginUrl]: "/login",
     [env.siteUrl]: `http://localhost:${settings.port}`,
     [env.smsOutboxFile]: join(settings.dataDir, "outbox.jsonl"),
+    [env.uploadsDir]: uploadsDirOf(settings),
   };
   for (const { name } of secrets) if (settings.vars[name]) vars[name] = settings.vars[name];
+  // The local payment page signs its events with this secret unless `.env` gives the one `stripe listen` printed.
+  vars.STRIPE_WEBHOOK_SECRET ||= localWebhookSecret;
   return vars;
 }
 
@@ -82,6 +89,7 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
     server = createLocalServer({
       webDist: webDistDir,
       cognitoPort: settings.cognitoPort,
+      uploadsDir: uploadsDirOf(settings),
       webConfig: {
         VITE_REGION: localAwsEnv.AWS_REGION,
         VITE_USER_POOL_ID: pool.userPoolId,

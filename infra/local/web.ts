@@ -44,6 +44,8 @@ export async function buildWebIfStale(log: (line: string) => void = console.log)
   const env = { ...process.env };
   // The build must carry placeholders, never one machine's values.
   for (const key of Object.keys(env)) if (key.startsWith("VITE_")) delete env[key];
+  // A test runner's NODE_ENV=test would give a development build of React: build what customers get.
+  delete env.NODE_ENV;
   const vite = join(dirname(createRequire(join(webDir, "package.json")).resolve("vite/package.json")), "bin/vite.js");
   await new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, [vite, "build", "--logLevel", "warn"], { cwd: webDir, env, stdio: "inherit" });

@@ -15,7 +15,10 @@ const runtimeConfigNames = [
   "VITE_SITE_URL",
 ] as const;
 
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ command, mode }) => {
+  // A build is the production build even when a test runner starts it (vitest sets NODE_ENV=test, which
+  // Vite would otherwise honour): the browser tests must meet the same React, and the same size, as customers.
+  if (command === "build" && mode === "production") process.env.NODE_ENV = "production";
   // Vite reads env after this function runs; `.env*` files of this folder still win over a placeholder.
   const fromFiles = loadEnv(mode, import.meta.dirname, "VITE_");
   for (const name of runtimeConfigNames) {

@@ -334,6 +334,48 @@ describe("Web", () => {
     }
   });
 
+  it("serves paddle photos at /uploads/* from the private uploads bucket through origin access control", () => {
+    const [, distribution] = onlyResource(dev, "Web", "AWS::CloudFront::Distribution");
+    const config = distribution.Properties!.DistributionConfig;
+    const uploads = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/uploads/*");
+    expect(uploads).toBeDefined();
+    expect([...uploads.AllowedMethods].sort()).toEqual(["GET", "HEAD"]);
+    expect(uploads.ViewerProtocolPolicy).toBe("redirect-to-https");
+    expect(uploads.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+
+    // The origin is the Storage stack's bucket, signed for with OAC (no origin access identity, nothing public).
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === uploads.TargetOriginId);
+    const bucket = target(dev, "Web", origin.DomainName);
+    expect(bucket && { stack: bucket.stack, type: resource(dev, bucket).Type, attribute: bucket.attribute }).toEqual({
+      stack: "Storage",
+      type: "AWS::S3::Bucket",
+      attribute: "RegionalDomainName",
+    });
+    expect(origin.S3OriginConfig.OriginAccessIdentity).toBe("");
+    const oac = resource(dev, target(dev, "Web", origin.OriginAccessControlId)!);
+    expect(oac.Type).toBe("AWS::CloudFront::OriginAccessControl");
+    expect(oac.Properties!.OriginAccessControlConfig).toMatchObject({ OriginAccessControlOriginType: "s3", SigningBehavior: "always" });
+
+    // /uploads/<key> on the site is <key> in the bucket.
+    const [association] = uploads.FunctionAssociations;
+    const code = resource(dev, target(dev, "Web", association.FunctionARN)!).Properties!.FunctionCode as string;
+    expect(association.EventType).toBe("viewer-request");
+    expect(runCloudFrontFunction(code, { uri: "/uploads/paddles/u-1/p-1/photo.png" }).uri).toBe("/paddles/u-1/p-1/photo.png");
+
+    // The bucket lets CloudFront (and only CloudFront of this account) read the photos.
+    for (const synthesis of [dev, production]) {
+      const [, policy] = onlyResource(synthesis, "Storage", "AWS::S3::BucketPolicy");
+      const grants = policy.Properties!.PolicyDocument.Statement.filter(
+        (s: { Principal?: { Service?: string } }) => s.Principal?.Service === "cloudfront.amazonaws.com",
+      );
+      expect(grants).toHaveLength(1);
+      expect(grants[0]).toMatchObject({ Effect: "Allow", Action: "s3:GetObject" });
+      expect(joined(grants[0].Resource)).toBe("${ref}/paddles/*");
+      // The stage's own account (the offline synthesis has a fixed one).
+      expect(joined(grants[0].Condition.ArnLike["AWS:SourceArn"])).toMatch(/^arn:\$\{ref\}:cloudfront::(\d{12}|\$\{ref\}):distribution\/\*$/);
+    }
+  });
+
   it("routes the single-page app without error pages that would swallow the API's 403 and 404", () => {
     const [, distribution] = onlyResource(dev, "Web", "AWS::CloudFront::Distribution");
     const config = distribution.Properties!.DistributionConfig;

@@ -46,9 +46,27 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/auth/local", handler: fn("auth", "localSignIn"), access: "public" },
   { method: "GET", path: "/api/login", handler: fn("auth", "login"), access: "public", navigation: true },
   { method: "GET", path: "/api/logout", handler: fn("auth", "logout"), access: "public", navigation: true },
+  // profile, phone verification, subscription
+  { method: "PUT", path: "/api/auth/user", handler: fn("profile", "update"), access: "customer" },
+  { method: "POST", path: "/api/user/phone", handler: fn("profile", "sendPhoneCode"), access: "customer" },
+  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile", "verifyPhone"), access: "customer" },
+  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions", "current"), access: "customer" },
+  // paddles
+  { method: "GET", path: "/api/paddles", handler: fn("paddles", "list"), access: "customer" },
+  { method: "POST", path: "/api/paddles", handler: fn("paddles", "create"), access: "customer" },
+  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles", "update"), access: "customer", owned: "paddle" },
+  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles", "remove"), access: "customer", owned: "paddle" },
+  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles", "photo"), access: "customer", owned: "paddle" },
   // catalogue
   { method: "GET", path: "/api/services", handler: fn("services", "list"), access: "public" },
   { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions", "get"), access: "public" },
+  // orders
+  { method: "POST", path: "/api/book-service", handler: fn("orders", "book"), access: "customer" },
+  { method: "GET", path: "/api/orders", handler: fn("orders", "list"), access: "customer" },
+  { method: "GET", path: "/api/orders/{id}", handler: fn("orders", "get"), access: "customer", owned: "order" },
+  // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
+  { method: "POST", path: "/api/orders/{id}/status", handler: fn("order-status", "change"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("checkout", "create"), access: "customer", owned: "order" },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

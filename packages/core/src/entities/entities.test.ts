@@ -36,7 +36,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
   {
     entity: "paddle",
     item: () => e.paddle.put({ userId: "sub-1", id: "p1", brand: "Joola" }).params().Item,
-    keys: { pk: "user#sub-1", sk: "paddle#p1" },
+    keys: { pk: "user#sub-1", sk: "paddle#p1", gsi1pk: "paddle#p1", gsi1sk: "paddle" },
   },
   {
     entity: "bag",
@@ -183,12 +183,18 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     item: () => e.uniqueValue.put({ ...uniqueKey("email", " Ann@Example.com "), ownerId: "sub-1" }).params().Item,
     keys: { pk: "unique#email#ann@example.com", sk: "unique" },
   },
+  {
+    entity: "rateLimit",
+    item: () =>
+      e.rateLimit.put({ scope: "phoneCode", subject: "+13035550100", uses: [T1], expiresAt: T2 }).params().Item,
+    keys: { pk: "ratelimit#phoneCode#+13035550100", sk: "ratelimit" },
+  },
 ];
 
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue", () => {
+  it("joins every entity of the spec, plus uniqueValue and rateLimit", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -200,6 +206,7 @@ describe("entity definitions against infra/table.ts", () => {
         "paddle",
         "partner",
         "promotion",
+        "rateLimit",
         "serviceOrder",
         "sku",
         "smsConversation",

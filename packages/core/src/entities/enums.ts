@@ -104,6 +104,13 @@ export type SmsDirection = (typeof SMS_DIRECTIONS)[number];
 export const SMS_MESSAGE_STATUSES = ["received", "queued", "sent", "delivered", "undelivered", "failed"] as const;
 export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
 
+/**
+ * Actions limited per subject over a rolling window (rateLimit items): verification codes texted to one phone
+ * number (`phoneCode`), and asked for by one user (`phoneCodeUser`).
+ */
+export const RATE_LIMIT_SCOPES = ["phoneCode", "phoneCodeUser"] as const;
+export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
+
 export const VERIFICATION_TYPES = ["phone", "email"] as const;
 export type VerificationType = (typeof VERIFICATION_TYPES)[number];
 

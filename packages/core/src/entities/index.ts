@@ -8,6 +8,7 @@ import { LoyaltyLedger } from "./loyaltyLedger";
 import { Paddle } from "./paddle";
 import { Partner } from "./partner";
 import { Promotion } from "./promotion";
+import { RateLimit } from "./rateLimit";
 import { ServiceOrder } from "./serviceOrder";
 import { Sku } from "./sku";
 import { SmsConversation } from "./smsConversation";
@@ -32,6 +33,7 @@ export {
   Paddle,
   Partner,
   Promotion,
+  RateLimit,
   ServiceOrder,
   Sku,
   SmsConversation,
@@ -71,6 +73,7 @@ export const Regrip = new Service({
   smsMessage: SmsMessage,
   verificationCode: VerificationCode,
   uniqueValue: UniqueValue,
+  rateLimit: RateLimit,
 });
 
 export type RegripService = typeof Regrip;

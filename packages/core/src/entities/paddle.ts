@@ -1,7 +1,7 @@
 import { Entity } from "electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES } from "./enums";
-import { casing, primary, SERVICE } from "./keys";
+import { casing, gsi1, primary, SERVICE } from "./keys";
 
 const isCoreThickness = (mm: number | undefined) => mm === undefined || (Number.isInteger(mm) && mm >= 11 && mm <= 18);
 const isTackiness = (n: number | undefined) => n === undefined || (n >= 0 && n <= 5);
@@ -10,7 +10,8 @@ const isPositive = (n: number | undefined) => n === undefined || n > 0;
 /**
  * A customer's paddle, stored in its owner's partition: listing a user's
  * paddles is one Query, and reading one needs userId and id, so a customer
- * can only ever address their own.
+ * can only ever address their own. Staff, who may act on any customer's
+ * paddle, find it by id alone through `byId`.
  */
 export const Paddle = new Entity({
   model: { service: SERVICE, entity: "paddle", version: "1" },
@@ -50,6 +51,12 @@ export const Paddle = new Entity({
       collection: "account",
       pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
       sk: { field: primary.sk, composite: ["id"], template: "paddle#${id}", casing },
+    },
+    /** A paddle by id, whoever owns it (staff). */
+    byId: {
+      index: gsi1.index,
+      pk: { field: gsi1.pk, composite: ["id"], template: "paddle#${id}", casing },
+      sk: { field: gsi1.sk, composite: [], template: "paddle", casing },
     },
   },
 });

@@ -2,7 +2,7 @@
  * Errors the domain raises on purpose. Each carries a message meant for the
  * person using the app; the handler layer maps the kind to an HTTP status.
  */
-export type ErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "unavailable";
+export type ErrorKind = "invalid" | "unauthorized" | "forbidden" | "not_found" | "conflict" | "precondition" | "too_many" | "unavailable";
 
 export class DomainError extends Error {
   constructor(
@@ -19,4 +19,8 @@ export const notFound = (message: string) => new DomainError("not_found", messag
 export const conflict = (message: string) => new DomainError("conflict", message);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 export const unauthorized = (message = "Unauthorized") => new DomainError("unauthorized", message);
+/** 428: something must be done first (e.g. verify the phone before booking). */
+export const precondition = (message: string) => new DomainError("precondition", message);
+/** 429: the caller must wait (rate limits, too many tries). */
+export const tooMany = (message: string) => new DomainError("too_many", message);
 export const unavailable = (message: string) => new DomainError("unavailable", message);

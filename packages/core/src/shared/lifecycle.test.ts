@@ -49,3 +49,12 @@ describe("lifecycle vocabulary", () => {
     expect(timelinePosition("CANCELED")).toBe(-1);
   });
 });
+
+describe("canonical stored values", () => {
+  it("stores one value per stage, a value of that stage", async () => {
+    const { canonicalStatus, STAGES } = await import("./lifecycle");
+    for (const stage of STAGES) expect(stageOf(canonicalStatus[stage])).toBe(stage);
+    expect(canonicalStatus.in_queue).toBe("IN_QUEUE");
+    expect(canonicalStatus.awaiting_payment).toBe("INVOICED");
+  });
+});

@@ -48,6 +48,24 @@ export const stageOfStatus: Record<OrderStatus, Stage> = {
   CANCELED: "canceled",
 };
 
+/**
+ * The one stored value the server writes for each stage. The other values of
+ * a stage (WAITING_ON_PAYMENT, SERVICE_QUEUE, BEING_SERVICED, COMPLETE) are
+ * still read and shown, but a move always stores the canonical value of its
+ * target stage; the customer's and the admin's vocabulary wins where they
+ * disagree with the staff queue's.
+ */
+export const canonicalStatus: Record<Stage, OrderStatus> = {
+  awaiting_payment: "INVOICED",
+  scheduled: "SCHEDULED",
+  checked_in: "CHECKED_IN",
+  in_queue: "IN_QUEUE",
+  in_service: "IN_SERVICE",
+  ready: "READY",
+  picked_up: "PICKED_UP",
+  canceled: "CANCELED",
+};
+
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }

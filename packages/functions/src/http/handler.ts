@@ -28,6 +28,8 @@ const statusOf: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  precondition: 428,
+  too_many: 429,
   unavailable: 503,
 };
 

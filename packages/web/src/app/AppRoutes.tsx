@@ -5,11 +5,11 @@ import NotFoundPage from "../pages/NotFoundPage";
 import { Redirect } from "./Redirect";
 import { pageRoutes, redirects, type PageRoute } from "./routes";
 
-function element({ access, page: Page }: PageRoute) {
+function element({ access, page: Page, loginRedirectDelayMs }: PageRoute) {
   return access === "public" ? (
     <Page />
   ) : (
-    <AccessGuard access={access}>
+    <AccessGuard access={access} loginRedirectDelayMs={loginRedirectDelayMs}>
       <Page />
     </AccessGuard>
   );

@@ -43,7 +43,7 @@ function serverSays(answer: CurrentUser | number, delayMs = 0) {
   );
 }
 
-function renderGuarded(access: Access) {
+function renderGuarded(access: Access, loginRedirectDelayMs?: number) {
   render(
     <QueryClientProvider client={createQueryClient(() => {})}>
       <ToastProvider store={createToastStore()}>
@@ -52,7 +52,7 @@ function renderGuarded(access: Access) {
             <Route
               path="/queue"
               element={
-                <AccessGuard access={access}>
+                <AccessGuard access={access} loginRedirectDelayMs={loginRedirectDelayMs}>
                   <p>The service queue</p>
                 </AccessGuard>
               }
@@ -89,6 +89,17 @@ describe("AccessGuard", () => {
     expect(goToServerLogin).not.toHaveBeenCalled();
     await waitFor(() => expect(goToServerLogin).toHaveBeenCalledTimes(1), { timeout: 2000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(900);
+  });
+
+  it("waits only 500 ms when the page asks for it (My Grips)", async () => {
+    serverSays(401);
+    renderGuarded("customer", 500);
+    await screen.findByText("Login Required");
+    const shownAt = Date.now();
+    await waitFor(() => expect(goToServerLogin).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    const waited = Date.now() - shownAt;
+    expect(waited).toBeGreaterThanOrEqual(400);
+    expect(waited).toBeLessThan(900);
   });
 
   it("denies a customer a staff page, then goes home after 1 s", async () => {

@@ -10,7 +10,16 @@ import { useCurrentUser } from "./current-user";
 export const accessRedirectDelayMs = 1000;
 
 /** Comfort only: the server checks every call again. */
-export function AccessGuard({ access, children }: { access: Access; children: ReactNode }) {
+export function AccessGuard({
+  access,
+  children,
+  loginRedirectDelayMs = accessRedirectDelayMs,
+}: {
+  access: Access;
+  children: ReactNode;
+  /** My Grips waits 500 ms (customer-side §2); other pages 1 s. */
+  loginRedirectDelayMs?: number;
+}) {
   // `user` is undefined until the first answer, null when signed out; a failed refetch keeps the last answer.
   const { data: user, isError } = useCurrentUser();
   const navigate = useNavigate();
@@ -20,7 +29,7 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
   useEffect(() => {
     if (decision === "login") {
       toast({ title: "Login Required", description: "Please log in to access this page.", variant: "destructive" });
-      const timer = setTimeout(goToServerLogin, accessRedirectDelayMs);
+      const timer = setTimeout(goToServerLogin, loginRedirectDelayMs);
       return () => clearTimeout(timer);
     }
     if (decision === "deny") {
@@ -28,7 +37,7 @@ export function AccessGuard({ access, children }: { access: Access; children: Re
       const timer = setTimeout(() => navigate("/", { replace: true }), accessRedirectDelayMs);
       return () => clearTimeout(timer);
     }
-  }, [decision, navigate, toast]);
+  }, [decision, navigate, toast, loginRedirectDelayMs]);
 
   if (decision === undefined && isError) return <ErrorScreen />;
   if (decision !== "allow") return <LoadingSpinner text="Checking authentication..." />;

@@ -63,3 +63,12 @@ describe("apiRequest", () => {
     await expect(apiRequest("GET", "/api/orders")).rejects.toThrow("500: Internal Server Error");
   });
 });
+
+describe("apiRequest headers", () => {
+  it("adds extra headers such as an Idempotency-Key", async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response("{}", { status: 201 }));
+    vi.stubGlobal("fetch", fetchMock);
+    await apiRequest("POST", "/api/book-service", { paddleId: "p1" }, { "Idempotency-Key": "k-1" });
+    expect(fetchMock.mock.calls[0][1].headers).toMatchObject({ "Idempotency-Key": "k-1", "Content-Type": "application/json" });
+  });
+});

@@ -14,10 +14,16 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 /**
  * Every call to /api goes through here: the Cognito ID token when signed in,
- * cookies, JSON bodies. A non-OK response throws with apiErrorMessage.
+ * cookies, JSON bodies (and e.g. an Idempotency-Key). A non-OK response
+ * throws with apiErrorMessage.
  */
-export async function apiRequest(method: HttpMethod, path: string, body?: unknown): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+export async function apiRequest(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  extraHeaders?: Record<string, string>,
+): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json", ...extraHeaders };
   const token = await currentIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -32,4 +38,11 @@ export async function apiRequest(method: HttpMethod, path: string, body?: unknow
     throw new Error(apiErrorMessage(response.status, response.statusText, text));
   }
   return response;
+}
+
+/** A JSON answer; undefined for 204 No Content. */
+export async function apiJson<T>(method: HttpMethod, path: string, body?: unknown, extraHeaders?: Record<string, string>): Promise<T> {
+  const response = await apiRequest(method, path, body, extraHeaders);
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
 }

@@ -9,6 +9,7 @@ import { useRuntimeConfig } from "../../config/config-context";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/login.css";
 import { PasswordSignInForm } from "./PasswordSignInForm";
+import { SignUpForm } from "./SignUpForm";
 
 export default function LoginPage() {
   usePageMeta("Sign In", "Sign in to Regrip to book a regrip and follow your paddles. Shop staff sign in here too.");
@@ -17,6 +18,7 @@ export default function LoginPage() {
   const admin = usePasswordSignIn();
   const customer = usePasswordSignIn();
   const [customerFormShown, setCustomerFormShown] = useState(false);
+  const [signUpShown, setSignUpShown] = useState(false);
   const [providerError, setProviderError] = useState<string>();
   const customerEmail = useRef<HTMLInputElement>(null);
 
@@ -24,8 +26,8 @@ export default function LoginPage() {
     if (customerFormShown) customerEmail.current?.focus();
   }, [customerFormShown]);
 
-  // A sign-in in progress navigates by itself, to the page for that user's role.
-  if (user && !admin.busy && !customer.busy) return <Navigate to="/booking" replace />;
+  // A sign-in (or sign-up) in progress navigates by itself, to the page for that user's role.
+  if (user && !admin.busy && !customer.busy && !signUpShown) return <Navigate to="/booking" replace />;
   if (isPending) return <LoadingSpinner />;
 
   async function signInWithProvider() {
@@ -75,6 +77,21 @@ export default function LoginPage() {
                 onSubmit={customer.submit}
               />
             )}
+          </div>
+          <div className="signup">
+            <p className="signup-lead">New to Regrip?</p>
+            <button
+              type="button"
+              className="btn btn-outline btn-block"
+              aria-expanded={signUpShown}
+              aria-controls="customer-signup"
+              onClick={() => setSignUpShown((shown) => !shown)}
+            >
+              Create an account
+            </button>
+            <div id="customer-signup" hidden={!signUpShown}>
+              {signUpShown && <SignUpForm />}
+            </div>
           </div>
         </section>
         <section className="panel" aria-labelledby="admin-signin-title">

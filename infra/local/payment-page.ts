@@ -1,0 +1,160 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { db } from "../../packages/core/src/db";
+import type { OrderItem } from "../../packages/core/src/orders/view";
+import { checkoutUrls } from "../../packages/core/src/payments/checkout";
+import { checkoutCompleted, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
+import { checkoutLines, orderReference } from "../../packages/core/src/payments/provider";
+import type Stripe from "stripe";
+import { env } from "../env";
+import { stripeWebhookPath } from "./webhooks";
+
+/**
+ * The local stand-in for Stripe Checkout (DESIGN §2), at `/local-pay/<sessionId>`:
+ * the order's number, lines and total, with Pay and Decline. Like Stripe it
+ * answers by posting a correctly signed event to the webhook
+ * (`/webhooks/stripe`, the real handler), then sends the browser to the
+ * session's success or cancel URL. It is not part of the web app: in the
+ * cloud, Stripe's own page stands here.
+ */
+export const localPayPrefix = "/local-pay/";
+
+/** The signing secret `npm start` gives the webhook when `.env` sets none. */
+export const localWebhookSecret = "whsec_local_regrip_payment_page";
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+function page(res: ServerResponse, status: number, title: string, body: string) {
+  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+  res.end(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Regrip test payments</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1b1f24; margin: 0; }
+  main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
+  .notice { font-size: .85rem; background: #fff4d6; color: #5c4400; border-radius: 6px; padding: .5rem .75rem; }
+  table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
+  td { padding: .35rem 0; border-bottom: 1px solid #e3e6ea; }
+  td:last-child { text-align: right; }
+  tfoot td { font-weight: 700; border-bottom: 0; }
+  .actions { display: flex; gap: .75rem; }
+  button { flex: 1; font-size: 1rem; padding: .75rem; border-radius: 8px; border: 1px solid #1b1f24; cursor: pointer; }
+  .pay { background: #0b6b3a; color: #fff; border-color: #0b6b3a; }
+  .decline { background: #fff; color: #8a1c1c; border-color: #8a1c1c; }
+  a { color: #0b4f8a; }
+</style>
+</head>
+<body><main>${body}</main></body>
+</html>`);
+}
+
+function readBody(req: IncomingMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    req.on("data", () => undefined);
+    req.on("end", () => resolve());
+    req.on("error", reject);
+  });
+}
+
+async function currentOrder(sessionId: string): Promise<{ order: OrderItem | null; current: boolean }> {
+  const orderId = orderIdOfLocalSession(sessionId);
+  if (!orderId) return { order: null, current: false };
+  const { data: order } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
+  return { order, current: !!order && order.stripeCheckoutSessionId === sessionId };
+}
+
+/** Posts `event`, signed as Stripe signs it, to this server's webhook path. */
+async function deliver(req: IncomingMessage, event: Stripe.Event): Promise<void> {
+  const secret = process.env.STRIPE_WEBHOOK_SECRET || localWebhookSecret;
+  const { payload, signature } = signed(event, secret);
+  const answer = await fetch(`http://127.0.0.1:${req.socket.localPort}${stripeWebhookPath}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "stripe-signature": signature, "user-agent": "Stripe/1.0 (+https://stripe.com/docs/webhooks) local payment page" },
+    body: payload,
+  });
+  if (!answer.ok) throw new Error(`the webhook answered ${answer.status}: ${await answer.text()}`);
+}
+
+function redirect(res: ServerResponse, location: string) {
+  res.writeHead(303, { location, "cache-control": "no-store" });
+  res.end();
+}
+
+function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem) {
+  const lines = checkoutLines(order)
+    .map(
+      (line) =>
+        `<tr><td>${escape(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ""}${
+          line.description ? `<br><small>${escape(line.description)}</small>` : ""
+        }</td><td>${money(line.amountCents * line.quantity)}</td></tr>`,
+    )
+    .join("");
+  const action = `${localPayPrefix}${encodeURIComponent(sessionId)}`;
+  page(
+    res,
+    200,
+    `Pay order ${orderReference(order)}`,
+    `<p class="notice" role="note">Test payments: no card is charged. Stripe's checkout stands here when STRIPE_SECRET_KEY is set.</p>
+<h1>Order ${escape(orderReference(order))}</h1>
+<table aria-label="Order summary">
+  <tbody>${lines}</tbody>
+  <tfoot><tr><td>Total</td><td data-testid="total">${money(order.totalCents)}</td></tr></tfoot>
+</table>
+<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
+<div class="actions">
+  <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
+  <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(order.totalCents)}</button></form>
+</div>`,
+  );
+}
+
+function showGone(res: ServerResponse, message: string) {
+  page(res, 410, "Checkout unavailable", `<h1>Checkout unavailable</h1><p>${escape(message)}</p><p><a href="/my-grips">Back to My Grips</a></p>`);
+}
+
+/** Answers `/local-pay/...`; false when the request is not for the payment page. */
+export async function handleLocalPay(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  const path = new URL(req.url ?? "/", "http://localhost").pathname;
+  if (!path.startsWith(localPayPrefix)) return false;
+  const [rawSession, action] = path.slice(localPayPrefix.length).split("/");
+  const sessionId = decodeURIComponent(rawSession ?? "");
+  const urls = checkoutUrls(process.env[env.siteUrl] ?? "");
+  const { order, current } = await currentOrder(sessionId);
+  if (req.method === "POST") await readBody(req);
+
+  if (!order) {
+    showGone(res, "There is no such checkout.");
+    return true;
+  }
+  if (order.paymentStatus === "paid") {
+    // A second click on Pay, or a reload: the order is paid, go where Stripe would.
+    if (req.method === "POST") redirect(res, urls.successUrl);
+    else showGone(res, "This order is already paid.");
+    return true;
+  }
+  if (!current) {
+    showGone(res, "This checkout session has expired. Start the payment again from your order.");
+    return true;
+  }
+  if (req.method === "GET" && !action) {
+    showCheckout(res, sessionId, order);
+    return true;
+  }
+  if (req.method === "POST" && action === "pay") {
+    await deliver(req, checkoutCompleted(order, sessionId));
+    redirect(res, urls.successUrl);
+    return true;
+  }
+  if (req.method === "POST" && action === "decline") {
+    await deliver(req, paymentFailed(order));
+    redirect(res, urls.cancelUrl);
+    return true;
+  }
+  res.writeHead(405, { "content-type": "text/plain; charset=utf-8" });
+  res.end("Method not allowed");
+  return true;
+}

@@ -1,0 +1,59 @@
+/**
+ * The audit log: who did what to which record. `record` writes one entry on
+ * its own; `entry` gives the item for a transaction, so a change and its
+ * audit entry are written together (a status move, a payment).
+ */
+import type { EntityItem } from "electrodb";
+import type { Actor } from "../actor";
+import { db } from "../db";
+import type { AuditLog, AuditTargetType } from "../entities";
+
+export * as Audit from "./index";
+
+export type AuditItem = EntityItem<typeof AuditLog>;
+
+export interface AuditInput {
+  actor: Actor;
+  /** What happened, `<target>.<verb>`: `order.status_changed`, `order.paid`, `order.refunded`. */
+  action: string;
+  targetType: AuditTargetType;
+  targetId: string;
+  diff?: Record<string, unknown>;
+  /** The actor's first name as the shop knows it (the user item), when the caller has read it. */
+  actorName?: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The actor as the log shows them: a user's id and first name; the system has no id ('System' on screen). */
+export function actorFields(actor: Actor): { actorId?: string; actorName?: string } {
+  if (actor.type === "system") return {};
+  return { actorId: actor.userId, actorName: actor.givenName || actor.username };
+}
+
+/** The attributes of an audit entry, for `auditLog.create(entry(...))` inside a transaction. */
+export function entry(input: AuditInput) {
+  // A system entry says which part of the system acted (e.g. the Stripe webhook).
+  const by = input.actor.type === "system" ? { by: input.actor.name } : undefined;
+  return {
+    ...actorFields(input.actor),
+    ...(input.actorName ? { actorName: input.actorName } : {}),
+    action: input.action,
+    targetType: input.targetType,
+    targetId: input.targetId,
+    diff: input.diff || by ? { ...input.diff, ...by } : undefined,
+    ip: input.ip,
+    userAgent: input.userAgent,
+  };
+}
+
+export async function record(input: AuditInput): Promise<AuditItem> {
+  const created = await db().entities.auditLog.create(entry(input)).go();
+  return created.data as AuditItem;
+}
+
+/** The history of one record, newest first. */
+export async function forTarget(targetType: AuditTargetType, targetId: string, limit = 50): Promise<AuditItem[]> {
+  const page = await db().entities.auditLog.query.byTarget({ targetType, targetId }).go({ order: "desc", limit });
+  return page.data as AuditItem[];
+}

@@ -1,0 +1,10 @@
+/**
+ * Service orders: booking, reading and the views the API answers.
+ * Imported as a namespace: `import { Orders } from "@regrip/core/orders"`.
+ */
+export * as Orders from "./index";
+export * from "./booking";
+export * from "./queries";
+export * from "./view";
+export * from "./moves";
+export * from "./status-change";

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { STAGES, type Stage } from "../shared/lifecycle";
+import { findMove, MOVE_ROLES, moveRoleOf, movesFrom, type MoveRole } from "./moves";
+
+/**
+ * The state machine written out by hand, independently of moves.ts: every
+ * allowed (from → to) per role. Any triple not listed here must be refused.
+ */
+const A = "awaiting_payment",
+  S = "scheduled",
+  CI = "checked_in",
+  Q = "in_queue",
+  IS = "in_service",
+  R = "ready",
+  P = "picked_up",
+  X = "canceled";
+
+const staffMoves: [Stage, Stage, string][] = [
+  // the queue's next steps
+  [A, Q, "Move to Queue"],
+  [S, CI, "Check In"],
+  [CI, Q, "Move to Queue"],
+  [Q, IS, "Start Service"],
+  [IS, R, "Mark Complete"],
+  [R, P, "Mark Picked Up"],
+  // Roll Back to Invoiced: every stage but awaiting payment and canceled
+  [S, A, "Roll Back to Invoiced"],
+  [CI, A, "Roll Back to Invoiced"],
+  [Q, A, "Roll Back to Invoiced"],
+  [IS, A, "Roll Back to Invoiced"],
+  [R, A, "Roll Back to Invoiced"],
+  [P, A, "Roll Back to Invoiced"],
+  // Cancel Order: unless canceled, ready or picked up
+  [A, X, "Cancel Order"],
+  [S, X, "Cancel Order"],
+  [CI, X, "Cancel Order"],
+  [Q, X, "Cancel Order"],
+  [IS, X, "Cancel Order"],
+];
+
+/** The Admin Orders dropdown (SCHEDULED, IN_SERVICE, READY, PICKED_UP), admin only, where no staff move exists already. */
+const adminCorrections: [Stage, Stage][] = [
+  [S, IS], [S, R], [S, P],
+  [CI, S], [CI, IS], [CI, R], [CI, P],
+  [Q, S], [Q, R], [Q, P],
+  [IS, S], [IS, P],
+  [R, S], [R, IS],
+  [P, S], [P, IS], [P, R],
+];
+
+const allowed: Record<MoveRole, [Stage, Stage][]> = {
+  customer: [
+    [A, X],
+    [S, X],
+  ],
+  employee: staffMoves.map(([from, to]) => [from, to]),
+  admin: [...staffMoves.map(([from, to]) => [from, to] as [Stage, Stage]), ...adminCorrections],
+  system: [[A, S]],
+};
+
+const triples = STAGES.flatMap((from) => STAGES.flatMap((to) => MOVE_ROLES.map((role) => [from, to, role] as const)));
+
+describe("the moves table", () => {
+  it("covers 8 × 8 × 4 triples", () => {
+    expect(triples).toHaveLength(256);
+  });
+
+  it.each(triples)("%s → %s as %s", (from, to, role) => {
+    const expected = allowed[role].some(([f, t]) => f === from && t === to);
+    const move = findMove(from, to, role);
+    expect(move !== undefined, `${from} → ${to} as ${role}`).toBe(expected);
+    if (move) expect(move).toMatchObject({ from, to, role });
+  });
+
+  it("names the staff moves as the queue does, with the spec's notes", () => {
+    for (const role of ["employee", "admin"] as const) {
+      for (const [from, to, label] of staffMoves) expect(findMove(from, to, role)?.label).toBe(label);
+      expect(findMove(IS, A, role)?.defaultNote).toBe("Rolled back by staff");
+      expect(findMove(Q, X, role)?.defaultNote).toBe("Canceled by staff");
+    }
+    expect(findMove(S, X, "customer")?.defaultNote).toBe("Canceled by customer");
+    expect(findMove(A, S, "system")?.kind).toBe("payment");
+    expect(findMove(P, S, "admin")?.kind).toBe("correction");
+  });
+
+  it("never moves an order to the stage it is in, and nothing leaves canceled", () => {
+    for (const stage of STAGES) for (const role of MOVE_ROLES) expect(findMove(stage, stage, role)).toBeUndefined();
+    for (const role of MOVE_ROLES) expect(movesFrom(X, role)).toEqual([]);
+  });
+
+  it("lists what a role may do from a stage", () => {
+    expect(movesFrom(S, "customer").map((m) => m.to)).toEqual([X]);
+    expect(movesFrom(CI, "customer")).toEqual([]);
+    expect(movesFrom(R, "employee").map((m) => m.to).sort()).toEqual([A, P].sort());
+  });
+
+  it("takes the role from the actor", () => {
+    const user = (roles: ("CUSTOMER" | "EMPLOYEE" | "ADMIN")[]) => ({ type: "user" as const, userId: "u", username: "u", roles });
+    expect(moveRoleOf(user(["CUSTOMER"]))).toBe("customer");
+    expect(moveRoleOf(user(["CUSTOMER", "EMPLOYEE"]))).toBe("employee");
+    expect(moveRoleOf(user(["CUSTOMER", "EMPLOYEE", "ADMIN"]))).toBe("admin");
+    expect(moveRoleOf({ type: "system", name: "stripe" })).toBe("system");
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * POST /api/orders/{id}/status: one move of the lifecycle (moves.ts), made by
+ * the order's owner or by staff.
+ *
+ * The move is one transaction: the order's new status and its statusHistory
+ * entry, conditioned on the status the move was decided from (so of two
+ * moves at once on one order exactly one wins; the other is a 409), and the
+ * audit entry. After it commits: the refund a cancel calls for, then the
+ * customer's text. Neither can undo the move.
+ */
+import { z } from "zod";
+import { isStaff, type UserActor } from "../actor";
+import { entry as auditEntry } from "../audit";
+import { db } from "../db";
+import { conflict, invalid } from "../errors";
+import { Notifications } from "../notifications";
+import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
+import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
+import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
+import { view, type OrderItem, type OrderView } from "./view";
+
+/** A customer's cancel of a paid order is refunded in full within this time of booking (the terms). */
+export const FULL_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const CHANGED_MEANWHILE = "This order was changed by someone else. Refresh and try again.";
+
+export const StatusChange = z.object({
+  status: z.enum(ORDER_STATUSES, {
+    error: (issue) => (issue.input === undefined ? "Please choose a status" : `Unknown status: ${String(issue.input)}`),
+  }),
+  note: z
+    .string({ error: "The note must be text" })
+    .max(500, "Notes must be 500 characters or less")
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : undefined)),
+  /** Staff only: give the payment back with a cancel. */
+  refund: z
+    .boolean({ error: "refund must be true or false" })
+    .nullish()
+    .transform((value) => value ?? false),
+});
+export type StatusChangeInput = z.output<typeof StatusChange>;
+
+export interface StatusChanged {
+  order: OrderView;
+  refund: RefundOutcome | null;
+}
+
+function refusal(order: OrderItem, to: Stage, role: MoveRole): string {
+  const from = stageOfStatus[order.status];
+  if (from === to) return `This order is already ${customerStageLabel[to]}.`;
+  if (role === "customer") {
+    return to === "canceled"
+      ? "This order can no longer be canceled online: it has been checked in. Please contact the shop."
+      : "Only the shop can change this order's status.";
+  }
+  return `An order that is ${staffStageLabel[from]} can't be moved to ${staffStageLabel[to]}.`;
+}
+
+/** How much a cancel gives back, or a refusal. */
+function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: Date): number {
+  if (move.to !== "canceled") {
+    if (input.refund) throw invalid("A refund can only be given with Cancel Order.");
+    return 0;
+  }
+  const owed = refundableCents(order);
+  if (move.role === "customer") {
+    if (owed === 0) return 0;
+    if (now.getTime() - Date.parse(order.createdAt) <= FULL_REFUND_WINDOW_MS) return owed;
+    throw conflict(
+      "Paid orders can be canceled online for a full refund within 24 hours of booking. Please contact the shop to cancel this order.",
+    );
+  }
+  if (!input.refund) return 0;
+  if (owed === 0) throw conflict("This order has no card or counter payment left to refund.");
+  return owed;
+}
+
+/**
+ * Applies `input` to `order` (already read and checked: `actor` owns it or is
+ * staff). Answers the order as the actor may see it, and the refund made.
+ */
+export async function changeStatus(
+  actor: UserActor,
+  order: OrderItem,
+  input: StatusChangeInput,
+  options: { now?: Date } = {},
+): Promise<StatusChanged> {
+  const now = options.now ?? new Date();
+  const role = moveRoleOf(actor);
+  const from = stageOfStatus[order.status];
+  const to = stageOfStatus[input.status];
+  const move = findMove(from, to, role);
+  if (!move) throw conflict(refusal(order, to, role));
+  const refundCents = refundFor(order, move, input, now);
+
+  const at = now.toISOString();
+  const status = canonicalStatus[to];
+  const note = input.note ?? move.defaultNote;
+  const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
+  const actorName = user?.firstName || actor.givenName || actor.username;
+  const result = await db()
+    .transaction.write(({ serviceOrder, auditLog }) => [
+      serviceOrder
+        .patch({ id: order.id })
+        .set({
+          status,
+          ...(to === "in_service" ? { processedByStaffId: actor.userId } : {}),
+          ...(to === "ready" ? { completedAt: at } : {}),
+          ...(to === "picked_up" ? { pickedUpAt: at } : {}),
+        })
+        .append({ statusHistory: [{ from: order.status, to: status, actorId: actor.userId, actorName, note, at }] })
+        .where((a, { eq }) => eq(a.status, order.status))
+        .commit(),
+      auditLog
+        .create({
+          ...auditEntry({
+            actor,
+            actorName,
+            action: "order.status_changed",
+            targetType: "order",
+            targetId: order.id,
+            diff: {
+              status: { from: order.status, to: status },
+              move: move.label,
+              role,
+              ...(note ? { note } : {}),
+              ...(refundCents ? { refundCents } : {}),
+            },
+          }),
+          createdAt: at,
+        })
+        .commit(),
+    ])
+    .go();
+  if (result.canceled) {
+    if (result.data[0]?.code === "ConditionalCheckFailed") throw conflict(CHANGED_MEANWHILE);
+    throw new Error(`Moving order ${order.id} was cancelled: ${result.data.map((item) => item.code).join(", ")}`);
+  }
+
+  const { data: moved } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
+  let current = moved ?? { ...order, status };
+  let refund: RefundOutcome | null = null;
+  if (refundCents > 0) {
+    const reason = move.role === "customer" ? "Canceled by the customer within 24 hours of booking" : note ?? "Canceled by staff";
+    refund = await refundInFull(current, actor, { reason, actorName });
+    const { data: refunded } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
+    current = refunded ?? current;
+  }
+  await Notifications.orderMoved(current, to);
+  return { order: view(current, { staff: isStaff(actor) }), refund };
+}

@@ -1,0 +1,248 @@
+import type { EntityItem } from "electrodb";
+import { z } from "zod";
+import { isStaff, type UserActor } from "../actor";
+import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
+import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
+import { forbidden, notFound } from "../errors";
+import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
+import { Users } from "../users";
+
+export * as Paddles from "./index";
+
+export type PaddleItem = EntityItem<typeof Paddle>;
+
+export const NOT_FOUND = "Paddle not found";
+export const BRAND_REQUIRED = "Brand is required";
+export const NICKNAME_REQUIRED = "Nickname is required";
+export const CORE_THICKNESS = "Core thickness must be between 11 and 18 mm";
+export const TACKINESS = "Tackiness must be between 0 and 5";
+export const WEIGHT = "Weight must be between 1 and 1000 grams";
+export const PHOTO_URL = "Photo must be an uploaded image or a web address";
+
+/** Text limits (docs/api.md): names 60, serial 100, free notes 500, grip size 20. */
+export const LIMITS = { name: 60, serial: 100, notes: 500, gripSize: 20, photoUrl: 500 } as const;
+
+const required = (message: string, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`);
+
+/** Optional text: "" or null clears it. */
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullable()
+    .optional();
+
+/** A photo the upload call handed out (`/uploads/<key>`), or an absolute web address. */
+const isPhotoUrl = (url: string) =>
+  url === "" ||
+  (url.startsWith("/uploads/") && isUploadKey(url.slice("/uploads/".length))) ||
+  /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url);
+
+const fields = {
+  brand: required(BRAND_REQUIRED, "Brand"),
+  nickname: required(NICKNAME_REQUIRED, "Nickname"),
+  model: text("Model", LIMITS.name),
+  personality: text("Personality", LIMITS.notes),
+  coreThickness: z.number({ error: CORE_THICKNESS }).int(CORE_THICKNESS).min(11, CORE_THICKNESS).max(18, CORE_THICKNESS).nullable().optional(),
+  shape: z.enum(PADDLE_SHAPES, { error: `Shape must be one of ${PADDLE_SHAPES.join(", ")}` }).nullable().optional(),
+  material: z.enum(PADDLE_MATERIALS, { error: `Material must be one of ${PADDLE_MATERIALS.join(", ")}` }).nullable().optional(),
+  colorway: text("Colorway", LIMITS.name),
+  serial: text("Serial or notes", LIMITS.serial),
+  photoUrl: text("Photo", LIMITS.photoUrl).refine((url) => url == null || isPhotoUrl(url), PHOTO_URL),
+  prefs: z
+    .object(
+      {
+        tackiness: z.number({ error: TACKINESS }).min(0, TACKINESS).max(5, TACKINESS).nullable().optional(),
+        color: text("Preferred color", LIMITS.name),
+      },
+      { error: "Preferences must be an object" },
+    )
+    .nullable()
+    .optional(),
+  knownDefects: text("Known defects", LIMITS.notes),
+  weightGrams: z.number({ error: WEIGHT }).min(1, WEIGHT).max(1000, WEIGHT).nullable().optional(),
+  gripSize: text("Grip size", LIMITS.gripSize),
+  ownershipStatus: z.enum(OWNERSHIP_STATUSES, { error: "Ownership must be owned or no_longer_own" }).optional(),
+};
+
+/** POST /api/paddles. `userId`: staff create a paddle for a customer (quick sale). */
+export const CreatePaddle = z.object({ ...fields, userId: z.string({ error: "userId must be text" }).trim().min(1).max(128).optional() });
+export type CreatePaddle = z.infer<typeof CreatePaddle>;
+
+/** PATCH /api/paddles/{id}: any subset; brand and nickname cannot be cleared. */
+export const UpdatePaddle = z.object(fields).partial();
+export type UpdatePaddle = z.infer<typeof UpdatePaddle>;
+
+/** What the API answers for a paddle (docs/api.md): null for unset. */
+export interface PaddleView {
+  id: string;
+  userId: string;
+  brand: string;
+  model: string | null;
+  nickname: string | null;
+  personality: string | null;
+  coreThickness: number | null;
+  shape: PaddleItem["shape"] | null;
+  material: PaddleItem["material"] | null;
+  colorway: string | null;
+  serial: string | null;
+  photoUrl: string | null;
+  photoUrls: string[] | null;
+  prefs: { tackiness: number | null; color: string | null };
+  bagId: string | null;
+  bag: { code3: string } | null;
+  ownershipStatus: PaddleItem["ownershipStatus"];
+  knownDefects: string | null;
+  weightGrams: number | null;
+  gripSize: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function view(paddle: PaddleItem, bagCode?: string): PaddleView {
+  return {
+    id: paddle.id,
+    userId: paddle.userId,
+    brand: paddle.brand,
+    model: paddle.model ?? null,
+    nickname: paddle.nickname ?? null,
+    personality: paddle.personality ?? null,
+    coreThickness: paddle.coreThickness ?? null,
+    shape: paddle.shape ?? null,
+    material: paddle.material ?? null,
+    colorway: paddle.colorway ?? null,
+    serial: paddle.serial ?? null,
+    photoUrl: paddle.photoUrl ?? null,
+    photoUrls: paddle.photoUrls ?? null,
+    prefs: { tackiness: paddle.prefs?.tackiness ?? null, color: paddle.prefs?.color ?? null },
+    bagId: paddle.bagId ?? null,
+    bag: paddle.bagId && bagCode ? { code3: bagCode } : null,
+    ownershipStatus: paddle.ownershipStatus,
+    knownDefects: paddle.knownDefects ?? null,
+    weightGrams: paddle.weightGrams ?? null,
+    gripSize: paddle.gripSize ?? null,
+    createdAt: paddle.createdAt,
+    updatedAt: paddle.updatedAt,
+  };
+}
+
+/** What a customer may write; the rest (ids, timestamps, bag, photo list) the shop sets. */
+type Writable = Partial<Omit<PaddleItem, "userId" | "id" | "createdAt" | "updatedAt" | "bagId" | "photoUrls">>;
+type Clearable = Exclude<keyof UpdatePaddle, "brand" | "nickname" | "ownershipStatus">;
+
+/** Input → attributes to set and to remove ("" and null clear an optional field). */
+export function changesOf(input: UpdatePaddle): { set: Writable; remove: Clearable[] } {
+  const set: Record<string, unknown> = {};
+  const remove: Clearable[] = [];
+  for (const [name, value] of Object.entries(input) as [keyof UpdatePaddle, unknown][]) {
+    if (value === undefined) continue;
+    if (name === "prefs" && value !== null) {
+      const prefs = Object.fromEntries(Object.entries(value as object).filter(([, v]) => v !== null && v !== undefined && v !== ""));
+      if (Object.keys(prefs).length > 0) set.prefs = prefs;
+      else remove.push("prefs");
+      continue;
+    }
+    if (value === null || value === "") remove.push(name as Clearable);
+    else set[name] = value;
+  }
+  return { set: set as Writable, remove };
+}
+
+/** The code3 of each bag id (BatchGetItem on the bags' keys). */
+async function bagCodes(bagIds: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(bagIds)];
+  if (unique.length === 0) return new Map();
+  const { data } = await db().entities.bag.get(unique.map((id) => ({ id }))).go();
+  return new Map(data.map((bag) => [bag.id, bag.code3]));
+}
+
+async function withBag(paddle: PaddleItem): Promise<PaddleView> {
+  const codes = await bagCodes(paddle.bagId ? [paddle.bagId] : []);
+  return view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined);
+}
+
+/** C5: the paddles a user still owns, newest first, each with its bag's code. */
+export async function list(userId: string): Promise<PaddleView[]> {
+  const { data } = await db()
+    .entities.paddle.query.byOwner({ userId })
+    .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
+    .go({ pages: "all" });
+  const codes = await bagCodes(data.flatMap((paddle) => (paddle.bagId ? [paddle.bagId] : [])));
+  return data
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+    .map((paddle) => view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined));
+}
+
+/** One paddle of `userId`; another customer's paddle is as missing as an unknown id. */
+export async function get(userId: string, id: string): Promise<PaddleItem> {
+  const { data } = await db().entities.paddle.get({ userId, id }).go();
+  if (!data) throw notFound(NOT_FOUND);
+  return data;
+}
+
+/**
+ * The owner of the paddle the caller may act on. A customer: only their own,
+ * so no read is needed (the write's key includes them, and a paddle of
+ * someone else fails the write's existence condition). Staff: any paddle,
+ * found by id (gsi1 byId).
+ */
+async function ownerFor(actor: UserActor, id: string): Promise<string> {
+  if (!isStaff(actor)) return actor.userId;
+  const { data } = await db().entities.paddle.query.byId({ id }).go({ limit: 1 });
+  if (!data[0]) throw notFound(NOT_FOUND);
+  return data[0].userId;
+}
+
+/** A paddle the caller may act on: their own, or for staff anyone's. */
+export async function forActor(actor: UserActor, id: string): Promise<PaddleItem> {
+  return get(await ownerFor(actor, id), id);
+}
+
+/** C6 / S10. A customer creates for themselves; staff may name the customer. */
+export async function create(actor: UserActor, input: CreatePaddle): Promise<PaddleView> {
+  const { userId: forUser, ...rest } = input;
+  const userId = forUser ?? actor.userId;
+  if (userId !== actor.userId) {
+    if (!isStaff(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+    if (!(await Users.get(userId))) throw notFound("Customer not found");
+  }
+  const { set } = changesOf(rest);
+  const { data } = await db()
+    .entities.paddle.create({ ...set, userId, brand: rest.brand, nickname: rest.nickname })
+    .go();
+  return view(data);
+}
+
+/** C7 (S18 for staff). */
+export async function update(actor: UserActor, id: string, input: UpdatePaddle): Promise<PaddleView> {
+  const userId = await ownerFor(actor, id);
+  const { set, remove } = changesOf(input);
+  if (Object.keys(set).length === 0 && remove.length === 0) return withBag(await get(userId, id));
+  try {
+    let patch = db().entities.paddle.patch({ userId, id }).set(set);
+    if (remove.length > 0) patch = patch.remove(remove);
+    const { data } = await patch.go({ response: "all_new" });
+    return withBag(data as PaddleItem);
+  } catch (error) {
+    if (isConditionFailed(error)) throw notFound(NOT_FOUND);
+    throw error;
+  }
+}
+
+export async function remove(actor: UserActor, id: string): Promise<void> {
+  const userId = await ownerFor(actor, id);
+  try {
+    await db().entities.paddle.remove({ userId, id }).go();
+  } catch (error) {
+    if (isConditionFailed(error)) throw notFound(NOT_FOUND);
+    throw error;
+  }
+}
+
+/** Where to PUT a new photo of the paddle; the browser then PATCHes `photoUrl`. */
+export async function photoUpload(paddle: PaddleItem, upload: ImageUpload): Promise<UploadTarget> {
+  return presignPut(paddlePhotoKey(paddle.userId, paddle.id, upload.contentType), upload);
+}

@@ -1,0 +1,63 @@
+/**
+ * POST /api/orders/{id}/checkout: a hosted checkout for what the order
+ * owes. The amount is the order's stored total, computed at booking from the
+ * catalogue; nothing the client sends reaches the session.
+ */
+import { conflict, unavailable } from "../errors";
+import type { OrderItem } from "../orders/view";
+import { db } from "../db";
+import { paymentProvider, type CheckoutUrls } from "./provider";
+
+export interface CheckoutAnswer {
+  url: string;
+}
+
+/** ElectroDB wraps DynamoDB's ConditionalCheckFailedException. */
+export function isConditionalFailure(error: unknown): boolean {
+  const cause = (error as { cause?: { name?: string } }).cause;
+  return cause?.name === "ConditionalCheckFailedException" || /conditional request failed/i.test((error as Error).message ?? "");
+}
+
+/** Where a payer comes back to: My Grips, with the thank-you banner after paying. */
+export function checkoutUrls(siteUrl: string): CheckoutUrls {
+  const site = siteUrl.replace(/\/+$/, "");
+  return { successUrl: `${site}/my-grips?paid=1`, cancelUrl: `${site}/my-grips` };
+}
+
+/** Why an order cannot be paid by card now, or null when it can. */
+export function checkoutRefusal(order: Pick<OrderItem, "status" | "paymentStatus" | "totalCents">): string | null {
+  if (order.paymentStatus === "paid") return "This order is already paid";
+  if (order.paymentStatus === "refunded") return "This order was refunded";
+  if (order.status === "CANCELED") return "This order was canceled";
+  if (order.paymentStatus === "comp" || order.totalCents <= 0) return "This order has nothing to pay";
+  return null;
+}
+
+/**
+ * Opens a checkout for `order` (already checked: the caller owns it or is
+ * staff) and remembers the session on the order, so its expiry can be told
+ * from an older session's. `siteUrl` is the site's origin for the return links.
+ */
+export async function startCheckout(order: OrderItem, options: { siteUrl: string }): Promise<CheckoutAnswer> {
+  const refusal = checkoutRefusal(order);
+  if (refusal) throw conflict(refusal);
+  const provider = await paymentProvider();
+  let session;
+  try {
+    session = await provider.createCheckoutSession(order, { ...checkoutUrls(options.siteUrl), siteUrl: options.siteUrl });
+  } catch (error) {
+    console.error(`Checkout for order ${order.id} failed`, error);
+    throw unavailable("Card payments are not available right now. Please try again in a few minutes.");
+  }
+  // Still unpaid: a payment that landed meanwhile keeps its own session id.
+  await db()
+    .entities.serviceOrder.patch({ id: order.id })
+    .set({ stripeCheckoutSessionId: session.id })
+    .where((a, { eq }) => eq(a.paymentStatus, "unpaid"))
+    .go()
+    .catch((error: unknown) => {
+      if (isConditionalFailure(error)) throw conflict("This order is already paid");
+      throw error;
+    });
+  return { url: session.url };
+}

@@ -1,0 +1,21 @@
+/**
+ * Card payments: checkout, the Stripe webhook, refunds, and the provider
+ * (Stripe, or the local payment page) chosen from configuration.
+ * Imported as a namespace: `import { Payments } from "@regrip/core/payments"`.
+ */
+export * as Payments from "./index";
+export { checkoutRefusal, checkoutUrls, startCheckout, type CheckoutAnswer } from "./checkout";
+export { applyToOrder, EVENT_LEDGER_TTL_SECONDS, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
+export {
+  cardOf,
+  checkoutLines,
+  orderReference,
+  paymentProvider,
+  usePaymentProvider,
+  type CheckoutLine,
+  type CheckoutSession,
+  type PaymentDetails,
+  type PaymentProvider,
+} from "./provider";
+export { dollars, recordRefund, refundableCents, refundInFull, type RefundOutcome } from "./refunds";
+export { handleEvent, HANDLED_EVENTS, verifyEvent, webhookActor, type EventResult } from "./webhook";

@@ -1,0 +1,107 @@
+/**
+ * The Stripe provider against a fake Stripe on localhost (never Stripe's
+ * servers): what it asks Stripe for, and how it reads the answers.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OrderItem } from "../orders/view";
+import { stripeProvider } from "./stripe";
+
+interface Seen {
+  method: string;
+  path: string;
+  params: URLSearchParams;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+let server: Server;
+let port: number;
+const seen: Seen[] = [];
+
+const answers: Record<string, unknown> = {
+  "POST /v1/checkout/sessions": { id: "cs_test_1", object: "checkout.session", url: "https://checkout.stripe.com/c/pay/cs_test_1" },
+  "POST /v1/refunds": { id: "re_test_1", object: "refund", amount: 5300 },
+  "GET /v1/payment_intents/pi_test_1": {
+    id: "pi_test_1",
+    object: "payment_intent",
+    metadata: { orderId: "order-1" },
+    latest_charge: { id: "ch_1", object: "charge", payment_method_details: { type: "card", card: { brand: "amex", last4: "0005" } } },
+  },
+};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://localhost");
+      const query = url.search ? url.searchParams : new URLSearchParams(body);
+      seen.push({ method: req.method ?? "", path: url.pathname, params: query, headers: req.headers });
+      const answer = answers[`${req.method} ${url.pathname}`];
+      res.writeHead(answer ? 200 : 404, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer ?? { error: { type: "invalid_request_error", message: "No such thing" } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const provider = () => stripeProvider("sk_test_fake", { host: "127.0.0.1", port, protocol: "http", maxNetworkRetries: 0 });
+
+const order = {
+  id: "order-1",
+  bagNumber: "042",
+  lineItems: [
+    { skuId: "a", name: "Strip and Grip", description: "Black, Tacky", priceCents: 4500, quantity: 1 },
+    { skuId: "b", name: "Handle Build-Up", priceCents: 800, quantity: 1 },
+  ],
+  totalCents: 5300,
+  currency: "usd",
+  refundedAmountCents: 0,
+  stripePaymentIntentId: "pi_test_1",
+  customer: { email: "casey@regrip.test" },
+} as unknown as OrderItem;
+
+describe("stripeProvider", () => {
+  it("creates a payment-mode checkout session with the order's lines, its id in the metadata and the return urls", async () => {
+    const session = await provider().createCheckoutSession(order, {
+      siteUrl: "https://shop.example",
+      successUrl: "https://shop.example/my-grips?paid=1",
+      cancelUrl: "https://shop.example/my-grips",
+    });
+    expect(session).toEqual({ id: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" });
+    const { params, headers } = seen.find((s) => s.path === "/v1/checkout/sessions")!;
+    expect(headers.authorization).toBe("Bearer sk_test_fake");
+    expect(Object.fromEntries(params)).toMatchObject({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "4500",
+      "line_items[0][price_data][product_data][name]": "Strip and Grip",
+      "line_items[1][price_data][unit_amount]": "800",
+      client_reference_id: "order-1",
+      "metadata[orderId]": "order-1",
+      "payment_intent_data[metadata][orderId]": "order-1",
+      customer_email: "casey@regrip.test",
+      success_url: "https://shop.example/my-grips?paid=1",
+      cancel_url: "https://shop.example/my-grips",
+    });
+  });
+
+  it("refunds the order's payment intent once per amount (idempotency key)", async () => {
+    expect(await provider().refund(order, 5300)).toEqual({ id: "re_test_1", amountCents: 5300 });
+    const request = seen.find((s) => s.path === "/v1/refunds")!;
+    expect(Object.fromEntries(request.params)).toMatchObject({ payment_intent: "pi_test_1", amount: "5300", "metadata[orderId]": "order-1" });
+    expect(request.headers["idempotency-key"]).toBe("refund-order-1-5300");
+  });
+
+  it("reads the card of a completed session's payment intent, and the order of a payment intent", async () => {
+    const details = await provider().paymentDetails({ id: "cs_test_1", payment_intent: "pi_test_1" } as never);
+    expect(details).toEqual({ paymentIntentId: "pi_test_1", cardBrand: "amex", cardLast4: "0005" });
+    expect(seen.some((s) => s.path === "/v1/payment_intents/pi_test_1" && s.params.get("expand[0]") === "latest_charge")).toBe(true);
+    expect(await provider().orderIdOfPaymentIntent("pi_test_1")).toBe("order-1");
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Card payments through Stripe: Checkout sessions, refunds, and the look-ups
+ * the webhook needs (the card of a payment intent, the order of a charge).
+ * The order id travels in the metadata of the session and of its payment
+ * intent, which is how every event finds its order.
+ */
+import Stripe from "stripe";
+import { cardOf, checkoutLines, orderReference, type PaymentProvider } from "./provider";
+
+/** `config` is for tests: `{ host, port, protocol: "http" }` points the client at a local fake. */
+export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {}): PaymentProvider {
+  const stripe = new Stripe(apiKey, { maxNetworkRetries: 2, timeout: 20_000, ...config });
+  return {
+    name: "stripe",
+
+    async createCheckoutSession(order, urls) {
+      const session = await stripe.checkout.sessions.create({
+        mode: "payment",
+        line_items: checkoutLines(order).map((line) => ({
+          quantity: line.quantity,
+          price_data: {
+            currency: order.currency,
+            unit_amount: line.amountCents,
+            product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
+          },
+        })),
+        client_reference_id: order.id,
+        metadata: { orderId: order.id, reference: orderReference(order) },
+        payment_intent_data: { metadata: { orderId: order.id }, description: `Regrip order ${orderReference(order)}` },
+        ...(order.customer?.email ? { customer_email: order.customer.email } : {}),
+        success_url: urls.successUrl,
+        cancel_url: urls.cancelUrl,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async refund(order, amountCents) {
+      if (!order.stripePaymentIntentId) throw new Error("The order has no card payment to refund.");
+      const refund = await stripe.refunds.create(
+        { payment_intent: order.stripePaymentIntentId, amount: amountCents, metadata: { orderId: order.id } },
+        // The same refund asked twice (a retry, a double click) is made once.
+        { idempotencyKey: `refund-${order.id}-${order.refundedAmountCents + amountCents}` },
+      );
+      return { id: refund.id, amountCents: refund.amount };
+    },
+
+    async paymentDetails(session) {
+      const intent = session.payment_intent;
+      if (typeof intent !== "string") return cardOf(intent);
+      return cardOf(await stripe.paymentIntents.retrieve(intent, { expand: ["latest_charge"] }));
+    },
+
+    async orderIdOfPaymentIntent(paymentIntentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      return intent.metadata?.orderId || undefined;
+    },
+  };
+}

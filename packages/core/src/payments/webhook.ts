@@ -1,0 +1,268 @@
+/**
+ * Stripe's events, verified and applied to orders exactly once.
+ *
+ * Every event finds its order through `metadata.orderId` (set on the
+ * checkout session, its payment intent and our refunds). Each is applied
+ * with its ledger item in one transaction (order-writes.ts), and each
+ * decision looks at what the order already holds, so repeats and disorder
+ * change nothing they should not:
+ *
+ * | event | unpaid order | paid order | canceled order |
+ * |---|---|---|---|
+ * | checkout.session.completed, invoice.paid (amount = total) | paid, card, paidAt; awaiting payment → scheduled | nothing (a second payment intent is audited as a duplicate payment) | paid, then refunded in full (refund due) |
+ * | the same with another amount | payment problem recorded, not paid | nothing | payment problem recorded |
+ * | checkout.session.expired | forgets the session if it is the current one | nothing | nothing |
+ * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
+ * | charge.refunded | nothing | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
+ */
+import Stripe from "stripe";
+import type { SystemActor } from "../actor";
+import { invalid, unavailable } from "../errors";
+import { canonicalStatus, stageOfStatus } from "../shared/lifecycle";
+import { findMove } from "../orders/moves";
+import type { OrderItem } from "../orders/view";
+import { secret } from "../secrets";
+import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
+import { paymentProvider, type PaymentDetails } from "./provider";
+import { dollars, recordRefund, refundInFull } from "./refunds";
+
+export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
+
+export const HANDLED_EVENTS = [
+  "checkout.session.completed",
+  "checkout.session.expired",
+  "payment_intent.payment_failed",
+  "invoice.paid",
+  "charge.refunded",
+] as const;
+
+export type EventResult =
+  | "applied"
+  | "unchanged"
+  | "duplicate"
+  /** Not an event we handle, or not about one of our orders. */
+  | "ignored";
+
+/**
+ * The event in `rawBody` when its `Stripe-Signature` is valid for the
+ * webhook's signing secret (and recent: Stripe's five-minute tolerance);
+ * a 400 otherwise. Works offline: checking a signature needs no API call.
+ */
+export async function verifyEvent(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
+  const signingSecret = await secret("STRIPE_WEBHOOK_SECRET");
+  if (!signingSecret) throw unavailable("The webhook signing secret is not configured.");
+  if (!signature) throw invalid("Missing Stripe-Signature header");
+  try {
+    return Stripe.webhooks.constructEvent(rawBody, signature, signingSecret);
+  } catch {
+    throw invalid("Invalid signature");
+  }
+}
+
+const at = (event: Stripe.Event) => new Date(event.created * 1000).toISOString();
+
+const result = (applied: ApplyOutcome): EventResult => (applied.outcome === "missing" ? "ignored" : applied.outcome);
+
+interface Payment {
+  amountCents: number | null;
+  currency: string | null;
+  details: PaymentDetails;
+  sessionId?: string;
+  invoiceId?: string;
+}
+
+/** The decision for a payment of an order (checkout completed, invoice paid). */
+export function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event): OrderChange | null {
+  const reference = payment.sessionId ?? payment.invoiceId;
+  if (order.paymentStatus !== "unpaid") {
+    const other = payment.details.paymentIntentId && order.stripePaymentIntentId && payment.details.paymentIntentId !== order.stripePaymentIntentId;
+    if (order.paymentStatus !== "paid" || !other) return null;
+    // Paid twice (two checkout tabs): staff must give one payment back.
+    return {
+      audits: [
+        {
+          actor: webhookActor,
+          action: "order.duplicate_payment",
+          targetType: "order",
+          targetId: order.id,
+          diff: { paymentIntentId: payment.details.paymentIntentId, amountCents: payment.amountCents, eventId: event.id },
+        },
+      ],
+    };
+  }
+  if (payment.amountCents !== order.totalCents || (payment.currency ?? "").toLowerCase() !== order.currency) {
+    const paid = payment.amountCents === null ? "an unknown amount" : dollars(payment.amountCents);
+    return {
+      set: {
+        paymentFailureReason: `A payment of ${paid} (${payment.currency ?? "?"}) does not match the order total of ${dollars(order.totalCents)}; the order was not marked paid.`,
+      },
+      audits: [
+        {
+          actor: webhookActor,
+          action: "order.payment_mismatch",
+          targetType: "order",
+          targetId: order.id,
+          diff: { amountCents: payment.amountCents, currency: payment.currency, totalCents: order.totalCents, reference, eventId: event.id },
+        },
+      ],
+    };
+  }
+  const from = stageOfStatus[order.status];
+  const move = findMove(from, "scheduled", "system");
+  const canceled = from === "canceled";
+  const change: OrderChange = {
+    set: {
+      paymentStatus: "paid",
+      paidAt: at(event),
+      ...(payment.details.cardBrand ? { cardBrand: payment.details.cardBrand } : {}),
+      ...(payment.details.cardLast4 ? { cardLast4: payment.details.cardLast4 } : {}),
+      ...(payment.details.paymentIntentId ? { stripePaymentIntentId: payment.details.paymentIntentId } : {}),
+      ...(payment.sessionId ? { stripeCheckoutSessionId: payment.sessionId } : {}),
+      ...(payment.invoiceId ? { stripeInvoiceId: payment.invoiceId } : {}),
+      ...(canceled ? { paymentFailureReason: "Paid after the order was canceled: the payment is due back to the customer." } : {}),
+    },
+    remove: canceled ? undefined : ["paymentFailureReason"],
+    addAttempts: 1,
+    audits: [
+      {
+        actor: webhookActor,
+        action: "order.paid",
+        targetType: "order",
+        targetId: order.id,
+        diff: {
+          paymentStatus: { from: "unpaid", to: "paid" },
+          amountCents: payment.amountCents,
+          paymentIntentId: payment.details.paymentIntentId,
+          cardBrand: payment.details.cardBrand,
+          cardLast4: payment.details.cardLast4,
+          reference,
+          eventId: event.id,
+          ...(canceled ? { refundDue: true } : {}),
+        },
+      },
+    ],
+  };
+  if (move) {
+    const to = canonicalStatus[move.to];
+    change.set!.status = to;
+    change.history = { from: order.status, to, actorName: "System", note: move.defaultNote, at: at(event) };
+    change.audits!.push({
+      actor: webhookActor,
+      action: "order.status_changed",
+      targetType: "order",
+      targetId: order.id,
+      diff: { status: { from: order.status, to }, move: move.label, note: move.defaultNote },
+    });
+  }
+  return change;
+}
+
+async function applyPayment(orderId: string, payment: Payment, event: Stripe.Event): Promise<EventResult> {
+  const applied = await applyToOrder(orderId, (order) => decidePayment(order, payment, event), { eventId: event.id });
+  // Money that came in for a canceled order goes back at once (after the payment is on record).
+  if (applied.outcome === "applied" && applied.change.set?.paymentStatus === "paid" && stageOfStatus[applied.before.status] === "canceled") {
+    const order = await readOrder(orderId);
+    if (order) await refundInFull(order, webhookActor, { reason: "Paid after the order was canceled" });
+  }
+  return result(applied);
+}
+
+async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Promise<EventResult> {
+  const session = event.data.object;
+  const orderId = session.metadata?.orderId || session.client_reference_id;
+  if (!orderId) return "ignored";
+  if (session.payment_status !== "paid") {
+    // Delayed methods complete unpaid and send async_payment_succeeded later; cards are paid here.
+    return result(await applyToOrder(orderId, () => null, { eventId: event.id }));
+  }
+  let details: PaymentDetails = {};
+  try {
+    details = await (await paymentProvider()).paymentDetails(session);
+  } catch (error) {
+    // The card's brand and last digits are nice to have; the payment is recorded without them.
+    console.error(`Could not read the card of checkout session ${session.id}`, error);
+    details = { paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id };
+  }
+  return applyPayment(orderId, { amountCents: session.amount_total, currency: session.currency, details, sessionId: session.id }, event);
+}
+
+async function invoicePaid(event: Stripe.InvoicePaidEvent): Promise<EventResult> {
+  const invoice = event.data.object;
+  const orderId = invoice.metadata?.orderId;
+  if (!orderId || !invoice.id) return "ignored";
+  return applyPayment(orderId, { amountCents: invoice.amount_paid, currency: invoice.currency, details: {}, invoiceId: invoice.id }, event);
+}
+
+async function sessionExpired(event: Stripe.CheckoutSessionExpiredEvent): Promise<EventResult> {
+  const session = event.data.object;
+  const orderId = session.metadata?.orderId || session.client_reference_id;
+  if (!orderId) return "ignored";
+  const applied = await applyToOrder(
+    orderId,
+    (order) =>
+      // Only an unpaid order's current session is forgotten, so the next checkout starts a new one.
+      order.paymentStatus === "unpaid" && order.stripeCheckoutSessionId === session.id
+        ? { remove: ["stripeCheckoutSessionId"], onlyIfSession: session.id }
+        : null,
+    { eventId: event.id },
+  );
+  return result(applied);
+}
+
+async function paymentFailed(event: Stripe.PaymentIntentPaymentFailedEvent): Promise<EventResult> {
+  const intent = event.data.object;
+  const orderId = intent.metadata?.orderId;
+  if (!orderId) return "ignored";
+  const reason = intent.last_payment_error?.message || "The payment failed.";
+  const applied = await applyToOrder(
+    orderId,
+    (order) => {
+      if (order.paymentStatus !== "unpaid") {
+        console.warn(`payment_intent.payment_failed ${intent.id} for order ${order.id}, which is ${order.paymentStatus}: ignored`);
+        return null;
+      }
+      return {
+        set: { paymentFailureReason: reason },
+        addAttempts: 1,
+        audits: [
+          {
+            actor: webhookActor,
+            action: "order.payment_failed",
+            targetType: "order",
+            targetId: order.id,
+            diff: { reason, paymentIntentId: intent.id, code: intent.last_payment_error?.code, eventId: event.id },
+          },
+        ],
+      };
+    },
+    { eventId: event.id },
+  );
+  return result(applied);
+}
+
+async function chargeRefunded(event: Stripe.ChargeRefundedEvent): Promise<EventResult> {
+  const charge = event.data.object;
+  const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  let orderId: string | undefined = charge.metadata?.orderId;
+  if (!orderId && intentId) orderId = await (await paymentProvider()).orderIdOfPaymentIntent(intentId);
+  if (!orderId) return "ignored";
+  return result(await recordRefund(orderId, charge.amount_refunded, webhookActor, { eventId: event.id, reason: "charge.refunded" }));
+}
+
+/** Applies one verified event. Throws only for our own failures (Stripe then retries). */
+export async function handleEvent(event: Stripe.Event): Promise<EventResult> {
+  switch (event.type) {
+    case "checkout.session.completed":
+      return sessionCompleted(event);
+    case "checkout.session.expired":
+      return sessionExpired(event);
+    case "payment_intent.payment_failed":
+      return paymentFailed(event);
+    case "invoice.paid":
+      return invoicePaid(event);
+    case "charge.refunded":
+      return chargeRefunded(event);
+    default:
+      return "ignored";
+  }
+}

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
+import { invalid, tooMany, unavailable } from "../errors";
+import { RateLimits } from "../rate-limits";
+import { normaliseUsPhone } from "../shared/phone";
+import { Sms } from "../sms";
+import { Users, type UserItem } from "../users";
+import { codeMatches, hashCode, newCode } from "./code";
+
+export * as PhoneVerification from "./index";
+export { codeMatches, hashCode, newCode } from "./code";
+
+export const INVALID_PHONE = "Please enter a valid 10-digit phone number";
+export const TOO_MANY_SENDS = "Too many codes sent to this number. Please try again later.";
+export const TOO_MANY_REQUESTS = "Too many codes requested. Please try again later.";
+export const NOT_SENT = "We could not send the code. Please try again.";
+export const OPTED_OUT = "This number has opted out of texts from Regrip. Reply START to one of our texts, then try again.";
+export const NOT_SIX_DIGITS = "Please enter the 6-digit verification code";
+export const INVALID_OR_EXPIRED = "Invalid or expired code";
+export const TOO_MANY_ATTEMPTS = "Too many attempts. Please request a new code.";
+
+/** Customer-side §9 and the API contract. */
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_ATTEMPTS = 5;
+export const SENDS_PER_NUMBER = { max: 5, windowMs: 60 * 60 * 1000 };
+/** Also per user, so one account cannot text codes to number after number (SMS pumping). */
+export const SENDS_PER_USER = { max: 10, windowMs: 60 * 60 * 1000 };
+
+export const SendCode = z.object({
+  phone: z
+    .string({ error: INVALID_PHONE })
+    .max(30, INVALID_PHONE)
+    .transform((raw, ctx) => {
+      const phone = normaliseUsPhone(raw);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+});
+export type SendCode = z.infer<typeof SendCode>;
+
+export const VerifyCode = z.object({
+  code: z.string({ error: NOT_SIX_DIGITS }).trim().regex(/^\d{6}$/, NOT_SIX_DIGITS),
+});
+export type VerifyCode = z.infer<typeof VerifyCode>;
+
+export const codeText = (code: string) => `Your Regrip verification code is ${code}. It expires in 10 minutes.`;
+
+/**
+ * POST /api/user/phone: texts a new code to the number (replacing any earlier
+ * code of this user). At most 5 codes per number and 10 per user in any
+ * rolling hour. The code
+ * is stored only as a hash. When the text cannot go out the code still stands,
+ * so a retry of the send is the same as asking again.
+ */
+export async function sendCode(userId: string, input: SendCode): Promise<{ phoneNumber: string }> {
+  const phone = input.phone;
+  if (await Sms.optedOut(phone)) throw invalid(OPTED_OUT);
+  if (!(await RateLimits.take("phoneCodeUser", userId, SENDS_PER_USER))) throw tooMany(TOO_MANY_REQUESTS);
+  if (!(await RateLimits.take("phoneCode", phone, SENDS_PER_NUMBER))) throw tooMany(TOO_MANY_SENDS);
+  const code = newCode();
+  await db()
+    .entities.verificationCode.put({
+      identifier: userId,
+      type: "phone",
+      destination: phone,
+      userId,
+      codeHash: hashCode(userId, phone, code),
+      attempts: 0,
+      expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+    })
+    .go();
+  const sent = await Sms.send({ to: phone, body: codeText(code), messageType: "verification", userId });
+  if (sent.status !== "sent") throw unavailable(NOT_SENT);
+  return { phoneNumber: phone };
+}
+
+/**
+ * POST /api/user/phone/verify. Every try first takes one of the code's five
+ * attempts with a conditional update (attempts < 5, not expired), and only
+ * then is the code compared, so parallel guesses cannot check more than five
+ * codes. The right code sets the phone and marks it verified, and deletes the
+ * code, in one transaction.
+ */
+export async function verifyCode(userId: string, input: VerifyCode): Promise<UserItem> {
+  const key = { identifier: userId, type: "phone" as const };
+  const now = new Date().toISOString();
+  let pending;
+  try {
+    const taken = await db()
+      .entities.verificationCode.patch(key)
+      .add({ attempts: 1 })
+      .where(({ attempts, expiresAt }, { lt, gt }) => `${lt(attempts, MAX_ATTEMPTS)} AND ${gt(expiresAt, now)}`)
+      .go({ response: "all_new" });
+    pending = taken.data;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const { data } = await db().entities.verificationCode.get(key).go();
+    if (data && data.expiresAt > now && data.attempts >= MAX_ATTEMPTS) throw tooMany(TOO_MANY_ATTEMPTS);
+    throw invalid(INVALID_OR_EXPIRED);
+  }
+  if (!codeMatches(pending.codeHash, userId, pending.destination, input.code)) {
+    if (pending.attempts >= MAX_ATTEMPTS) throw tooMany(TOO_MANY_ATTEMPTS);
+    throw invalid(INVALID_OR_EXPIRED);
+  }
+  const result = await db()
+    .transaction.write(({ user, verificationCode }) => [
+      user.patch({ userId }).set({ phone: pending.destination, phoneVerified: true }).commit(),
+      // Only this code: a newer one sent meanwhile stays.
+      verificationCode.delete(key).where(({ codeHash }, { eq }) => eq(codeHash, pending.codeHash)).commit(),
+    ])
+    .go();
+  if (result.canceled) throw invalid(INVALID_OR_EXPIRED);
+  const user = await Users.get(userId);
+  if (!user) throw new Error(`user ${userId} vanished while verifying a phone`);
+  return user;
+}

@@ -1,0 +1,177 @@
+/**
+ * Pricing a booking, pure: line items, subtotal, discount and total from the
+ * catalogue's skus and what the customer chose. Nothing here trusts a price or
+ * a discount from the client; every amount is integer cents.
+ */
+import { coreServiceOf, type CatalogueSku } from "../catalogue/shape";
+import { conflict, invalid } from "../errors";
+
+export * as Pricing from "./index";
+
+/** The places the performance weight can go (customer-side §5), in the order the page shows them. */
+export const WEIGHT_AREAS = ["neck_shoulders", "bottom_corners", "sides", "top_corners", "top_shelf"] as const;
+export type WeightArea = (typeof WEIGHT_AREAS)[number];
+
+export const weightAreaLabel: Record<WeightArea, string> = {
+  neck_shoulders: "Bottom Corners & Neck",
+  bottom_corners: "Bottom Corners",
+  sides: "Sides",
+  top_corners: "Top Corners",
+  top_shelf: "Top Shelf",
+};
+
+export interface LineItem {
+  skuId: string;
+  name: string;
+  description?: string;
+  /** Unit price in cents. */
+  priceCents: number;
+  quantity: number;
+}
+
+/** Stock a booking takes: one entry per sku whose stock is counted. */
+export interface StockTake {
+  skuId: string;
+  name: string;
+  quantity: number;
+}
+
+/** The part of a promotion pricing reads. */
+export interface Discount {
+  code: string;
+  percentage: number;
+  amountCents: number;
+}
+
+export interface PricingInput {
+  /** The skus the request names (service and add-ons); others may be present and are ignored. */
+  skus: readonly CatalogueSku[];
+  serviceId: string | undefined;
+  addOnIds?: readonly string[];
+  weightAreas?: readonly string[];
+  promotion?: Discount | null;
+}
+
+export interface PricedBooking {
+  lineItems: LineItem[];
+  subtotalCents: number;
+  discountAmountCents: number;
+  promoCode: string | undefined;
+  /** No tax is shown in the spec: always 0 for now. */
+  taxCents: number;
+  totalCents: number;
+  stockTakes: StockTake[];
+}
+
+export const outOfStock = (name: string) => conflict(`Sorry, ${name} is out of stock`);
+
+/** The weight add-on: the product whose name contains 'performance' (customer-side §9). */
+export function isWeight(sku: Pick<CatalogueSku, "category" | "name">): boolean {
+  return sku.category === "WEIGHT" && sku.name.toLowerCase().includes("performance");
+}
+
+/** Edge guards are edge products whose name contains 'premium'; any other edge product is edge tape. */
+export function edgeKind(sku: Pick<CatalogueSku, "category" | "name">): "guard" | "tape" | undefined {
+  if (sku.category !== "EDGE") return undefined;
+  return sku.name.toLowerCase().includes("premium") ? "guard" : "tape";
+}
+
+function hasStock(sku: CatalogueSku, quantity: number): boolean {
+  return sku.stockQuantity === null || sku.stockQuantity >= quantity;
+}
+
+const joinDetails = (...parts: (string | undefined)[]) => {
+  const text = parts.filter((part) => part && part.trim()).join(" · ");
+  return text || undefined;
+};
+
+/** A percentage of the subtotal (half a cent rounds up), or a fixed amount; never more than the subtotal. */
+export function discountCents(subtotalCents: number, promotion: Discount | null | undefined): number {
+  if (!promotion) return 0;
+  const raw =
+    promotion.percentage > 0
+      ? Math.floor((subtotalCents * promotion.percentage + 50) / 100)
+      : promotion.amountCents;
+  return Math.max(0, Math.min(subtotalCents, raw));
+}
+
+export function weightAreasOf(raw: readonly string[] | undefined): WeightArea[] {
+  const areas = raw ?? [];
+  if (areas.length === 0) throw invalid("Choose at least one area for the weight");
+  if (areas.length > WEIGHT_AREAS.length) throw invalid("Choose at most 5 areas for the weight");
+  for (const area of areas) {
+    if (!(WEIGHT_AREAS as readonly string[]).includes(area)) throw invalid("That weight area is not available");
+  }
+  if (new Set(areas).size !== areas.length) throw invalid("Each weight area can be chosen once");
+  // The page's order, so the description reads the same however the client listed them.
+  return WEIGHT_AREAS.filter((area) => areas.includes(area));
+}
+
+/**
+ * Prices a booking. Refusals: 400 for a choice the catalogue does not offer,
+ * 409 `Sorry, <name> is out of stock` when a sku has too little stock left.
+ */
+export function priceBooking(input: PricingInput): PricedBooking {
+  const byId = new Map(input.skus.map((sku) => [sku.id, sku]));
+  if (!input.serviceId) throw invalid("Please choose a core service");
+  const service = byId.get(input.serviceId);
+  if (!service || service.type === "ADD_ON" || !coreServiceOf(service.name)) throw invalid("Please choose a core service");
+  if (!service.isVisible) throw invalid("That service is not available");
+  if (!hasStock(service, 1)) throw outOfStock(service.name);
+
+  const lineItems: LineItem[] = [
+    {
+      skuId: service.id,
+      name: service.name,
+      description: joinDetails(service.color, service.feel),
+      priceCents: service.unitAmountCents,
+      quantity: 1,
+    },
+  ];
+
+  const addOnIds = input.addOnIds ?? [];
+  if (new Set(addOnIds).size !== addOnIds.length) throw invalid("Each add-on can be chosen once");
+  const edges = { guard: 0, tape: 0 };
+  for (const id of addOnIds) {
+    const addOn = byId.get(id);
+    if (!addOn || addOn.type !== "ADD_ON" || !addOn.isVisible) throw invalid("That add-on is not available");
+    const edge = edgeKind(addOn);
+    if (edge && ++edges[edge] > 1) throw invalid(edge === "guard" ? "Only one edge guard at a time" : "Only one edge tape at a time");
+    if (isWeight(addOn)) {
+      const areas = weightAreasOf(input.weightAreas);
+      if (!hasStock(addOn, areas.length)) throw outOfStock(addOn.name);
+      lineItems.push({
+        skuId: addOn.id,
+        name: addOn.name,
+        description: areas.map((area) => weightAreaLabel[area]).join(", "),
+        priceCents: addOn.unitAmountCents,
+        quantity: areas.length,
+      });
+      continue;
+    }
+    if (!hasStock(addOn, 1)) throw outOfStock(addOn.name);
+    lineItems.push({
+      skuId: addOn.id,
+      name: addOn.name,
+      description: joinDetails(addOn.color, addOn.feel),
+      priceCents: addOn.unitAmountCents,
+      quantity: 1,
+    });
+  }
+
+  const subtotalCents = lineItems.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const discountAmountCents = discountCents(subtotalCents, input.promotion);
+  const stockTakes = lineItems.flatMap((line): StockTake[] => {
+    const sku = byId.get(line.skuId)!;
+    return sku.stockQuantity === null ? [] : [{ skuId: sku.id, name: sku.name, quantity: line.quantity }];
+  });
+  return {
+    lineItems,
+    subtotalCents,
+    discountAmountCents,
+    promoCode: input.promotion ? input.promotion.code : undefined,
+    taxCents: 0,
+    totalCents: Math.max(0, subtotalCents - discountAmountCents),
+    stockTakes,
+  };
+}

@@ -1,0 +1,33 @@
+import type { EntityItem } from "electrodb";
+import { db } from "../db";
+import type { Subscription, SubscriptionPlan } from "../entities";
+
+export * as Subscriptions from "./index";
+
+export type SubscriptionItem = EntityItem<typeof Subscription>;
+
+/** What GET /api/subscriptions answers: `status` is "none" when the user never subscribed. */
+export interface SubscriptionView {
+  plan: SubscriptionPlan | null;
+  status: string;
+}
+
+const live = new Set(["active", "trialing", "past_due"]);
+
+/**
+ * The subscription that describes the user now: a live one (active, trialing,
+ * past due) before an ended one, the newest first within each.
+ */
+export function currentOf(subscriptions: readonly SubscriptionItem[]): SubscriptionItem | undefined {
+  return [...subscriptions].sort((a, b) => {
+    const rank = Number(live.has(b.status)) - Number(live.has(a.status));
+    return rank !== 0 ? rank : b.createdAt.localeCompare(a.createdAt);
+  })[0];
+}
+
+/** C16: the user's subscriptions are in their own partition, one Query. */
+export async function current(userId: string): Promise<SubscriptionView> {
+  const { data } = await db().entities.subscription.query.byUser({ userId }).go({ pages: "all" });
+  const found = currentOf(data);
+  return found ? { plan: found.plan, status: found.status } : { plan: null, status: "none" };
+}

@@ -1,0 +1,33 @@
+/**
+ * Stripe's webhook: a Lambda function URL in the cloud (stacks/Webhooks.ts),
+ * `/webhooks/stripe` on one machine (infra/local/webhooks.ts), both with the
+ * API Gateway v2 payload. The signature decides: a bad one is a 400 and
+ * changes nothing. A 500 (our failure) makes Stripe retry, which is safe:
+ * each event is applied with its ledger item in one transaction.
+ */
+import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { DomainError } from "@regrip/core/errors";
+import { Payments } from "@regrip/core/payments";
+import { json, problem, type Reply } from "../http/reply";
+
+export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {
+  if (event.requestContext?.http?.method && event.requestContext.http.method !== "POST") {
+    return problem(405, "Method not allowed");
+  }
+  // The signature is over the exact bytes Stripe sent.
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body) : "";
+  const signature = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === "stripe-signature")?.[1];
+  try {
+    const verified = await Payments.verifyEvent(raw, signature);
+    const result = await Payments.handleEvent(verified);
+    console.log(`stripe ${verified.type} ${verified.id}: ${result}`);
+    return json({ received: true, result });
+  } catch (error) {
+    if (error instanceof DomainError) {
+      if (error.kind === "invalid") console.warn(`stripe webhook refused: ${error.message}`);
+      return problem(error.kind === "invalid" ? 400 : 503, error.message);
+    }
+    console.error("stripe webhook failed", error);
+    return problem(500, "The event could not be applied; Stripe will retry.");
+  }
+}

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { currentUserQueryKey } from "../auth/current-user";
+import { apiJson } from "../lib/api";
+import { CurrentUser } from "../lib/user";
+
+export type ProfileChanges = Partial<
+  Pick<CurrentUser, "firstName" | "lastName" | "email" | "phone" | "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions">
+>;
+
+/** PUT /api/auth/user; the answer becomes the current user. */
+export async function updateCurrentUser(changes: ProfileChanges): Promise<CurrentUser> {
+  return CurrentUser.parse(await apiJson("PUT", "/api/auth/user", changes));
+}
+
+export function useUpdateCurrentUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCurrentUser,
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      return queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    },
+  });
+}
+
+/** POST /api/user/phone: texts a 6-digit code. */
+export function sendPhoneCode(phone: string): Promise<{ phoneNumber: string }> {
+  return apiJson("POST", "/api/user/phone", { phone });
+}
+
+/** POST /api/user/phone/verify: the user, now with a verified phone. */
+export async function verifyPhoneCode(code: string): Promise<CurrentUser> {
+  return CurrentUser.parse(await apiJson("POST", "/api/user/phone/verify", { code }));
+}
+
+export interface Subscription {
+  plan: "SINGLE_MONTHLY" | "FAMILY3_MONTHLY" | null;
+  status: string;
+}
+
+export function useSubscription(enabled: boolean) {
+  return useQuery({ queryKey: ["/api/subscriptions"], queryFn: () => apiJson<Subscription>("GET", "/api/subscriptions"), enabled });
+}

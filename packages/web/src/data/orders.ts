@@ -1,0 +1,108 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiJson } from "../lib/api";
+
+export type DropoffLocation = "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
+
+export interface OrderLineItem {
+  skuId?: string | null;
+  name: string;
+  description?: string | null;
+  /** Cents per unit. */
+  price: number;
+  quantity?: number | null;
+}
+
+/** An order as the API answers it (docs/api.md). */
+export interface Order {
+  id: string;
+  userId: string;
+  paddleId: string | null;
+  bagNumber: string | null;
+  bag?: { code3: string } | null;
+  status: string;
+  stage?: string;
+  statusHistory?: { from?: string | null; to: string; actorName?: string | null; note?: string | null; at: string }[];
+  paymentStatus: string;
+  dropoffLocation: DropoffLocation | null;
+  dropoffDateTime: string | null;
+  pickupLocation: DropoffLocation | null;
+  pickupDateTime: string | null;
+  isOnsite?: boolean;
+  lineItems: OrderLineItem[];
+  customerNotes: string | null;
+  subtotalCents: number;
+  discountAmountCents: number;
+  promoCode: string | null;
+  taxCents?: number | null;
+  totalCents: number;
+  currency?: string;
+  paymentMethod?: string | null;
+  invoiceUrl?: string | null;
+  paidAt?: string | null;
+  cardBrand?: string | null;
+  cardLast4?: string | null;
+  refundedAmountCents?: number | null;
+  createdAt: string;
+  updatedAt?: string;
+  paddle?: { nickname?: string | null; brand?: string | null; model?: string | null } | null;
+}
+
+export const ordersQueryKey = ["/api/orders"] as const;
+export const orderQueryKey = (id: string) => ["/api/orders", id] as const;
+
+/** Every page of GET /api/orders, following `cursor` until it is null. */
+export async function fetchAllOrders(): Promise<Order[]> {
+  const orders: Order[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?limit=100&cursor=${encodeURIComponent(cursor)}` : "?limit=100";
+    const page: { orders: Order[]; cursor: string | null } = await apiJson("GET", `/api/orders${query}`);
+    orders.push(...page.orders);
+    cursor = page.cursor;
+  } while (cursor);
+  return orders;
+}
+
+export function useOrders() {
+  return useQuery({ queryKey: ordersQueryKey, queryFn: fetchAllOrders });
+}
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: orderQueryKey(id ?? ""),
+    queryFn: () => apiJson<Order>("GET", `/api/orders/${encodeURIComponent(id ?? "")}`),
+    enabled: !!id,
+  });
+}
+
+/** The two bookable drop-off locations, each with the shop's name. */
+export const dropoffLocations = [
+  { value: "LITTLETON", label: "Regrip Littleton" },
+  { value: "HIGHLANDS_RANCH", label: "Regrip Highlands Ranch" },
+] as const satisfies readonly { value: DropoffLocation; label: string }[];
+
+export type BookableLocation = (typeof dropoffLocations)[number]["value"];
+export const defaultDropoffLocation: BookableLocation = "HIGHLANDS_RANCH";
+
+export function locationLabel(location: string | null | undefined): string {
+  if (!location) return "—";
+  if (location === "ONSITE") return "On-site gripping";
+  return dropoffLocations.find((l) => l.value === location)?.label ?? location;
+}
+
+/** Line total of one item, in cents. */
+export function lineTotal(item: OrderLineItem): number {
+  return item.price * (item.quantity ?? 1);
+}
+
+/** Bag number, or the last 6 characters of the id. */
+export function orderNumber(order: Pick<Order, "id" | "bagNumber">): string {
+  return order.bagNumber || order.id.slice(-6).toUpperCase();
+}
+
+export const paymentStatusLabel: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded", comp: "Complimentary" };
+
+/** POST /api/orders/{id}/checkout: where to pay. */
+export function startCheckout(orderId: string): Promise<{ url: string }> {
+  return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/checkout`);
+}

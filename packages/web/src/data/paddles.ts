@@ -1,0 +1,171 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiJson, apiRequest } from "../lib/api";
+import { serverMessage } from "../lib/api-error";
+import { useToast } from "../toast/use-toast";
+
+export const paddleShapes = ["elongated", "hybrid", "dad-bod", "wide-body", "other"] as const;
+export const paddleMaterials = ["wood", "graphite", "fiberglass", "composite", "other"] as const;
+export type PaddleShape = (typeof paddleShapes)[number];
+export type PaddleMaterial = (typeof paddleMaterials)[number];
+
+/** A paddle as the API answers it (docs/api.md); null for unset. */
+export interface Paddle {
+  id: string;
+  userId: string;
+  brand: string;
+  model: string | null;
+  nickname: string | null;
+  personality: string | null;
+  coreThickness: number | null;
+  shape: PaddleShape | null;
+  material: PaddleMaterial | null;
+  colorway: string | null;
+  serial: string | null;
+  photoUrl: string | null;
+  photoUrls?: string[] | null;
+  prefs: { tackiness?: number | null; color?: string | null } | null;
+  bagId: string | null;
+  bag: { code3: string } | null;
+  ownershipStatus: "owned" | "no_longer_own";
+  knownDefects?: string | null;
+  weightGrams?: number | null;
+  gripSize?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** The editable fields, as POST and PATCH take them. */
+export interface PaddleInput {
+  brand?: string;
+  nickname?: string;
+  model?: string;
+  personality?: string;
+  coreThickness?: number;
+  shape?: PaddleShape | null;
+  material?: PaddleMaterial | null;
+  colorway?: string;
+  serial?: string;
+  photoUrl?: string | null;
+  prefs?: { tackiness?: number; color?: string } | null;
+  knownDefects?: string;
+  ownershipStatus?: "owned" | "no_longer_own";
+}
+
+export const paddlesQueryKey = ["/api/paddles"] as const;
+
+/** The signed-in customer's paddles; nothing is asked while signed out. */
+export function usePaddles(signedIn: boolean) {
+  return useQuery({
+    queryKey: paddlesQueryKey,
+    queryFn: () => apiJson<Paddle[]>("GET", "/api/paddles"),
+    enabled: signedIn,
+  });
+}
+
+/** Brand and model, or whichever is known. */
+export function paddleMakeModel(paddle: Pick<Paddle, "brand" | "model">): string {
+  const brand = paddle.brand && paddle.brand !== "Unspecified" ? paddle.brand : "";
+  return [brand, paddle.model].filter(Boolean).join(" ") || "Brand not given";
+}
+
+export function paddleName(paddle: Pick<Paddle, "nickname" | "brand" | "model">): string {
+  return paddle.nickname || paddleMakeModel(paddle);
+}
+
+function useInvalidatePaddles() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: paddlesQueryKey });
+}
+
+/** POST /api/paddles: 'Paddle Added', or 'Error' with the server's message. */
+export function useCreatePaddle() {
+  const { toast } = useToast();
+  const invalidate = useInvalidatePaddles();
+  return useMutation({
+    mutationFn: (input: PaddleInput) => apiJson<Paddle>("POST", "/api/paddles", input),
+    onSuccess: (paddle) => {
+      toast({ title: "Paddle Added", description: `${paddleName(paddle)} is ready to book.` });
+      return invalidate();
+    },
+    onError: (error) =>
+      toast({ title: "Error", description: serverMessage(error) ?? "Failed to add paddle. Please try again.", variant: "destructive" }),
+  });
+}
+
+/** PATCH /api/paddles/{id}: 'Paddle Updated', or 'Failed to update paddle'. */
+export function useUpdatePaddle() {
+  const { toast } = useToast();
+  const invalidate = useInvalidatePaddles();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: PaddleInput }) => apiJson<Paddle>("PATCH", `/api/paddles/${encodeURIComponent(id)}`, changes),
+    onSuccess: () => {
+      toast({ title: "Paddle Updated", description: "Your changes are saved." });
+      return invalidate();
+    },
+    onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to update paddle", variant: "destructive" }),
+  });
+}
+
+/** 'I No Longer Own This': the paddle leaves the list. */
+export function useReleasePaddle() {
+  const { toast } = useToast();
+  const invalidate = useInvalidatePaddles();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<Paddle>("PATCH", `/api/paddles/${encodeURIComponent(id)}`, { ownershipStatus: "no_longer_own" }),
+    onSuccess: () => invalidate(),
+    onError: () => toast({ title: "Error", description: "Failed to update paddle ownership", variant: "destructive" }),
+  });
+}
+
+/** DELETE /api/paddles/{id}: 'Paddle Deleted', or the server's message. */
+export function useDeletePaddle() {
+  const { toast } = useToast();
+  const invalidate = useInvalidatePaddles();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest("DELETE", `/api/paddles/${encodeURIComponent(id)}`),
+    onSuccess: () => {
+      toast({ title: "Paddle Deleted", description: "The paddle was removed from your profile." });
+      return invalidate();
+    },
+    onError: (error) => toast({ title: "Error", description: serverMessage(error) ?? "Failed to delete paddle", variant: "destructive" }),
+  });
+}
+
+interface PhotoUpload {
+  uploadUrl: string;
+  method: "PUT";
+  headers?: Record<string, string>;
+  photoUrl: string;
+}
+
+/** Ask where to put the photo, PUT the file there, then point the paddle at it. */
+export async function uploadPaddlePhoto(paddleId: string, file: File): Promise<Paddle> {
+  const path = `/api/paddles/${encodeURIComponent(paddleId)}`;
+  const target = await apiJson<PhotoUpload>("POST", `${path}/photo`, { contentType: file.type, size: file.size });
+  const put = await fetch(target.uploadUrl, { method: target.method ?? "PUT", headers: target.headers ?? { "Content-Type": file.type }, body: file });
+  if (!put.ok) throw new Error(`${put.status}: ${put.statusText}`);
+  return apiJson<Paddle>("PATCH", path, { photoUrl: target.photoUrl });
+}
+
+/** 'Image uploaded' / 'Image removed', or 'Upload failed'. */
+export function usePaddlePhoto() {
+  const { toast } = useToast();
+  const invalidate = useInvalidatePaddles();
+  const upload = useMutation({
+    mutationFn: ({ id, file }: { id: string; file: File }) => uploadPaddlePhoto(id, file),
+    onSuccess: () => {
+      toast({ title: "Image uploaded", description: "Your paddle photo is saved." });
+      return invalidate();
+    },
+    onError: () => toast({ title: "Upload failed", description: "There was an error uploading your image", variant: "destructive" }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => apiJson<Paddle>("PATCH", `/api/paddles/${encodeURIComponent(id)}`, { photoUrl: null }),
+    onSuccess: () => {
+      toast({ title: "Image removed", description: "The paddle photo was removed." });
+      return invalidate();
+    },
+    onError: () => toast({ title: "Error", description: "Failed to update paddle", variant: "destructive" }),
+  });
+  return { upload, remove };
+}

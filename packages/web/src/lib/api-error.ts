@@ -1,0 +1,30 @@
+/**
+ * Reading the request helper's errors (`{status}: {body}`, see api.ts): the
+ * status, and the server's `{ message }` to show a customer.
+ */
+export function errorStatus(error: unknown): number | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const match = /^(\d{3}): /.exec(error.message);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** The `message` of the server's JSON body; undefined for a network failure or a body without one. */
+export function serverMessage(error: unknown): string | undefined {
+  if (errorStatus(error) === undefined) return undefined;
+  const body = (error as Error).message.replace(/^\d{3}: /, "");
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === "object" && "message" in parsed) {
+      const message = (parsed as { message: unknown }).message;
+      if (typeof message === "string" && message.trim()) return message;
+    }
+  } catch {
+    // Not JSON (a proxy's page, a plain status text): nothing the customer should read.
+  }
+  return undefined;
+}
+
+/** An error's text for matching (e.g. 'Phone number verification required'), whatever shape it came in. */
+export function errorText(error: unknown): string {
+  return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}

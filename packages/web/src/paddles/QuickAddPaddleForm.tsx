@@ -1,0 +1,67 @@
+import { useId, useState, type FormEvent } from "react";
+import { useCreatePaddle, type Paddle } from "../data/paddles";
+import { validatePaddle } from "../lib/validation";
+
+/** The quick add: a nickname (required) and a model; the brand is 'Unspecified' and not asked. */
+export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Paddle) => void; onCancel?: () => void }) {
+  const id = useId();
+  const [nickname, setNickname] = useState("");
+  const [model, setModel] = useState("");
+  const [error, setError] = useState<string>();
+  const create = useCreatePaddle();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const brand = "Unspecified";
+    const errors = validatePaddle({ brand, nickname });
+    setError(errors.nickname);
+    if (errors.nickname) return;
+    create.mutate(
+      { brand, nickname: nickname.trim(), ...(model.trim() ? { model: model.trim() } : {}) },
+      {
+        onSuccess: (paddle) => {
+          setNickname("");
+          setModel("");
+          onAdded(paddle);
+        },
+      },
+    );
+  }
+
+  return (
+    <form className="quick-add" onSubmit={submit} noValidate aria-label="Quick add a paddle">
+      <input type="hidden" name="brand" value="Unspecified" />
+      <div className="field">
+        <label htmlFor={`${id}-nickname`}>Nickname *</label>
+        <input
+          id={`${id}-nickname`}
+          value={nickname}
+          onChange={(e) => setNickname(e.target.value)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+          placeholder="Big Red"
+          autoFocus
+        />
+        {error && (
+          <p id={`${id}-error`} className="field-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-model`}>Model</label>
+        <input id={`${id}-model`} value={model} onChange={(e) => setModel(e.target.value)} placeholder="Optional" />
+      </div>
+      <div className="quick-add-actions">
+        {onCancel && (
+          <button type="button" className="btn btn-outline btn-small" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary btn-small" disabled={create.isPending}>
+          {create.isPending ? "Adding..." : "Add Paddle"}
+        </button>
+      </div>
+    </form>
+  );
+}

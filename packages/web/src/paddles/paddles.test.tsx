@@ -1,0 +1,144 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Paddle } from "../data/paddles";
+import { fakeApi, renderPage } from "../test/render";
+import { PaddleCard } from "./PaddleCard";
+import { PaddleFormDialog } from "./PaddleFormDialog";
+import { QuickAddPaddleForm } from "./QuickAddPaddleForm";
+
+vi.mock("../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
+
+const paddle: Paddle = {
+  id: "p1",
+  userId: "u1",
+  brand: "Joola",
+  model: "Perseus",
+  nickname: "Big Red",
+  personality: null,
+  coreThickness: 14,
+  shape: "elongated",
+  material: null,
+  colorway: null,
+  serial: null,
+  photoUrl: null,
+  prefs: { tackiness: 3 },
+  bagId: null,
+  bag: null,
+  ownershipStatus: "owned",
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("PaddleCard", () => {
+  it("shows No Bag, tackiness out of 5, 'Grip Me!' to booking, and a more-menu", async () => {
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    fakeApi({ "PATCH /api/paddles/p1": () => Response.json({ message: "nope" }, { status: 500 }) });
+    renderPage(<PaddleCard paddle={paddle} onEdit={() => {}} />, { path: "/my-grips" });
+    const card = screen.getByRole("article", { name: "Big Red" });
+    expect(card.textContent).toContain("No Bag");
+    expect(within(card).getByLabelText("Tackiness 3 out of 5")).toBeTruthy();
+    expect(within(card).getByRole("link", { name: "Grip Me!" }).getAttribute("href")).toBe("/booking?paddle=p1");
+
+    fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
+    const menu = within(card).getByRole("menu");
+    expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
+      "Paddle Story",
+      "Clone This Beauty",
+      "Free from Bag",
+      "I No Longer Own This",
+    ]);
+    fireEvent.click(within(menu).getByRole("menuitem", { name: "Paddle Story" }));
+    expect(log).toHaveBeenCalledWith("Paddle Story", "p1");
+
+    fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
+    fireEvent.click(within(card).getByRole("menuitem", { name: "I No Longer Own This" }));
+    await screen.findByText("Failed to update paddle ownership");
+  });
+});
+
+describe("PaddleFormDialog", () => {
+  it("creates a paddle with every field and the 16 mm default", async () => {
+    const calls = fakeApi({ "POST /api/paddles": (call) => Response.json({ ...paddle, ...(call.body as object), id: "p9" }, { status: 201 }) });
+    const onSaved = vi.fn();
+    renderPage(<PaddleFormDialog onClose={() => {}} onSaved={onSaved} />, { path: "/my-grips" });
+    const dialog = screen.getByRole("dialog", { name: "Create a Paddle Profile" });
+    fireEvent.change(within(dialog).getByLabelText("Brand *"), { target: { value: " Selkirk " } });
+    fireEvent.change(within(dialog).getByLabelText("Nickname *"), { target: { value: "Lefty" } });
+    fireEvent.change(within(dialog).getByLabelText("Shape"), { target: { value: "hybrid" } });
+    fireEvent.change(within(dialog).getByLabelText(/Preferred tackiness/), { target: { value: "5" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add Paddle" }));
+    await screen.findByText("Paddle Added");
+    expect(calls[0].body).toEqual({ brand: "Selkirk", nickname: "Lefty", coreThickness: 16, shape: "hybrid", prefs: { tackiness: 5 } });
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it("sends only an edit's changes and checks only those", async () => {
+    const calls = fakeApi({ "PATCH /api/paddles/p1": () => Response.json({ message: "Nickname is taken" }, { status: 400 }) });
+    renderPage(<PaddleFormDialog paddle={paddle} onClose={() => {}} />, { path: "/my-grips" });
+    const dialog = screen.getByRole("dialog", { name: "Edit Paddle" });
+    fireEvent.change(within(dialog).getByLabelText("Nickname *"), { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(within(dialog).getByText("Nickname is required")).toBeTruthy();
+    expect(within(dialog).queryByText("Brand is required")).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText("Nickname *"), { target: { value: "Big Blue" } });
+    fireEvent.change(within(dialog).getByLabelText(/Core thickness/), { target: { value: "18" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await screen.findByText("Nickname is taken");
+    expect(calls[0].body).toEqual({ nickname: "Big Blue", coreThickness: 18 });
+  });
+
+  it("refuses a file that is not an image, or over 5MB", async () => {
+    const calls = fakeApi({});
+    renderPage(<PaddleFormDialog paddle={paddle} onClose={() => {}} />, { path: "/my-grips" });
+    const input = screen.getByLabelText("Photo");
+    fireEvent.change(input, { target: { files: [new File(["x"], "notes.pdf", { type: "application/pdf" })] } });
+    await screen.findByText("Invalid file type");
+    expect(screen.getByText("Please select an image file")).toBeTruthy();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "big.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [big] } });
+    await screen.findByText("File too large");
+    expect(screen.getByText("Please select an image smaller than 5MB")).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("uploads a photo: ask for the upload, PUT the file, then PATCH photoUrl", async () => {
+    const calls = fakeApi({
+      "POST /api/paddles/p1/photo": () => Response.json({ uploadUrl: "/uploads/p1.png", method: "PUT", headers: { "Content-Type": "image/png" }, photoUrl: "/photos/p1.png" }),
+      "PUT /uploads/p1.png": () => new Response(null, { status: 200 }),
+      "PATCH /api/paddles/p1": () => Response.json({ ...paddle, photoUrl: "/photos/p1.png" }),
+    });
+    renderPage(<PaddleFormDialog paddle={paddle} onClose={() => {}} />, { path: "/my-grips" });
+    fireEvent.change(screen.getByLabelText("Photo"), { target: { files: [new File(["png"], "p.png", { type: "image/png" })] } });
+    await screen.findByText("Image uploaded");
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(["POST /api/paddles/p1/photo", "PUT /uploads/p1.png", "PATCH /api/paddles/p1"]);
+    expect(calls[0].body).toEqual({ contentType: "image/png", size: 3 });
+    expect(calls[2].body).toEqual({ photoUrl: "/photos/p1.png" });
+  });
+});
+
+describe("QuickAddPaddleForm", () => {
+  it("needs a nickname and sends the brand 'Unspecified'", async () => {
+    const calls = fakeApi({ "POST /api/paddles": () => Response.json({ message: "Server says no" }, { status: 400 }) });
+    renderPage(<QuickAddPaddleForm onAdded={() => {}} />, { path: "/booking" });
+    expect(screen.queryByLabelText(/Brand/)).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
+    expect(screen.getByText("Nickname is required")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Nickname *"), { target: { value: "Kitchen Queen" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
+    await screen.findByText("Server says no");
+    expect(calls[0].body).toEqual({ brand: "Unspecified", nickname: "Kitchen Queen" });
+  });
+
+  it("falls back to 'Failed to add paddle. Please try again.'", async () => {
+    fakeApi({ "POST /api/paddles": () => new Response("", { status: 502 }) });
+    renderPage(<QuickAddPaddleForm onAdded={() => {}} />, { path: "/booking" });
+    fireEvent.change(screen.getByLabelText("Nickname *"), { target: { value: "Kitchen Queen" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
+    await screen.findByText("Failed to add paddle. Please try again.");
+  });
+});

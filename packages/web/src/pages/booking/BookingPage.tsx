@@ -1,0 +1,222 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useCurrentUser } from "../../auth/current-user";
+import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { useServices, type CoreService } from "../../data/catalogue";
+import { paddleName, usePaddles } from "../../data/paddles";
+import { goToServerLogin } from "../../lib/navigation";
+import { usePageMeta } from "../../lib/page-meta";
+import { preloadWhenIdle } from "../../lib/preload";
+import "../../styles/customer.css";
+import "../../styles/booking.css";
+import { useToast } from "../../toast/use-toast";
+import { AddOnSections } from "./AddOnSections";
+import {
+  bookingRequest,
+  chooseEdge,
+  coreVariant,
+  emptySelection,
+  findItem,
+  isComplete,
+  selectionAfterBooking,
+  summaryLines,
+  toggle,
+  totals as totalsOf,
+  type BookingSelection,
+} from "./booking-state";
+import { BookingSummary } from "./BookingSummary";
+import { CoreServiceList } from "./CoreServiceList";
+import { PaddleSelector } from "./PaddleSelector";
+import { useBookingFlow } from "./use-booking-flow";
+import type { Picker } from "./VariantPickerDialog";
+
+// Opened on demand, so they stay out of the page's first load (and are fetched when the browser is idle).
+const loadPicker = () => import("./VariantPickerDialog");
+const loadBookingDialogs = () => import("./BookingDialogs");
+const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
+const VariantPickerDialog = lazy(() => loadPicker().then((m) => ({ default: m.VariantPickerDialog })));
+const ConfirmBookingDialog = lazy(() => loadBookingDialogs().then((m) => ({ default: m.ConfirmBookingDialog })));
+const BookingSuccessDialog = lazy(() => loadBookingDialogs().then((m) => ({ default: m.BookingSuccessDialog })));
+const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
+
+export const loginRedirectDelayMs = 500;
+
+export default function BookingPage() {
+  usePageMeta("Book a Service", "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and your drop-off location.");
+  const { toast } = useToast();
+  const { data: user, isPending: userPending } = useCurrentUser();
+  const signedIn = userPending ? undefined : !!user;
+  const paddles = usePaddles(!!user);
+  const services = useServices();
+  const [params, setParams] = useSearchParams();
+  const [selection, setSelection] = useState<BookingSelection>(() => emptySelection());
+  const [picker, setPicker] = useState<Picker>();
+  const catalogue = services.data;
+  const paddleList = paddles.data;
+
+  useEffect(() => preloadWhenIdle(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
+
+  const update = (changes: Partial<BookingSelection>) => setSelection((s) => ({ ...s, ...changes }));
+
+  // ?paddle= preselects that paddle and then leaves the address; an only paddle is preselected.
+  const wantedPaddle = params.get("paddle");
+  useEffect(() => {
+    if (!paddleList) return;
+    if (wantedPaddle) {
+      if (paddleList.some((p) => p.id === wantedPaddle)) update({ paddleId: wantedPaddle });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete("paddle");
+          return next;
+        },
+        { replace: true },
+      );
+    } else if (paddleList.length === 1) {
+      setSelection((s) => (s.paddleId ? s : { ...s, paddleId: paddleList[0].id }));
+    } else {
+      setSelection((s) => (s.paddleId && !paddleList.some((p) => p.id === s.paddleId) ? { ...s, paddleId: undefined } : s));
+    }
+  }, [paddleList, wantedPaddle, setParams]);
+
+  const lines = useMemo(() => summaryLines(selection, catalogue), [selection, catalogue]);
+  const totals = totalsOf(lines, selection.promo);
+  const paddle = paddleList?.find((p) => p.id === selection.paddleId);
+  const paddleLabel = paddle ? paddleName(paddle) : undefined;
+
+  const flow = useBookingFlow(() => setSelection((s) => selectionAfterBooking(s, paddleList?.length ?? 0)));
+
+  function logIn() {
+    toast({ title: "Login Required", description: "Please log in to book a service", variant: "destructive" });
+    setTimeout(goToServerLogin, loginRedirectDelayMs);
+  }
+
+  function book() {
+    if (!user) return logIn();
+    if (!isComplete(selection)) {
+      toast({ title: "Missing Information", description: "Please complete all required fields", variant: "destructive" });
+      return;
+    }
+    flow.confirm(bookingRequest(selection));
+  }
+
+  function chooseService(service: CoreService) {
+    // A service without colors or feels has one variant: no picker needed.
+    if (service.colors.length === 0 && service.feels.length === 0) {
+      const { sku } = coreVariant(service);
+      if (sku) update({ serviceSkuId: sku.id });
+      return;
+    }
+    setPicker({ kind: "core", service });
+  }
+
+  // Signed out, the paddle cannot be chosen: Book then asks them to log in first.
+  const ready = signedIn === false ? !!selection.serviceSkuId && /^\d{3}$/.test(selection.bagNumber) : isComplete(selection);
+
+  let main;
+  if (services.isPending) main = <LoadingSpinner text="Loading services..." />;
+  else if (services.isError || !catalogue)
+    main = (
+      <p className="form-error" role="alert">
+        Unable to load services. Please refresh the page.
+      </p>
+    );
+  else
+    main = (
+      <>
+        <CoreServiceList services={catalogue.coreServices} selected={findItem(catalogue, selection.serviceSkuId)} onChoose={chooseService} />
+        <AddOnSections
+          addOns={catalogue.addOnServices}
+          selection={selection}
+          onToggleGrip={(item) => update({ grips: toggle(selection.grips, item.id) })}
+          onToggleOther={(item) => update({ others: toggle(selection.others, item.id) })}
+          onChooseTape={(item) => setSelection((s) => chooseEdge(s, item))}
+          onOpenPicker={setPicker}
+        />
+      </>
+    );
+
+  const { state } = flow;
+  return (
+    <div className="page booking-page">
+      <header className="page-header">
+        <h1>Book a Service</h1>
+        <p>Pick your paddle, your grip and any add-ons, then drop it off in its bag. Most paddles are ready the next business day.</p>
+      </header>
+      <div className="booking-layout">
+        <div className="booking-main">
+          <PaddleSelector
+            signedIn={signedIn}
+            paddles={paddleList}
+            loading={paddles.isLoading}
+            failed={paddles.isError}
+            selectedId={selection.paddleId}
+            onSelect={(paddleId) => update({ paddleId })}
+            onLogIn={logIn}
+          />
+          {main}
+        </div>
+        <BookingSummary
+          selection={selection}
+          paddleLabel={paddleLabel}
+          lines={lines}
+          totals={totals}
+          canBook={ready}
+          onChange={update}
+          onBook={book}
+        />
+      </div>
+
+      <Suspense fallback={null}>
+        {picker && (
+          <VariantPickerDialog
+            picker={picker}
+            current={
+              picker.kind === "weight"
+                ? { skuId: selection.weight?.skuId === picker.item.id ? picker.item.id : undefined, areas: selection.weight?.areas }
+                : picker.kind === "guard"
+                  ? { skuId: picker.items.some((i) => i.id === selection.edgeGuard) ? selection.edgeGuard : undefined }
+                  : { skuId: picker.service.skus.some((s) => s.id === selection.serviceSkuId) ? selection.serviceSkuId : undefined }
+            }
+            onPick={(skuId, areas) => {
+              if (picker.kind === "core") update({ serviceSkuId: skuId });
+              else if (picker.kind === "guard") update({ edgeGuard: skuId });
+              else update({ weight: { skuId, areas: areas ?? [] } });
+              setPicker(undefined);
+            }}
+            onRemove={
+              picker.kind === "weight" && selection.weight?.skuId === picker.item.id
+                ? () => (update({ weight: undefined }), setPicker(undefined))
+                : picker.kind === "guard" && picker.items.some((i) => i.id === selection.edgeGuard)
+                  ? () => (update({ edgeGuard: undefined }), setPicker(undefined))
+                  : picker.kind === "core" && picker.service.skus.some((s) => s.id === selection.serviceSkuId)
+                    ? () => (update({ serviceSkuId: undefined }), setPicker(undefined))
+                    : undefined
+            }
+            onClose={() => setPicker(undefined)}
+          />
+        )}
+        {state.step === "confirm" && (
+          <ConfirmBookingDialog
+            request={state.saved.request}
+            paddleLabel={paddleLabel ?? ""}
+            lines={lines}
+            totals={totals}
+            submitting={flow.submitting}
+            onEdit={flow.close}
+            onConfirm={() => void flow.submit(state.saved)}
+          />
+        )}
+        {state.step === "phone" && (
+          <PhoneVerificationDialog
+            rule="booking"
+            initialPhone={user?.phone}
+            onClose={flow.close}
+            onVerified={() => void flow.submit(state.saved)}
+          />
+        )}
+        {state.step === "booked" && <BookingSuccessDialog orderId={state.orderId} payment={state.payment} onClose={flow.close} />}
+      </Suspense>
+    </div>
+  );
+}

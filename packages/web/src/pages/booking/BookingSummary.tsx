@@ -1,0 +1,188 @@
+import { useId, useState, type FormEvent } from "react";
+import { dropoffLocations, type BookableLocation } from "../../data/orders";
+import { apiJson } from "../../lib/api";
+import { errorStatus, serverMessage } from "../../lib/api-error";
+import { formatCents } from "../../lib/money";
+import { normalizePromoCode, promoSummary, type Promotion } from "../../lib/promo";
+import { bagNumberInput, notesMaxLength } from "../../lib/validation";
+import { useToast } from "../../toast/use-toast";
+import type { BookingSelection, SummaryLine, Totals } from "./booking-state";
+
+interface Props {
+  selection: BookingSelection;
+  paddleLabel: string | undefined;
+  lines: SummaryLine[];
+  totals: Totals;
+  canBook: boolean;
+  onChange: (changes: Partial<BookingSelection>) => void;
+  onBook: () => void;
+}
+
+function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange: (promo: Promotion | undefined) => void }) {
+  const id = useId();
+  const { toast } = useToast();
+  const [code, setCode] = useState("");
+  const [checking, setChecking] = useState(false);
+
+  async function apply(event: FormEvent) {
+    event.preventDefault();
+    const normalized = normalizePromoCode(code);
+    setCode(normalized);
+    if (!normalized) {
+      toast({ title: "Promo Code Required", description: "Please enter a promo code", variant: "destructive" });
+      return;
+    }
+    setChecking(true);
+    try {
+      const found = await apiJson<Promotion>("GET", `/api/promotions/${encodeURIComponent(normalized)}`);
+      onChange(found);
+      toast({ title: "Promo Applied!", description: `${found.code}: ${promoSummary(found, formatCents)}` });
+    } catch (error) {
+      if (errorStatus(error) === undefined) {
+        toast({ title: "Error", description: "Failed to validate promo code", variant: "destructive" });
+      } else {
+        toast({ title: "Invalid Promo Code", description: serverMessage(error) ?? "Invalid promo code", variant: "destructive" });
+      }
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <form className="promo-box" onSubmit={apply} noValidate aria-label="Apply a promo code">
+      <label htmlFor={`${id}-promo`}>Promo code</label>
+      <div className="inline-field">
+        <input
+          id={`${id}-promo`}
+          value={promo ? promo.code : code}
+          readOnly={!!promo}
+          aria-readonly={!!promo}
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          onChange={(event) => setCode(event.target.value.toUpperCase())}
+          placeholder="WELCOME10"
+        />
+        {promo ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-small"
+            onClick={() => {
+              onChange(undefined);
+              setCode("");
+            }}
+          >
+            Remove
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-outline btn-small" disabled={checking}>
+            {checking ? "Checking..." : "Apply"}
+          </button>
+        )}
+      </div>
+      {promo && <p className="promo-applied">{`${promo.code} applied: ${promoSummary(promo, formatCents)}`}</p>}
+    </form>
+  );
+}
+
+/** The sticky summary: lines and totals, promo code, drop-off location, bag number, notes and Book. */
+export function BookingSummary({ selection, paddleLabel, lines, totals, canBook, onChange, onBook }: Props) {
+  const id = useId();
+  return (
+    <aside className="booking-summary" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Booking Summary</h2>
+      <dl className="summary-paddle">
+        <dt>Paddle</dt>
+        <dd>{paddleLabel ?? <span className="muted">Not chosen yet</span>}</dd>
+      </dl>
+      {lines.length === 0 ? (
+        <p className="muted">Choose a core service to get started.</p>
+      ) : (
+        <ul className="summary-lines">
+          {lines.map((line) => (
+            <li key={line.id}>
+              <span>
+                {line.label}
+                {line.detail && <span className="summary-detail">{line.detail}</span>}
+              </span>
+              <span>{formatCents(line.cents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="summary-totals">
+        <div>
+          <dt>Subtotal</dt>
+          <dd>{formatCents(totals.subtotalCents)}</dd>
+        </div>
+        {selection.promo && (
+          <div className="summary-discount">
+            <dt>Discount ({selection.promo.code})</dt>
+            <dd>-{formatCents(totals.discountCents)}</dd>
+          </div>
+        )}
+        <div className="summary-total">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatCents(totals.totalCents)}</dd>
+        </div>
+      </dl>
+      <p className="fine-print">The shop confirms the final price when you book.</p>
+
+      <PromoBox promo={selection.promo} onChange={(promo) => onChange({ promo })} />
+
+      <fieldset className="summary-field">
+        <legend>Drop-off location *</legend>
+        {dropoffLocations.map((location) => (
+          <label key={location.value} className="radio-line">
+            <input
+              type="radio"
+              name={`${id}-location`}
+              value={location.value}
+              checked={selection.location === location.value}
+              onChange={() => onChange({ location: location.value as BookableLocation })}
+            />
+            {location.label}
+          </label>
+        ))}
+      </fieldset>
+
+      <div className="field">
+        <label htmlFor={`${id}-bag`}>Bag number *</label>
+        <input
+          id={`${id}-bag`}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          placeholder="123"
+          value={selection.bagNumber}
+          onChange={(event) => onChange({ bagNumber: bagNumberInput(event.target.value) })}
+          aria-describedby={`${id}-bag-hint`}
+        />
+        <span id={`${id}-bag-hint`} className="field-hint">
+          The 3-digit number on your Regrip bag.
+        </span>
+      </div>
+
+      <div className="field">
+        <label htmlFor={`${id}-notes`}>Special instructions</label>
+        <textarea
+          id={`${id}-notes`}
+          rows={3}
+          maxLength={notesMaxLength}
+          value={selection.notes}
+          onChange={(event) => onChange({ notes: event.target.value.slice(0, notesMaxLength) })}
+          aria-describedby={`${id}-notes-count`}
+          placeholder="Anything we should know?"
+        />
+        <span id={`${id}-notes-count`} className="field-hint counter">
+          {selection.notes.length}/{notesMaxLength}
+        </span>
+      </div>
+
+      <button type="button" className="btn btn-accent btn-block btn-large" disabled={!canBook} onClick={onBook}>
+        Book Service
+      </button>
+      {!canBook && <p className="fine-print">Choose a paddle and a core service, and enter your bag number.</p>}
+    </aside>
+  );
+}

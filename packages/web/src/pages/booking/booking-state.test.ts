@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
+import {
+  bookingRequest,
+  chooseEdge,
+  coreVariant,
+  edgeGuardGroups,
+  emptySelection,
+  isComplete,
+  lowStockNote,
+  selectionAfterBooking,
+  summaryLines,
+  totals,
+  toggle,
+  type BookingSelection,
+} from "./booking-state";
+
+function item(partial: Partial<CatalogueItem> & Pick<CatalogueItem, "id" | "name" | "price">): CatalogueItem {
+  return {
+    code: partial.id.toUpperCase(),
+    category: "OTHER",
+    type: "ADD_ON",
+    stockQuantity: null,
+    isInStock: true,
+    description: null,
+    color: null,
+    brand: null,
+    feel: null,
+    area: null,
+    quality: null,
+    ...partial,
+  };
+}
+
+const premium: CoreService = {
+  name: "Premium Regrip",
+  description: "Premium replacement grip",
+  basePrice: 5500,
+  colors: ["Black", "Orange"],
+  feels: ["Tacky", "Cushioned"],
+  totalStock: 17,
+  isInStock: true,
+  skus: [
+    item({ id: "pr-black-tacky", name: "Premium Regrip", price: 5500, color: "Black", feel: "Tacky", type: "ONE_TIME", category: "BASE_GRIP", stockQuantity: 15 }),
+    item({ id: "pr-orange-tacky", name: "Premium Regrip", price: 5500, color: "Orange", feel: "Tacky", type: "ONE_TIME", category: "BASE_GRIP", stockQuantity: 2 }),
+    item({ id: "pr-orange-cushioned", name: "Premium Regrip", price: 5500, color: "Orange", feel: "Cushioned", type: "ONE_TIME", category: "BASE_GRIP", stockQuantity: 0, isInStock: false }),
+  ],
+};
+
+const weight = item({ id: "weight", name: "Performance Weight Tape", price: 600, category: "WEIGHT" });
+const tape = item({ id: "tape", name: "Edge Tape", price: 500, category: "EDGE" });
+const tape2 = item({ id: "tape2", name: "Edge Tape Wide", price: 700, category: "EDGE" });
+const guardBlack = item({ id: "guard-black", name: "Premium Edge Guard", price: 1500, category: "EDGE", color: "Black" });
+const guardTeal = item({ id: "guard-teal", name: "Premium Edge Guard", price: 1500, category: "EDGE", color: "Teal" });
+const overgrip = item({ id: "overgrip", name: "Extra Overgrip", price: 800, category: "OVERGRIP" });
+const buildUp = item({ id: "build-up", name: "Handle Build-Up", price: 1000 });
+
+const catalogue: Catalogue = {
+  coreServices: [premium],
+  addOnServices: { GRIP: [overgrip], WEIGHT: [weight], EDGE: [guardBlack, guardTeal, tape, tape2], OTHER: [buildUp] },
+};
+
+describe("coreVariant", () => {
+  it("needs a color, then a tack", () => {
+    expect(coreVariant(premium).problem).toBe("Please choose a grip color");
+    expect(coreVariant(premium, "Black").problem).toBe("Please choose a grip tack");
+  });
+  it("needs the matching sku to exist and be in stock", () => {
+    expect(coreVariant(premium, "Black", "Cushioned").problem).toBe("That combination isn't offered");
+    expect(coreVariant(premium, "Orange", "Cushioned").problem).toBe("That combination is out of stock");
+    expect(coreVariant(premium, "Orange", "Tacky").sku?.id).toBe("pr-orange-tacky");
+  });
+  it("asks nothing of a service without colors or feels", () => {
+    const plain: CoreService = { ...premium, colors: [], feels: [], skus: [premium.skus[0]] };
+    expect(coreVariant(plain).sku?.id).toBe("pr-black-tacky");
+  });
+});
+
+describe("add-on choices", () => {
+  it("toggles a grip off when picked again", () => {
+    expect(toggle(["overgrip"], "overgrip")).toEqual([]);
+    expect(toggle([], "overgrip")).toEqual(["overgrip"]);
+  });
+  it("keeps one tape and one guard; a new one replaces the old of its kind", () => {
+    let selection = chooseEdge(emptySelection(), tape);
+    selection = chooseEdge(selection, guardBlack);
+    expect([selection.edgeTape, selection.edgeGuard]).toEqual(["tape", "guard-black"]);
+    selection = chooseEdge(selection, tape2);
+    selection = chooseEdge(selection, guardTeal);
+    expect([selection.edgeTape, selection.edgeGuard]).toEqual(["tape2", "guard-teal"]);
+    expect(chooseEdge(selection, tape2).edgeTape).toBeUndefined();
+  });
+  it("groups the premium guards by color", () => {
+    expect(edgeGuardGroups(catalogue.addOnServices.EDGE)).toEqual([{ name: "Premium Edge Guard", items: [guardBlack, guardTeal] }]);
+  });
+  it("says 'Only N left' from 5 down to 1", () => {
+    expect(lowStockNote(5)).toBe("Only 5 left");
+    expect(lowStockNote(1)).toBe("Only 1 left");
+    expect(lowStockNote(6)).toBeUndefined();
+    expect(lowStockNote(0)).toBeUndefined();
+    expect(lowStockNote(null)).toBeUndefined();
+  });
+});
+
+describe("summary and totals", () => {
+  const selection: BookingSelection = {
+    ...emptySelection("p1"),
+    serviceSkuId: "pr-black-tacky",
+    weight: { skuId: "weight", areas: ["sides", "top_shelf"] },
+    promo: { code: "WELCOME10", percentage: 10, amountCents: 0 },
+    bagNumber: "123",
+  };
+
+  it("prices the weight per area", () => {
+    const lines = summaryLines(selection, catalogue);
+    expect(lines).toEqual([
+      { id: "pr-black-tacky", label: "Premium Regrip", detail: "Black · Tacky", cents: 5500 },
+      { id: "weight", label: "Performance Weight Tape", detail: "2 areas: Sides, Top Shelf", cents: 1200 },
+    ]);
+    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountCents: 670, totalCents: 6030 });
+  });
+
+  it("never totals below 0", () => {
+    const lines = summaryLines({ ...selection, weight: undefined, serviceSkuId: undefined, others: ["build-up"] }, catalogue);
+    expect(totals(lines, { code: "BIG", percentage: 0, amountCents: 5000 }).totalCents).toBe(0);
+  });
+
+  it("is complete with a paddle, a service, a 3-digit bag number and a location", () => {
+    expect(isComplete(selection)).toBe(true);
+    expect(isComplete({ ...selection, bagNumber: "12" })).toBe(false);
+    expect(isComplete({ ...selection, paddleId: undefined })).toBe(false);
+    expect(isComplete({ ...selection, serviceSkuId: undefined })).toBe(false);
+  });
+
+  it("sends sku ids, the weight areas and the promo code, never a price", () => {
+    const request = bookingRequest({ ...selection, grips: ["overgrip"], edgeGuard: "guard-teal", notes: "  Thin please  " });
+    expect(request).toEqual({
+      paddleId: "p1",
+      bagNumber: "123",
+      dropoffLocation: "HIGHLANDS_RANCH",
+      isOnsite: false,
+      service: "pr-black-tacky",
+      addOns: ["overgrip", "weight", "guard-teal"],
+      weightAreas: ["sides", "top_shelf"],
+      customerNotes: "Thin please",
+      promoCode: "WELCOME10",
+    });
+    expect(JSON.stringify(request)).not.toMatch(/price|cents|discount/i);
+  });
+
+  it("starts over after a booking, keeping an only paddle", () => {
+    expect(selectionAfterBooking(selection, 1)).toEqual(emptySelection("p1"));
+    expect(selectionAfterBooking(selection, 2)).toEqual(emptySelection());
+  });
+});

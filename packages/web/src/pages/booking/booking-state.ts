@@ -1,0 +1,198 @@
+/**
+ * The booking page's choices and what they add up to, as pure functions. The
+ * totals are for the customer's eyes only: the server prices the order.
+ */
+import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
+import { defaultDropoffLocation, type BookableLocation } from "../../data/orders";
+import { promoDiscountCents, type Promotion } from "../../lib/promo";
+import { isBagNumber } from "../../lib/validation";
+
+export const weightAreas = [
+  { value: "neck_shoulders", label: "Bottom Corners & Neck" },
+  { value: "bottom_corners", label: "Bottom Corners" },
+  { value: "sides", label: "Sides" },
+  { value: "top_corners", label: "Top Corners" },
+  { value: "top_shelf", label: "Top Shelf" },
+] as const;
+export type WeightArea = (typeof weightAreas)[number]["value"];
+
+export const lowStockLimit = 5;
+
+export interface BookingSelection {
+  paddleId?: string;
+  /** The core service variant's sku id. */
+  serviceSkuId?: string;
+  grips: string[];
+  weight?: { skuId: string; areas: WeightArea[] };
+  edgeTape?: string;
+  edgeGuard?: string;
+  others: string[];
+  promo?: Promotion;
+  location: BookableLocation;
+  bagNumber: string;
+  notes: string;
+}
+
+export function emptySelection(paddleId?: string): BookingSelection {
+  return { paddleId, grips: [], others: [], location: defaultDropoffLocation, bagNumber: "", notes: "" };
+}
+
+/** After a booking: everything starts over; the paddle stays only when it is the customer's only one. */
+export function selectionAfterBooking(selection: BookingSelection, paddleCount: number): BookingSelection {
+  return emptySelection(paddleCount === 1 ? selection.paddleId : undefined);
+}
+
+/** 'Only N left' at 5 or fewer (and above 0); nothing for unlimited or plentiful stock. */
+export function lowStockNote(stock: number | null | undefined): string | undefined {
+  return stock !== null && stock !== undefined && stock > 0 && stock <= lowStockLimit ? `Only ${stock} left` : undefined;
+}
+
+/** Edge guards are the edge products named 'premium'; the rest is tape. */
+export function isEdgeGuard(item: Pick<CatalogueItem, "name">): boolean {
+  return /premium/i.test(item.name);
+}
+
+/** The weight add-on priced per area is the one named 'performance'. */
+export function isAreaWeight(item: Pick<CatalogueItem, "name">): boolean {
+  return /performance/i.test(item.name);
+}
+
+/** Guards grouped by product name, one entry per color. */
+export function edgeGuardGroups(edge: CatalogueItem[]): { name: string; items: CatalogueItem[] }[] {
+  const groups = new Map<string, CatalogueItem[]>();
+  for (const item of edge.filter(isEdgeGuard)) groups.set(item.name, [...(groups.get(item.name) ?? []), item]);
+  return [...groups].map(([name, items]) => ({ name, items }));
+}
+
+export function toggle(list: string[], id: string): string[] {
+  return list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
+}
+
+/** A tape or guard replaces the one of its kind; picking the chosen tape again takes it off. */
+export function chooseEdge(selection: BookingSelection, item: CatalogueItem): BookingSelection {
+  if (isEdgeGuard(item)) return { ...selection, edgeGuard: item.id };
+  return { ...selection, edgeTape: selection.edgeTape === item.id ? undefined : item.id };
+}
+
+export type VariantProblem =
+  | "Please choose a grip color"
+  | "Please choose a grip tack"
+  | "That combination isn't offered"
+  | "That combination is out of stock";
+
+/** The core service's sku for a color and tack: required when the service has them, and in stock. */
+export function coreVariant(service: CoreService, color?: string, feel?: string): { sku?: CatalogueItem; problem?: VariantProblem } {
+  if (service.colors.length > 0 && !color) return { problem: "Please choose a grip color" };
+  if (service.feels.length > 0 && !feel) return { problem: "Please choose a grip tack" };
+  const sku = service.skus.find(
+    (s) => (service.colors.length === 0 || s.color === color) && (service.feels.length === 0 || s.feel === feel),
+  );
+  if (!sku) return { problem: "That combination isn't offered" };
+  if (!sku.isInStock) return { problem: "That combination is out of stock" };
+  return { sku };
+}
+
+export function findItem(catalogue: Catalogue | undefined, id: string | undefined): CatalogueItem | undefined {
+  if (!catalogue || !id) return undefined;
+  for (const service of catalogue.coreServices) {
+    const sku = service.skus.find((s) => s.id === id);
+    if (sku) return sku;
+  }
+  for (const items of Object.values(catalogue.addOnServices)) {
+    const item = items.find((i) => i.id === id);
+    if (item) return item;
+  }
+  return undefined;
+}
+
+export function serviceOfSku(catalogue: Catalogue | undefined, skuId: string | undefined): CoreService | undefined {
+  return catalogue?.coreServices.find((service) => service.skus.some((sku) => sku.id === skuId));
+}
+
+export interface SummaryLine {
+  id: string;
+  label: string;
+  detail?: string;
+  cents: number;
+}
+
+const detailOf = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ") || undefined;
+
+export function areaLabels(areas: readonly WeightArea[]): string {
+  return weightAreas
+    .filter((area) => areas.includes(area.value))
+    .map((area) => area.label)
+    .join(", ");
+}
+
+/** The summary's lines, in the order the page shows the sections. */
+export function summaryLines(selection: BookingSelection, catalogue: Catalogue | undefined): SummaryLine[] {
+  const lines: SummaryLine[] = [];
+  const add = (id: string | undefined, detail?: (item: CatalogueItem) => string | undefined, quantity = 1) => {
+    const item = findItem(catalogue, id);
+    if (item) lines.push({ id: item.id, label: item.name, detail: detail?.(item), cents: item.price * quantity });
+  };
+  add(selection.serviceSkuId, (item) => detailOf(item.color, item.feel));
+  for (const id of selection.grips) add(id, (item) => detailOf(item.color));
+  if (selection.weight) {
+    const { areas } = selection.weight;
+    add(selection.weight.skuId, () => `${areas.length} ${areas.length === 1 ? "area" : "areas"}: ${areaLabels(areas)}`, areas.length);
+  }
+  add(selection.edgeTape);
+  add(selection.edgeGuard, (item) => detailOf(item.color));
+  for (const id of selection.others) add(id);
+  return lines;
+}
+
+export interface Totals {
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+export function totals(lines: SummaryLine[], promo: Promotion | undefined): Totals {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.cents, 0);
+  const discountCents = promoDiscountCents(subtotalCents, promo);
+  return { subtotalCents, discountCents, totalCents: Math.max(0, subtotalCents - discountCents) };
+}
+
+/** A paddle, a core service, a bag number and a location: what the Book button waits for. */
+export function isComplete(selection: BookingSelection): boolean {
+  return !!selection.paddleId && !!selection.serviceSkuId && isBagNumber(selection.bagNumber) && !!selection.location;
+}
+
+/** POST /api/book-service's body (docs/api.md): sku ids only, never a price. */
+export interface BookingRequest {
+  paddleId: string;
+  bagNumber: string;
+  dropoffLocation: BookableLocation;
+  isOnsite: false;
+  service: string;
+  addOns: string[];
+  weightAreas?: WeightArea[];
+  customerNotes?: string;
+  promoCode?: string;
+}
+
+export function bookingRequest(selection: BookingSelection): BookingRequest {
+  if (!selection.paddleId || !selection.serviceSkuId) throw new Error("A booking needs a paddle and a core service");
+  const addOns = [
+    ...selection.grips,
+    ...(selection.weight ? [selection.weight.skuId] : []),
+    ...(selection.edgeTape ? [selection.edgeTape] : []),
+    ...(selection.edgeGuard ? [selection.edgeGuard] : []),
+    ...selection.others,
+  ];
+  const notes = selection.notes.trim();
+  return {
+    paddleId: selection.paddleId,
+    bagNumber: selection.bagNumber.trim(),
+    dropoffLocation: selection.location,
+    isOnsite: false,
+    service: selection.serviceSkuId,
+    addOns,
+    ...(selection.weight ? { weightAreas: selection.weight.areas } : {}),
+    ...(notes ? { customerNotes: notes } : {}),
+    ...(selection.promo ? { promoCode: selection.promo.code } : {}),
+  };
+}

@@ -1,0 +1,93 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { servicesQueryKey } from "../../data/catalogue";
+import { ordersQueryKey, startCheckout } from "../../data/orders";
+import { paddlesQueryKey } from "../../data/paddles";
+import { apiJson } from "../../lib/api";
+import { errorStatus, errorText, serverMessage } from "../../lib/api-error";
+import { newIdempotencyKey } from "../../lib/idempotency";
+import { useToast } from "../../toast/use-toast";
+import type { BookingRequest } from "./booking-state";
+
+/** A booking as the confirm dialog froze it: retries send exactly this, with the same key. */
+export interface SavedBooking {
+  request: BookingRequest;
+  idempotencyKey: string;
+}
+
+export type BookingStep =
+  | { step: "idle" }
+  | { step: "confirm"; saved: SavedBooking }
+  | { step: "phone"; saved: SavedBooking }
+  | { step: "booked"; orderId: string; requiresPayment: boolean; payment: "none" | "redirecting" | "failed" };
+
+export function needsPhoneVerification(error: unknown): boolean {
+  return errorStatus(error) === 428 || errorText(error).includes("Phone number verification required");
+}
+
+export function bookingFailureMessage(error: unknown): string {
+  const status = errorStatus(error);
+  return serverMessage(error) ?? (status ? `Request failed with status ${status}` : "We couldn't reach the shop. Please check your connection and try again.");
+}
+
+/**
+ * Confirm, book, verify a phone when the server asks, retry the saved booking
+ * with the same Idempotency-Key, then pay. `onBooked` resets the page.
+ */
+export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void = (url) => window.location.assign(url)) {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<BookingStep>({ step: "idle" });
+  const [submitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+
+  function confirm(request: BookingRequest) {
+    setState({ step: "confirm", saved: { request, idempotencyKey: newIdempotencyKey() } });
+  }
+
+  async function submit(saved: SavedBooking) {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSubmitting(true);
+    try {
+      const booked = await apiJson<{ id: string; requiresPayment: boolean }>("POST", "/api/book-service", saved.request, {
+        "Idempotency-Key": saved.idempotencyKey,
+      });
+      toast({ title: "Service Booked", description: "Your paddle is on the schedule. See you at drop-off!" });
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: paddlesQueryKey });
+      onBooked();
+      if (!booked.requiresPayment) {
+        setState({ step: "booked", orderId: booked.id, requiresPayment: false, payment: "none" });
+        return;
+      }
+      setState({ step: "booked", orderId: booked.id, requiresPayment: true, payment: "redirecting" });
+      try {
+        const { url } = await startCheckout(booked.id);
+        goTo(url);
+      } catch {
+        // The booking stands; only the payment page could not be opened.
+        setState({ step: "booked", orderId: booked.id, requiresPayment: true, payment: "failed" });
+      }
+    } catch (error) {
+      if (needsPhoneVerification(error)) {
+        setState({ step: "phone", saved });
+      } else {
+        setState({ step: "idle" });
+        toast({ title: "Booking Failed", description: bookingFailureMessage(error), variant: "destructive" });
+      }
+    } finally {
+      inFlight.current = false;
+      setSubmitting(false);
+    }
+  }
+
+  return {
+    state,
+    submitting,
+    confirm,
+    submit,
+    close: () => setState({ step: "idle" }),
+  };
+}

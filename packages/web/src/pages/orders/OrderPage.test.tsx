@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Order } from "../../data/orders";
+import { fakeApi, renderPage } from "../../test/render";
+import OrderPage, { pickupText } from "./OrderPage";
+
+vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const order: Order = {
+  id: "01JABCDEFGHXYZ123456",
+  userId: "u1",
+  paddleId: "p1",
+  bagNumber: null,
+  status: "IN_SERVICE",
+  paymentStatus: "paid",
+  dropoffLocation: "LITTLETON",
+  dropoffDateTime: "2025-03-07T17:00:00.000Z",
+  pickupLocation: "LITTLETON",
+  pickupDateTime: "2025-03-08T17:00:00.000Z",
+  lineItems: [
+    { skuId: "pr", name: "Premium Regrip", description: "Black · Tacky", price: 5500, quantity: 1 },
+    { skuId: "w", name: "Performance Weight Tape", description: "Sides, Top Shelf", price: 600, quantity: 2 },
+  ],
+  customerNotes: "Thin please",
+  subtotalCents: 6700,
+  discountAmountCents: 670,
+  promoCode: "WELCOME10",
+  totalCents: 6030,
+  createdAt: "2025-03-07T17:00:00.000Z",
+  paddle: { nickname: "Big Red", brand: "Joola", model: "Perseus" },
+};
+
+describe("OrderPage", () => {
+  it("shows the number, the timeline up to the current step, the add-ons and the totals", async () => {
+    fakeApi({
+      "GET /api/orders/01JABCDEFGHXYZ123456": () => Response.json(order),
+      "GET /api/services": () => Response.json({ coreServices: [{ name: "Premium Regrip", skus: [{ id: "pr" }] }], addOnServices: {} }),
+    });
+    renderPage(<OrderPage />, { path: "/orders/01JABCDEFGHXYZ123456", route: "/orders/:id" });
+    await screen.findByRole("heading", { level: 1, name: "Order #123456" });
+    const steps = screen.getAllByRole("listitem").filter((li) => li.className.startsWith("timeline-step"));
+    expect(steps.map((li) => li.className.includes("done"))).toEqual([true, true, true, true, false, false]);
+    expect(steps[5].textContent).toContain("Picked Up");
+    expect(screen.queryByRole("button", { name: "Ready for Pickup!" })).toBeNull();
+    const addOns = screen.getByRole("region", { name: "Service and Add-Ons" });
+    expect(within(addOns).getByText(/Performance Weight Tape × 2/)).toBeTruthy();
+    const summary = screen.getByRole("region", { name: "Order Summary" });
+    expect(within(summary).getByText("Discount (WELCOME10)")).toBeTruthy();
+    expect(within(summary).getByText("-$6.70")).toBeTruthy();
+    expect(within(summary).getByTestId("order-total").textContent).toBe("$60.30");
+    expect(within(summary).getByText("Paid")).toBeTruthy();
+    expect(within(screen.getByRole("region", { name: "Current Status" })).getByText("In Service")).toBeTruthy();
+    expect(screen.getByRole("link", { name: /Back to Dashboard/ }).getAttribute("href")).toBe("/my-grips");
+  });
+
+  it("marks every step done when picked up, the last as Completed; READY offers 'Ready for Pickup!'; unknown statuses show raw", async () => {
+    let status = "PICKED_UP";
+    fakeApi({
+      "GET /api/orders/o1": () => Response.json({ ...order, id: "o1", bagNumber: "104", status }),
+      "GET /api/services": () => new Response("", { status: 500 }),
+    });
+    const view = renderPage(<OrderPage />, { path: "/orders/o1", route: "/orders/:id" });
+    await screen.findByRole("heading", { level: 1, name: "Order #104" });
+    expect(screen.getAllByText("Completed").length).toBeGreaterThan(0);
+    expect(screen.queryByText("Picked Up")).toBeNull();
+    cleanup();
+
+    status = "READY";
+    view.queryClient.clear();
+    renderPage(<OrderPage />, { path: "/orders/o1", route: "/orders/:id" });
+    await screen.findByRole("button", { name: "Ready for Pickup!" });
+    cleanup();
+
+    status = "ON_A_BOAT";
+    renderPage(<OrderPage />, { path: "/orders/o1", route: "/orders/:id" });
+    expect((await screen.findAllByText("ON_A_BOAT")).length).toBeGreaterThan(0);
+  });
+
+  it("says 'Order Not Found' for a 404", async () => {
+    fakeApi({ "GET /api/orders/missing": () => Response.json({ message: "Order not found" }, { status: 404 }) });
+    renderPage(<OrderPage />, { path: "/orders/missing", route: "/orders/:id" });
+    await screen.findByRole("heading", { name: "Order Not Found" });
+    expect(screen.getByText("The order you're looking for doesn't exist or you don't have permission to view it.")).toBeTruthy();
+  });
+
+  it("reads a weekend pickup as the next business day", () => {
+    // Saturday 8 March 2025, noon local: Monday 10 March.
+    expect(pickupText(new Date(2025, 2, 8, 12).toISOString())).toBe("Next business day (Monday, March 10)");
+    expect(pickupText(new Date(2025, 2, 6, 12).toISOString())).toBe("Next business day (Thursday, March 6)");
+  });
+});

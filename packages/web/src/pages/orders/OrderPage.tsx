@@ -1,0 +1,289 @@
+import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
+import { useState } from "react";
+import { Link, useParams } from "react-router";
+import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { useServices } from "../../data/catalogue";
+import { lineTotal, locationLabel, orderNumber, paymentStatusLabel, startCheckout, useOrder, type Order, type OrderLineItem } from "../../data/orders";
+import { errorStatus, serverMessage } from "../../lib/api-error";
+import { formatCents } from "../../lib/money";
+import { usePageMeta } from "../../lib/page-meta";
+import "../../styles/customer.css";
+import "../../styles/order.css";
+import { useToast } from "../../toast/use-toast";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
+
+function formatDateTime(iso: string | null | undefined): string {
+  const time = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(time) ? "—" : dateTime.format(time);
+}
+
+/**
+ * Pickup is set 24 hours after booking and said as the next business day: a
+ * pickup time on a weekend reads as the Monday after.
+ */
+export function pickupText(iso: string | null | undefined): string {
+  const time = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(time)) return "Next business day";
+  const day = new Date(time);
+  while (day.getDay() === 0 || day.getDay() === 6) day.setDate(day.getDate() + 1);
+  return `Next business day (${dateOnly.format(day)})`;
+}
+
+/** Steps up to the current one are done; the last shows 'Completed' once done. */
+export function Timeline({ status }: { status: string }) {
+  const position = timelinePosition(status);
+  return (
+    <ol className="timeline">
+      {timelineSteps.map((step, index) => {
+        const done = index <= position;
+        const current = index === position;
+        const label = done && "doneLabel" in step ? step.doneLabel : step.label;
+        return (
+          <li key={step.stage} className={`timeline-step${done ? " done" : ""}${current ? " current" : ""}`} aria-current={current ? "step" : undefined}>
+            <span className="timeline-dot" aria-hidden="true">
+              {done ? "✓" : index + 1}
+            </span>
+            <span className="timeline-label">
+              {label}
+              <span className="visually-hidden">{done ? " (done)" : " (to come)"}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="message-page" aria-labelledby="order-missing-title">
+      <h1 id="order-missing-title">Order Not Found</h1>
+      <p>The order you're looking for doesn't exist or you don't have permission to view it.</p>
+      <Link to="/my-grips" className="btn btn-primary">
+        Back to My Grips
+      </Link>
+    </section>
+  );
+}
+
+function LineItems({ items }: { items: OrderLineItem[] }) {
+  return (
+    <ul className="summary-lines">
+      {items.map((item, index) => (
+        <li key={`${item.skuId ?? item.name}-${index}`}>
+          <span>
+            {item.name}
+            {(item.quantity ?? 1) > 1 && ` × ${item.quantity}`}
+            {item.description && <span className="summary-detail">{item.description}</span>}
+          </span>
+          <span>{formatCents(lineTotal(item))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PayNow({ order }: { order: Order }) {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  if (order.paymentStatus !== "unpaid" || stageOf(order.status) === "canceled" || order.totalCents <= 0) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-primary btn-block"
+      disabled={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const { url } = await startCheckout(order.id);
+          window.location.assign(url);
+        } catch (error) {
+          setBusy(false);
+          toast({ title: "Payment Unavailable", description: serverMessage(error) ?? "We couldn't open the payment page. Please try again later.", variant: "destructive" });
+        }
+      }}
+    >
+      {busy ? "Opening payment..." : "Pay Now"}
+    </button>
+  );
+}
+
+export default function OrderPage() {
+  const { id } = useParams();
+  const order = useOrder(id);
+  const services = useServices();
+  usePageMeta(order.data ? `Order #${orderNumber(order.data)}` : "Order", "Follow your paddle's regrip from drop-off to pickup.");
+
+  if (order.isPending) return <LoadingSpinner text="Loading your order..." />;
+  if (order.isError) {
+    const status = errorStatus(order.error);
+    if (status === 404 || status === 403 || status === 400) return <NotFound />;
+    return (
+      <section className="message-page" role="alert">
+        <h1>Unable to load this order</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void order.refetch()}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+
+  const data = order.data;
+  const coreSkuIds = new Set(services.data?.coreServices.flatMap((service) => service.skus.map((sku) => sku.id)) ?? []);
+  const isCore = (item: OrderLineItem, index: number) => (coreSkuIds.size ? coreSkuIds.has(item.skuId ?? "") : index === 0);
+  const serviceItems = data.lineItems.filter(isCore);
+  const addOns = data.lineItems.filter((item, index) => !isCore(item, index));
+  const paddle = data.paddle;
+  const stage = stageOf(data.status);
+
+  return (
+    <div className="page order-page">
+      <Link to="/my-grips" className="back-link">
+        ← Back to Dashboard
+      </Link>
+      <header className="page-header page-header-row">
+        <div>
+          <h1>Order #{orderNumber(data)}</h1>
+          <p>Booked {formatDateTime(data.createdAt)}</p>
+        </div>
+        <span className={`status-pill status-${data.status.toLowerCase()}`}>{statusLabel(data.status)}</span>
+      </header>
+
+      <section className="card" aria-labelledby="progress-title">
+        <h2 id="progress-title">Progress</h2>
+        <Timeline status={data.status} />
+        {stage === "awaiting_payment" && <p className="muted">Your order starts moving once it's paid.</p>}
+        {stage === "canceled" && <p className="muted">This order was canceled.</p>}
+        {data.status === "READY" && (
+          <button type="button" className="btn btn-accent btn-large">
+            Ready for Pickup!
+          </button>
+        )}
+      </section>
+
+      <div className="order-grid">
+        <div>
+          <section className="card" aria-labelledby="paddle-info-title">
+            <h2 id="paddle-info-title">Paddle</h2>
+            <dl className="facts">
+              <div>
+                <dt>Nickname</dt>
+                <dd>{paddle?.nickname || "—"}</dd>
+              </div>
+              <div>
+                <dt>Brand</dt>
+                <dd>{paddle?.brand && paddle.brand !== "Unspecified" ? paddle.brand : "—"}</dd>
+              </div>
+              <div>
+                <dt>Model</dt>
+                <dd>{paddle?.model || "—"}</dd>
+              </div>
+              <div>
+                <dt>Bag</dt>
+                <dd>{data.bag?.code3 || data.bagNumber || "—"}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="service-details-title">
+            <h2 id="service-details-title">Service and Add-Ons</h2>
+            {serviceItems.length > 0 && <LineItems items={serviceItems} />}
+            <h3 className="subhead">Add-ons</h3>
+            {addOns.length > 0 ? <LineItems items={addOns} /> : <p className="muted">No add-ons on this order.</p>}
+            {data.customerNotes && (
+              <>
+                <h3 className="subhead">Your notes</h3>
+                <p className="notes">{data.customerNotes}</p>
+              </>
+            )}
+          </section>
+
+          <section className="card" aria-labelledby="location-title">
+            <h2 id="location-title">Location and Timing</h2>
+            <dl className="facts">
+              <div>
+                <dt>Drop-off location</dt>
+                <dd>{locationLabel(data.dropoffLocation)}</dd>
+              </div>
+              <div>
+                <dt>Drop-off</dt>
+                <dd>{formatDateTime(data.dropoffDateTime ?? data.createdAt)}</dd>
+              </div>
+              <div>
+                <dt>Pickup location</dt>
+                <dd>{locationLabel(data.pickupLocation ?? data.dropoffLocation)}</dd>
+              </div>
+              <div>
+                <dt>Pickup</dt>
+                <dd>{pickupText(data.pickupDateTime)}</dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+
+        <div>
+          <section className="card" aria-labelledby="current-status-title">
+            <h2 id="current-status-title">Current Status</h2>
+            <p className="current-status">{statusLabel(data.status)}</p>
+            <p className="muted">Updated {formatDateTime(data.updatedAt ?? data.createdAt)}</p>
+          </section>
+
+          <section className="card" aria-labelledby="order-summary-title">
+            <h2 id="order-summary-title">Order Summary</h2>
+            <LineItems items={data.lineItems} />
+            <dl className="summary-totals">
+              <div>
+                <dt>Subtotal</dt>
+                <dd>{formatCents(data.subtotalCents)}</dd>
+              </div>
+              {data.discountAmountCents > 0 && (
+                <div className="summary-discount">
+                  <dt>Discount{data.promoCode ? ` (${data.promoCode})` : ""}</dt>
+                  <dd>-{formatCents(data.discountAmountCents)}</dd>
+                </div>
+              )}
+              {!!data.taxCents && (
+                <div>
+                  <dt>Tax</dt>
+                  <dd>{formatCents(data.taxCents)}</dd>
+                </div>
+              )}
+              <div className="summary-total">
+                <dt>Total</dt>
+                <dd data-testid="order-total">{formatCents(data.totalCents)}</dd>
+              </div>
+            </dl>
+            <dl className="payment-facts">
+              <div>
+                <dt>Payment</dt>
+                <dd>
+                  <span className={data.paymentStatus === "paid" ? "badge badge-success" : "badge badge-warning"}>
+                    {paymentStatusLabel[data.paymentStatus] ?? data.paymentStatus}
+                  </span>
+                </dd>
+              </div>
+              {data.cardLast4 && (
+                <div>
+                  <dt>Card</dt>
+                  <dd>
+                    {data.cardBrand ?? "Card"} ending {data.cardLast4}
+                  </dd>
+                </div>
+              )}
+              {!!data.refundedAmountCents && (
+                <div>
+                  <dt>Refunded</dt>
+                  <dd>{formatCents(data.refundedAmountCents)}</dd>
+                </div>
+              )}
+            </dl>
+            <PayNow order={data} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

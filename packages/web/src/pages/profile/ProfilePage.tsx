@@ -1,0 +1,164 @@
+import { useId, useState, type FormEvent } from "react";
+import { useCurrentUser } from "../../auth/current-user";
+import { displayName } from "../../auth/roles";
+import { Avatar } from "../../components/Avatar";
+import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { Switch } from "../../components/Switch";
+import { useUpdateCurrentUser, type ProfileChanges } from "../../data/account";
+import { serverMessage } from "../../lib/api-error";
+import { goToServerLogin, goToServerLogout } from "../../lib/navigation";
+import { usePageMeta } from "../../lib/page-meta";
+import { displayPhone, formatPhoneInput, isValidProfilePhone, normalizeUsPhone, phoneInputMaxLength } from "../../lib/phone";
+import type { CurrentUser } from "../../lib/user";
+import "../../styles/customer.css";
+import "../../styles/profile.css";
+import { useToast } from "../../toast/use-toast";
+
+type Flag = "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions";
+
+const switches: { flag: Flag; label: string; hint: string }[] = [
+  { flag: "smsNotifications", label: "Text message updates", hint: "Texts when your paddle is checked in, ready and picked up." },
+  { flag: "smsPromotions", label: "Text message offers", hint: "Occasional promotions by text. Reply STOP any time." },
+  { flag: "emailNotifications", label: "Email updates", hint: "Order confirmations and receipts by email." },
+  { flag: "emailPromotions", label: "Email offers", hint: "News and promotions from the shop." },
+];
+
+/** The changes a profile save sends: trimmed names and email, the phone as +1 and 10 digits or "" to clear it. */
+export function profileChanges(form: { firstName: string; lastName: string; email: string; phone: string }): ProfileChanges {
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim() ? normalizeUsPhone(form.phone) : "",
+  };
+}
+
+function useSaveProfile() {
+  const { toast } = useToast();
+  const update = useUpdateCurrentUser();
+  const save = (changes: ProfileChanges, onDone?: () => void) =>
+    update.mutate(changes, {
+      onSuccess: () => {
+        toast({ title: "Profile Updated", description: "Your changes are saved." });
+        onDone?.();
+      },
+      onError: (error) => toast({ title: "Update Failed", description: serverMessage(error) ?? "Failed to update profile", variant: "destructive" }),
+    });
+  return { save, saving: update.isPending };
+}
+
+function PersonalInfo({ user }: { user: CurrentUser }) {
+  const id = useId();
+  const { toast } = useToast();
+  const { save, saving } = useSaveProfile();
+  const [form, setForm] = useState({
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email ?? "",
+    phone: displayPhone(user.phone),
+  });
+  const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isValidProfilePhone(form.phone)) {
+      toast({ title: "Invalid Phone Number", description: "Please enter a complete 10-digit phone number or leave it empty.", variant: "destructive" });
+      return;
+    }
+    save(profileChanges(form));
+  }
+
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Personal Information</h2>
+      <form onSubmit={submit} noValidate aria-label="Personal information">
+        <div className="form-grid">
+          <div className="field">
+            <label htmlFor={`${id}-first`}>First name</label>
+            <input id={`${id}-first`} autoComplete="given-name" maxLength={50} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-last`}>Last name</label>
+            <input id={`${id}-last`} autoComplete="family-name" maxLength={50} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-email`}>Email</label>
+            <input id={`${id}-email`} type="email" autoComplete="email" value={form.email} onChange={(e) => set("email", e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-phone`}>
+              Phone{" "}
+              {user.phone && (
+                <span className={user.phoneVerified ? "badge badge-success" : "badge badge-warning"}>{user.phoneVerified ? "Verified" : "Unverified"}</span>
+              )}
+            </label>
+            <input
+              id={`${id}-phone`}
+              type="tel"
+              autoComplete="tel"
+              maxLength={phoneInputMaxLength}
+              placeholder="+1 (303) 555-0142"
+              value={form.phone}
+              onChange={(e) => set("phone", formatPhoneInput(e.target.value))}
+              aria-describedby={`${id}-phone-hint`}
+            />
+            <span id={`${id}-phone-hint`} className="field-hint">
+              A changed number needs verifying again before your next booking.
+            </span>
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save Changes"}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function Notifications({ user }: { user: CurrentUser }) {
+  const { save, saving } = useSaveProfile();
+  return (
+    <section className="card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">Notifications</h2>
+      {switches.map(({ flag, label, hint }) => (
+        <Switch key={flag} label={label} hint={hint} checked={user[flag]} disabled={saving} onChange={(checked) => save({ [flag]: checked })} />
+      ))}
+    </section>
+  );
+}
+
+export default function ProfilePage() {
+  usePageMeta("My Profile", "Your Regrip profile: name, email, phone and how we keep in touch.");
+  const { data: user, isPending } = useCurrentUser();
+
+  if (isPending) return <LoadingSpinner />;
+  if (!user)
+    return (
+      <section className="message-page" aria-labelledby="please-log-in">
+        <h1 id="please-log-in">Please Log In</h1>
+        <p>Log in to see and update your profile.</p>
+        <button type="button" className="btn btn-primary" onClick={goToServerLogin}>
+          Log In
+        </button>
+      </section>
+    );
+
+  return (
+    <div className="page profile-page">
+      <header className="profile-header">
+        <span className="profile-avatar">
+          <Avatar user={user} />
+        </span>
+        <div>
+          <h1>{displayName(user)}</h1>
+          {user.email && <p className="muted">{user.email}</p>}
+        </div>
+        <button type="button" className="btn btn-outline profile-logout" onClick={goToServerLogout}>
+          Log Out
+        </button>
+      </header>
+      <PersonalInfo key={user.id} user={user} />
+      <Notifications user={user} />
+    </div>
+  );
+}

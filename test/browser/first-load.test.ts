@@ -1,0 +1,23 @@
+/**
+ * The customer pages stay light (DESIGN §7): the JS the landing page and the
+ * booking page load first stays under 150 kB gzip. The global setup's
+ * `npm start` has just built packages/web/dist from the current sources.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { firstLoad, webDist } from "./first-load";
+
+const budget = 150_000;
+
+describe("first-load JavaScript", () => {
+  for (const page of ["LandingPage", "BookingPage"]) {
+    it(`keeps ${page} under 150 kB gzip, without Cloudscape`, () => {
+      const { files, gzipBytes } = firstLoad(page);
+      expect(gzipBytes, `${page}: ${files.join(", ")}`).toBeLessThan(budget);
+      // Cloudscape's components carry `awsui` class names: none may ride along on a customer page.
+      const withCloudscape = files.filter((file) => readFileSync(join(webDist, "assets", file), "utf8").includes("awsui"));
+      expect(withCloudscape).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,79 @@
+/**
+ * Helpers for tests that book services: a customer who may book (a user item
+ * with a verified phone), a paddle of theirs, and a booking body.
+ */
+import { randomUUID } from "node:crypto";
+import { db } from "../../packages/core/src/db";
+import { call, newCustomer } from "./support";
+
+let phoneCounter = 0;
+
+/** Marks the signed-in user's phone verified (the user item is made by GET /api/auth/user first). */
+export async function verifyPhoneOf(token: string): Promise<string> {
+  const me = await call("GET", "/api/auth/user", { token });
+  if (me.status !== 200) throw new Error(`GET /api/auth/user: ${me.status} ${JSON.stringify(me.body)}`);
+  const userId = me.body.id as string;
+  const phone = `+1720555${String(1000 + (++phoneCounter % 9000)).padStart(4, "0")}`;
+  await db().entities.user.patch({ userId }).set({ phone, phoneVerified: true, firstName: "Pat", lastName: "Player" }).go();
+  return userId;
+}
+
+export async function paddleOf(userId: string, fields: { nickname?: string; brand?: string; model?: string } = {}): Promise<string> {
+  const id = randomUUID();
+  await db()
+    .entities.paddle.create({ userId, id, brand: fields.brand ?? "Joola", model: fields.model ?? "Perseus", nickname: fields.nickname ?? "Big Blue" })
+    .go();
+  return id;
+}
+
+/** A new customer with a verified phone and one paddle. */
+export async function bookingCustomer() {
+  const customer = await newCustomer();
+  const userId = await verifyPhoneOf(customer.token);
+  const paddleId = await paddleOf(userId);
+  return { ...customer, userId, paddleId };
+}
+
+/** The seeded demo catalogue's ids (infra/local/demo-shop.ts). */
+export const demo = {
+  stripBlackTacky: "sku-strip-and-grip-black-tacky",
+  stripRedDry: "sku-strip-and-grip-red-dry",
+  premiumTealTacky: "sku-premium-regrip-teal-tacky",
+  basicBlackDry: "sku-basic-overgrip-black-dry",
+  extraOvergrip: "sku-extra-overgrip",
+  weight: "sku-performance-weight",
+  guardBlack: "sku-premium-edge-guard-black",
+  guardTeal: "sku-premium-edge-guard-teal",
+  guardPink: "sku-premium-edge-guard-pink",
+  edgeTape: "sku-edge-tape",
+  buildUp: "sku-handle-build-up",
+  refresh: "sku-paddle-refresh",
+} as const;
+
+export function bookingBody(paddleId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    paddleId,
+    bagNumber: "901",
+    dropoffLocation: "LITTLETON",
+    service: demo.stripBlackTacky,
+    ...overrides,
+  };
+}
+
+/** POST /api/book-service for a customer who may book. */
+export async function book(token: string, paddleId: string, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) {
+  return call("POST", "/api/book-service", { token, body: bookingBody(paddleId, overrides), headers });
+}
+
+/**
+ * An order of the customer holding `token`, booked through the API: their
+ * phone is marked verified and a paddle made first. The unit it takes is put
+ * back beforehand, so however often a test calls this the demo stock holds.
+ */
+export async function ownOrder(token: string): Promise<string> {
+  const userId = await verifyPhoneOf(token);
+  await db().entities.sku.patch({ id: demo.basicBlackDry }).add({ stockQuantity: 1 }).go();
+  const answer = await book(token, await paddleOf(userId), { service: demo.basicBlackDry });
+  if (answer.status !== 201) throw new Error(`booking an order for a test: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.id as string;
+}

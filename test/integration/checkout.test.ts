@@ -1,0 +1,177 @@
+/**
+ * POST /api/orders/{id}/checkout and the local payment page that stands in
+ * for Stripe Checkout on one machine.
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createLocalServer } from "../../infra/local/server";
+import { webDistDir } from "../../infra/local/web";
+import { localProvider, orderIdOfLocalSession } from "../../packages/core/src/payments/local";
+import { checkoutLines, usePaymentProvider, type CheckoutLine } from "../../packages/core/src/payments/provider";
+import { auditOf, bookedOrder, bookedThroughApi, orderOf, payOrder, setOrder, staffTokens } from "./payment-support";
+import { call, newCustomer } from "./support";
+
+const checkout = (orderId: string, token: string | undefined, body?: unknown) =>
+  call("POST", `/api/orders/${orderId}/checkout`, { token, body });
+
+let staff: { employee: string; admin: string };
+
+beforeAll(async () => {
+  staff = await staffTokens();
+});
+
+afterEach(() => usePaymentProvider(localProvider()));
+beforeAll(() => usePaymentProvider(localProvider()));
+
+describe("POST /api/orders/{id}/checkout", () => {
+  it("gives the owner the local payment page's url and remembers the session on the order", async () => {
+    const { customer, orderId } = await bookedThroughApi();
+    const answer = await checkout(orderId, customer.token);
+    expect(answer.status).toBe(200);
+    const url = new URL(answer.body.url);
+    expect(url.origin).toBe(process.env.SITE_URL);
+    expect(url.pathname).toMatch(/^\/local-pay\/cs_local_/);
+    const sessionId = url.pathname.split("/").pop()!;
+    expect(orderIdOfLocalSession(sessionId)).toBe(orderId);
+    expect((await orderOf(orderId)).stripeCheckoutSessionId).toBe(sessionId);
+  });
+
+  it("lets staff open a checkout for a customer's order, and answers 404 to another customer", async () => {
+    const { orderId } = await bookedOrder();
+    expect((await checkout(orderId, staff.employee)).status).toBe(200);
+    const other = await newCustomer();
+    expect(await checkout(orderId, other.token)).toMatchObject({ status: 404, body: { message: "Order not found" } });
+    expect((await checkout(orderId, undefined)).status).toBe(401);
+  });
+
+  it("refuses a paid order with a clear message, and orders with nothing to pay", async () => {
+    const { customer, orderId } = await bookedOrder();
+    await payOrder(orderId);
+    expect(await checkout(orderId, customer.token)).toMatchObject({ status: 409, body: { message: "This order is already paid" } });
+
+    const comp = await bookedOrder({ totalCents: 0, discountCents: 5300 });
+    await setOrder(comp.orderId, { paymentStatus: "comp", status: "SCHEDULED" });
+    expect((await checkout(comp.orderId, comp.customer.token)).body.message).toBe("This order has nothing to pay");
+
+    const canceled = await bookedOrder();
+    await setOrder(canceled.orderId, { status: "CANCELED" });
+    expect((await checkout(canceled.orderId, canceled.customer.token)).body.message).toBe("This order was canceled");
+  });
+
+  it("builds the session from the order's stored lines and total, whatever the client sends", async () => {
+    const seen: CheckoutLine[][] = [];
+    const local = localProvider();
+    usePaymentProvider({ ...local, createCheckoutSession: (order, urls) => (seen.push(checkoutLines(order)), local.createCheckoutSession(order, urls)) });
+    const { customer, orderId, order } = await bookedOrder();
+    await checkout(orderId, customer.token, { totalCents: 1, lineItems: [{ name: "Free", price: 0 }], discountAmountCents: 5000 });
+    expect(seen).toEqual([
+      [
+        { name: "Strip and Grip", description: "Black, Tacky", amountCents: 4500, quantity: 1 },
+        { name: "Handle Build-Up", description: undefined, amountCents: 800, quantity: 1 },
+      ],
+    ]);
+    expect(seen[0].reduce((sum, line) => sum + line.amountCents * line.quantity, 0)).toBe(order.totalCents);
+  });
+
+  it("shows a discounted order as one line for its total", async () => {
+    const { order } = await bookedOrder({ discountCents: 1000 });
+    expect(checkoutLines(order)).toEqual([
+      { name: "Regrip order 901", description: "Strip and Grip, Handle Build-Up; promo SAVE", amountCents: 4300, quantity: 1 },
+    ]);
+  });
+
+  it("answers 503 when the payment provider is down, and the order stands", async () => {
+    usePaymentProvider({
+      ...localProvider(),
+      createCheckoutSession: async () => {
+        throw new Error("connect ECONNREFUSED");
+      },
+    });
+    const { customer, orderId } = await bookedOrder();
+    const answer = await checkout(orderId, customer.token);
+    expect(answer).toMatchObject({ status: 503, body: { message: expect.stringContaining("Card payments are not available") } });
+    expect(await orderOf(orderId)).toMatchObject({ status: "INVOICED", paymentStatus: "unpaid" });
+  });
+});
+
+describe("the local payment page", () => {
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = createLocalServer({ webDist: webDistDir, webConfig: {}, cognitoPort: 1 });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  async function openCheckout() {
+    const booked = await bookedOrder();
+    const { body } = await checkout(booked.orderId, booked.customer.token);
+    return { ...booked, path: new URL(body.url).pathname };
+  }
+
+  it("shows the order number, its lines and total, and Pay and Decline", async () => {
+    const { path } = await openCheckout();
+    const page = await fetch(`${origin}${path}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Order 901");
+    expect(html).toContain("Strip and Grip");
+    expect(html).toContain("Handle Build-Up");
+    expect(html).toContain("$53.00");
+    expect(html).toMatch(/<button[^>]*>Pay \$53\.00<\/button>/);
+    expect(html).toMatch(/<button[^>]*>Decline<\/button>/);
+  });
+
+  it("Pay posts a signed completed event to /webhooks/stripe and goes to the success url", async () => {
+    const { orderId, path } = await openCheckout();
+    const paid = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${process.env.SITE_URL}/my-grips?paid=1`);
+    const order = await orderOf(orderId);
+    expect(order).toMatchObject({ paymentStatus: "paid", status: "SCHEDULED", cardBrand: "visa", cardLast4: "4242", paymentAttempts: 1 });
+    expect((await auditOf(orderId)).map((a) => a.action)).toContain("order.paid");
+    // Pay again (a double click, the back button): nothing more happens.
+    const again = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
+    expect(again.status).toBe(303);
+    expect((await orderOf(orderId)).paymentAttempts).toBe(1);
+    expect((await fetch(`${origin}${path}`)).status).toBe(410);
+  });
+
+  it("Decline records the declined card and goes back to My Grips", async () => {
+    const { orderId, path } = await openCheckout();
+    const declined = await fetch(`${origin}${path}/decline`, { method: "POST", redirect: "manual" });
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get("location")).toBe(`${process.env.SITE_URL}/my-grips`);
+    expect(await orderOf(orderId)).toMatchObject({
+      paymentStatus: "unpaid",
+      status: "INVOICED",
+      paymentAttempts: 1,
+      paymentFailureReason: "Your card was declined.",
+    });
+  });
+
+  it("refuses a session that is no longer the order's", async () => {
+    const { customer, orderId, path } = await openCheckout();
+    await checkout(orderId, customer.token);
+    expect((await fetch(`${origin}${path}`)).status).toBe(410);
+    expect((await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(410);
+    expect((await orderOf(orderId)).paymentStatus).toBe("unpaid");
+    expect((await fetch(`${origin}/local-pay/cs_local_nothing_here`)).status).toBe(410);
+  });
+
+  it("answers a bad signature at /webhooks/stripe with 400", async () => {
+    const answer = await fetch(`${origin}/webhooks/stripe`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+      body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toEqual({ message: "Invalid signature" });
+  });
+});
