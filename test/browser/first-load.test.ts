@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { firstLoad, webDist } from "./first-load";
+import { firstLoad, webDist } from "../../scripts/lib/first-load";
 
 const budget = 150_000;
 

@@ -3,7 +3,7 @@
  * the page's lazy route chunk and its static imports (dynamic imports, such as
  * dialogs opened on demand, are not counted). kB of 1000 bytes, as Vite reports.
  *
- *   npx tsx test/browser/first-load.ts LandingPage BookingPage
+ *   npm run bench:bundle   (scripts/bench-bundle.ts)
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -45,9 +45,3 @@ export function firstLoad(page: string, dist = webDist): FirstLoad {
   return { files: [...seen], gzipBytes };
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  for (const page of process.argv.slice(2)) {
-    const { files, gzipBytes } = firstLoad(page);
-    console.log(`${page}: ${(gzipBytes / 1000).toFixed(1)} kB gzip in ${files.length} files`);
-  }
-}
