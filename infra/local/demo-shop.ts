@@ -2,7 +2,7 @@
  * The demo shop `npm start` seeds on first run. Ids are fixed so seeding is
  * idempotent: running it again adds only what is missing.
  */
-import type { CatalogueSku } from "../../packages/core/src/catalogue/shape";
+import type { CatalogueSku } from "../../packages/core/src/shared/catalogue";
 
 /** A catalogue sku as seeded; the rest (threshold, visibility) takes the entity's defaults. */
 export type DemoSku = Omit<CatalogueSku, "lowStockThreshold" | "isVisible"> & { description: string };

@@ -1,10 +1,10 @@
 import type { EntityItem } from "electrodb";
 import { db } from "../db";
 import type { Sku } from "../entities";
-import { shapeCatalogue, type Catalogue, type CatalogueSku } from "./shape";
+import { shapeCatalogue, type Catalogue, type CatalogueSku } from "../shared/catalogue";
 
 export * as Catalogue from "./index";
-export * from "./shape";
+export * from "../shared/catalogue";
 
 export type SkuItem = EntityItem<typeof Sku>;
 

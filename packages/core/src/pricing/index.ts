@@ -3,7 +3,7 @@
  * catalogue's skus and what the customer chose. Nothing here trusts a price or
  * a discount from the client; every amount is integer cents.
  */
-import { coreServiceOf, type CatalogueSku } from "../catalogue/shape";
+import { coreServiceOf, type CatalogueSku } from "../shared/catalogue";
 import { conflict, invalid } from "../errors";
 
 export * as Pricing from "./index";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogueSku } from "../catalogue/shape";
+import type { CatalogueSku } from "../shared/catalogue";
 import { DomainError } from "../errors";
 import { discountCents, edgeKind, isWeight, priceBooking, weightAreasOf, type PricingInput } from "./index";
 

@@ -22,6 +22,7 @@ function item(partial: Partial<CatalogueItem> & Pick<CatalogueItem, "id" | "name
     type: "ADD_ON",
     stockQuantity: null,
     isInStock: true,
+    isLowStock: false,
     description: null,
     color: null,
     brand: null,

@@ -1,7 +1,7 @@
 /**
  * The service catalogue as the booking page reads it (customer-side §3):
  * core services grouped by name with their colors, feels and variant skus,
- * and add-ons grouped GRIP, WEIGHT, EDGE, OTHER. Pure: no I/O here.
+ * and add-ons grouped GRIP, WEIGHT, EDGE, OTHER. Pure and browser-safe: no I/O here, and the web app reads its types.
  */
 export type SkuCategory = "BASE_GRIP" | "OVERGRIP" | "EDGE" | "WEIGHT" | "OTHER";
 export type SkuType = "ONE_TIME" | "SUBSCRIPTION" | "ADD_ON";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shapeCatalogue, type CatalogueSku } from "./shape";
+import { shapeCatalogue, type CatalogueSku } from "./catalogue";
 
 let n = 0;
 function sku(partial: Partial<CatalogueSku> & Pick<CatalogueSku, "name">): CatalogueSku {
