@@ -3,6 +3,7 @@ import { Dialog } from "../../components/Dialog";
 import { locationLabel, orderNumber, useOrder } from "../../data/orders";
 import { formatCents } from "../../lib/money";
 import type { BookingRequest, SummaryLine, Totals } from "./booking-state";
+import { PriceBreakdown } from "./PriceBreakdown";
 
 export function ConfirmBookingDialog({
   request,
@@ -43,33 +44,7 @@ export function ConfirmBookingDialog({
           </div>
         )}
       </dl>
-      <ul className="summary-lines">
-        {lines.map((line) => (
-          <li key={line.id}>
-            <span>
-              {line.label}
-              {line.detail && <span className="summary-detail">{line.detail}</span>}
-            </span>
-            <span>{formatCents(line.cents)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="summary-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatCents(totals.subtotalCents)}</dd>
-        </div>
-        {request.promoCode && (
-          <div className="summary-discount">
-            <dt>Discount ({request.promoCode})</dt>
-            <dd>-{formatCents(totals.discountCents)}</dd>
-          </div>
-        )}
-        <div className="summary-total">
-          <dt>Total</dt>
-          <dd>{formatCents(totals.totalCents)}</dd>
-        </div>
-      </dl>
+      <PriceBreakdown lines={lines} totals={totals} promoCode={request.promoCode} />
       <p className="fine-print">Pickup is usually the next business day. We'll text you when your paddle is ready.</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn-outline" onClick={onEdit} disabled={submitting}>

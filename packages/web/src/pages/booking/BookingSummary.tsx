@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { dropoffLocations, type BookableLocation } from "../../data/orders";
+import { PriceBreakdown } from "./PriceBreakdown";
 import { apiJson } from "../../lib/api";
 import { errorStatus, serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
@@ -95,37 +96,8 @@ export function BookingSummary({ selection, paddleLabel, lines, totals, canBook,
         <dt>Paddle</dt>
         <dd>{paddleLabel ?? <span className="muted">Not chosen yet</span>}</dd>
       </dl>
-      {lines.length === 0 ? (
-        <p className="muted">Choose a core service to get started.</p>
-      ) : (
-        <ul className="summary-lines">
-          {lines.map((line) => (
-            <li key={line.id}>
-              <span>
-                {line.label}
-                {line.detail && <span className="summary-detail">{line.detail}</span>}
-              </span>
-              <span>{formatCents(line.cents)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      <dl className="summary-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatCents(totals.subtotalCents)}</dd>
-        </div>
-        {selection.promo && (
-          <div className="summary-discount">
-            <dt>Discount ({selection.promo.code})</dt>
-            <dd>-{formatCents(totals.discountCents)}</dd>
-          </div>
-        )}
-        <div className="summary-total">
-          <dt>Total</dt>
-          <dd data-testid="summary-total">{formatCents(totals.totalCents)}</dd>
-        </div>
-      </dl>
+      {lines.length === 0 && <p className="muted">Choose a core service to get started.</p>}
+      <PriceBreakdown lines={lines} totals={totals} promoCode={selection.promo?.code} totalTestId="summary-total" />
       <p className="fine-print">The shop confirms the final price when you book.</p>
 
       <PromoBox promo={selection.promo} onChange={(promo) => onChange({ promo })} />
