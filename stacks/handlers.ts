@@ -3,6 +3,13 @@ import type { Bucket, Cognito, FunctionProps, Table } from "sst/constructs";
 import { env } from "../infra/env";
 import type { Secrets } from "./Secrets";
 
+/**
+ * How long a handler may run. Every AWS SDK call gives up within about 7 s
+ * (packages/core/src/aws) and Stripe within 16 s, so a handler always answers
+ * with its own message before this; API Gateway's own limit is 30 s.
+ */
+export const handlerTimeoutSeconds = 25;
+
 export interface HandlerResources {
   table: Table;
   uploads: Bucket;
@@ -39,6 +46,7 @@ export function handlerDefaults(resources: HandlerResources, options: { password
     (Object.keys(values) as (keyof typeof env)[]).map((key) => [env[key], values[key]]),
   );
   return {
+    timeout: handlerTimeoutSeconds,
     environment,
     bind: [resources.table, resources.uploads, ...Object.values(resources.secrets)],
     permissions: [

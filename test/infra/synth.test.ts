@@ -14,6 +14,8 @@ import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { stripeWebhookHandler } from "../../stacks/Webhooks";
+import { handlerTimeoutSeconds } from "../../stacks/handlers";
+import { callLimits } from "../../packages/core/src/aws";
 import {
   joined,
   onlyResource,
@@ -268,6 +270,16 @@ describe("Api", () => {
     expect(variables(prodRoute)[env.loginUrl]).toBe(`${productionSiteUrl}/login`);
     expect(variables(prodRoute)[env.siteUrl]).toBe(productionSiteUrl);
     expect(variables(routeFunction(dev, routeKey(routes[0])).fn)[env.loginUrl]).toBe("/login");
+  });
+
+  it("gives every handler a timeout that outlasts its bounded SDK calls and stays under API Gateway's 30 s", () => {
+    const handlers = [...routes.map((route) => routeFunction(dev, routeKey(route))), webhookFunction(dev)];
+    for (const { fn } of handlers) {
+      expect(fn.Properties?.Timeout).toBe(handlerTimeoutSeconds);
+      expect(handlerTimeoutSeconds).toBeLessThan(30);
+    }
+    const slowestDynamoCall = (callLimits.connectionTimeoutMs + callLimits.requestTimeoutMs) * callLimits.maxAttempts;
+    expect(slowestDynamoCall / 1000).toBeLessThan(handlerTimeoutSeconds / 2);
   });
 
   it("lets the handlers sign users in through the pool", () => {

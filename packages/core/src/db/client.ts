@@ -1,17 +1,20 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { env } from "../../../../infra/env";
+import { sdkClientConfig } from "../aws";
 
 /**
  * The DynamoDB clients, created on first use so importing this module costs
  * nothing and reads no environment. No endpoint is set here: on one machine
  * the SDK itself reads AWS_ENDPOINT_URL_DYNAMODB and talks to DynamoDB Local.
+ * Every call is bounded in time and retries (packages/core/src/aws): a
+ * DynamoDB that does not answer is a 503, never a request that hangs.
  */
 let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function dynamoClient(): DynamoDBClient {
-  client ??= new DynamoDBClient({ region: process.env.AWS_REGION || "us-east-1" });
+  client ??= new DynamoDBClient({ region: process.env.AWS_REGION || "us-east-1", ...sdkClientConfig() });
   return client;
 }
 

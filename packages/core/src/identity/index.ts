@@ -9,13 +9,14 @@ import {
   UserNotFoundException,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { z } from "zod";
+import { sdkClientConfig } from "../aws";
 import { invalid, unauthorized } from "../errors";
 
 export * as Identity from "./index";
 
 let client: CognitoIdentityProviderClient | undefined;
 // The SDK finds the endpoint itself (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER on one machine).
-const cognito = () => (client ??= new CognitoIdentityProviderClient({}));
+const cognito = () => (client ??= new CognitoIdentityProviderClient(sdkClientConfig()));
 
 export const PasswordSignIn = z.object({
   username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(128),

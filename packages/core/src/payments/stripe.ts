@@ -9,7 +9,8 @@ import { cardOf, checkoutLines, orderReference, type PaymentProvider } from "./p
 
 /** `config` is for tests: `{ host, port, protocol: "http" }` points the client at a local fake. */
 export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {}): PaymentProvider {
-  const stripe = new Stripe(apiKey, { maxNetworkRetries: 2, timeout: 20_000, ...config });
+  // Two tries of 8 s at most, so a silent Stripe fails inside the handler's Lambda timeout (stacks/handlers.ts).
+  const stripe = new Stripe(apiKey, { maxNetworkRetries: 1, timeout: 8_000, ...config });
   return {
     name: "stripe",
 

@@ -1,5 +1,6 @@
 import { GetParametersCommand, SSMClient } from "@aws-sdk/client-ssm";
 import { secrets, type SecretName } from "../../../../infra/env";
+import { sdkClientConfig } from "../aws";
 
 export * as Secrets from "./index";
 
@@ -16,7 +17,7 @@ let ssm: SSMClient | undefined;
 async function fromSsm(name: SecretName): Promise<string | undefined> {
   const prefix = process.env.SST_SSM_PREFIX;
   if (!prefix || process.env[`SST_Secret_value_${name}`] !== "__FETCH_FROM_SSM__") return undefined;
-  ssm ??= new SSMClient({});
+  ssm ??= new SSMClient(sdkClientConfig());
   const answer = await ssm.send(new GetParametersCommand({ Names: [`${prefix}Secret/${name}/value`], WithDecryption: true }));
   return answer.Parameters?.[0]?.Value || undefined;
 }

@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
 import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
 import { env } from "../../../../infra/env";
+import { sdkClientConfig } from "../aws";
 import { secret } from "../secrets";
 
 /** One way to deliver a text. Chosen once per process from the configured credentials. */
@@ -44,14 +45,14 @@ export function twilioProvider(accountSid: string, authToken: string, from: stri
     name: "twilio",
     async send(to, body) {
       const { default: twilio } = await import("twilio");
-      const message = await twilio(accountSid, authToken).messages.create({ to, from, body });
+      const message = await twilio(accountSid, authToken, { timeout: 8_000 }).messages.create({ to, from, body });
       return message.sid;
     },
   };
 }
 
 export function snsProvider(originationNumber: string | undefined, senderId: string | undefined): SmsProvider {
-  const client = new SNSClient({});
+  const client = new SNSClient(sdkClientConfig());
   return {
     name: "sns",
     async send(to, body) {

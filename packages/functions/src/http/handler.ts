@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { ZodError, type ZodType } from "zod";
 import { isAdmin, isStaff, type UserActor } from "@regrip/core/actor";
+import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { findRoute, type Access, type Route } from "../routes";
 import { json, problem, type Reply } from "./reply";
@@ -77,6 +78,7 @@ export function api(handler: ApiHandler) {
     try {
       if (token) actor = await verifyIdToken(token);
     } catch (error) {
+      if (isServiceUnavailable(error)) return problem(503, UNAVAILABLE_MESSAGE);
       if (!(error instanceof InvalidTokenError)) throw error;
       // On a public route a stale token just means "signed out".
       if (route.access !== "public") return problem(401, "Unauthorized");
@@ -111,6 +113,10 @@ export function api(handler: ApiHandler) {
     } catch (error) {
       if (error instanceof ZodError) return problem(400, zodMessage(error));
       if (error instanceof DomainError) return problem(statusOf[error.kind], error.message);
+      if (isServiceUnavailable(error)) {
+        console.error(`${event.routeKey}: a service did not answer`, error);
+        return problem(503, UNAVAILABLE_MESSAGE);
+      }
       console.error(`${event.routeKey} failed`, error);
       return problem(500, "Something went wrong on our side. Please try again.");
     }

@@ -1,4 +1,4 @@
-import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import { rolesFromGroups, type UserActor } from "@regrip/core/actor";
 import { env } from "../../../../infra/env";
 
@@ -25,6 +25,14 @@ function required(name: string): string {
 
 export class InvalidTokenError extends Error {}
 
+/** The user pool's signing keys did not arrive in time: named like the SDK's timeouts, so it answers 503. */
+export class KeysUnavailableError extends Error {
+  override readonly name = "TimeoutError";
+  constructor(cause: unknown) {
+    super("The user pool's signing keys could not be fetched", { cause });
+  }
+}
+
 export async function verifyIdToken(token: string): Promise<UserActor> {
   const issuer = required(env.issuer);
   const clientId = required(env.userPoolClientId);
@@ -32,6 +40,8 @@ export async function verifyIdToken(token: string): Promise<UserActor> {
   try {
     ({ payload } = await jwtVerify(token, keysFor(issuer), { issuer, audience: clientId, algorithms: ["RS256"] }));
   } catch (error) {
+    // The pool's keys could not be fetched: the token may be fine, so this is "try again", not "signed out".
+    if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout) throw new KeysUnavailableError(error);
     throw new InvalidTokenError((error as Error).message);
   }
   if (payload.token_use !== "id") throw new InvalidTokenError("not an ID token");

@@ -6,6 +6,7 @@
  * each event is applied with its ledger item in one transaction.
  */
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError } from "@regrip/core/errors";
 import { Payments } from "@regrip/core/payments";
 import { json, problem, type Reply } from "../http/reply";
@@ -26,6 +27,11 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {
     if (error instanceof DomainError) {
       if (error.kind === "invalid") console.warn(`stripe webhook refused: ${error.message}`);
       return problem(error.kind === "invalid" ? 400 : 503, error.message);
+    }
+    if (isServiceUnavailable(error)) {
+      // Stripe retries a 503 as it does a 500; the message says why.
+      console.error("stripe webhook: a service did not answer", error);
+      return problem(503, UNAVAILABLE_MESSAGE);
     }
     console.error("stripe webhook failed", error);
     return problem(500, "The event could not be applied; Stripe will retry.");
