@@ -1,4 +1,5 @@
 import type { SSTConfig } from "sst";
+import { lambdaNodejs, lambdaRuntime } from "./infra/bundling";
 import { Api } from "./stacks/Api";
 import { Auth } from "./stacks/Auth";
 import { isProduction } from "./stacks/settings";
@@ -14,8 +15,8 @@ export default {
     };
   },
   stacks(app) {
-    // Node 22 is SST's default runtime; the handlers are ES modules.
-    app.setDefaultFunctionProps({ nodejs: { format: "esm" } });
+    // Every function is bundled as infra/bundling.ts says (what `npm run bench:lambda` measures).
+    app.setDefaultFunctionProps({ runtime: lambdaRuntime, nodejs: lambdaNodejs });
     // Every stage but production is disposable. Production keeps what CDK keeps
     // by default plus, explicitly, its table, uploads bucket and user pool.
     if (!isProduction(app)) app.setDefaultRemovalPolicy("destroy");

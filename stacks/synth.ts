@@ -57,6 +57,8 @@ export interface SynthesizedFunction {
   handler: string | undefined;
   /** Names of the secrets bound to it, as SST records them. */
   secrets: string[];
+  /** Its props after SST merged the app's defaults in: how it is bundled (`nodejs`) and run (`runtime`). */
+  props: { runtime?: string; nodejs?: Record<string, unknown> };
 }
 
 export interface Synthesis {
@@ -113,6 +115,8 @@ export async function synthesize(options: SynthOptions): Promise<Synthesis> {
           logicalId: CdkStack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction),
           handler: metadata.handler,
           secrets: metadata.secrets,
+          // SST keeps the merged props private; they are what it bundles and deploys with.
+          props: (fn as unknown as { props: SynthesizedFunction["props"] }).props,
         });
       }
     }

@@ -8,7 +8,7 @@ import {
   UserNotConfirmedException,
   UserNotFoundException,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { z } from "zod";
+import * as z from "zod";
 import { sdkClientConfig } from "../aws";
 import { invalid, unauthorized } from "../errors";
 

@@ -8,7 +8,7 @@
  * and the audit entry.
  */
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import type { UserActor } from "../actor";
 import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";

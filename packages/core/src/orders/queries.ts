@@ -4,7 +4,7 @@
  * C13, S1).
  */
 import { createConversions } from "electrodb";
-import { z } from "zod";
+import * as z from "zod";
 import { isStaff, type UserActor } from "../actor";
 import { db } from "../db";
 import { invalid, notFound } from "../errors";

@@ -8,7 +8,7 @@
  * audit entry. After it commits: the refund a cancel calls for, then the
  * customer's text. Neither can undo the move.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { isStaff, type UserActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";

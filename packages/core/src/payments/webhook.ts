@@ -15,13 +15,14 @@
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | nothing | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { invalid, unavailable } from "../errors";
 import { canonicalStatus, stageOfStatus } from "../shared/lifecycle";
 import { findMove } from "../orders/moves";
 import type { OrderItem } from "../orders/view";
 import { secret } from "../secrets";
+import { verifyStripeSignature } from "./signature";
 import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider, type PaymentDetails } from "./provider";
 import { dollars, recordRefund, refundInFull } from "./refunds";
@@ -53,7 +54,7 @@ export async function verifyEvent(rawBody: string, signature: string | undefined
   if (!signingSecret) throw unavailable("The webhook signing secret is not configured.");
   if (!signature) throw invalid("Missing Stripe-Signature header");
   try {
-    return Stripe.webhooks.constructEvent(rawBody, signature, signingSecret);
+    return verifyStripeSignature<Stripe.Event>(rawBody, signature, signingSecret);
   } catch {
     throw invalid("Invalid signature");
   }

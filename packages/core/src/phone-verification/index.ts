@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { invalid, tooMany, unavailable } from "../errors";

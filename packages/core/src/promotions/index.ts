@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { z } from "zod";
+import * as z from "zod";
 import { db } from "../db";
 import type { Promotion } from "../entities";
 import { notFound } from "../errors";

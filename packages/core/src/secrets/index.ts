@@ -1,4 +1,4 @@
-import { GetParametersCommand, SSMClient } from "@aws-sdk/client-ssm";
+import type { SSMClient } from "@aws-sdk/client-ssm";
 import { secrets, type SecretName } from "../../../../infra/env";
 import { sdkClientConfig } from "../aws";
 
@@ -17,7 +17,9 @@ let ssm: SSMClient | undefined;
 async function fromSsm(name: SecretName): Promise<string | undefined> {
   const prefix = process.env.SST_SSM_PREFIX;
   if (!prefix || process.env[`SST_Secret_value_${name}`] !== "__FETCH_FROM_SSM__") return undefined;
-  ssm ??= new SSMClient(sdkClientConfig());
+  // Loaded only where a secret lives in SSM (in the cloud, the first time one is read): never on one machine.
+  const { SSMClient: Client, GetParametersCommand } = await import("@aws-sdk/client-ssm");
+  ssm ??= new Client(sdkClientConfig());
   const answer = await ssm.send(new GetParametersCommand({ Names: [`${prefix}Secret/${name}/value`], WithDecryption: true }));
   return answer.Parameters?.[0]?.Value || undefined;
 }

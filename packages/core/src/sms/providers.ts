@@ -1,10 +1,10 @@
 import { appendFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { randomUUID } from "node:crypto";
-import { PublishCommand, SNSClient } from "@aws-sdk/client-sns";
 import { env } from "../../../../infra/env";
 import { sdkClientConfig } from "../aws";
 import { secret } from "../secrets";
+import { sendTwilioMessage } from "./twilio";
 
 /** One way to deliver a text. Chosen once per process from the configured credentials. */
 export interface SmsProvider {
@@ -43,19 +43,18 @@ export function outboxProvider(file: string | undefined): SmsProvider {
 export function twilioProvider(accountSid: string, authToken: string, from: string): SmsProvider {
   return {
     name: "twilio",
-    async send(to, body) {
-      const { default: twilio } = await import("twilio");
-      const message = await twilio(accountSid, authToken, { timeout: 8_000 }).messages.create({ to, from, body });
-      return message.sid;
-    },
+    send: (to, body) => sendTwilioMessage({ accountSid, authToken, from }, to, body),
   };
 }
 
 export function snsProvider(originationNumber: string | undefined, senderId: string | undefined): SmsProvider {
-  const client = new SNSClient(sdkClientConfig());
+  // Loaded with the first text, so a function that never texts never loads the SNS client.
+  let sns: Promise<{ client: import("@aws-sdk/client-sns").SNSClient; PublishCommand: typeof import("@aws-sdk/client-sns").PublishCommand }> | undefined;
   return {
     name: "sns",
     async send(to, body) {
+      sns ??= import("@aws-sdk/client-sns").then(({ SNSClient, PublishCommand }) => ({ client: new SNSClient(sdkClientConfig()), PublishCommand }));
+      const { client, PublishCommand } = await sns;
       const attributes: Record<string, { DataType: string; StringValue: string }> = {
         "AWS.SNS.SMS.SMSType": { DataType: "String", StringValue: "Transactional" },
       };

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { env } from "../../../../infra/env";
 import { unavailable } from "../errors";
 import { isUploadKey, signUpload } from "./local";

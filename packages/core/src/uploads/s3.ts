@@ -1,5 +1,4 @@
-import { PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import type { S3Client } from "@aws-sdk/client-s3";
 
 let client: S3Client | undefined;
 
@@ -9,7 +8,12 @@ let client: S3Client | undefined;
  * the 5 MB limit checked on the request holds for the upload too.
  */
 export async function presignedPut(bucket: string, key: string, contentType: string, size: number, expiresInSeconds: number): Promise<string> {
-  client ??= new S3Client({
+  // Loaded on the first upload URL, so the paddle routes that hand out none never load S3.
+  const [{ S3Client: Client, PutObjectCommand }, { getSignedUrl }] = await Promise.all([
+    import("@aws-sdk/client-s3"),
+    import("@aws-sdk/s3-request-presigner"),
+  ]);
+  client ??= new Client({
     region: process.env.AWS_REGION || "us-east-1",
     // Otherwise the SDK adds a CRC32 of an empty body to the URL and S3 refuses the real file.
     requestChecksumCalculation: "WHEN_REQUIRED",

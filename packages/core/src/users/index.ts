@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import { z } from "zod";
+import * as z from "zod";
 import type { UserActor } from "../actor";
 import { db } from "../db";
 import { uniqueKey, type User } from "../entities";

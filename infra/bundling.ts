@@ -1,0 +1,72 @@
+/**
+ * How every Lambda handler is bundled: written once, read by the stacks
+ * (stacks/handlers.ts passes `lambdaNodejs` to every function, through
+ * `app.setDefaultFunctionProps` in sst.config.ts) and by `npm run bench:lambda`,
+ * which bundles each handler with `esbuildOptions` below, so what is measured is
+ * what is deployed.
+ *
+ * - Minified: less to read and parse on a cold start.
+ * - `@aws-sdk/*` is left out of the bundle: the `nodejs22.x` runtime ships the
+ *   AWS SDK v3, already on the Lambda's disk.
+ * - Code splitting: what a handler imports with `import()` (the Stripe and
+ *   local payment providers, S3 upload URLs) becomes a chunk of its own in the
+ *   zip, read from disk only when that path runs, instead of being parsed on
+ *   every cold start.
+ * - Source maps: SST builds them, moves them out of the function's zip into its
+ *   own asset (sst/constructs Function) and Node never reads them (no
+ *   `--enable-source-maps`), so they cost nothing on the cold path. Setting
+ *   `sourcemap: true` would put them in the zip; the synth test refuses that.
+ */
+import type { BuildOptions } from "esbuild";
+
+/** SST v2's default runtime; Node 20 runs the same code on one machine. */
+export const lambdaRuntime = "nodejs22.x" as const;
+
+/** Packages the runtime provides: imported from its disk, never bundled. */
+export const runtimeProvided = ["@aws-sdk/*"];
+
+/** SST v2's `nodejs` function props for every handler. */
+export const lambdaNodejs = {
+  format: "esm" as const,
+  minify: true,
+  splitting: true,
+  esbuild: { external: runtimeProvided },
+};
+
+/**
+ * The esbuild options SST v2 (2.49.8, `sst/runtime/handlers/node.js`, deploy
+ * mode) builds from `lambdaNodejs` for one handler file: the same entry,
+ * platform, format, target, main fields, banner, `keepNames`, minify and
+ * externals. Kept beside `lambdaNodejs` so a change to one is a change to both.
+ */
+export function esbuildOptions(entry: string, outdir: string): BuildOptions {
+  const { external, ...override } = lambdaNodejs.esbuild;
+  return {
+    entryPoints: [entry],
+    platform: "node",
+    external: ["sharp", "pg-native", ...external],
+    keepNames: true,
+    bundle: true,
+    logLevel: "silent",
+    splitting: lambdaNodejs.splitting,
+    metafile: true,
+    outExtension: { ".js": ".mjs" },
+    format: "esm",
+    target: "esnext",
+    mainFields: ["module", "main"],
+    banner: {
+      js: [
+        `import { createRequire as topLevelCreateRequire } from 'module';`,
+        `const require = topLevelCreateRequire(import.meta.url);`,
+        `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
+        `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+        "",
+      ].join("\n"),
+    },
+    outdir,
+    // SST writes the map beside the bundle and then moves it out of the zip.
+    sourcemap: true,
+    minify: lambdaNodejs.minify,
+    ...override,
+  };
+}

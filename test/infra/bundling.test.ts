@@ -1,0 +1,46 @@
+/**
+ * Every Lambda function is deployed the way `npm run bench:lambda` measures it:
+ * the settings of infra/bundling.ts, applied by sst.config.ts to every function
+ * the stacks make (API routes, the Stripe webhook, scheduled jobs).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
+import { routes } from "../../packages/functions/src/routes";
+import { synthesize, type Synthesis } from "../../stacks/synth";
+import { resource } from "./cloudformation";
+
+let dev: Synthesis;
+beforeAll(async () => {
+  dev = await synthesize({ stage: "dev" });
+});
+
+describe("Lambda bundling", () => {
+  it("makes a function for every route and the webhook", () => {
+    const handlers = new Set(dev.functions.map((fn) => fn.handler));
+    for (const route of routes) expect(handlers, route.handler).toContain(route.handler);
+  });
+
+  it("bundles every function minified, as ES modules split at import(), with the AWS SDK left to the runtime", () => {
+    for (const fn of dev.functions) {
+      const nodejs = fn.props.nodejs ?? {};
+      expect(nodejs, fn.handler).toMatchObject({ format: "esm", minify: true, splitting: true });
+      expect((nodejs.esbuild as { external?: string[] } | undefined)?.external, fn.handler).toEqual(expect.arrayContaining(runtimeProvided));
+      expect(nodejs).toEqual(expect.objectContaining(lambdaNodejs));
+    }
+  });
+
+  it("keeps source maps out of the function's zip and out of Node's start-up", () => {
+    for (const fn of dev.functions) {
+      // true would ship the map in the zip; unset, SST moves it to an asset of its own.
+      expect(fn.props.nodejs?.sourcemap, fn.handler).not.toBe(true);
+      const variables = resource(dev, { stack: fn.stack, logicalId: fn.logicalId }).Properties?.Environment?.Variables ?? {};
+      expect(String(variables.NODE_OPTIONS ?? "")).not.toContain("--enable-source-maps");
+    }
+  });
+
+  it(`runs every function on ${lambdaRuntime}`, () => {
+    for (const fn of dev.functions) {
+      expect(resource(dev, { stack: fn.stack, logicalId: fn.logicalId }).Properties?.Runtime, fn.handler).toBe(lambdaRuntime);
+    }
+  });
+});
