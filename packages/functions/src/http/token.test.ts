@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "../../../../infra/env";
+import { JwksUnavailableError } from "./jwt";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
 
 // A real issuer on loopback serving a real JWKS, so verification runs end to end.
@@ -10,6 +11,7 @@ let issuer: string;
 type Key = Awaited<ReturnType<typeof generateKeyPair>>["privateKey"];
 let privateKey: Key;
 let otherKey: Key;
+let publicJwk: JWK;
 const clientId = "web-client";
 
 beforeAll(async () => {
@@ -17,6 +19,7 @@ beforeAll(async () => {
   privateKey = pair.privateKey;
   otherKey = (await generateKeyPair("RS256")).privateKey;
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
+  publicJwk = jwk;
   server = createServer((req, res) => {
     if (req.url?.endsWith("/.well-known/jwks.json")) {
       res.writeHead(200, { "content-type": "application/json" });
@@ -77,6 +80,45 @@ describe("verifyIdToken", () => {
 
   it("refuses garbage", async () => {
     await expect(verifyIdToken("not-a-jwt")).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verifyIdToken("a.b.c")).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("refuses a token whose payload was changed after signing", async () => {
+    const [header, , signature] = (await token()).split(".");
+    const forged = Buffer.from(JSON.stringify({ sub: "someone-else", token_use: "id", iss: issuer, aud: clientId, exp: 9e9 })).toString("base64url");
+    await expect(verifyIdToken(`${header}.${forged}.${signature}`)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("accepts RS256 only: no unsigned token, no HMAC keyed with the public key", async () => {
+    const claims = { sub: "sub-123", token_use: "id", iss: issuer, aud: clientId, exp: Math.floor(Date.now() / 1000) + 600 };
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+    const unsigned = `${encode({ alg: "none", kid: "k1" })}.${encode(claims)}.`;
+    await expect(verifyIdToken(unsigned)).rejects.toBeInstanceOf(InvalidTokenError);
+    const hs = await new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid: "k1" }).sign(new TextEncoder().encode(JSON.stringify(publicJwk)));
+    await expect(verifyIdToken(hs)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("refuses a key the issuer does not publish", async () => {
+    const unknown = await new SignJWT({ token_use: "id" })
+      .setProtectedHeader({ alg: "RS256", kid: "not-published" })
+      .setSubject("sub-123")
+      .setIssuer(issuer)
+      .setAudience(clientId)
+      .setExpirationTime("1h")
+      .sign(otherKey);
+    await expect(verifyIdToken(unknown)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it("says the keys are unavailable (not that the token is bad) when the issuer does not answer", async () => {
+    const down = "http://127.0.0.1:9/pool_down";
+    process.env[env.issuer] = down;
+    try {
+      const error = await verifyIdToken(await token({}, { iss: down })).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(JwksUnavailableError);
+      expect(error).not.toBeInstanceOf(InvalidTokenError);
+    } finally {
+      process.env[env.issuer] = issuer;
+    }
   });
 });
 

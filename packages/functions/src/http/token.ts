@@ -1,6 +1,6 @@
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from "jose";
 import { rolesFromGroups, type UserActor } from "@regrip/core/actor";
 import { env } from "../../../../infra/env";
+import { JwksUnavailableError, JwtError, verifyJwt } from "./jwt";
 
 /**
  * Verifies a Cognito ID token: signature against the pool's JWKS, issuer,
@@ -8,15 +8,6 @@ import { env } from "../../../../infra/env";
  * POST /api/auth/local both hand out ID tokens, which carry the email and
  * names the user item is created from on first sign-in.
  */
-let jwks: { issuer: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
-
-function keysFor(issuer: string) {
-  if (jwks?.issuer !== issuer) {
-    jwks = { issuer, keys: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`), { cacheMaxAge: 60 * 60 * 1000 }) };
-  }
-  return jwks.keys;
-}
-
 function required(name: string): string {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set`);
@@ -25,24 +16,17 @@ function required(name: string): string {
 
 export class InvalidTokenError extends Error {}
 
-/** The user pool's signing keys did not arrive in time: named like the SDK's timeouts, so it answers 503. */
-export class KeysUnavailableError extends Error {
-  override readonly name = "TimeoutError";
-  constructor(cause: unknown) {
-    super("The user pool's signing keys could not be fetched", { cause });
-  }
-}
-
 export async function verifyIdToken(token: string): Promise<UserActor> {
   const issuer = required(env.issuer);
   const clientId = required(env.userPoolClientId);
-  let payload: JWTPayload;
+  let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, keysFor(issuer), { issuer, audience: clientId, algorithms: ["RS256"] }));
+    payload = await verifyJwt(token, { issuer, audience: clientId });
   } catch (error) {
     // The pool's keys could not be fetched: the token may be fine, so this is "try again", not "signed out".
-    if (!(error instanceof errors.JOSEError) || error instanceof errors.JWKSTimeout) throw new KeysUnavailableError(error);
-    throw new InvalidTokenError((error as Error).message);
+    if (error instanceof JwksUnavailableError) throw error;
+    if (error instanceof JwtError) throw new InvalidTokenError(error.message);
+    throw error;
   }
   if (payload.token_use !== "id") throw new InvalidTokenError("not an ID token");
   if (typeof payload.sub !== "string" || !payload.sub) throw new InvalidTokenError("token has no subject");
