@@ -225,6 +225,38 @@ describe("the other events", () => {
     ]);
   });
 
+  it("keeps a refund that arrives before its payment and applies it when the payment lands", async () => {
+    const { orderId, order } = await bookedOrder();
+    const session = localSessionId(orderId);
+    const payment = checkoutCompleted(order, session, { paymentIntentId: "pi_local_early_refund" });
+    const refund = chargeRefunded({ ...order, stripePaymentIntentId: "pi_local_early_refund" }, order.totalCents);
+    // Stripe sends no order: the refund's event comes first.
+    expect((await postEvent(refund)).body.result).toBe("applied");
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "unpaid", refundedAmountCents: 0, earlyRefundedCents: order.totalCents });
+    expect((await postEvent(refund)).body.result).toBe("duplicate");
+
+    expect((await postEvent(payment)).body.result).toBe("applied");
+    const after = await orderOf(orderId);
+    expect(after).toMatchObject({ paymentStatus: "refunded", refundedAmountCents: order.totalCents, paidAt: expect.any(String) });
+    expect(after.earlyRefundedCents).toBeUndefined();
+    const actions = (await auditOf(orderId)).map((a) => a.action);
+    expect(actions).toContain("order.refund_before_payment");
+    expect(actions.slice(-1)).toEqual(["order.refunded"]);
+  });
+
+  it("applies a partial refund that arrived first, and never counts it twice", async () => {
+    const { orderId, order } = await bookedOrder();
+    const refund = chargeRefunded(order, 1000);
+    expect((await postEvent(refund)).body.result).toBe("applied");
+    // An older, smaller cumulative figure changes nothing.
+    expect((await postEvent(chargeRefunded(order, 400))).body.result).toBe("unchanged");
+    const paid = await payOrder(orderId);
+    expect(paid).toMatchObject({ paymentStatus: "paid", refundedAmountCents: 1000, status: "SCHEDULED" });
+    // Stripe's later figure for the same refund changes nothing more.
+    expect((await postEvent(chargeRefunded(paid, 1000))).body.result).toBe("unchanged");
+    expect((await orderOf(orderId)).refundedAmountCents).toBe(1000);
+  });
+
   it("answers 200 and changes nothing for events it does not handle or orders it does not know", async () => {
     const { order } = await bookedOrder();
     expect(await postEvent(stripeEvent("customer.created", { id: "cus_1", object: "customer" }))).toMatchObject({

@@ -90,6 +90,11 @@ export const ServiceOrder = new Entity({
     discountAmountCents: centsDefaultZero(),
     feesCents: cents(),
     refundedAmountCents: centsDefaultZero(),
+    /**
+     * A refund Stripe reported (charge.refunded, cumulative) before the order's
+     * payment was on record: kept here and applied when the payment lands.
+     */
+    earlyRefundedCents: cents(),
     taxAmountCents: cents(),
     /** The last payment-provider event applied, for ordering out-of-order webhooks. */
     stripeEventId: { type: "string" },
@@ -103,6 +108,23 @@ export const ServiceOrder = new Entity({
     completedAt: isoTimestamp(),
     pickedUpAt: isoTimestamp(),
     idempotencyKey: { type: "string" },
+    /**
+     * The stock this order took when it was written (inventory module), one
+     * entry per counted sku: what a cancel gives back, whatever the catalogue
+     * says by then. Absent on orders that took none.
+     */
+    stockTaken: {
+      type: "list",
+      items: {
+        type: "map",
+        properties: {
+          skuId: { type: "string", required: true },
+          quantity: { type: "number", required: true, validate: isQuantity },
+        },
+      },
+    },
+    /** When a cancel gave `stockTaken` back; set once, so stock is returned at most once. */
+    stockReturnedAt: isoTimestamp(),
     /** Copies for the list views (spec: order views carry bag, user and paddle). */
     bagCode: { type: "string" },
     customer: {

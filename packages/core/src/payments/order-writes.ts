@@ -42,10 +42,11 @@ export interface OrderSet {
   stripeInvoiceId?: string;
   paymentFailureReason?: string;
   refundedAmountCents?: number;
+  earlyRefundedCents?: number;
   stripeEventId?: string;
 }
 
-export type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId";
+export type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents";
 
 export interface OrderChange {
   set?: OrderSet;

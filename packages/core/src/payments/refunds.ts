@@ -8,7 +8,8 @@
 import { randomUUID } from "node:crypto";
 import type { Actor } from "../actor";
 import type { OrderItem } from "../orders/view";
-import { applyToOrder, type ApplyOutcome } from "./order-writes";
+import type { AuditInput } from "../audit";
+import { applyToOrder, type ApplyOutcome, type OrderChange, type OrderSet } from "./order-writes";
 import { paymentProvider } from "./provider";
 
 export interface RefundOutcome {
@@ -39,6 +40,7 @@ export function recordRefund(
   return applyToOrder(
     orderId,
     (order) => {
+      if (order.paymentStatus === "unpaid") return keepEarlyRefund(order, cumulativeCents, actor, details);
       if (order.paymentStatus !== "paid" && order.paymentStatus !== "refunded") return null;
       const refunded = Math.min(cumulativeCents, order.totalCents);
       if (refunded <= order.refundedAmountCents) return null;
@@ -66,6 +68,56 @@ export function recordRefund(
     },
     { eventId: details.eventId },
   );
+}
+
+/**
+ * Stripe can report a refund before the payment it gives back (events arrive
+ * in any order): the figure is kept on the order and applied when the
+ * payment lands (decidePayment), so the fact is never lost.
+ */
+function keepEarlyRefund(
+  order: OrderItem,
+  cumulativeCents: number,
+  actor: Actor,
+  details: { refundId?: string; reason?: string; actorName?: string },
+): OrderChange | null {
+  const amount = Math.min(cumulativeCents, order.totalCents);
+  if (amount <= (order.earlyRefundedCents ?? 0)) return null;
+  return {
+    set: { earlyRefundedCents: amount },
+    audits: [
+      {
+        actor,
+        actorName: details.actorName,
+        action: "order.refund_before_payment",
+        targetType: "order",
+        targetId: order.id,
+        diff: { earlyRefundedCents: amount, ...(details.refundId ? { refundId: details.refundId } : {}), ...(details.reason ? { reason: details.reason } : {}) },
+      },
+    ],
+  };
+}
+
+/** What a payment landing on `order` does with a refund reported before it: the order's refunded figures and their audit. */
+export function earlyRefundOnPayment(order: OrderItem, actor: Actor): { set: OrderSet; audit: AuditInput } | null {
+  const refunded = Math.min(order.earlyRefundedCents ?? 0, order.totalCents);
+  if (refunded <= 0) return null;
+  const full = refunded >= order.totalCents;
+  return {
+    set: { refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" },
+    audit: {
+      actor,
+      action: "order.refunded",
+      targetType: "order",
+      targetId: order.id,
+      diff: {
+        amountCents: refunded,
+        refundedAmountCents: refunded,
+        paymentStatus: { from: "unpaid", to: full ? "refunded" : "paid" },
+        reason: "A refund reported before the payment, applied when the payment landed",
+      },
+    },
+  };
 }
 
 /**

@@ -13,7 +13,7 @@
  * | the same with another amount | payment problem recorded, not paid | nothing | payment problem recorded |
  * | checkout.session.expired | forgets the session if it is the current one | nothing | nothing |
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
- * | charge.refunded | nothing | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
+ * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  */
 import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
@@ -25,7 +25,7 @@ import { secret } from "../secrets";
 import { verifyStripeSignature } from "./signature";
 import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider, type PaymentDetails } from "./provider";
-import { dollars, recordRefund, refundInFull } from "./refunds";
+import { dollars, earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -143,6 +143,12 @@ export function decidePayment(order: OrderItem, payment: Payment, event: Stripe.
       },
     ],
   };
+  const early = earlyRefundOnPayment(order, webhookActor);
+  if (early) {
+    Object.assign(change.set!, early.set);
+    change.remove = [...(change.remove ?? []), "earlyRefundedCents"];
+    if (early.set.paymentStatus === "refunded") delete change.set!.paymentFailureReason;
+  }
   if (move) {
     const to = canonicalStatus[move.to];
     change.set!.status = to;
@@ -155,6 +161,7 @@ export function decidePayment(order: OrderItem, payment: Payment, event: Stripe.
       diff: { status: { from: order.status, to }, move: move.label, note: move.defaultNote },
     });
   }
+  if (early) change.audits!.push(early.audit);
   return change;
 }
 
