@@ -1,4 +1,4 @@
-import { Annotations } from "aws-cdk-lib";
+import { Annotations, Duration, type Stack } from "aws-cdk-lib";
 import {
   AllowedMethods,
   CachePolicy,
@@ -6,6 +6,8 @@ import {
   Function as CloudFrontFunction,
   FunctionCode,
   FunctionEventType,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   ResponseHeadersPolicy,
@@ -14,6 +16,15 @@ import {
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { Bucket as S3Bucket } from "aws-cdk-lib/aws-s3";
 import { StaticSite, use, type StackContext } from "sst/constructs";
+import {
+  cloudConnectSources,
+  contentSecurityPolicy,
+  frameOption,
+  hstsIncludeSubDomains,
+  hstsMaxAgeSeconds,
+  referrerPolicy,
+  type CloudEndpoints,
+} from "../infra/headers";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
 import { deploySettings } from "./settings";
@@ -73,6 +84,14 @@ export function Web({ app, stack }: StackContext) {
     "@aws-cdk/aws-cloudfront-origins:updateImportedBucketPolicyOac",
     "The Storage stack grants CloudFront read access to the uploads bucket.",
   );
+  // One policy on every behaviour: the pages, their assets, the API's JSON and the photos.
+  const securityHeaders = securityHeadersPolicy(stack, {
+    region: stack.region,
+    urlSuffix: stack.urlSuffix,
+    hostedUiDomain,
+    uploadsBucketName: uploads.bucketName,
+  });
+
   const uploadsBehavior = {
     origin: S3BucketOrigin.withOriginAccessControl(uploadsBucket),
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -80,7 +99,7 @@ export function Web({ app, stack }: StackContext) {
     // Keys are never reused (a new photo gets a new key), so photos cache well.
     cachePolicy: CachePolicy.CACHING_OPTIMIZED,
     // nosniff among others: an upload is only ever shown as the image type it was signed for.
-    responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+    responseHeadersPolicy: securityHeaders,
     functionAssociations: [
       {
         eventType: FunctionEventType.VIEWER_REQUEST,
@@ -98,6 +117,7 @@ export function Web({ app, stack }: StackContext) {
     cachePolicy: CachePolicy.CACHING_DISABLED,
     // Every header but Host, the Authorization header included (allowed because caching is off).
     originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
     functionAssociations: [
       {
         eventType: FunctionEventType.VIEWER_REQUEST,
@@ -132,6 +152,7 @@ export function Web({ app, stack }: StackContext) {
     cdk: {
       distribution: {
         errorResponses: [],
+        defaultBehavior: { responseHeadersPolicy: securityHeaders },
         additionalBehaviors: { "/api/*": apiBehavior, "/uploads/*": uploadsBehavior },
       },
     },
@@ -141,6 +162,26 @@ export function Web({ app, stack }: StackContext) {
   stack.addOutputs({ SiteUrl: site.url });
 
   return { site };
+}
+
+/** infra/headers.ts as a CloudFront response headers policy, overriding whatever an origin sends. */
+function securityHeadersPolicy(stack: Stack, cloud: CloudEndpoints): ResponseHeadersPolicy {
+  const referrer = Object.values(HeadersReferrerPolicy).find((value) => value === referrerPolicy);
+  if (!referrer) throw new Error(`CloudFront has no Referrer-Policy ${referrerPolicy}`);
+  return new ResponseHeadersPolicy(stack, "SecurityHeaders", {
+    comment: "infra/headers.ts: CSP, HSTS, nosniff, frame options and Referrer-Policy on every answer",
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(cloudConnectSources(cloud)), override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(hstsMaxAgeSeconds),
+        includeSubdomains: hstsIncludeSubDomains,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption[frameOption], override: true },
+      referrerPolicy: { referrerPolicy: referrer, override: true },
+    },
+  });
 }
 
 /** Rewrites the code of StaticSite's own viewer-request function (its default behavior's only one). */

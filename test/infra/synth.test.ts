@@ -10,6 +10,7 @@ import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
 import { roleGroups, userPool } from "../../infra/auth";
 import { env, secrets } from "../../infra/env";
+import { contentSecurityPolicy, hstsMaxAgeSeconds } from "../../infra/headers";
 import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
@@ -385,6 +386,50 @@ describe("Web", () => {
       expect(joined(grants[0].Resource)).toBe("${ref}/paddles/*");
       // The stage's own account (the offline synthesis has a fixed one).
       expect(joined(grants[0].Condition.ArnLike["AWS:SourceArn"])).toMatch(/^arn:\$\{ref\}:cloudfront::(\d{12}|\$\{ref\}):distribution\/\*$/);
+    }
+  });
+
+  it("puts infra/headers.ts's security headers on every behaviour: pages, assets, the API and photos", () => {
+    for (const synthesis of [dev, production]) {
+      const [, distribution] = onlyResource(synthesis, "Web", "AWS::CloudFront::Distribution");
+      const config = distribution.Properties!.DistributionConfig;
+      const behaviors: { PathPattern?: string; ResponseHeadersPolicyId?: unknown }[] = [
+        config.DefaultCacheBehavior,
+        ...(config.CacheBehaviors ?? []),
+      ];
+      expect(behaviors.map((b) => b.PathPattern ?? "default").sort()).toEqual(["/api/*", "/uploads/*", "default"]);
+      for (const behavior of behaviors) {
+        const where = `${synthesis === dev ? "dev" : "production"} ${behavior.PathPattern ?? "default"}`;
+        const at = target(synthesis, "Web", behavior.ResponseHeadersPolicyId);
+        expect(at, `${where} has a response headers policy of its own stack`).toBeDefined();
+        const policy = resource(synthesis, at!);
+        expect(policy.Type).toBe("AWS::CloudFront::ResponseHeadersPolicy");
+        const security = policy.Properties!.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+        expect(security.StrictTransportSecurity, where).toEqual({
+          AccessControlMaxAgeSec: hstsMaxAgeSeconds,
+          IncludeSubdomains: true,
+          Override: true,
+        });
+        expect(security.ContentTypeOptions, where).toEqual({ Override: true });
+        expect(security.FrameOptions, where).toEqual({ FrameOption: "DENY", Override: true });
+        expect(security.ReferrerPolicy, where).toEqual({ ReferrerPolicy: "strict-origin-when-cross-origin", Override: true });
+        expect(security.ContentSecurityPolicy.Override, where).toBe(true);
+        const csp = joined(security.ContentSecurityPolicy.ContentSecurityPolicy);
+        const directives = new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name, sources]));
+        expect(directives.get("frame-ancestors"), where).toEqual(["'none'"]);
+        expect(directives.get("object-src"), where).toEqual(["'none'"]);
+        expect(directives.get("script-src"), where).toEqual(["'self'"]);
+        expect(directives.get("default-src"), where).toEqual(["'self'"]);
+        // The browser's calls outside the site: Cognito's API, the hosted UI's token endpoint, presigned photo PUTs.
+        expect(directives.get("connect-src"), where).toEqual([
+          "'self'",
+          "https://cognito-idp.us-east-1.${ref}",
+          `https://regrip-${synthesis === dev ? "dev" : "production"}.auth.us-east-1.amazoncognito.com`,
+          "https://${ref}.s3.us-east-1.${ref}",
+        ]);
+        // The same policy, one place: the local server's map is written from the same module.
+        expect(csp.replace(/ https:[^;\s]+/g, "")).toBe(contentSecurityPolicy());
+      }
     }
   });
 
