@@ -23,8 +23,11 @@ export interface LocalPool {
   clientId: string;
 }
 
+/** cognito-local listens on loopback only (HOST below): nothing but this machine's shop reaches it. */
+export const cognitoHost = "127.0.0.1";
+
 export function cognitoEndpoint(port: number): string {
-  return `http://localhost:${port}`;
+  return `http://${cognitoHost}:${port}`;
 }
 
 /** cognito-local names its issuer after the host and port it was started with. */
@@ -50,7 +53,7 @@ export async function startCognito(port: number, dir: string): Promise<ChildProc
   const bin = createRequire(import.meta.url).resolve("cognito-local/lib/bin/start.js");
   const child = spawn(process.execPath, [bin], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: "localhost" },
+    env: { ...process.env, PORT: String(port), HOST: cognitoHost },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -121,6 +124,8 @@ export interface NewLogin {
   username: string;
   password: string;
   email: string;
+  /** Whether the pool holds the email as verified (default: yes, as a confirmed sign-up does). */
+  emailVerified?: boolean;
   givenName?: string;
   familyName?: string;
   phone?: string;
@@ -133,7 +138,7 @@ export async function createLogin(port: number, userPoolId: string, login: NewLo
   try {
     const attributes = [
       { Name: "email", Value: login.email },
-      { Name: "email_verified", Value: "true" },
+      { Name: "email_verified", Value: login.emailVerified === false ? "false" : "true" },
       ...(login.givenName ? [{ Name: "given_name", Value: login.givenName }] : []),
       ...(login.familyName ? [{ Name: "family_name", Value: login.familyName }] : []),
     ];
@@ -170,6 +175,25 @@ export async function createLogin(port: number, userPoolId: string, login: NewLo
     client.destroy();
   }
 }
+
+/**
+ * The user pool operations the web app's Amplify calls (packages/web/src/auth): the only ones the
+ * shop's `/cognito/` pass-through forwards. Each is one the real Cognito answers without AWS
+ * credentials, to anyone (sign-up, sign-in) or to the holder of the user's own tokens. Every Admin*
+ * operation, ListUsers, CreateUserPool and the rest need AWS credentials in the cloud, which
+ * cognito-local does not check: forwarding them would let anyone who reaches the port make
+ * themselves ADMIN. A new Amplify call in the web app adds its operation here.
+ */
+export const browserCognitoOperations: ReadonlySet<string> = new Set(
+  [
+    "InitiateAuth", // signIn (USER_PASSWORD_AUTH)
+    "RespondToAuthChallenge", // signIn's challenges
+    "SignUp", // signUp
+    "ConfirmSignUp", // confirmSignUp
+    "GetTokensFromRefreshToken", // fetchAuthSession refreshing the tokens
+    "RevokeToken", // signOut
+  ].map((operation) => `AWSCognitoIdentityProviderService.${operation}`),
+);
 
 export function cognitoDataDir(dataDir: string): string {
   return join(dataDir, "cognito");

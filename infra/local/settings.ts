@@ -15,6 +15,8 @@ export interface SeedAccount {
 }
 
 export interface LocalSettings {
+  /** The address the shop listens on: loopback unless `HOST` says otherwise (e.g. 0.0.0.0 to test from a phone). */
+  host: string;
   port: number;
   dynamoPort: number;
   cognitoPort: number;
@@ -78,6 +80,7 @@ export function loadSettings(overrides: Record<string, string | undefined> = {})
   });
   const dataDir = vars.REGRIP_DATA_DIR || ".local";
   return {
+    host: vars.HOST || "127.0.0.1",
     port: port(vars.PORT, "PORT"),
     dynamoPort: port(vars.DYNAMODB_PORT, "DYNAMODB_PORT"),
     cognitoPort: port(vars.COGNITO_PORT, "COGNITO_PORT"),

@@ -57,9 +57,16 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
   const children = new ChildSet();
   let server: Server | undefined;
   const stop = async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    // Connections first: a client that sent half a request (or keeps one alive) must not hold up
+    // server.close, nor keep DynamoDB Local and cognito-local running meanwhile.
+    const closed = new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
+    server?.closeIdleConnections();
     server?.closeAllConnections();
-    await children.stopAll();
+    try {
+      await closed;
+    } finally {
+      await children.stopAll();
+    }
   };
   try {
     const web = buildWebIfStale(log);
@@ -101,7 +108,8 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
     });
     await new Promise<void>((resolve, reject) => {
       server!.once("error", reject);
-      server!.listen(settings.port, resolve);
+      // Loopback unless HOST says otherwise: the stand-ins behind this port have no credentials of their own.
+      server!.listen(settings.port, settings.host, resolve);
     });
     children.watch((name, code) => {
       log(`${name} stopped unexpectedly (code ${code}); stopping the shop.`);
