@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
@@ -25,15 +26,8 @@ const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-function page(res: ServerResponse, status: number, title: string, body: string) {
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-  res.end(`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(title)} · Regrip test payments</title>
-<style>
+/** The page's only inline code: styled by its hash in the page's own CSP, so nothing else inline runs or styles. */
+const styles = `
   body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1b1f24; margin: 0; }
   main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 12px; padding: 2rem; box-shadow: 0 2px 12px rgba(0,0,0,.08); }
   .notice { font-size: .85rem; background: #fff4d6; color: #5c4400; border-radius: 6px; padding: .5rem .75rem; }
@@ -46,7 +40,37 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
   .pay { background: #0b6b3a; color: #fff; border-color: #0b6b3a; }
   .decline { background: #fff; color: #8a1c1c; border-color: #8a1c1c; }
   a { color: #0b4f8a; }
-</style>
+`;
+
+/**
+ * Stricter than the app's CSP (infra/headers.ts), and its own: no script at all, its one style block by hash,
+ * and forms that post to itself, whose answers send the browser back to the site (Stripe's success or cancel URL).
+ */
+export function paymentPagePolicy(siteUrl: string): string {
+  const site = URL.canParse(siteUrl) ? ` ${new URL(siteUrl).origin}` : "";
+  const styleHash = createHash("sha256").update(styles).digest("base64");
+  return [
+    "default-src 'none'",
+    `style-src 'sha256-${styleHash}'`,
+    `form-action 'self'${site}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join("; ");
+}
+
+function page(res: ServerResponse, status: number, title: string, body: string) {
+  res.writeHead(status, {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": paymentPagePolicy(process.env[env.siteUrl] ?? ""),
+  });
+  res.end(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(title)} · Regrip test payments</title>
+<style>${styles}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`);

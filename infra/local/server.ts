@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
+import { localSecurityHeaders } from "../headers";
 import { invoke } from "./adapter";
 import { handleLocalPay, localPayPrefix } from "./payment-page";
 import { invokeWebhook } from "./webhooks";
@@ -130,6 +131,9 @@ export function createLocalServer(options: LocalServerOptions): Server {
   }
 
   return createServer((req, res) => {
+    // infra/headers.ts, as CloudFront's response headers policy sets it in the cloud; a page with its own policy
+    // (the local payment page) replaces the CSP in its writeHead.
+    for (const [name, value] of Object.entries(localSecurityHeaders)) res.setHeader(name, value);
     const url = req.url ?? "/";
     const route =
       url === "/api" || url.startsWith("/api/") ? api
