@@ -2,20 +2,24 @@
  * POST /api/book-service: a customer books a regrip for one of their paddles.
  *
  * Everything that must agree is one DynamoDB transaction: the order, the stock
- * it takes (a conditional decrement per counted sku, so the last unit cannot be
- * sold twice), the Idempotency-Key reservation (so a repeat, even one arriving
- * while the first is in flight, cannot make a second order), the paddle's bag
- * and the audit entry.
+ * it takes (inventory module: a conditional decrement per counted sku, so the
+ * last unit cannot be sold twice; the order records it in `stockTaken`, which
+ * a cancel gives back), the Idempotency-Key reservation (so a repeat, even
+ * one arriving while the first is in flight, cannot make a second order), the
+ * paddle's bag and the audit entry, each write labelled (db/labelled.ts).
  */
 import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import type { UserActor } from "../actor";
 import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
+import { writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { conflict, DomainError, invalid, notFound, precondition, unavailable } from "../errors";
 import { outOfStock, priceBooking, WEIGHT_AREAS } from "../pricing";
+import { Inventory } from "../inventory";
 import { Promotions } from "../promotions";
+import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import type { OrderItem } from "./view";
 
@@ -45,7 +49,7 @@ const optionalText = (max: number, message: string) =>
  * pickup time or status the client sends is ignored.
  */
 export const BookService = z.object({
-  paddleId: z.string(required()).trim().min(1, REQUIRED),
+  paddleId: boundedId("Paddle not found", z.string(required()).trim().min(1, REQUIRED)),
   bagNumber: z
     .string(required("Please enter a 3-digit bag number"))
     .trim()
@@ -57,6 +61,7 @@ export const BookService = z.object({
     .transform((value) => value ?? "HIGHLANDS_RANCH"),
   dropoffDateTime: z
     .string({ error: "Please choose a valid drop-off time" })
+    .max(40, "Please choose a valid drop-off time")
     .nullish()
     .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), {
       message: "Please choose a valid drop-off time",
@@ -66,14 +71,19 @@ export const BookService = z.object({
     .boolean({ error: "isOnsite must be true or false" })
     .nullish()
     .transform((value) => value ?? false),
-  service: z.string(required("Please choose a core service")).trim().min(1, "Please choose a core service"),
+  service: boundedId(
+    "Please choose a core service",
+    z.string(required("Please choose a core service")).trim().min(1, "Please choose a core service"),
+  ),
   addOns: z
-    .array(z.string({ error: "That add-on is not available" }), { error: "That add-on is not available" })
+    .array(boundedId("That add-on is not available"), { error: "That add-on is not available" })
     .max(20, "Too many add-ons")
     .nullish()
     .transform((value) => value ?? []),
   weightAreas: z
-    .array(z.string({ error: "That weight area is not available" }), { error: "That weight area is not available" })
+    .array(z.string({ error: "That weight area is not available" }).max(40, "That weight area is not available"), {
+      error: "That weight area is not available",
+    })
     .max(WEIGHT_AREAS.length, "Choose at most 5 areas for the weight")
     .nullish()
     .transform((value) => value ?? []),
@@ -184,6 +194,7 @@ export async function book(
   const paymentStatus: PaymentStatus = free ? "comp" : "unpaid";
   const orderId = randomUUID();
   const actorName = user.firstName ?? actor.givenName;
+  const stockTaken = Inventory.merged(priced.stockTakes);
 
   const order = {
     id: orderId,
@@ -210,79 +221,81 @@ export async function book(
     idempotencyKey: key,
     customer: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
     paddle: { nickname: paddle.nickname, brand: paddle.brand, model: paddle.model },
+    // What a cancel gives back (inventory module).
+    ...(stockTaken.length ? { stockTaken } : {}),
     createdAt: at,
     updatedAt: at,
   };
 
-  // Each write's position in the transaction, to read which one a cancellation names.
   const write = () =>
-    db()
-      .transaction.write(({ serviceOrder, sku, uniqueValue, paddle: paddles, auditLog }) => [
-        serviceOrder.create(order).commit(),
-        ...priced.stockTakes.map((take) =>
-          sku
-            .patch({ id: take.skuId })
-            .subtract({ stockQuantity: take.quantity })
-            .where((a, { eq, gte }) => `${eq(a.unlimitedStock, false)} AND ${gte(a.stockQuantity, take.quantity)}`)
+    writeLabelled((entities) => {
+      const { serviceOrder, uniqueValue, paddle: paddles, auditLog } = entities;
+      return [
+        { label: "order", write: serviceOrder.create(order).commit() },
+        ...Inventory.take(entities, stockTaken),
+        {
+          label: "paddle",
+          // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
+          write: bag
+            ? paddles
+                .patch({ userId: actor.userId, id: paddle.id })
+                .set({ bagId: bag.id })
+                .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
+                .commit()
+            : paddles
+                .check({ userId: actor.userId, id: paddle.id })
+                .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
+                .commit(),
+        },
+        {
+          label: "audit",
+          write: auditLog
+            .create({
+              actorId: actor.userId,
+              actorName,
+              action: "order.created",
+              targetType: "order",
+              targetId: orderId,
+              diff: { status, totalCents: priced.totalCents, source: "online booking" },
+              createdAt: at,
+            })
             .commit(),
-        ),
-        // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        bag
-          ? paddles
-              .patch({ userId: actor.userId, id: paddle.id })
-              .set({ bagId: bag.id })
-              .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
-              .commit()
-          : paddles
-              .check({ userId: actor.userId, id: paddle.id })
-              .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
-              .commit(),
-        auditLog
-          .create({
-            actorId: actor.userId,
-            actorName,
-            action: "order.created",
-            targetType: "order",
-            targetId: orderId,
-            diff: { status, totalCents: priced.totalCents, source: "online booking" },
-            createdAt: at,
-          })
-          .commit(),
+        },
         ...(idempotencyValue
           ? [
-              uniqueValue
-                .create({
-                  ...idempotencyValue,
-                  ownerId: orderId,
-                  expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
-                })
-                .commit(),
+              {
+                label: "idempotencyKey",
+                write: uniqueValue
+                  .create({
+                    ...idempotencyValue,
+                    ownerId: orderId,
+                    expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+                  })
+                  .commit(),
+              },
             ]
           : []),
-      ])
-      .go();
+      ];
+    });
 
-  const stockAt = 1;
-  const paddleAt = stockAt + priced.stockTakes.length;
-  const keyAt = paddleAt + 2;
   for (let attempt = 0; ; attempt++) {
     const result = await write();
-    if (!result.canceled) return answerOf(order);
-    const codes = result.data.map((item) => item.code);
-    if (idempotencyValue && codes[keyAt] === "ConditionalCheckFailed") {
+    if (result.committed) return answerOf(order);
+    if (idempotencyValue && result.failed.includes("idempotencyKey")) {
       const first = await replay(idempotencyValue);
       if (first) return first;
       // The key's order is gone (deleted by staff): the key stays spent until it expires.
       throw conflict("This Idempotency-Key was already used");
     }
-    const soldOut = priced.stockTakes.find((_, i) => codes[stockAt + i] === "ConditionalCheckFailed");
-    if (soldOut) throw outOfStock(soldOut.name);
-    if (codes[paddleAt] === "ConditionalCheckFailed") throw notFound("Paddle not found");
+    const soldOut = Inventory.soldOut(result);
+    const soldOutTake = priced.stockTakes.find((take) => soldOut.includes(take.skuId));
+    if (soldOutTake) throw outOfStock(soldOutTake.name);
+    if (result.failed.includes("paddle")) throw notFound("Paddle not found");
     // Another transaction touched the same items at the same moment: nothing was written, so try again.
-    if (codes.includes("TransactionConflict") && attempt < 6) {
+    if (result.conflict && attempt < 6) {
       await sleep(20 * 2 ** attempt * (0.5 + Math.random()));
       continue;
     }
-    throw new Error(`booking transaction cancelled: ${JSON.stringify(codes)}`);
+    throw new Error(`booking transaction cancelled: ${JSON.stringify(result.codes)}`);
   }
 }

@@ -4,15 +4,19 @@
  *
  * The move is one transaction: the order's new status and its statusHistory
  * entry, conditioned on the status the move was decided from (so of two
- * moves at once on one order exactly one wins; the other is a 409), and the
- * audit entry. After it commits: the refund a cancel calls for, then the
+ * moves at once on one order exactly one wins; the other is a 409), the
+ * stock a cancel gives back (inventory module, at most once: the order's
+ * `stockReturnedAt` is set on the condition that it was not), and the audit
+ * entry. After it commits: the refund a cancel calls for, then the
  * customer's text. Neither can undo the move.
  */
 import * as z from "zod";
 import { isStaff, type UserActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
+import { writeLabelled } from "../db/labelled";
 import { conflict, invalid } from "../errors";
+import { Inventory } from "../inventory";
 import { Notifications } from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
 import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
@@ -99,43 +103,61 @@ export async function changeStatus(
   const note = input.note ?? move.defaultNote;
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   const actorName = user?.firstName || actor.givenName || actor.username;
-  const result = await db()
-    .transaction.write(({ serviceOrder, auditLog }) => [
-      serviceOrder
-        .patch({ id: order.id })
-        .set({
-          status,
-          ...(to === "in_service" ? { processedByStaffId: actor.userId } : {}),
-          ...(to === "ready" ? { completedAt: at } : {}),
-          ...(to === "picked_up" ? { pickedUpAt: at } : {}),
-        })
-        .append({ statusHistory: [{ from: order.status, to: status, actorId: actor.userId, actorName, note, at }] })
-        .where((a, { eq }) => eq(a.status, order.status))
-        .commit(),
-      auditLog
-        .create({
-          ...auditEntry({
-            actor,
-            actorName,
-            action: "order.status_changed",
-            targetType: "order",
-            targetId: order.id,
-            diff: {
-              status: { from: order.status, to: status },
-              move: move.label,
-              role,
-              ...(note ? { note } : {}),
-              ...(refundCents ? { refundCents } : {}),
-            },
-          }),
-          createdAt: at,
-        })
-        .commit(),
-    ])
-    .go();
-  if (result.canceled) {
-    if (result.data[0]?.code === "ConditionalCheckFailed") throw conflict(CHANGED_MEANWHILE);
-    throw new Error(`Moving order ${order.id} was cancelled: ${result.data.map((item) => item.code).join(", ")}`);
+  // What a cancel gives back, decided from this read; the order's write is conditioned on it still being owed.
+  const givingBack = to === "canceled" && Inventory.owedBack(order).length > 0;
+  // Skus deleted from the catalogue since the order took them: nothing to give back to.
+  const gone: string[] = [];
+  for (;;) {
+    const result = await writeLabelled((entities) => [
+      {
+        label: "order",
+        write: entities.serviceOrder
+          .patch({ id: order.id })
+          .set({
+            status,
+            ...(to === "in_service" ? { processedByStaffId: actor.userId } : {}),
+            ...(to === "ready" ? { completedAt: at } : {}),
+            ...(to === "picked_up" ? { pickedUpAt: at } : {}),
+            ...(givingBack ? { stockReturnedAt: at } : {}),
+          })
+          .append({ statusHistory: [{ from: order.status, to: status, actorId: actor.userId, actorName, note, at }] })
+          // Stock goes back once: never to an order whose stock is already back.
+          .where((a, { eq, notExists }) => (givingBack ? `${eq(a.status, order.status)} AND ${notExists(a.stockReturnedAt)}` : eq(a.status, order.status)))
+          .commit(),
+      },
+      ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
+      {
+        label: "audit",
+        write: entities.auditLog
+          .create({
+            ...auditEntry({
+              actor,
+              actorName,
+              action: "order.status_changed",
+              targetType: "order",
+              targetId: order.id,
+              diff: {
+                status: { from: order.status, to: status },
+                move: move.label,
+                role,
+                ...(note ? { note } : {}),
+                ...(refundCents ? { refundCents } : {}),
+                ...(givingBack ? { stockReturned: Inventory.owedBack(order).filter((line) => !gone.includes(line.skuId)) } : {}),
+              },
+            }),
+            createdAt: at,
+          })
+          .commit(),
+      },
+    ]);
+    if (result.committed) break;
+    if (result.failed.includes("order")) throw conflict(CHANGED_MEANWHILE);
+    const missing = Inventory.missingSkus(result);
+    if (missing.length) {
+      gone.push(...missing);
+      continue;
+    }
+    throw new Error(`Moving order ${order.id} was cancelled: ${JSON.stringify(result.codes)}`);
   }
 
   const { data: moved } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
