@@ -46,6 +46,7 @@ export default defineConfig({
           name: "local",
           include: ["test/local/**/*.test.ts"],
           testTimeout: 240_000,
+          hookTimeout: 240_000,
           fileParallelism: false,
         },
       },

@@ -138,7 +138,9 @@ export async function createLogin(port: number, userPoolId: string, login: NewLo
   try {
     const attributes = [
       { Name: "email", Value: login.email },
-      { Name: "email_verified", Value: login.emailVerified === false ? "false" : "true" },
+      // Left out rather than "false" for an unverified email: cognito-local turns the attribute into the
+      // token's claim with Boolean(), so its "false" would read as verified.
+      ...(login.emailVerified === false ? [] : [{ Name: "email_verified", Value: "true" }]),
       ...(login.givenName ? [{ Name: "given_name", Value: login.givenName }] : []),
       ...(login.familyName ? [{ Name: "family_name", Value: login.familyName }] : []),
     ];

@@ -1,4 +1,5 @@
 import { AdminGetUserCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
+import { isServiceUnavailable } from "../../packages/core/src/aws";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
 import { cognitoClient, createLogin } from "./cognito";
@@ -30,6 +31,18 @@ async function existingSub(port: number, userPoolId: string, username: string): 
   }
 }
 
+/** Runs an idempotent seed write, again (up to 6 times in all) while the local stand-ins do not answer in time. */
+async function patiently<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 6 || !isServiceUnavailable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("ADMIN" | "EMPLOYEE")[]) {
   const sub =
     (await existingSub(target.cognitoPort, target.userPoolId, account.username)) ??
@@ -41,25 +54,27 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
       familyName: account.lastName,
       groups,
     }));
-  await db()
-    .transaction.write(({ user, uniqueValue }) => [
-      user
-        .create({
-          userId: sub,
-          username: account.username,
-          email: account.email,
-          firstName: account.firstName,
-          lastName: account.lastName,
-          phone: account.phone,
-          phoneVerified: !!account.phone,
-          emailVerified: true,
-          roles: ["CUSTOMER", ...groups],
-        })
-        .commit(),
-      uniqueValue.create({ ...uniqueKey("email", account.email), ownerId: sub }).commit(),
-      uniqueValue.create({ ...uniqueKey("username", account.username), ownerId: sub }).commit(),
-    ])
-    .go();
+  await patiently(() =>
+    db()
+      .transaction.write(({ user, uniqueValue }) => [
+        user
+          .create({
+            userId: sub,
+            username: account.username,
+            email: account.email,
+            firstName: account.firstName,
+            lastName: account.lastName,
+            phone: account.phone,
+            phoneVerified: !!account.phone,
+            emailVerified: true,
+            roles: ["CUSTOMER", ...groups],
+          })
+          .commit(),
+        uniqueValue.create({ ...uniqueKey("email", account.email), ownerId: sub }).commit(),
+        uniqueValue.create({ ...uniqueKey("username", account.username), ownerId: sub }).commit(),
+      ])
+      .go(),
+  );
 }
 
 export async function seedDemoShop(target: SeedTarget): Promise<void> {
@@ -68,8 +83,8 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
   await seedAccount(target, target.accounts.customer, []);
 
   // Each item with the uniqueValue that reserves its code, in one transaction; a cancelled one is already there.
-  await Promise.all([
-    ...demoSkus.map(({ stockQuantity, ...sku }) =>
+  const writes: (() => Promise<unknown>)[] = [
+    ...demoSkus.map(({ stockQuantity, ...sku }) => () =>
       db()
         .transaction.write(({ sku: skus, uniqueValue }) => [
           skus.create({ ...sku, stockQuantity: stockQuantity ?? 0, unlimitedStock: stockQuantity === null }).commit(),
@@ -77,7 +92,7 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
         ])
         .go(),
     ),
-    ...demoPromotions.map((promotion) =>
+    ...demoPromotions.map((promotion) => () =>
       db()
         .transaction.write(({ promotion: promotions, uniqueValue }) => [
           promotions.create(promotion).commit(),
@@ -85,7 +100,7 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
         ])
         .go(),
     ),
-    ...demoBags.map((bag) =>
+    ...demoBags.map((bag) => () =>
       db()
         .transaction.write(({ bag: bags, uniqueValue }) => [
           bags.create(bag).commit(),
@@ -93,5 +108,8 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
         ])
         .go(),
     ),
-  ]);
+  ];
+  // One at a time, each tried again while DynamoDB Local is slow to answer: a JVM that has just
+  // started on a busy machine can take longer than the handlers' 2 s limit for its first writes.
+  for (const write of writes) await patiently(write);
 }

@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
+import { uniqueKey } from "../../packages/core/src/entities";
 import { call, newCustomer, seed, signIn } from "./support";
 
 describe("POST /api/auth/local", () => {
@@ -83,6 +84,31 @@ describe("GET /api/auth/user", () => {
     expect(first.body).toMatchObject({ id: player.sub, email: player.email, roles: ["CUSTOMER"], phoneVerified: false });
     const stored = (await db().entities.user.get({ userId: player.sub }).go()).data;
     expect(stored).toMatchObject({ userId: player.sub, email: player.email, username: player.username });
+  });
+
+  it("never gives a second user item an email another account holds", async () => {
+    // A sign-up that put the demo customer's email in its own Cognito attribute.
+    const squatter = await newCustomer([], { email: seed.customer.email, emailVerified: false });
+    const answer = await call("GET", "/api/auth/user", { token: squatter.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body.email).toBeNull();
+    const stored = (await db().entities.user.get({ userId: squatter.sub }).go()).data;
+    expect(stored).toMatchObject({ userId: squatter.sub, emailVerified: false });
+    expect(stored?.email).toBeUndefined();
+    const claim = (await db().entities.uniqueValue.get(uniqueKey("email", seed.customer.email)).go()).data;
+    expect(claim?.ownerId).not.toBe(squatter.sub);
+    // Its username is still claimed, as for every user item.
+    const username = (await db().entities.uniqueValue.get(uniqueKey("username", squatter.username)).go()).data;
+    expect(username?.ownerId).toBe(squatter.sub);
+  });
+
+  it("records the email as verified only when the token says so", async () => {
+    const unverified = await newCustomer([], { emailVerified: false });
+    await call("GET", "/api/auth/user", { token: unverified.token });
+    expect((await db().entities.user.get({ userId: unverified.sub }).go()).data).toMatchObject({ email: unverified.email, emailVerified: false });
+    const verified = await newCustomer();
+    await call("GET", "/api/auth/user", { token: verified.token });
+    expect((await db().entities.user.get({ userId: verified.sub }).go()).data).toMatchObject({ email: verified.email, emailVerified: true });
   });
 
   it("refuses an access token, a forged token and a garbage token", async () => {

@@ -40,14 +40,19 @@ export interface TestUser {
 }
 
 /** A brand-new customer login in cognito-local (no user item yet), signed in. */
-export async function newCustomer(groups: string[] = []): Promise<TestUser & { sub: string; email: string }> {
-  const email = `player-${randomUUID().slice(0, 8)}@regrip.test`;
+export async function newCustomer(
+  groups: string[] = [],
+  options: { email?: string; emailVerified?: boolean } = {},
+): Promise<TestUser & { sub: string; email: string }> {
+  const username = `player-${randomUUID().slice(0, 8)}@regrip.test`;
+  const email = options.email ?? username;
   const password = "TestPass123";
   const sub = await createLogin(inject("cognitoPort"), inject("userPoolId"), {
-    username: email,
+    username,
     password,
     email,
+    emailVerified: options.emailVerified,
     groups,
   });
-  return { username: email, email, sub, token: await signIn(email, password) };
+  return { username, email, sub, token: await signIn(username, password) };
 }

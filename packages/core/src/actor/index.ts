@@ -11,6 +11,8 @@ export interface UserActor {
   userId: string;
   username: string;
   email?: string;
+  /** The token's `email_verified`: whether the user pool checked that the email is theirs. */
+  emailVerified?: boolean;
   givenName?: string;
   familyName?: string;
   /** Always contains CUSTOMER; EMPLOYEE and ADMIN come from the user pool's groups. */

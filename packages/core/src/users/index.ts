@@ -73,6 +73,11 @@ export async function fromSignIn(actor: UserActor): Promise<UserItem> {
   return created;
 }
 
+/**
+ * The user item and its uniqueValue claims (username, and the email when the
+ * token has one) in one transaction, so no two items ever hold one email.
+ * `emailVerified` is what the token says.
+ */
 async function createFromSignIn(actor: UserActor): Promise<void> {
   const item = {
     userId: actor.userId,
@@ -81,30 +86,31 @@ async function createFromSignIn(actor: UserActor): Promise<void> {
     lastName: actor.familyName,
     username: actor.username,
     roles: actor.roles,
-    emailVerified: !!actor.email,
+    emailVerified: !!actor.email && actor.emailVerified === true,
   };
-  const claims = [
-    ...(actor.email ? [uniqueKey("email", actor.email)] : []),
-    uniqueKey("username", actor.username),
-  ];
+  if (await createWithClaims(item)) return;
+  // Cancelled: either a concurrent first request created the user (fine), or
+  // the email is held by another account (the same person signed up with a
+  // second provider, or someone typed another's email into their sign-up).
+  // The sign-in is still theirs: the item is made without the email, which
+  // they can add on their profile once it is free.
+  if (await get(actor.userId)) return;
+  if (item.email && (await createWithClaims({ ...item, email: undefined, emailVerified: false }))) return;
+  if (!(await get(actor.userId))) throw conflict("This account's username is already in use. Please contact the shop.");
+}
+
+type NewUser = Pick<UserItem, "userId" | "roles" | "emailVerified"> & { username: string } & Partial<Pick<UserItem, "email" | "firstName" | "lastName">>;
+
+/** Creates the user with its claims; false when the transaction was cancelled (an item or a claim exists). */
+async function createWithClaims(item: NewUser): Promise<boolean> {
+  const claims = [...(item.email ? [uniqueKey("email", item.email)] : []), uniqueKey("username", item.username)];
   const result = await db()
     .transaction.write(({ user, uniqueValue }) => [
       user.create(item).commit(),
-      ...claims.map((claim) => uniqueValue.create({ ...claim, ownerId: actor.userId }).commit()),
+      ...claims.map((claim) => uniqueValue.create({ ...claim, ownerId: item.userId }).commit()),
     ])
     .go();
-  if (!result.canceled) return;
-  // Cancelled: either a concurrent first request created the user (fine), or
-  // the email is held by another account (e.g. the same person signed up
-  // with a second provider). The sign-in is still theirs: create the item
-  // without claiming the email, unless it now exists.
-  if (await get(actor.userId)) return;
-  await db()
-    .entities.user.create({ ...item })
-    .go()
-    .catch(async (error: unknown) => {
-      if (!(await get(actor.userId))) throw error;
-    });
+  return !result.canceled;
 }
 
 export const NAME_MAX = 50;

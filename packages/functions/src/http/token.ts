@@ -37,6 +37,8 @@ export async function verifyIdToken(token: string): Promise<UserActor> {
     userId: payload.sub,
     username: text("cognito:username") ?? payload.sub,
     email: text("email"),
+    // Cognito writes the claim as a boolean; some pools (and cognito-local) as "true"/"false".
+    emailVerified: payload.email_verified === true || payload.email_verified === "true",
     givenName: text("given_name"),
     familyName: text("family_name"),
     roles: rolesFromGroups(Array.isArray(groups) ? groups.filter((g): g is string => typeof g === "string") : []),
