@@ -8,17 +8,22 @@ import * as z from "zod";
 import { isStaff, type UserActor } from "../actor";
 import { db } from "../db";
 import { invalid, notFound } from "../errors";
+import { Id } from "../shared/ids";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
+const INVALID_CURSOR = "Invalid cursor";
+/** Ours are about 250 characters: three keys of an id, a user id and a time. */
+const MAX_CURSOR_LENGTH = 1024;
 
 /** `?limit=&cursor=` as the query string carries them. */
 export const OrderListQuery = z.object({
   limit: z
     .string()
+    .max(10, LIMIT_MESSAGE)
     .optional()
     .transform((raw, ctx) => {
       if (raw === undefined || raw === "") return DEFAULT_PAGE_SIZE;
@@ -31,6 +36,7 @@ export const OrderListQuery = z.object({
     }),
   cursor: z
     .string()
+    .max(MAX_CURSOR_LENGTH, INVALID_CURSOR)
     .optional()
     .transform((raw) => (raw ? raw : undefined)),
 });
@@ -42,30 +48,37 @@ export interface OrderPage {
   cursor: string | null;
 }
 
+/** A stored `createdAt`: `new Date().toISOString()`. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+type ListPattern = "byUser" | "allOrders";
+
 /**
  * ElectroDB's cursor is the page's last key, base64url JSON. It is opaque to
- * clients, but checked here before it reaches DynamoDB: it must be a key of
- * the very partition being listed, so a cursor can never widen a query.
+ * clients, but checked here before it reaches DynamoDB: it must be exactly a
+ * cursor this API issues for this caller's list. Its keys are read back into
+ * the order's id, owner and time, each checked (the id rule, the caller's own
+ * user id, an ISO time), and encoded again: anything but the very same string
+ * (another partition, an extra or oversized key, another encoding) is a 400,
+ * so a cursor can neither widen a query nor make DynamoDB fail.
  */
-function checkCursor(cursor: string | undefined, expected: Record<string, string>, sortField: string): void {
+function checkCursor(cursor: string | undefined, pattern: ListPattern, actor: UserActor): void {
   if (cursor === undefined) return;
-  let key: unknown;
+  const conversions = createConversions(db().entities.serviceOrder).byAccessPattern[pattern];
+  const Composite = z.strictObject({
+    id: Id,
+    createdAt: z.string().regex(ISO_TIME),
+    ...(pattern === "byUser" ? { userId: z.literal(actor.userId) } : {}),
+  });
+  let reissued: string | undefined;
   try {
-    key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    const composite = Composite.safeParse(conversions.fromCursor.toComposite(cursor));
+    // Both patterns' composites are {id, createdAt} (+ userId), checked just above.
+    if (composite.success) reissued = (conversions.fromComposite.toCursor as (keys: object) => string)(composite.data);
   } catch {
-    throw invalid("Invalid cursor");
+    // not a cursor at all: refused below
   }
-  const fields = ["pk", "sk", ...Object.keys(expected), sortField];
-  const ok =
-    typeof key === "object" &&
-    key !== null &&
-    !Array.isArray(key) &&
-    Object.keys(key).length === fields.length &&
-    fields.every((field) => typeof (key as Record<string, unknown>)[field] === "string") &&
-    Object.entries(expected).every(([field, value]) => (key as Record<string, unknown>)[field] === value) &&
-    (key as Record<string, string>).sk === "order" &&
-    (key as Record<string, string>).pk.startsWith("order#");
-  if (!ok) throw invalid("Invalid cursor");
+  if (reissued !== cursor) throw invalid(INVALID_CURSOR);
 }
 
 /**
@@ -78,10 +91,10 @@ export async function list(actor: UserActor, query: OrderListQueryInput): Promis
   const options = { order: "desc" as const, limit: query.limit + 1, cursor: query.cursor };
   let items: OrderItem[];
   if (staff) {
-    checkCursor(query.cursor, { gsi3pk: "orders" }, "gsi3sk");
+    checkCursor(query.cursor, "allOrders", actor);
     items = (await db().entities.serviceOrder.query.allOrders({}).go(options)).data;
   } else {
-    checkCursor(query.cursor, { gsi1pk: `user#${actor.userId}` }, "gsi1sk");
+    checkCursor(query.cursor, "byUser", actor);
     items = (await db().entities.serviceOrder.query.byUser({ userId: actor.userId }).go(options)).data;
   }
   const orders = items.slice(0, query.limit);

@@ -5,6 +5,7 @@ import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
 import { forbidden, notFound } from "../errors";
+import { boundedId } from "../shared/ids";
 import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
 import { Users } from "../users";
 
@@ -69,7 +70,7 @@ const fields = {
 };
 
 /** POST /api/paddles. `userId`: staff create a paddle for a customer (quick sale). */
-export const CreatePaddle = z.object({ ...fields, userId: z.string({ error: "userId must be text" }).trim().min(1).max(128).optional() });
+export const CreatePaddle = z.object({ ...fields, userId: boundedId("userId must be a user's id", z.string({ error: "userId must be text" }).trim().min(1, "userId must be a user's id")).optional() });
 export type CreatePaddle = z.infer<typeof CreatePaddle>;
 
 /** PATCH /api/paddles/{id}: any subset; brand and nickname cannot be cleared. */

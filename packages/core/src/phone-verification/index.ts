@@ -43,7 +43,7 @@ export const SendCode = z.object({
 export type SendCode = z.infer<typeof SendCode>;
 
 export const VerifyCode = z.object({
-  code: z.string({ error: NOT_SIX_DIGITS }).trim().regex(/^\d{6}$/, NOT_SIX_DIGITS),
+  code: z.string({ error: NOT_SIX_DIGITS }).max(20, NOT_SIX_DIGITS).trim().regex(/^\d{6}$/, NOT_SIX_DIGITS),
 });
 export type VerifyCode = z.infer<typeof VerifyCode>;
 

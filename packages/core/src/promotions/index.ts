@@ -1,8 +1,8 @@
 import type { EntityItem } from "electrodb";
-import * as z from "zod";
 import { db } from "../db";
 import type { Promotion } from "../entities";
 import { notFound } from "../errors";
+import { PromoCode } from "../shared/ids";
 
 export * as Promotions from "./index";
 
@@ -15,13 +15,8 @@ export interface PromotionView {
   amountCents: number;
 }
 
-/** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5). */
-export const PromoCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .min(1, "Please enter a promo code")
-  .max(20, "Invalid promo code");
+/** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5): the rule of shared/ids. */
+export { PromoCode };
 
 /** An active promotion by code; inactive and unknown codes are both 404. */
 export async function byCode(rawCode: string): Promise<PromotionItem> {

@@ -21,6 +21,7 @@ export const UPLOAD_URL_SECONDS = 10 * 60;
 export const ImageUpload = z.object({
   contentType: z
     .string({ error: NOT_AN_IMAGE })
+    .max(100, NOT_AN_IMAGE)
     .trim()
     .toLowerCase()
     .regex(/^image\/[a-z0-9][a-z0-9.+-]{0,60}$/, NOT_AN_IMAGE)

@@ -8,8 +8,8 @@ import { redirect } from "../http/reply";
 export const currentUser = api(async (req) => Users.view(await Users.fromSignIn(req.user())));
 
 /** POST /api/auth/local {username, password}: Cognito tokens, or 401 {message}. */
-export const localSignIn = api(async (req) => {
-  const input = req.body(Identity.PasswordSignIn);
+export const localSignIn = api({ body: Identity.PasswordSignIn }, async (req) => {
+  const input = req.body();
   return Identity.signInWithPassword(input, process.env[env.userPoolClientId] ?? "");
 });
 

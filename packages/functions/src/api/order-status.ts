@@ -7,9 +7,9 @@ import { api } from "../http/handler";
  * not allowed or the order changed meanwhile. Ownership is checked before the
  * body, so another customer's order is a 404 whatever they send.
  */
-export const change = api(async (req) => {
+export const change = api({ body: Orders.StatusChange }, async (req) => {
   const actor = req.user();
   const order = await Orders.find(actor, req.params.id ?? "");
-  const input = req.body(Orders.StatusChange);
+  const input = req.body();
   return (await Orders.changeStatus(actor, order, input)).order;
 });

@@ -7,10 +7,10 @@ import { json, noContent } from "../http/reply";
 export const list = api(async (req) => Paddles.list(req.user().userId));
 
 /** POST /api/paddles: 201 Paddle. Staff may send `userId` to create for a customer. */
-export const create = api(async (req) => json(await Paddles.create(req.user(), req.body(Paddles.CreatePaddle)), 201));
+export const create = api({ body: Paddles.CreatePaddle }, async (req) => json(await Paddles.create(req.user(), req.body()), 201));
 
 /** PATCH /api/paddles/{id}: any subset of the fields, or the ownership status. Staff may edit any customer's paddle. */
-export const update = api(async (req) => Paddles.update(req.user(), req.params.id ?? "", req.body(Paddles.UpdatePaddle)));
+export const update = api({ body: Paddles.UpdatePaddle }, async (req) => Paddles.update(req.user(), req.params.id ?? "", req.body()));
 
 /** DELETE /api/paddles/{id}: 204. Staff may delete any customer's paddle. */
 export const remove = api(async (req) => {
@@ -22,7 +22,7 @@ export const remove = api(async (req) => {
  * POST /api/paddles/{id}/photo {contentType, size}: where to PUT the photo. The paddle is looked up first, so
  * another customer's is a 404 whatever the body.
  */
-export const photo = api(async (req) => {
+export const photo = api({ body: Uploads.ImageUpload }, async (req) => {
   const paddle = await Paddles.forActor(req.user(), req.params.id ?? "");
-  return Paddles.photoUpload(paddle, req.body(Uploads.ImageUpload));
+  return Paddles.photoUpload(paddle, req.body());
 });

@@ -1,27 +1,76 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import * as z from "zod";
 import { ZodError, type ZodType } from "zod";
 import { isAdmin, isStaff, type UserActor } from "@regrip/core/actor";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
+import { Id } from "@regrip/core/shared/ids";
 import { findRoute, type Access, type Route } from "../routes";
 import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
 
-export interface ApiRequest {
+/**
+ * What a route reads, declared with the handler: `api({ body: Orders.BookService }, async (req) => ...)`.
+ * - params: a zod object of the path parameters; by default each one must be
+ *   an id (`Id` of @regrip/core/shared/ids), so no route needs to say so.
+ * - query: a zod object of the query string (a route that reads one declares it).
+ * - body: the JSON body's schema; `req.body()` parses with it (lazily, so an
+ *   ownership check can come first). A handler that reads a body declares it.
+ *
+ * The returned Lambda function carries them as `schemas`, so tests generate
+ * inputs for every route from the route table (test/integration/hostile.test.ts).
+ */
+export interface RouteSchemas {
+  params?: ZodType<Record<string, unknown>>;
+  query?: ZodType<Record<string, unknown>>;
+  body?: ZodType;
+}
+
+type Output<S, Fallback> = S extends ZodType ? z.output<S> : Fallback;
+
+export interface ApiRequest<S extends RouteSchemas = RouteSchemas> {
   event: APIGatewayProxyEventV2;
   route: Route;
   /** The verified caller; null only on a public route called signed out. */
   actor: UserActor | null;
-  params: Record<string, string>;
-  query: Record<string, string>;
+  /** The path parameters, %-decoded and checked (400 before the handler runs when one does not fit). */
+  params: Output<S["params"], Record<string, string>>;
+  /** The query string parsed with the declared schema (as sent when the route declares none). */
+  query: Output<S["query"], Record<string, string>>;
   header(name: string): string | undefined;
-  /** The JSON body parsed with `schema`; a 400 with the schema's message when it does not fit. */
-  body<T>(schema: ZodType<T>): T;
+  /** The JSON body parsed with the declared `body` schema; a 400 with the schema's message when it does not fit. */
+  body(): Output<S["body"], never>;
   /** The caller, or a 401 when signed out. */
   user(): UserActor;
 }
 
-export type ApiHandler = (request: ApiRequest) => Promise<Reply | unknown>;
+export type ApiHandler<S extends RouteSchemas = RouteSchemas> = (request: ApiRequest<S>) => Promise<Reply | unknown>;
+
+export type ApiFunction = ((event: APIGatewayProxyEventV2) => Promise<Reply>) & { schemas: RouteSchemas };
+
+/** The names of a route's path parameters: `/api/orders/{id}` → `["id"]`. */
+export function pathParameterNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\+?\}/g)].map((found) => found[1]);
+}
+
+/** The schema a route's path parameters are checked with: the declared one, else the id rule for each. */
+export function paramsSchema(route: Pick<Route, "path">, schemas: RouteSchemas): ZodType<Record<string, unknown>> {
+  return schemas.params ?? z.object(Object.fromEntries(pathParameterNames(route.path).map((name) => [name, Id])));
+}
+
+const MALFORMED_ESCAPE = "The address has a malformed % escape.";
+
+function decodedParams(event: APIGatewayProxyEventV2): Record<string, string> {
+  const decoded: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.pathParameters ?? {})) {
+    try {
+      decoded[name] = decodeURIComponent(value ?? "");
+    } catch {
+      throw invalid(MALFORMED_ESCAPE);
+    }
+  }
+  return decoded;
+}
 
 const statusOf: Record<ErrorKind, number> = {
   invalid: 400,
@@ -68,8 +117,12 @@ function isReply(value: unknown): value is Reply {
  * the token, enforces the route's access before the handler runs, and turns
  * every failure into `{ message }` with a 4xx (a 500 only for our own bugs).
  */
-export function api(handler: ApiHandler) {
-  return async (event: APIGatewayProxyEventV2): Promise<Reply> => {
+export function api(handler: ApiHandler<{}>): ApiFunction;
+export function api<S extends RouteSchemas>(schemas: S, handler: ApiHandler<S>): ApiFunction;
+export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: ApiHandler<S>): ApiFunction {
+  const schemas = (typeof first === "function" ? {} : first) as S;
+  const handler = (typeof first === "function" ? first : second) as ApiHandler<S>;
+  const lambda = async (event: APIGatewayProxyEventV2): Promise<Reply> => {
     const route = findRoute(event.routeKey);
     if (!route) return problem(404, "Not found");
     const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
@@ -88,25 +141,25 @@ export function api(handler: ApiHandler) {
     if (gate === 403) return problem(403, "Forbidden: you don't have permission to do this.");
 
     let parsed: { value: unknown } | undefined;
-    const request: ApiRequest = {
-      event,
-      route,
-      actor,
-      params: Object.fromEntries(
-        Object.entries(event.pathParameters ?? {}).map(([k, v]) => [k, decodeURIComponent(v ?? "")]),
-      ),
-      query: Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ""])),
-      header: (name) => headers[name.toLowerCase()],
-      body: (schema) => {
-        parsed ??= { value: parseBody(event) };
-        return schema.parse(parsed.value ?? {});
-      },
-      user: () => {
-        if (!actor) throw new DomainError("unauthorized", "Unauthorized");
-        return actor;
-      },
-    };
     try {
+      const rawQuery = Object.fromEntries(Object.entries(event.queryStringParameters ?? {}).map(([k, v]) => [k, v ?? ""]));
+      const request: ApiRequest<S> = {
+        event,
+        route,
+        actor,
+        params: paramsSchema(route, schemas).parse(decodedParams(event)) as ApiRequest<S>["params"],
+        query: (schemas.query ? schemas.query.parse(rawQuery) : rawQuery) as ApiRequest<S>["query"],
+        header: (name) => headers[name.toLowerCase()],
+        body: () => {
+          if (!schemas.body) throw new Error(`${event.routeKey} reads a body without declaring its schema in api({ body })`);
+          parsed ??= { value: parseBody(event) };
+          return schemas.body.parse(parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
+        },
+        user: () => {
+          if (!actor) throw new DomainError("unauthorized", "Unauthorized");
+          return actor;
+        },
+      };
       const result = await handler(request);
       if (isReply(result)) return result;
       return json(result ?? null);
@@ -121,4 +174,5 @@ export function api(handler: ApiHandler) {
       return problem(500, "Something went wrong on our side. Please try again.");
     }
   };
+  return Object.assign(lambda, { schemas: schemas as RouteSchemas });
 }

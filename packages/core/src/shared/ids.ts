@@ -1,0 +1,48 @@
+/**
+ * What an id and a promotion code may look like, written once for every
+ * route's path and every body field that names an item.
+ *
+ * Why: an id goes into a DynamoDB key, which refuses more than 2,048 bytes
+ * (1,024 for a sort key) with an error the API would otherwise answer as a
+ * 500. Every id this shop makes is a UUID (`newId`), a Cognito sub (a UUID)
+ * or a slug of letters, digits and hyphens (`sku-basic-overgrip-pink-dry`,
+ * `promo-welcome10`), so anything else is refused with a 400 before it
+ * reaches the table. Browser-safe: zod only.
+ */
+import * as z from "zod";
+
+export const MAX_ID_LENGTH = 128;
+/** Letters, digits, `-` and `_`: UUIDs, Cognito subs and the seeded slugs. */
+export const ID_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const INVALID_ID = "Invalid id";
+
+export const isId = (value: unknown): value is string =>
+  typeof value === "string" && value.length <= MAX_ID_LENGTH && ID_PATTERN.test(value);
+
+/**
+ * The id rule as a zod schema. `base` lets a body field keep its own
+ * "required" wording and trimming: `boundedId("Paddle not found", z.string().trim().min(1, REQUIRED))`.
+ */
+export function boundedId(message = INVALID_ID, base: z.ZodString = z.string({ error: message })): z.ZodString {
+  return base.max(MAX_ID_LENGTH, message).regex(ID_PATTERN, message);
+}
+
+/** A path id: exactly as sent (no trimming), the id rule, 400 `Invalid id` otherwise. */
+export const Id = boundedId();
+
+export const MAX_PROMO_CODE_LENGTH = 20;
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
+export const INVALID_PROMO_CODE = "Invalid promo code";
+
+/** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5); letters, digits, `-`, `_`. */
+export const PromoCode = z
+  .string({ error: INVALID_PROMO_CODE })
+  .max(200, INVALID_PROMO_CODE)
+  .trim()
+  .toUpperCase()
+  .min(1, "Please enter a promo code")
+  .max(MAX_PROMO_CODE_LENGTH, INVALID_PROMO_CODE)
+  .regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE);
+
+/** Text in a path or query that is not an id (a code as typed): bounded, so a key is never oversized. */
+export const boundedParam = (message: string, max = MAX_ID_LENGTH) => z.string({ error: message }).max(max, message);
