@@ -1,8 +1,10 @@
 import type { EntityItem } from "electrodb";
 import * as z from "zod";
 import { isStaff, type UserActor } from "../actor";
+import { Audit } from "../audit";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
+import { newId } from "../entities/attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
 import { forbidden, notFound } from "../errors";
 import { boundedId } from "../shared/ids";
@@ -185,21 +187,14 @@ export async function get(userId: string, id: string): Promise<PaddleItem> {
 }
 
 /**
- * The owner of the paddle the caller may act on. A customer: only their own,
- * so no read is needed (the write's key includes them, and a paddle of
- * someone else fails the write's existence condition). Staff: any paddle,
- * found by id (gsi1 byId).
+ * A paddle the caller may act on: their own only. Staff reach a customer's
+ * paddles through the staff calls that need them (creating one at the
+ * counter, below; the order views carry the paddle's names), never through
+ * the customer's own edit, photo and delete routes: there another
+ * customer's paddle is as missing as an unknown id, whoever asks.
  */
-async function ownerFor(actor: UserActor, id: string): Promise<string> {
-  if (!isStaff(actor)) return actor.userId;
-  const { data } = await db().entities.paddle.query.byId({ id }).go({ limit: 1 });
-  if (!data[0]) throw notFound(NOT_FOUND);
-  return data[0].userId;
-}
-
-/** A paddle the caller may act on: their own, or for staff anyone's. */
 export async function forActor(actor: UserActor, id: string): Promise<PaddleItem> {
-  return get(await ownerFor(actor, id), id);
+  return get(actor.userId, id);
 }
 
 /** C6 / S10. A customer creates for themselves; staff may name the customer. */
@@ -211,15 +206,34 @@ export async function create(actor: UserActor, input: CreatePaddle): Promise<Pad
     if (!(await Users.get(userId))) throw notFound("Customer not found");
   }
   const { set } = changesOf(rest);
-  const { data } = await db()
-    .entities.paddle.create({ ...set, userId, brand: rest.brand, nickname: rest.nickname })
+  const item = { ...set, id: newId(), userId, brand: rest.brand, nickname: rest.nickname };
+  if (userId === actor.userId) {
+    const { data } = await db().entities.paddle.create(item).go();
+    return view(data);
+  }
+  // Staff at the counter, for a customer: the paddle and its audit entry are written together.
+  await db()
+    .transaction.write(({ paddle, auditLog }) => [
+      paddle.create(item).commit(),
+      auditLog
+        .create(
+          Audit.entry({
+            actor,
+            action: "paddle.created_for_customer",
+            targetType: "paddle",
+            targetId: item.id,
+            diff: { userId, nickname: item.nickname, brand: item.brand },
+          }),
+        )
+        .commit(),
+    ])
     .go();
-  return view(data);
+  return view(await get(userId, item.id));
 }
 
 /** C7 (S18 for staff). */
 export async function update(actor: UserActor, id: string, input: UpdatePaddle): Promise<PaddleView> {
-  const userId = await ownerFor(actor, id);
+  const userId = actor.userId;
   const { set, remove } = changesOf(input);
   if (Object.keys(set).length === 0 && remove.length === 0) return withBag(await get(userId, id));
   try {
@@ -234,7 +248,7 @@ export async function update(actor: UserActor, id: string, input: UpdatePaddle):
 }
 
 export async function remove(actor: UserActor, id: string): Promise<void> {
-  const userId = await ownerFor(actor, id);
+  const userId = actor.userId;
   try {
     await db().entities.paddle.remove({ userId, id }).go();
   } catch (error) {
