@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
-import { checkoutUrls } from "../../packages/core/src/payments/checkout";
+import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { checkoutCompleted, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
 import { checkoutLines, orderReference } from "../../packages/core/src/payments/provider";
+import { isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
 import { env } from "../env";
 import { stripeWebhookPath } from "./webhooks";
@@ -158,6 +159,15 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
     // A second click on Pay, or a reload: the order is paid, go where Stripe would.
     if (req.method === "POST") redirect(res, urls.successUrl);
     else showGone(res, "This order is already paid.");
+    return true;
+  }
+  // As Stripe closes a session at its expires_at: nobody pays for an order that is canceled or past its hold.
+  if (order.status === "CANCELED") {
+    showGone(res, "This order was canceled, so it can no longer be paid.");
+    return true;
+  }
+  if (isHoldExpired(order, new Date())) {
+    showGone(res, HOLD_ENDED);
     return true;
   }
   if (!current) {

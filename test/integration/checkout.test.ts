@@ -7,7 +7,9 @@ import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer } from "../../infra/local/server";
 import { webDistDir } from "../../infra/local/web";
+import { HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { localProvider, orderIdOfLocalSession } from "../../packages/core/src/payments/local";
+import { holdEndsAt, UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
 import { checkoutLines, usePaymentProvider, type CheckoutLine } from "../../packages/core/src/payments/provider";
 import { auditOf, bookedOrder, bookedThroughApi, orderOf, payOrder, setOrder, staffTokens } from "./payment-support";
 import { call, newCustomer } from "./support";
@@ -79,6 +81,26 @@ describe("POST /api/orders/{id}/checkout", () => {
     expect(checkoutLines(order)).toEqual([
       { name: "Regrip order 901", description: "Strip and Grip, Handle Build-Up; promo SAVE", amountCents: 4300, quantity: 1 },
     ]);
+  });
+
+  it("closes the session at the end of the order's unpaid hold, and opens none once the hold is over", async () => {
+    const asked: (Date | undefined)[] = [];
+    const local = localProvider();
+    usePaymentProvider({ ...local, createCheckoutSession: (order, urls) => (asked.push(urls.expiresAt), local.createCheckoutSession(order, urls)) });
+    // Booked 10 minutes ago: the session closes at the hold's end, 50 minutes from now.
+    const young = await bookedOrder({ createdAt: new Date(Date.now() - 10 * 60_000) });
+    expect((await checkout(young.orderId, young.customer.token)).status).toBe(200);
+    expect(asked[0]?.toISOString()).toBe(holdEndsAt(young.order.createdAt).toISOString());
+    // Booked 45 minutes ago: Stripe wants 30 minutes at least, so a little past the hold (the expiry job cancels it; a late payment is refunded).
+    const late = await bookedOrder({ createdAt: new Date(Date.now() - 45 * 60_000) });
+    const before = Date.now();
+    expect((await checkout(late.orderId, late.customer.token)).status).toBe(200);
+    expect(asked[1]!.getTime() - before).toBeGreaterThanOrEqual(30 * 60_000);
+    expect(asked[1]!.getTime() - before).toBeLessThan(33 * 60_000);
+    // Past the hold, not yet canceled by the job: refused.
+    const old = await bookedOrder({ createdAt: new Date(Date.now() - (UNPAID_HOLD_MINUTES + 1) * 60_000) });
+    expect(await checkout(old.orderId, old.customer.token)).toMatchObject({ status: 409, body: { message: HOLD_ENDED } });
+    expect(asked).toHaveLength(2);
   });
 
   it("answers 503 when the payment provider is down, and the order stands", async () => {
@@ -154,6 +176,16 @@ describe("the local payment page", () => {
       paymentAttempts: 1,
       paymentFailureReason: "Your card was declined.",
     });
+  });
+
+  it("refuses to take a payment for an order canceled after its checkout opened", async () => {
+    const { customer, orderId, path } = await openCheckout();
+    expect((await call("POST", `/api/orders/${orderId}/status`, { token: customer.token, body: { status: "CANCELED" } })).status).toBe(200);
+    const page = await fetch(`${origin}${path}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain("This order was canceled");
+    expect((await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(410);
+    expect(await orderOf(orderId)).toMatchObject({ status: "CANCELED", paymentStatus: "unpaid", paymentAttempts: 0 });
   });
 
   it("refuses a session that is no longer the order's", async () => {

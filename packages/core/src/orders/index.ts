@@ -8,3 +8,4 @@ export * from "./queries";
 export * from "./view";
 export * from "./moves";
 export * from "./status-change";
+export * from "./expire";

@@ -55,7 +55,10 @@ const allowed: Record<MoveRole, [Stage, Stage][]> = {
   ],
   employee: staffMoves.map(([from, to]) => [from, to]),
   admin: [...staffMoves.map(([from, to]) => [from, to] as [Stage, Stage]), ...adminCorrections],
-  system: [[A, S]],
+  system: [
+    [A, S],
+    [A, X],
+  ],
 };
 
 const triples = STAGES.flatMap((from) => STAGES.flatMap((to) => MOVE_ROLES.map((role) => [from, to, role] as const)));
@@ -80,6 +83,7 @@ describe("the moves table", () => {
     }
     expect(findMove(S, X, "customer")?.defaultNote).toBe("Canceled by customer");
     expect(findMove(A, S, "system")?.kind).toBe("payment");
+    expect(findMove(A, X, "system")).toMatchObject({ kind: "cancel", defaultNote: "Not paid within 60 minutes of booking" });
     expect(findMove(P, S, "admin")?.kind).toBe("correction");
   });
 

@@ -7,12 +7,13 @@
  * - customer: the order's owner (another customer never gets this far: 404)
  * - employee, admin: staff; an admin has every employee move plus the Admin
  *   Orders dropdown's corrections
- * - system: the payment webhook
+ * - system: the payment webhook, and the job that cancels orders unpaid past their hold
  *
  * A move to the stage the order is already in is never a move.
  */
 import type { Actor } from "../actor";
 import { STAGES, type Stage } from "../shared/lifecycle";
+import { UNPAID_HOLD_NOTE } from "../shared/unpaid-hold";
 
 export type MoveRole = "customer" | "employee" | "admin" | "system";
 export const MOVE_ROLES: readonly MoveRole[] = ["customer", "employee", "admin", "system"];
@@ -93,6 +94,8 @@ function build(): Move[] {
     moves.push({ from, to: "canceled", role: "customer", kind: "cancel", label: "Cancel Order", defaultNote: "Canceled by customer" });
   }
   moves.push({ from: "awaiting_payment", to: "scheduled", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
+  // The unpaid hold's end (orders/expire.ts): the order is canceled and its stock returned.
+  moves.push({ from: "awaiting_payment", to: "canceled", role: "system", kind: "cancel", label: "Cancel Order", defaultNote: UNPAID_HOLD_NOTE });
   return moves;
 }
 

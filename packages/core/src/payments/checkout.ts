@@ -6,7 +6,10 @@
 import { conflict, unavailable } from "../errors";
 import type { OrderItem } from "../orders/view";
 import { db } from "../db";
+import { checkoutExpiresAt, isHoldExpired, UNPAID_HOLD_MINUTES } from "../shared/unpaid-hold";
 import { paymentProvider, type CheckoutUrls } from "./provider";
+
+export const HOLD_ENDED = `This order was not paid within ${UNPAID_HOLD_MINUTES} minutes of booking and is being canceled. Please book again.`;
 
 export interface CheckoutAnswer {
   url: string;
@@ -37,14 +40,22 @@ export function checkoutRefusal(order: Pick<OrderItem, "status" | "paymentStatus
  * Opens a checkout for `order` (already checked: the caller owns it or is
  * staff) and remembers the session on the order, so its expiry can be told
  * from an older session's. `siteUrl` is the site's origin for the return links.
+ * The session closes by the end of the order's unpaid hold.
  */
-export async function startCheckout(order: OrderItem, options: { siteUrl: string }): Promise<CheckoutAnswer> {
+export async function startCheckout(order: OrderItem, options: { siteUrl: string; now?: Date }): Promise<CheckoutAnswer> {
   const refusal = checkoutRefusal(order);
   if (refusal) throw conflict(refusal);
+  const now = options.now ?? new Date();
+  // Past its hold the order is about to be canceled (orders/expire.ts): no new payment for it.
+  if (isHoldExpired(order, now)) throw conflict(HOLD_ENDED);
   const provider = await paymentProvider();
   let session;
   try {
-    session = await provider.createCheckoutSession(order, { ...checkoutUrls(options.siteUrl), siteUrl: options.siteUrl });
+    session = await provider.createCheckoutSession(order, {
+      ...checkoutUrls(options.siteUrl),
+      siteUrl: options.siteUrl,
+      expiresAt: checkoutExpiresAt(order, now),
+    });
   } catch (error) {
     console.error(`Checkout for order ${order.id} failed`, error);
     throw unavailable("Card payments are not available right now. Please try again in a few minutes.");

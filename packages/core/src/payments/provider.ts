@@ -35,8 +35,11 @@ export interface PaymentDetails {
 
 export interface PaymentProvider {
   name: "stripe" | "local";
-  /** A hosted checkout for the order's stored (server-computed) lines and total. */
-  createCheckoutSession(order: OrderItem, urls: CheckoutUrls & { siteUrl: string }): Promise<CheckoutSession>;
+  /**
+   * A hosted checkout for the order's stored (server-computed) lines and
+   * total, closing at `expiresAt` when given (the unpaid hold's end).
+   */
+  createCheckoutSession(order: OrderItem, urls: CheckoutUrls & { siteUrl: string; expiresAt?: Date }): Promise<CheckoutSession>;
   /** Gives back `amountCents` of the order's card payment. Throws when the provider refuses. */
   refund(order: OrderItem, amountCents: number): Promise<Refund>;
   /** The payment intent and card of a completed checkout session. */

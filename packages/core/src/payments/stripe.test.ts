@@ -91,6 +91,18 @@ describe("stripeProvider", () => {
     });
   });
 
+  it("closes the session at the time it is given (the unpaid hold's end), in Unix seconds", async () => {
+    seen.length = 0;
+    await provider().createCheckoutSession(order, {
+      siteUrl: "https://shop.example",
+      successUrl: "https://shop.example/my-grips?paid=1",
+      cancelUrl: "https://shop.example/my-grips",
+      expiresAt: new Date("2026-05-01T12:45:30.900Z"),
+    });
+    const { params } = seen.find((s) => s.path === "/v1/checkout/sessions")!;
+    expect(params.get("expires_at")).toBe(String(Date.parse("2026-05-01T12:45:30Z") / 1000));
+  });
+
   it("refunds the order's payment intent once per amount (idempotency key)", async () => {
     expect(await provider().refund(order, 5300)).toEqual({ id: "re_test_1", amountCents: 5300 });
     const request = seen.find((s) => s.path === "/v1/refunds")!;

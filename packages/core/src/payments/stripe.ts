@@ -31,6 +31,8 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
         ...(order.customer?.email ? { customer_email: order.customer.email } : {}),
         success_url: urls.successUrl,
         cancel_url: urls.cancelUrl,
+        // Closed by the end of the order's unpaid hold, so nobody pays for an order about to be canceled.
+        ...(urls.expiresAt ? { expires_at: Math.floor(urls.expiresAt.getTime() / 1000) } : {}),
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
