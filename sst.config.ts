@@ -2,6 +2,7 @@ import type { SSTConfig } from "sst";
 import { lambdaNodejs, lambdaRuntime } from "./infra/bundling";
 import { Api } from "./stacks/Api";
 import { Auth } from "./stacks/Auth";
+import { Jobs } from "./stacks/Jobs";
 import { isProduction } from "./stacks/settings";
 import { Storage } from "./stacks/Storage";
 import { Web } from "./stacks/Web";
@@ -20,6 +21,6 @@ export default {
     // Every stage but production is disposable. Production keeps what CDK keeps
     // by default plus, explicitly, its table, uploads bucket and user pool.
     if (!isProduction(app)) app.setDefaultRemovalPolicy("destroy");
-    app.stack(Storage).stack(Auth).stack(Api).stack(Web).stack(Webhooks);
+    app.stack(Storage).stack(Auth).stack(Api).stack(Web).stack(Webhooks).stack(Jobs);
   },
 } satisfies SSTConfig;

@@ -17,6 +17,7 @@ import { build } from "esbuild";
 import { esbuildOptions } from "../infra/bundling";
 import { repoRoot } from "../infra/local/settings";
 import { localStripeWebhookHandler } from "../infra/local/webhooks";
+import { expireUnpaidJob } from "../infra/jobs";
 import { routes } from "../packages/functions/src/routes";
 
 const SIZE_BUDGET_KB = 300;
@@ -109,6 +110,7 @@ const add = (handler: string, usedBy: string) => {
 };
 for (const route of routes) add(route.handler, `${route.method} ${route.path}`);
 add(localStripeWebhookHandler, "Stripe webhook");
+add(expireUnpaidJob.handler, `job, ${expireUnpaidJob.schedule}`);
 
 const baselineEntry = join(outDir, "baseline-entry.mjs");
 writeFileSync(

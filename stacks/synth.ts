@@ -28,6 +28,7 @@ import { initProject, useProject } from "sst/project.js";
 import config from "../sst.config";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
+import { Jobs } from "./Jobs";
 import { settingsContextKey, type DeploySettings } from "./settings";
 import { Storage } from "./Storage";
 import { Web } from "./Web";
@@ -37,7 +38,7 @@ export const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
 export const webDist = join(repoRoot, "packages/web/dist");
 
 /** The stacks in deploy order, by the id sst.config.ts gives them. */
-export const stacks = { Storage, Auth, Api, Web, Webhooks } as const;
+export const stacks = { Storage, Auth, Api, Web, Webhooks, Jobs } as const;
 export type StackName = keyof typeof stacks;
 export const stackNames = Object.keys(stacks) as StackName[];
 

@@ -5,6 +5,7 @@ import { cognitoDataDir, cognitoEndpoint, cognitoIssuer, ensurePool, startCognit
 import { dynamoEndpoint, ensureTable, localAwsEnv, startDynamo } from "./dynamo";
 import { assertJava, assertPortFree, ChildSet } from "./processes";
 import { seedDemoShop } from "./seed";
+import { startLocalJobs, type LocalJobs } from "./jobs";
 import { localWebhookSecret } from "./payment-page";
 import { createLocalServer } from "./server";
 import type { LocalSettings } from "./settings";
@@ -56,7 +57,9 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
 
   const children = new ChildSet();
   let server: Server | undefined;
+  let jobs: LocalJobs | undefined;
   const stop = async () => {
+    jobs?.stop();
     // Connections first: a client that sent half a request (or keeps one alive) must not hold up
     // server.close, nor keep DynamoDB Local and cognito-local running meanwhile.
     const closed = new Promise<void>((resolve) => (server?.listening ? server.close(() => resolve()) : resolve()));
@@ -111,6 +114,8 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
       // Loopback unless HOST says otherwise: the stand-ins behind this port have no credentials of their own.
       server!.listen(settings.port, settings.host, resolve);
     });
+    // The cloud's Cron jobs (infra/jobs.ts) on a timer: unpaid holds end here too.
+    jobs = startLocalJobs({ log });
     children.watch((name, code) => {
       log(`${name} stopped unexpectedly (code ${code}); stopping the shop.`);
       void stop().then(() => process.exit(1));

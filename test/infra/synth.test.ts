@@ -15,6 +15,7 @@ import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { stripeWebhookHandler } from "../../stacks/Webhooks";
+import { expireUnpaidJob } from "../../infra/jobs";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
 import { callLimits } from "../../packages/core/src/aws";
 import {
@@ -461,6 +462,34 @@ describe("Webhooks", () => {
     const [, url] = onlyResource(dev, "Webhooks", "AWS::Lambda::Url");
     expect(url.Properties!.AuthType).toBe("NONE");
     expect(target(dev, "Webhooks", url.Properties!.TargetFunctionArn)?.logicalId).toBe(logicalId);
+  });
+});
+
+describe("Jobs", () => {
+  it("runs the unpaid-hold expiry every 5 minutes: a schedule rule targeting its function, with every handler's environment", () => {
+    for (const synthesis of [dev, production]) {
+      const found = synthesis.functions.filter((f) => f.handler === expireUnpaidJob.handler);
+      expect(found).toHaveLength(1);
+      expect(found[0].stack).toBe("Jobs");
+      const [, rule] = onlyResource(synthesis, "Jobs", "AWS::Events::Rule");
+      expect(rule.Properties!.ScheduleExpression).toBe("rate(5 minutes)");
+      expect(rule.Properties!.State ?? "ENABLED").toBe("ENABLED");
+      expect(rule.Properties!.Targets).toHaveLength(1);
+      const fnAt = target(synthesis, "Jobs", rule.Properties!.Targets[0].Arn);
+      expect(fnAt).toMatchObject({ logicalId: found[0].logicalId, attribute: "Arn" });
+      const fn = resource(synthesis, fnAt!);
+      expect(fn.Type).toBe("AWS::Lambda::Function");
+      // EventBridge may invoke it.
+      const permissions = resourcesOfType(synthesis, "Jobs", "AWS::Lambda::Permission").map(([, p]) => p.Properties!);
+      expect(permissions.some((p) => p.Principal === "events.amazonaws.com" && target(synthesis, "Jobs", p.FunctionName)?.logicalId === fnAt!.logicalId)).toBe(true);
+      const vars = variables(fn);
+      for (const name of Object.values(env)) expect(vars, name).toHaveProperty(name);
+      expect(resource(synthesis, target(synthesis, "Jobs", vars[env.tableName])!).Type).toBe("AWS::DynamoDB::Table");
+      expect(fn.Properties!.Timeout).toBe(expireUnpaidJob.timeoutSeconds);
+      // Bundled and run as every handler (infra/bundling.ts).
+      expect(found[0].props.runtime).toBe(dev.functions.find((f) => f.handler === stripeWebhookHandler)!.props.runtime);
+      expect(found[0].props.nodejs).toEqual(dev.functions.find((f) => f.handler === stripeWebhookHandler)!.props.nodejs);
+    }
   });
 });
 

@@ -1,0 +1,28 @@
+/**
+ * Scheduled jobs, as data: read by the Jobs stack (an SST Cron each), by
+ * `npm run bench:lambda` (their handlers are bundled like the routes') and by
+ * the local shop, which runs the same core function on a timer. Kept free of
+ * SST so the scripts and the local runtime can import it.
+ */
+export interface Job {
+  /** The Lambda handler, as SST names it (`<file without .ts>.<export>`). */
+  handler: string;
+  /** EventBridge's schedule expression in the cloud. */
+  schedule: `rate(${string})` | `cron(${string})`;
+  /** How long one run may take, in seconds. */
+  timeoutSeconds: number;
+}
+
+/**
+ * The unpaid hold's end (packages/core/src/orders/expire.ts): every 5 minutes,
+ * so an order is canceled at most 5 minutes after its hold ends. A run pages
+ * through the orders past their hold: it gets more than a request's time.
+ */
+export const expireUnpaidJob = {
+  handler: "packages/functions/src/jobs/expire-unpaid.handler",
+  schedule: "rate(5 minutes)",
+  timeoutSeconds: 120,
+} as const satisfies Job;
+
+/** On one machine the same function runs on a timer this often (its errors are logged, never thrown). */
+export const localExpiryIntervalMs = 60 * 1000;

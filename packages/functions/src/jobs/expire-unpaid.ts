@@ -1,0 +1,15 @@
+/**
+ * The scheduled job that ends unpaid holds (orders/expire.ts): an SST Cron
+ * every 5 minutes in the cloud (stacks/Jobs.ts), a timer on one machine
+ * (infra/local/shop.ts). A failure throws, so it shows in the function's
+ * errors and the next run tries again; nothing it did is undone.
+ */
+import { Jobs } from "@regrip/core/jobs";
+
+export async function handler(): Promise<{ canceled: number; skipped: number }> {
+  const report = await Jobs.expireUnpaidOrders(new Date());
+  if (report.canceled.length || report.skipped.length) {
+    console.log(`unpaid hold: canceled ${report.canceled.length} order(s) [${report.canceled.join(", ")}], left ${report.skipped.length} that changed meanwhile`);
+  }
+  return { canceled: report.canceled.length, skipped: report.skipped.length };
+}
