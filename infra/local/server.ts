@@ -1,8 +1,10 @@
 import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { localSecurityHeaders } from "../headers";
 import { invoke } from "./adapter";
+import { browserCognitoOperations, cognitoHost } from "./cognito";
 import { handleLocalPay, localPayPrefix } from "./payment-page";
 import { invokeWebhook } from "./webhooks";
 import { handleUploads, uploadsPrefix } from "./uploads";
@@ -38,18 +40,94 @@ const types: Record<string, string> = {
   ".webmanifest": "application/manifest+json",
 };
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** API Gateway's payload limit: a larger body never reaches a Lambda in the cloud, so none does here. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+export const TOO_LARGE_MESSAGE = "The request is too large.";
+
+class BodyTooLarge extends Error {}
+
+/** Reads the body, and stops reading (rejects with BodyTooLarge) as soon as it passes `limit` bytes. */
+function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limit) {
+        req.off("data", onData);
+        req.pause();
+        chunks.length = 0;
+        reject(new BodyTooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
     req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }
 
+/** True when the request announces a body over `limit` bytes in its Content-Length. */
+function announcesTooMuch(req: IncomingMessage, limit = MAX_BODY_BYTES): boolean {
+  return Number(req.headers["content-length"] ?? 0) > limit;
+}
+
 function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
   res.end(JSON.stringify(body));
+}
+
+/** What is read (and dropped) of a refused body after the answer, at most: see refuseBody. */
+const LINGER = { bytes: 16 * 1024 * 1024, ms: 1000 };
+
+function refuseTooLarge(req: IncomingMessage, res: ServerResponse) {
+  refuseBody(req, res, 413, TOO_LARGE_MESSAGE);
+}
+
+/**
+ * Answers a refused request whose body may still be arriving, then closes the
+ * connection as nginx's lingering close does. Closing at once would reset the
+ * connection under a client still sending, and a reset can discard the answer
+ * before the client reads it; reading on to the end would read a 300 MB body.
+ * So the answer says `connection: close`, the server's side is half-closed
+ * once it is out, what still arrives is read and dropped (never kept) for up
+ * to a second or 16 MB, and then the connection is closed.
+ */
+function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
+  if (!req.complete) {
+    const socket = req.socket as Socket & { destroySoon?: () => void };
+    const close = () => {
+      clearTimeout(timer);
+      if (socket.writableFinished) socket.destroy();
+      else socket.once("finish", () => socket.destroy());
+    };
+    const timer = setTimeout(() => socket.destroy(), LINGER.ms);
+    // Node's server ends a `connection: close` answer with destroySoon(), the reset above: half-close instead.
+    socket.destroySoon = () => socket.end();
+    let dropped = 0;
+    req.removeAllListeners("data");
+    req.on("data", (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER.bytes) close();
+    });
+    req.once("end", close);
+    req.resume();
+    res.setHeader("connection", "close");
+  }
+  if (!res.headersSent) sendJson(res, status, { message });
+  else res.end();
+}
+
+const BAD_PATH_MESSAGE = "The address is not valid: it has a malformed %-escape.";
+
+/** The path of `url` decoded, or null when it holds a malformed %-escape (e.g. `/%ZZ`). */
+export function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url, "http://localhost").pathname);
+  } catch {
+    return null;
+  }
 }
 
 export function fillPlaceholders(text: string, values: Record<string, string>): string {
@@ -64,6 +142,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
   };
 
   async function api(req: IncomingMessage, res: ServerResponse) {
+    if (announcesTooMuch(req)) return refuseTooLarge(req, res);
     const result = await invoke({
       method: req.method ?? "GET",
       url: req.url ?? "/",
@@ -76,21 +155,50 @@ export function createLocalServer(options: LocalServerOptions): Server {
     res.end(result.body);
   }
 
+  // The user pool's API as the browser reaches it: POST / with an `x-amz-target`, and only the operations
+  // the web app calls (browserCognitoOperations); never an Admin* one, which cognito-local would run for anyone.
   async function cognito(req: IncomingMessage, res: ServerResponse) {
-    const path = (req.url ?? "/").replace(/^\/cognito/, "") || "/";
-    const upstream = httpRequest(
-      { host: "localhost", port: options.cognitoPort, method: req.method, path, headers: { ...req.headers, host: `localhost:${options.cognitoPort}` } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (path !== "/cognito/" && path !== "/cognito") return sendJson(res, 404, { message: "Not found" });
+    if (req.method !== "POST") {
+      res.setHeader("allow", "POST");
+      return sendJson(res, 405, { message: "Only POST is allowed here." });
+    }
+    const target = String(req.headers["x-amz-target"] ?? "");
+    if (!browserCognitoOperations.has(target)) {
+      return sendJson(res, 403, { message: "This user pool operation is not available from the browser." });
+    }
+    if (announcesTooMuch(req)) return refuseTooLarge(req, res);
+    const body = await readBody(req);
+    const headers: Record<string, string> = { host: `${cognitoHost}:${options.cognitoPort}`, "content-length": String(body.length), "x-amz-target": target };
+    for (const name of ["content-type", "x-amz-user-agent", "user-agent", "amz-sdk-invocation-id", "amz-sdk-request"]) {
+      const value = req.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    await new Promise<void>((resolve) => {
+      const upstream = httpRequest({ host: cognitoHost, port: options.cognitoPort, method: "POST", path: "/", headers }, (answer) => {
+        // Same origin for the browser: cognito-local's `access-control-allow-origin: *` and the rest are dropped.
+        const forwarded = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith("access-control-")));
+        res.writeHead(answer.statusCode ?? 502, forwarded);
         answer.pipe(res);
-      },
-    );
-    upstream.on("error", () => sendJson(res, 502, { message: "cognito-local is not reachable" }));
-    req.pipe(upstream);
+        answer.once("end", resolve);
+        answer.once("error", () => {
+          res.destroy();
+          resolve();
+        });
+      });
+      upstream.on("error", () => {
+        if (!res.headersSent) sendJson(res, 502, { message: "cognito-local is not reachable" });
+        else res.destroy();
+        resolve();
+      });
+      upstream.end(body);
+    });
   }
 
   function web(req: IncomingMessage, res: ServerResponse) {
-    const pathname = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname);
+    const pathname = decodedPath(req.url ?? "/");
+    if (pathname === null) return sendJson(res, 400, { message: BAD_PATH_MESSAGE });
     const file = normalize(join(options.webDist, pathname));
     const inside = file.startsWith(options.webDist + sep);
     if (inside && existsSync(file) && statSync(file).isFile() && !file.endsWith(`${sep}index.html`)) {
@@ -99,7 +207,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
         "content-type": types[extname(file)] ?? "application/octet-stream",
         "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
       });
-      createReadStream(file).pipe(res);
+      // A read error (the file went away meanwhile) must not become the process's uncaught exception.
+      createReadStream(file)
+        .once("error", () => res.destroy())
+        .pipe(res);
       return;
     }
     if (extname(pathname) && pathname !== "/index.html") {
@@ -114,6 +225,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
 
   // Stripe's side on one machine: its webhook's function URL, and the local payment page standing in for Checkout.
   async function webhook(req: IncomingMessage, res: ServerResponse) {
+    if (announcesTooMuch(req)) return refuseTooLarge(req, res);
     const call = { method: req.method ?? "POST", url: req.url ?? "/", headers: req.headers, body: await readBody(req), sourceIp: req.socket.remoteAddress };
     const result = await invokeWebhook(call);
     if (!result) return sendJson(res, 404, { message: "Not found" });
@@ -122,6 +234,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
   }
 
   async function localPay(req: IncomingMessage, res: ServerResponse) {
+    if (announcesTooMuch(req)) return refuseTooLarge(req, res);
+    // The payment page's forms post (and it reads) nothing; a body with no length is not one of them,
+    // and is refused rather than read to its end.
+    if (req.headers["transfer-encoding"] && req.headers["content-length"] === undefined) {
+      return refuseBody(req, res, 411, "A request body needs a Content-Length here.");
+    }
     if (!(await handleLocalPay(req, res))) sendJson(res, 404, { message: "Not found" });
   }
 
@@ -134,19 +252,30 @@ export function createLocalServer(options: LocalServerOptions): Server {
     // infra/headers.ts, as CloudFront's response headers policy sets it in the cloud; a page with its own policy
     // (the local payment page) replaces the CSP in its writeHead.
     for (const [name, value] of Object.entries(localSecurityHeaders)) res.setHeader(name, value);
-    const url = req.url ?? "/";
-    const route =
-      url === "/api" || url.startsWith("/api/") ? api
-      : url.startsWith("/cognito") ? cognito
-      : url.startsWith("/webhooks/") ? webhook
-      : url.startsWith(localPayPrefix) ? localPay
-      : url.startsWith(uploadsPrefix) && options.uploadsDir ? uploads
-      : null;
-    if (!route) return web(req, res);
-    route(req, res).catch((error: unknown) => {
+    // No request may reach the process's uncaughtException handler (which stops the shop): a throw here,
+    // sync or async, answers this request alone.
+    const failed = (error: unknown) => {
+      if (error instanceof BodyTooLarge) return refuseTooLarge(req, res);
       console.error(error);
       if (!res.headersSent) sendJson(res, 500, { message: "Something went wrong on our side. Please try again." });
       else res.end();
-    });
+    };
+    try {
+      const url = req.url ?? "/";
+      const isApi = url === "/api" || url.startsWith("/api/");
+      // Paths with a malformed %-escape (`/%ZZ`) name nothing here; the API's handlers answer their own.
+      if (!isApi && decodedPath(url) === null) return sendJson(res, 400, { message: BAD_PATH_MESSAGE });
+      const route =
+        isApi ? api
+        : url.startsWith("/cognito") ? cognito
+        : url.startsWith("/webhooks/") ? webhook
+        : url.startsWith(localPayPrefix) ? localPay
+        : url.startsWith(uploadsPrefix) && options.uploadsDir ? uploads
+        : null;
+      if (!route) return web(req, res);
+      route(req, res).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   });
 }

@@ -7,11 +7,14 @@
  * - a malformed request never stops it, and Ctrl-C finishes even with a half-sent request open;
  * - bodies over API Gateway's 10 MB limit get 413, whether announced by Content-Length or chunked.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { AdminListGroupsForUserCommand } from "@aws-sdk/client-cognito-identity-provider";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cognitoClient } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
 import { freePort } from "../../scripts/lib/ports";
 import { startShopProcess, type ShopProcess } from "../../scripts/lib/shop-process";
@@ -64,5 +67,218 @@ describe("binding", () => {
     // cognito-local too: only the shop reaches it.
     expect(await accepts("127.0.0.1", Number(env.COGNITO_PORT))).toBe(true);
     expect(await accepts(outward!, Number(env.COGNITO_PORT))).toBe(false);
+  });
+});
+
+const customer = loadSettings().seed.customer;
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: any;
+  /** Bytes of the request body the client managed to send. */
+  sent: number;
+}
+
+/**
+ * One request through node:http, so an answer that comes before the body is all sent is still seen
+ * (the server closing the connection afterwards is expected, not an error). `size` bytes of body are
+ * written in 64 KB chunks as the socket takes them; `chunked` leaves Content-Length out.
+ */
+function send(method: string, path: string, options: { headers?: Record<string, string>; body?: string; size?: number; chunked?: boolean } = {}): Promise<Answer> {
+  const body = options.body !== undefined ? Buffer.from(options.body) : undefined;
+  const size = body?.length ?? options.size ?? 0;
+  const headers: Record<string, string> = { ...options.headers };
+  if (!options.chunked && (body || options.size !== undefined)) headers["content-length"] = String(size);
+  return new Promise((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request({ host: "127.0.0.1", port: Number(env.PORT), method, path, headers }, (res) => {
+      answered = true;
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      const done = () => {
+        let parsed: unknown = text;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // not JSON: kept as text for the failure message
+        }
+        resolve({ status: res.statusCode!, headers: res.headers, body: parsed, sent });
+      };
+      res.once("end", done);
+      res.once("error", done);
+      res.once("aborted", done);
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    req.setTimeout(30_000, () => req.destroy(new Error("no answer within 30 s")));
+    if (body) {
+      sent = body.length;
+      req.end(body);
+      return;
+    }
+    const chunk = Buffer.alloc(64 * 1024, "x");
+    const write = () => {
+      while (sent < size && !answered && !req.destroyed) {
+        const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
+        sent += part.length;
+        if (!req.write(part)) return void req.once("drain", write);
+      }
+      if (!req.destroyed) req.end();
+    };
+    write();
+  });
+}
+
+const poolId = () => JSON.parse(readFileSync(join(dataDir, "state.json"), "utf8")).pool.userPoolId as string;
+const clientId = () => JSON.parse(readFileSync(join(dataDir, "state.json"), "utf8")).pool.clientId as string;
+
+const cognitoCall = (operation: string, payload: unknown, headers: Record<string, string> = {}) =>
+  send("POST", "/cognito/", {
+    headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": `AWSCognitoIdentityProviderService.${operation}`, ...headers },
+    body: JSON.stringify(payload),
+  });
+
+async function groupsOfCustomer(): Promise<string[]> {
+  // Asked of cognito-local directly, on its own port: what the pool really holds.
+  const client = cognitoClient(Number(env.COGNITO_PORT));
+  try {
+    const answer = await client.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId(), Username: customer.username }));
+    return (answer.Groups ?? []).map((g) => g.GroupName!);
+  } finally {
+    client.destroy();
+  }
+}
+
+describe("/cognito/ pass-through", () => {
+  it("refuses AdminAddUserToGroup with 403: a customer cannot make themselves ADMIN", async () => {
+    expect(await groupsOfCustomer()).not.toContain("ADMIN");
+    const answer = await cognitoCall("AdminAddUserToGroup", { UserPoolId: poolId(), Username: customer.username, GroupName: "ADMIN" });
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ message: expect.any(String) });
+    expect(await groupsOfCustomer()).not.toContain("ADMIN");
+  });
+
+  it("refuses AdminConfirmSignUp, ListUsers, CreateUserPool and a missing target with 403", async () => {
+    for (const operation of ["AdminConfirmSignUp", "ListUsers", "CreateUserPool", "AdminSetUserPassword"]) {
+      const answer = await cognitoCall(operation, { UserPoolId: poolId(), Username: customer.username, PoolName: "x", Password: "Owned1234" });
+      expect(answer.status, operation).toBe(403);
+      expect(answer.body.message, operation).toEqual(expect.any(String));
+    }
+    const untargeted = await send("POST", "/cognito/", { headers: { "content-type": "application/x-amz-json-1.1" }, body: "{}" });
+    expect(untargeted.status).toBe(403);
+  });
+
+  it("refuses anything but POST / (no way to reach cognito-local's other paths)", async () => {
+    expect((await send("GET", "/cognito/")).status).toBe(405);
+    expect((await send("GET", `/cognito/${poolId()}/.well-known/jwks.json`)).status).toBe(404);
+    const preflight = await send("OPTIONS", "/cognito/", { headers: { origin: "https://evil.example", "access-control-request-method": "POST" } });
+    expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("still signs the demo customer in (InitiateAuth), with no wildcard CORS on the answer", async () => {
+    const answer = await cognitoCall(
+      "InitiateAuth",
+      { AuthFlow: "USER_PASSWORD_AUTH", ClientId: clientId(), AuthParameters: { USERNAME: customer.username, PASSWORD: customer.password } },
+      { origin: "https://evil.example" },
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.AuthenticationResult.IdToken).toEqual(expect.any(String));
+    expect(answer.headers["access-control-allow-origin"]).toBeUndefined();
+    expect(Object.keys(answer.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
+  });
+});
+
+describe("malformed requests", () => {
+  it("answers GET /%ZZ (and under /assets/, /uploads/, /local-pay/) with 400 and a message, and goes on answering", async () => {
+    for (const path of ["/%ZZ", "/assets/%ZZ.js", "/uploads/paddles/%ZZ.png", "/local-pay/%ZZ", "/%E0%A4%A"]) {
+      const answer = await send("GET", path);
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toEqual({ message: expect.any(String) });
+    }
+    expect((await send("GET", "/")).status).toBe(200);
+    expect((await send("GET", "/api/services")).status).toBe(200);
+  });
+});
+
+describe("request size (API Gateway's 10 MB)", () => {
+  const twelveMb = 12 * 1024 * 1024;
+
+  it("answers 413 to a 12 MB body announced by Content-Length, without reading it", async () => {
+    for (const path of ["/api/book-service", "/webhooks/stripe", "/local-pay/cs_local_x/pay"]) {
+      const answer = await send("POST", path, { headers: { "content-type": "application/json" }, size: twelveMb });
+      expect(answer.status, path).toBe(413);
+      expect(answer.body, path).toEqual({ message: "The request is too large." });
+    }
+  });
+
+  it("answers 413 to a chunked body once it passes 10 MB, and stops reading it", async () => {
+    for (const path of ["/api/book-service", "/webhooks/stripe"]) {
+      // Up to 200 MB offered: the shop must close the connection long before.
+      const answer = await send("POST", path, { headers: { "content-type": "application/json" }, size: 200 * 1024 * 1024, chunked: true });
+      expect(answer.status, path).toBe(413);
+      expect(answer.body, path).toEqual({ message: "The request is too large." });
+      expect(answer.sent, path).toBeLessThan(40 * 1024 * 1024);
+    }
+    // The payment page's forms post nothing: a body with no length is refused at once.
+    const pay = await send("POST", "/local-pay/cs_local_x/pay", { size: 200 * 1024 * 1024, chunked: true });
+    expect(pay.status).toBe(411);
+    expect(pay.sent).toBeLessThan(40 * 1024 * 1024);
+  });
+
+  it("still takes a 1 KB body", async () => {
+    const signIn = await send("POST", "/api/auth/local", { body: JSON.stringify({ username: customer.username, password: customer.password }) });
+    expect(signIn.status).toBe(200);
+    const booking = await send("POST", "/api/book-service", {
+      headers: { "content-type": "application/json", authorization: `Bearer ${signIn.body.idToken}` },
+      body: JSON.stringify({ notes: "x".repeat(1024) }),
+    });
+    // The handler read it: its own validation answers, not the size limit.
+    expect(booking.status).toBe(400);
+    expect(booking.body.message).not.toBe("The request is too large.");
+  });
+});
+
+/** Processes whose command line or working directory mention `dir` (as in start.test.ts). */
+function processesUsing(dir: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (cmdline.includes(dir) || cwd.startsWith(dir)) found.push(`${pid}: ${cmdline}`);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}
+
+describe("Ctrl-C", () => {
+  it("finishes within a few seconds with half-sent requests open, and leaves no child behind", async () => {
+    const half = (text: string) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect({ host: "127.0.0.1", port: Number(env.PORT) }, () => {
+          socket.write(text);
+          resolve(socket);
+        });
+        socket.once("error", reject);
+      });
+    const sockets = [
+      await half("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Half: "),
+      await half("POST /api/book-service HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"no"),
+    ];
+    for (const socket of sockets) socket.on("error", () => undefined);
+    await new Promise((r) => setTimeout(r, 500));
+    const began = performance.now();
+    await shop!.stop("SIGINT");
+    const seconds = (performance.now() - began) / 1000;
+    shop = undefined;
+    sockets.forEach((socket) => socket.destroy());
+    expect(seconds).toBeLessThan(10);
+    expect(processesUsing(dataDir)).toEqual([]);
   });
 });
