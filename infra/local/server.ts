@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from "node:path";
 import { localSecurityHeaders } from "../headers";
 import { invoke } from "./adapter";
 import { browserCognitoOperations, cognitoHost } from "./cognito";
+import { CompressedCache, isCompressible, sendCompressed } from "./compress";
 import { handleLocalPay, localPayPrefix } from "./payment-page";
 import { invokeWebhook } from "./webhooks";
 import { handleUploads, uploadsPrefix } from "./uploads";
@@ -140,6 +141,8 @@ export function createLocalServer(options: LocalServerOptions): Server {
     indexHtml ??= fillPlaceholders(readFileSync(join(options.webDist, "index.html"), "utf8"), options.webConfig);
     return indexHtml;
   };
+  // Text files and pages, brotli- or gzip-compressed once and kept (infra/local/compress.ts).
+  const compressed = new CompressedCache();
 
   async function api(req: IncomingMessage, res: ServerResponse) {
     if (announcesTooMuch(req)) return refuseTooLarge(req, res);
@@ -151,8 +154,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
       sourceIp: req.socket.remoteAddress,
     });
     if (!result) return sendJson(res, 404, { message: "Not found" });
-    res.writeHead(result.statusCode, result.headers);
-    res.end(result.body);
+    await sendCompressed(req, res, result.statusCode, result.headers, Buffer.from(result.body));
   }
 
   // The user pool's API as the browser reaches it: POST / with an `x-amz-target`, and only the operations
@@ -196,17 +198,26 @@ export function createLocalServer(options: LocalServerOptions): Server {
     });
   }
 
-  function web(req: IncomingMessage, res: ServerResponse) {
+  async function web(req: IncomingMessage, res: ServerResponse) {
     const pathname = decodedPath(req.url ?? "/");
     if (pathname === null) return sendJson(res, 400, { message: BAD_PATH_MESSAGE });
     const file = normalize(join(options.webDist, pathname));
     const inside = file.startsWith(options.webDist + sep);
-    if (inside && existsSync(file) && statSync(file).isFile() && !file.endsWith(`${sep}index.html`)) {
+    const stat = inside && existsSync(file) ? statSync(file) : undefined;
+    if (stat?.isFile() && !file.endsWith(`${sep}index.html`)) {
+      // Hashed assets (a new build gives new names) are cached for a year; anything else is revalidated.
       const immutable = pathname.startsWith("/assets/");
-      res.writeHead(200, {
+      const headers = {
         "content-type": types[extname(file)] ?? "application/octet-stream",
         "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-      });
+      };
+      if (isCompressible(headers["content-type"])) {
+        const version = `${stat.size}:${stat.mtimeMs}`;
+        const body = await compressed.file(file, version, "identity");
+        await sendCompressed(req, res, 200, headers, body, (encoding) => compressed.file(file, version, encoding));
+        return;
+      }
+      res.writeHead(200, { ...headers, "content-length": stat.size });
       // A read error (the file went away meanwhile) must not become the process's uncaught exception.
       createReadStream(file)
         .once("error", () => res.destroy())
@@ -219,8 +230,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
       return;
     }
     // Any other path is a page of the single-page app, as CloudFront's error page does in the cloud.
-    res.writeHead(200, { "content-type": types[".html"], "cache-control": "no-cache" });
-    res.end(index());
+    const body = Buffer.from(index());
+    await sendCompressed(req, res, 200, { "content-type": types[".html"], "cache-control": "no-cache" }, body, (encoding) =>
+      compressed.get("page\0index.html", encoding, async () => body),
+    );
   }
 
   // Stripe's side on one machine: its webhook's function URL, and the local payment page standing in for Checkout.
@@ -272,7 +285,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         : url.startsWith(localPayPrefix) ? localPay
         : url.startsWith(uploadsPrefix) && options.uploadsDir ? uploads
         : null;
-      if (!route) return web(req, res);
+      if (!route) return void web(req, res).catch(failed);
       route(req, res).catch(failed);
     } catch (error) {
       failed(error);
