@@ -25,6 +25,7 @@ import {
   referrerPolicy,
   type CloudEndpoints,
 } from "../infra/headers";
+import { hashedAssetCacheControl, hashedAssetsDir, revalidatedCacheControl } from "../infra/web-cache";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
 import { deploySettings } from "./settings";
@@ -96,6 +97,7 @@ export function Web({ app, stack }: StackContext) {
     origin: S3BucketOrigin.withOriginAccessControl(uploadsBucket),
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+    compress: true,
     // Keys are never reused (a new photo gets a new key), so photos cache well.
     cachePolicy: CachePolicy.CACHING_OPTIMIZED,
     // nosniff among others: an upload is only ever shown as the image type it was signed for.
@@ -114,6 +116,9 @@ export function Web({ app, stack }: StackContext) {
     }),
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     allowedMethods: AllowedMethods.ALLOW_ALL,
+    // Set, but CloudFront compresses only what its cache policy lets it cache: with caching disabled the
+    // API's JSON goes out as the HTTP API sends it (uncompressed; its answers are small).
+    compress: true,
     cachePolicy: CachePolicy.CACHING_DISABLED,
     // Every header but Host, the Authorization header included (allowed because caching is off).
     originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
@@ -149,10 +154,20 @@ export function Web({ app, stack }: StackContext) {
     },
     // SST writes env typings for Vite apps; keep them out of packages/web (the app types its own config).
     vite: { types: "../../.sst/web-env.d.ts" },
+    // Cache-Control stored with each file (infra/web-cache.ts, as the local server sends it): the hashed
+    // assets for a year, immutable; the pages and the rest revalidated. The last matching rule wins.
+    assets: {
+      fileOptions: [
+        { files: "**", cacheControl: revalidatedCacheControl },
+        { files: `${hashedAssetsDir}/**`, cacheControl: hashedAssetCacheControl },
+      ],
+    },
+
     cdk: {
       distribution: {
         errorResponses: [],
-        defaultBehavior: { responseHeadersPolicy: securityHeaders },
+        // Compressed (brotli or gzip) at the edge; CachingOptimized keeps each file as long as its Cache-Control says.
+        defaultBehavior: { responseHeadersPolicy: securityHeaders, compress: true, cachePolicy: CachePolicy.CACHING_OPTIMIZED },
         additionalBehaviors: { "/api/*": apiBehavior, "/uploads/*": uploadsBehavior },
       },
     },

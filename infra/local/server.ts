@@ -3,6 +3,7 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import type { Socket } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { localSecurityHeaders } from "../headers";
+import { revalidatedCacheControl, webCacheControl } from "../web-cache";
 import { invoke } from "./adapter";
 import { browserCognitoOperations, cognitoHost } from "./cognito";
 import { CompressedCache, isCompressible, sendCompressed } from "./compress";
@@ -205,11 +206,10 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const inside = file.startsWith(options.webDist + sep);
     const stat = inside && existsSync(file) ? statSync(file) : undefined;
     if (stat?.isFile() && !file.endsWith(`${sep}index.html`)) {
-      // Hashed assets (a new build gives new names) are cached for a year; anything else is revalidated.
-      const immutable = pathname.startsWith("/assets/");
+      // Hashed assets (a new build gives new names) are cached for a year; anything else is revalidated (infra/web-cache.ts).
       const headers = {
         "content-type": types[extname(file)] ?? "application/octet-stream",
-        "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        "cache-control": webCacheControl(pathname),
       };
       if (isCompressible(headers["content-type"])) {
         const version = `${stat.size}:${stat.mtimeMs}`;
@@ -231,7 +231,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     }
     // Any other path is a page of the single-page app, as CloudFront's error page does in the cloud.
     const body = Buffer.from(index());
-    await sendCompressed(req, res, 200, { "content-type": types[".html"], "cache-control": "no-cache" }, body, (encoding) =>
+    await sendCompressed(req, res, 200, { "content-type": types[".html"], "cache-control": revalidatedCacheControl }, body, (encoding) =>
       compressed.get("page\0index.html", encoding, async () => body),
     );
   }

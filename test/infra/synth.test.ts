@@ -16,6 +16,7 @@ import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { stripeWebhookHandler } from "../../stacks/Webhooks";
 import { expireUnpaidJob } from "../../infra/jobs";
+import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
 import { callLimits } from "../../packages/core/src/aws";
 import {
@@ -30,6 +31,15 @@ import {
 } from "./cloudformation";
 
 const productionSiteUrl = "https://shop.regrip.example";
+
+/** The uploader's glob (`**`, `assets/**`, `**\/*.js`) against a file path, as glob matches it. */
+function globMatches(glob: string, file: string): boolean {
+  const pattern = glob
+    .split(/(\*\*\/|\*\*|\*)/)
+    .map((part) => (part === "**/" ? "(?:.*/)?" : part === "**" ? ".*" : part === "*" ? "[^/]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${pattern}$`).test(file);
+}
 
 let dev: Synthesis;
 let production: Synthesis;
@@ -345,6 +355,31 @@ describe("Web", () => {
       const rules = replaced(`{{ ${name} }}`);
       expect(rules.map((r) => r.files)).toContain("**/*.html");
       for (const rule of rules) expect(resource(dev, target(dev, "Web", rule.replace)!).Type).toBe(type);
+    }
+  });
+
+  it("compresses on every behaviour, caches the site by its files' Cache-Control, and stores hashed assets as immutable and pages as no-cache", () => {
+    for (const synthesis of [dev, production]) {
+      const [, distribution] = onlyResource(synthesis, "Web", "AWS::CloudFront::Distribution");
+      const config = distribution.Properties!.DistributionConfig;
+      const behaviors: { PathPattern?: string; Compress?: boolean }[] = [config.DefaultCacheBehavior, ...(config.CacheBehaviors ?? [])];
+      expect(behaviors).toHaveLength(3);
+      for (const behavior of behaviors) expect(behavior.Compress, behavior.PathPattern ?? "default").toBe(true);
+      // CachingOptimized: gzip and brotli in the cache key, and the origin's Cache-Control followed up to a year.
+      expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+
+      // The uploader gives each file the Cache-Control of the last rule whose glob matches it.
+      const [, uploader] = onlyResource(synthesis, "Web", "Custom::S3Uploader");
+      const rules = uploader.Properties!.fileOptions as { files: string | string[]; cacheControl: string }[];
+      const cacheControl = (file: string) =>
+        rules.findLast((rule) => [rule.files].flat().some((glob) => globMatches(glob, file)))?.cacheControl;
+      for (const file of ["assets/index-Ab12Cd34.js", "assets/BookingPage-B3Y34cbR.css", "assets/inter-latin-Ab12.woff2"]) {
+        expect(cacheControl(file), file).toBe(hashedAssetCacheControl);
+        expect(webCacheControl(`/${file}`), file).toBe(hashedAssetCacheControl);
+      }
+      for (const file of ["index.html", "prerendered/index.html", "prerendered/terms/index.html", "favicon.svg", "stray.js"]) {
+        expect(cacheControl(file), file).toBe(revalidatedCacheControl);
+      }
     }
   });
 
