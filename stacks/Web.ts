@@ -25,6 +25,7 @@ import {
   referrerPolicy,
   type CloudEndpoints,
 } from "../infra/headers";
+import { prerenderedPages } from "../infra/prerendered";
 import { hashedAssetCacheControl, hashedAssetsDir, revalidatedCacheControl } from "../infra/web-cache";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
@@ -33,7 +34,9 @@ import { Storage } from "./Storage";
 
 /**
  * Single-page routing on the site's default behavior: a path without a file
- * extension is a route of the app, so S3 serves index.html for it.
+ * extension is a route of the app, so S3 serves index.html for it, or the
+ * page's HTML prerendered at build time for the landing, terms and privacy
+ * pages (infra/prerendered.ts).
  *
  * SST's StaticSite does this with distribution-wide error pages (403/404 →
  * /index.html, 200), but CloudFront applies error pages to every behavior:
@@ -44,6 +47,11 @@ function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf("/.well-known/") === 0) return request;
+  var prerendered = ${JSON.stringify(Object.fromEntries(prerenderedPages.map((page) => [page.path, `/${page.file}`])))};
+  if (Object.prototype.hasOwnProperty.call(prerendered, uri)) {
+    request.uri = prerendered[uri];
+    return request;
+  }
   var last = uri.substring(uri.lastIndexOf("/") + 1);
   if (last.indexOf(".") === -1) request.uri = "/index.html";
   return request;
@@ -162,7 +170,6 @@ export function Web({ app, stack }: StackContext) {
         { files: `${hashedAssetsDir}/**`, cacheControl: hashedAssetCacheControl },
       ],
     },
-
     cdk: {
       distribution: {
         errorResponses: [],

@@ -1,5 +1,9 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
-import { defineConfig, loadEnv } from "vite";
+import { build, defineConfig, loadEnv, type Plugin } from "vite";
+import { prerenderedPages } from "../../infra/prerendered.js";
 
 /**
  * The runtime config of index.html (`%VITE_X%`). A name left unset at build
@@ -15,6 +19,97 @@ const runtimeConfigNames = [
   "VITE_SITE_URL",
 ] as const;
 
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** index.html with a page's markup inside #root, its title and description, and its chunk's CSS linked. */
+export function prerenderedHtml(
+  template: string,
+  page: { html: string; title?: string; description?: string; css: string[]; modules: string[] },
+): string {
+  let html = template.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+  if (!html.includes(page.html)) throw new Error("index.html has no empty <div id=\"root\"></div>");
+  if (page.title) {
+    const title = escapeHtml(page.title);
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`)
+      .replace(/(<meta (?:property="og:title"|name="twitter:title") content=")[^"]*"/g, (_, start: string) => `${start}${title}"`);
+  }
+  if (page.description) {
+    const description = escapeHtml(page.description);
+    html = html.replace(
+      /(<meta (?:name="description"|property="og:description"|name="twitter:description") content=")[^"]*"/g,
+      (_, start: string) => `${start}${description}"`,
+    );
+  }
+  // Linked as Vite's preload helper links them, so loading the chunk later does not add them twice.
+  const links = [
+    ...page.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...page.modules.filter((href) => !html.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+  ];
+  return html.replace("</head>", () => `  ${links.join("\n    ")}\n  </head>`);
+}
+
+/**
+ * After the client build: builds src/prerender.tsx for Node, renders the pages
+ * of infra/prerendered.ts with it and writes them beside index.html, with the
+ * same `{{ VITE_X }}` placeholders (filled when served, or by SST at deploy).
+ */
+function prerenderPages(): Plugin {
+  const webDir = import.meta.dirname;
+  const ssrRoot = join(webDir, "dist-ssr");
+  let outDir = "";
+  const pageAssets = new Map<string, { css: string[]; modules: string[] }>();
+  return {
+    name: "regrip-prerender",
+    apply: (config, env) => env.command === "build" && !config.build?.ssr,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const page of prerenderedPages) {
+        const moduleId = resolve(webDir, page.module);
+        const chunk = Object.values(bundle).find((item) => item.type === "chunk" && item.facadeModuleId === moduleId);
+        if (!chunk || chunk.type !== "chunk") throw new Error(`No chunk for ${page.module}`);
+        const css = new Set<string>();
+        const modules = new Set<string>();
+        const visit = (fileName: string) => {
+          const item = bundle[fileName];
+          if (!item || item.type !== "chunk" || modules.has(`/${fileName}`) || item.isEntry) return;
+          modules.add(`/${fileName}`);
+          for (const file of item.viteMetadata?.importedCss ?? []) css.add(`/${file}`);
+          item.imports.forEach(visit);
+        };
+        visit(chunk.fileName);
+        pageAssets.set(page.path, { css: [...css], modules: [...modules] });
+      }
+    },
+    async closeBundle(error?: Error) {
+      if (error) return;
+      // A folder per build: Node caches an imported module by its path.
+      const ssrDir = join(ssrRoot, String(Date.now()));
+      await build({
+        root: webDir,
+        mode: "production",
+        logLevel: "warn",
+        build: { ssr: join(webDir, "src/prerender.tsx"), outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+      });
+      try {
+        const { renderPage } = (await import(pathToFileURL(join(ssrDir, "prerender.js")).href)) as typeof import("./src/prerender");
+        const template = readFileSync(join(outDir, "index.html"), "utf8");
+        for (const page of prerenderedPages) {
+          const rendered = await renderPage(page.path);
+          const file = join(outDir, page.file);
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, prerenderedHtml(template, { ...rendered, ...pageAssets.get(page.path)! }));
+        }
+      } finally {
+        rmSync(ssrRoot, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command, mode }) => {
   // A build is the production build even when a test runner starts it (vitest sets NODE_ENV=test, which
   // Vite would otherwise honour): the browser tests must meet the same React, and the same size, as customers.
@@ -26,7 +121,7 @@ export default defineConfig(({ command, mode }) => {
   }
   const localShop = `http://localhost:${process.env.PORT ?? 3000}`;
   return {
-    plugins: [react()],
+    plugins: [react(), prerenderPages()],
     build: { outDir: "dist", emptyOutDir: true },
     // `vite` (dev) talks to a running `npm start` for the API and cognito-local.
     server: { proxy: { "/api": localShop, "/cognito": localShop } },

@@ -18,6 +18,10 @@ describe("first-load JavaScript", () => {
       // Cloudscape's components carry `awsui` class names: none may ride along on a customer page.
       const withCloudscape = files.filter((file) => readFileSync(join(webDist, "assets", file), "utf8").includes("awsui"));
       expect(withCloudscape).toEqual([]);
+      // Amplify loads only to sign in, out or refresh a token (packages/web/src/auth/load-amplify.ts).
+      // Its user-agent string, `aws-amplify/<version>`, is in every Amplify bundle.
+      const withAmplify = files.filter((file) => readFileSync(join(webDist, "assets", file), "utf8").includes("aws-amplify"));
+      expect(withAmplify).toEqual([]);
     });
   }
 });

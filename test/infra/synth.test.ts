@@ -16,6 +16,7 @@ import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { stripeWebhookHandler } from "../../stacks/Webhooks";
 import { expireUnpaidJob } from "../../infra/jobs";
+import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
 import { callLimits } from "../../packages/core/src/aws";
@@ -479,7 +480,14 @@ describe("Web", () => {
     const [spa] = config.DefaultCacheBehavior.FunctionAssociations;
     expect(spa.EventType).toBe("viewer-request");
     expect(runCloudFrontFunction(code(spa), { uri: "/orders/ord_123" }).uri).toBe("/index.html");
-    expect(runCloudFrontFunction(code(spa), { uri: "/" }).uri).toBe("/index.html");
+    // The landing, terms and privacy pages are served as prerendered at build time; other pages get the empty index.html.
+    expect(runCloudFrontFunction(code(spa), { uri: "/" }).uri).toBe("/prerendered/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/terms" }).uri).toBe("/prerendered/terms/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/privacy" }).uri).toBe("/prerendered/privacy/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/booking" }).uri).toBe("/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/privacy/x" }).uri).toBe("/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/toString" }).uri).toBe("/index.html");
+    for (const page of prerenderedPages) expect(runCloudFrontFunction(code(spa), { uri: page.path }).uri).toBe(`/${page.file}`);
     expect(runCloudFrontFunction(code(spa), { uri: "/assets/index-abc.js" }).uri).toBe("/assets/index-abc.js");
 
     const api = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === "/api/*");

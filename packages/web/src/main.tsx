@@ -1,18 +1,25 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
-import { configureAmplify } from "./auth/amplify";
+import { isOAuthReturn, loadAmplify, setAuthConfig } from "./auth/load-amplify";
 import { readRuntimeConfig } from "./config/runtime-config";
 import "./styles/base.css";
 import "./styles/shell.css";
 
 const config = readRuntimeConfig();
-configureAmplify(config);
+// Amplify stays unloaded until it is needed (src/auth/load-amplify.ts): the ID token is read from storage.
+setAuthConfig(config);
+// Back from the hosted UI with a code: the lazy /login chunk (and the listener signInWithRedirect brings along)
+// is not loaded on the landing page, so Amplify loads now to finish signing in.
+if (isOAuthReturn(config, location.search)) void loadAmplify().then(() => import("aws-amplify/auth/enable-oauth-listener"));
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App config={config} />
-  </StrictMode>,
+  </StrictMode>
 );
+// The landing, terms and privacy pages arrive prerendered (vite.config.ts): React takes over their markup.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

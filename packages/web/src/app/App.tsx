@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import type { ComponentType, ReactNode } from "react";
 import { BrowserRouter } from "react-router";
 import { useRefreshUserOnAuthEvents } from "../auth/auth-events";
 import { handleUnauthorized } from "../auth/unauthorized";
@@ -18,16 +19,17 @@ function AuthEvents() {
 }
 
 // Declarative routing (not a data router): TanStack Query does the loading, and it keeps ~17 KB gzip off the landing page.
-export function App({ config }: { config: RuntimeConfig }) {
+// `Router` is the browser's; the build's prerender (src/prerender.tsx) passes a StaticRouter at one path.
+export function App({ config, Router = BrowserRouter }: { config: RuntimeConfig; Router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <ErrorBoundary fallback={<ErrorPage />}>
       <RuntimeConfigContext.Provider value={config}>
         <QueryClientProvider client={queryClient}>
           <ToastProvider>
             <AuthEvents />
-            <BrowserRouter>
+            <Router>
               <AppRoutes />
-            </BrowserRouter>
+            </Router>
           </ToastProvider>
         </QueryClientProvider>
       </RuntimeConfigContext.Provider>

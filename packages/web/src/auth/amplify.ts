@@ -31,9 +31,4 @@ export function configureAmplify(config: RuntimeConfig, origin: string = locatio
   const resources = amplifyAuthConfig(config, origin);
   if (!resources) return;
   Amplify.configure(resources);
-  if (config.oauthDomain) {
-    // The hosted UI returns to the landing page, where the lazy /login chunk (and
-    // the listener signInWithRedirect brings along) is not loaded.
-    void import("aws-amplify/auth/enable-oauth-listener");
-  }
 }

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("./session", () => ({ currentIdToken: vi.fn(async () => undefined) }));
+vi.mock("./session", () => ({ currentIdToken: vi.fn(async (): Promise<string | undefined> => "id-token") }));
 
 import { fetchCurrentUser } from "./current-user";
+import { currentIdToken } from "./session";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,6 +36,14 @@ describe("fetchCurrentUser", () => {
       }),
     );
     await expect(fetchCurrentUser()).resolves.toMatchObject({ id: "u1", firstName: "Casey", roles: ["CUSTOMER"] });
+  });
+
+  it("answers null without asking the server when no ID token is stored (signed out)", async () => {
+    vi.mocked(currentIdToken).mockResolvedValueOnce(undefined);
+    const fetch = vi.fn(async () => Response.json({ id: "u1" }));
+    vi.stubGlobal("fetch", fetch);
+    await expect(fetchCurrentUser()).resolves.toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it("answers null (signed out) on 401", async () => {

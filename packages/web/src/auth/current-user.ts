@@ -1,13 +1,17 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../lib/api";
-import { CurrentUser } from "../lib/user";
+import type { CurrentUser } from "../lib/user";
+import { currentIdToken } from "./session";
 
 export const currentUserQueryKey = ["/api/auth/user"] as const;
 
-/** The signed-in user, or null when the server answers 401 (signed out). */
+/** The signed-in user, or null when signed out (no token, or the server answers 401). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  // No ID token in storage (or one that could not be refreshed): the server could only answer 401.
+  if (!(await currentIdToken())) return null;
   try {
-    const response = await apiRequest("GET", "/api/auth/user");
+    // The schema (and zod) load beside the request, off the landing page's first load.
+    const [response, { CurrentUser }] = await Promise.all([apiRequest("GET", "/api/auth/user"), import("../lib/user")]);
     return CurrentUser.parse(await response.json());
   } catch (error) {
     if (error instanceof Error && error.message.startsWith("401")) return null;

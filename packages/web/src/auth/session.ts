@@ -1,8 +1,25 @@
-import { fetchAuthSession } from "aws-amplify/auth";
+import { authConfig, loadAmplify } from "./load-amplify";
+import { isExpired, readStoredSession } from "./stored-session";
 
-/** The signed-in user's ID token (refreshed by Amplify when needed), or undefined when signed out. */
-export async function currentIdToken(): Promise<string | undefined> {
+function storage(): Storage | undefined {
   try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The signed-in user's ID token, or undefined when signed out. Read from
+ * Amplify's storage without loading Amplify; only an expired token loads it,
+ * to refresh.
+ */
+export async function currentIdToken(now: number = Date.now()): Promise<string | undefined> {
+  const stored = readStoredSession(storage(), authConfig().userPoolClientId);
+  if (!stored) return undefined;
+  if (!isExpired(stored, now)) return stored.idToken;
+  try {
+    const { fetchAuthSession } = await loadAmplify();
     const { tokens } = await fetchAuthSession();
     return tokens?.idToken?.toString();
   } catch {

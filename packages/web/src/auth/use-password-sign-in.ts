@@ -1,13 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { signIn, signOut } from "aws-amplify/auth";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useRuntimeConfig } from "../config/config-context";
 import { homeAfterSignIn } from "./access";
 import { currentUserQuery } from "./current-user";
+import { loadAmplify } from "./load-amplify";
 import { loginErrorMessage } from "./login-error";
 
 async function passwordSignIn(username: string, password: string): Promise<void> {
+  const { signIn, signOut } = await loadAmplify();
   // cognito-local speaks USER_PASSWORD_AUTH only, not Amplify's default SRP.
   const attempt = () => signIn({ username, password, options: { authFlowType: "USER_PASSWORD_AUTH" } });
   let result;

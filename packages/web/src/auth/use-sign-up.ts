@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { confirmSignUp, signIn, signUp } from "aws-amplify/auth";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useRuntimeConfig } from "../config/config-context";
 import { updateCurrentUser } from "../data/account";
 import { homeAfterSignIn } from "./access";
 import { currentUserQuery, currentUserQueryKey } from "./current-user";
+import { loadAmplify } from "./load-amplify";
 import { loginErrorMessage } from "./login-error";
 
 export interface NewAccount {
@@ -45,6 +45,7 @@ export function useSignUp() {
   }
 
   async function finish(details: NewAccount) {
+    const { signIn } = await loadAmplify();
     const result = await signIn({ username: details.email, password: details.password, options: { authFlowType: "USER_PASSWORD_AUTH" } });
     if (!result.isSignedIn) throw new Error("Login failed");
     let user = await queryClient.fetchQuery(currentUserQuery);
@@ -59,6 +60,7 @@ export function useSignUp() {
     run(async () => {
       const email = details.email.trim().toLowerCase();
       const trimmed = { ...details, email, firstName: details.firstName.trim(), lastName: details.lastName.trim() };
+      const { signUp } = await loadAmplify();
       const result = await signUp({
         username: email,
         password: details.password,
@@ -71,6 +73,7 @@ export function useSignUp() {
   const confirm = (code: string) =>
     run(async () => {
       if (!account) return;
+      const { confirmSignUp } = await loadAmplify();
       await confirmSignUp({ username: account.email, confirmationCode: code.trim() });
       await finish(account);
     });

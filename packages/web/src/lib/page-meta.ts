@@ -17,8 +17,12 @@ export function fullTitle(title: string): string {
   return title.includes(siteName) ? title : `${title} | ${siteName}`;
 }
 
+/** Set by the build's prerender (src/prerender.tsx): it collects the page's title and description, since effects do not run there. */
+export const prerenderedMeta: { collecting?: boolean; title?: string; description?: string } = {};
+
 /** Document title, description and the social-preview tags of one page. */
 export function usePageMeta(title: string, description: string): void {
+  if (prerenderedMeta.collecting) Object.assign(prerenderedMeta, { title: fullTitle(title), description });
   useEffect(() => {
     const text = fullTitle(title);
     document.title = text;

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { signOut } from "aws-amplify/auth";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { currentUserQueryKey } from "../auth/current-user";
+import { loadAmplify } from "../auth/load-amplify";
 import { LoadingSpinner } from "../components/LoadingSpinner";
 import { usePageMeta } from "../lib/page-meta";
 
@@ -18,6 +18,7 @@ export default function LogoutPage() {
     started.current = true;
     void (async () => {
       try {
+        const { signOut } = await loadAmplify();
         await signOut();
       } catch (error) {
         // Tokens stay in storage only if the revoke call failed; the cache is cleared regardless.

@@ -1,7 +1,7 @@
-import { signInWithRedirect } from "aws-amplify/auth";
 import { useEffect, useRef, useState } from "react";
 import { Navigate } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
+import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
 import { usePasswordSignIn } from "../../auth/use-password-sign-in";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
@@ -38,6 +38,7 @@ export default function LoginPage() {
     }
     setProviderError(undefined);
     try {
+      const { signInWithRedirect } = await loadAmplify();
       await signInWithRedirect();
     } catch (error) {
       setProviderError(loginErrorMessage(error));

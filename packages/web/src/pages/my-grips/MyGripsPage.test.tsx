@@ -89,8 +89,8 @@ describe("MyGripsPage", () => {
     expect(within(rows()[0]).getAllByRole("cell")[4].textContent).toBe("$55.01");
 
     expect(calls.filter((c) => c.path === "/api/orders")).toHaveLength(2);
-    // The paddles grid and the favorites teaser.
-    expect(screen.getByRole("article", { name: "Big Red" }).textContent).toContain("Active");
+    // The paddles grid (loaded once the user is known, which may come after the orders) and the favorites teaser.
+    expect((await screen.findByRole("article", { name: "Big Red" })).textContent).toContain("Active");
     expect(screen.getByText("Coming Soon")).toBeTruthy();
   });
 
