@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import { extname, join, normalize, sep } from "node:path";
 import { localSecurityHeaders } from "../headers";
 import { revalidatedCacheControl, webCacheControl } from "../web-cache";
+import { prerenderedFile } from "../prerendered";
 import { invoke } from "./adapter";
 import { browserCognitoOperations, cognitoHost } from "./cognito";
 import { CompressedCache, isCompressible, sendCompressed } from "./compress";
@@ -137,10 +138,20 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
 }
 
 export function createLocalServer(options: LocalServerOptions): Server {
-  let indexHtml: string | undefined;
-  const index = () => {
-    indexHtml ??= fillPlaceholders(readFileSync(join(options.webDist, "index.html"), "utf8"), options.webConfig);
-    return indexHtml;
+  // index.html, or a page prerendered at build time (infra/prerendered.ts), with its placeholders filled.
+  const pages = new Map<string, string>();
+  const page = (file: string) => {
+    let html = pages.get(file);
+    if (html === undefined) {
+      html = fillPlaceholders(readFileSync(join(options.webDist, file), "utf8"), options.webConfig);
+      pages.set(file, html);
+    }
+    return html;
+  };
+  // The file (under webDist) whose filled HTML answers a page path.
+  const pageFile = (pathname: string) => {
+    const prerendered = prerenderedFile(pathname);
+    return prerendered && existsSync(join(options.webDist, prerendered)) ? prerendered : "index.html";
   };
   // Text files and pages, brotli- or gzip-compressed once and kept (infra/local/compress.ts).
   const compressed = new CompressedCache();
@@ -229,10 +240,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
       res.end("Not found");
       return;
     }
-    // Any other path is a page of the single-page app, as CloudFront's error page does in the cloud.
-    const body = Buffer.from(index());
+    // Any other path is a page of the single-page app, as CloudFront's spaRouting does in the cloud:
+    // its prerendered HTML for the landing, terms and privacy pages, index.html for the rest.
+    const html = pageFile(pathname);
+    const body = Buffer.from(page(html));
     await sendCompressed(req, res, 200, { "content-type": types[".html"], "cache-control": revalidatedCacheControl }, body, (encoding) =>
-      compressed.get("page\0index.html", encoding, async () => body),
+      compressed.get(`page\0${html}`, encoding, async () => body),
     );
   }
 
