@@ -2,11 +2,46 @@
  * Hostile input, every route: what an attacker would send, and what must hold.
  * No answer is a 5xx, every 4xx is `{ "message": <text> }`, and a refused
  * request changes no item (the whole table compared before and after).
+ *
+ * The second half is generated from the route table and each route's zod
+ * schemas (`api({ params, query, body }, ...)` hangs them on the Lambda as
+ * `schemas`), so a route added later is covered without a line of its own.
+ * It runs on a fresh small table of its own (seeded like the demo shop), so
+ * scans are cheap and nothing else writes to it meanwhile.
+ *
+ * Replay a failure: the message prints `seed`; run
+ * `HOSTILE_SEED=<seed> npx vitest run --project integration test/integration/hostile.test.ts`.
+ * `HOSTILE_RUNS=<n>` sets the cases per route (default 200).
  */
-import { beforeAll, describe, expect, it } from "vitest";
-import { ownOrder } from "./booking-support";
+import { ScanCommand, type AttributeValue } from "@aws-sdk/client-dynamodb";
+import { randomUUID } from "node:crypto";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadHandler, matchRoute } from "../../infra/local/adapter";
+import { dynamoClient, ensureTable } from "../../infra/local/dynamo";
+import { demoPromotions, demoSkus } from "../../infra/local/demo-shop";
+import { seedDemoShop } from "../../infra/local/seed";
+import { env } from "../../infra/env";
+import { pathParameterNames, paramsSchema, type ApiFunction, type RouteSchemas } from "../../packages/functions/src/http/handler";
+import { routeKey, routes, type Access, type Route } from "../../packages/functions/src/routes";
+import { ownOrder, verifyPhoneOf } from "./booking-support";
 import { ownedFixtures } from "./fixtures";
 import { call, newCustomer, seed, signIn } from "./support";
+
+// A fresh table for this file: the comparisons below scan it whole.
+const sharedTable = process.env[env.tableName];
+const hostileTable = `hostile${randomUUID().slice(0, 8)}`;
+const dynamoPort = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? "http://127.0.0.1:0").port);
+
+beforeAll(async () => {
+  await ensureTable(dynamoPort, hostileTable);
+  process.env[env.tableName] = hostileTable;
+  await seedDemoShop({ cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId"), accounts: seed });
+}, 120_000);
+
+afterAll(() => {
+  process.env[env.tableName] = sharedTable;
+});
 
 let customer: string;
 let otherCustomer: string;
@@ -53,6 +88,20 @@ describe("the refusals found in issue 7 (each a 500 before)", () => {
     refusedWithMessage(await call("POST", "/api/book-service", { token: customer, body }));
   });
 
+  it("a number too small for DynamoDB (5e-324 is within 0 to 5) is a 400, found by the generated tests", async () => {
+    refusedWithMessage(await call("PATCH", `/api/paddles/${paddleId}`, { token: customer, rawBody: '{"prefs":{"tackiness":5e-324}}' }));
+    refusedWithMessage(await call("POST", "/api/paddles", { token: customer, rawBody: '{"brand":"b","nickname":"n","prefs":{"tackiness":7.4e-323}}' }));
+  });
+
+  it("a code send refused for the number records no use against the sender either, found by the generated tests", async () => {
+    const phone = "+17205550142";
+    for (let i = 0; i < 5; i++) expect((await call("POST", "/api/user/phone", { token: otherCustomer, body: { phone } })).status).toBe(200);
+    const before = await snapshot();
+    const refused = await call("POST", "/api/user/phone", { token: customer, body: { phone } });
+    expect(refused.status).toBe(429);
+    expect(changes(before, await snapshot())).toEqual([]);
+  });
+
   it("a forged cursor for one's own list is a 400 before it reaches DynamoDB", async () => {
     const me = await call("GET", "/api/auth/user", { token: customer });
     const userId = me.body.id as string;
@@ -82,4 +131,593 @@ describe("the refusals found in issue 7 (each a 500 before)", () => {
       expect(stolen).toMatchObject({ status: 400, body: { message: "Invalid cursor" } });
     }
   });
+});
+
+// ---------------------------------------------------------------------------
+// Generated from the route table and each route's schemas
+// ---------------------------------------------------------------------------
+
+const RUNS = Number(process.env.HOSTILE_RUNS ?? 200);
+const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : Date.now() ^ (Math.random() * 0x7fffffff);
+
+type Role = "signedOut" | "customer" | "employee" | "admin";
+const reaches: Record<Access, Role[]> = {
+  public: ["signedOut", "customer", "admin"],
+  customer: ["customer", "employee", "admin"],
+  staff: ["employee", "admin"],
+  admin: ["admin"],
+};
+const roleTokens: Partial<Record<Role, string>> = {};
+
+/** Ids the generator draws "valid-ish" values from: the demo customer's paddles and orders, grown by what the cases create. */
+const pools = {
+  ids: [] as string[],
+  paddles: [] as string[],
+  orders: [] as string[],
+};
+const serviceSkus = demoSkus.filter((sku) => sku.type !== "ADD_ON").map((sku) => sku.id);
+const addOnSkus = demoSkus.filter((sku) => sku.type === "ADD_ON").map((sku) => sku.id);
+
+// ----- reading zod 4 schemas (through their public `_zod.def`, whichever copy of zod made them) -----
+
+type Schema = { _zod: { def: Record<string, any> } } & Record<string, any>;
+const defOf = (schema: Schema) => schema._zod.def;
+
+/** Every string schema inside `schema`, with its path. */
+function strings(schema: Schema, path = "$", seen = new Set<Schema>()): { path: string; schema: Schema }[] {
+  if (seen.has(schema)) return [];
+  seen.add(schema);
+  const def = defOf(schema);
+  switch (def.type) {
+    case "string":
+      return [{ path, schema }];
+    case "object":
+      return Object.entries(def.shape as Record<string, Schema>).flatMap(([key, inner]) => strings(inner, `${path}.${key}`, seen));
+    case "array":
+      return strings(def.element, `${path}[]`, seen);
+    case "optional":
+    case "nullable":
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "nonoptional":
+      return strings(def.innerType, path, seen);
+    case "pipe":
+      return [...strings(def.in, path, seen), ...strings(def.out, path, seen)];
+    case "union":
+      return (def.options as Schema[]).flatMap((option) => strings(option, path, seen));
+    case "record":
+      return [...strings(def.keyType, `${path}{key}`, seen), ...strings(def.valueType, `${path}{}`, seen)];
+    default:
+      return [];
+  }
+}
+
+/** Field names whose valid values the schema alone cannot tell (an id of something that must exist). */
+const hints: Record<string, () => fc.Arbitrary<unknown>> = {
+  paddleId: () => fc.oneof(fc.constantFrom(...pools.paddles.slice(0, 3)), fc.uuid()),
+  service: () => fc.constantFrom(...serviceSkus),
+  addOns: () => fc.uniqueArray(fc.constantFrom(...addOnSkus), { maxLength: 3 }),
+  bagNumber: () => fc.integer({ min: 900, max: 999 }).map(String),
+  promoCode: () => fc.constantFrom(...demoPromotions.map((promotion) => promotion.code), "NOPE", ""),
+  username: () => fc.constantFrom(seed.customer.username, "nobody@regrip.test"),
+  password: () => fc.constantFrom(seed.customer.password, "wrong-password"),
+  phone: () => fc.integer({ min: 0, max: 9999 }).map((n) => `+1720555${String(n).padStart(4, "0")}`),
+  userId: () => fc.uuid(),
+  photoUrl: () => fc.constantFrom("", null, "https://example.com/paddle.jpg"),
+};
+
+/** A value the schema would most likely accept. */
+function validish(schema: Schema, key?: string): fc.Arbitrary<unknown> {
+  if (key && hints[key]) return hints[key]();
+  const def = defOf(schema);
+  switch (def.type) {
+    case "string": {
+      const max = Math.min(schema.maxLength ?? 40, 40);
+      const min = Math.min(schema.minLength ?? 0, max);
+      const pattern = (def.checks as Schema[] | undefined)?.map((check) => defOf(check)).find((check) => check.format === "regex")?.pattern;
+      if (pattern) return fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= (schema.maxLength ?? Infinity));
+      return fc.string({ minLength: min, maxLength: max });
+    }
+    case "number": {
+      const min = Number.isFinite(schema.minValue) ? schema.minValue : -1000;
+      const max = Number.isFinite(schema.maxValue) ? schema.maxValue : 1000;
+      return schema.isInt ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
+    }
+    case "boolean":
+      return fc.boolean();
+    case "enum":
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
+    case "literal":
+      return fc.constantFrom(...(def.values as unknown[]));
+    case "object": {
+      const shape = def.shape as Record<string, Schema>;
+      const model = Object.fromEntries(Object.entries(shape).map(([name, inner]) => [name, validish(inner, name)]));
+      const requiredKeys = Object.entries(shape)
+        .filter(([, inner]) => !acceptsUndefined(inner))
+        .map(([name]) => name);
+      return fc.record(model, { requiredKeys });
+    }
+    case "array":
+      return fc.array(validish(def.element), { maxLength: 3 });
+    case "optional":
+      return fc.option(validish(def.innerType, key), { nil: undefined, freq: 4 });
+    case "nullable":
+      return fc.option(validish(def.innerType, key), { nil: null, freq: 4 });
+    case "default":
+    case "prefault":
+    case "readonly":
+    case "nonoptional":
+      return validish(def.innerType, key);
+    case "pipe":
+      return validish(def.in, key);
+    case "union":
+      return fc.oneof(...(def.options as Schema[]).map((option) => validish(option, key)));
+    default:
+      return fc.jsonValue();
+  }
+}
+
+function acceptsUndefined(schema: Schema): boolean {
+  const def = defOf(schema);
+  if (def.type === "optional" || def.type === "default" || def.type === "prefault") return true;
+  if (def.type === "pipe") return acceptsUndefined(def.in);
+  if (def.type === "nullable" || def.type === "readonly") return acceptsUndefined(def.innerType);
+  return false;
+}
+
+// ----- hostile values -----
+
+const huge = fc.oneof(
+  fc.integer({ min: 10_001, max: 40_000 }).map((n) => "x".repeat(n)),
+  fc.integer({ min: 3_000, max: 12_000 }).map((n) => "🙂é".repeat(n)),
+  fc.constant("\u0000".repeat(10_001)),
+);
+const oddText = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 60 }),
+  fc.string({ unit: "grapheme", maxLength: 60 }),
+  fc.constantFrom("\u0000", "a\u0000b", "\ud800", "\u202e", "%00", "../../etc/passwd", "<script>alert(1)</script>", "' OR 1=1 --", "$where", "__proto__", "order#x", " ", ""),
+);
+const oddNumber = fc.oneof(
+  fc.constantFrom(-1, -0, 0.5, -1.5, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, Number.MIN_SAFE_INTEGER - 2, 2 ** 53, 5e-324),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.integer(),
+);
+const wrongType = fc.oneof(
+  oddNumber,
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant([]),
+  fc.constant({}),
+  fc.array(fc.jsonValue(), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue(), { maxKeys: 3 }),
+  oddText,
+);
+/** Raw text for a path segment, as a client could put it on the wire. */
+const hostileSegment = fc.oneof(
+  fc.constantFrom("%ZZ", "%", "%E0%A4%A", "abc%", "%C0%AF", "%FF", "%00", "%2F", "%2e%2e", "..", "%20", "a%2Fb", "%25", "\u00e9"),
+  huge.map((text) => encode(text.slice(0, 12_000))),
+  oddText.filter((text) => text.length > 0).map(encode),
+  fc.tuple(fc.uuid(), fc.constantFrom("%Z", "%", "%0")).map(([id, tail]) => id + tail),
+);
+const malformedJson = fc.oneof(
+  fc.constantFrom("{", "}", "{\"a\":}", "[1,2", "undefined", "NaN", "{'a':1}", "{\"a\":1,}", "\u0000", "\ufeff{}", "nul", "{\"a\":1e400}", "[" .repeat(5000), "{\"__proto__\":{\"admin\":true}}"),
+  fc.string({ unit: "binary", maxLength: 80 }).filter((text) => {
+    try {
+      JSON.parse(text);
+      return false;
+    } catch {
+      return true;
+    }
+  }),
+);
+const contentTypes = fc.constantFrom(
+  "application/json",
+  "text/plain",
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=x",
+  "application/octet-stream",
+  "application/json; charset=utf-16",
+  "",
+);
+
+// ----- one generated request -----
+
+interface Case {
+  role: Role;
+  /** Whether the request may legitimately write: false only for what must be refused. */
+  mayWrite: boolean;
+  note: string;
+  params: Record<string, string>;
+  query: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+type Mutation = (base: Case) => fc.Arbitrary<Case>;
+
+/** encodeURIComponent, with lone surrogates (which it cannot encode) made U+FFFD first. */
+function encode(text: string): string {
+  return encodeURIComponent(text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd"));
+}
+
+function pathFor(route: Route, params: Record<string, string>): string {
+  return route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => params[name] ?? "");
+}
+
+function caseArbitrary(route: Route, schemas: RouteSchemas, role: Role): fc.Arbitrary<Case> {
+  const names = pathParameterNames(route.path);
+  const paramShape = (defOf(paramsSchema(route, schemas) as unknown as Schema).shape ?? {}) as Record<string, Schema>;
+  const idFrom = (pool: string[]) => fc.nat().map((n) => (pool.length ? pool[n % pool.length] : "no-such-id"));
+  const validParam = (name: string) => {
+    const own = route.owned === "paddle" ? pools.paddles : route.owned === "order" ? pools.orders : pools.ids;
+    const fromSchema = paramShape[name] ? validish(paramShape[name]) : fc.string({ maxLength: 20 });
+    return fc.oneof({ weight: 4, arbitrary: idFrom(own) }, idFrom(pools.ids), fc.uuid(), fc.constantFrom("no-such-id", "WELCOME10", "grip5"), fromSchema).map((value) => encode(String(value)));
+  };
+  const querySchema = schemas.query as Schema | undefined;
+  const queryShape = (querySchema ? defOf(querySchema).shape : {}) as Record<string, Schema>;
+  const bodySchema = schemas.body as Schema | undefined;
+  const bodyShape = (bodySchema && defOf(bodySchema).type === "object" ? defOf(bodySchema).shape : {}) as Record<string, Schema>;
+  const bodyFields = Object.keys(bodyShape);
+  const readsBody = bodySchema !== undefined;
+
+  const base: fc.Arbitrary<Case> = fc
+    .record({
+      params: fc.record(Object.fromEntries(names.map((name) => [name, validParam(name)]))) as fc.Arbitrary<Record<string, string>>,
+      query: querySchema ? (validish(querySchema) as fc.Arbitrary<Record<string, unknown>>) : fc.constant({}),
+      body: bodySchema ? validish(bodySchema) : fc.constant(undefined),
+    })
+    .map(({ params, query, body }) => ({
+      role,
+      mayWrite: true,
+      note: "valid-ish",
+      params,
+      query: new URLSearchParams(
+        Object.entries(query).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+      ).toString(),
+      headers: { "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }));
+
+  const withBody = (c: Case, mutate: (body: Record<string, unknown>) => void): string => {
+    let value: unknown;
+    try {
+      value = c.body === undefined ? {} : JSON.parse(c.body);
+    } catch {
+      value = {};
+    }
+    const object = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    mutate(object);
+    return JSON.stringify(object);
+  };
+
+  const mutations: { weight: number; arbitrary: Mutation }[] = [
+    // none: the valid-ish request itself
+    { weight: 3, arbitrary: (c) => fc.constant(c) },
+    // a path parameter as an attacker writes it
+    ...(names.length
+      ? [
+          {
+            weight: 4,
+            arbitrary: ((c) =>
+              fc.tuple(fc.constantFrom(...names), hostileSegment).map(([name, raw]) => ({
+                ...c,
+                mayWrite: false,
+                note: `path ${name}=${raw.slice(0, 40)}`,
+                params: { ...c.params, [name]: raw },
+              }))) as Mutation,
+          },
+        ]
+      : []),
+    // the query string: hostile values for declared keys, junk keys, repeats
+    {
+      weight: querySchema ? 4 : 1,
+      arbitrary: (c) =>
+        fc
+          .tuple(
+            fc.constantFrom(...Object.keys(queryShape), "x", "__proto__", "constructor"),
+            fc.oneof(huge.map((t) => t.slice(0, 20_000)), oddText, oddNumber.map(String), fc.constantFrom("-1", "1.5", "1e3", "9".repeat(400), "0x10", "", "%ZZ", "Infinity")),
+            fc.boolean(),
+          )
+          .map(([key, value, raw]) => ({
+            ...c,
+            mayWrite: c.mayWrite && !querySchema,
+            note: `query ${key}=${value.slice(0, 40)}`,
+            query: `${c.query ? `${c.query}&` : ""}${key}=${raw ? value.replace(/[&#]/g, "") : encode(value)}&${key}=${encode(value.slice(0, 5))}`,
+          })),
+    },
+    // the body: malformed JSON, not an object at all, a wrong content type
+    {
+      weight: readsBody ? 4 : 1,
+      arbitrary: (c) =>
+        malformedJson.map((raw) => ({ ...c, mayWrite: !readsBody, note: `malformed JSON ${JSON.stringify(raw.slice(0, 40))}`, body: raw })),
+    },
+    {
+      weight: readsBody ? 2 : 1,
+      arbitrary: (c) =>
+        fc.oneof(fc.constant([]), fc.constant(null), fc.constant("text"), oddNumber, fc.constant(true)).map((value) => ({
+          ...c,
+          mayWrite: true,
+          note: `body ${JSON.stringify(value)}`,
+          body: JSON.stringify(value),
+        })),
+    },
+    {
+      weight: readsBody ? 2 : 1,
+      arbitrary: (c) => contentTypes.map((type) => ({ ...c, note: `content-type ${type}`, headers: { ...c.headers, "content-type": type } })),
+    },
+    // a header an attacker controls: a hostile Idempotency-Key, a forged token
+    {
+      weight: 1,
+      arbitrary: (c) =>
+        fc.oneof(huge.map((t) => t.slice(0, 5000)), oddText).map((value) => ({
+          ...c,
+          note: `idempotency-key ${JSON.stringify(value.slice(0, 40))}`,
+          headers: { ...c.headers, "idempotency-key": value.replace(/[\r\n]/g, "") },
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: (c) =>
+        fc.oneof(oddText, fc.constant("a.b.c"), fc.base64String({ maxLength: 200 })).map((value) => ({
+          ...c,
+          mayWrite: route.access === "public" && c.mayWrite,
+          note: `forged token ${JSON.stringify(value.slice(0, 40))}`,
+          headers: { ...c.headers, authorization: `Bearer ${value.replace(/[\r\n]/g, "")}` },
+        })),
+    },
+    // one field of the body: a wrong type, a huge or odd string, an odd number, missing; extra fields
+    ...(bodyFields.length
+      ? [
+          {
+            weight: 6,
+            arbitrary: ((c) =>
+              fc.tuple(fc.constantFrom(...bodyFields), fc.oneof(wrongType, huge, fc.constant(undefined))).map(([field, value]) => {
+                const hugeString = typeof value === "string" && value.length > 10_000;
+                return {
+                  ...c,
+                  // A string longer than any field allows must be refused; anything else might be accepted.
+                  mayWrite: !hugeString,
+                  note: `body.${field}=${JSON.stringify(value)?.slice(0, 40)}`,
+                  body: withBody(c, (body) => {
+                    if (value === undefined) delete body[field];
+                    else body[field] = value;
+                  }),
+                };
+              })) as Mutation,
+          },
+          {
+            weight: 2,
+            arbitrary: ((c) =>
+              fc
+                .dictionary(fc.oneof(fc.string({ maxLength: 10 }), fc.constantFrom("__proto__", "constructor", "totalCents", "price", "status", "userId", "roles", "id")), wrongType, {
+                  minKeys: 1,
+                  maxKeys: 4,
+                })
+                .map((extra) => ({
+                  ...c,
+                  note: `extra fields ${JSON.stringify(extra).slice(0, 60)}`,
+                  body: withBody(c, (body) => Object.assign(body, extra)),
+                }))) as Mutation,
+          },
+          {
+            weight: 1,
+            arbitrary: ((c) =>
+              fc.integer({ min: 1_000, max: 20_000 }).map((n) => ({
+                ...c,
+                note: `every array field with ${n} items`,
+                body: withBody(c, (body) => {
+                  for (const field of bodyFields) if (Array.isArray(body[field])) body[field] = Array.from({ length: n }, (_, i) => `item-${i}`);
+                }),
+              }))) as Mutation,
+          },
+        ]
+      : []),
+  ];
+
+  return base.chain((c) => fc.oneof(...mutations.map(({ weight, arbitrary }) => ({ weight, arbitrary: arbitrary(c) }))));
+}
+
+// ----- the table, whole -----
+
+/** JSON with every object's keys sorted, at every depth. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "undefined";
+}
+
+async function snapshot(): Promise<Map<string, string>> {
+  const client = dynamoClient(dynamoPort);
+  const items = new Map<string, string>();
+  try {
+    let start: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await client.send(new ScanCommand({ TableName: hostileTable, ExclusiveStartKey: start }));
+      for (const item of page.Items ?? []) items.set(`${item.pk?.S}|${item.sk?.S}`, canonical(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+  } finally {
+    client.destroy();
+  }
+  return items;
+}
+
+function changes(before: Map<string, string>, after: Map<string, string>): string[] {
+  const found: string[] = [];
+  for (const [key, value] of after) if (before.get(key) !== value) found.push(`${before.has(key) ? "changed" : "added"} ${key}`);
+  for (const key of before.keys()) if (!after.has(key)) found.push(`removed ${key}`);
+  return found;
+}
+
+/**
+ * The one write a refusal may make, by design: a wrong guess at a one-time
+ * code spends one of the code's five attempts (its `attempts`, and so its
+ * `updatedAt`), so guessing stops after five. Nothing else.
+ */
+function spentAttempt(before: string | undefined, after: string | undefined): boolean {
+  if (!before || !after) return false;
+  const [a, b] = [JSON.parse(before), JSON.parse(after)] as Record<string, { S?: string; N?: string }>[];
+  if (a.__edb_e__?.S !== "verificationCode" || b.__edb_e__?.S !== "verificationCode") return false;
+  const differing = new Set([...Object.keys(a), ...Object.keys(b)].filter((name) => canonical(a[name]) !== canonical(b[name])));
+  differing.delete("updatedAt");
+  return differing.size === 1 && differing.has("attempts") && Number(b.attempts?.N) === Number(a.attempts?.N) + 1;
+}
+
+/** What refused requests changed, less the attempts they spent. */
+function refusalChanges(before: Map<string, string>, after: Map<string, string>): string[] {
+  return changes(before, after).filter((change) => {
+    const key = change.slice(change.indexOf(" ") + 1);
+    return !(change.startsWith("changed ") && spentAttempt(before.get(key), after.get(key)));
+  });
+}
+
+// ----- sending one case -----
+
+interface Sent {
+  c: Case;
+  status: number;
+}
+
+async function send(route: Route, c: Case) {
+  const token = roleTokens[c.role];
+  const path = pathFor(route, c.params);
+  return call(route.method, `${path}${c.query ? `?${c.query}` : ""}`, {
+    headers: { ...c.headers, ...(token && !c.headers.authorization ? { authorization: `Bearer ${token}` } : {}) },
+    rawBody: c.body,
+  });
+}
+
+function describeCase(route: Route, c: Case): string {
+  return `${route.method} ${pathFor(route, c.params).slice(0, 120)}${c.query ? `?${c.query.slice(0, 80)}` : ""} as ${c.role} (${c.note})`;
+}
+
+describe("generated hostile input, every route of the route table", () => {
+  beforeAll(async () => {
+    roleTokens.customer = await signIn(seed.customer.username, seed.customer.password);
+    roleTokens.employee = await signIn(seed.employee.username, seed.employee.password);
+    roleTokens.admin = await signIn(seed.admin.username, seed.admin.password);
+    // First sign-ins make the user items; from here on a read writes nothing.
+    for (const role of ["customer", "employee", "admin"] as const) await call("GET", "/api/auth/user", { token: roleTokens[role] });
+    const customerToken = roleTokens.customer!;
+    for (let i = 0; i < 3; i++) pools.paddles.push(await ownedFixtures.paddle!(customerToken));
+    for (let i = 0; i < 2; i++) pools.orders.push(await ownOrder(customerToken));
+    pools.ids.push(...pools.paddles, ...pools.orders);
+    console.info(`hostile input: seed ${SEED} (replay with HOSTILE_SEED=${SEED}), ${RUNS} cases per route`);
+  }, 120_000);
+
+  it("the table comparison sees a write, and sees a refused one-time code attempt (the one write a refusal may make)", async () => {
+    const before = await snapshot();
+    expect(before.size).toBeGreaterThan(50);
+    const send = await call("POST", "/api/user/phone", { token: roleTokens.employee, body: { phone: "+17205550199" } });
+    expect(send.status).toBe(200);
+    const sent = await snapshot();
+    expect(changes(before, sent).length).toBeGreaterThan(0);
+    const wrong = await call("POST", "/api/user/phone/verify", { token: roleTokens.employee, body: { code: "000000" } });
+    expect(wrong.status).toBe(400);
+    const after = await snapshot();
+    expect(changes(sent, after)).toEqual([expect.stringMatching(/^changed verify#.*\|phone$/)]);
+    expect(refusalChanges(sent, after)).toEqual([]);
+  });
+
+  it("every route's declared schemas bound every string (a 10k string can never reach DynamoDB)", async () => {
+    const unbounded: string[] = [];
+    for (const route of routes) {
+      const schemas = ((await loadHandler(route.handler)) as ApiFunction).schemas;
+      expect(schemas, `${routeKey(route)}: its handler is not made with api()`).toBeDefined();
+      for (const [part, schema] of Object.entries({ params: paramsSchema(route, schemas), query: schemas.query, body: schemas.body })) {
+        if (!schema) continue;
+        for (const found of strings(schema as unknown as Schema)) {
+          if (!(found.schema.maxLength <= 10_000)) unbounded.push(`${routeKey(route)} ${part} ${found.path}`);
+        }
+      }
+    }
+    expect(unbounded).toEqual([]);
+  });
+
+  it.each(routes.map((route) => [routeKey(route), route] as const))(
+    "%s",
+    async (_, route) => {
+      const schemas = ((await loadHandler(route.handler)) as ApiFunction).schemas;
+      const takesInput = pathParameterNames(route.path).length > 0 || !!schemas.query || !!schemas.body;
+      const roles = reaches[route.access];
+      const runsPerRole = Math.ceil((takesInput ? Math.max(RUNS, 200) : Math.ceil(RUNS / 4)) / roles.length);
+      const unattributed: Sent[] = [];
+      const failures: string[] = [];
+      const statuses = new Map<number, number>();
+      let checked = 0;
+
+      // Callers who may book (a verified phone), whatever earlier routes changed.
+      for (const role of ["customer", "employee", "admin"] as const) await verifyPhoneOf(roleTokens[role]!);
+      for (const role of roles) {
+        let baseline = await snapshot();
+        let segment: Sent[] = [];
+        let clean = true;
+        const closeSegment = async () => {
+          if (segment.length === 0) return;
+          const now = await snapshot();
+          const changed = refusalChanges(baseline, now);
+          if (clean) checked += segment.length;
+          if (clean && changed.length) {
+            failures.push(`refused requests changed the table (${changed.slice(0, 5).join(", ")}):\n  ${segment.map((s) => `${s.status} ${describeCase(route, s.c)}`).join("\n  ")}`);
+          }
+          baseline = now;
+          segment = [];
+          clean = true;
+        };
+
+        await fc.assert(
+          fc.asyncProperty(caseArbitrary(route, schemas, role), async (c) => {
+            if (c.mayWrite) await closeSegment();
+            const answer = await send(route, c);
+            const what = `${answer.status} ${JSON.stringify(answer.body)?.slice(0, 200)} for ${describeCase(route, c)}`;
+            expect(answer.status, what).toBeLessThan(500);
+            // No route matched (a segment such as ".."): the test helper's own 404, not the API's.
+            const routed = matchRoute(route.method, new URL(pathFor(route, c.params), "http://localhost").pathname) !== undefined;
+            if (answer.status >= 400 && routed) {
+              expect(answer.headers["content-type"] ?? "", what).toContain("application/json");
+              expect(typeof answer.body?.message === "string" && answer.body.message.trim().length > 0, what).toBe(true);
+            }
+            const sent = { c, status: answer.status };
+            statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+            if (answer.status < 400 && typeof answer.body?.id === "string") {
+              pools.ids.push(answer.body.id);
+              if (route.path === "/api/paddles") pools.paddles.push(answer.body.id);
+              if (route.path === "/api/book-service") pools.orders.push(answer.body.id);
+            }
+            if (c.mayWrite || answer.status < 400) {
+              // Its segment holds only this request: whatever it wrote is its own.
+              if (!c.mayWrite) unattributed.push(...segment.filter((s) => s.status >= 400));
+              if (!c.mayWrite) clean = false;
+              segment.push(sent);
+              if (answer.status < 400) {
+                clean = false;
+                await closeSegment();
+              }
+            } else {
+              segment.push(sent);
+            }
+          }),
+          { numRuns: runsPerRole, seed: SEED, endOnFailure: true },
+        );
+        await closeSegment();
+      }
+
+      // Refusals that shared a segment with an unexpected success: each again on its own, the table scanned around it.
+      for (const s of unattributed) {
+        const before = await snapshot();
+        const answer = await send(route, s.c);
+        if (answer.status < 400) continue;
+        const changed = refusalChanges(before, await snapshot());
+        if (changed.length) failures.push(`a refused request changed the table (${changed.join(", ")}): ${answer.status} ${describeCase(route, s.c)}`);
+      }
+      const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
+      console.info(`${routeKey(route)} as ${roles.join(", ")}: ${counts.join(" ")}; ${checked} answers in segments compared whole, ${unattributed.length} rechecked alone`);
+      expect(failures, `seed ${SEED}: replay with HOSTILE_SEED=${SEED}`).toEqual([]);
+    },
+    240_000,
+  );
 });

@@ -7,7 +7,7 @@ import { isConditionFailed } from "../db/conditions";
 import { newId } from "../entities/attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
 import { forbidden, notFound } from "../errors";
-import { boundedId } from "../shared/ids";
+import { atMostDecimals, boundedId } from "../shared/ids";
 import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
 import { Users } from "../users";
 
@@ -58,7 +58,7 @@ const fields = {
   prefs: z
     .object(
       {
-        tackiness: z.number({ error: TACKINESS }).min(0, TACKINESS).max(5, TACKINESS).nullable().optional(),
+        tackiness: z.number({ error: TACKINESS }).min(0, TACKINESS).max(5, TACKINESS).refine(atMostDecimals(2), TACKINESS).nullable().optional(),
         color: text("Preferred color", LIMITS.name),
       },
       { error: "Preferences must be an object" },
@@ -66,7 +66,7 @@ const fields = {
     .nullable()
     .optional(),
   knownDefects: text("Known defects", LIMITS.notes),
-  weightGrams: z.number({ error: WEIGHT }).min(1, WEIGHT).max(1000, WEIGHT).nullable().optional(),
+  weightGrams: z.number({ error: WEIGHT }).min(1, WEIGHT).max(1000, WEIGHT).refine(atMostDecimals(2), WEIGHT).nullable().optional(),
   gripSize: text("Grip size", LIMITS.gripSize),
   ownershipStatus: z.enum(OWNERSHIP_STATUSES, { error: "Ownership must be owned or no_longer_own" }).optional(),
 };

@@ -59,8 +59,13 @@ export const codeText = (code: string) => `Your Regrip verification code is ${co
 export async function sendCode(userId: string, input: SendCode): Promise<{ phoneNumber: string }> {
   const phone = input.phone;
   if (await Sms.optedOut(phone)) throw invalid(OPTED_OUT);
-  if (!(await RateLimits.take("phoneCodeUser", userId, SENDS_PER_USER))) throw tooMany(TOO_MANY_REQUESTS);
-  if (!(await RateLimits.take("phoneCode", phone, SENDS_PER_NUMBER))) throw tooMany(TOO_MANY_SENDS);
+  // Both limits at once: a send refused by one records nothing under the other.
+  const spent = await RateLimits.takeAll([
+    { scope: "phoneCodeUser", subject: userId, limit: SENDS_PER_USER },
+    { scope: "phoneCode", subject: phone, limit: SENDS_PER_NUMBER },
+  ]);
+  if (spent === 0) throw tooMany(TOO_MANY_REQUESTS);
+  if (spent === 1) throw tooMany(TOO_MANY_SENDS);
   const code = newCode();
   await db()
     .entities.verificationCode.put({

@@ -48,3 +48,46 @@ export async function take(scope: RateLimitScope, subject: string, limit: Limit)
   // Still losing races after several rounds: refuse rather than risk overshooting.
   return false;
 }
+
+export interface Take {
+  scope: RateLimitScope;
+  subject: string;
+  limit: Limit;
+}
+
+/**
+ * Records one use under each of `takes` only if every one of them has room:
+ * all in one transaction, each conditioned on the version it read. Answers
+ * the index of the first limit that is spent (recording nothing anywhere), or
+ * -1 when all were recorded. Why not `take` twice: a refusal by the second
+ * would leave the first's use recorded, and a refused request changes nothing.
+ */
+export async function takeAll(takes: Take[]): Promise<number> {
+  const entity = db().entities.rateLimit;
+  for (let round = 0; round < 8; round++) {
+    const now = Date.now();
+    const found = await Promise.all(takes.map(({ scope, subject }) => entity.get({ scope, subject }).go({ consistent: true })));
+    const next = takes.map(({ limit }, i) => recentUses(found[i].data?.uses ?? [], now, limit.windowMs));
+    const spent = next.findIndex((uses, i) => uses.length >= takes[i].limit.max);
+    if (spent >= 0) return spent;
+    const result = await db()
+      .transaction.write(({ rateLimit }) =>
+        takes.map(({ scope, subject, limit }, i) => {
+          const data = found[i].data;
+          const uses = [...next[i], new Date(now).toISOString()];
+          const expiresAt = new Date(now + limit.windowMs).toISOString();
+          return data
+            ? rateLimit
+                .patch({ scope, subject })
+                .set({ uses, version: data.version + 1, expiresAt })
+                .where(({ version }, { eq }) => eq(version, data.version))
+                .commit()
+            : rateLimit.create({ scope, subject, uses, version: 1, expiresAt }).commit();
+        }),
+      )
+      .go();
+    if (!result.canceled) return -1;
+  }
+  // Still losing races after several rounds: refuse rather than risk overshooting.
+  return 0;
+}

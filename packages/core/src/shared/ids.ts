@@ -46,3 +46,15 @@ export const PromoCode = z
 
 /** Text in a path or query that is not an id (a code as typed): bounded, so a key is never oversized. */
 export const boundedParam = (message: string, max = MAX_ID_LENGTH) => z.string({ error: message }).max(max, message);
+
+/**
+ * A fractional number the client may send has at most `places` decimals. Why:
+ * DynamoDB refuses magnitudes under 1e-130 (`5e-324` is valid JSON and within
+ * "0 to 5"), which the API would otherwise answer as a 500.
+ */
+export const atMostDecimals =
+  (places: number) =>
+  (n: number): boolean => {
+    const scaled = n * 10 ** places;
+    return Number.isFinite(scaled) && Math.abs(scaled - Math.round(scaled)) < 1e-6 && (n === 0 || Math.abs(scaled) >= 0.5);
+  };
