@@ -29,6 +29,8 @@ export function webSourceHash(): string {
     ...files(join(webDir, "src")),
     ...["index.html", "vite.config.ts", "package.json", "tsconfig.json"].map((f) => join(webDir, f)),
     ...(existsSync(join(webDir, "public")) ? files(join(webDir, "public")) : []),
+    // The pages vite.config.ts prerenders.
+    join(repoRoot, "infra/prerendered.ts"),
   ]
     .filter((f) => existsSync(f) && !/\.test\.tsx?$/.test(f))
     .sort();
