@@ -7,6 +7,8 @@
  *   npm run bench:lighthouse          prints the figures, ok/over per budget
  *   BENCH_STRICT=1 npm run bench:lighthouse   exits 1 when a budget is over
  *   LIGHTHOUSE_RUNS=5 ...             more runs per page
+ *   LIGHTHOUSE_PAGES=/booking ...     only these pages (comma-separated)
+ *   LIGHTHOUSE_SHIFTS=1 ...           also prints each run's layout shifts, by element
  *
  * Budgets: performance >= 95 on `/` and >= 90 on `/booking`, CLS <= 0.05 on both.
  * Lighthouse figures move with the machine's load: the load average is printed beside them.
@@ -48,6 +50,8 @@ const pages: Page[] = [
   { path: "/booking", signedIn: true, performanceBudget: 90 },
 ];
 const clsBudget = 0.05;
+const only = process.env.LIGHTHOUSE_PAGES?.split(",").map((path) => path.trim());
+const showShifts = process.env.LIGHTHOUSE_SHIFTS === "1";
 
 interface Figures {
   performance: number;
@@ -119,7 +123,7 @@ try {
   const load = loadavg().map((n) => n.toFixed(2)).join(", ");
   console.log(`Lighthouse 12, mobile preset, ${runs} runs per page (medians); Chromium ${chromePath}; load average ${load}`);
   const rows: string[] = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !only || only.includes(p.path))) {
     const results: Figures[] = [];
     for (let run = 0; run < runs; run++) {
       // Lighthouse resets the origin's storage (and so the sign-in) unless told not to; the HTTP cache is
@@ -150,6 +154,10 @@ try {
         `  ${page.path} run ${run + 1}: performance ${figures.performance}, LCP ${(figures.lcpMs / 1000).toFixed(1)} s, ` +
           `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
       );
+      if (showShifts) {
+        const items = (lhr.audits["layout-shifts"]?.details as { items?: { score: number; node?: { selector?: string; snippet?: string } }[] } | undefined)?.items ?? [];
+        for (const item of items) console.log(`      shift ${item.score.toFixed(4)}  ${item.node?.selector ?? "?"}  ${item.node?.snippet?.slice(0, 120) ?? ""}`);
+      }
     }
     const m: Figures = {
       performance: median(results.map((r) => r.performance)),

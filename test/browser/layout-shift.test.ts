@@ -1,0 +1,136 @@
+/**
+ * No layout shift as data arrives (issue 8, item 6): on a phone-sized screen,
+ * `/` and `/booking` (signed in) are loaded with the API held back, then let
+ * go; the layout shifts Chromium reports (PerformanceObserver, `layout-shift`)
+ * must add up to at most 0.05, and the footer must start below the fold while
+ * the page waits. Nothing here is timed: the API answers when the test says so.
+ * (`npm run bench:lighthouse` measures the same CLS under Lighthouse.)
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import { launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { seed } = loadSettings();
+
+/** Lighthouse's mobile preset: a Moto G Power sized screen. */
+const phone = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const clsBudget = 0.05;
+
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+afterEach(async () => {
+  await context?.close();
+});
+
+declare global {
+  interface Window {
+    __shifts: { value: number; sources: string[] }[];
+  }
+}
+
+/** Records every layout shift of the page (with the elements that moved) from its first paint on. */
+function recordShifts() {
+  window.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      if (entry.hadRecentInput) continue;
+      const sources = (entry.sources ?? []).map(({ node }) => {
+        const element = node instanceof Element ? node : node?.parentElement;
+        return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className ? `.${String(element.className).split(" ").join(".")}` : ""}` : "?";
+      });
+      window.__shifts.push({ value: entry.value, sources });
+    }
+  }).observe({ type: "layout-shift", buffered: true });
+}
+
+/** A phone-sized page whose calls to /api/ and whose booking page's chunk wait, once held, until `release()`. */
+async function phonePage(): Promise<{ page: Page; hold: () => void; release: () => void }> {
+  context = await browser.newContext({ baseURL: baseUrl, ...phone });
+  await context.addInitScript(recordShifts);
+  let held = false;
+  let waiting: (() => void)[] = [];
+  await context.route(
+    (url) => url.pathname.startsWith("/api/") || url.pathname.startsWith("/assets/BookingPage-"),
+    async (route) => {
+      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      await route.continue();
+    },
+  );
+  const page = await context.newPage();
+  return {
+    page,
+    hold: () => {
+      held = true;
+    },
+    release: () => {
+      held = false;
+      for (const resolve of waiting) resolve();
+      waiting = [];
+    },
+  };
+}
+
+/** Two animation frames: whatever the last change laid out has been painted (and its shifts reported). */
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+
+async function footerBelowFold(page: Page): Promise<{ top: number; fold: number }> {
+  return page.evaluate(() => ({ top: document.querySelector("footer.site-footer")!.getBoundingClientRect().top, fold: innerHeight }));
+}
+
+async function shifts(page: Page) {
+  const found = await page.evaluate(() => window.__shifts);
+  return { cls: found.reduce((sum, shift) => sum + shift.value, 0), found };
+}
+
+describe("layout shift on a phone", () => {
+  it("/ does not shift", async () => {
+    const { page } = await phonePage();
+    await page.goto("/");
+    await page.getByRole("heading", { level: 1, name: "Better Grip. Better Game." }).waitFor();
+    await page.waitForLoadState("networkidle");
+    await settled(page);
+    const { cls, found } = await shifts(page);
+    expect(cls, JSON.stringify(found)).toBeLessThanOrEqual(clsBudget);
+  });
+
+  it("/booking, signed in, keeps its footer below the fold and shifts at most 0.05 as its data arrives", async () => {
+    const { page, hold, release } = await phonePage();
+    await page.goto("/login");
+    await page.getByRole("button", { name: /^Sign in with/ }).click();
+    const form = page.getByRole("form", { name: "Customer sign-in" });
+    await form.getByLabel("Email").fill(seed.customer.username);
+    await form.getByLabel("Password").fill(seed.customer.password);
+    await form.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL((url) => url.pathname === "/booking");
+    await page.getByRole("heading", { name: "Choose your core service" }).waitFor();
+
+    // A fresh load of the page, its code and API calls held: what the customer sees while they are on their way.
+    hold();
+    await page.goto("about:blank");
+    await page.goto("/booking");
+    await page.locator(".loading").first().waitFor();
+    await settled(page);
+    const waiting = await footerBelowFold(page);
+    expect(waiting.top, "the footer starts below the fold while the page waits").toBeGreaterThanOrEqual(waiting.fold);
+
+    release();
+    await page.getByRole("heading", { name: "Choose your core service" }).waitFor();
+    await page.locator(".loading").first().waitFor({ state: "detached" });
+    await page.waitForLoadState("networkidle");
+    await settled(page);
+    const { cls, found } = await shifts(page);
+    expect(cls, JSON.stringify(found)).toBeLessThanOrEqual(clsBudget);
+  });
+});
