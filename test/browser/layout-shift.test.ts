@@ -54,16 +54,22 @@ function recordShifts() {
   }).observe({ type: "layout-shift", buffered: true });
 }
 
-/** A phone-sized page whose calls to /api/ and whose booking page's chunk wait, once held, until `release()`. */
-async function phonePage(): Promise<{ page: Page; hold: () => void; release: () => void }> {
+/**
+ * A phone-sized page whose calls to /api/ and whose booking page's chunk wait, once held, until released:
+ * `release(prefix)` lets through what is waiting (and what comes later) under that path, `release()` everything.
+ */
+async function phonePage(): Promise<{ page: Page; hold: () => void; release: (prefix?: string) => Promise<void> }> {
   context = await browser.newContext({ baseURL: baseUrl, ...phone });
   await context.addInitScript(recordShifts);
   let held = false;
-  let waiting: (() => void)[] = [];
+  const open: string[] = [];
+  let waiting: { path: string; go: () => void }[] = [];
+  const isOpen = (path: string) => !held || open.some((prefix) => path.startsWith(prefix));
   await context.route(
     (url) => url.pathname.startsWith("/api/") || url.pathname.startsWith("/assets/BookingPage-"),
     async (route) => {
-      if (held) await new Promise<void>((resolve) => waiting.push(resolve));
+      const path = new URL(route.request().url()).pathname;
+      if (!isOpen(path)) await new Promise<void>((go) => waiting.push({ path, go }));
       await route.continue();
     },
   );
@@ -72,11 +78,15 @@ async function phonePage(): Promise<{ page: Page; hold: () => void; release: () 
     page,
     hold: () => {
       held = true;
+      open.length = 0;
     },
-    release: () => {
-      held = false;
-      for (const resolve of waiting) resolve();
-      waiting = [];
+    release: async (prefix) => {
+      if (prefix === undefined) held = false;
+      else open.push(prefix);
+      const going = waiting.filter(({ path }) => isOpen(path));
+      waiting = waiting.filter((entry) => !going.includes(entry));
+      for (const { go } of going) go();
+      await settled(page);
     },
   };
 }
@@ -105,7 +115,12 @@ describe("layout shift on a phone", () => {
     expect(cls, JSON.stringify(found)).toBeLessThanOrEqual(clsBudget);
   });
 
-  it("/booking, signed in, keeps its footer below the fold and shifts at most 0.05 as its data arrives", async () => {
+  // The page's code, then its data in either order (or all at once).
+  it.each([
+    ["all at once", []],
+    ["who is signed in, their paddles, then the services", ["/assets/BookingPage-", "/api/auth/user", "/api/paddles", "/api/services"]],
+    ["the services, then who is signed in and their paddles", ["/assets/BookingPage-", "/api/services", "/api/auth/user", "/api/paddles"]],
+  ])("/booking, signed in, keeps its footer below the fold and shifts at most 0.05 as its code and data arrive: %s", async (_, order) => {
     const { page, hold, release } = await phonePage();
     await page.goto("/login");
     await page.getByRole("button", { name: /^Sign in with/ }).click();
@@ -125,7 +140,19 @@ describe("layout shift on a phone", () => {
     const waiting = await footerBelowFold(page);
     expect(waiting.top, "the footer starts below the fold while the page waits").toBeGreaterThanOrEqual(waiting.fold);
 
-    release();
+    // What shows once each arrives.
+    const arrived: Record<string, () => Promise<void>> = {
+      "/assets/BookingPage-": () => page.getByRole("heading", { level: 1, name: "Book a Service" }).waitFor(),
+      "/api/auth/user": async () => {},
+      "/api/paddles": () => page.getByText("Loading your paddles...").waitFor({ state: "detached" }),
+      "/api/services": () => page.getByText("Loading services...").waitFor({ state: "detached" }),
+    };
+    for (const prefix of order) {
+      await release(prefix);
+      await arrived[prefix]();
+      await settled(page);
+    }
+    await release();
     await page.getByRole("heading", { name: "Choose your core service" }).waitFor();
     await page.locator(".loading").first().waitFor({ state: "detached" });
     await page.waitForLoadState("networkidle");
