@@ -33,26 +33,30 @@ afterEach(async () => {
   await context?.close();
 });
 
-declare global {
-  interface Window {
-    __shifts: { value: number; sources: string[] }[];
-  }
+interface Shift {
+  value: number;
+  sources: string[];
 }
 
-/** Records every layout shift of the page (with the elements that moved) from its first paint on. */
-function recordShifts() {
+/**
+ * Records every layout shift of the page (with the elements that moved) from its first paint on, in
+ * `window.__shifts`. A string: it runs in the page, and this project's TypeScript has no DOM types.
+ */
+const recordShifts = `
   window.__shifts = [];
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+    for (const entry of list.getEntries()) {
       if (entry.hadRecentInput) continue;
-      const sources = (entry.sources ?? []).map(({ node }) => {
-        const element = node instanceof Element ? node : node?.parentElement;
-        return element ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}${element.className ? `.${String(element.className).split(" ").join(".")}` : ""}` : "?";
+      const sources = (entry.sources || []).map(({ node }) => {
+        const element = node instanceof Element ? node : node && node.parentElement;
+        if (!element) return "?";
+        return element.tagName.toLowerCase() + (element.id ? "#" + element.id : "") +
+          (typeof element.className === "string" && element.className ? "." + element.className.split(" ").join(".") : "");
       });
       window.__shifts.push({ value: entry.value, sources });
     }
   }).observe({ type: "layout-shift", buffered: true });
-}
+`;
 
 /**
  * A phone-sized page whose calls to /api/ and whose booking page's chunk wait, once held, until released:
@@ -92,15 +96,14 @@ async function phonePage(): Promise<{ page: Page; hold: () => void; release: (pr
 }
 
 /** Two animation frames: whatever the last change laid out has been painted (and its shifts reported). */
-const settled = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+const settled = (page: Page) => page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
 
 async function footerBelowFold(page: Page): Promise<{ top: number; fold: number }> {
-  return page.evaluate(() => ({ top: document.querySelector("footer.site-footer")!.getBoundingClientRect().top, fold: innerHeight }));
+  return page.evaluate<{ top: number; fold: number }>(`({ top: document.querySelector("footer.site-footer").getBoundingClientRect().top, fold: innerHeight })`);
 }
 
 async function shifts(page: Page) {
-  const found = await page.evaluate(() => window.__shifts);
+  const found = await page.evaluate<Shift[]>("window.__shifts");
   return { cls: found.reduce((sum, shift) => sum + shift.value, 0), found };
 }
 
