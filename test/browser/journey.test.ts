@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { demoPromotions, demoSkus } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser } from "./browser";
+import { launchBrowser, signInThroughPage } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -207,13 +207,7 @@ describe("the customer journey", () => {
     const own = await browser.newContext({ baseURL: baseUrl });
     const customerPage = await own.newPage();
     try {
-      await customerPage.goto("/login");
-      await customerPage.getByRole("button", { name: /^Sign in with/ }).click();
-      const form = customerPage.getByRole("form", { name: "Customer sign-in" });
-      await form.getByLabel("Email").fill(seed.customer.username);
-      await form.getByLabel("Password").fill(seed.customer.password);
-      await form.getByRole("button", { name: "Sign In" }).click();
-      await customerPage.waitForURL((url) => url.pathname === "/booking");
+      await signInThroughPage(customerPage, seed.customer);
       const problems: string[] = [];
       for (const [path, ready] of [
         ["/booking", "Choose your core service"],

@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser } from "./browser";
+import { launchBrowser, signInThroughPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -125,13 +125,7 @@ describe("layout shift on a phone", () => {
     ["the services, then who is signed in and their paddles", ["/assets/BookingPage-", "/api/services", "/api/auth/user", "/api/paddles"]],
   ])("/booking, signed in, keeps its footer below the fold and shifts at most 0.05 as its code and data arrive: %s", async (_, order) => {
     const { page, hold, release } = await phonePage();
-    await page.goto("/login");
-    await page.getByRole("button", { name: /^Sign in with/ }).click();
-    const form = page.getByRole("form", { name: "Customer sign-in" });
-    await form.getByLabel("Email").fill(seed.customer.username);
-    await form.getByLabel("Password").fill(seed.customer.password);
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL((url) => url.pathname === "/booking");
+    await signInThroughPage(page, seed.customer);
     await page.getByRole("heading", { name: "Choose your core service" }).waitFor();
 
     // A fresh load of the page, its code and API calls held: what the customer sees while they are on their way.

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser } from "./browser";
+import { callApi, launchBrowser, signInThroughPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -30,19 +30,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T = any>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const answer = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
 async function tokenOf(username: string, password: string): Promise<string> {
   const answer = await api("POST", "/api/auth/local", { body: { username, password } });
@@ -71,14 +59,7 @@ async function paddleOf(token: string, userId: string): Promise<string> {
 }
 
 async function signInAsCustomer() {
-  await page.goto("/login");
-  // Locally there is no hosted UI: the identity-provider button reveals the email form.
-  await page.getByRole("button", { name: /^Sign in with/ }).click();
-  const form = page.getByRole("form", { name: "Customer sign-in" });
-  await form.getByLabel("Email").fill(seed.customer.username);
-  await form.getByLabel("Password").fill(seed.customer.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/booking");
+  await signInThroughPage(page, seed.customer);
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser } from "./browser";
+import { launchBrowser, signInThroughPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -116,13 +116,7 @@ describe("prerendered pages", () => {
   it("shows a signed-in customer's menu on / from the stored token, without loading Amplify", async () => {
     await withContext({}, async (context) => {
       const page = await context.newPage();
-      await page.goto("/login");
-      await page.getByRole("button", { name: /^Sign in with/ }).click();
-      const form = page.getByRole("form", { name: "Customer sign-in" });
-      await form.getByLabel("Email").fill(seed.customer.username);
-      await form.getByLabel("Password").fill(seed.customer.password);
-      await form.getByRole("button", { name: "Sign In" }).click();
-      await page.waitForURL((url) => url.pathname === "/booking");
+      await signInThroughPage(page, seed.customer);
 
       const fresh = await context.newPage();
       const seen = watch(fresh);

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-c
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { localSecurityHeaders } from "../../infra/headers";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser } from "./browser";
+import { callApi, launchBrowser, signInThroughPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -41,19 +41,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T = any>(method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const answer = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-      ...options.headers,
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const text = await answer.text();
-  return { status: answer.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
 function expectSecurityHeaders(answer: Response, what: string) {
   for (const [name, value] of Object.entries(localSecurityHeaders)) {
@@ -125,12 +113,7 @@ describe("security headers on one machine", () => {
 
     // Sign in through the page (Amplify against cognito-local at /cognito/), which lands on /booking.
     await visit("/login", () => page.getByRole("button", { name: /^Sign in with/ }).waitFor());
-    await page.getByRole("button", { name: /^Sign in with/ }).click();
-    const form = page.getByRole("form", { name: "Customer sign-in" });
-    await form.getByLabel("Email").fill(seed.customer.username);
-    await form.getByLabel("Password").fill(seed.customer.password);
-    await form.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL((url) => url.pathname === "/booking");
+    await signInThroughPage(page, seed.customer, { navigate: false });
     await page.getByRole("heading", { level: 1 }).first().waitFor();
     await page.waitForLoadState("networkidle");
 
