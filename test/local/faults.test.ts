@@ -15,8 +15,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { freePort } from "../../scripts/lib/ports";
 import { startShopProcess, type ShopProcess } from "../../scripts/lib/shop-process";
+import { ownShopEnv } from "./support";
 
 const customer = loadSettings().seed.customer;
 const dataDir = mkdtempSync(join(tmpdir(), "regrip-faults-"));
@@ -88,13 +88,7 @@ async function table() {
 }
 
 beforeAll(async () => {
-  env = {
-    PORT: String(await freePort()),
-    DYNAMODB_PORT: String(await freePort()),
-    COGNITO_PORT: String(await freePort()),
-    REGRIP_DATA_DIR: dataDir,
-    STRIPE_SECRET_KEY: "",
-  };
+  env = { ...(await ownShopEnv(dataDir)), STRIPE_SECRET_KEY: "" };
   shop = await startShopProcess(env);
 });
 

@@ -8,7 +8,7 @@
  * - bodies over API Gateway's 10 MB limit get 413, whether announced by Content-Length or chunked.
  */
 import { AdminListGroupsForUserCommand } from "@aws-sdk/client-cognito-identity-provider";
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { connect, type Socket } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
@@ -16,20 +16,15 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cognitoClient } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
-import { freePort } from "../../scripts/lib/ports";
 import { startShopProcess, type ShopProcess } from "../../scripts/lib/shop-process";
+import { ownShopEnv, processesUsing } from "./support";
 
 const dataDir = mkdtempSync(join(tmpdir(), "regrip-hardening-"));
 let env: Record<string, string>;
 let shop: ShopProcess | undefined;
 
 beforeAll(async () => {
-  env = {
-    PORT: String(await freePort()),
-    DYNAMODB_PORT: String(await freePort()),
-    COGNITO_PORT: String(await freePort()),
-    REGRIP_DATA_DIR: dataDir,
-  };
+  env = await ownShopEnv(dataDir);
   // No HOST of our own (an empty one overrides any the test runner has): the default must be loopback.
   shop = await startShopProcess({ ...env, HOST: "" });
 }, 240_000);
@@ -241,21 +236,6 @@ describe("request size (API Gateway's 10 MB)", () => {
     expect(booking.body.message).not.toBe("The request is too large.");
   });
 });
-
-/** Processes whose command line or working directory mention `dir` (as in start.test.ts). */
-function processesUsing(dir: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-      const cwd = readlinkSync(`/proc/${pid}/cwd`);
-      if (cmdline.includes(dir) || cwd.startsWith(dir)) found.push(`${pid}: ${cmdline}`);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
-}
 
 describe("Ctrl-C", () => {
   it("finishes within a few seconds with half-sent requests open, and leaves no child behind", async () => {

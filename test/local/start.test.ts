@@ -3,14 +3,14 @@
  * keeps the data, and Ctrl-C that leaves no process behind.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readlinkSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../infra/local/settings";
-import { freePort } from "../../scripts/lib/ports";
 import { startShopProcess } from "../../scripts/lib/shop-process";
+import { ownShopEnv, processesUsing } from "./support";
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -21,32 +21,10 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-async function shopEnv(): Promise<Record<string, string>> {
-  return {
-    PORT: String(await freePort()),
-    DYNAMODB_PORT: String(await freePort()),
-    COGNITO_PORT: String(await freePort()),
-    REGRIP_DATA_DIR: tempDir("regrip-local-"),
-  };
-}
+const shopEnv = () => ownShopEnv(tempDir("regrip-local-"));
 
 function npmStart(env: Record<string, string>) {
   return spawnSync("npm", ["start", "--silent"], { cwd: repoRoot, env: { ...process.env, ...env }, encoding: "utf8", timeout: 60_000 });
-}
-
-/** Processes whose command line or working directory mention `dir`. */
-function processesUsing(dir: string): string[] {
-  const found: string[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-      const cwd = readlinkSync(`/proc/${pid}/cwd`);
-      if (cmdline.includes(dir) || cwd.startsWith(dir)) found.push(`${pid}: ${cmdline}`);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return found;
 }
 
 describe("npm start", () => {
