@@ -2,8 +2,10 @@
  * Who is calling. Set once per request by the handler layer from a verified
  * token, passed explicitly to the domain functions that need it.
  */
-export const roles = ["CUSTOMER", "EMPLOYEE", "ADMIN"] as const;
-export type Role = (typeof roles)[number];
+import { hasAdminRole, hasStaffRole, ROLES, type Role } from "../shared/roles";
+
+export const roles = ROLES;
+export type { Role };
 
 export interface UserActor {
   type: "user";
@@ -34,9 +36,9 @@ export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
 }
 
 export function isStaff(actor: Actor): boolean {
-  return actor.type === "system" || actor.roles.includes("EMPLOYEE") || actor.roles.includes("ADMIN");
+  return actor.type === "system" || hasStaffRole(actor);
 }
 
 export function isAdmin(actor: Actor): boolean {
-  return actor.type === "system" || actor.roles.includes("ADMIN");
+  return actor.type === "system" || hasAdminRole(actor);
 }

@@ -4,8 +4,7 @@
  * (`z.enum(ORDER_STATUSES)`) are built from the same list.
  */
 
-export const ROLES = ["CUSTOMER", "EMPLOYEE", "ADMIN"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role } from "../shared/roles";
 
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -14,14 +13,15 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export const AUTH_PROVIDERS = ["cognito", "google", "apple", "github"] as const;
 export type AuthProvider = (typeof AUTH_PROVIDERS)[number];
 
-export const PADDLE_SHAPES = ["elongated", "hybrid", "dad-bod", "wide-body", "other"] as const;
-export type PaddleShape = (typeof PADDLE_SHAPES)[number];
-
-export const PADDLE_MATERIALS = ["wood", "graphite", "fiberglass", "composite", "other"] as const;
-export type PaddleMaterial = (typeof PADDLE_MATERIALS)[number];
-
-export const OWNERSHIP_STATUSES = ["owned", "no_longer_own"] as const;
-export type OwnershipStatus = (typeof OWNERSHIP_STATUSES)[number];
+/** Paddle value sets live with the paddle view (browser-safe). */
+export {
+  OWNERSHIP_STATUSES,
+  PADDLE_MATERIALS,
+  PADDLE_SHAPES,
+  type OwnershipStatus,
+  type PaddleMaterial,
+  type PaddleShape,
+} from "../shared/paddles";
 
 /** The twelve stored order statuses and the payment states live with the lifecycle (browser-safe). */
 export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../shared/lifecycle";

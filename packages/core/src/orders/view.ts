@@ -1,69 +1,11 @@
 import type { EntityItem } from "electrodb";
 import type { ServiceOrder } from "../entities";
-import {
-  stageOfStatus,
-  type OrderStatus,
-  type PaymentStatus,
-  type Stage,
-} from "../shared/lifecycle";
+import { stageOfStatus } from "../shared/lifecycle";
+import type { LineItemView, OrderView, StatusHistoryEntry } from "../shared/orders";
 
 export type OrderItem = EntityItem<typeof ServiceOrder>;
 
-export interface StatusHistoryEntry {
-  from: OrderStatus | null;
-  to: OrderStatus;
-  actorId: string | null;
-  actorName: string | null;
-  note: string | null;
-  at: string;
-}
-
-export interface LineItemView {
-  skuId: string | null;
-  name: string;
-  description: string | null;
-  /** Unit price in cents; the line's amount is price × quantity. */
-  price: number;
-  quantity: number;
-}
-
-/** What GET /api/orders and GET /api/orders/{id} answer (docs/api.md). */
-export interface OrderView {
-  id: string;
-  userId: string;
-  paddleId: string | null;
-  bagNumber: string | null;
-  bag: { code3: string } | null;
-  status: OrderStatus;
-  stage: Stage;
-  statusHistory: StatusHistoryEntry[];
-  paymentStatus: PaymentStatus;
-  dropoffLocation: string | null;
-  dropoffDateTime: string | null;
-  pickupLocation: string | null;
-  pickupDateTime: string | null;
-  isOnsite: boolean;
-  lineItems: LineItemView[];
-  customerNotes: string | null;
-  /** Internal staff notes: present only in a staff member's view. */
-  myGripNotes?: string | null;
-  subtotalCents: number;
-  discountAmountCents: number;
-  promoCode: string | null;
-  taxCents: number;
-  totalCents: number;
-  currency: string;
-  paymentMethod: string;
-  invoiceUrl: string | null;
-  paidAt: string | null;
-  cardBrand: string | null;
-  cardLast4: string | null;
-  refundedAmountCents: number;
-  createdAt: string;
-  updatedAt: string;
-  user: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
-  paddle: { nickname: string | null; brand: string | null; model: string | null };
-}
+export type { LineItemView, OrderView, StatusHistoryEntry };
 
 const orNull = <T>(value: T | undefined | null): T | null => value ?? null;
 

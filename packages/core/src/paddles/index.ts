@@ -6,6 +6,7 @@ import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { newId } from "../entities/attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
+import type { PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
 import { atMostDecimals, boundedId } from "../shared/ids";
 import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
@@ -79,31 +80,8 @@ export type CreatePaddle = z.infer<typeof CreatePaddle>;
 export const UpdatePaddle = z.object(fields).partial();
 export type UpdatePaddle = z.infer<typeof UpdatePaddle>;
 
-/** What the API answers for a paddle (docs/api.md): null for unset. */
-export interface PaddleView {
-  id: string;
-  userId: string;
-  brand: string;
-  model: string | null;
-  nickname: string | null;
-  personality: string | null;
-  coreThickness: number | null;
-  shape: PaddleItem["shape"] | null;
-  material: PaddleItem["material"] | null;
-  colorway: string | null;
-  serial: string | null;
-  photoUrl: string | null;
-  photoUrls: string[] | null;
-  prefs: { tackiness: number | null; color: string | null };
-  bagId: string | null;
-  bag: { code3: string } | null;
-  ownershipStatus: PaddleItem["ownershipStatus"];
-  knownDefects: string | null;
-  weightGrams: number | null;
-  gripSize: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** What the API answers for a paddle (docs/api.md): the browser-safe view type in shared/paddles. */
+export type { PaddleView };
 
 export function view(paddle: PaddleItem, bagCode?: string): PaddleView {
   return {

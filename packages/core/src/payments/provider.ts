@@ -8,6 +8,7 @@
 import type Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import { secret } from "../secrets";
+import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
   /** Where the payer lands after paying: `<site>/my-grips?paid=1`. */
@@ -56,10 +57,8 @@ export interface CheckoutLine {
   quantity: number;
 }
 
-/** The order's short reference (staff-side §9): its bag number, or the last 6 characters of its id. */
-export function orderReference(order: Pick<OrderItem, "id" | "bagNumber">): string {
-  return order.bagNumber || order.id.slice(-6).toUpperCase();
-}
+/** The order's short reference (staff-side §9): one rule for server and pages, in shared/orders. */
+export { orderReference };
 
 /**
  * The lines a checkout shows for an order. Itemised when the stored lines add

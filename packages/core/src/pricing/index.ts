@@ -3,22 +3,13 @@
  * catalogue's skus and what the customer chose. Nothing here trusts a price or
  * a discount from the client; every amount is integer cents.
  */
-import { coreServiceOf, type CatalogueSku } from "../shared/catalogue";
+import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
+import { discountCents, type Discount } from "../shared/promo";
 import { conflict, invalid } from "../errors";
 
 export * as Pricing from "./index";
-
-/** The places the performance weight can go (customer-side §5), in the order the page shows them. */
-export const WEIGHT_AREAS = ["neck_shoulders", "bottom_corners", "sides", "top_corners", "top_shelf"] as const;
-export type WeightArea = (typeof WEIGHT_AREAS)[number];
-
-export const weightAreaLabel: Record<WeightArea, string> = {
-  neck_shoulders: "Bottom Corners & Neck",
-  bottom_corners: "Bottom Corners",
-  sides: "Sides",
-  top_corners: "Top Corners",
-  top_shelf: "Top Shelf",
-};
+// The rules the pages preview with live in browser-safe shared modules; re-exported for the server's callers.
+export { discountCents, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type Discount, type WeightArea };
 
 export interface LineItem {
   skuId: string;
@@ -34,13 +25,6 @@ export interface StockTake {
   skuId: string;
   name: string;
   quantity: number;
-}
-
-/** The part of a promotion pricing reads. */
-export interface Discount {
-  code: string;
-  percentage: number;
-  amountCents: number;
 }
 
 export interface PricingInput {
@@ -65,17 +49,6 @@ export interface PricedBooking {
 
 export const outOfStock = (name: string) => conflict(`Sorry, ${name} is out of stock`);
 
-/** The weight add-on: the product whose name contains 'performance' (customer-side §9). */
-export function isWeight(sku: Pick<CatalogueSku, "category" | "name">): boolean {
-  return sku.category === "WEIGHT" && sku.name.toLowerCase().includes("performance");
-}
-
-/** Edge guards are edge products whose name contains 'premium'; any other edge product is edge tape. */
-export function edgeKind(sku: Pick<CatalogueSku, "category" | "name">): "guard" | "tape" | undefined {
-  if (sku.category !== "EDGE") return undefined;
-  return sku.name.toLowerCase().includes("premium") ? "guard" : "tape";
-}
-
 function hasStock(sku: CatalogueSku, quantity: number): boolean {
   return sku.stockQuantity === null || sku.stockQuantity >= quantity;
 }
@@ -84,16 +57,6 @@ const joinDetails = (...parts: (string | undefined)[]) => {
   const text = parts.filter((part) => part && part.trim()).join(" · ");
   return text || undefined;
 };
-
-/** A percentage of the subtotal (half a cent rounds up), or a fixed amount; never more than the subtotal. */
-export function discountCents(subtotalCents: number, promotion: Discount | null | undefined): number {
-  if (!promotion) return 0;
-  const raw =
-    promotion.percentage > 0
-      ? Math.floor((subtotalCents * promotion.percentage + 50) / 100)
-      : promotion.amountCents;
-  return Math.max(0, Math.min(subtotalCents, raw));
-}
 
 export function weightAreasOf(raw: readonly string[] | undefined): WeightArea[] {
   const areas = raw ?? [];

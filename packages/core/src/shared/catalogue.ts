@@ -137,3 +137,29 @@ export function shapeCatalogue(skus: CatalogueSku[]): Catalogue {
   }
   return { coreServices, addOnServices };
 }
+
+/** Default low-stock threshold (staff-and-admin-side §9): low at or below it, out of stock at 0. */
+export const LOW_STOCK_THRESHOLD = 5;
+
+/** The places the performance weight can go (customer-side §5), in the order the page shows them. */
+export const WEIGHT_AREAS = ["neck_shoulders", "bottom_corners", "sides", "top_corners", "top_shelf"] as const;
+export type WeightArea = (typeof WEIGHT_AREAS)[number];
+
+export const weightAreaLabel: Record<WeightArea, string> = {
+  neck_shoulders: "Bottom Corners & Neck",
+  bottom_corners: "Bottom Corners",
+  sides: "Sides",
+  top_corners: "Top Corners",
+  top_shelf: "Top Shelf",
+};
+
+/** The weight add-on priced per area: the weight product whose name contains 'performance' (customer-side §9). */
+export function isWeight(sku: { category: SkuCategory; name: string }): boolean {
+  return sku.category === "WEIGHT" && sku.name.toLowerCase().includes("performance");
+}
+
+/** Edge guards are edge products whose name contains 'premium'; any other edge product is edge tape. */
+export function edgeKind(sku: { category: SkuCategory; name: string }): "guard" | "tape" | undefined {
+  if (sku.category !== "EDGE") return undefined;
+  return sku.name.toLowerCase().includes("premium") ? "guard" : "tape";
+}

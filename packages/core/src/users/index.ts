@@ -5,26 +5,15 @@ import { db } from "../db";
 import { uniqueKey, type User } from "../entities";
 import { conflict } from "../errors";
 import { normaliseUsPhone } from "../shared/phone";
+import { sortRoles } from "../shared/roles";
+import type { UserView } from "../shared/users";
 
 export * as Users from "./index";
 
 export type UserItem = EntityItem<typeof User>;
 
 /** What GET /api/auth/user answers (customer-side §7). */
-export interface UserView {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  phone: string | null;
-  phoneVerified: boolean;
-  profileImageUrl: string | null;
-  smsNotifications: boolean;
-  smsPromotions: boolean;
-  emailNotifications: boolean;
-  emailPromotions: boolean;
-  roles: ("CUSTOMER" | "EMPLOYEE" | "ADMIN")[];
-}
+export type { UserView };
 
 export function view(user: UserItem): UserView {
   return {
@@ -39,9 +28,7 @@ export function view(user: UserItem): UserView {
     smsPromotions: user.smsPromotions,
     emailNotifications: user.emailNotifications,
     emailPromotions: user.emailPromotions,
-    roles: [...user.roles].sort(
-      (a, b) => ["CUSTOMER", "EMPLOYEE", "ADMIN"].indexOf(a) - ["CUSTOMER", "EMPLOYEE", "ADMIN"].indexOf(b),
-    ) as UserView["roles"],
+    roles: sortRoles(user.roles),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CurrentUser, Role } from "../lib/user";
+import type { Role } from "@regrip/core/shared/roles";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import { accessDecision, homeAfterSignIn } from "./access";
 
 function user(...roles: Role[]): CurrentUser {

@@ -1,4 +1,4 @@
-import type { CurrentUser } from "../lib/user";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import { isAdmin, isStaff } from "./roles";
 
 /** Who may open a page; the same words as the API's route table. */

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../lib/api";
-import type { CurrentUser } from "../lib/user";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import { currentIdToken } from "./session";
 
 export const currentUserQueryKey = ["/api/auth/user"] as const;
@@ -11,7 +11,7 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!(await currentIdToken())) return null;
   try {
     // The schema (and zod) load beside the request, off the landing page's first load.
-    const [response, { CurrentUser }] = await Promise.all([apiRequest("GET", "/api/auth/user"), import("../lib/user")]);
+    const [response, { CurrentUser }] = await Promise.all([apiRequest("GET", "/api/auth/user"), import("@regrip/core/shared/users")]);
     return CurrentUser.parse(await response.json());
   } catch (error) {
     if (error instanceof Error && error.message.startsWith("401")) return null;

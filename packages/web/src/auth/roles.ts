@@ -1,15 +1,12 @@
-import type { CurrentUser, Role } from "../lib/user";
+import { hasAdminRole, hasStaffRole, type Role } from "@regrip/core/shared/roles";
+import type { CurrentUser } from "@regrip/core/shared/users";
 
 type WithRoles = { roles: readonly Role[] };
 
-export function isAdmin(user: WithRoles | null | undefined): boolean {
-  return !!user?.roles.includes("ADMIN");
-}
-
+/** The role rules are the server's (@regrip/core/shared/roles). */
+export const isAdmin = hasAdminRole;
 /** Staff means EMPLOYEE or ADMIN. */
-export function isStaff(user: WithRoles | null | undefined): boolean {
-  return !!user && (user.roles.includes("EMPLOYEE") || user.roles.includes("ADMIN"));
-}
+export const isStaff = hasStaffRole;
 
 /** The header badge: 'Admin' for admins, 'Employee' for employees who are not admins, none for customers. */
 export function roleBadge(user: WithRoles | null | undefined): "Admin" | "Employee" | undefined {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { initials } from "../auth/roles";
-import type { CurrentUser } from "../lib/user";
+import type { CurrentUser } from "@regrip/core/shared/users";
 
 /** The profile photo, or the user's initials when there is none (or it fails to load). */
 export function Avatar({ user }: { user: CurrentUser }) {

@@ -3,8 +3,8 @@ import { useId, useState, type FormEvent } from "react";
 import { currentUserQueryKey } from "../auth/current-user";
 import { sendPhoneCode, verifyPhoneCode } from "../data/account";
 import { serverMessage } from "../lib/api-error";
-import { displayPhone, formatPhoneInput, isE164, normalizeUsPhone, phoneInputMaxLength } from "../lib/phone";
-import type { CurrentUser } from "../lib/user";
+import { displayPhone, formatPhoneInput, INVALID_BOOKING_PHONE, INVALID_E164, isE164, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import { isVerificationCode } from "../lib/validation";
 import { useToast } from "../toast/use-toast";
 import { Dialog } from "./Dialog";
@@ -32,15 +32,16 @@ export function PhoneVerificationDialog({ rule, initialPhone, onClose, onVerifie
     event?.preventDefault();
     let target: string;
     if (rule === "booking") {
-      target = normalizeUsPhone(phone);
-      if (!target) {
-        toast({ title: "Invalid Phone Number", description: "Please enter a valid 10-digit phone number", variant: "destructive" });
+      const normalised = normaliseUsPhone(phone);
+      if (!normalised) {
+        toast({ title: "Invalid Phone Number", description: INVALID_BOOKING_PHONE, variant: "destructive" });
         return;
       }
+      target = normalised;
     } else {
       target = phone.trim();
       if (!isE164(target)) {
-        toast({ title: "Invalid Phone Number", description: "Please use E.164 format (e.g., +12345678901)", variant: "destructive" });
+        toast({ title: "Invalid Phone Number", description: INVALID_E164, variant: "destructive" });
         return;
       }
     }
@@ -103,7 +104,7 @@ export function PhoneVerificationDialog({ rule, initialPhone, onClose, onVerifie
               type="tel"
               inputMode="tel"
               autoComplete="tel"
-              maxLength={phoneInputMaxLength}
+              maxLength={PHONE_INPUT_MAX_LENGTH}
               placeholder={booking ? "+1 (303) 555-0142" : "+12345678901"}
               value={phone}
               onChange={(event) => setPhone(booking ? formatPhoneInput(event.target.value) : event.target.value)}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { displayName } from "../auth/roles";
 import { goToServerLogout } from "../lib/navigation";
-import type { CurrentUser } from "../lib/user";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import { Avatar } from "./Avatar";
 import { NewTabLink } from "./NewTabLink";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "../auth/current-user";
 import { apiJson } from "../lib/api";
-import { CurrentUser } from "../lib/user";
+import { CurrentUser } from "@regrip/core/shared/users";
 
 export type ProfileChanges = Partial<
   Pick<CurrentUser, "firstName" | "lastName" | "email" | "phone" | "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions">

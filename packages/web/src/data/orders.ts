@@ -3,49 +3,10 @@ import { apiJson } from "../lib/api";
 
 export type DropoffLocation = "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
 
-export interface OrderLineItem {
-  skuId?: string | null;
-  name: string;
-  description?: string | null;
-  /** Cents per unit. */
-  price: number;
-  quantity?: number | null;
-}
-
-/** An order as the API answers it (docs/api.md). */
-export interface Order {
-  id: string;
-  userId: string;
-  paddleId: string | null;
-  bagNumber: string | null;
-  bag?: { code3: string } | null;
-  status: string;
-  stage?: string;
-  statusHistory?: { from?: string | null; to: string; actorName?: string | null; note?: string | null; at: string }[];
-  paymentStatus: string;
-  dropoffLocation: DropoffLocation | null;
-  dropoffDateTime: string | null;
-  pickupLocation: DropoffLocation | null;
-  pickupDateTime: string | null;
-  isOnsite?: boolean;
-  lineItems: OrderLineItem[];
-  customerNotes: string | null;
-  subtotalCents: number;
-  discountAmountCents: number;
-  promoCode: string | null;
-  taxCents?: number | null;
-  totalCents: number;
-  currency?: string;
-  paymentMethod?: string | null;
-  invoiceUrl?: string | null;
-  paidAt?: string | null;
-  cardBrand?: string | null;
-  cardLast4?: string | null;
-  refundedAmountCents?: number | null;
-  createdAt: string;
-  updatedAt?: string;
-  paddle?: { nickname?: string | null; brand?: string | null; model?: string | null } | null;
-}
+/** An order as the API answers it (docs/api.md): the server's own view type. */
+export type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
+import type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
+import { orderReference } from "@regrip/core/shared/orders";
 
 export const ordersQueryKey = ["/api/orders"] as const;
 export const orderQueryKey = (id: string) => ["/api/orders", id] as const;
@@ -92,13 +53,11 @@ export function locationLabel(location: string | null | undefined): string {
 
 /** Line total of one item, in cents. */
 export function lineTotal(item: OrderLineItem): number {
-  return item.price * (item.quantity ?? 1);
+  return item.price * item.quantity;
 }
 
-/** Bag number, or the last 6 characters of the id. */
-export function orderNumber(order: Pick<Order, "id" | "bagNumber">): string {
-  return order.bagNumber || order.id.slice(-6).toUpperCase();
-}
+/** Bag number, or the last 6 characters of the id (the shared rule). */
+export const orderNumber = orderReference;
 
 export const paymentStatusLabel: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded", comp: "Complimentary" };
 

@@ -3,36 +3,9 @@ import { apiJson, apiRequest } from "../lib/api";
 import { serverMessage } from "../lib/api-error";
 import { useToast } from "../toast/use-toast";
 
-export const paddleShapes = ["elongated", "hybrid", "dad-bod", "wide-body", "other"] as const;
-export const paddleMaterials = ["wood", "graphite", "fiberglass", "composite", "other"] as const;
-export type PaddleShape = (typeof paddleShapes)[number];
-export type PaddleMaterial = (typeof paddleMaterials)[number];
-
-/** A paddle as the API answers it (docs/api.md); null for unset. */
-export interface Paddle {
-  id: string;
-  userId: string;
-  brand: string;
-  model: string | null;
-  nickname: string | null;
-  personality: string | null;
-  coreThickness: number | null;
-  shape: PaddleShape | null;
-  material: PaddleMaterial | null;
-  colorway: string | null;
-  serial: string | null;
-  photoUrl: string | null;
-  photoUrls?: string[] | null;
-  prefs: { tackiness?: number | null; color?: string | null } | null;
-  bagId: string | null;
-  bag: { code3: string } | null;
-  ownershipStatus: "owned" | "no_longer_own";
-  knownDefects?: string | null;
-  weightGrams?: number | null;
-  gripSize?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
+export { PADDLE_MATERIALS as paddleMaterials, PADDLE_SHAPES as paddleShapes } from "@regrip/core/shared/paddles";
+export type { PaddleMaterial, PaddleShape, PaddleView as Paddle } from "@regrip/core/shared/paddles";
+import type { PaddleMaterial, PaddleShape, PaddleView as Paddle } from "@regrip/core/shared/paddles";
 
 /** The editable fields, as POST and PATCH take them. */
 export interface PaddleInput {

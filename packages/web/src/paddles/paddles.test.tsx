@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Paddle } from "../data/paddles";
+import { paddleView } from "../test/views";
 import { fakeApi, renderPage } from "../test/render";
 import { PaddleCard } from "./PaddleCard";
 import { PaddleFormDialog } from "./PaddleFormDialog";
@@ -9,24 +10,7 @@ import { QuickAddPaddleForm } from "./QuickAddPaddleForm";
 
 vi.mock("../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
 
-const paddle: Paddle = {
-  id: "p1",
-  userId: "u1",
-  brand: "Joola",
-  model: "Perseus",
-  nickname: "Big Red",
-  personality: null,
-  coreThickness: 14,
-  shape: "elongated",
-  material: null,
-  colorway: null,
-  serial: null,
-  photoUrl: null,
-  prefs: { tackiness: 3 },
-  bagId: null,
-  bag: null,
-  ownershipStatus: "owned",
-};
+const paddle: Paddle = paddleView({ coreThickness: 14, shape: "elongated", prefs: { tackiness: 3, color: null } });
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 import { createQueryClient } from "../lib/query-client";
-import type { CurrentUser } from "../lib/user";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import { createToastStore } from "../toast/toast-store";
 import { ToastProvider } from "../toast/ToastProvider";
 

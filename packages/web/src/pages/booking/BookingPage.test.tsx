@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Catalogue, CatalogueItem } from "../../data/catalogue";
 import type { Paddle } from "../../data/paddles";
+import { paddleView } from "../../test/views";
 import { customer, fakeApi, renderPage } from "../../test/render";
 import BookingPage from "./BookingPage";
 
@@ -59,24 +60,7 @@ const catalogue: Catalogue = {
 };
 
 function paddle(id: string, nickname: string): Paddle {
-  return {
-    id,
-    userId: "u1",
-    brand: "Joola",
-    model: "Perseus",
-    nickname,
-    personality: null,
-    coreThickness: 16,
-    shape: null,
-    material: null,
-    colorway: null,
-    serial: null,
-    photoUrl: null,
-    prefs: null,
-    bagId: null,
-    bag: null,
-    ownershipStatus: "owned",
-  };
+  return paddleView({ id, nickname });
 }
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import { PriceBreakdown } from "./PriceBreakdown";
 import { apiJson } from "../../lib/api";
 import { errorStatus, serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
-import { normalizePromoCode, promoSummary, type Promotion } from "../../lib/promo";
+import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
 import { bagNumberInput, notesMaxLength } from "../../lib/validation";
 import { useToast } from "../../toast/use-toast";
 import type { BookingSelection, SummaryLine, Totals } from "./booking-state";
@@ -30,7 +30,7 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
     const normalized = normalizePromoCode(code);
     setCode(normalized);
     if (!normalized) {
-      toast({ title: "Promo Code Required", description: "Please enter a promo code", variant: "destructive" });
+      toast({ title: "Promo Code Required", description: PROMO_CODE_EMPTY, variant: "destructive" });
       return;
     }
     setChecking(true);
@@ -40,9 +40,9 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
       toast({ title: "Promo Applied!", description: `${found.code}: ${promoSummary(found, formatCents)}` });
     } catch (error) {
       if (errorStatus(error) === undefined) {
-        toast({ title: "Error", description: "Failed to validate promo code", variant: "destructive" });
+        toast({ title: "Error", description: PROMO_CODE_CHECK_FAILED, variant: "destructive" });
       } else {
-        toast({ title: "Invalid Promo Code", description: serverMessage(error) ?? "Invalid promo code", variant: "destructive" });
+        toast({ title: "Invalid Promo Code", description: serverMessage(error) ?? PROMO_CODE_INVALID, variant: "destructive" });
       }
     } finally {
       setChecking(false);

@@ -4,19 +4,13 @@
  */
 import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
 import { defaultDropoffLocation, type BookableLocation } from "../../data/orders";
-import { promoDiscountCents, type Promotion } from "../../lib/promo";
+import { edgeKind, isWeight, LOW_STOCK_THRESHOLD, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
+import { discountCents as promoDiscountCents, type Discount as Promotion } from "@regrip/core/shared/promo";
 import { isBagNumber } from "../../lib/validation";
 
-export const weightAreas = [
-  { value: "neck_shoulders", label: "Bottom Corners & Neck" },
-  { value: "bottom_corners", label: "Bottom Corners" },
-  { value: "sides", label: "Sides" },
-  { value: "top_corners", label: "Top Corners" },
-  { value: "top_shelf", label: "Top Shelf" },
-] as const;
-export type WeightArea = (typeof weightAreas)[number]["value"];
-
-export const lowStockLimit = 5;
+/** The weight's areas in the page's order, with their labels (the rule and the words live in @regrip/core). */
+export const weightAreas = WEIGHT_AREAS.map((value) => ({ value, label: weightAreaLabel[value] }));
+export type { WeightArea };
 
 export interface BookingSelection {
   paddleId?: string;
@@ -44,17 +38,17 @@ export function selectionAfterBooking(selection: BookingSelection, paddleCount: 
 
 /** 'Only N left' at 5 or fewer (and above 0); nothing for unlimited or plentiful stock. */
 export function lowStockNote(stock: number | null | undefined): string | undefined {
-  return stock !== null && stock !== undefined && stock > 0 && stock <= lowStockLimit ? `Only ${stock} left` : undefined;
+  return stock !== null && stock !== undefined && stock > 0 && stock <= LOW_STOCK_THRESHOLD ? `Only ${stock} left` : undefined;
 }
 
 /** Edge guards are the edge products named 'premium'; the rest is tape. */
-export function isEdgeGuard(item: Pick<CatalogueItem, "name">): boolean {
-  return /premium/i.test(item.name);
+export function isEdgeGuard(item: Pick<CatalogueItem, "name" | "category">): boolean {
+  return edgeKind(item) === "guard";
 }
 
 /** The weight add-on priced per area is the one named 'performance'. */
-export function isAreaWeight(item: Pick<CatalogueItem, "name">): boolean {
-  return /performance/i.test(item.name);
+export function isAreaWeight(item: Pick<CatalogueItem, "name" | "category">): boolean {
+  return isWeight(item);
 }
 
 /** Guards grouped by product name, one entry per color. */

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../data/orders";
+import { orderView, paddleView } from "../../test/views";
 import type { Paddle } from "../../data/paddles";
 import { customer, fakeApi, renderPage } from "../../test/render";
 import MyGripsPage from "./MyGripsPage";
@@ -10,7 +11,7 @@ import { thankYouKey } from "./thank-you";
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
 
 function order(n: number, partial: Partial<Order> = {}): Order {
-  return {
+  return orderView({
     id: `order-${n}`,
     userId: "u1",
     paddleId: "p1",
@@ -21,7 +22,6 @@ function order(n: number, partial: Partial<Order> = {}): Order {
     dropoffDateTime: null,
     pickupLocation: null,
     pickupDateTime: null,
-    lineItems: [{ name: "Premium Regrip", price: 5500, quantity: 1 }],
     customerNotes: null,
     subtotalCents: 5500,
     discountAmountCents: 0,
@@ -30,27 +30,10 @@ function order(n: number, partial: Partial<Order> = {}): Order {
     createdAt: new Date(Date.UTC(2025, 2, n)).toISOString(),
     paddle: { nickname: `Paddle ${n}`, brand: "Joola", model: null },
     ...partial,
-  };
+  });
 }
 
-const paddle: Paddle = {
-  id: "p1",
-  userId: "u1",
-  brand: "Joola",
-  model: "Perseus",
-  nickname: "Big Red",
-  personality: null,
-  coreThickness: 16,
-  shape: null,
-  material: null,
-  colorway: null,
-  serial: null,
-  photoUrl: null,
-  prefs: { tackiness: 4 },
-  bagId: "bag-101",
-  bag: { code3: "101" },
-  ownershipStatus: "owned",
-};
+const paddle: Paddle = paddleView({ prefs: { tackiness: 4, color: null }, bagId: "bag-101", bag: { code3: "101" } });
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
@@ -61,7 +44,7 @@ afterEach(() => {
 describe("MyGripsPage", () => {
   it("follows the cursor, sorts newest first, pages by 5 and highlights active orders", async () => {
     const firstPage = Array.from({ length: 4 }, (_, i) => order(i + 1));
-    const secondPage = [order(5, { status: "READY" }), order(6, { status: "PICKED_UP" }), order(7, { status: "MYSTERY" })];
+    const secondPage = [order(5, { status: "READY" }), order(6, { status: "PICKED_UP" }), order(7, { status: "MYSTERY" as Order["status"] /* a status this page does not know yet */ })];
     const calls = fakeApi({
       "GET /api/auth/user": () => Response.json(customer()),
       "GET /api/paddles": () => Response.json([paddle]),

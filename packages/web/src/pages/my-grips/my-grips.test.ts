@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { Order } from "../../data/orders";
+import { orderView } from "../../test/views";
 import { isActiveOrder, nextSort, paginate, showingText, sortOrders } from "./orders-table";
 import { dismissThankYou, isThankYouShown, markThankYou, thankYouKey, thankYouMs } from "./thank-you";
 
 function order(id: string, partial: Partial<Order> = {}): Order {
-  return {
+  return orderView({
     id,
     userId: "u1",
     paddleId: "p1",
@@ -15,7 +16,6 @@ function order(id: string, partial: Partial<Order> = {}): Order {
     dropoffDateTime: null,
     pickupLocation: null,
     pickupDateTime: null,
-    lineItems: [{ name: "Premium Regrip", price: 5500, quantity: 1 }],
     customerNotes: null,
     subtotalCents: 5500,
     discountAmountCents: 0,
@@ -23,13 +23,13 @@ function order(id: string, partial: Partial<Order> = {}): Order {
     totalCents: 5500,
     createdAt: "2025-03-01T10:00:00.000Z",
     ...partial,
-  };
+  });
 }
 
 describe("sortOrders", () => {
-  const a = order("a", { createdAt: "2025-03-01T10:00:00Z", totalCents: 6030, status: "READY", paddle: { nickname: "Zed" } });
-  const b = order("b", { createdAt: "2025-03-03T10:00:00Z", totalCents: 1200, status: "INVOICED", paddle: { nickname: "Alpha" } });
-  const c = order("c", { createdAt: "2025-03-02T10:00:00Z", totalCents: 4500, status: "CHECKED_IN", paddle: { nickname: "Mid" } });
+  const a = order("a", { createdAt: "2025-03-01T10:00:00Z", totalCents: 6030, status: "READY", paddle: { nickname: "Zed", brand: null, model: null } });
+  const b = order("b", { createdAt: "2025-03-03T10:00:00Z", totalCents: 1200, status: "INVOICED", paddle: { nickname: "Alpha", brand: null, model: null } });
+  const c = order("c", { createdAt: "2025-03-02T10:00:00Z", totalCents: 4500, status: "CHECKED_IN", paddle: { nickname: "Mid", brand: null, model: null } });
   const ids = (orders: Order[]) => orders.map((o) => o.id);
 
   it("puts the newest first by default", () => expect(ids(sortOrders([a, b, c], { key: "date", direction: "desc" }))).toEqual(["b", "c", "a"]));

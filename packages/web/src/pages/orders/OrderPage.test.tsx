@@ -2,6 +2,7 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../data/orders";
+import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
 import OrderPage, { pickupText } from "./OrderPage";
 
@@ -12,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const order: Order = {
+const order: Order = orderView({
   id: "01JABCDEFGHXYZ123456",
   userId: "u1",
   paddleId: "p1",
@@ -34,7 +35,7 @@ const order: Order = {
   totalCents: 6030,
   createdAt: "2025-03-07T17:00:00.000Z",
   paddle: { nickname: "Big Red", brand: "Joola", model: "Perseus" },
-};
+});
 
 describe("OrderPage", () => {
   it("shows the number, the timeline up to the current step, the add-ons and the totals", async () => {

@@ -8,8 +8,8 @@ import { useUpdateCurrentUser, type ProfileChanges } from "../../data/account";
 import { serverMessage } from "../../lib/api-error";
 import { goToServerLogin, goToServerLogout } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
-import { displayPhone, formatPhoneInput, isValidProfilePhone, normalizeUsPhone, phoneInputMaxLength } from "../../lib/phone";
-import type { CurrentUser } from "../../lib/user";
+import { displayPhone, formatPhoneInput, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
 import "../../styles/profile.css";
 import { useToast } from "../../toast/use-toast";
@@ -29,7 +29,7 @@ export function profileChanges(form: { firstName: string; lastName: string; emai
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
     email: form.email.trim(),
-    phone: form.phone.trim() ? normalizeUsPhone(form.phone) : "",
+    phone: normaliseUsPhone(form.phone) ?? "",
   };
 }
 
@@ -61,7 +61,7 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!isValidProfilePhone(form.phone)) {
+    if (!isValidOptionalUsPhone(form.phone)) {
       toast({ title: "Invalid Phone Number", description: "Please enter a complete 10-digit phone number or leave it empty.", variant: "destructive" });
       return;
     }
@@ -96,7 +96,7 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
               id={`${id}-phone`}
               type="tel"
               autoComplete="tel"
-              maxLength={phoneInputMaxLength}
+              maxLength={PHONE_INPUT_MAX_LENGTH}
               placeholder="+1 (303) 555-0142"
               value={form.phone}
               onChange={(e) => set("phone", formatPhoneInput(e.target.value))}

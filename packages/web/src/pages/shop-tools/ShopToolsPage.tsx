@@ -7,8 +7,8 @@ import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useSubscription, type Subscription } from "../../data/account";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadWhenIdle } from "../../lib/preload";
-import { displayPhone } from "../../lib/phone";
-import type { CurrentUser } from "../../lib/user";
+import { displayPhone } from "@regrip/core/shared/phone";
+import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
 import "../../styles/profile.css";
 

@@ -1,0 +1,112 @@
+/**
+ * Customers as staff make and edit them (staff-and-admin-side §5, docs/api-staff.md): the form schemas the
+ * routes parse with and the console's dialogs check with, their messages word for word, and the view the API
+ * answers. Browser-safe, zod/mini.
+ */
+import * as z from "zod/mini";
+import { INVALID_PHONE, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH, PHONE_REQUIRED } from "./phone";
+
+/** What the customer routes answer (docs/api-staff.md). */
+export interface CustomerView {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  /** E.164 (`+1XXXXXXXXXX`) or null. */
+  phone: string | null;
+  phoneVerified: boolean;
+  /** False for a walk-in made by staff who has not signed in yet. */
+  hasAccount: boolean;
+}
+
+export const FIRST_NAME_REQUIRED = "First name is required";
+export const LAST_NAME_REQUIRED = "Last name is required";
+export const INVALID_EMAIL = "Invalid email";
+export const NAME_MAX_LENGTH = 60;
+export const EMAIL_MAX_LENGTH = 254;
+
+/** Customer search (§5): 3 or more characters, on the server and in the browser. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_TOO_SHORT = "Type at least 3 characters to search";
+
+export function isSearchable(text: string): boolean {
+  return text.trim().length >= SEARCH_MIN_LENGTH;
+}
+
+const name = (required: string, label: string) =>
+  z.string({ error: required }).check(
+    z.trim(),
+    z.minLength(1, required),
+    z.maxLength(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`),
+  );
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Optional email: empty or missing is null, else a valid address, lower-cased. */
+const email = z.pipe(
+  z.optional(z.nullable(z.string({ error: INVALID_EMAIL }))),
+  z.transform((value, ctx): string | null => {
+    const text = (value ?? "").trim().toLowerCase();
+    if (!text) return null;
+    if (text.length > EMAIL_MAX_LENGTH || !EMAIL.test(text)) {
+      ctx.issues.push({ code: "custom", message: INVALID_EMAIL, input: value });
+      return z.NEVER;
+    }
+    return text;
+  }),
+);
+
+/** A US phone as typed (at most 18 characters), stored as E.164; `required` refuses empty with its message. */
+const phone = (required?: string) =>
+  z.pipe(
+    z.optional(z.nullable(z.string({ error: INVALID_PHONE }))),
+    z.transform((value, ctx): string | null => {
+      const text = (value ?? "").trim();
+      if (!text) {
+        if (required) ctx.issues.push({ code: "custom", message: required, input: value });
+        return required ? z.NEVER : null;
+      }
+      const stored = text.length <= PHONE_INPUT_MAX_LENGTH ? normaliseUsPhone(text) : null;
+      if (!stored) {
+        ctx.issues.push({ code: "custom", message: required ?? INVALID_PHONE, input: value });
+        return z.NEVER;
+      }
+      return stored;
+    }),
+  );
+
+/**
+ * POST /api/admin/customers and PUT /api/admin/customers/{id}, and the Create New Customer / Edit Customer
+ * dialogs: names required, phone and email optional (empty clears them).
+ */
+export const CustomerForm = z.object({
+  firstName: name(FIRST_NAME_REQUIRED, "First name"),
+  lastName: name(LAST_NAME_REQUIRED, "Last name"),
+  phone: phone(),
+  email,
+});
+export type CustomerFormInput = z.input<typeof CustomerForm>;
+export type CustomerForm = z.output<typeof CustomerForm>;
+
+/**
+ * The storefront's edit dialog (PATCH /api/customers/{id}): the same rules, and the phone cannot be empty
+ * ('Phone number is required (10 digits)').
+ */
+export const StorefrontCustomerForm = z.object({
+  firstName: name(FIRST_NAME_REQUIRED, "First name"),
+  lastName: name(LAST_NAME_REQUIRED, "Last name"),
+  phone: phone(PHONE_REQUIRED),
+  email,
+});
+export type StorefrontCustomerForm = z.output<typeof StorefrontCustomerForm>;
+
+/** PATCH /api/customers/{id}: any of the fields; a phone given cannot be empty. */
+export const CustomerPatch = z.partial(StorefrontCustomerForm);
+export type CustomerPatch = z.output<typeof CustomerPatch>;
+
+/** "First Last", else the email, else the phone. */
+export function customerName(customer: Pick<CustomerView, "firstName" | "lastName" | "email" | "phone">): string {
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ").trim();
+  return name || customer.email || customer.phone || "Customer";
+}

@@ -1,0 +1,66 @@
+/**
+ * An order as the API answers it (docs/api.md, docs/api-staff.md) and the short reference people read it by.
+ * Browser-safe: the server builds the view (orders/view.ts), the web app and the console read it with this type.
+ */
+import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
+
+export interface StatusHistoryEntry {
+  from: OrderStatus | null;
+  to: OrderStatus;
+  actorId: string | null;
+  actorName: string | null;
+  note: string | null;
+  at: string;
+}
+
+export interface LineItemView {
+  skuId: string | null;
+  name: string;
+  description: string | null;
+  /** Unit price in cents; the line's amount is price × quantity. */
+  price: number;
+  quantity: number;
+}
+
+/** What GET /api/orders and GET /api/orders/{id} answer. */
+export interface OrderView {
+  id: string;
+  userId: string;
+  paddleId: string | null;
+  bagNumber: string | null;
+  bag: { code3: string } | null;
+  status: OrderStatus;
+  stage: Stage;
+  statusHistory: StatusHistoryEntry[];
+  paymentStatus: PaymentStatus;
+  dropoffLocation: string | null;
+  dropoffDateTime: string | null;
+  pickupLocation: string | null;
+  pickupDateTime: string | null;
+  isOnsite: boolean;
+  lineItems: LineItemView[];
+  customerNotes: string | null;
+  /** Internal staff notes: present only in a staff member's view. */
+  myGripNotes?: string | null;
+  subtotalCents: number;
+  discountAmountCents: number;
+  promoCode: string | null;
+  taxCents: number;
+  totalCents: number;
+  currency: string;
+  paymentMethod: string;
+  invoiceUrl: string | null;
+  paidAt: string | null;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  refundedAmountCents: number;
+  createdAt: string;
+  updatedAt: string;
+  user: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
+  paddle: { nickname: string | null; brand: string | null; model: string | null };
+}
+
+/** The order's short reference (staff-and-admin-side §9): its bag number, or the last 6 characters of its id. */
+export function orderReference(order: { id: string; bagNumber?: string | null }): string {
+  return order.bagNumber || order.id.slice(-6).toUpperCase();
+}

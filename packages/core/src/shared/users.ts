@@ -1,0 +1,43 @@
+/**
+ * The signed-in person as GET /api/auth/user answers it. Browser-safe: the server builds `UserView`
+ * (users/index.ts); the web app parses the answer with `CurrentUser` (zod/mini: a fifth of classic zod's bundle
+ * cost, which the landing page's budget needs), filling what an older answer may leave out.
+ */
+import * as z from "zod/mini";
+import { ROLES, type Role } from "./roles";
+
+export interface UserView {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  phoneVerified: boolean;
+  profileImageUrl: string | null;
+  smsNotifications: boolean;
+  smsPromotions: boolean;
+  emailNotifications: boolean;
+  emailPromotions: boolean;
+  roles: Role[];
+}
+
+export const RoleSchema = z.enum(ROLES);
+
+const text = () => z.nullish(z.string());
+const flag = (value: boolean) => z._default(z.boolean(), value);
+
+export const CurrentUser = z.object({
+  id: z.string(),
+  firstName: text(),
+  lastName: text(),
+  email: text(),
+  phone: text(),
+  phoneVerified: flag(false),
+  profileImageUrl: text(),
+  smsNotifications: flag(true),
+  smsPromotions: flag(true),
+  emailNotifications: flag(true),
+  emailPromotions: flag(true),
+  roles: z._default(z.array(RoleSchema), ["CUSTOMER"]),
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
