@@ -82,7 +82,11 @@ function serve(req: IncomingMessage, res: ServerResponse, dir: string, key: stri
     "x-content-type-options": "nosniff",
   });
   if (req.method === "HEAD") res.end();
-  else createReadStream(file).pipe(res);
+  // A read error (the photo removed meanwhile) ends this answer, never the process (as server.ts does for assets).
+  else
+    createReadStream(file)
+      .once("error", () => res.destroy())
+      .pipe(res);
 }
 
 export async function handleUploads(req: IncomingMessage, res: ServerResponse, dir: string): Promise<void> {
