@@ -1,0 +1,81 @@
+import * as z from "zod/mini";
+import { describe, expect, it } from "vitest";
+import { fieldErrors } from "./forms";
+import { discountDollarsToCents, QuickSaleBooking, quickSaleTotalCents } from "./quick-sale";
+import { addToCart, cartFor, cartTotals, isBagCode, setCartQuantity, storefrontGroups, StorefrontInvoice } from "./storefront";
+
+const grip = { id: "g", name: "Grip", price: 4500 };
+const tape = { id: "t", name: "Tape", price: 1000 };
+
+describe("the storefront cart (§4)", () => {
+  it("adds 1 to an item already in the cart", () => {
+    const once = addToCart([], grip);
+    expect(addToCart(once, grip)).toEqual([{ ...grip, quantity: 2 }]);
+  });
+  it("removes an item at quantity 0 or less, and keeps whole numbers", () => {
+    const cart = addToCart(addToCart([], grip), tape);
+    expect(setCartQuantity(cart, "g", 0).map((l) => l.id)).toEqual(["t"]);
+    expect(setCartQuantity(cart, "g", -3).map((l) => l.id)).toEqual(["t"]);
+    expect(setCartQuantity(cart, "g", 2.7)[0].quantity).toBe(2);
+    expect(setCartQuantity(cart, "g", Number.NaN).map((l) => l.id)).toEqual(["t"]);
+  });
+  it("starts empty for another customer, and drops unreadable lines", () => {
+    const stored = { customerId: "c1", items: [{ ...grip, quantity: 1 }, { id: 5 }] };
+    expect(cartFor("c1", stored).items).toEqual([{ ...grip, quantity: 1 }]);
+    expect(cartFor("c2", stored).items).toEqual([]);
+    expect(cartFor("c1", "garbage").items).toEqual([]);
+  });
+  it("previews totals with the server's discount rule", () => {
+    const cart = setCartQuantity(addToCart(addToCart([], grip), tape), "t", 2);
+    expect(cartTotals(cart, { code: "WELCOME10", percentage: 10, amountCents: 0 })).toEqual({ subtotalCents: 6500, discountAmountCents: 650, totalCents: 5850 });
+    expect(cartTotals(cart, { code: "BIG", percentage: 0, amountCents: 99_999 }).totalCents).toBe(0);
+  });
+});
+
+describe("storefront groups (§9)", () => {
+  it("orders categories and sorts by displayOrder then price, unknown categories under Other Services", () => {
+    const groups = storefrontGroups([
+      { category: "WEIGHT", displayOrder: 1, price: 500 },
+      { category: "BASE_GRIP", displayOrder: 2, price: 100 },
+      { category: "BASE_GRIP", displayOrder: 1, price: 900 },
+      { category: "BASE_GRIP", displayOrder: 1, price: 800 },
+      { category: "MYSTERY", displayOrder: 1, price: 1 },
+    ]);
+    expect(groups.map((g) => g.heading)).toEqual(["Core Services", "Weights", "Other Services"]);
+    expect(groups[0].items.map((i) => i.price)).toEqual([800, 900, 100]);
+  });
+});
+
+describe("the invoice request", () => {
+  const ok = { customerId: "c1", bagNumber: "1a2", items: [{ id: "g", quantity: 1 }] };
+  it("takes exactly 3 characters for the bag, upper-cased", () => {
+    expect(z.parse(StorefrontInvoice, ok).bagNumber).toBe("1A2");
+    expect(isBagCode("12")).toBe(false);
+    expect(isBagCode("1234")).toBe(false);
+    expect(fieldErrors(StorefrontInvoice, { ...ok, bagNumber: "12" })).toEqual({ bagNumber: "Please enter a 3-digit bag number" });
+  });
+  it("refuses an empty cart and drops the client's prices", () => {
+    expect(fieldErrors(StorefrontInvoice, { ...ok, items: [] })).toEqual({ items: "Your cart is empty" });
+    const parsed = z.parse(StorefrontInvoice, { ...ok, totalAmount: 1, items: [{ id: "g", quantity: 1, price: 1 }] });
+    expect(parsed).not.toHaveProperty("totalAmount");
+    expect(parsed.items[0]).toEqual({ id: "g", quantity: 1 });
+  });
+});
+
+describe("the quick sale (§5, §9)", () => {
+  it("totals the services less the discount, never below 0", () => {
+    expect(quickSaleTotalCents(["regrip", "edge_guard", "overgrip"], 0)).toBe(6800);
+    expect(quickSaleTotalCents(["regrip"], 5.5)).toBe(3950);
+    expect(quickSaleTotalCents(["overgrip"], 20)).toBe(0);
+    expect(quickSaleTotalCents(["overgrip"], -5)).toBe(800);
+    expect(discountDollarsToCents(0.1 + 0.2)).toBe(30);
+  });
+  it("needs a nickname and a service, and a discount of at least 0", () => {
+    const ok = { customerId: "c1", paddle: { nickname: "Red" }, services: ["regrip"], discount: null };
+    expect(z.safeParse(QuickSaleBooking, ok).success).toBe(true);
+    expect(fieldErrors(QuickSaleBooking, { ...ok, services: [] })).toEqual({ services: "Please select at least one service" });
+    expect(z.safeParse(QuickSaleBooking, { ...ok, paddle: { nickname: " " } }).error?.issues[0].message).toBe("Nickname is required");
+    expect(z.safeParse(QuickSaleBooking, { ...ok, discount: { amount: -1 } }).error?.issues[0].message).toBe("Discount must be at least 0");
+    expect(z.safeParse(QuickSaleBooking, { ...ok, discount: { amount: 1.005 } }).success).toBe(false);
+  });
+});
