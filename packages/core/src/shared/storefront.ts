@@ -5,7 +5,7 @@
  * discount rule (`./promo`).
  */
 import * as z from "zod/mini";
-import type { SkuCategory } from "./catalogue";
+import type { CatalogueItem, SkuCategory } from "./catalogue";
 import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
 import { discountCents, type Discount } from "./promo";
 
@@ -17,6 +17,20 @@ export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: s
   { category: "WEIGHT", heading: "Weights" },
   { category: "OTHER", heading: "Other Services" },
 ];
+
+/** One product of GET /api/storefront/products: the catalogue's item view (price in cents, stock null = unlimited). */
+export type StorefrontProduct = CatalogueItem;
+
+export interface StorefrontGroup {
+  category: SkuCategory;
+  heading: string;
+  items: StorefrontProduct[];
+}
+
+/** What GET /api/storefront/products answers. */
+export interface StorefrontProducts {
+  groups: StorefrontGroup[];
+}
 
 /** Groups products in §9's order, each sorted by displayOrder then price; empty groups left out. */
 export function storefrontGroups<T extends { category: string; displayOrder?: number | null; price: number }>(
