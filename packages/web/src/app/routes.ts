@@ -25,6 +25,28 @@ export const pageRoutes: PageRoute[] = [
   { path: "/privacy", access: "public", page: lazy(() => import("../pages/legal/PrivacyPage")) },
 ];
 
+export interface ConsoleRoute {
+  path: string;
+  /** Staff (EMPLOYEE or ADMIN) or admin only; the console as a whole is for staff. */
+  access: "staff" | "admin";
+  page: LazyExoticComponent<ComponentType>;
+  /** The side navigation's entry, in this array's order; a page without one is reached from another page. */
+  nav?: string;
+}
+
+/**
+ * The staff console's layout (Cloudscape's AppLayout): loaded only when a staff member opens a console page,
+ * so Cloudscape is never part of a customer page's load.
+ */
+export const ConsoleLayout = lazy(() => import("../pages/console/ConsoleLayout"));
+export const ConsoleNotFound = lazy(() => import("../pages/console/ConsoleNotFound"));
+
+/** The staff console's pages, inside ConsoleLayout. A new page is one line here; `nav` puts it in the side navigation. */
+export const consoleRoutes: ConsoleRoute[] = [
+  // Service Queue, Storefront, Quick Sale, Admin Orders, Bags: each page adds its line here as it lands, e.g.
+  // { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
+];
+
 /** Old addresses kept working. */
 export const redirects: { from: string; to: string }[] = [
   { from: "/dashboard", to: "/booking" },

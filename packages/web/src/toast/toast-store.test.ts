@@ -42,3 +42,20 @@ describe("toast store", () => {
     expect(listener).toHaveBeenCalledTimes(2);
   });
 });
+
+describe("toast store shown elsewhere", () => {
+  it("says whether another screen shows the toasts, until every screen lets go (twice letting go counts once)", () => {
+    const store = createToastStore();
+    const seen: boolean[] = [];
+    store.subscribe(() => seen.push(store.shownElsewhere()));
+    expect(store.shownElsewhere()).toBe(false);
+    const first = store.showElsewhere();
+    const second = store.showElsewhere();
+    first();
+    first();
+    expect(store.shownElsewhere()).toBe(true);
+    second();
+    expect(store.shownElsewhere()).toBe(false);
+    expect(seen).toEqual([true, true, true, false]);
+  });
+});

@@ -25,6 +25,8 @@ export function createToastStore() {
   let current: Toast | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let nextId = 1;
+  // Screens other than the toast viewport showing the current toast (the console's Flashbar).
+  let displays = 0;
   const listeners = new Set<Listener>();
   const emit = () => listeners.forEach((listener) => listener());
 
@@ -54,6 +56,20 @@ export function createToastStore() {
     show,
     dismiss,
     current: () => current,
+    /** True while another screen (the console's Flashbar) shows the toasts in the viewport's place. */
+    shownElsewhere: () => displays > 0,
+    /** Takes over showing the toasts until the returned function is called. */
+    showElsewhere(): () => void {
+      displays++;
+      emit();
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        displays--;
+        emit();
+      };
+    },
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
