@@ -1,4 +1,4 @@
-import { execFileSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 
 /** A problem the person running `npm start` can fix; printed as one line, no stack trace. */
@@ -17,25 +17,21 @@ export async function assertPortFree(port: number, what: string, variable: strin
   }
 }
 
-/** DynamoDB Local is a Java program: it needs Java 17 or newer. */
-export function assertJava(): void {
-  let output: string;
-  try {
-    output = execFileSync("java", ["-version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr;
-    if (typeof stderr === "string" && stderr.includes("version")) {
-      output = stderr;
-    } else {
-      throw new StartupError(
-        "Java was not found: DynamoDB Local needs Java 17 or newer (on Debian: apt-get install -y openjdk-17-jre-headless).",
-      );
-    }
+/** DynamoDB Local is a Java program: it needs Java 17 or newer. Answers the major version (0 when unreadable). */
+export function assertJava(): number {
+  // `java -version` prints on stderr.
+  const run = spawnSync("java", ["-version"], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const output = `${run.stdout ?? ""}${run.stderr ?? ""}`;
+  if (run.error || !output.includes("version")) {
+    throw new StartupError(
+      "Java was not found: DynamoDB Local needs Java 17 or newer (on Debian: apt-get install -y openjdk-17-jre-headless).",
+    );
   }
   const match = /version "(\d+)/.exec(output);
   if (match && Number(match[1]) < 17) {
     throw new StartupError(`Java ${match[1]} found: DynamoDB Local needs Java 17 or newer.`);
   }
+  return match ? Number(match[1]) : 0;
 }
 
 export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {

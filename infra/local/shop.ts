@@ -75,7 +75,7 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
     const web = buildWebIfStale(log);
     web.catch(() => undefined); // awaited below; keeps a failed build from crashing the process before then
     const [dynamo, cognito] = await Promise.allSettled([
-      startDynamo(settings.dynamoPort, join(settings.dataDir, "dynamodb")),
+      startDynamo(settings.dynamoPort, join(settings.dataDir, "dynamodb"), log),
       startCognito(settings.cognitoPort, cognitoDataDir(settings.dataDir)),
     ]);
     if (dynamo.status === "fulfilled") children.add("DynamoDB Local", dynamo.value);

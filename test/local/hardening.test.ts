@@ -2,7 +2,8 @@
  * The local shop under attack, met as an attacker would meet `npm start`
  * (issue 7, findings 1, 2 and 9):
  *
- * - it listens on loopback only (HOST), and so does cognito-local;
+ * - it listens on loopback only (HOST), and so does cognito-local; DynamoDB Local, which binds every
+ *   interface, answers loopback clients only (a Java security policy, infra/local/dynamo.ts);
  * - `/cognito/` forwards only what the browser calls, never an Admin* operation, with no wildcard CORS;
  * - a malformed request never stops it, and Ctrl-C finishes even with a half-sent request open;
  * - bodies over API Gateway's 10 MB limit get 413, whether announced by Content-Length or chunked.
@@ -15,6 +16,8 @@ import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cognitoClient } from "../../infra/local/cognito";
+import { lastJavaWithSecurityManager } from "../../infra/local/dynamo";
+import { assertJava } from "../../infra/local/processes";
 import { loadSettings } from "../../infra/local/settings";
 import { startShopProcess, type ShopProcess } from "../../scripts/lib/shop-process";
 import { ownShopEnv, processesUsing } from "./support";
@@ -66,6 +69,71 @@ describe("binding", () => {
 });
 
 const customer = loadSettings().seed.customer;
+
+/** This machine's IPv6 address that is not loopback nor link-local, if it has one. */
+const outward6 = Object.values(networkInterfaces())
+  .flat()
+  .find((a) => a && a.family === "IPv6" && !a.internal && !a.address.toLowerCase().startsWith("fe80"))?.address;
+
+/**
+ * A DynamoDB ListTables sent to DynamoDB Local on loopback, from `localAddress` as the connection's source:
+ * the answer's status and body, or `none` when the connection closed with no answer.
+ */
+function askDynamo(host: string, localAddress?: string): Promise<{ status: number; body: string } | "none"> {
+  return new Promise((resolve) => {
+    const req = request(
+      {
+        host,
+        localAddress,
+        port: Number(env.DYNAMODB_PORT),
+        method: "POST",
+        path: "/",
+        headers: {
+          "content-type": "application/x-amz-json-1.0",
+          "x-amz-target": "DynamoDB_20120810.ListTables",
+          authorization: "AWS4-HMAC-SHA256 Credential=regriplocal/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=00",
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.once("end", () => resolve({ status: res.statusCode!, body }));
+        res.once("error", () => resolve({ status: res.statusCode!, body }));
+      },
+    );
+    req.setTimeout(5000, () => req.destroy(new Error("no answer within 5 s")));
+    req.once("error", () => resolve("none"));
+    req.end("{}");
+  });
+}
+
+const java = assertJava();
+
+describe("DynamoDB Local", () => {
+  it.skipIf(java > lastJavaWithSecurityManager)(
+    `answers loopback clients only (Java ${java}; from Java ${lastJavaWithSecurityManager + 1} on it cannot be held to loopback and this is skipped)`,
+    async () => {
+      const fromLoopback = await askDynamo("127.0.0.1");
+      expect(fromLoopback).toMatchObject({ status: 200, body: expect.stringContaining("TableNames") });
+      expect(await askDynamo("::1")).toMatchObject({ status: 200 });
+      // From this machine's own non-loopback addresses (to loopback, so nothing leaves the machine): closed unanswered.
+      if (outward) expect(await askDynamo("127.0.0.1", outward), `from ${outward}`).toBe("none");
+      if (outward6) expect(await askDynamo("::1", outward6), `from ${outward6}`).toBe("none");
+      if (!outward && !outward6) {
+        console.warn("This machine has no non-loopback address: DynamoDB Local is checked from 127.0.0.2 only.");
+      }
+      // Any source but 127.0.0.1 and ::1 is refused, even elsewhere in 127.0.0.0/8.
+      expect(await askDynamo("127.0.0.1", "127.0.0.2"), "from 127.0.0.2").toBe("none");
+      // And the shop, which reaches it on 127.0.0.1, goes on working.
+      expect((await send("GET", "/api/services")).status).toBe(200);
+      expect(await askDynamo("127.0.0.1")).toMatchObject({ status: 200 });
+    },
+    30_000,
+  );
+});
+
+
 
 interface Answer {
   status: number;
