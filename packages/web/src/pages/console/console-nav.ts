@@ -1,7 +1,7 @@
 import type { SideNavigationProps } from "@cloudscape-design/components/side-navigation";
 import { isAdmin } from "../../auth/roles";
 import type { ConsoleRoute } from "../../app/routes";
-import type { CurrentUser } from "../../lib/user";
+import type { CurrentUser } from "@regrip/core/shared/users";
 
 /** The side navigation for this viewer: every console page with a `nav` entry they may open, in the table's order. */
 export function consoleNavItems(routes: readonly ConsoleRoute[], user: CurrentUser | null | undefined): SideNavigationProps.Link[] {
