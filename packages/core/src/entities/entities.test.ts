@@ -189,12 +189,17 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
       e.rateLimit.put({ scope: "phoneCode", subject: "+13035550100", uses: [T1], expiresAt: T2 }).params().Item,
     keys: { pk: "ratelimit#phoneCode#+13035550100", sk: "ratelimit" },
   },
+  {
+    entity: "orderCounter",
+    item: () => e.orderCounter.put({ stage: "in_queue", count: 3 }).params().Item,
+    keys: { pk: "stats#orderStages", sk: "stage#in_queue" },
+  },
 ];
 
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue and rateLimit", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit and orderCounter", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -203,6 +208,7 @@ describe("entity definitions against infra/table.ts", () => {
         "gripSchedule",
         "loyaltyAccount",
         "loyaltyLedger",
+        "orderCounter",
         "paddle",
         "partner",
         "promotion",

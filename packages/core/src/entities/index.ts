@@ -5,6 +5,7 @@ import { Communication } from "./communication";
 import { GripSchedule } from "./gripSchedule";
 import { LoyaltyAccount } from "./loyaltyAccount";
 import { LoyaltyLedger } from "./loyaltyLedger";
+import { OrderCounter } from "./orderCounter";
 import { Paddle } from "./paddle";
 import { Partner } from "./partner";
 import { Promotion } from "./promotion";
@@ -30,6 +31,7 @@ export {
   GripSchedule,
   LoyaltyAccount,
   LoyaltyLedger,
+  OrderCounter,
   Paddle,
   Partner,
   Promotion,
@@ -74,6 +76,7 @@ export const Regrip = new Service({
   verificationCode: VerificationCode,
   uniqueValue: UniqueValue,
   rateLimit: RateLimit,
+  orderCounter: OrderCounter,
 });
 
 export type RegripService = typeof Regrip;

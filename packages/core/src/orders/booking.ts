@@ -21,6 +21,7 @@ import { Inventory } from "../inventory";
 import { Promotions } from "../promotions";
 import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
+import { OrderCounters } from "./counters";
 import type { OrderItem } from "./view";
 
 /** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
@@ -232,6 +233,7 @@ export async function book(
       const { serviceOrder, uniqueValue, paddle: paddles, auditLog } = entities;
       return [
         { label: "order", write: serviceOrder.create(order).commit() },
+        ...OrderCounters.created(entities, status),
         ...Inventory.take(entities, stockTaken),
         {
           label: "paddle",

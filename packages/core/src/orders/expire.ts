@@ -23,6 +23,7 @@ import { Inventory } from "../inventory";
 import { Notifications } from "../notifications";
 import { canonicalStatus, type OrderStatus, stageOfStatus } from "../shared/lifecycle";
 import { isHoldExpired, UNPAID_HOLD_MINUTES, UNPAID_HOLD_MS } from "../shared/unpaid-hold";
+import { OrderCounters } from "./counters";
 import { findMove } from "./moves";
 import type { OrderItem } from "./view";
 
@@ -72,6 +73,7 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
           .commit(),
       },
       ...Inventory.giveBack(entities, order, gone),
+      ...OrderCounters.moved(entities, order.status, status),
       {
         label: "audit",
         write: entities.auditLog

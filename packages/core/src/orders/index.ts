@@ -9,3 +9,4 @@ export * from "./view";
 export * from "./moves";
 export * from "./status-change";
 export * from "./expire";
+export { OrderCounters, type OrderCounts } from "./counters";

@@ -20,6 +20,7 @@ import { Inventory } from "../inventory";
 import { Notifications } from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
 import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
+import { OrderCounters } from "./counters";
 import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { view, type OrderItem, type OrderView } from "./view";
 
@@ -126,6 +127,7 @@ export async function changeStatus(
           .commit(),
       },
       ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
+      ...OrderCounters.moved(entities, order.status, status),
       {
         label: "audit",
         write: entities.auditLog

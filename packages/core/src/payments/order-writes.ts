@@ -14,7 +14,9 @@
 import type { AuditInput } from "../audit";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
+import { writeLabelled, type LabelledWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
+import { OrderCounters } from "../orders/counters";
 import type { OrderItem } from "../orders/view";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 
@@ -93,52 +95,56 @@ export async function applyToOrder(orderId: string, decide: Decide, options: { e
     if (!options.eventId && !patchOrder && audits.length === 0) return { outcome: "unchanged", before: order };
 
     const now = Date.now();
-    const result = await db()
-      .transaction.write(({ serviceOrder, uniqueValue, auditLog }) => {
-        const writes = [];
-        if (options.eventId) {
-          writes.push(
-            uniqueValue
-              .create({
-                ...(uniqueKey("stripeEvent", options.eventId) as { kind: "stripeEvent"; value: string }),
-                ownerId: orderId,
-                expiresAtEpoch: Math.floor(Date.now() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-              })
-              .commit(),
-          );
-        }
-        if (change && patchOrder) {
-          const set = { ...change.set, ...(options.eventId ? { stripeEventId: options.eventId } : {}) };
-          let op = serviceOrder.patch({ id: orderId }).set(set);
-          if (change.remove?.length) op = op.remove(change.remove);
-          if (change.addAttempts) op = op.add({ paymentAttempts: change.addAttempts });
-          if (change.history) op = op.append({ statusHistory: [change.history] });
-          writes.push(
-            op
-              .where((a, { eq }) => {
-                const facts = [
-                  eq(a.status, order.status),
-                  eq(a.paymentStatus, order.paymentStatus),
-                  eq(a.refundedAmountCents, order.refundedAmountCents),
-                ];
-                if (change.onlyIfSession) facts.push(eq(a.stripeCheckoutSessionId, change.onlyIfSession));
-                return facts.join(" AND ");
-              })
-              .commit(),
-          );
-        }
-        // A millisecond apart, so the log lists one change's entries in the order they were decided.
-        audits.forEach((audit, i) => writes.push(auditLog.create({ ...auditEntry(audit), createdAt: new Date(now + i).toISOString() }).commit()));
-        return writes;
-      })
-      .go();
-    if (!result.canceled) {
+    const result = await writeLabelled((entities) => {
+      const { serviceOrder, uniqueValue, auditLog } = entities;
+      const writes: LabelledWrite[] = [];
+      if (options.eventId) {
+        writes.push({
+          label: "event",
+          write: uniqueValue
+            .create({
+              ...(uniqueKey("stripeEvent", options.eventId) as { kind: "stripeEvent"; value: string }),
+              ownerId: orderId,
+              expiresAtEpoch: Math.floor(Date.now() / 1000) + EVENT_LEDGER_TTL_SECONDS,
+            })
+            .commit(),
+        });
+      }
+      if (change && patchOrder) {
+        const set = { ...change.set, ...(options.eventId ? { stripeEventId: options.eventId } : {}) };
+        let op = serviceOrder.patch({ id: orderId }).set(set);
+        if (change.remove?.length) op = op.remove(change.remove);
+        if (change.addAttempts) op = op.add({ paymentAttempts: change.addAttempts });
+        if (change.history) op = op.append({ statusHistory: [change.history] });
+        writes.push({
+          label: "order",
+          write: op
+            .where((a, { eq }) => {
+              const facts = [
+                eq(a.status, order.status),
+                eq(a.paymentStatus, order.paymentStatus),
+                eq(a.refundedAmountCents, order.refundedAmountCents),
+              ];
+              if (change.onlyIfSession) facts.push(eq(a.stripeCheckoutSessionId, change.onlyIfSession));
+              return facts.join(" AND ");
+            })
+            .commit(),
+        });
+        // A payment that moves the order (awaiting payment → scheduled) moves its stage's count with it.
+        if (change.set?.status) writes.push(...OrderCounters.moved(entities, order.status, change.set.status));
+      }
+      // A millisecond apart, so the log lists one change's entries in the order they were decided.
+      audits.forEach((audit, i) =>
+        writes.push({ label: `audit:${i}`, write: auditLog.create({ ...auditEntry(audit), createdAt: new Date(now + i).toISOString() }).commit() }),
+      );
+      return writes;
+    });
+    if (result.committed) {
       return change && (patchOrder || audits.length) ? { outcome: "applied", before: order, change } : { outcome: "unchanged", before: order };
     }
-    const reasons = (result.data as { code: string }[]).map((item) => item.code);
-    if (options.eventId && reasons[0] === "ConditionalCheckFailed") return { outcome: "duplicate" };
-    if (!reasons.some((code) => code === "ConditionalCheckFailed" || code === "TransactionConflict")) {
-      throw new Error(`Writing order ${orderId} was cancelled: ${reasons.join(", ")}`);
+    if (options.eventId && result.failed.includes("event")) return { outcome: "duplicate" };
+    if (result.failed.length === 0 && !result.conflict) {
+      throw new Error(`Writing order ${orderId} was cancelled: ${JSON.stringify(result.codes)}`);
     }
     // Someone changed the order between our read and our write (or moved it to
     // another checkout session): read it again and decide again.

@@ -148,6 +148,21 @@ export function isActiveStage(stage: Stage): boolean {
   return ["scheduled", "checked_in", "in_queue", "in_service", "ready"].includes(stage);
 }
 
+/**
+ * The queue's and admin orders' Active filter (staff-side §2, §4) on the
+ * lifecycle: every stage before the paddle is ready.
+ */
+export const ACTIVE_FILTER_STAGES = ["awaiting_payment", "scheduled", "checked_in", "in_queue", "in_service"] as const satisfies readonly Stage[];
+
+/** How `GET /api/admin/orders?stage=` names a filter: a stage, or `active`. */
+export const ORDER_STAGE_FILTERS = [...STAGES, "active"] as const;
+export type OrderStageFilter = (typeof ORDER_STAGE_FILTERS)[number];
+
+/** The stored values of each stage, in the order of ORDER_STATUSES. */
+export function statusesOfStage(stage: Stage): OrderStatus[] {
+  return ORDER_STATUSES.filter((status) => stageOfStatus[status] === stage);
+}
+
 /** Payment is a fact beside the lifecycle (DESIGN §5). */
 export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded", "comp"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,0 +1,85 @@
+/**
+ * How many orders are in each lifecycle stage, kept in counter items
+ * (entities/orderCounter.ts) that change in the SAME transaction as every
+ * order write: a new order adds one to its stage (`created`), a move takes one
+ * from the stage it leaves and adds one to the stage it enters (`moved`).
+ * Reading them (`read`) is one Query of eight items, whatever the shop's size.
+ *
+ *     writeLabelled((entities) => [
+ *       { label: "order", write: entities.serviceOrder.create(order).commit() },
+ *       ...OrderCounters.created(entities, order.status),
+ *     ]);
+ *
+ * A count never goes below zero: the decrement is conditioned on the count
+ * being above zero and marked droppable, so a count that is already zero
+ * (an order written before the counters existed) stays at zero and the
+ * order's write goes through (db/labelled.ts).
+ */
+import { db } from "../db";
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import {
+  ACTIVE_FILTER_STAGES,
+  isOrderStatus,
+  stageOfStatus,
+  STAGES,
+  type OrderStatus,
+  type Stage,
+} from "../shared/lifecycle";
+
+export * as OrderCounters from "./counters";
+
+/** `GET /api/admin/orders/counts`. */
+export interface OrderCounts {
+  stages: Record<Stage, number>;
+  /** The Active filter's stages added up (shared/lifecycle ACTIVE_FILTER_STAGES). */
+  active: number;
+}
+
+const stageFrom = (value: Stage | OrderStatus): Stage => (isOrderStatus(value) ? stageOfStatus[value] : value);
+
+/** The label of a stage's counter write in a transaction. */
+export const counterLabel = (stage: Stage) => `counter:${stage}`;
+
+/** A new order in `stage` (or stored status): +1 on its stage. */
+export function created(entities: TransactionEntities, stage: Stage | OrderStatus): LabelledWrite[] {
+  const to = stageFrom(stage);
+  return [{ label: counterLabel(to), write: entities.orderCounter.update({ stage: to }).add({ count: 1 }).commit() }];
+}
+
+/** An order moved from one stage (or stored status) to another: −1 and +1; nothing when the stage is the same. */
+export function moved(entities: TransactionEntities, from: Stage | OrderStatus, to: Stage | OrderStatus): LabelledWrite[] {
+  const left = stageFrom(from);
+  const entered = stageFrom(to);
+  if (left === entered) return [];
+  return [
+    {
+      label: counterLabel(left),
+      droppable: true,
+      write: entities.orderCounter
+        .update({ stage: left })
+        .subtract({ count: 1 })
+        .where((a, { gt }) => gt(a.count, 0))
+        .commit(),
+    },
+    { label: counterLabel(entered), write: entities.orderCounter.update({ stage: entered }).add({ count: 1 }).commit() },
+  ];
+}
+
+/** The counts as stored: one Query of the counters' partition. */
+export async function read(): Promise<OrderCounts> {
+  const { data } = await db().entities.orderCounter.query.byStage({}).go({ pages: "all" });
+  const stages = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as Record<Stage, number>;
+  for (const item of data) stages[item.stage] = Math.max(0, item.count);
+  const active = ACTIVE_FILTER_STAGES.reduce((sum, stage) => sum + stages[stage], 0);
+  return { stages, active };
+}
+
+/**
+ * Sets the counters to the given counts (the seed, after writing its orders;
+ * a repair after counting offline). Not for request paths.
+ */
+export async function overwrite(stages: Partial<Record<Stage, number>>): Promise<void> {
+  await db()
+    .entities.orderCounter.put(STAGES.map((stage) => ({ stage, count: stages[stage] ?? 0 })))
+    .go();
+}
