@@ -1,7 +1,9 @@
 import { AdminGetUserCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
 import { isServiceUnavailable } from "../../packages/core/src/aws";
 import { db } from "../../packages/core/src/db";
+import { searchTerms, termWrites } from "../../packages/core/src/customers/search-index";
 import { uniqueKey } from "../../packages/core/src/entities";
+import { Users } from "../../packages/core/src/users";
 import { cognitoClient, createLogin } from "./cognito";
 import { demoBags, demoPromotions, demoSkus } from "./demo-shop";
 import type { SeedAccount } from "./settings";
@@ -54,27 +56,31 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
       familyName: account.lastName,
       groups,
     }));
+  const fields = {
+    userId: sub,
+    username: account.username,
+    email: account.email,
+    firstName: account.firstName,
+    lastName: account.lastName,
+    phone: account.phone,
+    phoneVerified: !!account.phone,
+    emailVerified: true,
+    roles: ["CUSTOMER" as const, ...groups],
+  };
+  const terms = searchTerms(fields);
+  // The user with its claims and its customer-search items; cancelled when the user is already there.
   await patiently(() =>
     db()
-      .transaction.write(({ user, uniqueValue }) => [
-        user
-          .create({
-            userId: sub,
-            username: account.username,
-            email: account.email,
-            firstName: account.firstName,
-            lastName: account.lastName,
-            phone: account.phone,
-            phoneVerified: !!account.phone,
-            emailVerified: true,
-            roles: ["CUSTOMER", ...groups],
-          })
-          .commit(),
-        uniqueValue.create({ ...uniqueKey("email", account.email), ownerId: sub }).commit(),
-        uniqueValue.create({ ...uniqueKey("username", account.username), ownerId: sub }).commit(),
+      .transaction.write((entities) => [
+        entities.user.create({ ...fields, searchTerms: terms }).commit(),
+        entities.uniqueValue.create({ ...uniqueKey("email", account.email), ownerId: sub }).commit(),
+        entities.uniqueValue.create({ ...uniqueKey("username", account.username), ownerId: sub }).commit(),
+        ...termWrites(entities, sub, undefined, terms).map((labelled) => labelled.write),
       ])
       .go(),
   );
+  // Seeded before customer search existed: index it now.
+  await patiently(() => Users.ensureSearchIndexed(sub));
 }
 
 export async function seedDemoShop(target: SeedTarget): Promise<void> {

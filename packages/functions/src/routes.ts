@@ -67,6 +67,15 @@ export const routes: Route[] = [
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
   { method: "POST", path: "/api/orders/{id}/status", handler: fn("order-status", "change"), access: "customer", owned: "order" },
   { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("checkout", "create"), access: "customer", owned: "order" },
+  // customers (staff: the queue, the storefront, the quick sale)
+  { method: "GET", path: "/api/customers/search", handler: fn("customers/search", "handler"), access: "staff" },
+  { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search", "handler"), access: "staff" },
+  { method: "POST", path: "/api/admin/customers", handler: fn("customers/create", "handler"), access: "staff" },
+  { method: "PUT", path: "/api/admin/customers/{id}", handler: fn("customers/replace", "handler"), access: "staff" },
+  { method: "GET", path: "/api/customers/{id}", handler: fn("customers/get", "handler"), access: "staff" },
+  { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update", "handler"), access: "staff" },
+  { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code", "handler"), access: "staff" },
+  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone", "handler"), access: "staff" },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

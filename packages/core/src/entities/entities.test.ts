@@ -194,17 +194,23 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     item: () => e.orderCounter.put({ stage: "in_queue", count: 3 }).params().Item,
     keys: { pk: "stats#orderStages", sk: "stage#in_queue" },
   },
+  {
+    entity: "customerSearch",
+    item: () => e.customerSearch.put({ prefix: "cas", entry: "caseydink#sub-1", term: "caseydink", userId: "sub-1" }).params().Item,
+    keys: { pk: "custsearch#cas", sk: "caseydink#sub-1" },
+  },
 ];
 
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit and orderCounter", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter and customerSearch", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
         "bag",
         "communication",
+        "customerSearch",
         "gripSchedule",
         "loyaltyAccount",
         "loyaltyLedger",

@@ -2,6 +2,7 @@ import { Service } from "electrodb";
 import { AuditLog } from "./auditLog";
 import { Bag } from "./bag";
 import { Communication } from "./communication";
+import { CustomerSearch } from "./customerSearch";
 import { GripSchedule } from "./gripSchedule";
 import { LoyaltyAccount } from "./loyaltyAccount";
 import { LoyaltyLedger } from "./loyaltyLedger";
@@ -28,6 +29,7 @@ export {
   AuditLog,
   Bag,
   Communication,
+  CustomerSearch,
   GripSchedule,
   LoyaltyAccount,
   LoyaltyLedger,
@@ -77,6 +79,7 @@ export const Regrip = new Service({
   uniqueValue: UniqueValue,
   rateLimit: RateLimit,
   orderCounter: OrderCounter,
+  customerSearch: CustomerSearch,
 });
 
 export type RegripService = typeof Regrip;

@@ -32,6 +32,15 @@ export const User = new Entity({
     stripePhone: { type: "string" },
     stripeName: { type: "string" },
     username: { type: "string" },
+    /** False for a walk-in staff made at the counter (no Cognito account); absent means an account. */
+    hasAccount: { type: "boolean" },
+    /**
+     * The customer-search terms indexed for this user (customerSearch items),
+     * kept in the same transaction as those items so a change knows exactly
+     * which to delete. Absent on users made before search existed: indexed on
+     * their next sign-in (`Users.fromSignIn`) or by the seed.
+     */
+    searchTerms: { type: "list", items: { type: "string" } },
     authProvider: { type: AUTH_PROVIDERS, required: true, default: "cognito" },
     emailVerified: { type: "boolean", required: true, default: false },
     phoneVerified: { type: "boolean", required: true, default: false },

@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
-import { invalid, tooMany, unavailable } from "../errors";
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { invalid, notFound, tooMany, unavailable } from "../errors";
 import { RateLimits } from "../rate-limits";
 import { normaliseUsPhone } from "../shared/phone";
 import { Sms } from "../sms";
@@ -87,10 +88,15 @@ export async function sendCode(userId: string, input: SendCode): Promise<{ phone
  * POST /api/user/phone/verify. Every try first takes one of the code's five
  * attempts with a conditional update (attempts < 5, not expired), and only
  * then is the code compared, so parallel guesses cannot check more than five
- * codes. The right code sets the phone and marks it verified, and deletes the
- * code, in one transaction.
+ * codes. The right code sets the phone and marks it verified, moves the
+ * customer-search items to the new number, and deletes the code, in one transaction.
  */
-export async function verifyCode(userId: string, input: VerifyCode): Promise<UserItem> {
+export async function verifyCode(
+  userId: string,
+  input: VerifyCode,
+  /** Writes to add to the transaction that marks the phone verified (a staff audit entry). */
+  extra?: (entities: TransactionEntities, user: UserItem) => LabelledWrite[],
+): Promise<UserItem> {
   const key = { identifier: userId, type: "phone" as const };
   const now = new Date().toISOString();
   let pending;
@@ -111,15 +117,22 @@ export async function verifyCode(userId: string, input: VerifyCode): Promise<Use
     if (pending.attempts >= MAX_ATTEMPTS) throw tooMany(TOO_MANY_ATTEMPTS);
     throw invalid(INVALID_OR_EXPIRED);
   }
-  const result = await db()
-    .transaction.write(({ user, verificationCode }) => [
-      user.patch({ userId }).set({ phone: pending.destination, phoneVerified: true }).commit(),
-      // Only this code: a newer one sent meanwhile stays.
-      verificationCode.delete(key).where(({ codeHash }, { eq }) => eq(codeHash, pending.codeHash)).commit(),
-    ])
-    .go();
-  if (result.canceled) throw invalid(INVALID_OR_EXPIRED);
-  const user = await Users.get(userId);
-  if (!user) throw new Error(`user ${userId} vanished while verifying a phone`);
-  return user;
+  // The phone, its verified mark, the search items for the new digits and the
+  // code's delete, in one transaction (tried again on the user as it now is if
+  // another write of the same user came first).
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const user = await Users.get(userId);
+    if (!user) throw notFound("Customer not found");
+    const outcome = await Users.writeProfile(user, { set: { phone: pending.destination, phoneVerified: true }, remove: [] }, (entities) => [
+      {
+        label: "code",
+        // Only this code: a newer one sent meanwhile stays.
+        write: entities.verificationCode.delete(key).where(({ codeHash }, { eq }) => eq(codeHash, pending.codeHash)).commit(),
+      },
+      ...(extra ? extra(entities, user) : []),
+    ]);
+    if (outcome.committed) return outcome.user;
+    if (outcome.failed.includes("code")) throw invalid(INVALID_OR_EXPIRED);
+  }
+  throw invalid(INVALID_OR_EXPIRED);
 }

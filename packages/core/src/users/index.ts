@@ -1,7 +1,9 @@
 import type { EntityItem } from "electrodb";
 import * as z from "zod";
 import type { UserActor } from "../actor";
+import { searchTerms, termWrites } from "../customers/search-index";
 import { db } from "../db";
+import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey, type User } from "../entities";
 import { conflict } from "../errors";
 import { normaliseUsPhone } from "../shared/phone";
@@ -47,17 +49,41 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b
 export async function fromSignIn(actor: UserActor): Promise<UserItem> {
   const existing = await get(actor.userId);
   if (existing) {
-    if (sameRoles(existing.roles, actor.roles)) return existing;
-    const updated = await db()
-      .entities.user.patch({ userId: actor.userId })
-      .set({ roles: actor.roles })
-      .go({ response: "all_new" });
-    return updated.data as UserItem;
+    const rolesInLine = sameRoles(existing.roles, actor.roles);
+    // A user made before customer search existed is indexed on their next sign-in.
+    if (rolesInLine && existing.searchTerms !== undefined) return existing;
+    const terms = searchTerms(existing);
+    const outcome = await writeLabelled((entities) => [
+      {
+        label: "user",
+        write: entities.user
+          .patch({ userId: actor.userId })
+          .set({ roles: actor.roles, searchTerms: terms })
+          .where(({ updatedAt }, { eq }) => eq(updatedAt, existing.updatedAt))
+          .commit(),
+      },
+      ...termWrites(entities, actor.userId, existing.searchTerms, terms),
+    ]);
+    // Lost to a concurrent write of the same user: that write keeps the index; this request answers what is stored.
+    const now = await get(actor.userId);
+    if (!now) throw new Error(`user ${actor.userId} vanished during sign-in`);
+    if (!outcome.committed && !outcome.conflict && !outcome.failed.includes("user")) throw new Error(`indexing user ${actor.userId}: ${JSON.stringify(outcome.codes)}`);
+    return now;
   }
   await createFromSignIn(actor);
   const created = await get(actor.userId);
   if (!created) throw new Error(`user ${actor.userId} was not created`);
   return created;
+}
+
+/**
+ * Gives a user made before customer search existed its search index items
+ * (the seed runs it for the demo accounts; sign-in does the same for anyone).
+ */
+export async function ensureSearchIndexed(userId: string): Promise<void> {
+  const user = await get(userId);
+  if (!user || user.searchTerms !== undefined) return;
+  await writeProfile(user, { set: {}, remove: [] });
 }
 
 /**
@@ -91,13 +117,16 @@ type NewUser = Pick<UserItem, "userId" | "roles" | "emailVerified"> & { username
 /** Creates the user with its claims; false when the transaction was cancelled (an item or a claim exists). */
 async function createWithClaims(item: NewUser): Promise<boolean> {
   const claims = [...(item.email ? [uniqueKey("email", item.email)] : []), uniqueKey("username", item.username)];
-  const result = await db()
-    .transaction.write(({ user, uniqueValue }) => [
-      user.create(item).commit(),
-      ...claims.map((claim) => uniqueValue.create({ ...claim, ownerId: item.userId }).commit()),
-    ])
-    .go();
-  return !result.canceled;
+  const terms = searchTerms(item);
+  const outcome = await writeLabelled((entities) => [
+    { label: "user", write: entities.user.create({ ...item, searchTerms: terms }).commit() },
+    ...claims.map((claim) => ({
+      label: `claim:${claim.kind}`,
+      write: entities.uniqueValue.create({ ...claim, ownerId: item.userId }).commit(),
+    })),
+    ...termWrites(entities, item.userId, undefined, terms),
+  ]);
+  return outcome.committed;
 }
 
 export const NAME_MAX = 50;
@@ -152,7 +181,7 @@ export const UpdateProfile = z.object({
 });
 export type UpdateProfile = z.infer<typeof UpdateProfile>;
 
-type Changes = { set: Partial<UserItem>; remove: ("firstName" | "lastName" | "email" | "phone")[] };
+export type Changes = { set: Partial<UserItem>; remove: ("firstName" | "lastName" | "email" | "phone")[] };
 
 /** What the update changes, compared with the stored user. */
 export function profileChanges(current: UserItem, input: UpdateProfile): Changes {
@@ -175,16 +204,36 @@ export function profileChanges(current: UserItem, input: UpdateProfile): Changes
   return changes;
 }
 
+/** What a profile write answers: the stored user, or which labelled writes failed. */
+export type ProfileWriteOutcome = { committed: true; user: UserItem } | { committed: false; failed: string[]; conflict: boolean };
+
+/** The labels `writeProfile` gives its own writes. */
+export const PROFILE_LABELS = { user: "user", emailClaim: "email-claim", emailRelease: "email-release" } as const;
+
 /**
- * Updates the signed-in user's profile. A changed email moves its uniqueValue
- * claim in the same transaction as the user (409 when someone else holds the
- * new one); the old claim is released only if it is this user's.
+ * Writes a change to a user in one transaction with everything that must
+ * agree with it: a changed email moves its uniqueValue claim (the old claim
+ * released only if it is this user's), the customer-search items follow the
+ * new names, email and phone, and `extra` adds the caller's writes (an audit
+ * entry, a verification code's delete). The user write holds only if the user
+ * is as `current` was read (its `updatedAt`), so the search items it replaces
+ * are the ones stored.
  */
-export async function update(current: UserItem, input: UpdateProfile): Promise<UserItem> {
-  const { set, remove } = profileChanges(current, input);
-  if (Object.keys(set).length === 0 && remove.length === 0) return current;
+export async function writeProfile(
+  current: UserItem,
+  changes: Changes,
+  extra: (entities: TransactionEntities) => LabelledWrite[] = () => [],
+): Promise<ProfileWriteOutcome> {
+  const { remove } = changes;
+  const set: Partial<UserItem> = { ...changes.set };
   const userId = current.userId;
-  const emailChanged = "email" in set || remove.includes("email");
+  const next: UserItem = { ...current, ...set };
+  for (const field of remove) delete next[field];
+  const terms = searchTerms(next);
+  const termsChanged = current.searchTerms === undefined || terms.join("\n") !== current.searchTerms.join("\n");
+  if (termsChanged) set.searchTerms = terms;
+
+  const emailChanged = "email" in changes.set || remove.includes("email");
   const oldClaim = emailChanged && current.email ? uniqueKey("email", current.email) : undefined;
   const newClaim = emailChanged && set.email ? uniqueKey("email", set.email) : undefined;
   const [held, alreadyMine] = await Promise.all([
@@ -194,21 +243,51 @@ export async function update(current: UserItem, input: UpdateProfile): Promise<U
   const releaseOld = held?.data?.ownerId === userId;
   const claimNew = newClaim !== undefined && alreadyMine?.data?.ownerId !== userId;
 
-  const result = await db()
-    .transaction.write(({ user, uniqueValue }) => [
-      user.patch({ userId }).set(set).remove(remove).commit(),
-      ...(claimNew ? [uniqueValue.create({ ...newClaim, ownerId: userId }).commit()] : []),
-      ...(releaseOld && oldClaim
-        ? [uniqueValue.delete(oldClaim).where(({ ownerId }, { eq }) => eq(ownerId, userId)).commit()]
-        : []),
-    ])
-    .go();
-  if (result.canceled) {
-    const codes = result.data.map((entry) => entry.code);
-    if (claimNew && codes[1] === "ConditionalCheckFailed") throw conflict(EMAIL_IN_USE);
-    throw conflict("Your profile changed while saving. Please try again.");
-  }
+  const outcome = await writeLabelled((entities) => [
+    {
+      label: PROFILE_LABELS.user,
+      write: entities.user
+        .patch({ userId })
+        .set(set)
+        .remove(remove)
+        .where(({ updatedAt }, { eq }) => eq(updatedAt, current.updatedAt))
+        .commit(),
+    },
+    ...(claimNew ? [{ label: PROFILE_LABELS.emailClaim, write: entities.uniqueValue.create({ ...newClaim, ownerId: userId }).commit() }] : []),
+    ...(releaseOld && oldClaim
+      ? [
+          {
+            label: PROFILE_LABELS.emailRelease,
+            write: entities.uniqueValue.delete(oldClaim).where(({ ownerId }, { eq }) => eq(ownerId, userId)).commit(),
+          },
+        ]
+      : []),
+    ...(termsChanged ? termWrites(entities, userId, current.searchTerms, terms) : []),
+    ...extra(entities),
+  ]);
+  if (!outcome.committed) return { committed: false, failed: outcome.failed, conflict: outcome.conflict };
   const updated = await get(userId);
   if (!updated) throw new Error(`user ${userId} vanished during an update`);
-  return updated;
+  return { committed: true, user: updated };
+}
+
+/**
+ * Updates the signed-in user's profile (PUT /api/auth/user). A changed email
+ * moves its claim (409 when someone else holds the new one) and the search
+ * items follow, all in one transaction; a write that lost a race with another
+ * write of the same user is made again on the user as it now is.
+ */
+export async function update(current: UserItem, input: UpdateProfile): Promise<UserItem> {
+  let user = current;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const changes = profileChanges(user, input);
+    if (Object.keys(changes.set).length === 0 && changes.remove.length === 0) return user;
+    const outcome = await writeProfile(user, changes);
+    if (outcome.committed) return outcome.user;
+    if (outcome.failed.includes(PROFILE_LABELS.emailClaim)) throw conflict(EMAIL_IN_USE);
+    const now = await get(user.userId);
+    if (!now) throw new Error(`user ${user.userId} vanished during an update`);
+    user = now;
+  }
+  throw conflict("Your profile changed while saving. Please try again.");
 }

@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import * as z from "zod";
-import { ZodError, type ZodType } from "zod";
+import { $ZodError, parse, type $ZodType, type output } from "zod/v4/core";
 import { isAdmin, isStaff, type UserActor } from "@regrip/core/actor";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
@@ -21,12 +21,13 @@ import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
  * inputs for every route from the route table (test/integration/hostile.test.ts).
  */
 export interface RouteSchemas {
-  params?: ZodType<Record<string, unknown>>;
-  query?: ZodType<Record<string, unknown>>;
-  body?: ZodType;
+  params?: $ZodType<Record<string, unknown>>;
+  query?: $ZodType<Record<string, unknown>>;
+  body?: $ZodType;
 }
 
-type Output<S, Fallback> = S extends ZodType ? z.output<S> : Fallback;
+// Core types, so classic zod and zod/mini schemas are both accepted.
+type Output<S, Fallback> = S extends $ZodType ? output<S> : Fallback;
 
 export interface ApiRequest<S extends RouteSchemas = RouteSchemas> {
   event: APIGatewayProxyEventV2;
@@ -54,7 +55,7 @@ export function pathParameterNames(path: string): string[] {
 }
 
 /** The schema a route's path parameters are checked with: the declared one, else the id rule for each. */
-export function paramsSchema(route: Pick<Route, "path">, schemas: RouteSchemas): ZodType<Record<string, unknown>> {
+export function paramsSchema(route: Pick<Route, "path">, schemas: RouteSchemas): $ZodType<Record<string, unknown>> {
   return schemas.params ?? z.object(Object.fromEntries(pathParameterNames(route.path).map((name) => [name, Id])));
 }
 
@@ -102,7 +103,7 @@ function parseBody(event: APIGatewayProxyEventV2): unknown {
 }
 
 /** The first problem zod found, in the words of the schema. */
-export function zodMessage(error: ZodError): string {
+export function zodMessage(error: $ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid request.";
   return issue.message;
@@ -138,7 +139,10 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
     }
     const gate = allowed(route.access, actor);
     if (gate === 401) return problem(401, "Unauthorized");
-    if (gate === 403) return problem(403, "Forbidden: you don't have permission to do this.");
+    if (gate === 403) {
+      // docs/api-staff.md: a customer calling a staff route.
+      return problem(403, route.access === "staff" ? "Staff access required" : "Forbidden: you don't have permission to do this.");
+    }
 
     let parsed: { value: unknown } | undefined;
     try {
@@ -147,13 +151,13 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
         event,
         route,
         actor,
-        params: paramsSchema(route, schemas).parse(decodedParams(event)) as ApiRequest<S>["params"],
-        query: (schemas.query ? schemas.query.parse(rawQuery) : rawQuery) as ApiRequest<S>["query"],
+        params: parse(paramsSchema(route, schemas), decodedParams(event)) as ApiRequest<S>["params"],
+        query: (schemas.query ? parse(schemas.query, rawQuery) : rawQuery) as ApiRequest<S>["query"],
         header: (name) => headers[name.toLowerCase()],
         body: () => {
           if (!schemas.body) throw new Error(`${event.routeKey} reads a body without declaring its schema in api({ body })`);
           parsed ??= { value: parseBody(event) };
-          return schemas.body.parse(parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
+          return parse(schemas.body, parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
         },
         user: () => {
           if (!actor) throw new DomainError("unauthorized", "Unauthorized");
@@ -164,7 +168,8 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
       if (isReply(result)) return result;
       return json(result ?? null);
     } catch (error) {
-      if (error instanceof ZodError) return problem(400, zodMessage(error));
+      // $ZodError: what classic zod and zod/mini schemas both throw.
+      if (error instanceof $ZodError) return problem(400, zodMessage(error));
       if (error instanceof DomainError) return problem(statusOf[error.kind], error.message);
       if (isServiceUnavailable(error)) {
         console.error(`${event.routeKey}: a service did not answer`, error);

@@ -1,0 +1,200 @@
+/**
+ * Customers as staff see them (docs/api-staff.md, Customers): find one by name,
+ * email or phone, make a walk-in, edit one, and verify their phone at the
+ * counter. A customer is a user item (users/): walk-ins staff make are user
+ * items without a Cognito account (`hasAccount: false`).
+ *
+ * Search never reads all customers: every user item carries customerSearch
+ * index items (search-index.ts) written in the same transaction as the user,
+ * here, in users/ (first sign-in, a customer's own profile edit) and in
+ * phone-verification/ (a verified new number).
+ *
+ * Without HTTP (scripts, the scale bench's fill): `Customers.insert(fields)`
+ * writes a customer with its uniqueValue email claim and its search index
+ * items in one transaction, no audit entry unless `{ actor }` is given, and
+ * answers the CustomerView; `Customers.search(q)` is the search the routes run.
+ */
+import type { Actor, UserActor } from "../actor";
+import { Audit } from "../audit";
+import { db } from "../db";
+import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { uniqueKey } from "../entities";
+import { newId } from "../entities/attributes";
+import { conflict, notFound } from "../errors";
+import { PhoneVerification } from "../phone-verification";
+import {
+  CUSTOMER_NOT_FOUND,
+  EMAIL_IN_USE,
+  SEARCH_RESULTS_MAX,
+  type CustomerInput,
+  type CustomerPatch,
+  type CustomerView,
+} from "../shared/customer";
+import { Users, type UserItem } from "../users";
+import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
+
+export * as Customers from "./index";
+export {
+  CustomerInput,
+  CustomerPatch,
+  CustomerSearchQuery,
+  type CustomerView,
+} from "../shared/customer";
+
+const CHANGED_WHILE_SAVING = "This customer changed while saving. Please try again.";
+
+export function view(user: UserItem): CustomerView {
+  return {
+    id: user.userId,
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email ?? null,
+    phone: user.phone ?? null,
+    phoneVerified: user.phoneVerified,
+    hasAccount: user.hasAccount !== false,
+  };
+}
+
+async function found(id: string): Promise<UserItem> {
+  const user = await Users.get(id);
+  if (!user) throw notFound(CUSTOMER_NOT_FOUND);
+  return user;
+}
+
+/** GET /api/customers/{id}. */
+export async function get(id: string): Promise<CustomerView> {
+  return view(await found(id));
+}
+
+const byName = (a: UserItem, b: UserItem) =>
+  (a.lastName ?? "").localeCompare(b.lastName ?? "", "en", { sensitivity: "base" }) ||
+  (a.firstName ?? "").localeCompare(b.firstName ?? "", "en", { sensitivity: "base" }) ||
+  a.userId.localeCompare(b.userId);
+
+/**
+ * GET /api/customers/search?q= (and the admin address): at most 20 customers
+ * with a name, "first last", email or phone digits starting with `q`, by last
+ * then first name. When more than 20 match, the 20 whose matching term sorts
+ * first are answered (type more to narrow). One or two index Queries read only
+ * until 20 customers are found, then one BatchGet of their user items; a user
+ * whose stored fields no longer match (a change committing at this very
+ * moment) is left out.
+ */
+export async function search(q: string): Promise<{ items: CustomerView[] }> {
+  const ids = await findUserIds(q, SEARCH_RESULTS_MAX);
+  if (ids.length === 0) return { items: [] };
+  const { data } = await db()
+    .entities.user.get(ids.map((userId) => ({ userId })))
+    .go();
+  const keys = searchKeys(q);
+  const users = (data as UserItem[]).filter((user) => searchTerms(user).some((term) => keys.some((key) => term.startsWith(key))));
+  return { items: users.sort(byName).map(view) };
+}
+
+const auditWrite = (entities: TransactionEntities, actor: Actor, action: string, targetId: string, diff?: Record<string, unknown>): LabelledWrite => ({
+  label: "audit",
+  write: entities.auditLog.create(Audit.entry({ actor, action, targetType: "user", targetId, diff })).commit(),
+});
+
+/**
+ * A new customer with no account: the user item, the claim on its email and
+ * its search items in one transaction (and the audit entry when an actor is
+ * given). 409 when the email is someone else's.
+ */
+export async function insert(input: CustomerInput & { id?: string }, options: { actor?: Actor } = {}): Promise<CustomerView> {
+  const userId = input.id ?? newId();
+  const item = {
+    userId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    ...(input.email ? { email: input.email } : {}),
+    ...(input.phone ? { phone: input.phone } : {}),
+    roles: ["CUSTOMER" as const],
+    hasAccount: false,
+    emailVerified: false,
+    phoneVerified: false,
+  };
+  const terms = searchTerms(item);
+  const outcome = await writeLabelled((entities) => [
+    { label: "user", write: entities.user.create({ ...item, searchTerms: terms }).commit() },
+    ...(input.email
+      ? [{ label: "email-claim", write: entities.uniqueValue.create({ ...uniqueKey("email", input.email), ownerId: userId }).commit() }]
+      : []),
+    ...termWrites(entities, userId, undefined, terms),
+    ...(options.actor ? [auditWrite(entities, options.actor, "customer.created", userId)] : []),
+  ]);
+  if (!outcome.committed) {
+    if (outcome.failed.includes("email-claim")) throw conflict(EMAIL_IN_USE);
+    throw conflict(CHANGED_WHILE_SAVING);
+  }
+  return view(await found(userId));
+}
+
+/** POST /api/admin/customers: a walk-in. Audit `customer.created`. */
+export async function create(actor: UserActor, input: CustomerInput): Promise<CustomerView> {
+  return insert(input, { actor });
+}
+
+/** The fields a change touches, `undefined` leaving one alone and `null` clearing it. */
+interface Edit {
+  firstName?: string;
+  lastName?: string;
+  phone?: string | null;
+  email?: string | null;
+}
+
+/**
+ * Applies an edit (users/ `writeProfile`: email claim, search items, a new
+ * email or phone unverified) with its audit entry in the same transaction;
+ * made again on the customer as they now are when another write came first.
+ */
+async function edit(actor: UserActor, id: string, input: Edit): Promise<CustomerView> {
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const current = await found(id);
+    const changes = Users.profileChanges(current, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone === undefined ? undefined : (input.phone ?? ""),
+      email: input.email === undefined ? undefined : (input.email ?? ""),
+    });
+    const changed = [...Object.keys(changes.set), ...changes.remove].filter((field) => field !== "emailVerified" && field !== "phoneVerified");
+    if (changed.length === 0) return view(current);
+    const outcome = await Users.writeProfile(current, changes, (entities) => [
+      auditWrite(entities, actor, "customer.updated", id, { fields: changed.sort() }),
+    ]);
+    if (outcome.committed) return view(outcome.user);
+    if (outcome.failed.includes(Users.PROFILE_LABELS.emailClaim)) throw conflict(EMAIL_IN_USE);
+  }
+  throw conflict(CHANGED_WHILE_SAVING);
+}
+
+/** PUT /api/admin/customers/{id}: the whole customer; no phone or email clears it. Audit `customer.updated`. */
+export async function replace(actor: UserActor, id: string, input: CustomerInput): Promise<CustomerView> {
+  return edit(actor, id, input);
+}
+
+/** PATCH /api/customers/{id}: only the fields sent; the phone cannot be cleared (the schema's rule). Audit `customer.updated`. */
+export async function update(actor: UserActor, id: string, input: CustomerPatch): Promise<CustomerView> {
+  return edit(actor, id, input);
+}
+
+/**
+ * POST /api/customers/{id}/phone: texts a code to the customer at the counter,
+ * with the limits and messages of the customer's own send, keyed by the customer.
+ */
+export async function sendPhoneCode(id: string, input: PhoneVerification.SendCode): Promise<{ phoneNumber: string }> {
+  await found(id);
+  return PhoneVerification.sendCode(id, input);
+}
+
+/**
+ * POST /api/customers/{id}/phone/verify: the code the customer read out; the
+ * phone is set and verified, with audit `customer.phone_verified` in the same transaction.
+ */
+export async function verifyPhone(actor: UserActor, id: string, input: PhoneVerification.VerifyCode): Promise<CustomerView> {
+  await found(id);
+  const user = await PhoneVerification.verifyCode(id, input, (entities) => [
+    auditWrite(entities, actor, "customer.phone_verified", id),
+  ]);
+  return view(user);
+}

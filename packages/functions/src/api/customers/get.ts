@@ -1,0 +1,5 @@
+import { Customers } from "@regrip/core/customers";
+import { api } from "../../http/handler";
+
+/** GET /api/customers/{id}: CustomerView. */
+export const handler = api(async (req) => Customers.get(req.params.id));
