@@ -22,32 +22,20 @@ import { uniqueKey } from "../entities";
 import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
 import { PhoneVerification } from "../phone-verification";
-import {
-  CUSTOMER_NOT_FOUND,
-  EMAIL_IN_USE,
-  SEARCH_RESULTS_MAX,
-  type CustomerInput,
-  type CustomerPatch,
-  type CustomerView,
-} from "../shared/customer";
-import { Users, type UserItem } from "../users";
+import { CUSTOMER_NOT_FOUND, SEARCH_RESULTS_MAX, type CustomerForm, type CustomerPatch, type CustomerView } from "../shared/customers";
+import { EMAIL_IN_USE, Users, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
 
 export * as Customers from "./index";
-export {
-  CustomerInput,
-  CustomerPatch,
-  CustomerSearchQuery,
-  type CustomerView,
-} from "../shared/customer";
+export { CustomerForm, CustomerPatch, CustomerSearchQuery, type CustomerView } from "../shared/customers";
 
 const CHANGED_WHILE_SAVING = "This customer changed while saving. Please try again.";
 
 export function view(user: UserItem): CustomerView {
   return {
     id: user.userId,
-    firstName: user.firstName ?? "",
-    lastName: user.lastName ?? "",
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
     email: user.email ?? null,
     phone: user.phone ?? null,
     phoneVerified: user.phoneVerified,
@@ -101,7 +89,7 @@ const auditWrite = (entities: TransactionEntities, actor: Actor, action: string,
  * its search items in one transaction (and the audit entry when an actor is
  * given). 409 when the email is someone else's.
  */
-export async function insert(input: CustomerInput & { id?: string }, options: { actor?: Actor } = {}): Promise<CustomerView> {
+export async function insert(input: CustomerForm & { id?: string }, options: { actor?: Actor } = {}): Promise<CustomerView> {
   const userId = input.id ?? newId();
   const item = {
     userId,
@@ -131,7 +119,7 @@ export async function insert(input: CustomerInput & { id?: string }, options: { 
 }
 
 /** POST /api/admin/customers: a walk-in. Audit `customer.created`. */
-export async function create(actor: UserActor, input: CustomerInput): Promise<CustomerView> {
+export async function create(actor: UserActor, input: CustomerForm): Promise<CustomerView> {
   return insert(input, { actor });
 }
 
@@ -169,7 +157,7 @@ async function edit(actor: UserActor, id: string, input: Edit): Promise<Customer
 }
 
 /** PUT /api/admin/customers/{id}: the whole customer; no phone or email clears it. Audit `customer.updated`. */
-export async function replace(actor: UserActor, id: string, input: CustomerInput): Promise<CustomerView> {
+export async function replace(actor: UserActor, id: string, input: CustomerForm): Promise<CustomerView> {
   return edit(actor, id, input);
 }
 

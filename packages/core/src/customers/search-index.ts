@@ -7,7 +7,7 @@
  */
 import type { TransactionEntities, LabelledWrite } from "../db/labelled";
 import { db } from "../db";
-import { SEARCH_MAX, SEARCH_MIN, SEARCH_RESULTS_MAX } from "../shared/customer";
+import { SEARCH_MAX_LENGTH as SEARCH_MAX, SEARCH_MIN_LENGTH as SEARCH_MIN, SEARCH_RESULTS_MAX } from "../shared/customers";
 
 /** Characters of a term's partition (the shortest search is 3 characters). */
 export const PREFIX_LENGTH = SEARCH_MIN;

@@ -110,3 +110,19 @@ export function customerName(customer: Pick<CustomerView, "firstName" | "lastNam
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ").trim();
   return name || customer.email || customer.phone || "Customer";
 }
+
+export const CUSTOMER_NOT_FOUND = "Customer not found";
+/** A search answers at most this many customers (docs/api-staff.md). */
+export const SEARCH_RESULTS_MAX = 20;
+
+/** `?q=` of GET /api/customers/search and GET /api/admin/customers/search: trimmed, 3 to 100 characters. */
+export const CustomerSearchQuery = z.object({
+  q: z
+    .string({ error: SEARCH_TOO_SHORT })
+    .check(
+      z.trim(),
+      z.minLength(SEARCH_MIN_LENGTH, SEARCH_TOO_SHORT),
+      z.maxLength(SEARCH_MAX_LENGTH, `Search text must be at most ${SEARCH_MAX_LENGTH} characters`),
+    ),
+});
+export type CustomerSearchQuery = z.output<typeof CustomerSearchQuery>;

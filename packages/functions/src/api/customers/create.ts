@@ -3,7 +3,7 @@ import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 
 /** POST /api/admin/customers {firstName, lastName, phone?, email?}: a walk-in; 201 CustomerView. */
-export const handler = api({ body: Customers.CustomerInput }, async (req) => {
+export const handler = api({ body: Customers.CustomerForm }, async (req) => {
   const input = req.body();
   return json(await Customers.create(req.user(), input), 201);
 });
