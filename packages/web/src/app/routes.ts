@@ -43,8 +43,8 @@ export const ConsoleNotFound = lazy(() => import("../pages/console/ConsoleNotFou
 
 /** The staff console's pages, inside ConsoleLayout. A new page is one line here; `nav` puts it in the side navigation. */
 export const consoleRoutes: ConsoleRoute[] = [
-  // Service Queue, Storefront, Quick Sale, Admin Orders, Bags: each page adds its line here as it lands, e.g.
-  // { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
+  { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
+  { path: "/staff-queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")) },
 ];
 
 /** Old addresses kept working. */

@@ -1,0 +1,92 @@
+/**
+ * The staff calls the console makes (docs/api-staff.md), with their query keys. The server prices, checks roles
+ * and moves; these only ask.
+ */
+import type { CustomerForm, CustomerView } from "@regrip/core/shared/customers";
+import { canonicalStatus, type Stage } from "@regrip/core/shared/lifecycle";
+import type { OrderView } from "@regrip/core/shared/orders";
+import { useQuery } from "@tanstack/react-query";
+import { apiJson } from "../../lib/api";
+
+export interface BagView {
+  id: string;
+  code3: string;
+  qrSlug: string;
+  isActive: boolean;
+  orderId: string | null;
+}
+
+export interface OrderCounts {
+  stages: Record<Stage, number>;
+  active: number;
+}
+
+/** A stage, or the spec's Active filter. */
+export type StageFilter = Stage | "active";
+
+export interface OrderPage {
+  items: OrderView[];
+  cursor: string | null;
+}
+
+export const consoleKeys = {
+  counts: ["/api/admin/orders/counts"] as const,
+  orders: ["/api/admin/orders"] as const,
+  ordersPage: (filter: { stage?: StageFilter; q?: string; cursor?: string | null; limit: number }) => ["/api/admin/orders", filter] as const,
+  customerSearch: (q: string) => ["/api/admin/customers/search", q] as const,
+  bags: ["/api/admin/bags"] as const,
+  bagsPage: (cursor: string | null) => ["/api/admin/bags", cursor] as const,
+  bag: (key: string) => ["/api/bags", key] as const,
+};
+
+function query(params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== "") search.set(name, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export function useOrderCounts() {
+  return useQuery({ queryKey: consoleKeys.counts, queryFn: () => apiJson<OrderCounts>("GET", "/api/admin/orders/counts") });
+}
+
+export function useOrderPage(filter: { stage?: StageFilter; q?: string; cursor?: string | null; limit: number }) {
+  return useQuery({
+    queryKey: consoleKeys.ordersPage(filter),
+    queryFn: () => apiJson<OrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, cursor: filter.cursor, limit: filter.limit })}`),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function searchCustomers(q: string) {
+  return apiJson<{ items: CustomerView[] }>("GET", `/api/admin/customers/search${query({ q: q.trim() })}`);
+}
+
+export function createCustomer(form: CustomerForm) {
+  return apiJson<CustomerView>("POST", "/api/admin/customers", form);
+}
+
+export function updateCustomer(id: string, form: CustomerForm) {
+  return apiJson<CustomerView>("PUT", `/api/admin/customers/${encodeURIComponent(id)}`, form);
+}
+
+/** One move of the lifecycle: the server stores the target stage's canonical value and checks the move. */
+export function moveOrder(id: string, to: Stage, note?: string) {
+  return apiJson<OrderView>("POST", `/api/orders/${encodeURIComponent(id)}/status`, { status: canonicalStatus[to], ...(note ? { note } : {}) });
+}
+
+export function saveNotes(id: string, myGripNotes: string) {
+  return apiJson<OrderView>("PUT", `/api/orders/${encodeURIComponent(id)}/notes`, { myGripNotes });
+}
+
+export function createBags(count: number) {
+  return apiJson<BagView[]>("POST", "/api/admin/bags/create", { count });
+}
+
+export function listBags(cursor: string | null, limit = 100) {
+  return apiJson<{ items: BagView[]; cursor: string | null }>("GET", `/api/admin/bags${query({ cursor, limit })}`);
+}
+
+export function bagByKey(key: string) {
+  return apiJson<{ bag: BagView; order: OrderView | null }>("GET", `/api/bags/${encodeURIComponent(key)}`);
+}

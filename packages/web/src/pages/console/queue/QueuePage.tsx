@@ -1,0 +1,347 @@
+import { useCollection } from "@cloudscape-design/collection-hooks";
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import ButtonDropdown from "@cloudscape-design/components/button-dropdown";
+import CollectionPreferences from "@cloudscape-design/components/collection-preferences";
+import Container from "@cloudscape-design/components/container";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Header from "@cloudscape-design/components/header";
+import Input from "@cloudscape-design/components/input";
+import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import Link from "@cloudscape-design/components/link";
+import Pagination from "@cloudscape-design/components/pagination";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import StatusIndicator, { type StatusIndicatorProps } from "@cloudscape-design/components/status-indicator";
+import Table, { type TableProps } from "@cloudscape-design/components/table";
+import TextFilter from "@cloudscape-design/components/text-filter";
+import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
+import { orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { displayPhone, usPhoneDigits } from "@regrip/core/shared/phone";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+import { useCurrentUser } from "../../../auth/current-user";
+import { isUnauthorizedError } from "../../../lib/api";
+import { serverMessage } from "../../../lib/api-error";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useToast } from "../../../toast/use-toast";
+import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage, type StageFilter } from "../console-api";
+import { CustomerDialog } from "../CustomerDialog";
+import { orderBag, orderCustomer, orderDate, orderPaddle, orderService } from "../orders-format";
+import { StatCards } from "../StatCards";
+import { useCursorPages } from "../use-cursor-pages";
+import { useDebounced } from "../use-debounced";
+import { pageSizeOptions, usePageSize } from "../use-page-size";
+import { CustomerSearch } from "./CustomerSearch";
+import { queueMenu, viewerMoveRole } from "./queue-moves";
+
+export const NOTES_MAX_LENGTH = 2000;
+
+const statusType: Record<Stage, StatusIndicatorProps.Type> = {
+  awaiting_payment: "pending",
+  scheduled: "pending",
+  checked_in: "info",
+  in_queue: "in-progress",
+  in_service: "in-progress",
+  ready: "success",
+  picked_up: "stopped",
+  canceled: "error",
+};
+
+const activeStages: readonly Stage[] = ["awaiting_payment", "scheduled", "checked_in", "in_queue", "in_service"];
+
+/** The stage filter's cards (§2): four stages and Active. */
+const cards: { key: StageFilter; label: string }[] = [
+  { key: "awaiting_payment", label: "Waiting Payment" },
+  { key: "in_queue", label: "Service Queue" },
+  { key: "in_service", label: "Being Serviced" },
+  { key: "ready", label: "Complete" },
+  { key: "active", label: "Active Orders" },
+];
+
+/** What the server's `q` gets for a chosen customer: the most exact thing we know of them. */
+function customerQuery(customer: CustomerView): string {
+  if (customer.email) return customer.email;
+  if (customer.phone) return usPhoneDigits(customer.phone);
+  return customerName(customer);
+}
+
+function matchesStage(order: OrderView, filter: StageFilter | undefined): boolean {
+  if (!filter) return true;
+  return filter === "active" ? activeStages.includes(order.stage) : order.stage === filter;
+}
+
+/** The text filter within a chosen customer's orders (the server already matched the customer). */
+function matchesText(order: OrderView, text: string): boolean {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return true;
+  const haystack = [orderCustomer(order), order.user.email, order.user.phone, orderBag(order), order.id, orderPaddle(order)]
+    .filter(Boolean)
+    .join(" ")
+    .toLowerCase();
+  return haystack.includes(needle);
+}
+
+export default function QueuePage() {
+  usePageMeta("Service Queue", "Service Queue & Customer Management");
+  const { data: user } = useCurrentUser();
+  const role = viewerMoveRole(user);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [selected, setSelected] = useState<CustomerView | null>(null);
+  const [dialog, setDialog] = useState<{ customer?: CustomerView } | null>(null);
+  const [stage, setStage] = useState<StageFilter | undefined>();
+  const [searchText, setSearchText] = useState("");
+  const [pageSize, setPageSize] = usePageSize("queue");
+  const typed = useDebounced(searchText.trim(), 300);
+
+  const q = selected ? customerQuery(selected) : typed.length >= 3 ? typed : undefined;
+  const pages = useCursorPages(JSON.stringify([stage, q, pageSize]));
+  const counts = useOrderCounts();
+  const orders = useOrderPage({ stage, q, cursor: pages.cursor, limit: pageSize });
+  useEffect(() => {
+    if (orders.data) pages.learn(pages.pageIndex, orders.data.cursor);
+  }, [orders.data, pages.pageIndex, pages.learn]);
+
+  const rows = useMemo(
+    () =>
+      (orders.data?.items ?? []).filter(
+        (order) => matchesStage(order, stage) && (!selected || (order.userId === selected.id && matchesText(order, searchText))),
+      ),
+    [orders.data, stage, selected, searchText],
+  );
+  const { items, collectionProps } = useCollection(rows, {
+    sorting: { defaultState: { sortingColumn: { sortingField: "createdAt" }, isDescending: true } },
+  });
+
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: consoleKeys.orders });
+    void queryClient.invalidateQueries({ queryKey: consoleKeys.counts });
+  };
+
+  const move = useMutation({
+    mutationFn: ({ order, to }: { order: OrderView; to: Stage }) => moveOrder(order.id, to),
+    onSuccess: (order) => {
+      toast({ title: "Status Updated", description: `Order ${orderReference(order)} is now ${staffStageLabel[order.stage]}.` });
+      refresh();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: "Failed to update order status.", description: serverMessage(error), variant: "destructive" });
+    },
+  });
+
+  async function submitNotes(order: OrderView, value: string) {
+    try {
+      await saveNotes(order.id, value);
+    } catch (error) {
+      toast({ title: "Failed to update notes.", description: serverMessage(error), variant: "destructive" });
+      throw error;
+    }
+    toast({ title: "Notes Updated" });
+    refresh();
+  }
+
+  const columns: TableProps.ColumnDefinition<OrderView>[] = [
+    { id: "bag", header: "Bag#", cell: orderBag, sortingField: "bagNumber", width: 90 },
+    {
+      id: "status",
+      header: "Status",
+      cell: (order) => <StatusIndicator type={statusType[order.stage] ?? "info"}>{staffStageLabel[order.stage] ?? order.status}</StatusIndicator>,
+    },
+    {
+      id: "customer",
+      header: "Customer",
+      cell: (order) => (
+        <div>
+          <div>{orderCustomer(order)}</div>
+          <Box variant="small">{order.user.email || displayPhone(order.user.phone)}</Box>
+        </div>
+      ),
+    },
+    { id: "paddle", header: "Paddle", cell: orderPaddle },
+    { id: "service", header: "Service", cell: orderService, maxWidth: 260 },
+    { id: "date", header: "Date", cell: (order) => orderDate(order.createdAt), sortingField: "createdAt" },
+    {
+      id: "notes",
+      header: "MyGripNotes",
+      minWidth: 180,
+      cell: (order) => order.myGripNotes || <Box color="text-status-inactive">—</Box>,
+      editConfig: {
+        ariaLabel: "MyGripNotes",
+        editIconAriaLabel: "editable",
+        errorIconAriaLabel: "Notes error",
+        validation: (_order, value) =>
+          typeof value === "string" && value.length > NOTES_MAX_LENGTH ? `Notes must be at most ${NOTES_MAX_LENGTH} characters` : undefined,
+        editingCell: (order, { currentValue, setValue }) => (
+          <Input autoFocus value={currentValue ?? order.myGripNotes ?? ""} onChange={({ detail }) => setValue(detail.value)} ariaLabel="MyGripNotes" />
+        ),
+      },
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (order) => {
+        const menu = queueMenu(order.stage, role);
+        return (
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <ButtonDropdown
+              variant="normal"
+              items={menu.map(({ id, text }) => ({ id, text }))}
+              disabled={menu.length === 0}
+              disabledReason="No status change for this order"
+              loading={move.isPending && move.variables?.order.id === order.id}
+              ariaLabel={`Change Status of order ${orderReference(order)}`}
+              onItemClick={({ detail }) => move.mutate({ order, to: detail.id as Stage })}
+            >
+              Change Status
+            </ButtonDropdown>
+            <Link
+              href={`/orders/${order.id}`}
+              ariaLabel={`Details of order ${orderReference(order)}`}
+              onFollow={(event) => {
+                event.preventDefault();
+                navigate(`/orders/${order.id}`);
+              }}
+            >
+              Details
+            </Link>
+          </SpaceBetween>
+        );
+      },
+    },
+  ];
+
+  const countFor = (key: StageFilter) => (key === "active" ? counts.data?.active : counts.data?.stages[key]);
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="Service Queue & Customer Management"
+          actions={
+            <Button variant="primary" onClick={() => setDialog({})}>
+              Create New Customer
+            </Button>
+          }
+        >
+          Service Queue
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Customers</Header>}>
+          <CustomerSearch onSelect={setSelected} onEdit={(customer) => setDialog({ customer })} />
+        </Container>
+        {selected && (
+          <Container
+            header={
+              <Header
+                variant="h2"
+                actions={
+                  <SpaceBetween direction="horizontal" size="xs">
+                    <Button onClick={() => setDialog({ customer: selected })}>Edit Customer</Button>
+                    <Button onClick={() => setSelected(null)}>Clear Filter</Button>
+                  </SpaceBetween>
+                }
+              >
+                Selected customer
+              </Header>
+            }
+          >
+            <KeyValuePairs
+              columns={3}
+              items={[
+                { label: "Name", value: customerName(selected) },
+                { label: "Email", value: selected.email ?? "—" },
+                { label: "Phone", value: displayPhone(selected.phone) || "—" },
+              ]}
+            />
+          </Container>
+        )}
+        <StatCards
+          label="Filter orders by status"
+          cards={cards.map((card) => ({ ...card, value: countFor(card.key) }))}
+          selected={stage}
+          onToggle={setStage}
+        />
+        {orders.isError && (
+          <Alert type="error" header="Error Loading Orders" action={<Button onClick={() => void orders.refetch()}>Retry</Button>}>
+            Unable to load your orders. Please try again.
+          </Alert>
+        )}
+        <Table
+          {...collectionProps}
+          variant="container"
+          header={
+            <Header variant="h2" counter={orders.data ? `(${rows.length}${orders.data.cursor ? "+" : ""})` : undefined}>
+              {stage ? `Orders: ${cards.find((c) => c.key === stage)?.label}` : "Orders"}
+            </Header>
+          }
+          ariaLabels={{ tableLabel: "Orders" }}
+          columnDefinitions={columns}
+          items={items}
+          trackBy="id"
+          loading={orders.isPending}
+          loadingText="Loading orders"
+          submitEdit={(order, column, value) => (column.id === "notes" ? submitNotes(order, String(value ?? "")) : undefined)}
+          filter={
+            <TextFilter
+              filteringText={searchText}
+              filteringPlaceholder="Search orders by name, email, phone, bag or order id"
+              filteringAriaLabel="Search orders"
+              filteringClearAriaLabel="Clear order search"
+              onChange={({ detail }) => setSearchText(detail.filteringText)}
+              countText={searchText && orders.data ? `${rows.length} match${rows.length === 1 ? "" : "es"}` : undefined}
+            />
+          }
+          pagination={
+            <Pagination
+              currentPageIndex={pages.pageIndex + 1}
+              pagesCount={pages.pagesCount}
+              onChange={({ detail }) => pages.setPageIndex(detail.currentPageIndex - 1)}
+              ariaLabels={{ nextPageLabel: "Next page", previousPageLabel: "Previous page", pageLabel: (n) => `Page ${n}` }}
+            />
+          }
+          preferences={
+            <CollectionPreferences
+              title="Preferences"
+              confirmLabel="Confirm"
+              cancelLabel="Cancel"
+              preferences={{ pageSize }}
+              pageSizePreference={{ title: "Orders per page", options: pageSizeOptions }}
+              onConfirm={({ detail }) => detail.pageSize && setPageSize(detail.pageSize)}
+            />
+          }
+          empty={
+            <Box textAlign="center" color="inherit" padding="m">
+              {orders.isError ? (
+                "No orders to show."
+              ) : (
+                <>
+                  <b>No orders</b>
+                  <Box variant="p" color="inherit">
+                    {selected || stage || q ? "No orders match these filters." : "There are no orders yet."}
+                  </Box>
+                </>
+              )}
+            </Box>
+          }
+        />
+      </SpaceBetween>
+      {dialog && (
+        <CustomerDialog
+          customer={dialog.customer}
+          onClose={() => setDialog(null)}
+          onSaved={(customer) => {
+            setDialog(null);
+            setSelected(customer);
+          }}
+        />
+      )}
+    </ContentLayout>
+  );
+}
