@@ -45,6 +45,7 @@ export const ConsoleNotFound = lazy(() => import("../pages/console/ConsoleNotFou
 export const consoleRoutes: ConsoleRoute[] = [
   { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
   { path: "/staff-queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")) },
+  { path: "/admin/orders", access: "staff", page: lazy(() => import("../pages/console/admin-orders/AdminOrdersPage")), nav: "Admin Orders" },
 ];
 
 /** Old addresses kept working. */
