@@ -55,6 +55,7 @@ export const BookService = z.object({
     .string(required("Please enter a 3-digit bag number"))
     .trim()
     .min(1, REQUIRED)
+    .max(3, "Please enter a 3-digit bag number")
     .regex(/^\d{3}$/, "Please enter a 3-digit bag number"),
   dropoffLocation: z
     .enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })

@@ -45,7 +45,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Optional email: empty or missing is null, else a valid address, lower-cased. */
 const email = z.pipe(
-  z.optional(z.nullable(z.string({ error: INVALID_EMAIL }))),
+  z.optional(z.nullable(z.string({ error: INVALID_EMAIL }).check(z.maxLength(EMAIL_MAX_LENGTH, INVALID_EMAIL)))),
   z.transform((value, ctx): string | null => {
     const text = (value ?? "").trim().toLowerCase();
     if (!text) return null;
@@ -60,7 +60,8 @@ const email = z.pipe(
 /** A US phone as typed (at most 18 characters), stored as E.164; `required` refuses empty with its message. */
 const phone = (required?: string) =>
   z.pipe(
-    z.optional(z.nullable(z.string({ error: INVALID_PHONE }))),
+    // Bounded as typed, so no long text reaches the rule (the input holds 18 characters).
+    z.optional(z.nullable(z.string({ error: INVALID_PHONE }).check(z.maxLength(PHONE_INPUT_MAX_LENGTH, required ?? INVALID_PHONE)))),
     z.transform((value, ctx): string | null => {
       const text = (value ?? "").trim();
       if (!text) {
