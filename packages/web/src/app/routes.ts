@@ -46,6 +46,9 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
   { path: "/staff-queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")) },
   { path: "/admin/orders", access: "staff", page: lazy(() => import("../pages/console/admin-orders/AdminOrdersPage")), nav: "Admin Orders" },
+  { path: "/bags", access: "staff", page: lazy(() => import("../pages/console/bags/BagsPage")), nav: "Bags" },
+  { path: "/bags/labels", access: "staff", page: lazy(() => import("../pages/console/bags/BagLabelsPage")) },
+  { path: "/scan", access: "staff", page: lazy(() => import("../pages/console/scan/ScanPage")), nav: "Scan a Bag" },
 ];
 
 /** Old addresses kept working. */

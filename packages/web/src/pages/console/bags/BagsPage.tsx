@@ -1,0 +1,194 @@
+import { useCollection } from "@cloudscape-design/collection-hooks";
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import Container from "@cloudscape-design/components/container";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Form from "@cloudscape-design/components/form";
+import FormField from "@cloudscape-design/components/form-field";
+import Header from "@cloudscape-design/components/header";
+import Input from "@cloudscape-design/components/input";
+import Link from "@cloudscape-design/components/link";
+import Pagination from "@cloudscape-design/components/pagination";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import StatusIndicator from "@cloudscape-design/components/status-indicator";
+import Table from "@cloudscape-design/components/table";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router";
+import { isUnauthorizedError } from "../../../lib/api";
+import { serverMessage } from "../../../lib/api-error";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useToast } from "../../../toast/use-toast";
+import { consoleKeys, createBags, listBags, type BagView } from "../console-api";
+import { useCursorPages } from "../use-cursor-pages";
+
+export const BAGS_MAX_PER_CREATE = 100;
+const COUNT_MESSAGE = "Count must be between 1 and 100";
+
+function labelsHref(bags: readonly BagView[]): string {
+  return `/bags/labels?codes=${bags.map((bag) => bag.code3).join(",")}`;
+}
+
+export default function BagsPage() {
+  usePageMeta("Bags", "The shop's bags and their QR labels.");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [count, setCount] = useState("10");
+  const [countError, setCountError] = useState<string>();
+  const [created, setCreated] = useState<BagView[]>([]);
+  const pages = useCursorPages("bags");
+  const list = useQuery({ queryKey: consoleKeys.bagsPage(pages.cursor), queryFn: () => listBags(pages.cursor), placeholderData: (previous) => previous });
+  useEffect(() => {
+    if (list.data) pages.learn(pages.pageIndex, list.data.cursor);
+  }, [list.data, pages.pageIndex, pages.learn]);
+  const { items, collectionProps } = useCollection(list.data?.items ?? [], {
+    sorting: { defaultState: { sortingColumn: { sortingField: "code3" } } },
+    selection: { trackBy: "id" },
+  });
+  const selected = collectionProps.selectedItems ?? [];
+
+  const create = useMutation({
+    mutationFn: (n: number) => createBags(n),
+    onSuccess: (bags) => {
+      setCreated(bags);
+      const codes = bags.map((bag) => bag.code3);
+      toast({ title: "Bags Created", description: bags.length === 1 ? `Bag ${codes[0]}` : `${bags.length} bags: ${codes[0]} to ${codes[codes.length - 1]}` });
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.bags });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: "Failed to create bags", description: serverMessage(error), variant: "destructive" });
+    },
+  });
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const n = Number(count);
+    if (!Number.isInteger(n) || n < 1 || n > BAGS_MAX_PER_CREATE) {
+      setCountError(COUNT_MESSAGE);
+      return;
+    }
+    setCountError(undefined);
+    create.mutate(n);
+  }
+
+  const follow = (href: string) => (event: CustomEvent) => {
+    event.preventDefault();
+    navigate(href);
+  };
+
+  return (
+    <ContentLayout header={<Header variant="h1" description="Every bag has a 3-character code and a QR label that opens the order in it.">Bags</Header>}>
+      <SpaceBetween size="l">
+        <Container header={<Header variant="h2">Create bags</Header>}>
+          <form onSubmit={submit} aria-label="Create bags" noValidate>
+            <Form
+              actions={
+                <Button variant="primary" loading={create.isPending} formAction="submit">
+                  Create Bags
+                </Button>
+              }
+            >
+              <FormField label="Number of bags" constraintText="1 to 100 at a time." errorText={countError}>
+                <Input type="number" inputMode="numeric" value={count} onChange={({ detail }) => setCount(detail.value)} />
+              </FormField>
+            </Form>
+          </form>
+        </Container>
+        {created.length > 0 && (
+          <Alert
+            type="success"
+            header={`${created.length} new bag${created.length === 1 ? "" : "s"}: ${created.map((bag) => bag.code3).join(", ")}`}
+            action={
+              <Button href={labelsHref(created)} onFollow={follow(labelsHref(created))}>
+                Print their labels
+              </Button>
+            }
+            dismissible
+            onDismiss={() => setCreated([])}
+          />
+        )}
+        {list.isError && (
+          <Alert type="error" header="Failed to load bags" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
+            {serverMessage(list.error) ?? "Please try again."}
+          </Alert>
+        )}
+        <Table
+          {...collectionProps}
+          variant="container"
+          selectionType="multi"
+          ariaLabels={{
+            tableLabel: "Bags",
+            selectionGroupLabel: "Bag selection",
+            allItemsSelectionLabel: () => "Select all bags on this page",
+            itemSelectionLabel: (_selection, bag) => `Select bag ${bag.code3}`,
+          }}
+          header={
+            <Header
+              variant="h2"
+              counter={selected.length ? `(${selected.length} selected)` : undefined}
+              actions={
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button disabled={selected.length === 0} href={labelsHref(selected)} onFollow={follow(labelsHref(selected))}>
+                    Print Labels
+                  </Button>
+                  <Button href="/scan" onFollow={follow("/scan")}>
+                    Scan a Bag
+                  </Button>
+                </SpaceBetween>
+              }
+            >
+              All bags
+            </Header>
+          }
+          columnDefinitions={[
+            { id: "code", header: "Code", cell: (bag) => <b>{bag.code3}</b>, sortingField: "code3" },
+            {
+              id: "state",
+              header: "State",
+              cell: (bag) =>
+                !bag.isActive ? (
+                  <StatusIndicator type="stopped">Inactive</StatusIndicator>
+                ) : bag.orderId ? (
+                  <StatusIndicator type="in-progress">Holding an order</StatusIndicator>
+                ) : (
+                  <StatusIndicator type="success">Free</StatusIndicator>
+                ),
+            },
+            {
+              id: "order",
+              header: "Order",
+              cell: (bag) =>
+                bag.orderId ? (
+                  <Link href={`/orders/${bag.orderId}`} onFollow={follow(`/orders/${bag.orderId}`)}>
+                    {bag.orderId.slice(-8).toUpperCase()}
+                  </Link>
+                ) : (
+                  "—"
+                ),
+            },
+          ]}
+          items={items}
+          trackBy="id"
+          loading={list.isPending}
+          loadingText="Loading bags"
+          pagination={
+            <Pagination
+              currentPageIndex={pages.pageIndex + 1}
+              pagesCount={pages.pagesCount}
+              onChange={({ detail }) => pages.setPageIndex(detail.currentPageIndex - 1)}
+              ariaLabels={{ nextPageLabel: "Next page", previousPageLabel: "Previous page", pageLabel: (n) => `Page ${n}` }}
+            />
+          }
+          empty={
+            <Box textAlign="center" color="inherit" padding="m">
+              {list.isError ? "No bags to show." : "No bags yet. Create some above."}
+            </Box>
+          }
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}
