@@ -5,24 +5,32 @@ export interface PageRoute {
   /** react-router path syntax: `/orders/:id`. */
   path: string;
   access: Access;
-  /** Loaded on first visit, so each page (and the Cloudscape console) stays out of the landing bundle. */
-  page: LazyExoticComponent<ComponentType>;
+  /**
+   * The page's module, imported on first visit, so each page (and the Cloudscape console) stays out of the
+   * landing bundle. AppRoutes.tsx makes it a lazy component inside the query client's scope and the access guard.
+   */
+  page: () => Promise<{ default: ComponentType }>;
   /** How long the 'Login Required' toast shows before /api/login (the guard's default is 1 s). */
   loginRedirectDelayMs?: number;
+  /**
+   * `false` for a public page that reads no data (no TanStack Query hook below it): it renders without the query
+   * client, so its first load (the landing page's is budgeted at 90 KB gzip) carries no TanStack Query.
+   */
+  queries?: false;
 }
 
 /** Every page of the site. A new page is one line here. */
 export const pageRoutes: PageRoute[] = [
-  { path: "/", access: "public", page: lazy(() => import("../pages/landing/LandingPage")) },
-  { path: "/login", access: "public", page: lazy(() => import("../pages/login/LoginPage")) },
-  { path: "/logout", access: "public", page: lazy(() => import("../pages/LogoutPage")) },
-  { path: "/booking", access: "public", page: lazy(() => import("../pages/booking/BookingPage")) },
-  { path: "/my-grips", access: "customer", page: lazy(() => import("../pages/my-grips/MyGripsPage")), loginRedirectDelayMs: 500 },
-  { path: "/orders/:id", access: "customer", page: lazy(() => import("../pages/orders/OrderPage")) },
-  { path: "/profile", access: "customer", page: lazy(() => import("../pages/profile/ProfilePage")) },
-  { path: "/shop-tools", access: "customer", page: lazy(() => import("../pages/shop-tools/ShopToolsPage")) },
-  { path: "/terms", access: "public", page: lazy(() => import("../pages/legal/TermsPage")) },
-  { path: "/privacy", access: "public", page: lazy(() => import("../pages/legal/PrivacyPage")) },
+  { path: "/", access: "public", page: () => import("../pages/landing/LandingPage"), queries: false },
+  { path: "/login", access: "public", page: () => import("../pages/login/LoginPage") },
+  { path: "/logout", access: "public", page: () => import("../pages/LogoutPage") },
+  { path: "/booking", access: "public", page: () => import("../pages/booking/BookingPage") },
+  { path: "/my-grips", access: "customer", page: () => import("../pages/my-grips/MyGripsPage"), loginRedirectDelayMs: 500 },
+  { path: "/orders/:id", access: "customer", page: () => import("../pages/orders/OrderPage") },
+  { path: "/profile", access: "customer", page: () => import("../pages/profile/ProfilePage") },
+  { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
+  { path: "/terms", access: "public", page: () => import("../pages/legal/TermsPage"), queries: false },
+  { path: "/privacy", access: "public", page: () => import("../pages/legal/PrivacyPage"), queries: false },
 ];
 
 export interface ConsoleRoute {

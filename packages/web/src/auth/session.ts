@@ -27,3 +27,8 @@ export async function currentIdToken(now: number = Date.now()): Promise<string |
     return undefined;
   }
 }
+
+/** Whether a session is stored on this client (expired or not: an expired one is refreshed when it is sent). */
+export function hasStoredSession(): boolean {
+  return readStoredSession(storage(), authConfig().userPoolClientId) !== undefined;
+}

@@ -1,19 +1,22 @@
-import { Link, NavLink, useNavigate } from "react-router";
-import { useCurrentUser } from "../auth/current-user";
-import { isAdmin, isStaff, roleBadge } from "../auth/roles";
-import { goToServerLogin } from "../lib/navigation";
+import { lazy, Suspense } from "react";
+import { Link, NavLink } from "react-router";
+import { useHasStoredSession } from "../auth/use-stored-session";
 import { LogoMark } from "./Logo";
-import { UserMenu } from "./UserMenu";
+import { SignedOutActions } from "./SignedOutActions";
+
+// Who is signed in (name, photo, roles) is the server's answer, read through TanStack Query: that part of the
+// header, and TanStack Query with it, loads only once a session is stored on this client. Someone signed out
+// (most visitors of the landing page) never loads it.
+const StaffLinks = lazy(() => import("./HeaderAccount").then((module) => ({ default: module.StaffLinks })));
+const AccountActions = lazy(() => import("./HeaderAccount").then((module) => ({ default: module.AccountActions })));
 
 function navClass({ isActive }: { isActive: boolean }): string {
   return isActive ? "nav-link active" : "nav-link";
 }
 
 export function Header() {
-  // A failed user call (not a 401) leaves `user` undefined: the header then reads as signed out.
-  const { data: user, isPending } = useCurrentUser();
-  const navigate = useNavigate();
-  const badge = roleBadge(user);
+  // undefined in the prerendered HTML and the hydrating render, as the actions were while the user call was pending.
+  const signedIn = useHasStoredSession();
 
   return (
     <header className="site-header">
@@ -29,37 +32,19 @@ export function Header() {
           <NavLink to="/my-grips" className={navClass}>
             My Grips
           </NavLink>
-          {isStaff(user) && (
-            <>
-              <NavLink to="/storefront" className={navClass}>
-                Storefront
-              </NavLink>
-              <NavLink to="/queue" className={navClass}>
-                Service Queue
-              </NavLink>
-            </>
-          )}
-          {isAdmin(user) && (
-            <NavLink to="/admin" className={navClass}>
-              Admin
-            </NavLink>
+          {signedIn && (
+            <Suspense fallback={null}>
+              <StaffLinks />
+            </Suspense>
           )}
         </nav>
         <div className="header-actions">
-          {user ? (
-            <>
-              {badge && <span className={`role-badge role-badge-${badge.toLowerCase()}`}>{badge}</span>}
-              <UserMenu user={user} />
-            </>
-          ) : isPending ? null : (
-            <>
-              <button type="button" className="btn btn-ghost btn-small" onClick={() => navigate("/login")}>
-                admin
-              </button>
-              <button type="button" className="btn btn-accent btn-small" onClick={goToServerLogin}>
-                Sign Up
-              </button>
-            </>
+          {signedIn === undefined ? null : signedIn ? (
+            <Suspense fallback={null}>
+              <AccountActions />
+            </Suspense>
+          ) : (
+            <SignedOutActions />
           )}
         </div>
       </div>

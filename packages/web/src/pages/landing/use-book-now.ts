@@ -1,10 +1,12 @@
 import { useNavigate } from "react-router";
-import { useCurrentUser } from "../../auth/current-user";
+import { hasStoredSession } from "../../auth/session";
 import { goToServerLogin } from "../../lib/navigation";
 
-/** Book-now: straight to booking when signed in, else through the server's login. */
+/**
+ * Book-now: straight to booking when signed in, else through the server's login. Signed in is read from the
+ * stored session (auth/session.ts), so the landing page loads neither TanStack Query nor Amplify for it.
+ */
 export function useBookNow(): () => void {
-  const { data: user } = useCurrentUser();
   const navigate = useNavigate();
-  return () => (user ? navigate("/booking") : goToServerLogin());
+  return () => (hasStoredSession() ? navigate("/booking") : goToServerLogin());
 }
