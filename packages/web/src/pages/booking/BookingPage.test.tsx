@@ -177,7 +177,7 @@ describe("BookingPage", () => {
     expect(screen.getByTestId("summary-total").textContent).toBe("$0.00");
     expect((screen.getByLabelText(/Lefty/) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByLabelText("Promo code") as HTMLInputElement).readOnly).toBe(false);
-  });
+  }, 20_000); // The longest walk through the page: 5 s is too short on a busy 2-core machine.
 
   it("says why a booking failed, with the server's message or the status", async () => {
     let answer = Response.json({ message: "Sorry, Premium Regrip is out of stock" }, { status: 409 });

@@ -113,8 +113,20 @@ export default function BookingPage() {
   // Signed out, the paddle cannot be chosen: Book then asks them to log in first.
   const ready = signedIn === false ? !!selection.serviceSkuId && /^\d{3}$/.test(selection.bagNumber) : isComplete(selection);
 
+  // The paddles and the services show together, whichever arrives first (and the paddles' place shows its
+  // spinner until then, signed out too): one change from waiting to ready, so nothing already in view moves
+  // when the other arrives. While waiting, the services' place holds enough height that the summary below it
+  // (on a phone) stays below the fold (styles/booking.css, .services-pending).
+  const paddlesSettled = signedIn === false || (signedIn === true && !paddles.isLoading);
+  const allArrived = !services.isPending && paddlesSettled;
+
   let main;
-  if (services.isPending) main = <LoadingSpinner text="Loading services..." />;
+  if (!allArrived)
+    main = (
+      <div className="services-pending">
+        <LoadingSpinner text="Loading services..." />
+      </div>
+    );
   else if (services.isError || !catalogue)
     main = (
       <p className="form-error" role="alert">
@@ -146,9 +158,9 @@ export default function BookingPage() {
       <div className="booking-layout">
         <div className="booking-main">
           <PaddleSelector
-            signedIn={signedIn}
+            signedIn={allArrived ? signedIn : undefined}
             paddles={paddleList}
-            loading={paddles.isLoading}
+            loading={!allArrived}
             failed={paddles.isError}
             selectedId={selection.paddleId}
             onSelect={(paddleId) => update({ paddleId })}
