@@ -79,8 +79,6 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
       ])
       .go(),
   );
-  // Seeded before customer search existed: index it now.
-  await patiently(() => Users.ensureSearchIndexed(sub));
 }
 
 export async function seedDemoShop(target: SeedTarget): Promise<void> {
@@ -118,4 +116,6 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
   // One at a time, each tried again while DynamoDB Local is slow to answer: a JVM that has just
   // started on a busy machine can take longer than the handlers' 2 s limit for its first writes.
   for (const write of writes) await patiently(write);
+  // Users of a shop seeded or signed up before customer search existed get their search items.
+  await patiently(() => Users.indexUnindexedUsers());
 }

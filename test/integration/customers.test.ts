@@ -9,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { useSmsProvider } from "../../packages/core/src/sms";
+import { Users } from "../../packages/core/src/users";
 import { call, newCustomer, seed, signIn } from "./support";
 
 let staff: string;
@@ -237,6 +238,16 @@ describe("customer search", () => {
     expect(await search(last)).toEqual([]);
     expect((await call("GET", "/api/auth/user", { token: player.token })).status).toBe(200);
     expect(await search(last)).toEqual([player.sub]);
+  });
+
+  it("the seed's sweep indexes users written before search existed (a Query over all users, not a Scan)", async () => {
+    const last = cap(tag());
+    const userId = `legacy-${tag()}`;
+    await db().entities.user.create({ userId, firstName: "Pre", lastName: last, roles: ["CUSTOMER"] }).go();
+    expect(await search(last)).toEqual([]);
+    expect(await Users.indexUnindexedUsers()).toBeGreaterThanOrEqual(1);
+    expect(await search(last)).toEqual([userId]);
+    expect(await search(`Pre ${last}`)).toEqual([userId]);
   });
 
   it("answers at most 20 distinct customers, by last then first name", async () => {
