@@ -10,7 +10,7 @@ import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
 import { absentBagCode, book, bookingCustomer, demo } from "./booking-support";
-import { call, newCustomer, seed, signIn } from "./support";
+import { call, newCustomer, seed, signIn, type Answer } from "./support";
 
 let staff: string;
 let admin: string;
@@ -96,7 +96,7 @@ describe("GET /api/admin/bags", () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const answer = await call("GET", `/api/admin/bags?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token: staff });
+      const answer: Answer = await call("GET", `/api/admin/bags?limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token: staff });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.items.length).toBeLessThanOrEqual(7);
       seen.push(...answer.body.items.map((bag: { code3: string }) => bag.code3));
