@@ -124,8 +124,6 @@ export const UNIQUE_KINDS = [
   "username",
   "bagQrSlug",
   "bagCode",
-  /** The open order holding a bag (value: the bag's code; ownerId: the order id). */
-  "bagHold",
   "promoCode",
   "skuCode",
   "stripeCustomer",

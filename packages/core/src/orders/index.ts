@@ -10,3 +10,5 @@ export * from "./moves";
 export * from "./status-change";
 export * from "./expire";
 export { OrderCounters, type OrderCounts } from "./counters";
+export * from "./admin-list";
+export * from "./notes";

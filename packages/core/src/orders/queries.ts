@@ -1,7 +1,7 @@
 /**
- * Reading orders: a customer reads their own, staff read all. Every list is
- * one Query on a key, newest first, a page at a time (docs/data-model.md C12,
- * C13, S1).
+ * Reading orders: everyone lists their own (staff read all orders through
+ * admin-list.ts). Every list is one Query on a key, newest first, a page at a
+ * time (docs/data-model.md C12, C13).
  */
 import { createConversions } from "electrodb";
 import * as z from "zod";
@@ -82,32 +82,23 @@ function checkCursor(cursor: string | undefined, pattern: ListPattern, actor: Us
 }
 
 /**
- * GET /api/orders: a customer's own orders, or every order for staff; newest
- * first. One item more than the page is read, so the last page says so
- * (`cursor: null`) instead of leading to an empty one.
+ * GET /api/orders: the caller's own orders, newest first, for everyone,
+ * staff included (My Grips is one's own; the queue and admin orders read
+ * GET /api/admin/orders). One item more than the page is read, so the last
+ * page says so (`cursor: null`) instead of leading to an empty one.
  */
 export async function list(actor: UserActor, query: OrderListQueryInput): Promise<OrderPage> {
-  const staff = isStaff(actor);
   const options = { order: "desc" as const, limit: query.limit + 1, cursor: query.cursor };
-  let items: OrderItem[];
-  if (staff) {
-    checkCursor(query.cursor, "allOrders", actor);
-    items = (await db().entities.serviceOrder.query.allOrders({}).go(options)).data;
-  } else {
-    checkCursor(query.cursor, "byUser", actor);
-    items = (await db().entities.serviceOrder.query.byUser({ userId: actor.userId }).go(options)).data;
-  }
+  checkCursor(query.cursor, "byUser", actor);
+  const items: OrderItem[] = (await db().entities.serviceOrder.query.byUser({ userId: actor.userId }).go(options)).data;
   const orders = items.slice(0, query.limit);
   const last = orders[orders.length - 1];
   let cursor: string | null = null;
   if (items.length > query.limit && last) {
     const composite = { id: last.id, userId: last.userId, createdAt: last.createdAt };
-    const conversions = createConversions(db().entities.serviceOrder);
-    cursor = staff
-      ? conversions.byAccessPattern.allOrders.fromComposite.toCursor(composite)
-      : conversions.byAccessPattern.byUser.fromComposite.toCursor(composite);
+    cursor = createConversions(db().entities.serviceOrder).byAccessPattern.byUser.fromComposite.toCursor(composite);
   }
-  return { orders: orders.map((order) => view(order, { staff })), cursor };
+  return { orders: orders.map((order) => view(order, { staff: isStaff(actor) })), cursor };
 }
 
 /**

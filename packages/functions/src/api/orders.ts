@@ -9,7 +9,7 @@ export const book = api({ body: Orders.BookService }, async (req) => {
   return json(await Orders.book(actor, input, { idempotencyKey: req.header("idempotency-key") }), 201);
 });
 
-/** GET /api/orders?limit=&cursor=: the caller's orders (staff: all orders), newest first. */
+/** GET /api/orders?limit=&cursor=: the caller's own orders (staff too: My Grips is one's own), newest first. */
 export const list = api({ query: Orders.OrderListQuery }, async (req) => Orders.list(req.user(), req.query));
 
 /** GET /api/orders/{id}: the order, for its owner or staff; anyone else gets 404 as for a missing id. */

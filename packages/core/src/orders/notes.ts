@@ -1,0 +1,52 @@
+/**
+ * PUT /api/orders/{id}/notes: the staff's internal MyGripNotes on an order
+ * (the queue's inline edit), written with its audit entry in one transaction.
+ */
+import type { UserActor } from "../actor";
+import { entry as auditEntry } from "../audit";
+import { db } from "../db";
+import { writeLabelled } from "../db/labelled";
+import { notFound } from "../errors";
+import type { OrderNotes } from "../shared/orders";
+import { find } from "./queries";
+import { view, type OrderView } from "./view";
+
+export { OrderNotes } from "../shared/orders";
+
+/** Sets (or, with "", clears) an order's staff notes. Audit `order.notes_updated`. */
+export async function updateNotes(actor: UserActor, id: string, input: OrderNotes): Promise<OrderView> {
+  const order = await find(actor, id);
+  const notes = input.myGripNotes.trim() ? input.myGripNotes : "";
+  const at = new Date().toISOString();
+  const result = await writeLabelled((entities) => [
+    {
+      label: "order",
+      write: (notes
+        ? entities.serviceOrder.patch({ id }).set({ myGripNotes: notes })
+        : entities.serviceOrder.patch({ id }).remove(["myGripNotes"])
+      ).commit(),
+    },
+    {
+      label: "audit",
+      write: entities.auditLog
+        .create({
+          ...auditEntry({
+            actor,
+            action: "order.notes_updated",
+            targetType: "order",
+            targetId: id,
+            diff: { myGripNotes: { from: order.myGripNotes ?? null, to: notes || null } },
+          }),
+          createdAt: at,
+        })
+        .commit(),
+    },
+  ]);
+  if (!result.committed) {
+    if (result.failed.includes("order")) throw notFound("Order not found");
+    throw new Error(`Saving the notes of order ${id} was cancelled: ${JSON.stringify(result.codes)}`);
+  }
+  const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
+  if (!data) throw notFound("Order not found");
+  return view(data, { staff: true });
+}

@@ -1,0 +1,5 @@
+import { Orders } from "@regrip/core/orders";
+import { api } from "../../http/handler";
+
+/** PUT /api/orders/{id}/notes {myGripNotes}: staff; the order's internal notes (at most 2000 characters). Audit `order.notes_updated`. */
+export const handler = api({ body: Orders.OrderNotes }, async (req) => Orders.updateNotes(req.user(), req.params.id ?? "", req.body()));
