@@ -1,0 +1,213 @@
+/**
+ * npm run bench:scale: does the work of a staff request grow with the shop?
+ *
+ * Starts its own DynamoDB Local (in memory) and cognito-local on free ports,
+ * fills two shops in two tables (small: 100 customers and 1,000 orders;
+ * large: 10,000 customers and 100,000 orders), customers written as staff
+ * write them (customers/ insert: the user item, its email claim and its
+ * search index items) and orders with BatchWrite, the order counters set to
+ * the counts the fill made. Then calls the real handlers through the route
+ * table, as the integration tests do, signed in as the seeded admin, and
+ * prints the DynamoDB items read per request (Query ScannedCount, GetItem 1,
+ * BatchGetItem its responses, counted by a middleware on the document
+ * client) in both shops, and the ratio large / small against 1.2.
+ *
+ * BENCH_SCALE_CUSTOMERS / BENCH_SCALE_ORDERS change the large shop's size.
+ * BENCH_STRICT=1 exits 1 when a ratio is over.
+ */
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ensurePool, startCognito } from "../infra/local/cognito";
+import { ensureTable, startDynamo } from "../infra/local/dynamo";
+import { invoke } from "../infra/local/adapter";
+import { seedDemoShop } from "../infra/local/seed";
+import { loadSettings } from "../infra/local/settings";
+import { handlerEnvironment, localTableName } from "../infra/local/shop";
+import { freePort } from "./lib/ports";
+
+const LARGE_CUSTOMERS = Number(process.env.BENCH_SCALE_CUSTOMERS ?? 10_000);
+const LARGE_ORDERS = Number(process.env.BENCH_SCALE_ORDERS ?? 100_000);
+const BUDGET = 1.2;
+
+const FIRST = ["Anna", "Ben", "Cleo", "Dev", "Eli"];
+const LAST = ["Garcia", "Hughes", "Ito", "Jensen", "Kowalski", "Lopez", "Moreau", "Nakamura", "Okafor", "Petrov"];
+/** Stored values and how often the fill uses each (most orders of a shop are long picked up). */
+const STATUS_WEIGHTS: [string, number][] = [
+  ["PICKED_UP", 60], ["CANCELED", 10], ["READY", 5], ["COMPLETE", 2], ["IN_SERVICE", 3], ["BEING_SERVICED", 1],
+  ["IN_QUEUE", 3], ["SERVICE_QUEUE", 1], ["CHECKED_IN", 3], ["SCHEDULED", 5], ["INVOICED", 5], ["WAITING_ON_PAYMENT", 2],
+];
+
+let itemsRead = 0;
+
+function statusAt(i: number): string {
+  const total = STATUS_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
+  let n = (i * 7919) % total;
+  for (const [status, w] of STATUS_WEIGHTS) {
+    if (n < w) return status;
+    n -= w;
+  }
+  return "PICKED_UP";
+}
+
+async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < items.length) await work(items[next++]);
+  }));
+}
+
+async function fill(shop: string, customers: number, orders: number): Promise<{ ids: string[]; seconds: number }> {
+  const started = Date.now();
+  const { Customers } = await import("../packages/core/src/customers");
+  const { db } = await import("../packages/core/src/db");
+  const { OrderCounters } = await import("../packages/core/src/orders/counters");
+  const { stageOfStatus } = await import("../packages/core/src/shared/lifecycle");
+  const ids: string[] = [];
+  const people: { id: string; firstName: string; lastName: string; email: string; phone: string }[] = [];
+  await pool([...Array(customers).keys()], 16, async (i) => {
+    const person = {
+      firstName: FIRST[i % FIRST.length],
+      lastName: `${LAST[Math.floor(i / FIRST.length) % LAST.length]}`,
+      email: `cust${i}.${shop}@regrip.test`,
+      phone: `+1303${2_000_000 + i}`,
+    };
+    const made = await Customers.insert(person);
+    ids[i] = made.id;
+    people[i] = { id: made.id, ...person };
+  });
+  const base = Date.parse("2026-06-01T12:00:00.000Z");
+  const counts: Record<string, number> = {};
+  const batch: Record<string, unknown>[] = [];
+  const flush = async (items: Record<string, unknown>[]) => {
+    await db().entities.serviceOrder.put(items as never[]).go({ concurrency: 4 } as never);
+  };
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < orders; i++) {
+    const who = people[(i * 31) % customers];
+    const status = statusAt(i);
+    const stage = stageOfStatus[status as keyof typeof stageOfStatus];
+    counts[stage] = (counts[stage] ?? 0) + 1;
+    const at = new Date(base - i * 60_000).toISOString();
+    batch.push({
+      id: randomUUID(),
+      userId: who.id,
+      bagNumber: String(100 + (i % 900)),
+      status,
+      statusHistory: [{ to: status, at }],
+      lineItems: [{ skuId: "sku-basic-overgrip-black-dry", name: "Basic Overgrip", priceCents: 1200, quantity: 1 }],
+      subtotalCents: 1200,
+      totalCents: 1200,
+      paymentStatus: status === "INVOICED" || status === "WAITING_ON_PAYMENT" ? "unpaid" : "paid",
+      customer: { firstName: who.firstName, lastName: who.lastName, email: who.email, phone: who.phone },
+      paddle: { nickname: "Bench", brand: "Joola" },
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (batch.length === 500) chunks.push(batch.splice(0));
+  }
+  if (batch.length) chunks.push(batch.splice(0));
+  await pool(chunks, 4, flush);
+  await OrderCounters.overwrite(counts);
+  return { ids, seconds: (Date.now() - started) / 1000 };
+}
+
+async function readsOf(url: string, token: string): Promise<number> {
+  itemsRead = 0;
+  const result = await invoke({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
+  if (!result || result.statusCode !== 200) throw new Error(`${url}: ${result?.statusCode} ${result?.body}`);
+  return itemsRead;
+}
+
+async function main() {
+  const startedAt = Date.now();
+  const children: ChildProcess[] = [];
+  const dir = mkdtempSync(join(tmpdir(), "regrip-scale-"));
+  const stop = async () => {
+    for (const child of children) child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+  try {
+    const settings = loadSettings({
+      DYNAMODB_PORT: String(await freePort()),
+      COGNITO_PORT: String(await freePort()),
+      PORT: String(await freePort()),
+      REGRIP_DATA_DIR: dir,
+    });
+    const [dynamo, cognito] = await Promise.all([startDynamo(settings.dynamoPort, null), startCognito(settings.cognitoPort, join(dir, "cognito"))]);
+    children.push(dynamo, cognito);
+    const userPool = await ensurePool(settings.cognitoPort, undefined);
+    Object.assign(process.env, handlerEnvironment(settings, userPool));
+    await ensureTable(settings.dynamoPort, localTableName);
+    await seedDemoShop({ cognitoPort: settings.cognitoPort, userPoolId: userPool.userPoolId, accounts: settings.seed });
+
+    const { dynamoDocumentClient } = await import("../packages/core/src/db/client");
+    const client = dynamoDocumentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    (client as unknown as { send: (command: unknown) => Promise<unknown> }).send = async (command: unknown) => {
+      const out = (await send(command)) as { ScannedCount?: number; Count?: number; Item?: unknown; Responses?: Record<string, unknown[]> };
+      if (typeof out?.ScannedCount === "number") itemsRead += out.ScannedCount;
+      else if (typeof out?.Count === "number") itemsRead += out.Count;
+      else if (out?.Responses) itemsRead += Object.values(out.Responses).reduce((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
+      else if (out?.Item) itemsRead += 1;
+      return out;
+    };
+
+    const signIn = await invoke({
+      method: "POST",
+      url: "/api/auth/local",
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(JSON.stringify({ username: settings.seed.admin.username, password: settings.seed.admin.password })),
+    });
+    const token = JSON.parse(signIn!.body).idToken as string;
+
+    const shops = [
+      { name: "small", customers: 100, orders: 1_000 },
+      { name: "large", customers: LARGE_CUSTOMERS, orders: LARGE_ORDERS },
+    ];
+    const reads: Record<string, Record<string, number>> = {};
+    for (const shop of shops) {
+      const table = `regrip-scale-${shop.name}`;
+      await ensureTable(settings.dynamoPort, table);
+      process.env.TABLE_NAME = table;
+      const filled = await fill(shop.name, shop.customers, shop.orders);
+      console.log(`${shop.name} shop: ${shop.customers.toLocaleString("en")} customers, ${shop.orders.toLocaleString("en")} orders filled in ${filled.seconds.toFixed(0)} s`);
+      const one = `cust7.${shop.name}@regrip.test`;
+      const requests: [string, string][] = [
+        ["customer search, one customer (email)", `/api/admin/customers/search?q=${encodeURIComponent(one)}`],
+        ["customer search, 20 of many (\"anna\")", "/api/admin/customers/search?q=anna"],
+        ["queue first page (GET /api/admin/orders)", "/api/admin/orders"],
+        ["queue first page, Active", "/api/admin/orders?stage=active"],
+        ["admin orders first page, stage=awaiting_payment", "/api/admin/orders?stage=awaiting_payment"],
+        ["admin orders first page, stage=ready", "/api/admin/orders?stage=ready"],
+        ["order search by a customer's email", `/api/admin/orders?q=${encodeURIComponent(one)}`],
+        ["stage counts", "/api/admin/orders/counts"],
+      ];
+      reads[shop.name] = {};
+      for (const [label, url] of requests) reads[shop.name][label] = await readsOf(url, token);
+    }
+    let over = 0;
+    console.log("\n| request | items read, 100 customers / 1,000 orders | items read, " +
+      `${LARGE_CUSTOMERS.toLocaleString("en")} / ${LARGE_ORDERS.toLocaleString("en")} | ratio (budget ${BUDGET}) |`);
+    console.log("|---|---|---|---|");
+    for (const label of Object.keys(reads.small)) {
+      const small = reads.small[label];
+      const large = reads.large[label];
+      const ratio = small === 0 ? (large === 0 ? 1 : Infinity) : large / small;
+      const ok = ratio <= BUDGET;
+      if (!ok) over++;
+      console.log(`| ${label} | ${small} | ${large} | ${ratio.toFixed(2)}: ${ok ? "ok" : "**over**"} |`);
+    }
+    console.log(`\nbench:scale took ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
+    await stop();
+    process.exit(over && process.env.BENCH_STRICT === "1" ? 1 : 0);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+void main();
