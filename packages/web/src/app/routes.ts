@@ -53,10 +53,14 @@ export const ConsoleNotFound = lazy(() => import("../pages/console/ConsoleNotFou
 export const consoleRoutes: ConsoleRoute[] = [
   { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
   { path: "/staff-queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")) },
+  { path: "/storefront", access: "staff", page: lazy(() => import("../pages/console/storefront/StorefrontPage")), nav: "Storefront" },
+  { path: "/quick-sale", access: "staff", page: lazy(() => import("../pages/console/quick-sale/QuickSalePage")), nav: "Quick Sale" },
   { path: "/admin/orders", access: "staff", page: lazy(() => import("../pages/console/admin-orders/AdminOrdersPage")), nav: "Admin Orders" },
   { path: "/bags", access: "staff", page: lazy(() => import("../pages/console/bags/BagsPage")), nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: lazy(() => import("../pages/console/bags/BagLabelsPage")) },
   { path: "/scan", access: "staff", page: lazy(() => import("../pages/console/scan/ScanPage")), nav: "Scan a Bag" },
+  { path: "/storefrontbooking", access: "staff", page: lazy(() => import("../pages/console/storefront-booking/StorefrontBookingPage")) },
+  { path: "/storefrontbooking/:customerId", access: "staff", page: lazy(() => import("../pages/console/storefront-booking/StorefrontBookingPage")) },
 ];
 
 /** Old addresses kept working. */

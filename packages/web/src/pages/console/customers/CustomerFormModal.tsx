@@ -1,0 +1,134 @@
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import Form from "@cloudscape-design/components/form";
+import FormField from "@cloudscape-design/components/form-field";
+import Input from "@cloudscape-design/components/input";
+import Modal from "@cloudscape-design/components/modal";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import { CustomerForm, StorefrontCustomerForm, type CustomerView } from "@regrip/core/shared/customers";
+import { fieldErrors, type FieldErrors } from "@regrip/core/shared/forms";
+import { displayPhone, formatPhoneInput } from "@regrip/core/shared/phone";
+import { useState, type FormEvent } from "react";
+import * as z from "zod/mini";
+import { serverMessage } from "../../../lib/api-error";
+import { useToast } from "../../../toast/use-toast";
+import { createCustomer, patchCustomer } from "./customers-api";
+
+type Fields = "firstName" | "lastName" | "phone" | "email";
+type Values = Record<Fields, string>;
+
+interface Props {
+  /** create: Create New Customer; storefront-edit: Edit Customer with the phone required (§5). */
+  mode: "create" | "storefront-edit";
+  customer?: CustomerView;
+  /** Text typed in the search, offered as the first name (or the email or phone) of a new customer. */
+  seed?: string;
+  onDismiss: () => void;
+  onSaved: (customer: CustomerView) => void;
+}
+
+function initialValues(customer: CustomerView | undefined, seed: string | undefined): Values {
+  if (customer) {
+    return {
+      firstName: customer.firstName ?? "",
+      lastName: customer.lastName ?? "",
+      phone: displayPhone(customer.phone),
+      email: customer.email ?? "",
+    };
+  }
+  const text = seed?.trim() ?? "";
+  if (text.includes("@")) return { firstName: "", lastName: "", phone: "", email: text };
+  if (/^[\d\s()+.-]+$/.test(text) && /\d{3}/.test(text)) return { firstName: "", lastName: "", phone: formatPhoneInput(text), email: "" };
+  const [first = "", ...rest] = text.split(/\s+/);
+  return { firstName: first, lastName: rest.join(" "), phone: "", email: "" };
+}
+
+/** The customer dialog: each field checked with the server's own schema, its message under the field. */
+export function CustomerFormModal({ mode, customer, seed, onDismiss, onSaved }: Props) {
+  const { toast } = useToast();
+  const schema = mode === "create" ? CustomerForm : StorefrontCustomerForm;
+  const [values, setValues] = useState<Values>(() => initialValues(customer, seed));
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const title = mode === "create" ? "Create New Customer" : "Edit Customer";
+
+  function set(field: Fields, value: string) {
+    const next = { ...values, [field]: field === "phone" ? formatPhoneInput(value) : value };
+    setValues(next);
+    if (touched) setErrors(fieldErrors(schema, next));
+  }
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault();
+    setTouched(true);
+    const found = fieldErrors(schema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const saved =
+        mode === "create"
+          ? await createCustomer(z.parse(CustomerForm, values))
+          : await patchCustomer(customer!.id, z.parse(StorefrontCustomerForm, values));
+      toast({ title: mode === "create" ? "Customer Created" : "Customer Updated", description: `${saved.firstName ?? ""} ${saved.lastName ?? ""}`.trim() });
+      onSaved(saved);
+    } catch (error) {
+      toast({
+        title: mode === "create" ? "Customer Creation Failed" : "Error",
+        description: serverMessage(error) ?? (mode === "create" ? "Failed to create customer" : "Failed to update customer"),
+        variant: "destructive",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const field = (name: Fields, label: string, props: { type?: "email" | "text"; inputMode?: "tel" | "email" | "text"; placeholder?: string; description?: string } = {}) => (
+    <FormField label={label} errorText={errors[name]} description={props.description}>
+      <Input
+        value={values[name]}
+        onChange={({ detail }) => set(name, detail.value)}
+        type={props.type ?? "text"}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        ariaRequired={name === "firstName" || name === "lastName" || (name === "phone" && mode === "storefront-edit")}
+        autoComplete={false}
+        invalid={!!errors[name]}
+      />
+    </FormField>
+  );
+
+  return (
+    <Modal
+      visible
+      onDismiss={onDismiss}
+      header={title}
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss}>
+              Cancel
+            </Button>
+            <Button variant="primary" loading={busy} onClick={() => void submit()}>
+              {mode === "create" ? "Create Customer" : "Save Changes"}
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Form>
+          <SpaceBetween size="m">
+            {field("firstName", "First name")}
+            {field("lastName", "Last name")}
+            {field("phone", mode === "create" ? "Phone (optional)" : "Phone", { inputMode: "tel", placeholder: "+1 (303) 555-0142" })}
+            {field("email", "Email (optional)", { type: "email", inputMode: "email", placeholder: "name@example.com" })}
+          </SpaceBetween>
+          {/* Enter in a field submits the dialog. */}
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { CustomerView } from "@regrip/core/shared/customers";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderPage } from "../../../test/render";
+import QuickSalePage from "./QuickSalePage";
+
+vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
+
+const newCustomer: CustomerView = { id: "c9", firstName: "Robin", lastName: "Park", email: null, phone: null, phoneVerified: false, hasAccount: false };
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const button = (name: string | RegExp) => screen.getByRole("button", { name });
+
+describe("QuickSalePage", { timeout: 30_000 }, () => {
+  it("creates a customer, needs a nickname and a service, totals never below 0, verifies the phone on the server's demand and retries the booking, then starts over", async () => {
+    let verified = false;
+    const calls = fakeApi({
+      "GET /api/customers/search": () => Response.json({ items: [] }),
+      "POST /api/admin/customers": () => Response.json(newCustomer, { status: 201 }),
+      "POST /api/customers/c9/phone": () => Response.json({ phoneNumber: "+13035550199" }),
+      "POST /api/customers/c9/phone/verify": () => {
+        verified = true;
+        return Response.json({ ...newCustomer, phone: "+13035550199", phoneVerified: true });
+      },
+      "POST /api/book-service": () =>
+        verified
+          ? Response.json({ id: "o1", orderId: "o1", checkoutUrl: "http://localhost/pay/o1", requiresPayment: true }, { status: 201 })
+          : Response.json({ message: "Phone number verification required" }, { status: 428 }),
+    });
+    const { toasts } = renderPage(<QuickSalePage />, { path: "/quick-sale" });
+
+    fireEvent.change(screen.getByLabelText("Search customers"), { target: { value: "Robin Park" } });
+    fireEvent.click(button("Create New Customer"));
+    let dialog = await screen.findByRole("dialog");
+    expect((within(dialog).getByLabelText("First name") as HTMLInputElement).value).toBe("Robin");
+    fireEvent.change(within(dialog).getByLabelText("Last name"), { target: { value: "" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+    await within(dialog).findByText("Last name is required");
+    fireEvent.change(within(dialog).getByLabelText("Last name"), { target: { value: "Park" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Customer" }));
+
+    await screen.findByLabelText("Nickname");
+    fireEvent.click(button("Next"));
+    await screen.findByText("Nickname is required");
+    fireEvent.change(screen.getByLabelText("Nickname"), { target: { value: "Big Red" } });
+    fireEvent.click(button("Next"));
+
+    await screen.findByText(/Standard Regrip \$45\.00/);
+    fireEvent.click(button("Next"));
+    await screen.findByText("Please select at least one service");
+    fireEvent.click(screen.getByRole("checkbox", { name: /Overgrip \$8\.00/ }));
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "-1" } });
+    await screen.findByText("Discount must be at least 0");
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "20" } });
+    expect(screen.getByText("Total: $0.00")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "1.50" } });
+    fireEvent.click(screen.getByRole("checkbox", { name: /Standard Regrip \$45\.00/ }));
+    expect(screen.getByText("Total: $51.50")).toBeTruthy();
+    fireEvent.click(button("Next"));
+
+    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
+    dialog = await screen.findByRole("dialog", { name: "Phone Required for Booking" });
+    fireEvent.change(within(dialog).getByLabelText("Phone number"), { target: { value: "303555" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Code" }));
+    await within(dialog).findByText("Please enter a valid 10-digit phone number");
+    fireEvent.change(within(dialog).getByLabelText("Phone number"), { target: { value: "3035550199" } });
+    expect((within(dialog).getByLabelText("Phone number") as HTMLInputElement).value).toBe("+1 (303) 555-0199");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Code" }));
+    fireEvent.change(await within(dialog).findByLabelText("Verification code"), { target: { value: "123456" } });
+    expect(within(dialog).getByRole("button", { name: "Back" })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Complete Booking" }));
+
+    await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Service Booked", description: "Payment link sent to customer" }));
+    const bookings = calls.filter((c) => c.path === "/api/book-service");
+    expect(bookings).toHaveLength(2);
+    expect(bookings[1].body).toEqual({
+      customerId: "c9",
+      paddle: { nickname: "Big Red" },
+      services: ["overgrip", "regrip"],
+      discount: { amount: 1.5 },
+      total: 51.5,
+    });
+    expect(calls.find((c) => c.path === "/api/customers/c9/phone")?.body).toEqual({ phone: "+13035550199" });
+    await screen.findByLabelText("Search customers");
+  });
+
+  it("says 'Booking Failed' with the server's message", async () => {
+    fakeApi({
+      "GET /api/customers/search": () => Response.json({ items: [{ ...newCustomer, phone: "+13035550199", phoneVerified: true }] }),
+      "POST /api/book-service": () => Response.json({ message: "Bag 107 is in use by another open order" }, { status: 409 }),
+    });
+    const { toasts } = renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    fireEvent.change(screen.getByLabelText("Search customers"), { target: { value: "rob" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
+    fireEvent.change(await screen.findByLabelText("Nickname"), { target: { value: "Red" } });
+    fireEvent.click(button("Next"));
+    fireEvent.click(await screen.findByRole("checkbox", { name: /Edge Guard/ }));
+    fireEvent.click(button("Next"));
+    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
+    await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Booking Failed", description: "Bag 107 is in use by another open order" }));
+  });
+});

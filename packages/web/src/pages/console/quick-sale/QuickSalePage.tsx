@@ -1,0 +1,339 @@
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import Checkbox from "@cloudscape-design/components/checkbox";
+import Container from "@cloudscape-design/components/container";
+import FormField from "@cloudscape-design/components/form-field";
+import Header from "@cloudscape-design/components/header";
+import Input from "@cloudscape-design/components/input";
+import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import Textarea from "@cloudscape-design/components/textarea";
+import Wizard from "@cloudscape-design/components/wizard";
+import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { displayPhone } from "@regrip/core/shared/phone";
+import {
+  DISCOUNT_AT_LEAST_0,
+  discountDollarsToCents,
+  NICKNAME_REQUIRED,
+  PHONE_VERIFICATION_REQUIRED,
+  QUICK_SALE_SERVICES,
+  QuickSaleBooking,
+  quickSaleSubtotalCents,
+  quickSaleTotalCents,
+  SELECT_A_SERVICE,
+  type QuickSaleService,
+} from "@regrip/core/shared/quick-sale";
+import { useRef, useState } from "react";
+import * as z from "zod/mini";
+import { errorText, serverMessage } from "../../../lib/api-error";
+import { newIdempotencyKey } from "../../../lib/idempotency";
+import { formatCents } from "../../../lib/money";
+import { useToast } from "../../../toast/use-toast";
+import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { CustomerSearch } from "../customers/CustomerSearch";
+import { BookingPhoneModal } from "./BookingPhoneModal";
+import { bookQuickSale } from "./quick-sale-api";
+
+interface PaddleFields {
+  nickname: string;
+  brand: string;
+  model: string;
+}
+
+const emptyPaddle: PaddleFields = { nickname: "", brand: "", model: "" };
+
+/** A discount field's text as dollars: empty is 0; anything not a number at least 0 is refused. */
+function discountProblem(text: string): string | undefined {
+  if (text.trim() === "") return undefined;
+  const amount = Number(text);
+  if (!Number.isFinite(amount) || amount < 0) return DISCOUNT_AT_LEAST_0;
+  if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) return "Discount can have at most 2 decimals";
+  return undefined;
+}
+
+/** /quick-sale: the four-step wizard (§2, §4): Customer, Paddle, Services, Payment. */
+export default function QuickSalePage() {
+  const { toast } = useToast();
+  const [step, setStep] = useState(0);
+  const [search, setSearch] = useState("");
+  const [creating, setCreating] = useState(false);
+  const [customer, setCustomer] = useState<CustomerView>();
+  const [paddle, setPaddle] = useState<PaddleFields>(emptyPaddle);
+  const [services, setServices] = useState<QuickSaleService[]>([]);
+  const [discount, setDiscount] = useState("");
+  const [discountNotes, setDiscountNotes] = useState("");
+  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "services" | "discount", string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [phoneFor, setPhoneFor] = useState<CustomerView>();
+  /** The booking as sent, kept for the retry after the phone is verified, with its Idempotency-Key. */
+  const saved = useRef<{ request: QuickSaleBooking; key: string }>(undefined);
+
+  const discountDollars = discountProblem(discount) ? 0 : Number(discount || 0);
+  const subtotal = quickSaleSubtotalCents(services);
+  const total = quickSaleTotalCents(services, discountDollars);
+
+  function reset() {
+    setStep(0);
+    setSearch("");
+    setCustomer(undefined);
+    setPaddle(emptyPaddle);
+    setServices([]);
+    setDiscount("");
+    setDiscountNotes("");
+    setErrors({});
+    saved.current = undefined;
+  }
+
+  /** What stops leaving a step, with its message (§4: a customer, then a paddle nickname, then a service). */
+  function problemAt(index: number): Partial<typeof errors> {
+    if (index === 0 && !customer) return { customer: "Choose or create a customer" };
+    if (index === 1 && !paddle.nickname.trim()) return { nickname: NICKNAME_REQUIRED };
+    if (index === 2) {
+      const found: Partial<typeof errors> = {};
+      if (services.length === 0) found.services = SELECT_A_SERVICE;
+      const bad = discountProblem(discount);
+      if (bad) found.discount = bad;
+      return found;
+    }
+    return {};
+  }
+
+  async function send(request: QuickSaleBooking, key: string) {
+    setBusy(true);
+    try {
+      await bookQuickSale(request, key);
+      toast({ title: "Service Booked", description: "Payment link sent to customer" });
+      reset();
+    } catch (error) {
+      if (errorText(error).includes(PHONE_VERIFICATION_REQUIRED) && customer) {
+        setPhoneFor(customer);
+      } else {
+        toast({ title: "Booking Failed", description: serverMessage(error) ?? "Something went wrong", variant: "destructive" });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function complete() {
+    for (const index of [0, 1, 2]) {
+      const found = problemAt(index);
+      if (Object.keys(found).length > 0) {
+        setErrors(found);
+        setStep(index);
+        return;
+      }
+    }
+    const amount = discountDollars;
+    const request = z.parse(QuickSaleBooking, {
+      customerId: customer!.id,
+      paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined },
+      services,
+      discount: amount > 0 ? { amount, notes: discountNotes.trim() || undefined } : null,
+      total: total / 100,
+    });
+    saved.current = { request, key: saved.current?.key ?? newIdempotencyKey() };
+    void send(saved.current.request, saved.current.key);
+  }
+
+  const toggle = (id: QuickSaleService, on: boolean) => {
+    setServices((list) => (on ? [...list.filter((s) => s !== id), id] : list.filter((s) => s !== id)));
+    setErrors((e) => ({ ...e, services: undefined }));
+  };
+
+  const customerStep = customer ? (
+    <Container
+      header={
+        <Header variant="h2" actions={<Button onClick={() => setCustomer(undefined)}>Change Customer</Button>}>
+          {customerName(customer)}
+        </Header>
+      }
+    >
+      <KeyValuePairs
+        columns={2}
+        items={[
+          { label: "Phone", value: customer.phone ? `${displayPhone(customer.phone)}${customer.phoneVerified ? " (verified)" : " (not verified)"}` : "None" },
+          { label: "Email", value: customer.email ?? "None" },
+        ]}
+      />
+    </Container>
+  ) : (
+    <Container>
+      <SpaceBetween size="s">
+        <CustomerSearch
+          text={search}
+          onTextChange={setSearch}
+          onChoose={(c) => {
+            setCustomer(c);
+            setErrors({});
+            setStep(1);
+          }}
+          onCreate={() => setCreating(true)}
+        />
+        {errors.customer && <Box color="text-status-error">{errors.customer}</Box>}
+      </SpaceBetween>
+    </Container>
+  );
+
+  const paddleStep = (
+    <Container>
+      <SpaceBetween size="m">
+        <FormField label="Nickname" errorText={errors.nickname}>
+          <Input
+            value={paddle.nickname}
+            onChange={({ detail }) => {
+              setPaddle((p) => ({ ...p, nickname: detail.value.slice(0, 60) }));
+              setErrors((e) => ({ ...e, nickname: undefined }));
+            }}
+            placeholder="Big Red"
+            ariaRequired
+            invalid={!!errors.nickname}
+          />
+        </FormField>
+        <FormField label="Brand (optional)">
+          <Input value={paddle.brand} onChange={({ detail }) => setPaddle((p) => ({ ...p, brand: detail.value.slice(0, 60) }))} placeholder="Joola" />
+        </FormField>
+        <FormField label="Model (optional)">
+          <Input value={paddle.model} onChange={({ detail }) => setPaddle((p) => ({ ...p, model: detail.value.slice(0, 60) }))} placeholder="Perseus" />
+        </FormField>
+      </SpaceBetween>
+    </Container>
+  );
+
+  const servicesStep = (
+    <Container>
+      <SpaceBetween size="l">
+        <FormField label="Services" errorText={errors.services}>
+          <SpaceBetween size="xs">
+            {QUICK_SALE_SERVICES.map((service) => (
+              <Checkbox key={service.id} checked={services.includes(service.id)} onChange={({ detail }) => toggle(service.id, detail.checked)}>
+                {`${service.label} ${formatCents(service.cents)}`}
+              </Checkbox>
+            ))}
+          </SpaceBetween>
+        </FormField>
+        <FormField label="Discount amount ($)" description="Taken off the total; the total never goes below $0.00" errorText={errors.discount}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            value={discount}
+            onChange={({ detail }) => {
+              setDiscount(detail.value);
+              setErrors((e) => ({ ...e, discount: discountProblem(detail.value) }));
+            }}
+            placeholder="0.00"
+            invalid={!!errors.discount}
+          />
+        </FormField>
+        <FormField label="Discount notes (optional)">
+          <Textarea value={discountNotes} onChange={({ detail }) => setDiscountNotes(detail.value.slice(0, 500))} rows={2} placeholder="Why the discount" />
+        </FormField>
+        <Box variant="h3" tagOverride="p">{`Total: ${formatCents(total)}`}</Box>
+      </SpaceBetween>
+    </Container>
+  );
+
+  const discountCents = Math.min(subtotal, discountDollarsToCents(discountDollars));
+  const paymentStep = (
+    <Container header={<Header variant="h2">Summary</Header>}>
+      <SpaceBetween size="m">
+        <KeyValuePairs
+          columns={2}
+          items={[
+            { label: "Customer", value: customer ? `${customerName(customer)}${customer.phone ? ` · ${displayPhone(customer.phone)}` : ""}` : "—" },
+            { label: "Paddle", value: [paddle.nickname.trim(), [paddle.brand.trim(), paddle.model.trim()].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || "—" },
+            {
+              label: "Services",
+              value: (
+                <ul style={{ margin: 0, paddingInlineStart: "1.2em" }}>
+                  {QUICK_SALE_SERVICES.filter((s) => services.includes(s.id)).map((s) => (
+                    <li key={s.id}>{`${s.label} ${formatCents(s.cents)}`}</li>
+                  ))}
+                </ul>
+              ),
+            },
+            { label: "Discount", value: discountCents ? `-${formatCents(discountCents)}${discountNotes.trim() ? ` (${discountNotes.trim()})` : ""}` : "None" },
+            { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(total)}</Box> },
+          ]}
+        />
+        <Box color="text-body-secondary" fontSize="body-s">
+          Complete Order creates the order and texts the customer a payment link. The server prices the order.
+        </Box>
+      </SpaceBetween>
+    </Container>
+  );
+
+  return (
+    <>
+      <Wizard
+        activeStepIndex={step}
+        onNavigate={({ detail }) => {
+          const next = detail.requestedStepIndex;
+          if (next > step) {
+            for (let index = step; index < next; index++) {
+              const found = problemAt(index);
+              if (Object.keys(found).length > 0) {
+                setErrors(found);
+                setStep(index);
+                return;
+              }
+            }
+          }
+          setErrors({});
+          setStep(next);
+        }}
+        onSubmit={complete}
+        onCancel={reset}
+        isLoadingNextStep={busy}
+        submitButtonText="Complete Order"
+        i18nStrings={{
+          stepNumberLabel: (n) => `Step ${n}`,
+          collapsedStepsLabel: (n, count) => `Step ${n} of ${count}`,
+          navigationAriaLabel: "Steps",
+          cancelButton: "Start Over",
+          previousButton: "Previous",
+          nextButton: "Next",
+          optional: "optional",
+        }}
+        steps={[
+          { title: "Customer", description: "Search for the customer or create one", content: customerStep },
+          { title: "Paddle", description: "The paddle being serviced", content: paddleStep },
+          { title: "Services", description: "Services, discount and total", content: servicesStep },
+          { title: "Payment", description: "Check and complete the order", content: paymentStep },
+        ]}
+      />
+      {creating && (
+        <CustomerFormModal
+          mode="create"
+          seed={search}
+          onDismiss={() => setCreating(false)}
+          onSaved={(c) => {
+            setCreating(false);
+            setCustomer(c);
+            setErrors({});
+            setStep(1);
+          }}
+        />
+      )}
+      {phoneFor && (
+        <BookingPhoneModal
+          customer={phoneFor}
+          onCancel={() => {
+            setPhoneFor(undefined);
+            saved.current = undefined;
+          }}
+          onVerified={(verified) => {
+            setPhoneFor(undefined);
+            setCustomer(verified);
+            // A fresh key: the refused attempt made nothing, and its refusal must not be replayed.
+            if (saved.current) {
+              saved.current = { ...saved.current, key: newIdempotencyKey() };
+              void send(saved.current.request, saved.current.key);
+            }
+          }}
+        />
+      )}
+    </>
+  );
+}

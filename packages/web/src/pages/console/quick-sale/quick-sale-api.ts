@@ -1,0 +1,16 @@
+import type { QuickSaleBooking } from "@regrip/core/shared/quick-sale";
+import { apiJson } from "../../../lib/api";
+import type { SmsStatus } from "../storefront-booking/storefront-api";
+
+export interface QuickSaleAnswer {
+  id: string;
+  orderId: string;
+  checkoutUrl: string;
+  smsStatus?: SmsStatus;
+  requiresPayment: boolean;
+}
+
+/** The quick-sale form of POST /api/book-service (docs/api-staff.md); one Idempotency-Key per saved booking. */
+export function bookQuickSale(request: QuickSaleBooking, idempotencyKey: string): Promise<QuickSaleAnswer> {
+  return apiJson("POST", "/api/book-service", request, { "Idempotency-Key": idempotencyKey });
+}

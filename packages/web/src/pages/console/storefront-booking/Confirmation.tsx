@@ -1,0 +1,90 @@
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import Container from "@cloudscape-design/components/container";
+import CopyToClipboard from "@cloudscape-design/components/copy-to-clipboard";
+import Header from "@cloudscape-design/components/header";
+import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import StatusIndicator from "@cloudscape-design/components/status-indicator";
+import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { stageOf } from "@regrip/core/shared/lifecycle";
+import { displayPhone } from "@regrip/core/shared/phone";
+import { orderReference } from "@regrip/core/shared/orders";
+import { formatCents } from "../../../lib/money";
+import { useToast } from "../../../toast/use-toast";
+import { CartLines, Totals } from "./OrderSummary";
+import type { InvoiceAnswer } from "./storefront-api";
+
+/** §4: a new storefront order shows WAITING_ON_PAYMENT, underscores shown as spaces. */
+function statusText(status: string): string {
+  return (stageOf(status) === "awaiting_payment" ? "WAITING_ON_PAYMENT" : status).replace(/_/g, " ");
+}
+
+/** Order created: the server's order, the payment link with Copy, the text's status, Start New Order (§2). */
+export function Confirmation({ answer, customer, onNewOrder }: { answer: InvoiceAnswer; customer: CustomerView; onNewOrder: () => void }) {
+  const { toast } = useToast();
+  const { order, smsStatus, checkoutUrl } = answer;
+  const items = order.lineItems.map((line, index) => ({ id: `${line.skuId ?? index}`, name: line.name, description: line.description, price: line.price, quantity: line.quantity }));
+
+  return (
+    <SpaceBetween size="l">
+      <Container
+        header={
+          <Header variant="h1" actions={<Button variant="primary" onClick={onNewOrder}>Start New Order</Button>} description={`Order #${orderReference(order)}`}>
+            Order Created
+          </Header>
+        }
+      >
+        <KeyValuePairs
+          columns={3}
+          items={[
+            { label: "Order id", value: <Box variant="code">{answer.orderId}</Box> },
+            { label: "Customer", value: `${customerName(customer)}${customer.phone ? ` · ${displayPhone(customer.phone)}` : ""}` },
+            { label: "Bag number", value: order.bagNumber ?? order.bag?.code3 ?? "—" },
+            { label: "Status", value: statusText(order.status) },
+          ]}
+        />
+      </Container>
+      <Container header={<Header variant="h2">Items</Header>}>
+        <SpaceBetween size="l">
+          <CartLines items={items} />
+          <Totals totals={{ subtotalCents: order.subtotalCents, discountAmountCents: order.discountAmountCents, totalCents: order.totalCents }} promoCode={order.promoCode} />
+        </SpaceBetween>
+      </Container>
+      <Container header={<Header variant="h2">Payment link</Header>}>
+        <SpaceBetween size="m">
+          <CopyToClipboard
+            variant="inline"
+            textToCopy={checkoutUrl}
+            copyButtonAriaLabel="Copy payment link"
+            copySuccessText="Copied"
+            copyErrorText="Could not copy: select the link and copy it"
+          />
+          <CopyButtonToast url={checkoutUrl} onCopied={() => toast({ title: "Copied", description: "Payment link copied to the clipboard" })} />
+          {smsStatus.success ? (
+            <StatusIndicator type="success">{`Payment link texted to ${displayPhone(customer.phone) || "the customer"}`}</StatusIndicator>
+          ) : (
+            <Alert type="warning" header="The text was not sent">
+              {`${smsStatus.message || "Unknown error"}. Copy the payment link above and send it to the customer manually.`}
+            </Alert>
+          )}
+        </SpaceBetween>
+      </Container>
+    </SpaceBetween>
+  );
+}
+
+/** A plain Copy button beside the link (the spec's Copy, with its 'Copied' toast). */
+function CopyButtonToast({ url, onCopied }: { url: string; onCopied: () => void }) {
+  return (
+    <Button
+      iconName="copy"
+      onClick={() => {
+        void navigator.clipboard?.writeText(url).then(onCopied, () => undefined);
+      }}
+    >
+      Copy
+    </Button>
+  );
+}

@@ -1,0 +1,159 @@
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import Container from "@cloudscape-design/components/container";
+import FormField from "@cloudscape-design/components/form-field";
+import Header from "@cloudscape-design/components/header";
+import Input from "@cloudscape-design/components/input";
+import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import Textarea from "@cloudscape-design/components/textarea";
+import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount } from "@regrip/core/shared/promo";
+import { BAG_CODE_LENGTH, cartCount, NOTES_MAX_LENGTH, type CartLine, type CartTotals } from "@regrip/core/shared/storefront";
+import { useState } from "react";
+import { errorStatus, serverMessage } from "../../../lib/api-error";
+import { formatCents } from "../../../lib/money";
+import { useToast } from "../../../toast/use-toast";
+import { fetchPromotion } from "./storefront-api";
+
+export function CartLines({ items, onQuantity, onRemove }: { items: CartLine[]; onQuantity?: (id: string, quantity: number) => void; onRemove?: (id: string) => void }) {
+  if (items.length === 0) return <Box color="text-body-secondary">The cart is empty. Add products from the catalogue.</Box>;
+  return (
+    <ul className="storefront-cart" aria-label="Cart">
+      {items.map((line) => (
+        <li key={line.id}>
+          <div className="storefront-cart-name">
+            <Box fontWeight="bold">{line.name}</Box>
+            {line.description && <Box fontSize="body-s" color="text-body-secondary">{line.description}</Box>}
+            <Box fontSize="body-s" color="text-body-secondary">{`${formatCents(line.price)} each`}</Box>
+          </div>
+          <div className="storefront-cart-qty">
+            {onQuantity ? (
+              <Input
+                type="number"
+                inputMode="numeric"
+                value={String(line.quantity)}
+                onChange={({ detail }) => onQuantity(line.id, detail.value === "" ? line.quantity : Number(detail.value))}
+                ariaLabel={`Quantity of ${line.name}`}
+                step={1}
+              />
+            ) : (
+              <Box>{`× ${line.quantity}`}</Box>
+            )}
+          </div>
+          <Box fontWeight="bold" textAlign="right">{formatCents(line.price * line.quantity)}</Box>
+          {onRemove && <Button variant="icon" iconName="remove" ariaLabel={`Remove ${line.name}`} onClick={() => onRemove(line.id)} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Totals({ totals, promoCode }: { totals: CartTotals; promoCode?: string | null }) {
+  return (
+    <KeyValuePairs
+      columns={3}
+      items={[
+        { label: "Subtotal", value: formatCents(totals.subtotalCents) },
+        { label: promoCode ? `Discount (${promoCode})` : "Discount", value: totals.discountAmountCents ? `-${formatCents(totals.discountAmountCents)}` : formatCents(0) },
+        { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(totals.totalCents)}</Box> },
+      ]}
+    />
+  );
+}
+
+/** Promo code: upper-cased; Apply checks it with the server and locks the field until Remove (§4, §5). */
+function PromoField({ promo, onChange }: { promo: Discount | undefined; onChange: (promo: Discount | undefined) => void }) {
+  const { toast } = useToast();
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function apply() {
+    const normalized = normalizePromoCode(code);
+    if (!normalized) return setError(PROMO_CODE_EMPTY);
+    setBusy(true);
+    setError(undefined);
+    try {
+      const found = await fetchPromotion(normalized);
+      onChange(found);
+      setCode("");
+      toast({ title: "Promo Applied", description: `${found.code}: ${promoSummary(found, formatCents)}` });
+    } catch (failure) {
+      setError(errorStatus(failure) === undefined ? PROMO_CODE_CHECK_FAILED : (serverMessage(failure) ?? PROMO_CODE_INVALID));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormField label="Promo code" errorText={error} constraintText={promo ? `${promo.code} applied: ${promoSummary(promo, formatCents)}` : undefined}>
+      <SpaceBetween direction="horizontal" size="xs">
+        <Input
+          value={promo ? promo.code : code}
+          readOnly={!!promo}
+          onChange={({ detail }) => {
+            setCode(detail.value.toUpperCase().slice(0, PROMO_CODE_MAX_LENGTH));
+            setError(undefined);
+          }}
+          onKeyDown={({ detail }) => {
+            if (detail.key === "Enter" && !promo) void apply();
+          }}
+          placeholder="WELCOME10"
+          ariaLabel="Promo code"
+          invalid={!!error}
+        />
+        {promo ? (
+          <Button onClick={() => onChange(undefined)}>Remove</Button>
+        ) : (
+          <Button loading={busy} onClick={() => void apply()}>
+            Apply
+          </Button>
+        )}
+      </SpaceBetween>
+    </FormField>
+  );
+}
+
+interface Props {
+  items: CartLine[];
+  totals: CartTotals;
+  promo: Discount | undefined;
+  bagNumber: string;
+  bagError?: string;
+  notes: string;
+  onQuantity: (id: string, quantity: number) => void;
+  onRemove: (id: string) => void;
+  onPromo: (promo: Discount | undefined) => void;
+  onBagNumber: (value: string) => void;
+  onNotes: (value: string) => void;
+  onReview: () => void;
+}
+
+/** The order summary beside the catalogue: cart, totals (a preview: the server prices on submit), bag, notes, promo, Review Order. */
+export function OrderSummary(props: Props) {
+  const count = cartCount(props.items);
+  return (
+    <Container header={<Header variant="h2" counter={count ? `(${count})` : undefined} description="Totals are a preview; the server prices the order.">Order Summary</Header>}>
+      <SpaceBetween size="l">
+        <CartLines items={props.items} onQuantity={props.onQuantity} onRemove={props.onRemove} />
+        <Totals totals={props.totals} promoCode={props.promo?.code} />
+        <PromoField promo={props.promo} onChange={props.onPromo} />
+        <FormField label="Bag number" description="The 3-character code on the bag" errorText={props.bagError}>
+          <Input
+            value={props.bagNumber}
+            onChange={({ detail }) => props.onBagNumber(detail.value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, BAG_CODE_LENGTH))}
+            placeholder="101"
+            ariaLabel="Bag number"
+            invalid={!!props.bagError}
+          />
+        </FormField>
+        <FormField label="Technician notes (optional)" constraintText={`${props.notes.length}/${NOTES_MAX_LENGTH}`}>
+          <Textarea value={props.notes} onChange={({ detail }) => props.onNotes(detail.value.slice(0, NOTES_MAX_LENGTH))} rows={3} ariaLabel="Technician notes" placeholder="Anything the technician should know" />
+        </FormField>
+        <Button variant="primary" fullWidth disabled={props.items.length === 0} onClick={props.onReview}>
+          Review Order
+        </Button>
+      </SpaceBetween>
+    </Container>
+  );
+}

@@ -1,0 +1,156 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { CustomerView } from "@regrip/core/shared/customers";
+import type { StorefrontProduct } from "@regrip/core/shared/storefront";
+import { STOREFRONT_CART_KEY } from "@regrip/core/shared/storefront";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderPage } from "../../../test/render";
+import { orderView } from "../../../test/views";
+import StorefrontBookingPage from "./StorefrontBookingPage";
+
+vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
+
+const pat: CustomerView = { id: "c1", firstName: "Pat", lastName: "Lee", email: "pat@example.com", phone: "+13035550142", phoneVerified: false, hasAccount: false };
+
+function product(partial: Partial<StorefrontProduct> & Pick<StorefrontProduct, "id" | "name" | "price" | "category">): StorefrontProduct {
+  return { code: partial.id, type: "ADD_ON", stockQuantity: null, isInStock: true, isLowStock: false, description: null, color: null, brand: null, feel: null, area: null, quality: null, ...partial };
+}
+
+const groups = [
+  { category: "BASE_GRIP", heading: "Core Services", items: [product({ id: "grip", name: "Premium Regrip", price: 5500, category: "BASE_GRIP", color: "Black" })] },
+  { category: "EDGE", heading: "Edge Protection", items: [product({ id: "tape", name: "Edge Tape", price: 1000, category: "EDGE" }), product({ id: "guard", name: "Premium Edge Guard", price: 1500, category: "EDGE", isInStock: false, stockQuantity: 0 })] },
+];
+
+function routes(overrides: Record<string, (call: { body: unknown; headers: Record<string, string> }) => Response> = {}) {
+  return fakeApi({
+    "GET /api/customers/c1": () => Response.json(pat),
+    "GET /api/storefront/products": () => Response.json({ groups }),
+    ...overrides,
+  });
+}
+
+const open = (path = "/storefrontbooking/c1") => renderPage(<StorefrontBookingPage />, { path, route: "/storefrontbooking/:customerId" });
+const button = (name: string | RegExp) => screen.getByRole("button", { name });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
+  it("shows the catalogue in the server's groups, adds 1 for an item already in the cart, keeps the cart for this customer, and previews the promo", async () => {
+    const calls = routes({ "GET /api/promotions/WELCOME10": () => Response.json({ code: "WELCOME10", percentage: 10, amountCents: 0 }) });
+    const { toasts } = open();
+    await screen.findByRole("heading", { name: "Pat Lee" });
+    await screen.findByRole("button", { name: /Add Premium Regrip/ });
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((h) => h.textContent ?? "");
+    expect(headings.findIndex((h) => h.startsWith("Core Services"))).toBeLessThan(headings.findIndex((h) => h.startsWith("Edge Protection")));
+    expect(button("Review Order")).toHaveProperty("disabled", true);
+    expect(button(/Add Premium Edge Guard/)).toHaveProperty("disabled", true);
+
+    fireEvent.click(button(/Add Premium Regrip/));
+    fireEvent.click(button(/Add Premium Regrip/));
+    fireEvent.click(button(/Add Edge Tape/));
+    expect((screen.getByLabelText("Quantity of Premium Regrip") as HTMLInputElement).value).toBe("2");
+    expect(JSON.parse(localStorage.getItem(STOREFRONT_CART_KEY)!)).toEqual({
+      customerId: "c1",
+      items: [
+        { id: "grip", name: "Premium Regrip", description: "Black", price: 5500, quantity: 2 },
+        { id: "tape", name: "Edge Tape", description: null, price: 1000, quantity: 1 },
+      ],
+    });
+
+    fireEvent.change(screen.getByLabelText("Quantity of Edge Tape"), { target: { value: "0" } });
+    expect(screen.queryByLabelText("Quantity of Edge Tape")).toBeNull();
+
+    fireEvent.click(button("Apply"));
+    await screen.findByText("Please enter a promo code");
+    fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: "welcome10" } });
+    fireEvent.click(button("Apply"));
+    await waitFor(() => expect(toasts.current()?.title).toBe("Promo Applied"));
+    expect(calls.some((c) => c.path === "/api/promotions/WELCOME10")).toBe(true);
+    expect(screen.getByLabelText("Promo code")).toHaveProperty("readOnly", true);
+    expect(screen.getByText("-$11.00")).toBeTruthy();
+    expect(screen.getByText("$99.00")).toBeTruthy();
+    fireEvent.click(button("Remove"));
+    expect(screen.getByLabelText("Promo code")).toHaveProperty("readOnly", false);
+  });
+
+  it("says the server's promo message, or 'Invalid promo code'", async () => {
+    routes({ "GET /api/promotions/NOPE": () => Response.json({ message: "Promo code has expired" }, { status: 404 }), "GET /api/promotions/BAD": () => new Response("", { status: 404 }) });
+    open();
+    await screen.findByRole("heading", { name: "Pat Lee" });
+    fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: "nope" } });
+    fireEvent.click(button("Apply"));
+    await screen.findByText("Promo code has expired");
+    fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: "bad" } });
+    fireEvent.click(button("Apply"));
+    await screen.findByText("Invalid promo code");
+  });
+
+  it("wants a 3-character bag number, then reviews and sends the cart as ids and quantities; the confirmation shows the server's order and the text's failure", async () => {
+    const order = orderView({ id: "01ORDERXYZ123456", bagNumber: "107", status: "INVOICED", subtotalCents: 5500, discountAmountCents: 0, totalCents: 5500, lineItems: [{ skuId: "grip", name: "Premium Regrip", description: "Black", price: 5500, quantity: 1 }] });
+    const calls = routes({
+      "POST /api/storefront/invoice": () =>
+        Response.json({ orderId: order.id, checkoutUrl: "http://localhost/pay/abc", smsStatus: { success: false, message: "Carrier refused the message" }, order }, { status: 201 }),
+    });
+    const { toasts } = open();
+    fireEvent.click(await screen.findByRole("button", { name: /Add Premium Regrip/ }));
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "1o" } });
+    fireEvent.click(button("Review Order"));
+    expect(toasts.current()).toMatchObject({ title: "Bag Number Required", description: "Please enter a 3-digit bag number" });
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "107" } });
+    fireEvent.change(screen.getByLabelText("Technician notes"), { target: { value: "Thin wrap" } });
+    fireEvent.click(button("Review Order"));
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create Order & Send Payment Link" }));
+    await screen.findByRole("heading", { name: "Order Created" });
+    const post = calls.find((c) => c.path === "/api/storefront/invoice")!;
+    expect(post.body).toEqual({ customerId: "c1", bagNumber: "107", myGripNotes: "Thin wrap", items: [{ id: "grip", quantity: 1 }] });
+    expect(post.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(screen.getByText("01ORDERXYZ123456")).toBeTruthy();
+    expect(screen.getByText("WAITING ON PAYMENT")).toBeTruthy();
+    expect(screen.getByText(/Carrier refused the message\. Copy the payment link above and send it to the customer manually\./)).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(STOREFRONT_CART_KEY)!).items).toEqual([]);
+  });
+
+  it("asks for the customer's phone before review and opens the edit dialog, whose phone is required", async () => {
+    routes({ "GET /api/customers/c1": () => Response.json({ ...pat, phone: null }) });
+    const { toasts } = open();
+    fireEvent.click(await screen.findByRole("button", { name: /Add Premium Regrip/ }));
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "107" } });
+    fireEvent.click(button("Review Order"));
+    expect(toasts.current()).toMatchObject({ title: "Phone Number Required", description: "Customer must have a phone number to receive payment link" });
+    const dialog = await screen.findByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await within(dialog).findByText("Phone number is required (10 digits)");
+  });
+
+  it("has the four error views", async () => {
+    routes({ "GET /api/customers/c1": () => Response.json({ message: "Customer not found" }, { status: 404 }) });
+    open();
+    await screen.findByRole("heading", { name: "Customer not found" });
+    cleanup();
+    vi.unstubAllGlobals();
+
+    routes({ "GET /api/storefront/products": () => Response.json({ message: "boom" }, { status: 500 }) });
+    open();
+    await screen.findByRole("heading", { name: "Error loading products" });
+    expect(button("Return to Storefront")).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    let answer = { groups: [] as typeof groups };
+    routes({ "GET /api/storefront/products": () => Response.json(answer) });
+    open();
+    await screen.findByRole("heading", { name: "No products available" });
+    answer = { groups };
+    fireEvent.click(button("Retry"));
+    await screen.findByRole("heading", { name: /Core Services/ });
+    cleanup();
+
+    renderPage(<StorefrontBookingPage />, { path: "/storefrontbooking" });
+    await screen.findByRole("heading", { name: "No customer selected" });
+  });
+});

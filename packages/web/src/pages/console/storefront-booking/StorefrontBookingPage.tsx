@@ -1,0 +1,239 @@
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Grid from "@cloudscape-design/components/grid";
+import Header from "@cloudscape-design/components/header";
+import Modal from "@cloudscape-design/components/modal";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import Spinner from "@cloudscape-design/components/spinner";
+import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { displayPhone } from "@regrip/core/shared/phone";
+import type { Discount } from "@regrip/core/shared/promo";
+import {
+  BAG_NUMBER_INVALID,
+  BAG_NUMBER_REQUIRED,
+  cartTotals,
+  isBagCode,
+  PHONE_FOR_PAYMENT_LINK,
+  PHONE_NUMBER_REQUIRED,
+  StorefrontInvoice,
+} from "@regrip/core/shared/storefront";
+import { useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import * as z from "zod/mini";
+import { errorStatus, serverMessage } from "../../../lib/api-error";
+import { newIdempotencyKey } from "../../../lib/idempotency";
+import { useToast } from "../../../toast/use-toast";
+import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { customerQueryKey, useCustomer } from "../customers/customers-api";
+import { Confirmation } from "./Confirmation";
+import { CartLines, OrderSummary, Totals } from "./OrderSummary";
+import { ProductCatalogue } from "./ProductCatalogue";
+import { createInvoice, useStorefrontProducts, type InvoiceAnswer } from "./storefront-api";
+import { useStorefrontCart } from "./use-storefront-cart";
+import "./storefront.css";
+
+/** One of §2's four error views: a heading, a line, and the way on. */
+function Problem({ title, text, action }: { title: string; text?: string; action: React.ReactNode }) {
+  return (
+    <Box textAlign="center" padding={{ vertical: "xxl" }}>
+      <SpaceBetween size="m">
+        <Header variant="h1">{title}</Header>
+        {text && <Box color="text-body-secondary">{text}</Box>}
+        <div>{action}</div>
+      </SpaceBetween>
+    </Box>
+  );
+}
+
+/** /storefrontbooking/:customerId: build the customer's order at the counter and text them the payment link. */
+export default function StorefrontBookingPage() {
+  const { customerId = "" } = useParams();
+  const navigate = useNavigate();
+  const back = <Button onClick={() => navigate("/storefront")}>Return to Storefront</Button>;
+  const customer = useCustomer(customerId || undefined);
+
+  if (!customerId) return <Problem title="No customer selected" text="Choose or create a customer first." action={back} />;
+  if (customer.isPending) return <Spinner size="large" />;
+  if (customer.isError) {
+    return errorStatus(customer.error) === 404 ? (
+      <Problem title="Customer not found" text="This customer does not exist or was removed." action={back} />
+    ) : (
+      <Problem title="Error" text={serverMessage(customer.error) ?? "Failed to fetch customer"} action={<SpaceBetween direction="horizontal" size="xs">{back}<Button onClick={() => void customer.refetch()}>Retry</Button></SpaceBetween>} />
+    );
+  }
+  return <Booking key={customerId} customer={customer.data} />;
+}
+
+function Booking({ customer }: { customer: CustomerView }) {
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const products = useStorefrontProducts();
+  const cart = useStorefrontCart(customer.id);
+  const [promo, setPromo] = useState<Discount>();
+  const [bagNumber, setBagNumber] = useState("");
+  const [bagError, setBagError] = useState<string>();
+  const [notes, setNotes] = useState("");
+  const [editing, setEditing] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [answer, setAnswer] = useState<InvoiceAnswer>();
+  const idempotencyKey = useRef<string>(undefined);
+  const totals = cartTotals(cart.items, promo);
+  const back = <Button onClick={() => navigate("/storefront")}>Return to Storefront</Button>;
+
+  function review() {
+    if (!customer.phone) {
+      toast({ title: PHONE_NUMBER_REQUIRED, description: PHONE_FOR_PAYMENT_LINK, variant: "destructive" });
+      setEditing(true);
+      return;
+    }
+    if (!isBagCode(bagNumber)) {
+      setBagError(BAG_NUMBER_INVALID);
+      toast({ title: BAG_NUMBER_REQUIRED, description: BAG_NUMBER_INVALID, variant: "destructive" });
+      return;
+    }
+    idempotencyKey.current ??= newIdempotencyKey();
+    setReviewing(true);
+  }
+
+  async function submit() {
+    const request = z.parse(StorefrontInvoice, {
+      customerId: customer.id,
+      bagNumber,
+      myGripNotes: notes.trim() || undefined,
+      items: cart.items.map((line) => ({ id: line.id, quantity: line.quantity })),
+      promoCode: promo?.code,
+    });
+    setSubmitting(true);
+    try {
+      const created = await createInvoice(request, idempotencyKey.current ?? newIdempotencyKey());
+      idempotencyKey.current = undefined;
+      cart.clear();
+      setPromo(undefined);
+      setReviewing(false);
+      setAnswer(created);
+      void queryClient.invalidateQueries({ queryKey: ["/api/storefront/products"] });
+    } catch (error) {
+      toast({ title: "Error", description: serverMessage(error) ?? "Failed to create order", variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  function startNewOrder() {
+    cart.clear();
+    setPromo(undefined);
+    setBagNumber("");
+    setNotes("");
+    setAnswer(undefined);
+    navigate("/storefront");
+  }
+
+  if (answer) return <Confirmation answer={answer} customer={customer} onNewOrder={startNewOrder} />;
+
+  const header = (
+    <Header
+      variant="h1"
+      description={[displayPhone(customer.phone) || "No phone", customer.email].filter(Boolean).join(" · ")}
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="arrow-left" onClick={() => navigate("/storefront")}>
+            Back
+          </Button>
+          <Button iconName="edit" onClick={() => setEditing(true)}>
+            Edit Customer
+          </Button>
+        </SpaceBetween>
+      }
+    >
+      {customerName(customer)}
+    </Header>
+  );
+
+  let catalogue: React.ReactNode;
+  if (products.isPending) catalogue = <Spinner size="large" />;
+  else if (products.isError) catalogue = <Problem title="Error loading products" text={serverMessage(products.error) ?? "The catalogue could not be loaded."} action={back} />;
+  else if (products.data.groups.every((group) => group.items.length === 0))
+    catalogue = <Problem title="No products available" text="Nothing in the catalogue is visible right now." action={<Button onClick={() => void products.refetch()}>Retry</Button>} />;
+  else
+    catalogue = (
+      <ProductCatalogue
+        groups={products.data.groups}
+        inCart={(id) => cart.items.find((line) => line.id === id)?.quantity ?? 0}
+        onAdd={(item) => cart.add({ id: item.id, name: item.name, description: [item.color, item.feel].filter(Boolean).join(" · ") || null, price: item.price })}
+      />
+    );
+
+  return (
+    <ContentLayout header={header}>
+      <Grid gridDefinition={[{ colspan: { default: 12, m: 7 } }, { colspan: { default: 12, m: 5 } }]}>
+        <div>{catalogue}</div>
+        <div className="storefront-summary">
+          <OrderSummary
+            items={cart.items}
+            totals={totals}
+            promo={promo}
+            bagNumber={bagNumber}
+            bagError={bagError}
+            notes={notes}
+            onQuantity={cart.setQuantity}
+            onRemove={cart.remove}
+            onPromo={setPromo}
+            onBagNumber={(value) => {
+              setBagNumber(value);
+              setBagError(undefined);
+            }}
+            onNotes={setNotes}
+            onReview={review}
+          />
+        </div>
+      </Grid>
+      {editing && (
+        <CustomerFormModal
+          mode="storefront-edit"
+          customer={customer}
+          onDismiss={() => setEditing(false)}
+          onSaved={(saved) => {
+            queryClient.setQueryData(customerQueryKey(saved.id), saved);
+            setEditing(false);
+          }}
+        />
+      )}
+      {reviewing && (
+        <Modal
+          visible
+          size="medium"
+          header="Review Order"
+          onDismiss={() => !submitting && setReviewing(false)}
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" disabled={submitting} onClick={() => setReviewing(false)}>
+                  Back
+                </Button>
+                <Button variant="primary" loading={submitting} onClick={() => void submit()}>
+                  Create Order & Send Payment Link
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          <SpaceBetween size="l">
+            <Box>
+              {`${customerName(customer)} · ${displayPhone(customer.phone)} · Bag ${bagNumber}`}
+            </Box>
+            <CartLines items={cart.items} />
+            <Totals totals={totals} promoCode={promo?.code} />
+            {notes.trim() && <Box color="text-body-secondary">{`Technician notes: ${notes.trim()}`}</Box>}
+            <Box fontSize="body-s" color="text-body-secondary">
+              The server prices the order; the payment link is texted to the customer.
+            </Box>
+          </SpaceBetween>
+        </Modal>
+      )}
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,31 @@
+/** The storefront calls (docs/api-staff.md, Storefront and quick sale). */
+import { useQuery } from "@tanstack/react-query";
+import type { OrderView } from "@regrip/core/shared/orders";
+import type { Discount } from "@regrip/core/shared/promo";
+import type { StorefrontInvoice, StorefrontProducts } from "@regrip/core/shared/storefront";
+import { apiJson } from "../../../lib/api";
+
+export function useStorefrontProducts() {
+  return useQuery({ queryKey: ["/api/storefront/products"], queryFn: () => apiJson<StorefrontProducts>("GET", "/api/storefront/products") });
+}
+
+export interface SmsStatus {
+  success: boolean;
+  message: string;
+}
+
+export interface InvoiceAnswer {
+  orderId: string;
+  checkoutUrl: string;
+  smsStatus: SmsStatus;
+  order: OrderView;
+}
+
+export function createInvoice(request: StorefrontInvoice, idempotencyKey: string): Promise<InvoiceAnswer> {
+  return apiJson("POST", "/api/storefront/invoice", request, { "Idempotency-Key": idempotencyKey });
+}
+
+/** GET /api/promotions/{code}: the promotion, or 404 with the server's message. */
+export function fetchPromotion(code: string): Promise<Discount> {
+  return apiJson("GET", `/api/promotions/${encodeURIComponent(code)}`);
+}
