@@ -169,8 +169,11 @@ export const demoPromotions = [
   { id: "promo-grip5", code: "GRIP5", percentage: 0, amountCents: 500, isActive: true },
 ];
 
-/** Bags 101 to 130, each with its QR slug. */
+/**
+ * Bags 101 to 130. Their QR slugs are drawn at random when seeded, as for any bag (bags module): a slug is
+ * what a printed label opens, so it must not be guessable even in the demo.
+ */
 export const demoBags = Array.from({ length: 30 }, (_, i) => {
   const code3 = String(101 + i);
-  return { id: `bag-${code3}`, code3, qrSlug: `bag-${code3}` };
+  return { id: `bag-${code3}`, code3 };
 });

@@ -141,7 +141,7 @@ export async function startDynamo(port: number, dir: string | null, log: (line: 
   exited.catch(() => undefined);
   const client = dynamoClient(port);
   await Promise.race([
-    waitUntil("DynamoDB Local", async () => (await client.send(new ListTablesCommand({}))) !== undefined, 30_000),
+    waitUntil("DynamoDB Local", async () => (await client.send(new ListTablesCommand({}))) !== undefined, 60_000),
     exited,
   ]);
   client.destroy();

@@ -1,5 +1,6 @@
 import { AdminGetUserCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
 import { isServiceUnavailable } from "../../packages/core/src/aws";
+import { Bags } from "../../packages/core/src/bags";
 import { db } from "../../packages/core/src/db";
 import { searchTerms, termWrites } from "../../packages/core/src/customers/search-index";
 import { uniqueKey } from "../../packages/core/src/entities";
@@ -104,14 +105,20 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
         ])
         .go(),
     ),
-    ...demoBags.map((bag) => () =>
-      db()
+    ...demoBags.map((demo) => async () => {
+      const bag = { ...demo, qrSlug: Bags.randomSlug() };
+      const made = await db()
         .transaction.write(({ bag: bags, uniqueValue }) => [
           bags.create(bag).commit(),
           uniqueValue.create({ ...uniqueKey("bagQrSlug", bag.qrSlug), ownerId: bag.id }).commit(),
+          uniqueValue.create({ ...uniqueKey("bagCode", bag.code3), ownerId: bag.id }).commit(),
         ])
-        .go(),
-    ),
+        .go();
+      // A bag seeded before codes were reserved gets its reservation now (nothing when it has one).
+      if (made.canceled) await db().entities.uniqueValue.create({ ...uniqueKey("bagCode", bag.code3), ownerId: bag.id }).go().catch((error: unknown) => {
+          if (isServiceUnavailable(error)) throw error;
+        });
+    }),
   ];
   // One at a time, each tried again while DynamoDB Local is slow to answer: a JVM that has just
   // started on a busy machine can take longer than the handlers' 2 s limit for its first writes.

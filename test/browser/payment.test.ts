@@ -74,7 +74,7 @@ describe("paying for a booking and following it to pickup", () => {
     const booked = await api("POST", "/api/book-service", {
       token: customerToken,
       headers: { "Idempotency-Key": `browser-payment-${Date.now()}` },
-      body: { paddleId, bagNumber: "317", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+      body: { paddleId, bagNumber: "129", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.requiresPayment).toBe(true);

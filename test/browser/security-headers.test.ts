@@ -125,7 +125,7 @@ describe("security headers on one machine", () => {
     const booked = await api("POST", "/api/book-service", {
       token,
       headers: { "Idempotency-Key": `browser-headers-${Date.now()}` },
-      body: { paddleId, bagNumber: "318", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+      body: { paddleId, bagNumber: "130", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const checkout = await api("POST", `/api/orders/${booked.body.id}/checkout`, { token });

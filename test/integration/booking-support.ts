@@ -3,6 +3,7 @@
  * with a verified phone), a paddle of theirs, and a booking body.
  */
 import { randomUUID } from "node:crypto";
+import { Bags } from "../../packages/core/src/bags";
 import { db } from "../../packages/core/src/db";
 import { call, newCustomer } from "./support";
 
@@ -50,6 +51,25 @@ export const demo = {
   refresh: "sku-paddle-refresh",
 } as const;
 
+/**
+ * A new bag no order holds, made as an admin makes them (bags module): its code, for a booking's bag number.
+ * Each open order holds its bag, so each booking a test expects to succeed needs a bag of its own.
+ */
+export async function freeBag(): Promise<string> {
+  const [bag] = await Bags.create({ type: "system", name: "test" }, { count: 1 });
+  return bag!.code3;
+}
+
+/** A 3-digit code no bag has. */
+export async function absentBagCode(): Promise<string> {
+  for (;;) {
+    const code = String(Math.floor(Math.random() * 1000)).padStart(3, "0");
+    const { data } = await db().entities.bag.query.byCode({ code3: code }).go({ limit: 1 });
+    if (data.length === 0) return code;
+  }
+}
+
+/** A booking body; `bagNumber` "901" (no such bag: 400) unless given. `book` gives each booking a free bag. */
 export function bookingBody(paddleId: string, overrides: Record<string, unknown> = {}) {
   return {
     paddleId,
@@ -62,7 +82,8 @@ export function bookingBody(paddleId: string, overrides: Record<string, unknown>
 
 /** POST /api/book-service for a customer who may book. */
 export async function book(token: string, paddleId: string, overrides: Record<string, unknown> = {}, headers?: Record<string, string>) {
-  return call("POST", "/api/book-service", { token, body: bookingBody(paddleId, overrides), headers });
+  const bag = "bagNumber" in overrides ? {} : { bagNumber: await freeBag() };
+  return call("POST", "/api/book-service", { token, body: bookingBody(paddleId, { ...bag, ...overrides }), headers });
 }
 
 /**

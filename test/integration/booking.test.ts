@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
-import { book, bookingBody, bookingCustomer, demo } from "./booking-support";
+import { absentBagCode, book, bookingBody, bookingCustomer, demo, freeBag } from "./booking-support";
 import { call, newCustomer, seed, signIn } from "./support";
 
 type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
@@ -191,7 +191,7 @@ describe("POST /api/book-service: prices", () => {
     const answer = await call("POST", "/api/book-service", {
       token: customer.token,
       body: {
-        ...bookingBody(customer.paddleId, { addOns: [demo.extraOvergrip] }),
+        ...bookingBody(customer.paddleId, { addOns: [demo.extraOvergrip], bagNumber: await freeBag() }),
         discountAmountCents: 5300,
         subtotalCents: 1,
         totalCents: 0,
@@ -222,7 +222,7 @@ describe("POST /api/book-service: prices", () => {
   });
 
   it("defaults the drop-off to Highlands Ranch and keeps a given drop-off time", async () => {
-    const { dropoffLocation: _omitted, ...body } = bookingBody(customer.paddleId);
+    const { dropoffLocation: _omitted, ...body } = bookingBody(customer.paddleId, { bagNumber: await freeBag() });
     const answer = await call("POST", "/api/book-service", {
       token: customer.token,
       body: { ...body, dropoffDateTime: "2030-05-06T15:30:00-06:00", isOnsite: true, promoCode: "", addOns: null, weightAreas: null },
@@ -236,11 +236,14 @@ describe("POST /api/book-service: prices", () => {
     });
   });
 
-  it("keeps the bag number of a bag the shop does not have, without linking a bag", async () => {
-    const answer = await book(customer.token, customer.paddleId, { bagNumber: "007" });
-    expect(answer.status).toBe(201);
-    const order = (await call("GET", `/api/orders/${answer.body.id}`, { token: customer.token })).body;
-    expect(order).toMatchObject({ bagNumber: "007", bag: null });
+  it("refuses a bag number the shop has no bag for, and writes nothing (bags module: test/integration/bags.test.ts)", async () => {
+    const code = await absentBagCode();
+    const before = await ordersOf(customer.userId);
+    expect(await book(customer.token, customer.paddleId, { bagNumber: code })).toMatchObject({
+      status: 400,
+      body: { message: `Bag ${code} does not exist` },
+    });
+    expect(await ordersOf(customer.userId)).toEqual(before);
   });
 });
 

@@ -18,6 +18,8 @@ import { expireOrder, expireUnpaidOrders } from "../../packages/core/src/orders/
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
+import { Bags } from "../../packages/core/src/bags";
+import { freeBag } from "./booking-support";
 import { orderOf, payOrder, setOrder } from "./payment-support";
 
 const sharedTable = process.env.TABLE_NAME!;
@@ -33,9 +35,9 @@ async function stockOf(id: string): Promise<number> {
   return data!.stockQuantity;
 }
 
-/** An order booked (through the domain's booking) at `at`, taking one overgrip and one edge tape. */
-async function bookedAt(at: Date): Promise<string> {
-  const input = BookService.parse({ paddleId, bagNumber: "777", service: overgrip, addOns: [tape] });
+/** An order booked (through the domain's booking) at `at`, taking one overgrip and one edge tape, in a bag of its own. */
+async function bookedAt(at: Date, bagNumber?: string): Promise<string> {
+  const input = BookService.parse({ paddleId, bagNumber: bagNumber ?? (await freeBag()), service: overgrip, addOns: [tape] });
   const booked = await book(actor, input, { now: at });
   expect(booked.requiresPayment).toBe(true);
   return booked.id;
@@ -81,6 +83,12 @@ describe("expireUnpaidOrders", () => {
     const audit = (await Audit.forTarget("order", orderId)).find((entry) => entry.action === "order.status_changed");
     expect(audit?.actorId).toBeUndefined();
     expect(audit?.diff).toMatchObject({ by: "unpaid-hold", role: "system", status: { from: "INVOICED", to: "CANCELED" }, holdMinutes: 60 });
+
+    // Its bag is free again: the next booking may use it.
+    expect(audit?.diff).toMatchObject({ bagReleased: order.bagCode });
+    expect(await Bags.holderOf(order.bagCode!)).toBeNull();
+    const next = await bookedAt(minutes(now, 1), order.bagCode!);
+    expect(await Bags.holderOf(order.bagCode!)).toBe(next);
 
     // Again, and again later: nothing more is canceled or given back.
     expect((await expireUnpaidOrders(now)).canceled).not.toContain(orderId);

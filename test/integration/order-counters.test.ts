@@ -21,6 +21,7 @@ import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { STAGES, stageOfStatus, type OrderStatus, type Stage } from "../../packages/core/src/shared/lifecycle";
 import { UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
+import { freeBag } from "./booking-support";
 import { orderOf, payOrder } from "./payment-support";
 
 const sharedTable = process.env.TABLE_NAME!;
@@ -33,7 +34,7 @@ let admin: UserActor;
 let paddleId: string;
 
 async function bookAt(at: Date, service = overgrip): Promise<string> {
-  return (await book(customer, BookService.parse({ paddleId, bagNumber: "555", service }), { now: at })).id;
+  return (await book(customer, BookService.parse({ paddleId, bagNumber: await freeBag(), service }), { now: at })).id;
 }
 
 async function move(actor: UserActor, id: string, status: OrderStatus): Promise<void> {

@@ -59,7 +59,8 @@ describe("GET /api/orders", () => {
     }
     expect(orders[0]).toMatchObject({
       customerNotes: "order 6",
-      bag: null,
+      // Every order holds a bag now (bags module): the one its bag number names.
+      bag: { code3: orders[0].bagNumber },
       invoiceUrl: null,
       paidAt: null,
       refundedAmountCents: 0,

@@ -76,6 +76,10 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update", "handler"), access: "staff" },
   { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code", "handler"), access: "staff" },
   { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone", "handler"), access: "staff" },
+  // bags (staff)
+  { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create", "handler"), access: "staff" },
+  { method: "GET", path: "/api/admin/bags", handler: fn("bags/list", "handler"), access: "staff" },
+  { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get", "handler"), access: "staff" },
   // the service queue and admin orders (staff)
   { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list", "handler"), access: "staff" },
   { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts", "handler"), access: "staff" },

@@ -124,6 +124,8 @@ export const UNIQUE_KINDS = [
   "username",
   "bagQrSlug",
   "bagCode",
+  /** The open order holding a bag (value: the bag's code; ownerId: the order id). */
+  "bagHold",
   "promoCode",
   "skuCode",
   "stripeCustomer",

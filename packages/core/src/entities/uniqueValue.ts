@@ -17,6 +17,7 @@ export function normaliseUniqueValue(kind: UniqueKind, value: string): string {
     case "promoCode":
     case "skuCode":
     case "bagCode":
+    case "bagHold":
       return trimmed.toUpperCase();
     default:
       return trimmed;

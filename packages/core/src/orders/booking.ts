@@ -4,13 +4,16 @@
  * Everything that must agree is one DynamoDB transaction: the order, the stock
  * it takes (inventory module: a conditional decrement per counted sku, so the
  * last unit cannot be sold twice; the order records it in `stockTaken`, which
- * a cancel gives back), the Idempotency-Key reservation (so a repeat, even
- * one arriving while the first is in flight, cannot make a second order), the
- * paddle's bag and the audit entry, each write labelled (db/labelled.ts).
+ * a cancel gives back), the bag's hold (bags module: the bag number must name an
+ * existing active bag that no other open order holds), the Idempotency-Key
+ * reservation (so a repeat, even one arriving while the first is in flight,
+ * cannot make a second order), the paddle's bag and the audit entry, each
+ * write labelled (db/labelled.ts).
  */
 import { randomUUID } from "node:crypto";
 import * as z from "zod";
 import type { UserActor } from "../actor";
+import { Bags } from "../bags";
 import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
 import { writeLabelled } from "../db/labelled";
@@ -144,12 +147,6 @@ async function promotionFor(code: string | undefined) {
   }
 }
 
-/** The active bag whose printed code is the bag number, if the shop has one. */
-async function bagByNumber(code3: string) {
-  const found = await db().entities.bag.query.byCode({ code3 }).go({ limit: 10 });
-  return found.data.find((bag) => bag.isActive) ?? null;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -177,7 +174,7 @@ export async function book(
     db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
     skusByIds([input.service, ...input.addOns]),
     promotionFor(input.promoCode),
-    bagByNumber(input.bagNumber),
+    Bags.activeByCode(input.bagNumber),
   ]);
   if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -203,7 +200,8 @@ export async function book(
     userId: actor.userId,
     paddleId: paddle.id,
     bagNumber: input.bagNumber,
-    ...(bag ? { bagCode: bag.code3 } : {}),
+    // The bag this order holds until it is picked up or canceled (bags module).
+    bagCode: Bags.normaliseCode(input.bagNumber),
     status,
     statusHistory: [{ to: status, actorId: actor.userId, actorName, note: "Booked online", at }],
     dropoffLocation: input.dropoffLocation,
@@ -236,9 +234,11 @@ export async function book(
         { label: "order", write: serviceOrder.create(order).commit() },
         ...OrderCounters.created(entities, status),
         ...Inventory.take(entities, stockTaken),
+        // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
+        ...Bags.hold(entities, input.bagNumber, orderId),
         {
           label: "paddle",
-          // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
+          // The paddle must still be the customer's; it is now in the bag.
           write: bag
             ? paddles
                 .patch({ userId: actor.userId, id: paddle.id })
@@ -294,6 +294,8 @@ export async function book(
     const soldOutTake = priced.stockTakes.find((take) => soldOut.includes(take.skuId));
     if (soldOutTake) throw outOfStock(soldOutTake.name);
     if (result.failed.includes("paddle")) throw notFound("Paddle not found");
+    const bagRefusal = Bags.holdRefusal(result, input.bagNumber);
+    if (bagRefusal) throw bagRefusal;
     // Another transaction touched the same items at the same moment: nothing was written, so try again.
     if (result.conflict && attempt < 6) {
       await sleep(20 * 2 ** attempt * (0.5 + Math.random()));

@@ -19,6 +19,7 @@ import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled } from "../db/labelled";
+import { Bags } from "../bags";
 import { Inventory } from "../inventory";
 import { Notifications } from "../notifications";
 import { canonicalStatus, type OrderStatus, stageOfStatus } from "../shared/lifecycle";
@@ -42,7 +43,7 @@ export interface ExpiryReport {
 const MAX_CONFLICT_RETRIES = 3;
 
 /**
- * Cancels `order` (as read, past its hold) and gives its stock back; false,
+ * Cancels `order` (as read, past its hold), gives its stock back and frees its bag; false,
  * writing nothing, when the order changed since it was read.
  */
 export async function expireOrder(order: OrderItem, now: Date): Promise<boolean> {
@@ -52,6 +53,8 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
   const note = move.defaultNote;
   const owed = Inventory.owedBack(order);
   const gone: string[] = [];
+  // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
+  let bagNotOurs = false;
   for (let conflicts = 0; ; ) {
     const returned = owed.filter((line) => !gone.includes(line.skuId));
     const result = await writeLabelled((entities) => [
@@ -74,6 +77,7 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
       },
       ...Inventory.giveBack(entities, order, gone),
       ...OrderCounters.moved(entities, order.status, status),
+      ...(bagNotOurs ? [] : Bags.release(entities, order)),
       {
         label: "audit",
         write: entities.auditLog
@@ -89,6 +93,7 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
                 role: move.role,
                 note,
                 holdMinutes: UNPAID_HOLD_MINUTES,
+                ...(order.bagCode && !bagNotOurs ? { bagReleased: order.bagCode } : {}),
                 ...(returned.length ? { stockReturned: returned } : {}),
               },
             }),
@@ -99,6 +104,10 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
     ]);
     if (result.committed) break;
     if (result.failed.includes("order")) return false;
+    if (Bags.releaseFailed(result)) {
+      bagNotOurs = true;
+      continue;
+    }
     const missing = Inventory.missingSkus(result);
     if (missing.length) {
       gone.push(...missing);

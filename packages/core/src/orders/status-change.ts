@@ -6,8 +6,9 @@
  * entry, conditioned on the status the move was decided from (so of two
  * moves at once on one order exactly one wins; the other is a 409), the
  * stock a cancel gives back (inventory module, at most once: the order's
- * `stockReturnedAt` is set on the condition that it was not), and the audit
- * entry. After it commits: the refund a cancel calls for, then the
+ * `stockReturnedAt` is set on the condition that it was not), the bag's
+ * release on pickup or cancel (or its hold again when an admin reopens a
+ * picked-up order; bags module), and the audit entry. After it commits: the refund a cancel calls for, then the
  * customer's text. Neither can undo the move.
  */
 import * as z from "zod";
@@ -16,6 +17,7 @@ import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled } from "../db/labelled";
 import { conflict, invalid } from "../errors";
+import { Bags } from "../bags";
 import { Inventory } from "../inventory";
 import { Notifications } from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
@@ -108,6 +110,12 @@ export async function changeStatus(
   const givingBack = to === "canceled" && Inventory.owedBack(order).length > 0;
   // Skus deleted from the catalogue since the order took them: nothing to give back to.
   const gone: string[] = [];
+  // An order leaving the open stages frees its bag; a picked-up order an admin moves back holds it again.
+  const closed = (stage: Stage) => stage === "picked_up" || stage === "canceled";
+  const freeingBag = !closed(from) && closed(to) && !!order.bagCode;
+  const reholdingBag = closed(from) && !closed(to) && !!order.bagCode;
+  // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
+  let bagNotOurs = false;
   for (;;) {
     const result = await writeLabelled((entities) => [
       {
@@ -128,6 +136,8 @@ export async function changeStatus(
       },
       ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
       ...OrderCounters.moved(entities, order.status, status),
+      ...(freeingBag && !bagNotOurs ? Bags.release(entities, order) : []),
+      ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),
       {
         label: "audit",
         write: entities.auditLog
@@ -144,6 +154,8 @@ export async function changeStatus(
                 role,
                 ...(note ? { note } : {}),
                 ...(refundCents ? { refundCents } : {}),
+                ...(freeingBag && !bagNotOurs ? { bagReleased: order.bagCode } : {}),
+                ...(reholdingBag ? { bagHeld: order.bagCode } : {}),
                 ...(givingBack ? { stockReturned: Inventory.owedBack(order).filter((line) => !gone.includes(line.skuId)) } : {}),
               },
             }),
@@ -154,6 +166,12 @@ export async function changeStatus(
     ]);
     if (result.committed) break;
     if (result.failed.includes("order")) throw conflict(CHANGED_MEANWHILE);
+    if (Bags.releaseFailed(result)) {
+      bagNotOurs = true;
+      continue;
+    }
+    const bagRefusal = reholdingBag ? Bags.holdRefusal(result, order.bagCode!) : null;
+    if (bagRefusal) throw bagRefusal;
     const missing = Inventory.missingSkus(result);
     if (missing.length) {
       gone.push(...missing);

@@ -1,0 +1,70 @@
+/**
+ * Bags (DESIGN §3, docs/api-staff.md "Bags"): what the console and the server share. Browser-safe: zod/mini only.
+ *
+ * A bag's code (`code3`) is the bag number typed at drop-off and printed on the bag. New bags get
+ * random codes of digits only: a customer's online booking takes "a 3-digit bag number"
+ * (customer-side §5), so a bag with a letter in its code could not be booked online. Codes seeded or
+ * made before may hold letters (0-9 and A-Z); lookups take either. That leaves 1,000 codes.
+ */
+import * as z from "zod/mini";
+import type { OrderView } from "./orders";
+
+export const BAG_CODE_ALPHABET = "0123456789";
+export const BAG_CODE_PATTERN = /^[0-9A-Z]{3}$/;
+/**
+ * QR slugs: 26 characters of a-z and 0-9, each drawn at random: 134 bits. Lower case because slugs are
+ * reserved and looked up case-insensitively (a phone camera or a person may change the case).
+ */
+export const BAG_SLUG_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
+export const BAG_SLUG_LENGTH = 26;
+export const BAG_SLUG_PATTERN = /^[a-z0-9]{26}$/;
+
+export const MIN_BAGS_PER_CREATE = 1;
+export const MAX_BAGS_PER_CREATE = 100;
+export const BAG_COUNT_MESSAGE = `Count must be between ${MIN_BAGS_PER_CREATE} and ${MAX_BAGS_PER_CREATE}`;
+export const BAG_NOT_FOUND = "Bag not found";
+export const BAGS_CREATED = "Bags Created";
+export const BAGS_CREATE_FAILED = "Failed to create bags";
+export const bagDoesNotExist = (code: string) => `Bag ${code} does not exist`;
+export const bagInUse = (code: string) => `Bag ${code} is in use by another open order`;
+
+export interface BagView {
+  id: string;
+  code3: string;
+  qrSlug: string;
+  isActive: boolean;
+  /** The open order holding the bag, or null. */
+  orderId: string | null;
+}
+
+export interface BagPage {
+  items: BagView[];
+  /** Hand back as `?cursor=` for the next page; null on the last page. */
+  cursor: string | null;
+}
+
+/** `GET /api/bags/{key}`: the bag and the open order in it now. */
+export interface BagLookup {
+  bag: BagView;
+  order: OrderView | null;
+}
+
+/** `POST /api/admin/bags/create` `{ count }`: a whole number from 1 to 100. */
+export const CreateBags = z.object({
+  count: z
+    .number({ error: BAG_COUNT_MESSAGE })
+    .check(
+      z.refine(
+        (n: number) => Number.isInteger(n) && n >= MIN_BAGS_PER_CREATE && n <= MAX_BAGS_PER_CREATE,
+        BAG_COUNT_MESSAGE,
+      ),
+    ),
+});
+export type CreateBagsInput = z.output<typeof CreateBags>;
+
+/** A bag code as typed: trimmed and upper-cased. */
+export const normaliseBagKey = (key: string): string => (key.trim().length === 3 ? key.trim().toUpperCase() : key.trim());
+
+/** True when `key` is a bag code (3 characters) rather than a QR slug. */
+export const isBagCodeKey = (key: string): boolean => BAG_CODE_PATTERN.test(normaliseBagKey(key));
+
