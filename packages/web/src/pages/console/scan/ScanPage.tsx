@@ -131,7 +131,7 @@ export default function ScanPage() {
                 </Button>
               }
             >
-              <FormField label="Bag code" description="The 3 characters on the label, or the text under its QR code." errorText={typedError}>
+              <FormField label="Bag code" description="The 3 characters printed on the bag's label." errorText={typedError}>
                 <Input value={typed} onChange={({ detail }) => setTyped(detail.value)} autoComplete="off" placeholder="101" />
               </FormField>
             </Form>
