@@ -96,7 +96,7 @@ describe("paying for a booking and following it to pickup", () => {
       await page.goto(checkout.body.url);
     }
     await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
-    await page.getByRole("heading", { level: 1, name: "Order 317" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Order 129" }).waitFor();
     expect(await page.getByTestId("total").innerText()).toBe(total);
     await page.getByRole("button", { name: `Pay ${total}` }).click();
 
