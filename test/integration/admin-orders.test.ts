@@ -14,7 +14,7 @@ import { db } from "../../packages/core/src/db";
 import { book, BookService } from "../../packages/core/src/orders/booking";
 import { changeStatus, StatusChange } from "../../packages/core/src/orders/status-change";
 import { STAGES, type OrderStatus } from "../../packages/core/src/shared/lifecycle";
-import { demo } from "./booking-support";
+import { demo, freeBag } from "./booking-support";
 import { orderOf } from "./payment-support";
 import { call, newCustomer, seed, signIn } from "./support";
 
@@ -57,7 +57,7 @@ let aOrders: string[] = [];
 let bOrders: string[] = [];
 
 async function bookFor(c: Customer, at: Date): Promise<string> {
-  const input = BookService.parse({ paddleId: c.paddleId, bagNumber: "321", service: demo.basicBlackDry });
+  const input = BookService.parse({ paddleId: c.paddleId, bagNumber: await freeBag(), service: demo.basicBlackDry });
   return (await book(c.actor, input, { now: at })).id;
 }
 
