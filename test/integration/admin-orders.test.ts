@@ -167,6 +167,13 @@ describe("GET /api/admin/orders", () => {
     expect(answer.body.message).toBe(`Unknown stage: shipped. Use one of ${[...STAGES, "active"].join(", ")}`);
   });
 
+  it("finds the open order in a bag by the bag's code", async () => {
+    const code = (await orderOf(aOrders[2])).bagCode!;
+    const answer = await get(`/api/admin/orders?q=${code.toLowerCase()}`);
+    expect(answer.status).toBe(200);
+    expect(ids(answer.body.items)).toContain(aOrders[2]);
+  });
+
   it("finds an order by its id", async () => {
     const answer = await get(`/api/admin/orders?q=${aOrders[1]}`);
     expect(answer.status).toBe(200);

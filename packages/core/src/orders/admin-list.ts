@@ -7,7 +7,9 @@
  * - a stage: the byStatus index, one partition per stored value of the stage
  *   (awaiting payment is INVOICED and WAITING_ON_PAYMENT), `active` the
  *   partitions of every active stage;
- * - q an order id: one GetItem; q a customer's name, email or phone (3+
+ * - q an order id: one GetItem; q a bag code (3 characters): the bag's hold
+ *   (bags/: the open order in it), beside the customers it also matches;
+ *   q a customer's name, email or phone (3+
  *   characters): the customer search index (customers/search-index.ts)
  *   answers at most 20 customers, then each customer's orders from the
  *   byUser index.
@@ -20,6 +22,7 @@
  */
 import { createConversions } from "electrodb";
 import * as z from "zod/mini";
+import { Bags } from "../bags";
 import { findUserIds } from "../customers/search-index";
 import { db } from "../db";
 import { invalid } from "../errors";
@@ -46,6 +49,7 @@ export const ORDER_SEARCH_TOO_SHORT = "Type at least 3 characters to search";
 export const SEARCH_CUSTOMERS_MAX = 20;
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const BAG_CODE = /^[0-9A-Za-z]{3}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const unknownStageMessage = (stage: string) =>
@@ -253,6 +257,11 @@ async function searchPartitions(q: string): Promise<Partition[]> {
   if (UUID.test(q)) {
     const order = await orderById(q);
     if (order) found.push(order);
+  }
+  if (BAG_CODE.test(q)) {
+    const orderId = await Bags.holderOf(q);
+    const order = orderId ? await orderById(orderId) : null;
+    if (order && !found.some((o) => o.id === order.id)) found.push(order);
   }
   const customerIds = UUID.test(q) ? [] : await findUserIds(q, SEARCH_CUSTOMERS_MAX);
   return [...(found.length ? [fixedPartition("one", found)] : []), ...customerIds.map(userPartition)];
