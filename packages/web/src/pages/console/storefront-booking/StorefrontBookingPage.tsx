@@ -35,11 +35,11 @@ import { useStorefrontCart } from "./use-storefront-cart";
 import "./storefront.css";
 
 /** One of §2's four error views: a heading, a line, and the way on. */
-function Problem({ title, text, action }: { title: string; text?: string; action: React.ReactNode }) {
+function Problem({ title, text, action, level = "h1" }: { title: string; text?: string; action: React.ReactNode; level?: "h1" | "h2" }) {
   return (
     <Box textAlign="center" padding={{ vertical: "xxl" }}>
       <SpaceBetween size="m">
-        <Header variant="h1">{title}</Header>
+        <Header variant={level}>{title}</Header>
         {text && <Box color="text-body-secondary">{text}</Box>}
         <div>{action}</div>
       </SpaceBetween>
@@ -155,9 +155,9 @@ function Booking({ customer }: { customer: CustomerView }) {
 
   let catalogue: React.ReactNode;
   if (products.isPending) catalogue = <Spinner size="large" />;
-  else if (products.isError) catalogue = <Problem title="Error loading products" text={serverMessage(products.error) ?? "The catalogue could not be loaded."} action={back} />;
+  else if (products.isError) catalogue = <Problem level="h2" title="Error loading products" text={serverMessage(products.error) ?? "The catalogue could not be loaded."} action={back} />;
   else if (products.data.groups.every((group) => group.items.length === 0))
-    catalogue = <Problem title="No products available" text="Nothing in the catalogue is visible right now." action={<Button onClick={() => void products.refetch()}>Retry</Button>} />;
+    catalogue = <Problem level="h2" title="No products available" text="Nothing in the catalogue is visible right now." action={<Button onClick={() => void products.refetch()}>Retry</Button>} />;
   else
     catalogue = (
       <ProductCatalogue
