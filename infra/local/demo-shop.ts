@@ -5,7 +5,7 @@
 import type { CatalogueSku } from "../../packages/core/src/shared/catalogue";
 
 /** A catalogue sku as seeded; the rest (threshold, visibility) takes the entity's defaults. */
-export type DemoSku = Omit<CatalogueSku, "lowStockThreshold" | "isVisible"> & { description: string };
+export type DemoSku = Omit<CatalogueSku, "lowStockThreshold" | "isVisible"> & { description: string; isVisible?: boolean };
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
@@ -161,6 +161,54 @@ export const demoSkus: DemoSku[] = [
     unitAmountCents: 600,
     stockQuantity: 8,
     displayOrder: 3,
+  },
+];
+
+/**
+ * The quick sale's three services (staff-and-admin-side §9: $45, $15, $8),
+ * found by their codes (shared/quick-sale.ts) so an admin can change them.
+ * Real catalogue items with counted stock, so a quick sale takes stock and
+ * counts in revenue like any sale; hidden (`isVisible: false`) from the
+ * customer's catalogue and the storefront, where "Standard Regrip" beside
+ * the core services and a second $8 "Overgrip" beside "Extra Overgrip" would
+ * confuse.
+ */
+export const quickSaleSkus: DemoSku[] = [
+  {
+    id: "sku-qs-regrip",
+    code: "QS-REGRIP",
+    name: "Standard Regrip",
+    category: "BASE_GRIP",
+    type: "ONE_TIME",
+    description: "Quick sale: a standard regrip at the counter.",
+    unitAmountCents: 4500,
+    stockQuantity: 200,
+    displayOrder: 90,
+    isVisible: false,
+  },
+  {
+    id: "sku-qs-edge-guard",
+    code: "QS-EDGE-GUARD",
+    name: "Edge Guard",
+    category: "EDGE",
+    type: "ADD_ON",
+    description: "Quick sale: an edge guard at the counter.",
+    unitAmountCents: 1500,
+    stockQuantity: 200,
+    displayOrder: 90,
+    isVisible: false,
+  },
+  {
+    id: "sku-qs-overgrip",
+    code: "QS-OVERGRIP",
+    name: "Overgrip",
+    category: "OVERGRIP",
+    type: "ADD_ON",
+    description: "Quick sale: an overgrip at the counter.",
+    unitAmountCents: 800,
+    stockQuantity: 200,
+    displayOrder: 90,
+    isVisible: false,
   },
 ];
 

@@ -6,7 +6,7 @@ import { searchTerms, termWrites } from "../../packages/core/src/customers/searc
 import { uniqueKey } from "../../packages/core/src/entities";
 import { Users } from "../../packages/core/src/users";
 import { cognitoClient, createLogin } from "./cognito";
-import { demoBags, demoPromotions, demoSkus } from "./demo-shop";
+import { demoBags, demoPromotions, demoSkus, quickSaleSkus } from "./demo-shop";
 import type { SeedAccount } from "./settings";
 
 /**
@@ -89,7 +89,7 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
 
   // Each item with the uniqueValue that reserves its code, in one transaction; a cancelled one is already there.
   const writes: (() => Promise<unknown>)[] = [
-    ...demoSkus.map(({ stockQuantity, ...sku }) => () =>
+    ...[...demoSkus, ...quickSaleSkus].map(({ stockQuantity, ...sku }) => () =>
       db()
         .transaction.write(({ sku: skus, uniqueValue }) => [
           skus.create({ ...sku, stockQuantity: stockQuantity ?? 0, unlimitedStock: stockQuantity === null }).commit(),

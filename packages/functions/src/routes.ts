@@ -64,6 +64,9 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/book-service", handler: fn("orders", "book"), access: "customer" },
   { method: "GET", path: "/api/orders", handler: fn("orders", "list"), access: "customer" },
   { method: "GET", path: "/api/orders/{id}", handler: fn("orders", "get"), access: "customer", owned: "order" },
+  // storefront (the quick sale is the staff form of POST /api/book-service)
+  { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products", "handler"), access: "staff" },
+  { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice", "handler"), access: "staff" },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
   { method: "POST", path: "/api/orders/{id}/status", handler: fn("order-status", "change"), access: "customer", owned: "order" },
   { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("checkout", "create"), access: "customer", owned: "order" },

@@ -88,6 +88,13 @@ export const ServiceOrder = new Entity({
     invoiceStatus: { type: "string" },
     promoCode: { type: "string" },
     discountAmountCents: centsDefaultZero(),
+    /**
+     * A staff member's discount (quick sale): who gave it and why. Its amount
+     * is `discountAmountCents`; a promotion's discount has none of these.
+     */
+    discountByStaffId: { type: "string" },
+    discountByStaffName: { type: "string" },
+    discountNotes: { type: "string" },
     feesCents: cents(),
     refundedAmountCents: centsDefaultZero(),
     /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BookService, IdempotencyKey } from "./booking";
+import { BookService } from "./booking";
+import { IdempotencyKey } from "./create";
 import { OrderListQuery } from "./queries";
 import { view, type OrderItem } from "./view";
 

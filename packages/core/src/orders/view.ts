@@ -70,6 +70,12 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
       model: orNull(order.paddle?.model),
     },
   };
-  if (viewer.staff) out.myGripNotes = orNull(order.myGripNotes);
+  if (viewer.staff) {
+    out.myGripNotes = orNull(order.myGripNotes);
+    out.processedByStaffId = orNull(order.processedByStaffId);
+    out.staffDiscount = order.discountByStaffId
+      ? { byStaffId: order.discountByStaffId, byStaffName: orNull(order.discountByStaffName), notes: orNull(order.discountNotes) }
+      : null;
+  }
   return out;
 }

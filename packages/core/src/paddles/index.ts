@@ -4,6 +4,7 @@ import { isStaff, type UserActor } from "../actor";
 import { Audit } from "../audit";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
 import type { PaddleView } from "../shared/paddles";
@@ -238,4 +239,40 @@ export async function remove(actor: UserActor, id: string): Promise<void> {
 /** Where to PUT a new photo of the paddle; the browser then PATCHes `photoUrl`. */
 export async function photoUpload(paddle: PaddleItem, upload: ImageUpload): Promise<UploadTarget> {
   return presignPut(paddlePhotoKey(paddle.userId, paddle.id, upload.contentType), upload);
+}
+
+/** The brand a paddle made at the counter gets when staff do not know it (brand is required on a paddle). */
+export const UNKNOWN_BRAND = "Unknown";
+
+/**
+ * A paddle staff make for a customer inside another transaction (a quick
+ * sale's order): the paddle and its audit entry as labelled writes
+ * (`paddle`, `paddle-audit`), and the new paddle's id.
+ */
+export function madeForCustomer(
+  entities: TransactionEntities,
+  actor: UserActor,
+  input: { id: string; userId: string; nickname: string; brand?: string; model?: string },
+): LabelledWrite[] {
+  const brand = input.brand ?? UNKNOWN_BRAND;
+  return [
+    {
+      label: "paddle",
+      write: entities.paddle.create({ id: input.id, userId: input.userId, nickname: input.nickname, brand, ...(input.model ? { model: input.model } : {}) }).commit(),
+    },
+    {
+      label: "paddle-audit",
+      write: entities.auditLog
+        .create(
+          Audit.entry({
+            actor,
+            action: "paddle.created_for_customer",
+            targetType: "paddle",
+            targetId: input.id,
+            diff: { userId: input.userId, nickname: input.nickname, brand },
+          }),
+        )
+        .commit(),
+    },
+  ];
 }

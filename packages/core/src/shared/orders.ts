@@ -43,6 +43,10 @@ export interface OrderView {
   customerNotes: string | null;
   /** Internal staff notes: present only in a staff member's view. */
   myGripNotes?: string | null;
+  /** Staff view only: the staff member who took the order at the counter (storefront, quick sale). */
+  processedByStaffId?: string | null;
+  /** Staff view only: a staff discount (quick sale), its amount being `discountAmountCents`. */
+  staffDiscount?: { byStaffId: string; byStaffName: string | null; notes: string | null } | null;
   subtotalCents: number;
   discountAmountCents: number;
   promoCode: string | null;

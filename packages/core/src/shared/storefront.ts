@@ -131,7 +131,8 @@ const id = (message: string) => z.string({ error: message }).check(z.maxLength(M
 export const StorefrontInvoice = z.object({
   customerId: id("Customer not found"),
   bagNumber: z.pipe(
-    z.string({ error: BAG_NUMBER_INVALID }),
+    // Bounded before the transform, so a huge string is refused without being copied (hostile test's bound rule).
+    z.string({ error: BAG_NUMBER_INVALID }).check(z.maxLength(40, BAG_NUMBER_INVALID)),
     z.transform(normaliseBagCode),
   ).check(z.refine((code: string) => isBagCode(code), BAG_NUMBER_INVALID)),
   myGripNotes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)))),

@@ -24,6 +24,8 @@ export interface HeldOrder {
   paymentStatus: PaymentStatus;
   createdAt: string;
   statusHistory: readonly { to: string }[];
+  /** Set on orders staff made at the counter (storefront invoice, quick sale). */
+  processedByStaffId?: string;
 }
 
 /** When the hold of an order created at `createdAt` ends. */
@@ -35,10 +37,13 @@ export function holdEndsAt(createdAt: string): Date {
  * True while the order is on hold: unpaid and awaiting payment since it was
  * made. An order that has been anywhere else (staff moved it into the queue,
  * or rolled it back to invoiced after that) is the shop's to handle, not the
- * hold's.
+ * hold's. So is an order staff made at the counter (storefront invoice,
+ * quick sale): the paddle is in the shop's bag and the customer pays by the
+ * texted link, later; staff cancel it if it is never paid.
  */
 export function isOnHold(order: HeldOrder): boolean {
   if (order.paymentStatus !== "unpaid") return false;
+  if (order.processedByStaffId) return false;
   if (stageOf(order.status) !== "awaiting_payment") return false;
   return order.statusHistory.every((entry) => stageOf(entry.to) === "awaiting_payment");
 }

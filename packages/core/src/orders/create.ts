@@ -1,0 +1,183 @@
+/**
+ * The one way an order is made (DESIGN §3): customer bookings, storefront
+ * invoices and quick sales all end here. Everything that must agree is one
+ * labelled transaction (db/labelled.ts):
+ *
+ * - `order`: the order item;
+ * - `stock:<skuId>`: the stock it takes (inventory module: a conditional
+ *   decrement per counted sku, so the last unit cannot be sold twice; the
+ *   order records it in `stockTaken`, which a cancel gives back);
+ * - `idempotencyKey`: the Idempotency-Key reservation, so a repeat, even one
+ *   arriving while the first is in flight, cannot make a second order;
+ * - `counter:<stage>`: the stage counter (orders/counters.ts) the new order adds one to;
+ * - `bag`, `bag-hold`: the bag hold (bags module), when the order names a bag
+ *   number: the bag must exist and be active, and no other open order may
+ *   hold it (400 `Bag {code} does not exist`, 409 `Bag {code} is in use by
+ *   another open order`); a pickup or cancel frees it;
+ * - `audit`: the audit entry;
+ * - the caller's own writes (a booking's paddle check, a quick sale's new
+ *   paddle), labelled by the caller.
+ */
+import { randomUUID } from "node:crypto";
+import * as z from "zod";
+import type { UserActor } from "../actor";
+import { Audit } from "../audit";
+import { Bags } from "../bags";
+import { db } from "../db";
+import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, writeLabelled } from "../db/labelled";
+import { uniqueKey } from "../entities";
+import { conflict, type DomainError } from "../errors";
+import { Inventory } from "../inventory";
+import { outOfStock, type StockTake } from "../pricing";
+import { OrderCounters } from "./counters";
+import type { OrderStatus } from "../shared/lifecycle";
+import type { OrderItem } from "./view";
+
+/** How long an Idempotency-Key is remembered. */
+export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
+
+/** The `Idempotency-Key` header: printable, at most 200 characters. */
+export const IdempotencyKey = z
+  .string()
+  .trim()
+  .min(1, "Idempotency-Key must not be empty")
+  .max(200, "Idempotency-Key must be at most 200 characters")
+  .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
+
+type NewOrderItem = Parameters<TransactionEntities["serviceOrder"]["create"]>[0];
+
+/** The order as its maker builds it; id, times, stock taken and the key are filled in here. */
+export type OrderDraft = Omit<NewOrderItem, "id" | "createdAt" | "updatedAt" | "stockTaken" | "stockReturnedAt" | "idempotencyKey" | "status"> & {
+  /** Required here (the entity has a default): the stage counter it adds to is the order's stage. */
+  status: OrderStatus;
+};
+
+export interface ActiveBag {
+  id: string;
+  code3: string;
+}
+
+export interface NewOrder {
+  order: OrderDraft;
+  /** Stock the order takes, with names for the out-of-stock message. */
+  stockTakes: readonly StockTake[];
+  audit: { action: string; diff: Record<string, unknown> };
+  /** The caller's first name as the shop knows it, for the audit entry. */
+  actorName?: string;
+  /** Writes of the maker's own, in the same transaction (labels other than this module's). */
+  writes?: (entities: TransactionEntities, context: { orderId: string; bag: ActiveBag | null }) => LabelledWrite[];
+  /** The maker's refusal for its own failed labels (e.g. 404 when the paddle is gone). */
+  refusal?: (failed: readonly string[]) => DomainError | undefined;
+}
+
+export interface Created {
+  order: OrderItem;
+  /** True when the Idempotency-Key named an order made by an earlier request: nothing was written now. */
+  replayed: boolean;
+}
+
+type KeyValue = { kind: "idempotencyKey"; value: string };
+
+/** The reservation of `rawKey` for `actor`: keys are per caller, so two staff members' keys never collide. */
+function reservationOf(actor: UserActor, rawKey: string | undefined): { key: string; value: KeyValue } | undefined {
+  if (rawKey === undefined) return undefined;
+  const key = IdempotencyKey.parse(rawKey);
+  return { key, value: uniqueKey("idempotencyKey", `${actor.userId}:${key}`) as KeyValue };
+}
+
+/** The order a previous request with this key created, if any. */
+async function replay(value: KeyValue | undefined): Promise<OrderItem | null> {
+  if (!value) return null;
+  // Strongly consistent: a concurrent repeat reads this right after the first request's transaction commits.
+  const { data: reservation } = await db().entities.uniqueValue.get(value).go({ consistent: true });
+  if (!reservation) return null;
+  const { data: order } = await db().entities.serviceOrder.get({ id: reservation.ownerId }).go({ consistent: true });
+  // The reservation and the order are written in one transaction, so one without the other means the order was deleted.
+  return order ?? null;
+}
+
+/**
+ * Makes an order. `prepare(now)` runs only when the Idempotency-Key names no
+ * earlier order: it reads and prices (and may refuse), and answers what to
+ * write. A repeat of a key answers the first order and writes nothing, even
+ * when the stock has run out since.
+ */
+export async function createOrder(
+  actor: UserActor,
+  prepare: (now: Date) => Promise<NewOrder>,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<Created> {
+  const reservation = reservationOf(actor, options.idempotencyKey);
+  const earlier = await replay(reservation?.value);
+  if (earlier) return { order: earlier, replayed: true };
+
+  // One time for the whole order: its history, createdAt and audit entry agree.
+  const now = options.now ?? new Date();
+  const made = await prepare(now);
+  const bagNumber = made.order.bagNumber;
+  const found = bagNumber ? await Bags.activeByCode(bagNumber) : null;
+  const bag: ActiveBag | null = found ? { id: found.id, code3: found.code3 } : null;
+  const at = now.toISOString();
+  const orderId = randomUUID();
+  const stockTaken = Inventory.merged(made.stockTakes);
+  const item = {
+    ...made.order,
+    id: orderId,
+    // The bag this order holds until it is picked up or canceled (bags module).
+    ...(bagNumber ? { bagCode: Bags.normaliseCode(bagNumber) } : {}),
+    ...(stockTaken.length ? { stockTaken } : {}),
+    idempotencyKey: reservation?.key,
+    createdAt: at,
+    updatedAt: at,
+  } satisfies NewOrderItem;
+
+  const write = () =>
+    writeLabelled((entities) => [
+      { label: "order", write: entities.serviceOrder.create(item).commit() },
+      ...OrderCounters.created(entities, item.status),
+      ...Inventory.take(entities, stockTaken),
+      // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
+      ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
+      ...(made.writes?.(entities, { orderId, bag }) ?? []),
+      {
+        label: "audit",
+        write: entities.auditLog
+          .create({
+            ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: made.audit.diff }),
+            createdAt: at,
+          })
+          .commit(),
+      },
+      ...(reservation
+        ? [
+            {
+              label: "idempotencyKey",
+              write: entities.uniqueValue
+                .create({ ...reservation.value, ownerId: orderId, expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS })
+                .commit(),
+            },
+          ]
+        : []),
+    ]);
+
+  const result: LabelledOutcome = await write();
+  if (result.committed) {
+    const { data } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
+    return { order: data ?? (item as unknown as OrderItem), replayed: false };
+  }
+  if (reservation && result.failed.includes("idempotencyKey")) {
+    const first = await replay(reservation.value);
+    if (first) return { order: first, replayed: true };
+    // The key's order is gone (deleted by staff): the key stays spent until it expires.
+    throw conflict("This Idempotency-Key was already used");
+  }
+  const soldOut = Inventory.soldOut(result);
+  const soldOutTake = made.stockTakes.find((take) => soldOut.includes(take.skuId));
+  if (soldOutTake) throw outOfStock(soldOutTake.name);
+  const refusal = made.refusal?.(result.failed);
+  if (refusal) throw refusal;
+  const bagRefusal = bagNumber ? Bags.holdRefusal(result, bagNumber) : null;
+  if (bagRefusal) throw bagRefusal;
+  // writeLabelled already wrote it again after conflicts with other transactions: this is a fault.
+  throw new Error(`order transaction cancelled: ${JSON.stringify(result.codes)}`);
+}

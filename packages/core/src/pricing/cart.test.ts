@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import type { CatalogueSku } from "../shared/catalogue";
+import { priceSale } from "./cart";
+
+const sku = (id: string, fields: Partial<CatalogueSku> = {}): CatalogueSku => ({
+  id,
+  code: id.toUpperCase(),
+  name: `Item ${id}`,
+  category: "OTHER",
+  type: "ONE_TIME",
+  unitAmountCents: 1000,
+  stockQuantity: 5,
+  lowStockThreshold: 1,
+  displayOrder: 1,
+  isVisible: true,
+  ...fields,
+});
+
+const skus = [sku("a"), sku("b", { unitAmountCents: 250, stockQuantity: null }), sku("hidden", { isVisible: false })];
+const sale = (input: Partial<Parameters<typeof priceSale>[0]>) =>
+  priceSale({ skus, lines: [], requireVisible: true, unavailable: "That product is not available", ...input });
+
+describe("priceSale", () => {
+  it("prices from the catalogue, adding up a sku named twice, taking stock only of counted skus", () => {
+    const priced = sale({ lines: [{ skuId: "a", quantity: 1 }, { skuId: "b", quantity: 2 }, { skuId: "a", quantity: 2 }] });
+    expect(priced.lineItems.map((line) => [line.skuId, line.quantity, line.priceCents])).toEqual([["a", 3, 1000], ["b", 2, 250]]);
+    expect(priced).toMatchObject({ subtotalCents: 3500, discountAmountCents: 0, totalCents: 3500 });
+    expect(priced.stockTakes).toEqual([{ skuId: "a", name: "Item a", quantity: 3 }]);
+  });
+
+  it("applies a percentage or an amount promotion, capped at the subtotal", () => {
+    expect(sale({ lines: [{ skuId: "b", quantity: 1 }], promotion: { code: "P", percentage: 10, amountCents: 0 } })).toMatchObject({ discountAmountCents: 25, totalCents: 225, promoCode: "P" });
+    expect(sale({ lines: [{ skuId: "b", quantity: 1 }], promotion: { code: "A", percentage: 0, amountCents: 500 } })).toMatchObject({ discountAmountCents: 250, totalCents: 0 });
+  });
+
+  it("takes a staff discount, never below 0", () => {
+    expect(sale({ lines: [{ skuId: "a", quantity: 1 }], discountCents: 1050 })).toMatchObject({ discountAmountCents: 1000, totalCents: 0 });
+    expect(sale({ lines: [{ skuId: "a", quantity: 1 }], discountCents: 250 })).toMatchObject({ totalCents: 750 });
+  });
+
+  it("refuses hidden or unknown skus when the sale sells only what is shown, and too little stock", () => {
+    expect(() => sale({ lines: [{ skuId: "hidden", quantity: 1 }] })).toThrow("That product is not available");
+    expect(() => sale({ lines: [{ skuId: "nope", quantity: 1 }] })).toThrow("That product is not available");
+    expect(sale({ lines: [{ skuId: "hidden", quantity: 1 }], requireVisible: false }).totalCents).toBe(1000);
+    expect(() => sale({ lines: [{ skuId: "a", quantity: 6 }] })).toThrow("Sorry, Item a is out of stock");
+  });
+});

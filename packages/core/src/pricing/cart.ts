@@ -1,0 +1,67 @@
+/**
+ * Pricing a counter sale, pure: a storefront cart or a quick sale's chosen
+ * services, from the catalogue's skus. Every amount is integer cents; a
+ * client's price, discount or total never reaches here.
+ */
+import type { CatalogueSku } from "../shared/catalogue";
+import { invalid } from "../errors";
+import { discountCents, outOfStock, type Discount, type LineItem, type StockTake } from "./index";
+
+export interface CartLine {
+  skuId: string;
+  quantity: number;
+}
+
+export interface PricedSale {
+  lineItems: LineItem[];
+  subtotalCents: number;
+  discountAmountCents: number;
+  promoCode: string | undefined;
+  taxCents: number;
+  totalCents: number;
+  stockTakes: StockTake[];
+}
+
+const detailsOf = (sku: CatalogueSku) => [sku.color, sku.feel].filter((part) => part && part.trim()).join(" · ") || undefined;
+
+/**
+ * Prices `lines` (a sku named twice counts once with the quantities added).
+ * `requireVisible`: the storefront sells only what the catalogue shows; the
+ * quick sale's own items are hidden from the customer catalogue and sold anyway.
+ * The discount is the promotion's (`promotion`) or a staff member's
+ * (`discountCents`), never more than the subtotal.
+ */
+export function priceSale(input: {
+  skus: readonly CatalogueSku[];
+  lines: readonly CartLine[];
+  promotion?: Discount | null;
+  discountCents?: number;
+  requireVisible: boolean;
+  unavailable: string;
+}): PricedSale {
+  const byId = new Map(input.skus.map((sku) => [sku.id, sku]));
+  const quantities = new Map<string, number>();
+  for (const line of input.lines) quantities.set(line.skuId, (quantities.get(line.skuId) ?? 0) + line.quantity);
+  const lineItems: LineItem[] = [];
+  const stockTakes: StockTake[] = [];
+  for (const [skuId, quantity] of quantities) {
+    const sku = byId.get(skuId);
+    if (!sku || (input.requireVisible && !sku.isVisible)) throw invalid(input.unavailable);
+    if (sku.stockQuantity !== null) {
+      if (sku.stockQuantity < quantity) throw outOfStock(sku.name);
+      stockTakes.push({ skuId, name: sku.name, quantity });
+    }
+    lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
+  }
+  const subtotalCents = lineItems.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const discount = input.promotion ? discountCents(subtotalCents, input.promotion) : Math.min(subtotalCents, Math.max(0, input.discountCents ?? 0));
+  return {
+    lineItems,
+    subtotalCents,
+    discountAmountCents: discount,
+    promoCode: input.promotion?.code,
+    taxCents: 0,
+    totalCents: Math.max(0, subtotalCents - discount),
+    stockTakes,
+  };
+}

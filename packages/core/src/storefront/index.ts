@@ -1,0 +1,331 @@
+/**
+ * The counter: the storefront's catalogue and invoice, and the quick sale
+ * (staff-and-admin-side §2, docs/api-staff.md "Storefront and quick sale").
+ * Both make their order through the one order-creation module
+ * (orders/create.ts), priced here on the server from the catalogue; then a
+ * payment link is opened and texted to the customer (`storefront_order` in
+ * the communications log). A text that fails never undoes the order.
+ *
+ * Imported as a namespace: `import { Storefront } from "@regrip/core/storefront"`.
+ */
+import { randomUUID } from "node:crypto";
+import * as z from "zod/mini";
+import { isStaff, type UserActor } from "../actor";
+import { allSkus, catalogueSku, item } from "../catalogue";
+import { db } from "../db";
+import { uniqueKey } from "../entities";
+import { forbidden, invalid, notFound, precondition, unavailable } from "../errors";
+import { BookService } from "../orders/booking";
+import { createOrder, type OrderDraft } from "../orders/create";
+import { type OrderItem, type OrderView, view } from "../orders/view";
+import { Paddles } from "../paddles";
+import { startCheckout } from "../payments/checkout";
+import { orderReference } from "../payments/provider";
+import { priceSale, type PricedSale } from "../pricing/cart";
+import { Promotions } from "../promotions";
+import type { CatalogueSku } from "../shared/catalogue";
+import type { OrderStatus } from "../shared/lifecycle";
+import {
+  discountDollarsToCents,
+  PHONE_VERIFICATION_REQUIRED,
+  QUICK_SALE_SERVICES,
+  QuickSaleBooking,
+} from "../shared/quick-sale";
+import type { CatalogueItem, SkuCategory } from "../shared/catalogue";
+import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, type StorefrontInvoice } from "../shared/storefront";
+import { Sms } from "../sms";
+import { Users, type UserItem } from "../users";
+
+export * as Storefront from "./index";
+export * from "../shared/storefront";
+export * from "../shared/quick-sale";
+
+const CUSTOMER_NOT_FOUND = "Customer not found";
+const PRODUCT_UNAVAILABLE = "That product is not available";
+
+/** A product on the storefront: the catalogue item and its place in its category. */
+export type StorefrontProduct = CatalogueItem & { displayOrder: number };
+
+/** What GET /api/storefront/products answers. */
+export interface StorefrontProducts {
+  groups: { category: SkuCategory; heading: string; items: StorefrontProduct[] }[];
+}
+
+/** GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says. */
+export async function products(): Promise<StorefrontProducts> {
+  const visible = (await allSkus()).filter((sku) => sku.isVisible).map(catalogueSku);
+  return { groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))) };
+}
+
+export interface SmsStatus {
+  success: boolean;
+  message: string;
+}
+
+export interface CounterSale {
+  order: OrderItem;
+  checkoutUrl: string | null;
+  smsStatus: SmsStatus;
+}
+
+async function skusByIds(ids: readonly string[]): Promise<CatalogueSku[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
+  if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
+  return found.data.map(catalogueSku);
+}
+
+async function customerOf(customerId: string): Promise<UserItem> {
+  const customer = await Users.get(customerId);
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
+  return customer;
+}
+
+const staffName = (actor: UserActor) => actor.givenName || actor.username;
+
+/** The fields every counter order shares: the customer, who took it, where, and what it costs. */
+function counterOrder(
+  actor: UserActor,
+  customer: UserItem,
+  priced: PricedSale,
+  note: string,
+  now: Date,
+): Pick<
+  OrderDraft,
+  | "userId" | "status" | "statusHistory" | "dropoffLocation" | "dropoffDateTime" | "pickupLocation" | "isOnsite" | "lineItems"
+  | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus"
+  | "processedByStaffId" | "customer"
+> {
+  const free = priced.totalCents === 0;
+  // §4: a new storefront order waits on payment; one with nothing to pay goes straight into the queue.
+  const status: OrderStatus = free ? "SERVICE_QUEUE" : "WAITING_ON_PAYMENT";
+  const at = now.toISOString();
+  return {
+    userId: customer.userId,
+    status,
+    statusHistory: [{ to: status, actorId: actor.userId, actorName: staffName(actor), note, at }],
+    dropoffLocation: "ONSITE",
+    dropoffDateTime: at,
+    pickupLocation: "ONSITE",
+    isOnsite: true,
+    lineItems: priced.lineItems,
+    subtotalCents: priced.subtotalCents,
+    discountAmountCents: priced.discountAmountCents,
+    promoCode: priced.promoCode,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    paymentMethod: free ? "COMP" : "STRIPE",
+    paymentStatus: free ? "comp" : "unpaid",
+    processedByStaffId: actor.userId,
+    customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
+  };
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** The text that carries the payment link. */
+export function paymentLinkText(order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">, url: string): string {
+  return `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`;
+}
+
+const SMS_SENT = "Payment link sent by text";
+const NOTHING_TO_PAY = "Nothing to pay: no payment link was sent";
+
+async function lastLinkText(orderId: string): Promise<SmsStatus | null> {
+  const { data } = await db().entities.communication.query.byOrder({ orderId }).go({ order: "desc", limit: 10 });
+  const text = data.find((entry) => entry.messageType === "storefront_order");
+  if (!text) return null;
+  return text.status === "failed" ? { success: false, message: text.errorMessage ?? "The text could not be sent" } : { success: true, message: SMS_SENT };
+}
+
+/**
+ * After the order is written (or named again by its Idempotency-Key): the
+ * payment link, kept on the order (`invoiceUrl`) so a repeat answers the same
+ * one, and the text. A repeat texts again only when no text was logged for the
+ * order yet (the first request stopped between the order and the text).
+ */
+async function linkAndText(order: OrderItem, options: { siteUrl: string; replayed: boolean }): Promise<CounterSale> {
+  if (order.totalCents <= 0 || order.paymentStatus !== "unpaid") {
+    return { order, checkoutUrl: order.invoiceUrl ?? null, smsStatus: { success: false, message: NOTHING_TO_PAY } };
+  }
+  let current = order;
+  if (!current.invoiceUrl) {
+    const { url } = await startCheckout(current, { siteUrl: options.siteUrl });
+    const { data } = await db()
+      .entities.serviceOrder.patch({ id: current.id })
+      .set({ invoiceUrl: url })
+      .go({ response: "all_new" });
+    current = data as OrderItem;
+  }
+  const url = current.invoiceUrl!;
+  if (options.replayed) {
+    const earlier = await lastLinkText(current.id);
+    if (earlier) return { order: current, checkoutUrl: url, smsStatus: earlier };
+  }
+  const phone = current.customer?.phone;
+  if (!phone) return { order: current, checkoutUrl: url, smsStatus: { success: false, message: PHONE_FOR_PAYMENT_LINK } };
+  const sent = await Sms.send({ to: phone, body: paymentLinkText(current, url), messageType: "storefront_order", userId: current.userId, orderId: current.id });
+  const smsStatus = sent.status === "sent" ? { success: true, message: SMS_SENT } : { success: false, message: sent.error ?? "The text could not be sent" };
+  return { order: current, checkoutUrl: url, smsStatus };
+}
+
+export interface InvoiceAnswer {
+  orderId: string;
+  checkoutUrl: string | null;
+  smsStatus: SmsStatus;
+  order: OrderView;
+}
+
+/**
+ * POST /api/storefront/invoice: the cart priced from the catalogue (visible
+ * skus only) and the promotion, the order awaiting payment with the stock it
+ * takes, then the payment link texted to the customer.
+ */
+export async function invoice(
+  actor: UserActor,
+  input: StorefrontInvoice,
+  options: { idempotencyKey?: string; siteUrl: string; now?: Date },
+): Promise<InvoiceAnswer> {
+  if (!isStaff(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+  const { order, replayed } = await createOrder(
+    actor,
+    async (now) => {
+      const customer = await customerOf(input.customerId);
+      if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
+      const [skus, promotion] = await Promise.all([
+        skusByIds(input.items.map((line) => line.id)),
+        input.promoCode?.trim() ? Promotions.byCode(input.promoCode) : null,
+      ]);
+      const priced = priceSale({
+        skus,
+        lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
+        promotion,
+        requireVisible: true,
+        unavailable: PRODUCT_UNAVAILABLE,
+      });
+      return {
+        order: {
+          ...counterOrder(actor, customer, priced, "Invoiced at the storefront", now),
+          bagNumber: input.bagNumber,
+          ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
+        },
+        stockTakes: priced.stockTakes,
+        audit: {
+          action: "order.invoiced",
+          diff: { customerId: customer.userId, totalCents: priced.totalCents, promoCode: priced.promoCode ?? null, bagNumber: input.bagNumber, source: "storefront" },
+        },
+      };
+    },
+    { idempotencyKey: options.idempotencyKey, now: options.now },
+  );
+  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
+  return { orderId: sale.order.id, checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
+}
+
+export interface QuickSaleAnswer {
+  id: string;
+  orderId: string;
+  checkoutUrl: string | null;
+  smsStatus: SmsStatus;
+  requiresPayment: boolean;
+}
+
+/** The quick-sale services' skus, found by their codes (the uniqueValue reservations), hidden or not. */
+async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
+  const keys = QUICK_SALE_SERVICES.map((service) => uniqueKey("skuCode", service.code) as { kind: "skuCode"; value: string });
+  const { data: reservations } = await db().entities.uniqueValue.get(keys).go();
+  const skus = await skusByIds(reservations.map((reservation) => reservation.ownerId));
+  return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
+}
+
+/**
+ * The quick-sale form of POST /api/book-service: the paddle made for the
+ * customer, the chosen services priced from their catalogue items, a staff
+ * discount in dollars (total never below 0) recorded with who gave it, then
+ * the same payment link and text as an invoice. The customer must have a
+ * verified phone (428; the console verifies it with them and retries).
+ */
+export async function quickSale(
+  actor: UserActor,
+  input: QuickSaleBooking,
+  options: { idempotencyKey?: string; siteUrl: string; now?: Date },
+): Promise<QuickSaleAnswer> {
+  if (!isStaff(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+  const { order, replayed } = await createOrder(
+    actor,
+    async (now) => {
+      const customer = await customerOf(input.customerId);
+      if (!customer.phone || !customer.phoneVerified) throw precondition(PHONE_VERIFICATION_REQUIRED);
+      const byCode = await quickSaleSkus();
+      const chosen = QUICK_SALE_SERVICES.filter((service) => input.services.includes(service.id));
+      const lines = chosen.map((service) => {
+        const sku = byCode.get(service.code);
+        if (!sku) throw unavailable(`${service.label} is not in the catalogue. Ask an admin to add ${service.code}.`);
+        return { skuId: sku.id, quantity: 1 };
+      });
+      const discountCents = input.discount ? discountDollarsToCents(input.discount.amount) : 0;
+      const priced = priceSale({ skus: [...byCode.values()], lines, discountCents, requireVisible: false, unavailable: PRODUCT_UNAVAILABLE });
+      const paddleId = randomUUID();
+      const discounted = priced.discountAmountCents > 0;
+      return {
+        order: {
+          ...counterOrder(actor, customer, priced, "Quick sale", now),
+          paddleId,
+          paddle: { nickname: input.paddle.nickname, brand: input.paddle.brand || Paddles.UNKNOWN_BRAND, ...(input.paddle.model ? { model: input.paddle.model } : {}) },
+          ...(discounted
+            ? { discountByStaffId: actor.userId, discountByStaffName: staffName(actor), ...(input.discount?.notes ? { discountNotes: input.discount.notes } : {}) }
+            : {}),
+        },
+        stockTakes: priced.stockTakes,
+        audit: {
+          action: "order.quick_sale",
+          diff: {
+            customerId: customer.userId,
+            services: chosen.map((service) => service.id),
+            subtotalCents: priced.subtotalCents,
+            discountCents: priced.discountAmountCents,
+            totalCents: priced.totalCents,
+            source: "quick sale",
+          },
+        },
+        writes: (entities) =>
+          Paddles.madeForCustomer(entities, actor, {
+            id: paddleId,
+            userId: customer.userId,
+            nickname: input.paddle.nickname,
+            brand: input.paddle.brand || undefined,
+            model: input.paddle.model || undefined,
+          }),
+      };
+    },
+    { idempotencyKey: options.idempotencyKey, now: options.now },
+  );
+  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
+  return {
+    id: sale.order.id,
+    orderId: sale.order.id,
+    checkoutUrl: sale.checkoutUrl,
+    smsStatus: sale.smsStatus,
+    requiresPayment: sale.order.totalCents > 0,
+  };
+}
+
+/** True when a request body names a customer: the quick-sale form of POST /api/book-service. */
+export function isQuickSaleBody(body: unknown): boolean {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && "customerId" in body;
+}
+
+/**
+ * The body of POST /api/book-service: staff's quick sale (it names a
+ * `customerId`) or a customer's own booking. A refusal speaks for the form the
+ * body has, so a quick sale without services hears 'Please select at least one
+ * service', not a booking's message.
+ */
+export const BookServiceBody = z.union([QuickSaleBooking, BookService], {
+  error: (issue) => {
+    const errors = (issue as { errors?: { message?: string }[][] }).errors;
+    return errors?.[isQuickSaleBody(issue.input) ? 0 : 1]?.[0]?.message ?? "Invalid request";
+  },
+});
+export type BookServiceBody = z.output<typeof BookServiceBody>;

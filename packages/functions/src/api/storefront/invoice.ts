@@ -1,0 +1,13 @@
+import { Storefront } from "@regrip/core/storefront";
+import { api } from "../../http/handler";
+import { json } from "../../http/reply";
+import { siteOrigin } from "../../http/site";
+
+/** POST /api/storefront/invoice (staff): 201 `{ orderId, checkoutUrl, smsStatus, order }`; a repeat Idempotency-Key answers the same order. */
+export const handler = api({ body: Storefront.StorefrontInvoice }, async (req) => {
+  const answer = await Storefront.invoice(req.user(), req.body(), {
+    idempotencyKey: req.header("idempotency-key"),
+    siteUrl: siteOrigin(req),
+  });
+  return json(answer, 201);
+});

@@ -1,0 +1,5 @@
+import { Storefront } from "@regrip/core/storefront";
+import { api } from "../../http/handler";
+
+/** GET /api/storefront/products (staff): `{ groups }` in §9's category order; never cached (json() sends no-store). */
+export const handler = api(async () => Storefront.products());
