@@ -9,10 +9,15 @@
  * here, in users/ (first sign-in, a customer's own profile edit) and in
  * phone-verification/ (a verified new number).
  *
- * Without HTTP (scripts, the scale bench's fill): `Customers.insert(fields)`
- * writes a customer with its uniqueValue email claim and its search index
- * items in one transaction, no audit entry unless `{ actor }` is given, and
- * answers the CustomerView; `Customers.search(q)` is the search the routes run.
+ * Without HTTP (scripts, the scale bench's fill):
+ * `Customers.insert({ firstName, lastName, phone, email, id? }, { actor? })`
+ * writes a customer (phone E.164 or null, email lower-case or null: the
+ * output of `CustomerForm`, so `z.parse(CustomerForm, typed)` first when the
+ * values are as typed) with its uniqueValue email claim and its search index
+ * items in one transaction, no audit entry unless an actor is given, and
+ * answers the CustomerView (409 when the email is taken). `Customers.search(q)`
+ * is the search the routes run: index items read ≈ customers answered, plus
+ * one BatchGet of at most 20 user items.
  */
 import type { Actor, UserActor } from "../actor";
 import { Audit } from "../audit";
