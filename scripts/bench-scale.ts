@@ -26,6 +26,7 @@ import { invoke } from "../infra/local/adapter";
 import { seedDemoShop } from "../infra/local/seed";
 import { loadSettings } from "../infra/local/settings";
 import { handlerEnvironment, localTableName } from "../infra/local/shop";
+import { callLimits } from "../packages/core/src/aws";
 import { freePort } from "./lib/ports";
 
 const LARGE_CUSTOMERS = Number(process.env.BENCH_SCALE_CUSTOMERS ?? 10_000);
@@ -130,6 +131,8 @@ async function main() {
     rmSync(dir, { recursive: true, force: true });
   };
   process.on("SIGINT", () => void stop().then(() => process.exit(130)));
+  // Filling is a load test of its own on a shared machine: the fill waits for DynamoDB Local instead of giving up after 2 s.
+  Object.assign(callLimits as { requestTimeoutMs: number; maxAttempts: number }, { requestTimeoutMs: 60_000, maxAttempts: 10 });
   try {
     const settings = loadSettings({
       DYNAMODB_PORT: String(await freePort()),
