@@ -140,11 +140,18 @@ export async function startDynamo(port: number, dir: string | null, log: (line: 
   );
   exited.catch(() => undefined);
   const client = dynamoClient(port);
-  await Promise.race([
-    waitUntil("DynamoDB Local", async () => (await client.send(new ListTablesCommand({}))) !== undefined, 60_000),
-    exited,
-  ]);
-  client.destroy();
+  try {
+    await Promise.race([
+      waitUntil("DynamoDB Local", async () => (await client.send(new ListTablesCommand({}))) !== undefined, 60_000),
+      exited,
+    ]);
+  } catch (error) {
+    // Not ready in time: nobody else holds the child, so it must not outlive this call.
+    child.kill("SIGKILL");
+    throw error;
+  } finally {
+    client.destroy();
+  }
   return child;
 }
 
