@@ -162,6 +162,35 @@ const addOnSkus = demoSkus.filter((sku) => sku.type === "ADD_ON").map((sku) => s
 
 type Schema = { _zod: { def: Record<string, any> } } & Record<string, any>;
 const defOf = (schema: Schema) => schema._zod.def;
+/**
+ * What a schema's checks declare, read from its `def.checks` (zod/mini has no
+ * `maxLength`/`minValue` getters): a string's or array's length bounds, a
+ * number's range and whether it must be an integer. Tightest bound wins.
+ */
+function bounds(schema: Schema): { minLength?: number; maxLength?: number; min: number; max: number; isInt: boolean } {
+  const found = { minLength: undefined as number | undefined, maxLength: undefined as number | undefined, min: -Infinity, max: Infinity, isInt: false };
+  const checks: Schema[] = [...("check" in defOf(schema) ? [schema] : []), ...((defOf(schema).checks as Schema[] | undefined) ?? [])];
+  for (const check of checks) {
+    const def = defOf(check);
+    if (def.check === "max_length") found.maxLength = Math.min(found.maxLength ?? Infinity, def.maximum);
+    if (def.check === "min_length") found.minLength = Math.max(found.minLength ?? 0, def.minimum);
+    if (def.check === "length_equals") found.minLength = found.maxLength = def.length;
+    // Exclusive or not, the bound itself (as classic zod's minValue/maxValue read it).
+    if (def.check === "less_than") found.max = Math.min(found.max, def.value);
+    if (def.check === "greater_than") found.min = Math.max(found.min, def.value);
+    if (def.check === "number_format" && String(def.format).includes("int")) {
+      found.isInt = true;
+      found.min = Math.max(found.min, Number.MIN_SAFE_INTEGER);
+      found.max = Math.min(found.max, Number.MAX_SAFE_INTEGER);
+    }
+  }
+  return found;
+}
+const maxLengthOf = (schema: Schema): number | undefined => bounds(schema).maxLength;
+const minLengthOf = (schema: Schema): number | undefined => bounds(schema).minLength;
+const minValueOf = (schema: Schema): number => bounds(schema).min;
+const maxValueOf = (schema: Schema): number => bounds(schema).max;
+const isIntOf = (schema: Schema): boolean => bounds(schema).isInt;
 
 /** Every string schema inside `schema`, with its path. */
 function strings(schema: Schema, path = "$", seen = new Set<Schema>()): { path: string; schema: Schema }[] {
@@ -207,35 +236,22 @@ const hints: Record<string, () => fc.Arbitrary<unknown>> = {
   photoUrl: () => fc.constantFrom("", null, "https://example.com/paddle.jpg"),
 };
 
-/**
- * A string schema's declared length bound: classic zod's getter, else (zod/mini, which has no getters) the
- * `min_length` / `max_length` checks of its definition.
- */
-function lengthBound(schema: Schema, kind: "minimum" | "maximum"): number | undefined {
-  const classic = kind === "maximum" ? schema.maxLength : schema.minLength;
-  if (typeof classic === "number") return classic;
-  const name = kind === "maximum" ? "max_length" : "min_length";
-  const bounds = ((defOf(schema).checks ?? []) as Schema[]).map(defOf).filter((check) => check.check === name).map((check) => check[kind] as number);
-  if (bounds.length === 0) return undefined;
-  return kind === "maximum" ? Math.min(...bounds) : Math.max(...bounds);
-}
-
 /** A value the schema would most likely accept. */
 function validish(schema: Schema, key?: string): fc.Arbitrary<unknown> {
   if (key && hints[key]) return hints[key]();
   const def = defOf(schema);
   switch (def.type) {
     case "string": {
-      const max = Math.min(lengthBound(schema, "maximum") ?? 40, 40);
-      const min = Math.min(lengthBound(schema, "minimum") ?? 0, max);
+      const max = Math.min(maxLengthOf(schema) ?? 40, 40);
+      const min = Math.min(minLengthOf(schema) ?? 0, max);
       const pattern = (def.checks as Schema[] | undefined)?.map((check) => defOf(check)).find((check) => check.format === "regex")?.pattern;
-      if (pattern) return fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= (lengthBound(schema, "maximum") ?? Infinity));
+      if (pattern) return fc.stringMatching(pattern).filter((text) => text.length >= min && text.length <= (maxLengthOf(schema) ?? Infinity));
       return fc.string({ minLength: min, maxLength: max });
     }
     case "number": {
-      const min = Number.isFinite(schema.minValue) ? schema.minValue : -1000;
-      const max = Number.isFinite(schema.maxValue) ? schema.maxValue : 1000;
-      return schema.isInt ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
+      const min = Number.isFinite(minValueOf(schema)) ? minValueOf(schema) : -1000;
+      const max = Number.isFinite(maxValueOf(schema)) ? maxValueOf(schema) : 1000;
+      return isIntOf(schema) ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true });
     }
     case "boolean":
       return fc.boolean();
@@ -644,7 +660,7 @@ describe("generated hostile input, every route of the route table", () => {
       for (const [part, schema] of Object.entries({ params: paramsSchema(route, schemas), query: schemas.query, body: schemas.body })) {
         if (!schema) continue;
         for (const found of strings(schema as unknown as Schema)) {
-          if (!((lengthBound(found.schema, "maximum") ?? Infinity) <= 10_000)) unbounded.push(`${routeKey(route)} ${part} ${found.path}`);
+          if (!((maxLengthOf(found.schema) ?? Infinity) <= 10_000)) unbounded.push(`${routeKey(route)} ${part} ${found.path}`);
         }
       }
     }

@@ -8,7 +8,7 @@ import {
   UserNotConfirmedException,
   UserNotFoundException,
 } from "@aws-sdk/client-cognito-identity-provider";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { sdkClientConfig } from "../aws";
 import { invalid, unauthorized } from "../errors";
 
@@ -19,8 +19,8 @@ let client: CognitoIdentityProviderClient | undefined;
 const cognito = () => (client ??= new CognitoIdentityProviderClient(sdkClientConfig()));
 
 export const PasswordSignIn = z.object({
-  username: z.string({ error: "Username is required" }).trim().min(1, "Username is required").max(128),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(256),
+  username: z.string({ error: "Username is required" }).check(z.trim(), z.minLength(1, "Username is required"), z.maxLength(128)),
+  password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required"), z.maxLength(256)),
 });
 export type PasswordSignIn = z.infer<typeof PasswordSignIn>;
 

@@ -6,7 +6,7 @@
  * booking adds its own labelled write, the paddle (still the customer's, and
  * now in the bag when the bag number names one of the shop's bags).
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { UserActor } from "../actor";
 import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
@@ -30,56 +30,65 @@ const required = (message = REQUIRED) => ({
 
 /** An optional text field the client may send as null or "". */
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .max(max, message)
-    .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : undefined));
+  z.pipe(
+    z.nullish(z.string().check(z.maxLength(max, message))),
+    z.transform((value: string | null | undefined) => (value?.trim() ? value.trim() : undefined)),
+  );
 
 /**
  * The booking request. Unknown fields are dropped: any price, discount,
  * pickup time or status the client sends is ignored.
  */
 export const BookService = z.object({
-  paddleId: boundedId("Paddle not found", z.string(required()).trim().min(1, REQUIRED)),
+  paddleId: boundedId("Paddle not found", z.string(required()).check(z.trim(), z.minLength(1, REQUIRED))),
   bagNumber: z
     .string(required("Please enter a 3-digit bag number"))
-    .trim()
-    .min(1, REQUIRED)
-    .max(3, "Please enter a 3-digit bag number")
-    .regex(/^\d{3}$/, "Please enter a 3-digit bag number"),
-  dropoffLocation: z
-    .enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })
-    .nullish()
-    .transform((value) => value ?? "HIGHLANDS_RANCH"),
-  dropoffDateTime: z
-    .string({ error: "Please choose a valid drop-off time" })
-    .max(40, "Please choose a valid drop-off time")
-    .nullish()
-    .refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), {
-      message: "Please choose a valid drop-off time",
-    })
-    .transform((value) => (value ? new Date(value).toISOString() : undefined)),
-  isOnsite: z
-    .boolean({ error: "isOnsite must be true or false" })
-    .nullish()
-    .transform((value) => value ?? false),
+    .check(
+      z.trim(),
+      z.minLength(1, REQUIRED),
+      z.maxLength(3, "Please enter a 3-digit bag number"),
+      z.regex(/^\d{3}$/, "Please enter a 3-digit bag number"),
+    ),
+  dropoffLocation: z.pipe(
+    z.nullish(z.enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })),
+    z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? "HIGHLANDS_RANCH"),
+  ),
+  dropoffDateTime: z.pipe(
+    z
+      .nullish(z.string({ error: "Please choose a valid drop-off time" }).check(z.maxLength(40, "Please choose a valid drop-off time")))
+      .check(
+        z.refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), {
+          message: "Please choose a valid drop-off time",
+        }),
+      ),
+    z.transform((value: string | null | undefined) => (value ? new Date(value).toISOString() : undefined)),
+  ),
+  isOnsite: z.pipe(
+    z.nullish(z.boolean({ error: "isOnsite must be true or false" })),
+    z.transform((value: boolean | null | undefined) => value ?? false),
+  ),
   service: boundedId(
     "Please choose a core service",
-    z.string(required("Please choose a core service")).trim().min(1, "Please choose a core service"),
+    z.string(required("Please choose a core service")).check(z.trim(), z.minLength(1, "Please choose a core service")),
   ),
-  addOns: z
-    .array(boundedId("That add-on is not available"), { error: "That add-on is not available" })
-    .max(20, "Too many add-ons")
-    .nullish()
-    .transform((value) => value ?? []),
-  weightAreas: z
-    .array(z.string({ error: "That weight area is not available" }).max(40, "That weight area is not available"), {
-      error: "That weight area is not available",
-    })
-    .max(WEIGHT_AREAS.length, "Choose at most 5 areas for the weight")
-    .nullish()
-    .transform((value) => value ?? []),
+  addOns: z.pipe(
+    z.nullish(
+      z
+        .array(boundedId("That add-on is not available"), { error: "That add-on is not available" })
+        .check(z.maxLength(20, "Too many add-ons")),
+    ),
+    z.transform((value: string[] | null | undefined) => value ?? []),
+  ),
+  weightAreas: z.pipe(
+    z.nullish(
+      z
+        .array(z.string({ error: "That weight area is not available" }).check(z.maxLength(40, "That weight area is not available")), {
+          error: "That weight area is not available",
+        })
+        .check(z.maxLength(WEIGHT_AREAS.length, "Choose at most 5 areas for the weight")),
+    ),
+    z.transform((value: string[] | null | undefined) => value ?? []),
+  ),
   customerNotes: optionalText(500, "Notes must be 500 characters or less"),
   promoCode: optionalText(40, "Invalid promo code"),
 });

@@ -19,7 +19,7 @@
  *   paddle), labelled by the caller.
  */
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { UserActor } from "../actor";
 import { Audit } from "../audit";
 import { Bags } from "../bags";
@@ -39,10 +39,12 @@ export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** The `Idempotency-Key` header: printable, at most 200 characters. */
 export const IdempotencyKey = z
   .string()
-  .trim()
-  .min(1, "Idempotency-Key must not be empty")
-  .max(200, "Idempotency-Key must be at most 200 characters")
-  .regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces");
+  .check(
+    z.trim(),
+    z.minLength(1, "Idempotency-Key must not be empty"),
+    z.maxLength(200, "Idempotency-Key must be at most 200 characters"),
+    z.regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces"),
+  );
 
 type NewOrderItem = Parameters<TransactionEntities["serviceOrder"]["create"]>[0];
 

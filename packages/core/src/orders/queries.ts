@@ -4,7 +4,7 @@
  * time (docs/data-model.md C12, C13).
  */
 import { createConversions } from "electrodb";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
 import { db } from "../db";
 import { invalid, notFound } from "../errors";
@@ -21,24 +21,22 @@ const MAX_CURSOR_LENGTH = 1024;
 
 /** `?limit=&cursor=` as the query string carries them. */
 export const OrderListQuery = z.object({
-  limit: z
-    .string()
-    .max(10, LIMIT_MESSAGE)
-    .optional()
-    .transform((raw, ctx) => {
+  limit: z.pipe(
+    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
+    z.transform((raw: string | undefined, ctx) => {
       if (raw === undefined || raw === "") return DEFAULT_PAGE_SIZE;
       const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
       if (!(n >= 1 && n <= MAX_PAGE_SIZE)) {
-        ctx.addIssue({ code: "custom", message: LIMIT_MESSAGE });
+        ctx.issues.push({ code: "custom", message: LIMIT_MESSAGE, input: raw });
         return z.NEVER;
       }
       return n;
     }),
-  cursor: z
-    .string()
-    .max(MAX_CURSOR_LENGTH, INVALID_CURSOR)
-    .optional()
-    .transform((raw) => (raw ? raw : undefined)),
+  ),
+  cursor: z.pipe(
+    z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
+    z.transform((raw: string | undefined) => (raw ? raw : undefined)),
+  ),
 });
 export type OrderListQueryInput = z.output<typeof OrderListQuery>;
 
@@ -67,7 +65,7 @@ function checkCursor(cursor: string | undefined, pattern: ListPattern, actor: Us
   const conversions = createConversions(db().entities.serviceOrder).byAccessPattern[pattern];
   const Composite = z.strictObject({
     id: Id,
-    createdAt: z.string().regex(ISO_TIME),
+    createdAt: z.string().check(z.regex(ISO_TIME)),
     ...(pattern === "byUser" ? { userId: z.literal(actor.userId) } : {}),
   });
   let reissued: string | undefined;

@@ -11,7 +11,7 @@
  * picked-up order; bags module), and the audit entry. After it commits: the refund a cancel calls for, then the
  * customer's text. Neither can undo the move.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
@@ -35,16 +35,15 @@ export const StatusChange = z.object({
   status: z.enum(ORDER_STATUSES, {
     error: (issue) => (issue.input === undefined ? "Please choose a status" : `Unknown status: ${String(issue.input)}`),
   }),
-  note: z
-    .string({ error: "The note must be text" })
-    .max(500, "Notes must be 500 characters or less")
-    .nullish()
-    .transform((value) => (value?.trim() ? value.trim() : undefined)),
+  note: z.pipe(
+    z.nullish(z.string({ error: "The note must be text" }).check(z.maxLength(500, "Notes must be 500 characters or less"))),
+    z.transform((value: string | null | undefined) => (value?.trim() ? value.trim() : undefined)),
+  ),
   /** Staff only: give the payment back with a cancel. */
-  refund: z
-    .boolean({ error: "refund must be true or false" })
-    .nullish()
-    .transform((value) => value ?? false),
+  refund: z.pipe(
+    z.nullish(z.boolean({ error: "refund must be true or false" })),
+    z.transform((value: boolean | null | undefined) => value ?? false),
+  ),
 });
 export type StatusChangeInput = z.output<typeof StatusChange>;
 

@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
 import { Audit } from "../audit";
 import { db } from "../db";
@@ -29,16 +29,11 @@ export const PHOTO_URL = "Photo must be an uploaded image or a web address";
 export const LIMITS = { name: 60, serial: 100, notes: 500, gripSize: 20, photoUrl: 500 } as const;
 
 const required = (message: string, label: string) =>
-  z.string({ error: message }).trim().min(1, message).max(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`);
+  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`));
 
 /** Optional text: "" or null clears it. */
 const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .nullable()
-    .optional();
+  z.optional(z.nullable(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
 
 /** A photo the upload call handed out (`/uploads/<key>`), or an absolute web address. */
 const isPhotoUrl = (url: string) =>
@@ -51,34 +46,48 @@ const fields = {
   nickname: required(NICKNAME_REQUIRED, "Nickname"),
   model: text("Model", LIMITS.name),
   personality: text("Personality", LIMITS.notes),
-  coreThickness: z.number({ error: CORE_THICKNESS }).int(CORE_THICKNESS).min(11, CORE_THICKNESS).max(18, CORE_THICKNESS).nullable().optional(),
-  shape: z.enum(PADDLE_SHAPES, { error: `Shape must be one of ${PADDLE_SHAPES.join(", ")}` }).nullable().optional(),
-  material: z.enum(PADDLE_MATERIALS, { error: `Material must be one of ${PADDLE_MATERIALS.join(", ")}` }).nullable().optional(),
+  coreThickness: z.optional(
+    z.nullable(z.number({ error: CORE_THICKNESS }).check(z.int(CORE_THICKNESS), z.gte(11, CORE_THICKNESS), z.lte(18, CORE_THICKNESS))),
+  ),
+  shape: z.optional(z.nullable(z.enum(PADDLE_SHAPES, { error: `Shape must be one of ${PADDLE_SHAPES.join(", ")}` }))),
+  material: z.optional(z.nullable(z.enum(PADDLE_MATERIALS, { error: `Material must be one of ${PADDLE_MATERIALS.join(", ")}` }))),
   colorway: text("Colorway", LIMITS.name),
   serial: text("Serial or notes", LIMITS.serial),
-  photoUrl: text("Photo", LIMITS.photoUrl).refine((url) => url == null || isPhotoUrl(url), PHOTO_URL),
-  prefs: z
-    .object(
-      {
-        tackiness: z.number({ error: TACKINESS }).min(0, TACKINESS).max(5, TACKINESS).refine(atMostDecimals(2), TACKINESS).nullable().optional(),
-        color: text("Preferred color", LIMITS.name),
-      },
-      { error: "Preferences must be an object" },
-    )
-    .nullable()
-    .optional(),
+  photoUrl: text("Photo", LIMITS.photoUrl).check(z.refine((url) => url == null || isPhotoUrl(url), PHOTO_URL)),
+  prefs: z.optional(
+    z.nullable(
+      z.object(
+        {
+          tackiness: z.optional(
+            z.nullable(
+              z.number({ error: TACKINESS }).check(z.gte(0, TACKINESS), z.lte(5, TACKINESS), z.refine(atMostDecimals(2), TACKINESS)),
+            ),
+          ),
+          color: text("Preferred color", LIMITS.name),
+        },
+        { error: "Preferences must be an object" },
+      ),
+    ),
+  ),
   knownDefects: text("Known defects", LIMITS.notes),
-  weightGrams: z.number({ error: WEIGHT }).min(1, WEIGHT).max(1000, WEIGHT).refine(atMostDecimals(2), WEIGHT).nullable().optional(),
+  weightGrams: z.optional(
+    z.nullable(z.number({ error: WEIGHT }).check(z.gte(1, WEIGHT), z.lte(1000, WEIGHT), z.refine(atMostDecimals(2), WEIGHT))),
+  ),
   gripSize: text("Grip size", LIMITS.gripSize),
-  ownershipStatus: z.enum(OWNERSHIP_STATUSES, { error: "Ownership must be owned or no_longer_own" }).optional(),
+  ownershipStatus: z.optional(z.enum(OWNERSHIP_STATUSES, { error: "Ownership must be owned or no_longer_own" })),
 };
 
 /** POST /api/paddles. `userId`: staff create a paddle for a customer (quick sale). */
-export const CreatePaddle = z.object({ ...fields, userId: boundedId("userId must be a user's id", z.string({ error: "userId must be text" }).trim().min(1, "userId must be a user's id")).optional() });
+export const CreatePaddle = z.object({
+  ...fields,
+  userId: z.optional(
+    boundedId("userId must be a user's id", z.string({ error: "userId must be text" }).check(z.trim(), z.minLength(1, "userId must be a user's id"))),
+  ),
+});
 export type CreatePaddle = z.infer<typeof CreatePaddle>;
 
 /** PATCH /api/paddles/{id}: any subset; brand and nickname cannot be cleared. */
-export const UpdatePaddle = z.object(fields).partial();
+export const UpdatePaddle = z.partial(z.object(fields));
 export type UpdatePaddle = z.infer<typeof UpdatePaddle>;
 
 /** What the API answers for a paddle (docs/api.md): the browser-safe view type in shared/paddles. */

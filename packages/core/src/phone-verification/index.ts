@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
@@ -29,22 +29,22 @@ export const SENDS_PER_NUMBER = { max: 5, windowMs: 60 * 60 * 1000 };
 export const SENDS_PER_USER = { max: 10, windowMs: 60 * 60 * 1000 };
 
 export const SendCode = z.object({
-  phone: z
-    .string({ error: INVALID_PHONE })
-    .max(30, INVALID_PHONE)
-    .transform((raw, ctx) => {
+  phone: z.pipe(
+    z.string({ error: INVALID_PHONE }).check(z.maxLength(30, INVALID_PHONE)),
+    z.transform((raw: string, ctx) => {
       const phone = normaliseUsPhone(raw);
       if (!phone) {
-        ctx.addIssue({ code: "custom", message: INVALID_PHONE });
+        ctx.issues.push({ code: "custom", message: INVALID_PHONE, input: raw });
         return z.NEVER;
       }
       return phone;
     }),
+  ),
 });
 export type SendCode = z.infer<typeof SendCode>;
 
 export const VerifyCode = z.object({
-  code: z.string({ error: NOT_SIX_DIGITS }).max(20, NOT_SIX_DIGITS).trim().regex(/^\d{6}$/, NOT_SIX_DIGITS),
+  code: z.string({ error: NOT_SIX_DIGITS }).check(z.maxLength(20, NOT_SIX_DIGITS), z.trim(), z.regex(/^\d{6}$/, NOT_SIX_DIGITS)),
 });
 export type VerifyCode = z.infer<typeof VerifyCode>;
 

@@ -9,7 +9,8 @@
  * `promo-welcome10`), so anything else is refused with a 400 before it
  * reaches the table. Browser-safe: zod only.
  */
-import * as z from "zod";
+import * as z from "zod/mini";
+import "./zod-messages";
 
 export const MAX_ID_LENGTH = 128;
 /** Letters, digits, `-` and `_`: UUIDs, Cognito subs and the seeded slugs. */
@@ -21,10 +22,10 @@ export const isId = (value: unknown): value is string =>
 
 /**
  * The id rule as a zod schema. `base` lets a body field keep its own
- * "required" wording and trimming: `boundedId("Paddle not found", z.string().trim().min(1, REQUIRED))`.
+ * "required" wording and trimming: `boundedId("Paddle not found", z.string().check(z.trim(), z.minLength(1, REQUIRED)))`.
  */
-export function boundedId(message = INVALID_ID, base: z.ZodString = z.string({ error: message })): z.ZodString {
-  return base.max(MAX_ID_LENGTH, message).regex(ID_PATTERN, message);
+export function boundedId(message = INVALID_ID, base: z.ZodMiniString<string> = z.string({ error: message })): z.ZodMiniString<string> {
+  return base.check(z.maxLength(MAX_ID_LENGTH, message), z.regex(ID_PATTERN, message));
 }
 
 /** A path id: exactly as sent (no trimming), the id rule, 400 `Invalid id` otherwise. */
@@ -35,17 +36,17 @@ export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 export const INVALID_PROMO_CODE = "Invalid promo code";
 
 /** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5); letters, digits, `-`, `_`. */
-export const PromoCode = z
-  .string({ error: INVALID_PROMO_CODE })
-  .max(200, INVALID_PROMO_CODE)
-  .trim()
-  .toUpperCase()
-  .min(1, "Please enter a promo code")
-  .max(MAX_PROMO_CODE_LENGTH, INVALID_PROMO_CODE)
-  .regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE);
+export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
+  z.maxLength(200, INVALID_PROMO_CODE),
+  z.trim(),
+  z.toUpperCase(),
+  z.minLength(1, "Please enter a promo code"),
+  z.maxLength(MAX_PROMO_CODE_LENGTH, INVALID_PROMO_CODE),
+  z.regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE),
+);
 
 /** Text in a path or query that is not an id (a code as typed): bounded, so a key is never oversized. */
-export const boundedParam = (message: string, max = MAX_ID_LENGTH) => z.string({ error: message }).max(max, message);
+export const boundedParam = (message: string, max = MAX_ID_LENGTH) => z.string({ error: message }).check(z.maxLength(max, message));
 
 /**
  * A fractional number the client may send has at most `places` decimals. Why:

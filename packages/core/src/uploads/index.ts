@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { env } from "../../../../infra/env";
 import { unavailable } from "../errors";
 import { isUploadKey, signUpload } from "./local";
@@ -19,14 +19,14 @@ export const UPLOAD_URL_SECONDS = 10 * 60;
  * carry script, and photos are served from the site's own origin.
  */
 export const ImageUpload = z.object({
-  contentType: z
-    .string({ error: NOT_AN_IMAGE })
-    .max(100, NOT_AN_IMAGE)
-    .trim()
-    .toLowerCase()
-    .regex(/^image\/[a-z0-9][a-z0-9.+-]{0,60}$/, NOT_AN_IMAGE)
-    .refine((type) => type !== "image/svg+xml", NOT_AN_IMAGE),
-  size: z.number({ error: NOT_AN_IMAGE }).int(NOT_AN_IMAGE).positive(NOT_AN_IMAGE).max(MAX_IMAGE_BYTES, TOO_LARGE),
+  contentType: z.string({ error: NOT_AN_IMAGE }).check(
+    z.maxLength(100, NOT_AN_IMAGE),
+    z.trim(),
+    z.toLowerCase(),
+    z.regex(/^image\/[a-z0-9][a-z0-9.+-]{0,60}$/, NOT_AN_IMAGE),
+    z.refine((type) => type !== "image/svg+xml", NOT_AN_IMAGE),
+  ),
+  size: z.number({ error: NOT_AN_IMAGE }).check(z.int(NOT_AN_IMAGE), z.positive(NOT_AN_IMAGE), z.lte(MAX_IMAGE_BYTES, TOO_LARGE)),
 });
 export type ImageUpload = z.infer<typeof ImageUpload>;
 

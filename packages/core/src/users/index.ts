@@ -1,5 +1,5 @@
 import type { EntityItem } from "electrodb";
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { UserActor } from "../actor";
 import { searchTerms, termWrites } from "../customers/search-index";
 import { db } from "../db";
@@ -147,14 +147,14 @@ export const INVALID_EMAIL = "Invalid email";
 export const INCOMPLETE_PHONE = "Please enter a complete 10-digit phone number or leave it empty.";
 
 const name = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
-    .nullable()
-    .optional();
+  z.optional(
+    z.nullable(
+      z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)),
+    ),
+  );
 
-const flag = z.boolean({ error: "Notification settings must be true or false" }).optional();
+const flag = z.optional(z.boolean({ error: "Notification settings must be true or false" }));
+const validEmail = z.email();
 
 /**
  * PUT /api/auth/user. Every field is optional; one that is left out is left
@@ -163,29 +163,33 @@ const flag = z.boolean({ error: "Notification settings must be true or false" })
 export const UpdateProfile = z.object({
   firstName: name("First name"),
   lastName: name("Last name"),
-  email: z
-    .string({ error: INVALID_EMAIL })
-    .trim()
-    .toLowerCase()
-    .max(254, INVALID_EMAIL)
-    .refine((email) => email === "" || z.email().safeParse(email).success, INVALID_EMAIL)
-    .nullable()
-    .optional(),
+  email: z.optional(
+    z.nullable(
+      z.string({ error: INVALID_EMAIL }).check(
+        z.trim(),
+        z.toLowerCase(),
+        z.maxLength(254, INVALID_EMAIL),
+        z.refine((email) => email === "" || validEmail.safeParse(email).success, INVALID_EMAIL),
+      ),
+    ),
+  ),
   /** Stored E.164 (`+1XXXXXXXXXX`), or "" to clear. */
-  phone: z
-    .string({ error: INCOMPLETE_PHONE })
-    .max(30, INCOMPLETE_PHONE)
-    .transform((raw, ctx) => {
-      if (raw.trim() === "") return "";
-      const phone = normaliseUsPhone(raw);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: INCOMPLETE_PHONE });
-        return z.NEVER;
-      }
-      return phone;
-    })
-    .nullable()
-    .optional(),
+  phone: z.optional(
+    z.nullable(
+      z.pipe(
+        z.string({ error: INCOMPLETE_PHONE }).check(z.maxLength(30, INCOMPLETE_PHONE)),
+        z.transform((raw: string, ctx) => {
+          if (raw.trim() === "") return "";
+          const phone = normaliseUsPhone(raw);
+          if (!phone) {
+            ctx.issues.push({ code: "custom", message: INCOMPLETE_PHONE, input: raw });
+            return z.NEVER;
+          }
+          return phone;
+        }),
+      ),
+    ),
+  ),
   smsNotifications: flag,
   smsPromotions: flag,
   emailNotifications: flag,

@@ -1,6 +1,6 @@
 import { Promotions } from "@regrip/core/promotions";
 import { boundedParam, INVALID_PROMO_CODE } from "@regrip/core/shared/ids";
-import * as z from "zod";
+import * as z from "zod/mini";
 import { api } from "../http/handler";
 
 /** GET /api/promotions/{code}: {code, percentage, amountCents}, or 404 {message}. */

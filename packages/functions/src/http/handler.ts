@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import * as z from "zod";
-import { $ZodError, parse, type $ZodType, type output } from "zod/v4/core";
+import * as z from "zod/mini";
+import { $ZodError, type $ZodType } from "zod/v4/core";
+import "@regrip/core/shared/zod-messages";
 import { isAdmin, isStaff, type UserActor } from "@regrip/core/actor";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
@@ -27,7 +28,7 @@ export interface RouteSchemas {
 }
 
 // Core types, so classic zod and zod/mini schemas are both accepted.
-type Output<S, Fallback> = S extends $ZodType ? output<S> : Fallback;
+type Output<S, Fallback> = S extends $ZodType ? z.output<S> : Fallback;
 
 export interface ApiRequest<S extends RouteSchemas = RouteSchemas> {
   event: APIGatewayProxyEventV2;
@@ -151,13 +152,13 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
         event,
         route,
         actor,
-        params: parse(paramsSchema(route, schemas), decodedParams(event)) as ApiRequest<S>["params"],
-        query: (schemas.query ? parse(schemas.query, rawQuery) : rawQuery) as ApiRequest<S>["query"],
+        params: z.parse(paramsSchema(route, schemas), decodedParams(event)) as ApiRequest<S>["params"],
+        query: (schemas.query ? z.parse(schemas.query, rawQuery) : rawQuery) as ApiRequest<S>["query"],
         header: (name) => headers[name.toLowerCase()],
         body: () => {
           if (!schemas.body) throw new Error(`${event.routeKey} reads a body without declaring its schema in api({ body })`);
           parsed ??= { value: parseBody(event) };
-          return parse(schemas.body, parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
+          return z.parse(schemas.body, parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
         },
         user: () => {
           if (!actor) throw new DomainError("unauthorized", "Unauthorized");
