@@ -104,7 +104,7 @@ export function buildEvent(call: IncomingCall, match: Match): APIGatewayProxyEve
 type LambdaHandler = (event: APIGatewayProxyEventV2) => Promise<Reply>;
 const loaded = new Map<string, Promise<LambdaHandler>>();
 
-/** `packages/functions/src/api/auth.currentUser` → the `currentUser` export of that file. */
+/** `packages/functions/src/api/auth/current-user.handler` → the `handler` export of that file. */
 export function loadHandler(handler: string): Promise<LambdaHandler> {
   let found = loaded.get(handler);
   if (!found) {

@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
 import { routes } from "../../packages/functions/src/routes";
-import { synthesize, type Synthesis } from "../../stacks/synth";
-import { resource } from "./cloudformation";
+import { stackNames, synthesize, type Synthesis } from "../../stacks/synth";
+import { resource, templateJson } from "./cloudformation";
 
 let dev: Synthesis;
 beforeAll(async () => {
@@ -41,6 +41,23 @@ describe("Lambda bundling", () => {
   it(`runs every function on ${lambdaRuntime}`, () => {
     for (const fn of dev.functions) {
       expect(resource(dev, { stack: fn.stack, logicalId: fn.logicalId }).Properties?.Runtime, fn.handler).toBe(lambdaRuntime);
+    }
+  });
+});
+
+/**
+ * CloudFormation refuses a stack of more than 500 resources. Each route costs
+ * the Api stack about six (route, integration, function, role, policy,
+ * permission): 20 routes make about 127, and some thirty staff and admin
+ * routes are coming. 400 leaves room to see it coming and split the stack
+ * (by area) before a deploy fails.
+ */
+describe("stack size", () => {
+  const MAX_RESOURCES = 400;
+  it(`keeps every stack under ${MAX_RESOURCES} resources`, () => {
+    for (const stack of stackNames) {
+      const count = Object.keys(templateJson(dev, stack).Resources ?? {}).length;
+      expect(count, `${stack} stack: ${count} resources`).toBeLessThan(MAX_RESOURCES);
     }
   });
 });

@@ -38,38 +38,44 @@ export interface Route {
   navigation?: boolean;
 }
 
+/**
+ * One route, one file: `fn("<area>/<action>", "handler")` names
+ * `packages/functions/src/api/<area>/<action>.ts`, whose `handler` export is
+ * the route's Lambda. A file per route, because a bundle keeps every export
+ * of its entry: a file of three routes would load all three in each Lambda.
+ */
 const fn = (file: string, exportName: string) => `packages/functions/src/api/${file}.${exportName}`;
 
 export const routes: Route[] = [
   // auth
-  { method: "GET", path: "/api/auth/user", handler: fn("auth", "currentUser"), access: "customer" },
-  { method: "POST", path: "/api/auth/local", handler: fn("auth", "localSignIn"), access: "public" },
-  { method: "GET", path: "/api/login", handler: fn("auth", "login"), access: "public", navigation: true },
-  { method: "GET", path: "/api/logout", handler: fn("auth", "logout"), access: "public", navigation: true },
+  { method: "GET", path: "/api/auth/user", handler: fn("auth/current-user", "handler"), access: "customer" },
+  { method: "POST", path: "/api/auth/local", handler: fn("auth/local-sign-in", "handler"), access: "public" },
+  { method: "GET", path: "/api/login", handler: fn("auth/login", "handler"), access: "public", navigation: true },
+  { method: "GET", path: "/api/logout", handler: fn("auth/logout", "handler"), access: "public", navigation: true },
   // profile, phone verification, subscription
-  { method: "PUT", path: "/api/auth/user", handler: fn("profile", "update"), access: "customer" },
-  { method: "POST", path: "/api/user/phone", handler: fn("profile", "sendPhoneCode"), access: "customer" },
-  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile", "verifyPhone"), access: "customer" },
-  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions", "current"), access: "customer" },
+  { method: "PUT", path: "/api/auth/user", handler: fn("profile/update", "handler"), access: "customer" },
+  { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code", "handler"), access: "customer" },
+  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone", "handler"), access: "customer" },
+  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current", "handler"), access: "customer" },
   // paddles
-  { method: "GET", path: "/api/paddles", handler: fn("paddles", "list"), access: "customer" },
-  { method: "POST", path: "/api/paddles", handler: fn("paddles", "create"), access: "customer" },
-  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles", "update"), access: "customer", owned: "paddle" },
-  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles", "remove"), access: "customer", owned: "paddle" },
-  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles", "photo"), access: "customer", owned: "paddle" },
+  { method: "GET", path: "/api/paddles", handler: fn("paddles/list", "handler"), access: "customer" },
+  { method: "POST", path: "/api/paddles", handler: fn("paddles/create", "handler"), access: "customer" },
+  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update", "handler"), access: "customer", owned: "paddle" },
+  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove", "handler"), access: "customer", owned: "paddle" },
+  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo", "handler"), access: "customer", owned: "paddle" },
   // catalogue
-  { method: "GET", path: "/api/services", handler: fn("services", "list"), access: "public" },
-  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions", "get"), access: "public" },
+  { method: "GET", path: "/api/services", handler: fn("services/list", "handler"), access: "public" },
+  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get", "handler"), access: "public" },
   // orders
-  { method: "POST", path: "/api/book-service", handler: fn("orders", "book"), access: "customer" },
-  { method: "GET", path: "/api/orders", handler: fn("orders", "list"), access: "customer" },
-  { method: "GET", path: "/api/orders/{id}", handler: fn("orders", "get"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/book-service", handler: fn("orders/book", "handler"), access: "customer" },
+  { method: "GET", path: "/api/orders", handler: fn("orders/list", "handler"), access: "customer" },
+  { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get", "handler"), access: "customer", owned: "order" },
   // storefront (the quick sale is the staff form of POST /api/book-service)
   { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products", "handler"), access: "staff" },
   { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice", "handler"), access: "staff" },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: fn("order-status", "change"), access: "customer", owned: "order" },
-  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("checkout", "create"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status", "handler"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout", "handler"), access: "customer", owned: "order" },
   // customers (staff: the queue, the storefront, the quick sale)
   { method: "GET", path: "/api/customers/search", handler: fn("customers/search", "handler"), access: "staff" },
   { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search", "handler"), access: "staff" },

@@ -1,11 +1,11 @@
 import { isStaff } from "@regrip/core/actor";
 import { forbidden } from "@regrip/core/errors";
-import { Orders } from "@regrip/core/orders";
-import { Storefront } from "@regrip/core/storefront";
-import { api } from "../http/handler";
-import { sentJson } from "../http/body-shape";
-import { json } from "../http/reply";
-import { siteOrigin } from "../http/site";
+import * as Orders from "@regrip/core/orders";
+import * as Storefront from "@regrip/core/storefront";
+import { api } from "../../http/handler";
+import { sentJson } from "../../http/body-shape";
+import { json } from "../../http/reply";
+import { siteOrigin } from "../../http/site";
 
 /**
  * POST /api/book-service, two forms told apart by the body's shape: a
@@ -14,7 +14,7 @@ import { siteOrigin } from "../http/site";
  * {id, orderId, checkoutUrl, smsStatus, requiresPayment}. A repeat with the
  * same Idempotency-Key answers the same order.
  */
-export const book = api({ body: Storefront.BookServiceBody }, async (req) => {
+export const handler = api({ body: Storefront.BookServiceBody }, async (req) => {
   const actor = req.user();
   const idempotencyKey = req.header("idempotency-key");
   const raw = sentJson(req.event);
@@ -29,9 +29,3 @@ export const book = api({ body: Storefront.BookServiceBody }, async (req) => {
   if ("customerId" in body) throw new Error("a body without customerId parsed as a quick sale");
   return json(await Orders.book(actor, body, { idempotencyKey }), 201);
 });
-
-/** GET /api/orders?limit=&cursor=: the caller's own orders (staff too: My Grips is one's own), newest first. */
-export const list = api({ query: Orders.OrderListQuery }, async (req) => Orders.list(req.user(), req.query));
-
-/** GET /api/orders/{id}: the order, for its owner or staff; anyone else gets 404 as for a missing id. */
-export const get = api(async (req) => Orders.get(req.user(), req.params.id ?? ""));

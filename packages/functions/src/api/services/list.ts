@@ -1,5 +1,5 @@
 import { Catalogue } from "@regrip/core/catalogue";
-import { api } from "../http/handler";
+import { api } from "../../http/handler";
 
 /** GET /api/services: the catalogue as the booking page reads it. */
-export const list = api(async () => Catalogue.services());
+export const handler = api(async () => Catalogue.services());

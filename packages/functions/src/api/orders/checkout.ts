@@ -1,10 +1,10 @@
-import { Orders } from "@regrip/core/orders";
-import { Payments } from "@regrip/core/payments";
-import { api } from "../http/handler";
-import { siteOrigin } from "../http/site";
+import * as Orders from "@regrip/core/orders";
+import * as Payments from "@regrip/core/payments";
+import { api } from "../../http/handler";
+import { siteOrigin } from "../../http/site";
 
 /** POST /api/orders/{id}/checkout: {url} of a card checkout for the order's stored total; 409 when nothing is owed. */
-export const create = api(async (req) => {
+export const handler = api(async (req) => {
   const actor = req.user();
   const order = await Orders.find(actor, req.params.id ?? "");
   return Payments.startCheckout(order, { siteUrl: siteOrigin(req) });

@@ -1,5 +1,5 @@
 import { Subscriptions } from "@regrip/core/subscriptions";
-import { api } from "../http/handler";
+import { api } from "../../http/handler";
 
 /** GET /api/subscriptions: {plan, status}; status "none" without a subscription. */
-export const current = api(async (req) => Subscriptions.current(req.user().userId));
+export const handler = api(async (req) => Subscriptions.current(req.user().userId));

@@ -1,5 +1,5 @@
 import { Orders } from "@regrip/core/orders";
-import { api } from "../http/handler";
+import { api } from "../../http/handler";
 
 /**
  * POST /api/orders/{id}/status {status, note?, refund?}: one lifecycle move by
@@ -7,7 +7,7 @@ import { api } from "../http/handler";
  * not allowed or the order changed meanwhile. Ownership is checked before the
  * body, so another customer's order is a 404 whatever they send.
  */
-export const change = api({ body: Orders.StatusChange }, async (req) => {
+export const handler = api({ body: Orders.StatusChange }, async (req) => {
   const actor = req.user();
   const order = await Orders.find(actor, req.params.id ?? "");
   const input = req.body();

@@ -1,0 +1,5 @@
+import { Orders } from "@regrip/core/orders";
+import { api } from "../../http/handler";
+
+/** GET /api/orders?limit=&cursor=: the caller's own orders (staff too: My Grips is one's own), newest first. */
+export const handler = api({ query: Orders.OrderListQuery }, async (req) => Orders.list(req.user(), req.query));

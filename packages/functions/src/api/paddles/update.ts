@@ -1,0 +1,5 @@
+import { Paddles } from "@regrip/core/paddles";
+import { api } from "../../http/handler";
+
+/** PATCH /api/paddles/{id}: any subset of the fields, or the ownership status; the caller's own paddle only (staff too). */
+export const handler = api({ body: Paddles.UpdatePaddle }, async (req) => Paddles.update(req.user(), req.params.id ?? "", req.body()));
