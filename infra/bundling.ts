@@ -12,6 +12,15 @@
  *   local payment providers, S3 upload URLs) becomes a chunk of its own in the
  *   zip, read from disk only when that path runs, instead of being parsed on
  *   every cold start.
+ * - `keepNames: false` (SST sets true): esbuild would wrap every function and
+ *   class in a `__name(...)` call to keep its `.name`, about 12 KB of a route's
+ *   bundle and work at every import. Nothing here reads the name of a function
+ *   or class of ours (the libraries' `constructor.name` checks are on built-ins
+ *   such as Set and Map, which keep theirs).
+ * - `@regrip/core` declares `sideEffects` in its package.json (only
+ *   shared/zod-messages.ts has one): a module a handler does not use is left
+ *   out even when a barrel (`orders/index.ts`) re-exports it, so `GET
+ *   /api/orders/{id}` does not load booking or the status moves.
  * - Source maps: SST builds them, moves them out of the function's zip into its
  *   own asset (sst/constructs Function) and Node never reads them (no
  *   `--enable-source-maps`), so they cost nothing on the cold path. Setting
@@ -30,7 +39,7 @@ export const lambdaNodejs = {
   format: "esm" as const,
   minify: true,
   splitting: true,
-  esbuild: { external: runtimeProvided },
+  esbuild: { external: runtimeProvided, keepNames: false },
 };
 
 /**
@@ -45,7 +54,8 @@ export function esbuildOptions(entry: string, outdir: string): BuildOptions {
     entryPoints: [entry],
     platform: "node",
     external: ["sharp", "pg-native", ...external],
-    keepNames: true,
+    // SST's default, replaced by `lambdaNodejs.esbuild` below as SST replaces it.
+    ...({ keepNames: true } as BuildOptions),
     bundle: true,
     logLevel: "silent",
     splitting: lambdaNodejs.splitting,

@@ -9,7 +9,8 @@ import type { CommunicationMessageType, Location } from "../entities";
 import { db } from "../db";
 import type { OrderItem } from "../orders/view";
 import type { Stage } from "../shared/lifecycle";
-import { Sms, type TextResult } from "../sms";
+import * as Sms from "../sms";
+import type { TextResult } from "../sms";
 
 export * as Notifications from "./index";
 

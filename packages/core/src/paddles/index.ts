@@ -1,7 +1,7 @@
 import type { EntityItem } from "electrodb";
 import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
-import { Audit } from "../audit";
+import * as Audit from "../audit";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
@@ -11,7 +11,7 @@ import type { PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
 import { atMostDecimals, boundedId } from "../shared/ids";
 import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
-import { Users } from "../users";
+import * as Users from "../users";
 
 export * as Paddles from "./index";
 

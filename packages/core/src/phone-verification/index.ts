@@ -3,10 +3,11 @@ import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { invalid, notFound, tooMany, unavailable } from "../errors";
-import { RateLimits } from "../rate-limits";
+import * as RateLimits from "../rate-limits";
 import { normaliseUsPhone } from "../shared/phone";
-import { Sms } from "../sms";
-import { Users, type UserItem } from "../users";
+import * as Sms from "../sms";
+import * as Users from "../users";
+import type { UserItem } from "../users";
 import { codeMatches, hashCode, newCode } from "./code";
 
 export * as PhoneVerification from "./index";

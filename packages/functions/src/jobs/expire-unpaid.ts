@@ -4,7 +4,7 @@
  * (infra/local/shop.ts). A failure throws, so it shows in the function's
  * errors and the next run tries again; nothing it did is undone.
  */
-import { Jobs } from "@regrip/core/jobs";
+import * as Jobs from "@regrip/core/jobs";
 
 export async function handler(): Promise<{ canceled: number; skipped: number }> {
   const report = await Jobs.expireUnpaidOrders(new Date());

@@ -8,7 +8,7 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError } from "@regrip/core/errors";
-import { Payments } from "@regrip/core/payments";
+import * as Payments from "@regrip/core/payments";
 import { json, problem, type Reply } from "../http/reply";
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {

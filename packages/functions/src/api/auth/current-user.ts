@@ -1,4 +1,4 @@
-import { Users } from "@regrip/core/users";
+import * as Users from "@regrip/core/users";
 import { api } from "../../http/handler";
 
 /** GET /api/auth/user: the signed-in user (created on first sign-in). */

@@ -1,4 +1,4 @@
-import { Identity } from "@regrip/core/identity";
+import * as Identity from "@regrip/core/identity";
 import { env } from "../../../../../infra/env";
 import { api } from "../../http/handler";
 

@@ -1,4 +1,4 @@
-import { Orders } from "@regrip/core/orders";
+import * as Orders from "@regrip/core/orders";
 import { api } from "../../http/handler";
 
 /** GET /api/orders/{id}: the order, for its owner or staff; anyone else gets 404 as for a missing id. */

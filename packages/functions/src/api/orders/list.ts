@@ -1,4 +1,4 @@
-import { Orders } from "@regrip/core/orders";
+import * as Orders from "@regrip/core/orders";
 import { api } from "../../http/handler";
 
 /** GET /api/orders?limit=&cursor=: the caller's own orders (staff too: My Grips is one's own), newest first. */

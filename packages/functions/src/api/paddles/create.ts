@@ -1,4 +1,4 @@
-import { Paddles } from "@regrip/core/paddles";
+import * as Paddles from "@regrip/core/paddles";
 import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 

@@ -1,4 +1,4 @@
-import { Paddles } from "@regrip/core/paddles";
+import * as Paddles from "@regrip/core/paddles";
 import { api } from "../../http/handler";
 
 /** GET /api/paddles: the caller's paddles they still own, newest first. */

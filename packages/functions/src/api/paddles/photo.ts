@@ -1,5 +1,5 @@
-import { Paddles } from "@regrip/core/paddles";
-import { Uploads } from "@regrip/core/uploads";
+import * as Paddles from "@regrip/core/paddles";
+import * as Uploads from "@regrip/core/uploads";
 import { api } from "../../http/handler";
 
 /**

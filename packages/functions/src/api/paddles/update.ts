@@ -1,4 +1,4 @@
-import { Paddles } from "@regrip/core/paddles";
+import * as Paddles from "@regrip/core/paddles";
 import { api } from "../../http/handler";
 
 /** PATCH /api/paddles/{id}: any subset of the fields, or the ownership status; the caller's own paddle only (staff too). */

@@ -1,4 +1,4 @@
-import { PhoneVerification } from "@regrip/core/phone-verification";
+import * as PhoneVerification from "@regrip/core/phone-verification";
 import { api } from "../../http/handler";
 
 /** POST /api/user/phone {phone}: texts a 6-digit code; answers {phoneNumber}. */

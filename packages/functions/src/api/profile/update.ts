@@ -1,4 +1,4 @@
-import { Users } from "@regrip/core/users";
+import * as Users from "@regrip/core/users";
 import { api } from "../../http/handler";
 
 /** PUT /api/auth/user: names, email, phone and the notification switches; answers the UserView. */

@@ -1,5 +1,5 @@
-import { PhoneVerification } from "@regrip/core/phone-verification";
-import { Users } from "@regrip/core/users";
+import * as PhoneVerification from "@regrip/core/phone-verification";
+import * as Users from "@regrip/core/users";
 import { api } from "../../http/handler";
 
 /** POST /api/user/phone/verify {code}: the phone is set and verified; answers the UserView. */

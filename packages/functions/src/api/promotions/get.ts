@@ -1,4 +1,4 @@
-import { Promotions } from "@regrip/core/promotions";
+import * as Promotions from "@regrip/core/promotions";
 import { boundedParam, INVALID_PROMO_CODE } from "@regrip/core/shared/ids";
 import * as z from "zod/mini";
 import { api } from "../../http/handler";

@@ -1,4 +1,4 @@
-import { Catalogue } from "@regrip/core/catalogue";
+import * as Catalogue from "@regrip/core/catalogue";
 import { api } from "../../http/handler";
 
 /** GET /api/services: the catalogue as the booking page reads it. */

@@ -1,4 +1,4 @@
-import { Subscriptions } from "@regrip/core/subscriptions";
+import * as Subscriptions from "@regrip/core/subscriptions";
 import { api } from "../../http/handler";
 
 /** GET /api/subscriptions: {plan, status}; status "none" without a subscription. */
