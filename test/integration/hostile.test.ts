@@ -121,7 +121,8 @@ describe("the refusals found in issue 7 (each a 500 before)", () => {
     }
     refusedWithMessage(await call("GET", `/api/orders?cursor=${"A".repeat(5000)}`, { token: customer }));
     // The very cursor the API hands out still works, for the customer and for staff; not for anyone else.
-    for (const token of [customer, admin]) {
+    // GET /api/orders is one's own list for everyone (the seeded admin has no orders); staff lists are admin-orders.test.ts's.
+    for (const token of [customer]) {
       const first = await call("GET", "/api/orders?limit=1", { token });
       expect(first.body.cursor).toEqual(expect.any(String));
       const next = await call("GET", `/api/orders?limit=1&cursor=${encodeURIComponent(first.body.cursor)}`, { token });

@@ -58,7 +58,7 @@ export const unknownStageMessage = (stage: string) =>
 /** `?stage=&q=&cursor=&limit=` as the query string carries them. */
 export const AdminOrderListQuery = z.object({
   stage: z.pipe(
-    z.optional(z.string()),
+    z.optional(z.string().check(z.maxLength(40, unknownStageMessage("(too long)")))),
     z.transform((raw, ctx): OrderStageFilter | undefined => {
       if (raw === undefined || raw === "") return undefined;
       if (!(ORDER_STAGE_FILTERS as readonly string[]).includes(raw)) {
@@ -69,7 +69,7 @@ export const AdminOrderListQuery = z.object({
     }),
   ),
   q: z.pipe(
-    z.optional(z.string()),
+    z.optional(z.string().check(z.maxLength(1000, `Search must be at most ${ORDER_SEARCH_MAX} characters`))),
     z.transform((raw, ctx): string | undefined => {
       const text = (raw ?? "").trim();
       if (!text) return undefined;
@@ -81,7 +81,7 @@ export const AdminOrderListQuery = z.object({
     }),
   ),
   limit: z.pipe(
-    z.optional(z.string()),
+    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
     z.transform((raw, ctx): number => {
       if (raw === undefined || raw === "") return ADMIN_PAGE_SIZE;
       const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
@@ -93,7 +93,7 @@ export const AdminOrderListQuery = z.object({
     }),
   ),
   cursor: z.pipe(
-    z.optional(z.string()),
+    z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
     z.transform((raw, ctx): string | undefined => {
       if (raw && raw.length > MAX_CURSOR_LENGTH) {
         ctx.issues.push({ code: "custom", message: INVALID_CURSOR, input: raw });

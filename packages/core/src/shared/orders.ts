@@ -77,7 +77,7 @@ export const MY_GRIP_NOTES_TOO_LONG = "Notes must be at most 2000 characters";
 /** The notes body: a string (empty clears the notes) of at most 2000 characters. */
 export const OrderNotes = z.object({
   myGripNotes: z.pipe(
-    z.nullable(z.string({ error: "Notes must be text" })),
+    z.nullable(z.string({ error: "Notes must be text" }).check(z.maxLength(MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG))),
     z.transform((value, ctx): string => {
       const text = value ?? "";
       if (text.length > MY_GRIP_NOTES_MAX) {
