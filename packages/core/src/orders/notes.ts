@@ -7,11 +7,11 @@ import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled } from "../db/labelled";
 import { notFound } from "../errors";
-import type { OrderNotes } from "../shared/orders";
+import type { OrderNotes } from "../shared/order-notes";
 import { find } from "./queries";
 import { view, type OrderView } from "./view";
 
-export { OrderNotes } from "../shared/orders";
+export { OrderNotes } from "../shared/order-notes";
 
 /** Sets (or, with "", clears) an order's staff notes. Audit `order.notes_updated`. */
 export async function updateNotes(actor: UserActor, id: string, input: OrderNotes): Promise<OrderView> {

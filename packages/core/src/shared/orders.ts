@@ -2,7 +2,6 @@
  * An order as the API answers it (docs/api.md, docs/api-staff.md) and the short reference people read it by.
  * Browser-safe: the server builds the view (orders/view.ts), the web app and the console read it with this type.
  */
-import * as z from "zod/mini";
 import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
 
 export interface StatusHistoryEntry {
@@ -74,21 +73,6 @@ export function orderReference(order: { id: string; bagNumber?: string | null })
 export const MY_GRIP_NOTES_MAX = 2000;
 export const MY_GRIP_NOTES_TOO_LONG = "Notes must be at most 2000 characters";
 
-/** The notes body: a string (empty clears the notes) of at most 2000 characters. */
-export const OrderNotes = z.object({
-  myGripNotes: z.pipe(
-    z.nullable(z.string({ error: "Notes must be text" }).check(z.maxLength(MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG))),
-    z.transform((value, ctx): string => {
-      const text = value ?? "";
-      if (text.length > MY_GRIP_NOTES_MAX) {
-        ctx.issues.push({ code: "custom", message: MY_GRIP_NOTES_TOO_LONG, input: value });
-        return z.NEVER;
-      }
-      return text;
-    }),
-  ),
-});
-export type OrderNotes = z.output<typeof OrderNotes>;
 
 /** GET /api/admin/orders/counts. */
 export interface OrderCountsView {
