@@ -31,6 +31,10 @@ export function webSourceHash(): string {
     ...(existsSync(join(webDir, "public")) ? files(join(webDir, "public")) : []),
     // The pages vite.config.ts prerenders.
     join(repoRoot, "infra/prerendered.ts"),
+    // The @regrip/core modules the web app imports (shared rules, view types, the lifecycle's moves): a change there
+    // changes the build too. All of core's sources, so a new import from it needs no change here.
+    ...files(join(repoRoot, "packages/core/src")),
+    join(repoRoot, "packages/core/package.json"),
   ]
     .filter((f) => existsSync(f) && !/\.test\.tsx?$/.test(f))
     .sort();

@@ -5,7 +5,7 @@ import NotFoundPage from "../pages/NotFoundPage";
 import { ConsoleShell } from "./ConsoleShell";
 import { Guarded, loadQueryLayer } from "./lazy-scopes";
 import { Redirect } from "./Redirect";
-import { ConsoleNotFound, consoleRoutes, pageRoutes, redirects, type ConsoleRoute, type PageRoute } from "./routes";
+import { ConsoleNotFound, ConsolePage, consoleRoutes, pageRoutes, redirects, type ConsoleRoute, type PageRoute } from "./routes";
 
 /**
  * A route's element: its page as a lazy component. A page that reads data renders inside the query client's scope
@@ -38,13 +38,13 @@ function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute
 }
 
 /** The console checks staff once for all its pages (ConsoleShell.tsx); an admin page checks admin again. */
-function consoleElement({ access, page: Page }: ConsoleRoute) {
+function consoleElement({ access, page }: ConsoleRoute) {
   return access === "admin" ? (
     <Guarded access="admin">
-      <Page />
+      <ConsolePage name={page} />
     </Guarded>
   ) : (
-    <Page />
+    <ConsolePage name={page} />
   );
 }
 

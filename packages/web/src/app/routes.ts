@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { lazy, type ComponentType } from "react";
+import type { ConsolePageName } from "../pages/console/ConsolePage";
 import type { Access } from "../auth/access";
 
 export interface PageRoute {
@@ -37,7 +38,8 @@ export interface ConsoleRoute {
   path: string;
   /** Staff (EMPLOYEE or ADMIN) or admin only; the console as a whole is for staff. */
   access: "staff" | "admin";
-  page: LazyExoticComponent<ComponentType>;
+  /** The page by name (pages/console/ConsolePage.tsx, a chunk of the console's own, holds the imports). */
+  page: ConsolePageName;
   /** The side navigation's entry, in this array's order; a page without one is reached from another page. */
   nav?: string;
 }
@@ -48,19 +50,20 @@ export interface ConsoleRoute {
  */
 export const ConsoleLayout = lazy(() => import("../pages/console/ConsoleLayout"));
 export const ConsoleNotFound = lazy(() => import("../pages/console/ConsoleNotFound"));
+export const ConsolePage = lazy(() => import("../pages/console/ConsolePage"));
 
 /** The staff console's pages, inside ConsoleLayout. A new page is one line here; `nav` puts it in the side navigation. */
 export const consoleRoutes: ConsoleRoute[] = [
-  { path: "/queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")), nav: "Service Queue" },
-  { path: "/staff-queue", access: "staff", page: lazy(() => import("../pages/console/queue/QueuePage")) },
-  { path: "/storefront", access: "staff", page: lazy(() => import("../pages/console/storefront/StorefrontPage")), nav: "Storefront" },
-  { path: "/quick-sale", access: "staff", page: lazy(() => import("../pages/console/quick-sale/QuickSalePage")), nav: "Quick Sale" },
-  { path: "/admin/orders", access: "staff", page: lazy(() => import("../pages/console/admin-orders/AdminOrdersPage")), nav: "Admin Orders" },
-  { path: "/bags", access: "staff", page: lazy(() => import("../pages/console/bags/BagsPage")), nav: "Bags" },
-  { path: "/bags/labels", access: "staff", page: lazy(() => import("../pages/console/bags/BagLabelsPage")) },
-  { path: "/scan", access: "staff", page: lazy(() => import("../pages/console/scan/ScanPage")), nav: "Scan a Bag" },
-  { path: "/storefrontbooking", access: "staff", page: lazy(() => import("../pages/console/storefront-booking/StorefrontBookingPage")) },
-  { path: "/storefrontbooking/:customerId", access: "staff", page: lazy(() => import("../pages/console/storefront-booking/StorefrontBookingPage")) },
+  { path: "/queue", access: "staff", page: "queue", nav: "Service Queue" },
+  { path: "/staff-queue", access: "staff", page: "queue" },
+  { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
+  { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
+  { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
+  { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
+  { path: "/bags/labels", access: "staff", page: "bag-labels" },
+  { path: "/scan", access: "staff", page: "scan", nav: "Scan a Bag" },
+  { path: "/storefrontbooking", access: "staff", page: "storefront-booking" },
+  { path: "/storefrontbooking/:customerId", access: "staff", page: "storefront-booking" },
 ];
 
 /** Old addresses kept working. */
