@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import type { CatalogueItem, SkuCategory } from "./catalogue";
 import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
+import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG } from "./orders";
 import { discountCents, type Discount } from "./promo";
 
 /** §9: the storefront's category order and headings; anything else is Other Services. */
@@ -62,7 +63,8 @@ export function isBagCode(input: string): boolean {
 export const PHONE_NUMBER_REQUIRED = "Phone Number Required";
 export const PHONE_FOR_PAYMENT_LINK = "Customer must have a phone number to receive payment link";
 export const CART_EMPTY = "Your cart is empty";
-export const NOTES_MAX_LENGTH = 2000;
+/** The technician notes go to the order's myGripNotes: the same limit and message as the queue's notes edit. */
+export const NOTES_MAX_LENGTH = MY_GRIP_NOTES_MAX;
 
 /** The browser storage key of the storefront cart. */
 export const STOREFRONT_CART_KEY = "regrip.storefront.cart";
@@ -135,7 +137,7 @@ export const StorefrontInvoice = z.object({
     z.string({ error: BAG_NUMBER_INVALID }).check(z.maxLength(40, BAG_NUMBER_INVALID)),
     z.transform(normaliseBagCode),
   ).check(z.refine((code: string) => isBagCode(code), BAG_NUMBER_INVALID)),
-  myGripNotes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, `Notes must be at most ${NOTES_MAX_LENGTH} characters`)))),
+  myGripNotes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, MY_GRIP_NOTES_TOO_LONG)))),
   items: z.array(
     z.object({
       id: id("That product is not available"),

@@ -17,7 +17,7 @@ import Table, { type TableProps } from "@cloudscape-design/components/table";
 import TextFilter from "@cloudscape-design/components/text-filter";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
-import { orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { displayPhone, usPhoneDigits } from "@regrip/core/shared/phone";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
@@ -36,8 +36,6 @@ import { useDebounced } from "../use-debounced";
 import { pageSizeOptions, usePageSize } from "../use-page-size";
 import { CustomerSearch } from "./CustomerSearch";
 import { queueMenu, viewerMoveRole } from "./queue-moves";
-
-export const NOTES_MAX_LENGTH = 2000;
 
 const statusType: Record<Stage, StatusIndicatorProps.Type> = {
   awaiting_payment: "pending",
@@ -175,7 +173,7 @@ export default function QueuePage() {
         editIconAriaLabel: "editable",
         errorIconAriaLabel: "Notes error",
         validation: (_order, value) =>
-          typeof value === "string" && value.length > NOTES_MAX_LENGTH ? `Notes must be at most ${NOTES_MAX_LENGTH} characters` : undefined,
+          typeof value === "string" && value.length > MY_GRIP_NOTES_MAX ? MY_GRIP_NOTES_TOO_LONG : undefined,
         editingCell: (order, { currentValue, setValue }) => (
           <Input autoFocus value={currentValue ?? order.myGripNotes ?? ""} onChange={({ detail }) => setValue(detail.value)} ariaLabel="MyGripNotes" />
         ),
@@ -281,7 +279,13 @@ export default function QueuePage() {
               {stage ? `Orders: ${cards.find((c) => c.key === stage)?.label}` : "Orders"}
             </Header>
           }
-          ariaLabels={{ tableLabel: "Orders" }}
+          ariaLabels={{
+            tableLabel: "Orders",
+            // The notes cell's edit button needs a name of its own (axe: button-name).
+            activateEditLabel: (column, order) => `Edit ${String(column.header)} of order ${orderReference(order)}`,
+            cancelEditLabel: () => "Cancel editing notes",
+            submitEditLabel: () => "Save notes",
+          }}
           columnDefinitions={columns}
           items={items}
           trackBy="id"
