@@ -20,13 +20,13 @@
  * one BatchGet of at most 20 user items.
  */
 import type { Actor, UserActor } from "../actor";
-import { Audit } from "../audit";
+import * as Audit from "../audit";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
-import { PhoneVerification } from "../phone-verification";
+import * as PhoneVerification from "../phone-verification";
 import { CUSTOMER_NOT_FOUND, SEARCH_RESULTS_MAX, type CustomerForm, type CustomerPatch, type CustomerView } from "../shared/customers";
 import { EMAIL_IN_USE, Users, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";

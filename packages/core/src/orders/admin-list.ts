@@ -22,7 +22,7 @@
  */
 import { createConversions } from "electrodb";
 import * as z from "zod/mini";
-import { Bags } from "../bags";
+import * as Bags from "../bags";
 import { findUserIds } from "../customers/search-index";
 import { db } from "../db";
 import { invalid } from "../errors";

@@ -12,7 +12,7 @@ import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
 import { DomainError, invalid, notFound, precondition, unavailable } from "../errors";
 import { priceBooking, WEIGHT_AREAS } from "../pricing";
-import { Promotions } from "../promotions";
+import * as Promotions from "../promotions";
 import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import { createOrder } from "./create";

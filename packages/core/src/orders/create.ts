@@ -21,15 +21,15 @@
 import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import type { UserActor } from "../actor";
-import { Audit } from "../audit";
-import { Bags } from "../bags";
+import * as Audit from "../audit";
+import * as Bags from "../bags";
 import { db } from "../db";
 import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { conflict, type DomainError } from "../errors";
-import { Inventory } from "../inventory";
+import * as Inventory from "../inventory";
 import { outOfStock, type StockTake } from "../pricing";
-import { OrderCounters } from "./counters";
+import * as OrderCounters from "./counters";
 import type { OrderStatus } from "../shared/lifecycle";
 import type { OrderItem } from "./view";
 

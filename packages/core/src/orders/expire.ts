@@ -24,7 +24,7 @@ import * as Inventory from "../inventory";
 import * as Notifications from "../notifications";
 import { canonicalStatus, type OrderStatus, stageOfStatus } from "../shared/lifecycle";
 import { isHoldExpired, UNPAID_HOLD_MINUTES, UNPAID_HOLD_MS } from "../shared/unpaid-hold";
-import { OrderCounters } from "./counters";
+import * as OrderCounters from "./counters";
 import { findMove } from "./moves";
 import type { OrderItem } from "./view";
 

@@ -22,7 +22,7 @@ import * as Inventory from "../inventory";
 import * as Notifications from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
 import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
-import { OrderCounters } from "./counters";
+import * as OrderCounters from "./counters";
 import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { view, type OrderItem, type OrderView } from "./view";
 

@@ -16,7 +16,7 @@ import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
-import { OrderCounters } from "../orders/counters";
+import * as OrderCounters from "../orders/counters";
 import type { OrderItem } from "../orders/view";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 

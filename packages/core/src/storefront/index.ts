@@ -18,11 +18,11 @@ import { forbidden, invalid, notFound, precondition, unavailable } from "../erro
 import { BookService } from "../orders/booking";
 import { createOrder, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
-import { Paddles } from "../paddles";
+import * as Paddles from "../paddles";
 import { startCheckout } from "../payments/checkout";
 import { orderReference } from "../payments/provider";
 import { priceSale, type PricedSale } from "../pricing/cart";
-import { Promotions } from "../promotions";
+import * as Promotions from "../promotions";
 import type { CatalogueSku } from "../shared/catalogue";
 import type { OrderStatus } from "../shared/lifecycle";
 import {
@@ -33,7 +33,7 @@ import {
 } from "../shared/quick-sale";
 import type { CatalogueItem, SkuCategory } from "../shared/catalogue";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, type StorefrontInvoice } from "../shared/storefront";
-import { Sms } from "../sms";
+import * as Sms from "../sms";
 import { Users, type UserItem } from "../users";
 
 export * as Storefront from "./index";

@@ -1,4 +1,4 @@
-import { Orders } from "@regrip/core/orders";
+import * as Orders from "@regrip/core/orders";
 import { api } from "../../http/handler";
 
 /** GET /api/admin/orders/counts: staff; `{ stages, active }` from the counter items. */

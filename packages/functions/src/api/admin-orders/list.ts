@@ -1,4 +1,4 @@
-import { Orders } from "@regrip/core/orders";
+import * as Orders from "@regrip/core/orders";
 import { api } from "../../http/handler";
 
 /** GET /api/admin/orders?stage=&q=&cursor=&limit=: staff; newest first, every read a Query on a key. */

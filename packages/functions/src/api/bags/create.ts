@@ -1,4 +1,4 @@
-import { Bags } from "@regrip/core/bags";
+import * as Bags from "@regrip/core/bags";
 import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 

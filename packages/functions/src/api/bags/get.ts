@@ -1,4 +1,4 @@
-import { Bags } from "@regrip/core/bags";
+import * as Bags from "@regrip/core/bags";
 import { api } from "../../http/handler";
 
 /** GET /api/bags/{key}: a QR slug or a 3-character code; {bag, order}, the open order in the bag now. 404 `Bag not found`. Staff. */

@@ -1,4 +1,4 @@
-import { Bags } from "@regrip/core/bags";
+import * as Bags from "@regrip/core/bags";
 import { api } from "../../http/handler";
 
 /** GET /api/admin/bags?cursor=&limit=: {items: BagView[], cursor}, by code. Staff. */

@@ -1,4 +1,4 @@
-import { Customers } from "@regrip/core/customers";
+import * as Customers from "@regrip/core/customers";
 import { api } from "../../http/handler";
 
 /** GET /api/customers/{id}: CustomerView. */

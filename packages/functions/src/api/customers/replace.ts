@@ -1,4 +1,4 @@
-import { Customers } from "@regrip/core/customers";
+import * as Customers from "@regrip/core/customers";
 import { api } from "../../http/handler";
 
 /** PUT /api/admin/customers/{id}: the whole customer (no phone or email clears it); CustomerView. */

@@ -1,4 +1,4 @@
-import { Customers } from "@regrip/core/customers";
+import * as Customers from "@regrip/core/customers";
 import { api } from "../../http/handler";
 
 /** PATCH /api/customers/{id}: the fields sent (the phone cannot be cleared); CustomerView. */

@@ -1,5 +1,5 @@
-import { Customers } from "@regrip/core/customers";
-import { PhoneVerification } from "@regrip/core/phone-verification";
+import * as Customers from "@regrip/core/customers";
+import * as PhoneVerification from "@regrip/core/phone-verification";
 import { api } from "../../http/handler";
 
 /** POST /api/customers/{id}/phone/verify {code}: the phone set and verified; CustomerView. */

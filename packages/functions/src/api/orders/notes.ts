@@ -1,4 +1,4 @@
-import { Orders } from "@regrip/core/orders";
+import * as Orders from "@regrip/core/orders";
 import { api } from "../../http/handler";
 
 /** PUT /api/orders/{id}/notes {myGripNotes}: staff; the order's internal notes (at most 2000 characters). Audit `order.notes_updated`. */

@@ -1,4 +1,4 @@
-import { Storefront } from "@regrip/core/storefront";
+import * as Storefront from "@regrip/core/storefront";
 import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 import { siteOrigin } from "../../http/site";

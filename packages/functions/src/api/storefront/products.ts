@@ -1,4 +1,4 @@
-import { Storefront } from "@regrip/core/storefront";
+import * as Storefront from "@regrip/core/storefront";
 import { api } from "../../http/handler";
 
 /** GET /api/storefront/products (staff): `{ groups }` in §9's category order; never cached (json() sends no-store). */
