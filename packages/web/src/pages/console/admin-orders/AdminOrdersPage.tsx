@@ -2,10 +2,8 @@ import { useCollection } from "@cloudscape-design/collection-hooks";
 import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
-import CollectionPreferences from "@cloudscape-design/components/collection-preferences";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
-import Pagination from "@cloudscape-design/components/pagination";
 import Select from "@cloudscape-design/components/select";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
@@ -24,8 +22,9 @@ import { orderBag, orderCustomer, orderDate, orderPaddle } from "../orders-forma
 import { viewerMoveRole } from "../queue/queue-moves";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
-import { pageSizeOptions, usePageSize } from "../use-page-size";
+import { usePageSize } from "../use-page-size";
 import { adminCounters, adminStatusMenu } from "./admin-status";
+import { CursorPagination, OrdersPerPage } from "../TablePaging";
 
 const locations: Record<string, string> = { LITTLETON: "Littleton", HIGHLANDS_RANCH: "Highlands Ranch", ONSITE: "Onsite" };
 
@@ -116,24 +115,8 @@ export default function AdminOrdersPage() {
           trackBy="id"
           loading={orders.isPending}
           loadingText="Loading orders"
-          pagination={
-            <Pagination
-              currentPageIndex={pages.pageIndex + 1}
-              pagesCount={pages.pagesCount}
-              onChange={({ detail }) => pages.setPageIndex(detail.currentPageIndex - 1)}
-              ariaLabels={{ nextPageLabel: "Next page", previousPageLabel: "Previous page", pageLabel: (n) => `Page ${n}` }}
-            />
-          }
-          preferences={
-            <CollectionPreferences
-              title="Preferences"
-              confirmLabel="Confirm"
-              cancelLabel="Cancel"
-              preferences={{ pageSize }}
-              pageSizePreference={{ title: "Orders per page", options: pageSizeOptions }}
-              onConfirm={({ detail }) => detail.pageSize && setPageSize(detail.pageSize)}
-            />
-          }
+          pagination={<CursorPagination pages={pages} />}
+          preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
           empty={
             <Box textAlign="center" color="inherit" padding="m">
               {orders.isError ? "No orders to show." : "There are no orders yet."}

@@ -9,7 +9,6 @@ import FormField from "@cloudscape-design/components/form-field";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import Link from "@cloudscape-design/components/link";
-import Pagination from "@cloudscape-design/components/pagination";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Table from "@cloudscape-design/components/table";
@@ -22,6 +21,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, createBags, listBags, type BagView } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
+import { CursorPagination } from "../TablePaging";
 
 export const BAGS_MAX_PER_CREATE = 100;
 const COUNT_MESSAGE = "Count must be between 1 and 100";
@@ -174,14 +174,7 @@ export default function BagsPage() {
           trackBy="id"
           loading={list.isPending}
           loadingText="Loading bags"
-          pagination={
-            <Pagination
-              currentPageIndex={pages.pageIndex + 1}
-              pagesCount={pages.pagesCount}
-              onChange={({ detail }) => pages.setPageIndex(detail.currentPageIndex - 1)}
-              ariaLabels={{ nextPageLabel: "Next page", previousPageLabel: "Previous page", pageLabel: (n) => `Page ${n}` }}
-            />
-          }
+          pagination={<CursorPagination pages={pages} />}
           empty={
             <Box textAlign="center" color="inherit" padding="m">
               {list.isError ? "No bags to show." : "No bags yet. Create some above."}

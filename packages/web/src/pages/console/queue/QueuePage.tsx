@@ -3,14 +3,12 @@ import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import ButtonDropdown from "@cloudscape-design/components/button-dropdown";
-import CollectionPreferences from "@cloudscape-design/components/collection-preferences";
 import Container from "@cloudscape-design/components/container";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import Link from "@cloudscape-design/components/link";
-import Pagination from "@cloudscape-design/components/pagination";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator, { type StatusIndicatorProps } from "@cloudscape-design/components/status-indicator";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
@@ -33,9 +31,10 @@ import { orderBag, orderCustomer, orderDate, orderPaddle, orderService } from ".
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
-import { pageSizeOptions, usePageSize } from "../use-page-size";
+import { usePageSize } from "../use-page-size";
 import { CustomerSearch } from "./CustomerSearch";
 import { queueMenu, viewerMoveRole } from "./queue-moves";
+import { CursorPagination, OrdersPerPage } from "../TablePaging";
 
 const statusType: Record<Stage, StatusIndicatorProps.Type> = {
   awaiting_payment: "pending",
@@ -302,24 +301,8 @@ export default function QueuePage() {
               countText={searchText && orders.data ? `${rows.length} match${rows.length === 1 ? "" : "es"}` : undefined}
             />
           }
-          pagination={
-            <Pagination
-              currentPageIndex={pages.pageIndex + 1}
-              pagesCount={pages.pagesCount}
-              onChange={({ detail }) => pages.setPageIndex(detail.currentPageIndex - 1)}
-              ariaLabels={{ nextPageLabel: "Next page", previousPageLabel: "Previous page", pageLabel: (n) => `Page ${n}` }}
-            />
-          }
-          preferences={
-            <CollectionPreferences
-              title="Preferences"
-              confirmLabel="Confirm"
-              cancelLabel="Cancel"
-              preferences={{ pageSize }}
-              pageSizePreference={{ title: "Orders per page", options: pageSizeOptions }}
-              onConfirm={({ detail }) => detail.pageSize && setPageSize(detail.pageSize)}
-            />
-          }
+          pagination={<CursorPagination pages={pages} />}
+          preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
           empty={
             <Box textAlign="center" color="inherit" padding="m">
               {orders.isError ? (
