@@ -110,6 +110,9 @@ describe("staff console", () => {
           ["/bags", "Bags"],
           ["/bags/labels?codes=101,102", "Bag Labels"],
           ["/scan", "Scan a Bag"],
+          ["/storefront", "Storefront"],
+          // The Wizard titles the page with its step (Cloudscape: a wizard step title is the page heading).
+          ["/quick-sale", "Customer"],
           ["/admin/nothing-here", "404 Page Not Found"],
         ] as const) {
           await page.goto(path);

@@ -43,7 +43,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
   it("finds the seeded customer from 3 characters, creates a walk-in with the schema's messages under the fields, and opens their order", async () => {
     await page.getByRole("heading", { name: "Storefront", level: 1 }).waitFor();
     expect(await seriousViolations("/storefront")).toEqual([]);
-    const search = page.getByLabel("Search customers");
+    const search = page.getByLabel("Find a customer");
     await search.fill("ca");
     await page.getByText("Type at least 3 characters to search...").waitFor();
     await search.fill("cas");
@@ -69,7 +69,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
 
   it("walks the quick sale's first steps: a customer, then the paddle's nickname is required", async () => {
     await page.goto("/quick-sale");
-    await page.getByLabel("Search customers").fill("cas");
+    await page.getByLabel("Find a customer").fill("cas");
     expect(await seriousViolations("/quick-sale")).toEqual([]);
     await page.getByRole("button", { name: "Select Casey Dink" }).click();
     await page.getByLabel("Nickname").waitFor();

@@ -29,6 +29,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_TOO_SHORT = "Type at least 3 characters to search";
+/** The hint under a search field until it is long enough (§2, word for word). */
+export const SEARCH_HINT = `${SEARCH_TOO_SHORT}...`;
 
 export function isSearchable(text: string): boolean {
   return text.trim().length >= SEARCH_MIN_LENGTH;

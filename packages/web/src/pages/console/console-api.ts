@@ -1,8 +1,8 @@
 /**
- * The staff calls the console makes (docs/api-staff.md), with their query keys. The server prices, checks roles
+ * The staff order and bag calls the console makes (docs/api-staff.md), with their query keys (the customer calls
+ * are in customers/customers-api.ts). The server prices, checks roles
  * and moves; these only ask.
  */
-import type { CustomerForm, CustomerView } from "@regrip/core/shared/customers";
 import { canonicalStatus, type Stage } from "@regrip/core/shared/lifecycle";
 import type { OrderView } from "@regrip/core/shared/orders";
 import { useQuery } from "@tanstack/react-query";
@@ -33,7 +33,6 @@ export const consoleKeys = {
   counts: ["/api/admin/orders/counts"] as const,
   orders: ["/api/admin/orders"] as const,
   ordersPage: (filter: { stage?: StageFilter; q?: string; cursor?: string | null; limit: number }) => ["/api/admin/orders", filter] as const,
-  customerSearch: (q: string) => ["/api/admin/customers/search", q] as const,
   bags: ["/api/admin/bags"] as const,
   bagsPage: (cursor: string | null) => ["/api/admin/bags", cursor] as const,
   bag: (key: string) => ["/api/bags", key] as const,
@@ -56,18 +55,6 @@ export function useOrderPage(filter: { stage?: StageFilter; q?: string; cursor?:
     queryFn: () => apiJson<OrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, cursor: filter.cursor, limit: filter.limit })}`),
     placeholderData: (previous) => previous,
   });
-}
-
-export function searchCustomers(q: string) {
-  return apiJson<{ items: CustomerView[] }>("GET", `/api/admin/customers/search${query({ q: q.trim() })}`);
-}
-
-export function createCustomer(form: CustomerForm) {
-  return apiJson<CustomerView>("POST", "/api/admin/customers", form);
-}
-
-export function updateCustomer(id: string, form: CustomerForm) {
-  return apiJson<CustomerView>("PUT", `/api/admin/customers/${encodeURIComponent(id)}`, form);
 }
 
 /** One move of the lifecycle: the server stores the target stage's canonical value and checks the move. */

@@ -12,14 +12,18 @@ import { useState, type FormEvent } from "react";
 import * as z from "zod/mini";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
-import { createCustomer, patchCustomer } from "./customers-api";
+import { createCustomer, patchCustomer, updateCustomer } from "./customers-api";
 
 type Fields = "firstName" | "lastName" | "phone" | "email";
 type Values = Record<Fields, string>;
 
 interface Props {
-  /** create: Create New Customer; storefront-edit: Edit Customer with the phone required (§5). */
-  mode: "create" | "storefront-edit";
+  /**
+   * create: Create New Customer (POST /api/admin/customers). edit: the queue's Edit Customer, the whole record
+   * (PUT /api/admin/customers/{id}: an emptied phone or email is cleared). storefront-edit: the counter's Edit
+   * Customer, the phone required to text the payment link (PATCH /api/customers/{id}, §5).
+   */
+  mode: "create" | "edit" | "storefront-edit";
   customer?: CustomerView;
   /** Text typed in the search, offered as the first name (or the email or phone) of a new customer. */
   seed?: string;
@@ -43,14 +47,18 @@ function initialValues(customer: CustomerView | undefined, seed: string | undefi
   return { firstName: first, lastName: rest.join(" "), phone: "", email: "" };
 }
 
-/** The customer dialog: each field checked with the server's own schema, its message under the field. */
+/**
+ * The console's one customer dialog: each field checked with the server's own schema, its message under the field;
+ * the server's refusal (an email in use) shows in the form and as a toast.
+ */
 export function CustomerFormModal({ mode, customer, seed, onDismiss, onSaved }: Props) {
   const { toast } = useToast();
-  const schema = mode === "create" ? CustomerForm : StorefrontCustomerForm;
+  const schema = mode === "storefront-edit" ? StorefrontCustomerForm : CustomerForm;
   const [values, setValues] = useState<Values>(() => initialValues(customer, seed));
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
   const title = mode === "create" ? "Create New Customer" : "Edit Customer";
 
   function set(field: Fields, value: string) {
@@ -64,21 +72,22 @@ export function CustomerFormModal({ mode, customer, seed, onDismiss, onSaved }: 
     setTouched(true);
     const found = fieldErrors(schema, values);
     setErrors(found);
+    setRefusal(undefined);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
       const saved =
         mode === "create"
           ? await createCustomer(z.parse(CustomerForm, values))
-          : await patchCustomer(customer!.id, z.parse(StorefrontCustomerForm, values));
+          : mode === "edit"
+            ? await updateCustomer(customer!.id, z.parse(CustomerForm, values))
+            : await patchCustomer(customer!.id, z.parse(StorefrontCustomerForm, values));
       toast({ title: mode === "create" ? "Customer Created" : "Customer Updated", description: `${saved.firstName ?? ""} ${saved.lastName ?? ""}`.trim() });
       onSaved(saved);
     } catch (error) {
-      toast({
-        title: mode === "create" ? "Customer Creation Failed" : "Error",
-        description: serverMessage(error) ?? (mode === "create" ? "Failed to create customer" : "Failed to update customer"),
-        variant: "destructive",
-      });
+      const message = serverMessage(error) ?? (mode === "create" ? "Failed to create customer" : "Failed to update customer");
+      setRefusal(message);
+      toast({ title: mode === "create" ? "Customer Creation Failed" : "Error", description: message, variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -117,12 +126,12 @@ export function CustomerFormModal({ mode, customer, seed, onDismiss, onSaved }: 
         </Box>
       }
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Form>
+      <form onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
+        <Form errorText={refusal}>
           <SpaceBetween size="m">
             {field("firstName", "First name")}
             {field("lastName", "Last name")}
-            {field("phone", mode === "create" ? "Phone (optional)" : "Phone", { inputMode: "tel", placeholder: "+1 (303) 555-0142" })}
+            {field("phone", mode === "storefront-edit" ? "Phone" : "Phone (optional)", { inputMode: "tel", placeholder: "+1 (303) 555-0142" })}
             {field("email", "Email (optional)", { type: "email", inputMode: "email", placeholder: "name@example.com" })}
           </SpaceBetween>
           {/* Enter in a field submits the dialog. */}

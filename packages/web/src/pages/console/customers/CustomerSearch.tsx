@@ -4,58 +4,76 @@ import FormField from "@cloudscape-design/components/form-field";
 import Input from "@cloudscape-design/components/input";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table from "@cloudscape-design/components/table";
-import { customerName, isSearchable, type CustomerView } from "@regrip/core/shared/customers";
+import { customerName, isSearchable, SEARCH_HINT, SEARCH_MAX_LENGTH, type CustomerView } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
-import { useDeferredValue } from "react";
+import { useEffect } from "react";
 import { serverMessage } from "../../../lib/api-error";
-import { useCustomerSearch } from "./customers-api";
+import { useToast } from "../../../toast/use-toast";
+import { useDebounced } from "../use-debounced";
+import { useCustomerSearch, type SearchScope } from "./customers-api";
 
 interface Props {
   text: string;
   onTextChange: (text: string) => void;
+  /** Choosing a row hands the customer on (the queue filters by them; the storefront opens their order). */
   onChoose: (customer: CustomerView) => void;
-  /** Offered beside the results: Create New Customer. */
-  onCreate: () => void;
   chooseLabel?: string;
+  /** Offers Edit per result (the queue's Edit Customer). */
+  onEdit?: (customer: CustomerView) => void;
+  /** Offers Create New Customer beside the field and when nothing is found. */
+  onCreate?: () => void;
+  /** The queue asks the admin search, the counter pages the storefront's: the same items, both staff-only. */
+  scope?: SearchScope;
 }
 
-/** Search by name, email or phone from 3 characters (§2, §5); choosing a row hands the customer on. */
-export function CustomerSearch({ text, onTextChange, onChoose, onCreate, chooseLabel = "Select" }: Props) {
-  const deferred = useDeferredValue(text);
-  const search = useCustomerSearch(deferred);
+/**
+ * The console's one customer search (§2, §5): from 3 characters, asked of the server's search items as the person
+ * pauses (300 ms), never a filter over every customer here.
+ */
+export function CustomerSearch({ text, onTextChange, onChoose, chooseLabel = "Select", onEdit, onCreate, scope = "counter" }: Props) {
+  const q = useDebounced(text.trim(), 300);
+  const search = useCustomerSearch(q, scope);
+  const { toast } = useToast();
   const ready = isSearchable(text);
+  const settled = q === text.trim();
   const items = ready ? (search.data?.items ?? []) : [];
+  const failed = ready && search.isError;
+  useEffect(() => {
+    if (search.isError) toast({ title: "Failed to search customers", description: serverMessage(search.error), variant: "destructive" });
+  }, [search.isError, search.error, toast]);
 
   return (
     <SpaceBetween size="m">
       <FormField
         label="Find a customer"
         description="Name, email or phone"
-        constraintText={ready ? undefined : "Type at least 3 characters to search..."}
-        errorText={search.isError && ready ? (serverMessage(search.error) ?? "Failed to search customers") : undefined}
+        constraintText={ready ? undefined : SEARCH_HINT}
+        errorText={failed ? (serverMessage(search.error) ?? "Failed to search customers") : undefined}
       >
         <SpaceBetween direction="horizontal" size="xs" alignItems="center">
           <div style={{ minWidth: "min(28rem, 70vw)" }}>
             <Input
               type="search"
               value={text}
-              onChange={({ detail }) => onTextChange(detail.value)}
+              onChange={({ detail }) => onTextChange(detail.value.slice(0, SEARCH_MAX_LENGTH))}
               placeholder="Search customers"
-              ariaLabel="Search customers"
-              autoFocus
+              ariaLabel="Find a customer"
               clearAriaLabel="Clear search"
+              autoComplete={false}
             />
           </div>
-          <Button iconName="add-plus" onClick={onCreate}>
-            Create New Customer
-          </Button>
+          {onCreate && (
+            <Button iconName="add-plus" onClick={onCreate}>
+              Create New Customer
+            </Button>
+          )}
         </SpaceBetween>
       </FormField>
       {ready && (
         <Table
-          variant="container"
+          variant="embedded"
           ariaLabels={{ tableLabel: "Customers found" }}
-          loading={search.isPending}
+          loading={search.isPending && !failed}
           loadingText="Searching customers"
           items={items}
           trackBy="id"
@@ -63,31 +81,43 @@ export function CustomerSearch({ text, onTextChange, onChoose, onCreate, chooseL
             {
               id: "name",
               header: "Name",
+              minWidth: 150,
+              isRowHeader: true,
               cell: (c) => (
                 <Button variant="inline-link" onClick={() => onChoose(c)}>
                   {customerName(c)}
                 </Button>
               ),
-              isRowHeader: true,
             },
-            { id: "phone", header: "Phone", cell: (c) => displayPhone(c.phone) || "—" },
+            { id: "phone", header: "Phone", minWidth: 150, cell: (c) => displayPhone(c.phone) || "—" },
             { id: "email", header: "Email", cell: (c) => c.email || "—" },
             {
-              id: "choose",
-              header: "",
+              id: "actions",
+              header: "Actions",
               cell: (c) => (
-                <Button onClick={() => onChoose(c)} ariaLabel={`${chooseLabel} ${customerName(c)}`}>
-                  {chooseLabel}
-                </Button>
+                <SpaceBetween direction="horizontal" size="xs">
+                  <Button variant="inline-link" onClick={() => onChoose(c)} ariaLabel={`${chooseLabel} ${customerName(c)}`}>
+                    {chooseLabel}
+                  </Button>
+                  {onEdit && (
+                    <Button variant="inline-link" onClick={() => onEdit(c)} ariaLabel={`Edit ${customerName(c)}`}>
+                      Edit
+                    </Button>
+                  )}
+                </SpaceBetween>
               ),
             },
           ]}
           empty={
             <Box textAlign="center" color="inherit" padding="s">
-              <SpaceBetween size="xs">
-                <b>No customers found</b>
-                <Button onClick={onCreate}>Create New Customer</Button>
-              </SpaceBetween>
+              {search.isFetching || !settled ? (
+                "Searching..."
+              ) : (
+                <SpaceBetween size="xs">
+                  <b>No customers found</b>
+                  {onCreate && <Button onClick={onCreate}>Create New Customer</Button>}
+                </SpaceBetween>
+              )}
             </Box>
           }
         />

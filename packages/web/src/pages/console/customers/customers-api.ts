@@ -1,18 +1,29 @@
 /** The staff customer calls (docs/api-staff.md, Customers): search, get, create, edit, and the counter's phone check. */
 import { useQuery } from "@tanstack/react-query";
 import { isSearchable, type CustomerForm, type CustomerPatch, type CustomerView } from "@regrip/core/shared/customers";
+import { isStaff } from "../../../auth/roles";
+import { useCurrentUser } from "../../../auth/current-user";
 import { apiJson } from "../../../lib/api";
+
+/** The two search calls (§7): the queue's admin search and the counter pages' search. */
+export type SearchScope = "admin" | "counter";
+const searchPath: Record<SearchScope, string> = { admin: "/api/admin/customers/search", counter: "/api/customers/search" };
 
 export const customerQueryKey = (id: string) => ["/api/customers", id] as const;
 
-/** GET /api/customers/search: only from 3 characters (§5); the previous answer stays while the next loads. */
-export function useCustomerSearch(text: string) {
+/**
+ * A customer search: only from 3 characters (§5) and only for staff (§2: the call is enabled for staff roles);
+ * the previous answer stays while the next loads.
+ */
+export function useCustomerSearch(text: string, scope: SearchScope = "counter") {
+  const { data: user } = useCurrentUser();
   const q = text.trim();
   return useQuery({
-    queryKey: ["/api/customers/search", q],
-    queryFn: () => apiJson<{ items: CustomerView[] }>("GET", `/api/customers/search?q=${encodeURIComponent(q)}`),
-    enabled: isSearchable(q),
+    queryKey: [searchPath[scope], q],
+    queryFn: () => apiJson<{ items: CustomerView[] }>("GET", `${searchPath[scope]}?q=${encodeURIComponent(q)}`),
+    enabled: isStaff(user) && isSearchable(q),
     placeholderData: (previous) => previous,
+    staleTime: 0,
   });
 }
 

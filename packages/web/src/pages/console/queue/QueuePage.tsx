@@ -26,13 +26,13 @@ import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage, type StageFilter } from "../console-api";
-import { CustomerDialog } from "../CustomerDialog";
+import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { CustomerSearch } from "../customers/CustomerSearch";
 import { orderBag, orderCustomer, orderDate, orderPaddle, orderService } from "../orders-format";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
 import { usePageSize } from "../use-page-size";
-import { CustomerSearch } from "./CustomerSearch";
 import { queueMenu, viewerMoveRole } from "./queue-moves";
 import { CursorPagination, OrdersPerPage } from "../TablePaging";
 
@@ -90,6 +90,7 @@ export default function QueuePage() {
   const { toast } = useToast();
   const [selected, setSelected] = useState<CustomerView | null>(null);
   const [dialog, setDialog] = useState<{ customer?: CustomerView } | null>(null);
+  const [customerText, setCustomerText] = useState("");
   const [stage, setStage] = useState<StageFilter | undefined>();
   const [searchText, setSearchText] = useState("");
   const [pageSize, setPageSize] = usePageSize("queue");
@@ -231,7 +232,13 @@ export default function QueuePage() {
     >
       <SpaceBetween size="l">
         <Container header={<Header variant="h2">Customers</Header>}>
-          <CustomerSearch onSelect={setSelected} onEdit={(customer) => setDialog({ customer })} />
+          <CustomerSearch
+            scope="admin"
+            text={customerText}
+            onTextChange={setCustomerText}
+            onChoose={setSelected}
+            onEdit={(customer) => setDialog({ customer })}
+          />
         </Container>
         {selected && (
           <Container
@@ -320,9 +327,11 @@ export default function QueuePage() {
         />
       </SpaceBetween>
       {dialog && (
-        <CustomerDialog
+        <CustomerFormModal
+          mode={dialog.customer ? "edit" : "create"}
           customer={dialog.customer}
-          onClose={() => setDialog(null)}
+          seed={dialog.customer ? undefined : customerText}
+          onDismiss={() => setDialog(null)}
           onSaved={(customer) => {
             setDialog(null);
             setSelected(customer);

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import type { CustomerView } from "@regrip/core/shared/customers";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderPage } from "../../../test/render";
+import { customer, fakeApi, renderPage } from "../../../test/render";
 import QuickSalePage from "./QuickSalePage";
 
 vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -14,12 +14,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The signed-in employee: the customer search is asked only for staff (§2). */
+const employee = () => Response.json(customer({ id: "e1", firstName: "Sam", lastName: "Tech", email: "employee@regrip.test", roles: ["EMPLOYEE"] }));
+
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
 
 describe("QuickSalePage", { timeout: 30_000 }, () => {
   it("creates a customer, needs a nickname and a service, totals never below 0, verifies the phone on the server's demand and retries the booking, then starts over", async () => {
     let verified = false;
     const calls = fakeApi({
+      "GET /api/auth/user": employee,
       "GET /api/customers/search": () => Response.json({ items: [] }),
       "POST /api/admin/customers": () => Response.json(newCustomer, { status: 201 }),
       "POST /api/customers/c9/phone": () => Response.json({ phoneNumber: "+13035550199" }),
@@ -34,7 +38,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     });
     const { toasts } = renderPage(<QuickSalePage />, { path: "/quick-sale" });
 
-    fireEvent.change(screen.getByLabelText("Search customers"), { target: { value: "Robin Park" } });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "Robin Park" } });
     fireEvent.click(button("Create New Customer"));
     let dialog = await screen.findByRole("dialog");
     expect((within(dialog).getByLabelText("First name") as HTMLInputElement).value).toBe("Robin");
@@ -86,16 +90,17 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
       total: 51.5,
     });
     expect(calls.find((c) => c.path === "/api/customers/c9/phone")?.body).toEqual({ phone: "+13035550199" });
-    await screen.findByLabelText("Search customers");
+    await screen.findByLabelText("Find a customer");
   });
 
   it("says 'Booking Failed' with the server's message", async () => {
     fakeApi({
+      "GET /api/auth/user": employee,
       "GET /api/customers/search": () => Response.json({ items: [{ ...newCustomer, phone: "+13035550199", phoneVerified: true }] }),
       "POST /api/book-service": () => Response.json({ message: "Bag 107 is in use by another open order" }, { status: 409 }),
     });
     const { toasts } = renderPage(<QuickSalePage />, { path: "/quick-sale" });
-    fireEvent.change(screen.getByLabelText("Search customers"), { target: { value: "rob" } });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
     fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
     fireEvent.change(await screen.findByLabelText("Nickname"), { target: { value: "Red" } });
     fireEvent.click(button("Next"));

@@ -169,7 +169,8 @@ function Booking({ customer }: { customer: CustomerView }) {
 
   return (
     <ContentLayout header={header}>
-      <Grid gridDefinition={[{ colspan: { default: 12, m: 7 } }, { colspan: { default: 12, m: 5 } }]}>
+      {/* Side by side from the s breakpoint (912 px of content: a 1280 px screen with the navigation open), stacked on phones. */}
+      <Grid gridDefinition={[{ colspan: { default: 12, s: 7 } }, { colspan: { default: 12, s: 5 } }]}>
         <div>{catalogue}</div>
         <div className="storefront-summary">
           <OrderSummary

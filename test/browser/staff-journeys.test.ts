@@ -1,0 +1,304 @@
+/**
+ * The staff console's journeys (issue 9), in Chromium against a real shop (`npm start`: DynamoDB Local,
+ * cognito-local, the SMS outbox), each as staff do it at the counter:
+ *
+ * 1. An admin makes a bag and prints its label; the label's QR is read back from the page's pixels with a QR
+ *    decoder (jsQR), as a phone's camera would.
+ * 2. An employee finds a customer, builds a storefront cart with a promo, sends the invoice: the outbox holds the
+ *    text with the payment link the confirmation shows.
+ * 3. The employee moves that order through the queue to ready: the outbox holds the ready text.
+ * 4. The printed label, scanned, opens the order now in its bag; so does its code typed on the scanner page.
+ * 5. A quick sale from a new customer to a created order, through the phone check the server asks for.
+ *
+ * The tests of this file run in order and hand on what they made (the bag, the order).
+ */
+import { createRequire } from "node:module";
+import { randomInt } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import { callApi, launchBrowser } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { seed } = loadSettings();
+const jsQrScript = createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js");
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** Staff sign in with the admin form on /login and land on /storefront. */
+async function signInStaff(page: Page, account: { username: string; password: string }) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Admin sign-in" });
+  await form.getByLabel("Username").fill(account.username);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: /Sign In/ }).click();
+  await page.waitForURL((url) => url.pathname === "/storefront");
+}
+
+async function withPage<T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }, options: { bypassCSP?: boolean } = {}): Promise<T> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, ...options });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** Texts to `phone` in the shop's SMS outbox, oldest first. */
+function textsTo(phone: string): string[] {
+  const outbox = join(inject("dataDir"), "outbox.jsonl");
+  if (!existsSync(outbox)) return [];
+  return readFileSync(outbox, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { to: string; body: string })
+    .filter((text) => text.to === phone)
+    .map((text) => text.body);
+}
+
+/** A phone number no other test uses (the outbox is shared by the whole run). */
+const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+const typedPhone = (e164: string) => e164.slice(2);
+
+/**
+ * Reads the QR code drawn by `selector` as a camera would: the element's pixels, from a screenshot, decoded by
+ * jsQR inside the page (the label's SVG is drawn on a canvas first, at 8 px a module, with its quiet zone).
+ */
+async function readQr(page: Page, selector: string): Promise<string | null> {
+  await page.addScriptTag({ path: jsQrScript });
+  // Written as page source: this file is type-checked without the DOM's types.
+  return page.evaluate(`(async () => {
+    const svg = document.querySelector(${JSON.stringify(selector)});
+    const image = new Image();
+    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
+    await image.decode();
+    const size = 8 * (svg.viewBox.baseVal.width || 40);
+    const canvas = Object.assign(document.createElement("canvas"), { width: size + 64, height: size + 64 });
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#fff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 32, 32, size, size);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+    return jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null;
+  })()`);
+}
+
+const visibility = (page: Page, selector: string) => page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).visibility`);
+
+describe("staff journeys", () => {
+  let bagCode = "";
+  let labelUrl = "";
+  let orderId = "";
+  const customer = { first: "Jordan", last: `Counter${Date.now().toString(36)}`, phone: newPhone() };
+
+  it("an admin makes a bag on the Bags page and prints its label, whose QR reads as the scanner's URL for that bag", async () => {
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/bags");
+      const form = page.getByRole("form", { name: "Create bags" });
+      await form.getByLabel("Number of bags").fill("1");
+      await form.getByRole("button", { name: "Create Bags" }).click();
+      const made = page.getByText(/^1 new bag: /);
+      await made.waitFor();
+      bagCode = (await made.innerText()).replace("1 new bag: ", "").trim();
+      expect(bagCode).toMatch(/^[0-9A-Z]{3}$/);
+
+      await page.getByRole("link", { name: "Print their labels" }).click();
+      await page.waitForURL((url) => url.pathname === "/bags/labels");
+      await page.getByRole("img", { name: `QR code for bag ${bagCode}` }).waitFor();
+      expect(await page.locator(".bag-label-code").innerText()).toBe(bagCode);
+      // On paper: only the labels.
+      await page.emulateMedia({ media: "print" });
+      expect(await visibility(page, ".site-header")).toBe("hidden");
+      expect(await visibility(page, ".bag-label")).toBe("visible");
+      await page.emulateMedia({ media: "screen" });
+
+      labelUrl = (await readQr(page, ".bag-label-qr")) ?? "";
+      const read = new URL(labelUrl);
+      expect(read.origin + read.pathname).toBe(`${new URL(baseUrl).origin}/scan`);
+      // The slug is the bag's, and unguessable: not its code.
+      const slug = read.searchParams.get("bag") ?? "";
+      expect(slug.length).toBeGreaterThanOrEqual(20);
+      const bag = await api("GET", `/api/bags/${encodeURIComponent(slug)}`, { token: await tokenOf(seed.admin) });
+      expect(bag.body.bag.code3).toBe(bagCode);
+      // The test's own decoder is a script the shop's Content-Security-Policy would (rightly) refuse.
+    }, undefined, { bypassCSP: true });
+  }, 120_000);
+
+  it("an employee finds a customer, builds a storefront cart with a promo and sends the invoice: the text with the payment link is in the outbox", async () => {
+    const employee = await tokenOf(seed.employee);
+    const made = await api("POST", "/api/admin/customers", {
+      token: employee,
+      body: { firstName: customer.first, lastName: customer.last, phone: customer.phone, email: "" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      await page.getByLabel("Find a customer").fill(customer.last.slice(0, 9));
+      await page.getByRole("button", { name: `Select ${customer.first} ${customer.last}` }).click();
+      await page.waitForURL((url) => url.pathname === `/storefrontbooking/${made.body.id}`);
+      await page.getByRole("heading", { name: `${customer.first} ${customer.last}`, level: 1 }).waitFor();
+
+      // Two of a grip (Add twice adds 1 each time) and an edge guard, as the catalogue shows them.
+      const grip = page.getByRole("button", { name: /^Add Strip and Grip \(Black · Tacky/ });
+      await grip.click();
+      await grip.click();
+      await page.getByRole("button", { name: /^Add Premium Edge Guard \(Black/ }).click();
+      expect(await grip.innerText()).toContain("Add (2 in cart)");
+      const summary = page.locator(".storefront-summary");
+      await summary.getByText("$105.00").first().waitFor(); // 2 x $45 + $15
+
+      // Review refuses a missing bag number, with the spec's message.
+      await summary.getByRole("button", { name: "Review Order" }).click();
+      await summary.getByText("Please enter a 3-digit bag number").waitFor();
+
+      await summary.getByLabel("Promo code").fill("welcome10");
+      await summary.getByRole("button", { name: "Apply" }).click();
+      await page.getByText("Promo Applied").waitFor();
+      await summary.getByText("-$10.50").waitFor();
+      await summary.getByLabel("Bag number").fill(bagCode);
+      await summary.getByRole("button", { name: "Review Order" }).click();
+      const review = page.getByRole("dialog", { name: "Review Order" });
+      await review.getByText("$94.50").waitFor();
+      await review.getByRole("button", { name: "Create Order & Send Payment Link" }).click();
+
+      await page.getByRole("heading", { name: "Order Created" }).waitFor();
+      await page.getByText(`Payment link texted to`).waitFor();
+      const link = (await page.locator("text=/\\/local-pay\\//").first().innerText()).trim();
+      orderId = (await page.getByText(/^[0-9a-f-]{36}$/).first().innerText()).trim();
+      expect(await page.getByText("WAITING ON PAYMENT").count()).toBeGreaterThan(0);
+
+      const texts = textsTo(customer.phone);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toContain(link);
+
+      // The server priced it: 2 x $45 + $15, 10% off, half a cent up.
+      const order = await api("GET", `/api/orders/${orderId}`, { token: employee });
+      expect(order.status).toBe(200);
+      expect(order.body).toMatchObject({ bagNumber: bagCode, status: "WAITING_ON_PAYMENT" });
+      expect(order.body.totalCents).toBe(9450);
+
+      // Start New Order: back to the search, the cart empty.
+      await page.getByRole("button", { name: "Start New Order" }).click();
+      await page.waitForURL((url) => url.pathname === "/storefront");
+    });
+  }, 120_000);
+
+  it("the employee moves that order through the queue to ready, found by its bag code: the customer is texted", async () => {
+    expect(orderId).not.toBe("");
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      await page.goto("/queue");
+      await page.getByLabel("Search orders").fill(bagCode);
+      const row = page.getByRole("row").filter({ hasText: customer.last });
+      await row.waitFor();
+      for (const [action, status] of [
+        ["Move to Queue", "Service Queue"],
+        ["Start Service", "Being Serviced"],
+        ["Mark Complete", "Complete"],
+      ] as const) {
+        await row.getByRole("button", { name: /Change Status/ }).click();
+        await page.getByRole("menuitem", { name: action }).click();
+        await page.getByText("Status Updated").first().waitFor();
+        await row.getByText(status, { exact: true }).waitFor();
+      }
+    });
+    const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
+    expect(order.body.status).toBe("READY");
+    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup")).length, { timeout: 10_000 }).toBe(1);
+  }, 120_000);
+
+  it("the printed label, scanned, opens the order in its bag; so does its code typed on the scanner page", async () => {
+    expect(labelUrl).not.toBe("");
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      // A phone's camera app opens the label's URL.
+      await page.goto(labelUrl);
+      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+
+      await page.goto("/scan");
+      await page.getByLabel("Bag code").fill(bagCode.toLowerCase());
+      await page.getByRole("button", { name: "Open Order" }).click();
+      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+    }, { width: 390, height: 844 });
+  }, 120_000);
+
+  it("a quick sale from a new customer, on a phone-sized screen: four steps, the phone checked on the server's demand, the booking retried and the wizard back at step 1", async () => {
+    const phone = newPhone();
+    const last = `Quick${Date.now().toString(36)}`;
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      await page.goto("/quick-sale");
+      await page.getByLabel("Find a customer").fill(`Riley ${last}`);
+      await page.getByRole("button", { name: "Create New Customer" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Create New Customer" });
+      expect(await dialog.getByLabel("First name").inputValue()).toBe("Riley");
+      await dialog.getByLabel("Phone").fill(typedPhone(phone));
+      await dialog.getByRole("button", { name: "Create Customer" }).click();
+      await page.getByText("Customer Created").first().waitFor();
+
+      // Step 2: the paddle's nickname is required.
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("Nickname is required").waitFor();
+      await page.getByLabel("Nickname").fill("Counter Rocket");
+      await page.getByRole("button", { name: "Next" }).click();
+
+      // Step 3: at least one service; a discount in dollars, never below 0.
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByText("Please select at least one service").waitFor();
+      await page.getByRole("checkbox", { name: /Standard Regrip/ }).check();
+      await page.getByRole("checkbox", { name: /Overgrip/ }).check();
+      await page.getByLabel("Discount amount ($)").fill("3");
+      await page.getByText("Total: $50.00").waitFor();
+      await page.getByRole("button", { name: "Next" }).click();
+
+      // Step 4: the server wants a verified phone for the payment link.
+      await page.getByRole("button", { name: "Complete Order" }).click();
+      const check = page.getByRole("dialog", { name: "Phone Required for Booking" });
+      await check.waitFor();
+      await check.getByLabel("Phone number").fill(typedPhone(phone));
+      await check.getByRole("button", { name: "Send Code" }).click();
+      await check.getByLabel("Verification code").waitFor();
+      const codeIn = () => textsTo(phone).map((text) => /\b(\d{6})\b/.exec(text)?.[1]).find(Boolean);
+      await expect.poll(codeIn, { timeout: 10_000 }).toBeTruthy();
+      const code = codeIn()!;
+      await check.getByLabel("Verification code").fill(code);
+      await check.getByRole("button", { name: "Complete Booking" }).click();
+
+      await page.getByText("Service Booked").first().waitFor();
+      // Back at step 1, the search empty.
+      await page.getByLabel("Find a customer").waitFor();
+      expect(await page.getByLabel("Find a customer").inputValue()).toBe("");
+    }, { width: 390, height: 844 });
+
+    // The order: the customer's, $53 less the $3 staff discount, priced on the server; the payment link texted.
+    const employee = await tokenOf(seed.employee);
+    const found = await api("GET", `/api/admin/customers/search?q=${encodeURIComponent(last)}`, { token: employee });
+    const customerId = found.body.items[0].id;
+    const orders = await api("GET", `/api/admin/orders?q=${encodeURIComponent(last)}`, { token: employee });
+    expect(orders.status).toBe(200);
+    const order = orders.body.items.find((item: { userId: string }) => item.userId === customerId);
+    expect(order, JSON.stringify(orders.body)).toBeTruthy();
+    expect(order.totalCents).toBe(5000);
+    expect(textsTo(phone).some((text) => text.includes("/local-pay/"))).toBe(true);
+  }, 180_000);
+});
