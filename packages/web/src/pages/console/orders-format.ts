@@ -1,10 +1,22 @@
 import type { OrderView } from "@regrip/core/shared/orders";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" });
+const thisYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const otherYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-export function orderDate(iso: string): string {
+/**
+ * An order's date as the tables show it, short so the columns fit a 1280 px screen beside the navigation:
+ * "Nov 23, 3:03 PM" this year, "Nov 23, 2025" before (the whole time is in `orderDateTitle`).
+ */
+export function orderDate(iso: string, now = new Date()): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return iso;
+  return (date.getFullYear() === now.getFullYear() ? thisYear : otherYear).format(date);
+}
+
+const fullFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+export function orderDateTitle(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : fullFormat.format(date);
 }
 
 export function orderCustomer(order: OrderView): string {

@@ -18,7 +18,7 @@ import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, moveOrder, useOrderCounts, useOrderPage } from "../console-api";
-import { orderBag, orderCustomer, orderDate, orderPaddle } from "../orders-format";
+import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle } from "../orders-format";
 import { viewerMoveRole } from "../queue/queue-moves";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
@@ -68,14 +68,14 @@ export default function AdminOrdersPage() {
     { id: "id", header: "Order ID", cell: (order) => <span title={order.id}>{order.id.slice(-8).toUpperCase()}</span> },
     { id: "customer", header: "Customer", cell: orderCustomer },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
-    { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber" },
+    { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
     { id: "location", header: "Location", cell: (order) => (order.dropoffLocation ? (locations[order.dropoffLocation] ?? order.dropoffLocation) : "—") },
-    { id: "addons", header: "Add-On Options", cell: addOns, maxWidth: 240 },
+    { id: "addons", header: "Add-On Options", cell: addOns, maxWidth: 200 },
     { id: "total", header: "Total", cell: (order) => formatCents(order.totalCents), sortingField: "totalCents" },
     {
       id: "status",
       header: "Status",
-      minWidth: 230,
+      minWidth: 190,
       cell: (order) => {
         const { selected, options } = adminStatusMenu(order.stage, role);
         return (
@@ -93,7 +93,12 @@ export default function AdminOrdersPage() {
         );
       },
     },
-    { id: "created", header: "Created", cell: (order) => orderDate(order.createdAt), sortingField: "createdAt" },
+    {
+      id: "created",
+      header: "Created",
+      cell: (order) => <span title={orderDateTitle(order.createdAt)}>{orderDate(order.createdAt)}</span>,
+      sortingField: "createdAt",
+    },
   ];
 
   return (
@@ -111,6 +116,7 @@ export default function AdminOrdersPage() {
           header={<Header variant="h2">Orders</Header>}
           ariaLabels={{ tableLabel: "Orders" }}
           columnDefinitions={columns}
+          wrapLines
           items={items}
           trackBy="id"
           loading={orders.isPending}

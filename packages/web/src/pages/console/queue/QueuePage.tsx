@@ -28,7 +28,7 @@ import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage, type StageFilter } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { CustomerSearch } from "../customers/CustomerSearch";
-import { orderBag, orderCustomer, orderDate, orderPaddle, orderService } from "../orders-format";
+import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
@@ -148,6 +148,7 @@ export default function QueuePage() {
     {
       id: "status",
       header: "Status",
+      minWidth: 150,
       cell: (order) => <StatusIndicator type={statusType[order.stage] ?? "info"}>{staffStageLabel[order.stage] ?? order.status}</StatusIndicator>,
     },
     {
@@ -161,8 +162,13 @@ export default function QueuePage() {
       ),
     },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
-    { id: "service", header: "Service", cell: orderService, maxWidth: 260 },
-    { id: "date", header: "Date", cell: (order) => orderDate(order.createdAt), sortingField: "createdAt" },
+    { id: "service", header: "Service", cell: orderService, minWidth: 180, maxWidth: 260 },
+    {
+      id: "date",
+      header: "Date",
+      cell: (order) => <span title={orderDateTitle(order.createdAt)}>{orderDate(order.createdAt)}</span>,
+      sortingField: "createdAt",
+    },
     {
       id: "notes",
       header: "MyGripNotes",
@@ -182,6 +188,7 @@ export default function QueuePage() {
     {
       id: "actions",
       header: "Actions",
+      minWidth: 220,
       cell: (order) => {
         const menu = queueMenu(order.stage, role);
         return (
@@ -293,6 +300,8 @@ export default function QueuePage() {
             submitEditLabel: () => "Save notes",
           }}
           columnDefinitions={columns}
+          // Change Status stays in view when the table scrolls sideways (phones, a narrow window).
+          stickyColumns={{ first: 0, last: 1 }}
           items={items}
           trackBy="id"
           loading={orders.isPending}
