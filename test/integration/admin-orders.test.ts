@@ -203,6 +203,20 @@ describe("GET /api/admin/orders", () => {
     expect(ids(canceled.body.items)).toEqual([aOrders[1]]);
   });
 
+  it("answers one customer's orders by customerId, newest first, paged, with a stage, and refuses a bad id or one with q", async () => {
+    const { items, pages } = await allPages(`/api/admin/orders?customerId=${a.id}&limit=1`);
+    expect(ids(items)).toEqual([...aOrders].reverse());
+    expect(pages).toBe(3);
+    const canceled = await get(`/api/admin/orders?customerId=${a.id}&stage=canceled`);
+    expect(ids(canceled.body.items)).toEqual([aOrders[1]]);
+    expect((await get(`/api/admin/orders?customerId=${randomUUID()}`)).body).toEqual({ items: [], cursor: null });
+    expect(await get("/api/admin/orders?customerId=a%20b")).toMatchObject({ status: 400, body: { message: "Invalid customerId" } });
+    expect(await get(`/api/admin/orders?customerId=${a.id}&q=${encodeURIComponent(a.email)}`)).toMatchObject({
+      status: 400,
+      body: { message: "Filter by customerId or search with q, not both" },
+    });
+  });
+
   it("answers nothing for a search that finds no one, and refuses one under 3 characters", async () => {
     expect((await get("/api/admin/orders?q=zzzzqqqqxx")).body).toEqual({ items: [], cursor: null });
     expect(await get("/api/admin/orders?q=ab")).toMatchObject({ status: 400, body: { message: "Type at least 3 characters to search" } });

@@ -7,6 +7,8 @@
  * - a stage: the byStatus index, one partition per stored value of the stage
  *   (awaiting payment is INVOICED and WAITING_ON_PAYMENT), `active` the
  *   partitions of every active stage;
+ * - customerId: that customer's orders (the byUser index), the queue's
+ *   selected-customer filter;
  * - q an order id: one GetItem; q a bag code (3 characters): the bag's hold
  *   (bags/: the open order in it), beside the customers it also matches;
  *   q a customer's name, email or phone (3+
@@ -55,7 +57,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const unknownStageMessage = (stage: string) =>
   `Unknown stage: ${stage.slice(0, 40)}. Use one of ${ORDER_STAGE_FILTERS.join(", ")}`;
 
-/** `?stage=&q=&cursor=&limit=` as the query string carries them. */
+export const INVALID_CUSTOMER_ID = "Invalid customerId";
+export const CUSTOMER_ID_WITH_Q = "Filter by customerId or search with q, not both";
+
+/** `?stage=&q=&customerId=&cursor=&limit=` as the query string carries them. */
 export const AdminOrderListQuery = z.object({
   stage: z.pipe(
     z.optional(z.string().check(z.maxLength(40, unknownStageMessage("(too long)")))),
@@ -80,6 +85,7 @@ export const AdminOrderListQuery = z.object({
       return text;
     }),
   ),
+  customerId: z.optional(z.string().check(z.maxLength(MAX_ID_LENGTH, INVALID_CUSTOMER_ID), z.regex(ID_PATTERN, INVALID_CUSTOMER_ID))),
   limit: z.pipe(
     z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
     z.transform((raw, ctx): number => {
@@ -280,6 +286,12 @@ const inFilter = (stage: OrderStageFilter | undefined) => (order: OrderItem) => 
 
 /** GET /api/admin/orders: staff only (the route table says so). */
 export async function adminList(input: AdminOrderListInput): Promise<AdminOrderPage> {
+  if (input.customerId) {
+    if (input.q) throw invalid(CUSTOMER_ID_WITH_Q);
+    // One customer's orders, the stage kept as with a search (a page may then hold fewer than `limit`).
+    const page = await mergedPage([userPartition(input.customerId)], input.cursor, input.limit);
+    return { items: page.orders.filter(inFilter(input.stage)).map((order) => view(order, { staff: true })), cursor: page.cursor };
+  }
   if (input.q) {
     const partitions = await searchPartitions(input.q);
     if (partitions.length === 0) {

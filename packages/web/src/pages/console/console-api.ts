@@ -32,7 +32,7 @@ export interface OrderPage {
 export const consoleKeys = {
   counts: ["/api/admin/orders/counts"] as const,
   orders: ["/api/admin/orders"] as const,
-  ordersPage: (filter: { stage?: StageFilter; q?: string; cursor?: string | null; limit: number }) => ["/api/admin/orders", filter] as const,
+  ordersPage: (filter: OrderFilter) => ["/api/admin/orders", filter] as const,
   bags: ["/api/admin/bags"] as const,
   bagsPage: (cursor: string | null) => ["/api/admin/bags", cursor] as const,
   bag: (key: string) => ["/api/bags", key] as const,
@@ -49,10 +49,19 @@ export function useOrderCounts() {
   return useQuery({ queryKey: consoleKeys.counts, queryFn: () => apiJson<OrderCounts>("GET", "/api/admin/orders/counts") });
 }
 
-export function useOrderPage(filter: { stage?: StageFilter; q?: string; cursor?: string | null; limit: number }) {
+/** GET /api/admin/orders' filter: a stage, and a search (`q`) or one customer's orders (`customerId`). */
+export interface OrderFilter {
+  stage?: StageFilter;
+  q?: string;
+  customerId?: string;
+  cursor?: string | null;
+  limit: number;
+}
+
+export function useOrderPage(filter: OrderFilter) {
   return useQuery({
     queryKey: consoleKeys.ordersPage(filter),
-    queryFn: () => apiJson<OrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, cursor: filter.cursor, limit: filter.limit })}`),
+    queryFn: () => apiJson<OrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, customerId: filter.customerId, cursor: filter.cursor, limit: filter.limit })}`),
     placeholderData: (previous) => previous,
   });
 }

@@ -16,7 +16,7 @@ import TextFilter from "@cloudscape-design/components/text-filter";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, orderReference, type OrderView } from "@regrip/core/shared/orders";
-import { displayPhone, usPhoneDigits } from "@regrip/core/shared/phone";
+import { displayPhone } from "@regrip/core/shared/phone";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -58,19 +58,12 @@ const cards: { key: StageFilter; label: string }[] = [
   { key: "active", label: "Active Orders" },
 ];
 
-/** What the server's `q` gets for a chosen customer: the most exact thing we know of them. */
-function customerQuery(customer: CustomerView): string {
-  if (customer.email) return customer.email;
-  if (customer.phone) return usPhoneDigits(customer.phone);
-  return customerName(customer);
-}
-
 function matchesStage(order: OrderView, filter: StageFilter | undefined): boolean {
   if (!filter) return true;
   return filter === "active" ? activeStages.includes(order.stage) : order.stage === filter;
 }
 
-/** The text filter within a chosen customer's orders (the server already matched the customer). */
+/** The text filter within a chosen customer's orders (the server answers that customer's orders only). */
 function matchesText(order: OrderView, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
@@ -96,10 +89,12 @@ export default function QueuePage() {
   const [pageSize, setPageSize] = usePageSize("queue");
   const typed = useDebounced(searchText.trim(), 300);
 
-  const q = selected ? customerQuery(selected) : typed.length >= 3 ? typed : undefined;
-  const pages = useCursorPages(JSON.stringify([stage, q, pageSize]));
+  // A chosen customer: their orders (the typed text then filters within them); else the typed search.
+  const q = selected ? undefined : typed.length >= 3 ? typed : undefined;
+  const customerId = selected?.id;
+  const pages = useCursorPages(JSON.stringify([stage, q, customerId, pageSize]));
   const counts = useOrderCounts();
-  const orders = useOrderPage({ stage, q, cursor: pages.cursor, limit: pageSize });
+  const orders = useOrderPage({ stage, q, customerId, cursor: pages.cursor, limit: pageSize });
   useEffect(() => {
     if (orders.data) pages.learn(pages.pageIndex, orders.data.cursor);
   }, [orders.data, pages.pageIndex, pages.learn]);
@@ -107,7 +102,7 @@ export default function QueuePage() {
   const rows = useMemo(
     () =>
       (orders.data?.items ?? []).filter(
-        (order) => matchesStage(order, stage) && (!selected || (order.userId === selected.id && matchesText(order, searchText))),
+        (order) => matchesStage(order, stage) && (!selected || matchesText(order, searchText)),
       ),
     [orders.data, stage, selected, searchText],
   );
