@@ -10,7 +10,7 @@ import type { AuditLog, AuditTargetType } from "../entities";
 
 export * as Audit from "./index";
 
-export type AuditItem = EntityItem<typeof AuditLog>;
+export type AuditItem = EntityItem<AuditLog>;
 
 export interface AuditInput {
   actor: Actor;

@@ -6,7 +6,7 @@ import { shapeCatalogue, type Catalogue, type CatalogueSku } from "../shared/cat
 export * as Catalogue from "./index";
 export * from "../shared/catalogue";
 
-export type SkuItem = EntityItem<typeof Sku>;
+export type SkuItem = EntityItem<Sku>;
 
 /** The stored sku as the catalogue sees it: `unlimitedStock` is the spec's `stockQuantity: null`. */
 export function catalogueSku(sku: SkuItem): CatalogueSku {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Regrip } from "../entities";
+import { customerSearch } from "../entities/customerSearch";
 import { normaliseSearchText, searchKeys, searchTerms } from "./search-index";
 
 describe("customer search terms", () => {
@@ -26,7 +26,7 @@ describe("customer search terms", () => {
   });
 
   it("queries one prefix partition with begins_with on the typed text", () => {
-    const params = Regrip.entities.customerSearch.query.byTerm({ prefix: "cas" }).begins({ entry: "casey" }).params({ table: "t" });
+    const params = customerSearch().query.byTerm({ prefix: "cas" }).begins({ entry: "casey" }).params({ table: "t" });
     expect(params.KeyConditionExpression).toContain("begins_with(#sk1, :sk1)");
     expect(params.ExpressionAttributeValues[":pk"]).toBe("custsearch#cas");
     expect(params.ExpressionAttributeValues[":sk1"]).toBe("casey");

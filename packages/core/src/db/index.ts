@@ -1,29 +1,121 @@
-import { Regrip, type RegripService } from "../entities";
+import { createWriteTransaction, Service } from "electrodb";
+import { accountMembers, entityFactories, type AccountEntities, type Entities, type EntityName } from "../entities";
 import { dynamoDocumentClient, tableName } from "./client";
 
 export { dynamoClient, dynamoDocumentClient, tableName } from "./client";
 
-let clientBound = false;
+/** The whole table's entities as one ElectroDB Service: a type only (its transaction and collection types); never built. */
+export type RegripService = Service<Entities>;
+type AccountService = Service<AccountEntities>;
+
+/** What request code reaches the table through: `db().entities.user.get(...)`, `db().collections.account(...)`, `db().transaction.write(...)`. */
+export interface Db {
+  /** Each entity, built (and bound to the table and client) the first time it is read. */
+  readonly entities: Entities;
+  /** The `account` collection, its Service built the first time it is read. */
+  readonly collections: AccountService["collections"];
+  /** A write transaction over the entities its function touches, and only those. */
+  readonly transaction: Pick<RegripService["transaction"], "write">;
+}
+
+/*
+ * Why entities are built on first use: building an ElectroDB entity validates
+ * its model (jsonschema) and parses it, and joining a Service works over every
+ * member; building all 21 and the Service at import cost a cold Lambda more
+ * than ElectroDB's own module evaluation (README, bench:lambda). A route now
+ * builds the entities its requests touch, once per process.
+ *
+ * Table and client: every entity built here gets the table named by TABLE_NAME
+ * at that moment and the one document client. TABLE_NAME is read on every
+ * `db()` call and every entity access (a string compare), and a change
+ * re-points what is already built, so a process whose table changes (a test
+ * run) follows it, as it did when `db()` re-bound one Service.
+ */
+const built: { [Name in EntityName]?: Entities[Name] } = {};
+let boundTable: string | undefined;
+let account: AccountService | undefined;
+
+function follow(): string {
+  const name = tableName();
+  if (name !== boundTable) {
+    boundTable = name;
+    for (const entity of Object.values(built)) entity.setTableName(name);
+    account?.setTableName(name);
+  }
+  return name;
+}
+
+function entity<Name extends EntityName>(name: Name): Entities[Name] {
+  const table = follow();
+  const existing = built[name];
+  if (existing) return existing;
+  // Each factory answers its own entity type; indexing the map by a generic name widens that to the union.
+  const made = entityFactories[name]({ table, client: dynamoDocumentClient() }) as Entities[Name];
+  built[name] = made;
+  return made;
+}
+
+/** An `Entities` whose properties build on read; `touched` (if given) collects what was read. */
+function lazyEntities(touched?: { [Name in EntityName]?: Entities[Name] }): Entities {
+  const view = {} as Entities;
+  for (const name of Object.keys(entityFactories) as EntityName[]) {
+    Object.defineProperty(view, name, {
+      enumerable: true,
+      get: () => {
+        const made = entity(name);
+        if (touched) Object.assign(touched, { [name]: made });
+        return made;
+      },
+    });
+  }
+  return view;
+}
+
+function accountService(): AccountService {
+  follow();
+  if (!account) {
+    const members = Object.fromEntries(accountMembers.map((name) => [name, entity(name)])) as AccountEntities;
+    account = new Service(members, { table: boundTable });
+  }
+  return account;
+}
 
 /**
- * The entity service bound to the table and client, resolved at call time.
- *
- * Why this shape: ElectroDB takes the table per query (`go({ table })`) but
- * not per transaction, where each item's table comes from its entity. So the
- * entities are built unbound (importable before TABLE_NAME exists, and
- * `.params()` works offline in unit tests), and `db()` binds the one Service,
- * which passes table and client on to every joined entity. It reads
- * TABLE_NAME on every call (a string compare), so a process whose table
- * changes, such as a test run, follows it. Request code always goes through
- * `db()`: `db().entities.user.get(...)`, `db().collections.account(...)`,
- * `db().transaction.write(...)`.
+ * ElectroDB's own write transaction (`createWriteTransaction`) over just the
+ * entities `fn` reads. `fn` runs here, once, to learn which those are; ElectroDB
+ * passes the same entities to it (its transaction entity types are those
+ * entities' commit-only views).
  */
-export function db(): RegripService {
-  const name = tableName();
-  if (Regrip.getTableName() !== name) Regrip.setTableName(name);
-  if (!clientBound) {
-    Regrip.setClient(dynamoDocumentClient());
-    clientBound = true;
+const write = ((fn: (entities: Entities) => unknown[]) => {
+  const touched: { [Name in EntityName]?: Entities[Name] } = {};
+  const items = fn(lazyEntities(touched));
+  if (Object.keys(touched).length === 0) {
+    // No entity read, so no write to make: answer as ElectroDB's Service does for an empty transaction.
+    return { params: () => ({ TransactItems: [] }), go: async () => ({ canceled: false, data: [] }) };
   }
-  return Regrip;
+  return createWriteTransaction(touched as Partial<Entities> as Entities, () => items as never);
+}) as unknown as RegripService["transaction"]["write"];
+
+const database: Db = {
+  entities: lazyEntities(),
+  collections: {
+    get account() {
+      return accountService().collections.account;
+    },
+  },
+  transaction: { write },
+};
+
+/**
+ * The table, its entities built on first use. Throws when TABLE_NAME is not
+ * set. Request code always goes through `db()`.
+ */
+export function db(): Db {
+  follow();
+  return database;
+}
+
+/** The entities this process has built so far, for tests of what a path builds. */
+export function builtEntities(): EntityName[] {
+  return Object.keys(built) as EntityName[];
 }

@@ -7,7 +7,7 @@
  * few times; and a write marked `droppable` whose condition fails (a counter
  * that would go below zero) is left out and the rest tried again.
  */
-import type { RegripService } from "../entities";
+import type { RegripService } from "./index";
 import { db } from "./index";
 
 type WriteFunction = Parameters<RegripService["transaction"]["write"]>[0];

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { AUDIT_TARGET_TYPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
@@ -11,46 +11,51 @@ export const monthOf = (iso: string): string => iso.slice(0, 7);
  * are one Query on the current bucket (descending) and no partition grows
  * forever; a screen that needs more reads the previous month next.
  */
-export const AuditLog = new Entity({
-  model: { service: SERVICE, entity: "auditLog", version: "1" },
-  attributes: {
-    id: generatedId(),
-    /** Absent for system actions (shown as 'System'). */
-    actorId: { type: "string" },
-    /** The actor's first name when the entry was written. */
-    actorName: { type: "string" },
-    /** What happened, e.g. `order.status_changed`. */
-    action: { type: "string", required: true },
-    targetType: { type: AUDIT_TARGET_TYPES, required: true },
-    targetId: { type: "string", required: true },
-    diff: { type: "any" },
-    ip: { type: "string" },
-    userAgent: { type: "string" },
-    ...timestamps(),
-    /**
-     * The month bucket, derived from createdAt; callers never set it. ElectroDB
-     * checks that key composites are present before watchers run, so the
-     * default satisfies that check and the watcher then replaces it with the
-     * month of the stored createdAt (the two cannot straddle a month boundary).
-     */
-    month: {
-      type: "string",
-      readOnly: true,
-      default: () => monthOf(nowIso()),
-      watch: ["createdAt"],
-      set: (_: string | undefined, item: { createdAt?: string }) => (item.createdAt ? monthOf(item.createdAt) : undefined),
+export const auditLog = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "auditLog", version: "1" },
+      attributes: {
+        id: generatedId(),
+        /** Absent for system actions (shown as 'System'). */
+        actorId: { type: "string" },
+        /** The actor's first name when the entry was written. */
+        actorName: { type: "string" },
+        /** What happened, e.g. `order.status_changed`. */
+        action: { type: "string", required: true },
+        targetType: { type: AUDIT_TARGET_TYPES, required: true },
+        targetId: { type: "string", required: true },
+        diff: { type: "any" },
+        ip: { type: "string" },
+        userAgent: { type: "string" },
+        ...timestamps(),
+        /**
+         * The month bucket, derived from createdAt; callers never set it. ElectroDB
+         * checks that key composites are present before watchers run, so the
+         * default satisfies that check and the watcher then replaces it with the
+         * month of the stored createdAt (the two cannot straddle a month boundary).
+         */
+        month: {
+          type: "string",
+          readOnly: true,
+          default: () => monthOf(nowIso()),
+          watch: ["createdAt"],
+          set: (_: string | undefined, item: { createdAt?: string }) => (item.createdAt ? monthOf(item.createdAt) : undefined),
+        },
+      },
+      indexes: {
+        byMonth: {
+          pk: { field: primary.pk, composite: ["month"], template: "audit#${month}", casing },
+          sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
+        },
+        /** The history of one record. */
+        byTarget: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: ["targetType", "targetId"], template: "target#${targetType}#${targetId}", casing },
+          sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
+        },
+      },
     },
-  },
-  indexes: {
-    byMonth: {
-      pk: { field: primary.pk, composite: ["month"], template: "audit#${month}", casing },
-      sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
-    },
-    /** The history of one record. */
-    byTarget: {
-      index: gsi1.index,
-      pk: { field: gsi1.pk, composite: ["targetType", "targetId"], template: "target#${targetType}#${targetId}", casing },
-      sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-    },
-  },
-});
+    config,
+  );
+export type AuditLog = ReturnType<typeof auditLog>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { monthOf } from "./auditLog";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_MESSAGE_TYPES, COMMUNICATION_STATUSES } from "./enums";
@@ -31,67 +31,72 @@ function sentAtWhen(owner: "orderId" | "userId") {
  * sparse indexes by order, by user and by the provider's message id (delivery
  * callbacks). A message's order and user are fixed when it is logged.
  */
-export const Communication = new Entity({
-  model: { service: SERVICE, entity: "communication", version: "1" },
-  attributes: {
-    id: generatedId(),
-    userId: { type: "string", readOnly: true },
-    orderId: { type: "string", readOnly: true },
-    channel: { type: COMMUNICATION_CHANNELS, required: true },
-    /** Phone (E.164) or email address. */
-    recipient: { type: "string", required: true },
-    messageType: { type: COMMUNICATION_MESSAGE_TYPES, required: true },
-    subject: { type: "string" },
-    message: { type: "string", required: true },
-    status: { type: COMMUNICATION_STATUSES, required: true, default: "sent" },
-    /** The provider's message id (Twilio SID, SNS MessageId, outbox id). */
-    externalId: { type: "string" },
-    errorMessage: { type: "string" },
-    sentAt: { type: "string", required: true, readOnly: true, default: nowIso },
-    ...timestamps(),
-    /**
-     * The month bucket, derived from sentAt; callers never set it. ElectroDB
-     * checks that key composites are present before watchers run, so the
-     * default satisfies that check and the watcher then replaces it with the
-     * month of the stored sentAt (the two cannot straddle a month boundary).
-     */
-    month: {
-      type: "string",
-      readOnly: true,
-      default: () => monthOf(nowIso()),
-      watch: ["sentAt"],
-      set: (_: string | undefined, item: { sentAt?: string }) => (item.sentAt ? monthOf(item.sentAt) : undefined),
+export const communication = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "communication", version: "1" },
+      attributes: {
+        id: generatedId(),
+        userId: { type: "string", readOnly: true },
+        orderId: { type: "string", readOnly: true },
+        channel: { type: COMMUNICATION_CHANNELS, required: true },
+        /** Phone (E.164) or email address. */
+        recipient: { type: "string", required: true },
+        messageType: { type: COMMUNICATION_MESSAGE_TYPES, required: true },
+        subject: { type: "string" },
+        message: { type: "string", required: true },
+        status: { type: COMMUNICATION_STATUSES, required: true, default: "sent" },
+        /** The provider's message id (Twilio SID, SNS MessageId, outbox id). */
+        externalId: { type: "string" },
+        errorMessage: { type: "string" },
+        sentAt: { type: "string", required: true, readOnly: true, default: nowIso },
+        ...timestamps(),
+        /**
+         * The month bucket, derived from sentAt; callers never set it. ElectroDB
+         * checks that key composites are present before watchers run, so the
+         * default satisfies that check and the watcher then replaces it with the
+         * month of the stored sentAt (the two cannot straddle a month boundary).
+         */
+        month: {
+          type: "string",
+          readOnly: true,
+          default: () => monthOf(nowIso()),
+          watch: ["sentAt"],
+          set: (_: string | undefined, item: { sentAt?: string }) => (item.sentAt ? monthOf(item.sentAt) : undefined),
+        },
+        orderSentAt: sentAtWhen("orderId"),
+        userSentAt: sentAtWhen("userId"),
+      },
+      indexes: {
+        byMonth: {
+          pk: { field: primary.pk, composite: ["month"], template: "comms#${month}", casing },
+          sk: { field: primary.sk, composite: ["sentAt", "id"], template: "${sentAt}#${id}", casing },
+        },
+        byOrder: {
+          index: gsi1.index,
+          condition: (attr) => attr.orderId !== undefined,
+          pk: { field: gsi1.pk, composite: ["orderId"], template: "order#${orderId}", casing },
+          sk: { field: gsi1.sk, composite: ["orderSentAt"], template: "comm#${orderSentAt}", casing },
+        },
+        byUser: {
+          index: gsi2.index,
+          condition: (attr) => attr.userId !== undefined,
+          pk: { field: gsi2.pk, composite: ["userId"], template: "user#${userId}", casing },
+          sk: { field: gsi2.sk, composite: ["userSentAt"], template: "comm#${userSentAt}", casing },
+        },
+        /**
+         * Delivery callbacks carry only the provider's id. The sort key repeats
+         * it because ElectroDB renders a constant sort key on a conditional index
+         * as "undefined" when the index is first written by an update.
+         */
+        byExternalId: {
+          index: gsi3.index,
+          condition: (attr) => attr.externalId !== undefined,
+          pk: { field: gsi3.pk, composite: ["externalId"], template: "commsext#${externalId}", casing },
+          sk: { field: gsi3.sk, composite: ["externalId"], template: "${externalId}", casing },
+        },
+      },
     },
-    orderSentAt: sentAtWhen("orderId"),
-    userSentAt: sentAtWhen("userId"),
-  },
-  indexes: {
-    byMonth: {
-      pk: { field: primary.pk, composite: ["month"], template: "comms#${month}", casing },
-      sk: { field: primary.sk, composite: ["sentAt", "id"], template: "${sentAt}#${id}", casing },
-    },
-    byOrder: {
-      index: gsi1.index,
-      condition: (attr) => attr.orderId !== undefined,
-      pk: { field: gsi1.pk, composite: ["orderId"], template: "order#${orderId}", casing },
-      sk: { field: gsi1.sk, composite: ["orderSentAt"], template: "comm#${orderSentAt}", casing },
-    },
-    byUser: {
-      index: gsi2.index,
-      condition: (attr) => attr.userId !== undefined,
-      pk: { field: gsi2.pk, composite: ["userId"], template: "user#${userId}", casing },
-      sk: { field: gsi2.sk, composite: ["userSentAt"], template: "comm#${userSentAt}", casing },
-    },
-    /**
-     * Delivery callbacks carry only the provider's id. The sort key repeats
-     * it because ElectroDB renders a constant sort key on a conditional index
-     * as "undefined" when the index is first written by an update.
-     */
-    byExternalId: {
-      index: gsi3.index,
-      condition: (attr) => attr.externalId !== undefined,
-      pk: { field: gsi3.pk, composite: ["externalId"], template: "commsext#${externalId}", casing },
-      sk: { field: gsi3.sk, composite: ["externalId"], template: "${externalId}", casing },
-    },
-  },
-});
+    config,
+  );
+export type Communication = ReturnType<typeof communication>;

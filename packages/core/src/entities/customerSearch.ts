@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { casing, primary, SERVICE } from "./keys";
 
 /**
@@ -10,20 +10,25 @@ import { casing, primary, SERVICE } from "./keys";
  * starts with what staff typed: the work follows the matches, not the shop.
  * Written and deleted in the same transaction as the user item they describe.
  */
-export const CustomerSearch = new Entity({
-  model: { service: SERVICE, entity: "customerSearch", version: "1" },
-  attributes: {
-    /** The term's first 3 characters (code points). */
-    prefix: { type: "string", required: true, readOnly: true },
-    /** `<term>#<userId>`: the sort key; a term never holds `#`. */
-    entry: { type: "string", required: true, readOnly: true },
-    term: { type: "string", required: true, readOnly: true },
-    userId: { type: "string", required: true, readOnly: true },
-  },
-  indexes: {
-    byTerm: {
-      pk: { field: primary.pk, composite: ["prefix"], template: "custsearch#${prefix}", casing },
-      sk: { field: primary.sk, composite: ["entry"], template: "${entry}", casing },
+export const customerSearch = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "customerSearch", version: "1" },
+      attributes: {
+        /** The term's first 3 characters (code points). */
+        prefix: { type: "string", required: true, readOnly: true },
+        /** `<term>#<userId>`: the sort key; a term never holds `#`. */
+        entry: { type: "string", required: true, readOnly: true },
+        term: { type: "string", required: true, readOnly: true },
+        userId: { type: "string", required: true, readOnly: true },
+      },
+      indexes: {
+        byTerm: {
+          pk: { field: primary.pk, composite: ["prefix"], template: "custsearch#${prefix}", casing },
+          sk: { field: primary.sk, composite: ["entry"], template: "${entry}", casing },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+export type CustomerSearch = ReturnType<typeof customerSearch>;

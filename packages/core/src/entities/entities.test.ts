@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { Service } from "electrodb";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { keyAttributes, table } from "../../../../infra/table";
 import { db } from "../db";
-import { Regrip, uniqueKey } from "./index";
+import { entityFactories, uniqueKey, type Entities } from "./index";
 
 /**
  * Pins the key design without a database: ElectroDB's `.params()` renders the
@@ -10,8 +11,10 @@ import { Regrip, uniqueKey } from "./index";
  */
 
 const TABLE = "regrip-test";
-Regrip.setTableName(TABLE);
-const e = Regrip.entities;
+/** Every entity, built offline (no client) for a test table. */
+const e = Object.fromEntries(Object.entries(entityFactories).map(([name, build]) => [name, build({ table: TABLE })])) as Entities;
+/** And joined as one Service, which must still work: the models agree on the table and on the account collection's keys. */
+const Regrip = new Service(e);
 
 const T1 = "2026-11-02T15:04:05.000Z";
 const T2 = "2026-12-01T00:00:00.000Z";
@@ -470,7 +473,6 @@ describe("db()", () => {
   afterEach(() => {
     if (saved === undefined) delete process.env.TABLE_NAME;
     else process.env.TABLE_NAME = saved;
-    Regrip.setTableName(TABLE);
   });
 
   it("refuses to run without TABLE_NAME", () => {
@@ -478,15 +480,45 @@ describe("db()", () => {
     expect(() => db()).toThrow(/TABLE_NAME/);
   });
 
-  it("binds the service to the table named at call time", () => {
+  it("binds the entities to the table named at call time", () => {
     process.env.TABLE_NAME = "regrip-one";
     expect(db().entities.user.get({ userId: "u" }).params().TableName).toBe("regrip-one");
     process.env.TABLE_NAME = "regrip-two";
     const bound = db();
+    expect(bound.entities.user.get({ userId: "u" }).params().TableName).toBe("regrip-two");
     expect(bound.entities.bag.get({ id: "b" }).params().TableName).toBe("regrip-two");
     const tx = bound.transaction
       .write(({ uniqueValue }) => [uniqueValue.create({ ...uniqueKey("username", "Ann"), ownerId: "u" }).commit()])
       .params();
     expect((tx.TransactItems[0] as PutItem).Put.TableName).toBe("regrip-two");
+    expect(bound.collections.account({ userId: "u" }).params().TableName).toBe("regrip-two");
+    process.env.TABLE_NAME = "regrip-three";
+    expect(db().collections.account({ userId: "u" }).params().TableName).toBe("regrip-three");
+    expect(db().entities.paddle.get({ userId: "u", id: "p" }).params().TableName).toBe("regrip-three");
+  });
+
+  it("builds an entity the first time it is used, and only the entities used", async () => {
+    vi.resetModules();
+    const fresh = await import("../db");
+    process.env.TABLE_NAME = "regrip-one";
+    expect(fresh.builtEntities()).toEqual([]);
+    fresh.db().entities.bag.get({ id: "b" }).params();
+    expect(fresh.builtEntities()).toEqual(["bag"]);
+    const tx = fresh
+      .db()
+      .transaction.write(({ uniqueValue, bag }) => [
+        uniqueValue.create({ ...uniqueKey("bagCode", "042"), ownerId: "b" }).commit(),
+        bag.patch({ id: "b" }).set({ assignedToId: "o1" }).commit(),
+      ])
+      .params();
+    expect(tx.TransactItems).toHaveLength(2);
+    expect(fresh.builtEntities().sort()).toEqual(["bag", "uniqueValue"]);
+    fresh.db().collections.account({ userId: "u" }).params();
+    expect(fresh.builtEntities().sort()).toEqual(["bag", "loyaltyAccount", "paddle", "subscription", "uniqueValue", "user"]);
+  });
+
+  it("answers an empty transaction without calling DynamoDB", async () => {
+    process.env.TABLE_NAME = "regrip-one";
+    expect(await db().transaction.write(() => []).go()).toEqual({ canceled: false, data: [] });
   });
 });

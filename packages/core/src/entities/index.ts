@@ -1,31 +1,30 @@
-import { Service } from "electrodb";
-import { AuditLog } from "./auditLog";
-import { Bag } from "./bag";
-import { Communication } from "./communication";
-import { CustomerSearch } from "./customerSearch";
-import { GripSchedule } from "./gripSchedule";
-import { LoyaltyAccount } from "./loyaltyAccount";
-import { LoyaltyLedger } from "./loyaltyLedger";
-import { OrderCounter } from "./orderCounter";
-import { Paddle } from "./paddle";
-import { Partner } from "./partner";
-import { Promotion } from "./promotion";
-import { RateLimit } from "./rateLimit";
-import { ServiceOrder } from "./serviceOrder";
-import { Sku } from "./sku";
-import { SmsConversation } from "./smsConversation";
-import { SmsMessage } from "./smsMessage";
-import { Subscription } from "./subscription";
-import { Tip } from "./tip";
-import { UniqueValue } from "./uniqueValue";
-import { User } from "./user";
-import { VerificationCode } from "./verificationCode";
+import { auditLog, type AuditLog } from "./auditLog";
+import { bag, type Bag } from "./bag";
+import { communication, type Communication } from "./communication";
+import { customerSearch, type CustomerSearch } from "./customerSearch";
+import { gripSchedule, type GripSchedule } from "./gripSchedule";
+import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
+import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
+import { orderCounter, type OrderCounter } from "./orderCounter";
+import { paddle, type Paddle } from "./paddle";
+import { partner, type Partner } from "./partner";
+import { promotion, type Promotion } from "./promotion";
+import { rateLimit, type RateLimit } from "./rateLimit";
+import { serviceOrder, type ServiceOrder } from "./serviceOrder";
+import { sku, type Sku } from "./sku";
+import { smsConversation, type SmsConversation } from "./smsConversation";
+import { smsMessage, type SmsMessage } from "./smsMessage";
+import { subscription, type Subscription } from "./subscription";
+import { tip, type Tip } from "./tip";
+import { uniqueValue, type UniqueValue } from "./uniqueValue";
+import { user, type User } from "./user";
+import { verificationCode, type VerificationCode } from "./verificationCode";
 
 export * from "./enums";
 export { monthOf } from "./auditLog";
 export { normaliseCode, normaliseEmail } from "./attributes";
 export { normaliseUniqueValue, uniqueKey } from "./uniqueValue";
-export {
+export type {
   AuditLog,
   Bag,
   Communication,
@@ -50,36 +49,45 @@ export {
 };
 
 /**
- * Every entity of the one table, joined. Collections:
- * - `account`: a user's profile, paddles, subscriptions and loyalty account
- *   (the user's partition, one Query).
- *
- * Built without a table or client so this module imports anywhere (tests,
- * scripts, before TABLE_NAME is set). Request code uses `db()` from
- * `../db`, which binds this service to the table and client at call time.
+ * How to build each entity of the one table, by the name request code reaches
+ * it by (`db().entities.serviceOrder`). Nothing is built here: building an
+ * ElectroDB entity validates its model with jsonschema and parses it, several
+ * milliseconds each on a cold Lambda, so `db()` (../db) builds an entity the
+ * first time a request touches it, and a route pays only for the entities it
+ * uses instead of all 21 and a Service joining them at import.
  */
-export const Regrip = new Service({
-  user: User,
-  paddle: Paddle,
-  bag: Bag,
-  serviceOrder: ServiceOrder,
-  tip: Tip,
-  subscription: Subscription,
-  sku: Sku,
-  promotion: Promotion,
-  loyaltyAccount: LoyaltyAccount,
-  loyaltyLedger: LoyaltyLedger,
-  auditLog: AuditLog,
-  gripSchedule: GripSchedule,
-  partner: Partner,
-  communication: Communication,
-  smsConversation: SmsConversation,
-  smsMessage: SmsMessage,
-  verificationCode: VerificationCode,
-  uniqueValue: UniqueValue,
-  rateLimit: RateLimit,
-  orderCounter: OrderCounter,
-  customerSearch: CustomerSearch,
-});
+export const entityFactories = {
+  user,
+  paddle,
+  bag,
+  serviceOrder,
+  tip,
+  subscription,
+  sku,
+  promotion,
+  loyaltyAccount,
+  loyaltyLedger,
+  auditLog,
+  gripSchedule,
+  partner,
+  communication,
+  smsConversation,
+  smsMessage,
+  verificationCode,
+  uniqueValue,
+  rateLimit,
+  orderCounter,
+  customerSearch,
+};
 
-export type RegripService = typeof Regrip;
+/** Every entity of the table, by name, as built. */
+export type Entities = { [Name in keyof typeof entityFactories]: ReturnType<(typeof entityFactories)[Name]> };
+export type EntityName = keyof Entities;
+
+/**
+ * The `account` collection: a user's profile, paddles, subscriptions and
+ * loyalty account (the user's partition, one Query). Its Service joins only
+ * these four.
+ */
+export const accountMembers = ["user", "paddle", "subscription", "loyaltyAccount"] as const satisfies readonly EntityName[];
+export type AccountEntities = Pick<Entities, (typeof accountMembers)[number]>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { LOYALTY_ENTRY_TYPES } from "./enums";
 import { casing, primary, SERVICE } from "./keys";
@@ -10,22 +10,27 @@ import { casing, primary, SERVICE } from "./keys";
  * without bound, and the "account" collection Query over the user's partition
  * would have to read past every entry.
  */
-export const LoyaltyLedger = new Entity({
-  model: { service: SERVICE, entity: "loyaltyLedger", version: "1" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    id: generatedId(),
-    orderId: { type: "string" },
-    type: { type: LOYALTY_ENTRY_TYPES, required: true },
-    /** Signed whole points: positive earns, negative spends. */
-    points: { type: "number", required: true, validate: (n: number | undefined) => n === undefined || Number.isSafeInteger(n) },
-    reason: { type: "string" },
-    ...timestamps(),
-  },
-  indexes: {
-    byUser: {
-      pk: { field: primary.pk, composite: ["userId"], template: "loyalty#${userId}", casing },
-      sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
+export const loyaltyLedger = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "loyaltyLedger", version: "1" },
+      attributes: {
+        userId: { type: "string", required: true, readOnly: true },
+        id: generatedId(),
+        orderId: { type: "string" },
+        type: { type: LOYALTY_ENTRY_TYPES, required: true },
+        /** Signed whole points: positive earns, negative spends. */
+        points: { type: "number", required: true, validate: (n: number | undefined) => n === undefined || Number.isSafeInteger(n) },
+        reason: { type: "string" },
+        ...timestamps(),
+      },
+      indexes: {
+        byUser: {
+          pk: { field: primary.pk, composite: ["userId"], template: "loyalty#${userId}", casing },
+          sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+export type LoyaltyLedger = ReturnType<typeof loyaltyLedger>;

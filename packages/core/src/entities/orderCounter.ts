@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { STAGES } from "../shared/lifecycle";
 import { casing, primary, SERVICE } from "./keys";
 
@@ -10,16 +10,21 @@ import { casing, primary, SERVICE } from "./keys";
  * an order in or out of the stage (orders/counters.ts), never counted over
  * orders.
  */
-export const OrderCounter = new Entity({
-  model: { service: SERVICE, entity: "orderCounter", version: "1" },
-  attributes: {
-    stage: { type: STAGES, required: true, readOnly: true },
-    count: { type: "number", required: true, default: 0 },
-  },
-  indexes: {
-    byStage: {
-      pk: { field: primary.pk, composite: [], template: "stats#orderStages", casing },
-      sk: { field: primary.sk, composite: ["stage"], template: "stage#${stage}", casing },
+export const orderCounter = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "orderCounter", version: "1" },
+      attributes: {
+        stage: { type: STAGES, required: true, readOnly: true },
+        count: { type: "number", required: true, default: 0 },
+      },
+      indexes: {
+        byStage: {
+          pk: { field: primary.pk, composite: [], template: "stats#orderStages", casing },
+          sk: { field: primary.sk, composite: ["stage"], template: "stage#${stage}", casing },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+export type OrderCounter = ReturnType<typeof orderCounter>;

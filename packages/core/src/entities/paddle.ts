@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
@@ -13,50 +13,55 @@ const isPositive = (n: number | undefined) => n === undefined || n > 0;
  * can only ever address their own. Staff, who may act on any customer's
  * paddle, find it by id alone through `byId`.
  */
-export const Paddle = new Entity({
-  model: { service: SERVICE, entity: "paddle", version: "1" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    id: generatedId(),
-    brand: { type: "string", required: true },
-    model: { type: "string" },
-    nickname: { type: "string" },
-    personality: { type: "string" },
-    /** Millimetres, whole numbers 11 to 18. */
-    coreThickness: { type: "number", validate: isCoreThickness },
-    shape: { type: PADDLE_SHAPES },
-    material: { type: PADDLE_MATERIALS },
-    colorway: { type: "string" },
-    /** Serial number or free notes. */
-    serial: { type: "string" },
-    photoUrl: { type: "string" },
-    photoUrls: { type: "list", items: { type: "string" } },
-    prefs: {
-      type: "map",
-      properties: {
-        /** Out of 5. */
-        tackiness: { type: "number", validate: isTackiness },
-        color: { type: "string" },
+export const paddle = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "paddle", version: "1" },
+      attributes: {
+        userId: { type: "string", required: true, readOnly: true },
+        id: generatedId(),
+        brand: { type: "string", required: true },
+        model: { type: "string" },
+        nickname: { type: "string" },
+        personality: { type: "string" },
+        /** Millimetres, whole numbers 11 to 18. */
+        coreThickness: { type: "number", validate: isCoreThickness },
+        shape: { type: PADDLE_SHAPES },
+        material: { type: PADDLE_MATERIALS },
+        colorway: { type: "string" },
+        /** Serial number or free notes. */
+        serial: { type: "string" },
+        photoUrl: { type: "string" },
+        photoUrls: { type: "list", items: { type: "string" } },
+        prefs: {
+          type: "map",
+          properties: {
+            /** Out of 5. */
+            tackiness: { type: "number", validate: isTackiness },
+            color: { type: "string" },
+          },
+        },
+        bagId: { type: "string" },
+        ownershipStatus: { type: OWNERSHIP_STATUSES, required: true, default: "owned" },
+        knownDefects: { type: "string" },
+        weightGrams: { type: "number", validate: isPositive },
+        gripSize: { type: "string" },
+        ...timestamps(),
+      },
+      indexes: {
+        byOwner: {
+          collection: "account",
+          pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
+          sk: { field: primary.sk, composite: ["id"], template: "paddle#${id}", casing },
+        },
+        /** A paddle by id, whoever owns it (staff). */
+        byId: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: ["id"], template: "paddle#${id}", casing },
+          sk: { field: gsi1.sk, composite: [], template: "paddle", casing },
+        },
       },
     },
-    bagId: { type: "string" },
-    ownershipStatus: { type: OWNERSHIP_STATUSES, required: true, default: "owned" },
-    knownDefects: { type: "string" },
-    weightGrams: { type: "number", validate: isPositive },
-    gripSize: { type: "string" },
-    ...timestamps(),
-  },
-  indexes: {
-    byOwner: {
-      collection: "account",
-      pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
-      sk: { field: primary.sk, composite: ["id"], template: "paddle#${id}", casing },
-    },
-    /** A paddle by id, whoever owns it (staff). */
-    byId: {
-      index: gsi1.index,
-      pk: { field: gsi1.pk, composite: ["id"], template: "paddle#${id}", casing },
-      sk: { field: gsi1.sk, composite: [], template: "paddle", casing },
-    },
-  },
-});
+    config,
+  );
+export type Paddle = ReturnType<typeof paddle>;

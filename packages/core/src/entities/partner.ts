@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { timestamps } from "./attributes";
 import { casing, gsi1, primary, SERVICE } from "./keys";
 
@@ -6,31 +6,36 @@ import { casing, gsi1, primary, SERVICE } from "./keys";
  * A club or shop that hosts drop-offs. `locationKey` is the partition key,
  * so creating one with `create()` (attribute_not_exists) makes it unique.
  */
-export const Partner = new Entity({
-  model: { service: SERVICE, entity: "partner", version: "1" },
-  attributes: {
-    locationKey: { type: "string", required: true, readOnly: true, validate: /^[a-z0-9][a-z0-9_-]*$/ },
-    name: { type: "string", required: true },
-    address: { type: "string" },
-    phone: { type: "string" },
-    email: { type: "string" },
-    websiteUrl: { type: "string" },
-    mapsUrl: { type: "string" },
-    contactPerson: { type: "string" },
-    isActive: { type: "boolean", required: true, default: true },
-    notes: { type: "string" },
-    ...timestamps(),
-  },
-  indexes: {
-    byKey: {
-      pk: { field: primary.pk, composite: ["locationKey"], template: "partner#${locationKey}", casing },
-      sk: { field: primary.sk, composite: [], template: "partner", casing },
+export const partner = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "partner", version: "1" },
+      attributes: {
+        locationKey: { type: "string", required: true, readOnly: true, validate: /^[a-z0-9][a-z0-9_-]*$/ },
+        name: { type: "string", required: true },
+        address: { type: "string" },
+        phone: { type: "string" },
+        email: { type: "string" },
+        websiteUrl: { type: "string" },
+        mapsUrl: { type: "string" },
+        contactPerson: { type: "string" },
+        isActive: { type: "boolean", required: true, default: true },
+        notes: { type: "string" },
+        ...timestamps(),
+      },
+      indexes: {
+        byKey: {
+          pk: { field: primary.pk, composite: ["locationKey"], template: "partner#${locationKey}", casing },
+          sk: { field: primary.sk, composite: [], template: "partner", casing },
+        },
+        /** Every partner by name. */
+        allPartners: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: [], template: "partners", casing },
+          sk: { field: gsi1.sk, composite: ["name", "locationKey"], template: "${name}#${locationKey}", casing },
+        },
+      },
     },
-    /** Every partner by name. */
-    allPartners: {
-      index: gsi1.index,
-      pk: { field: gsi1.pk, composite: [], template: "partners", casing },
-      sk: { field: gsi1.sk, composite: ["name", "locationKey"], template: "${name}#${locationKey}", casing },
-    },
-  },
-});
+    config,
+  );
+export type Partner = ReturnType<typeof partner>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { isIsoTimestamp, isWholeNumber, timestamps } from "./attributes";
 import { RATE_LIMIT_SCOPES } from "./enums";
 import { casing, primary, SERVICE, ttlField } from "./keys";
@@ -10,31 +10,36 @@ import { casing, primary, SERVICE, ttlField } from "./keys";
  * same uses cannot both add one. DynamoDB's TTL removes the item once its
  * newest use has left the window; until then readers drop old uses themselves.
  */
-export const RateLimit = new Entity({
-  model: { service: SERVICE, entity: "rateLimit", version: "1" },
-  attributes: {
-    scope: { type: RATE_LIMIT_SCOPES, required: true, readOnly: true },
-    /** What is limited: the phone number (E.164) for `phoneCode`. */
-    subject: { type: "string", required: true, readOnly: true },
-    /** ISO timestamps of the uses inside the window, oldest first. */
-    uses: { type: "list", items: { type: "string" }, required: true },
-    version: { type: "number", required: true, default: 0, validate: isWholeNumber },
-    /** When the newest use leaves the window. */
-    expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
-    /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
-    expiresAtEpoch: {
-      type: "number",
-      field: ttlField,
-      watch: ["expiresAt"],
-      set: (_: number | undefined, item: { expiresAt?: string }) =>
-        item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
+export const rateLimit = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "rateLimit", version: "1" },
+      attributes: {
+        scope: { type: RATE_LIMIT_SCOPES, required: true, readOnly: true },
+        /** What is limited: the phone number (E.164) for `phoneCode`. */
+        subject: { type: "string", required: true, readOnly: true },
+        /** ISO timestamps of the uses inside the window, oldest first. */
+        uses: { type: "list", items: { type: "string" }, required: true },
+        version: { type: "number", required: true, default: 0, validate: isWholeNumber },
+        /** When the newest use leaves the window. */
+        expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
+        /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
+        expiresAtEpoch: {
+          type: "number",
+          field: ttlField,
+          watch: ["expiresAt"],
+          set: (_: number | undefined, item: { expiresAt?: string }) =>
+            item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
+        },
+        ...timestamps(),
+      },
+      indexes: {
+        bySubject: {
+          pk: { field: primary.pk, composite: ["scope", "subject"], template: "ratelimit#${scope}#${subject}", casing },
+          sk: { field: primary.sk, composite: [], template: "ratelimit", casing },
+        },
+      },
     },
-    ...timestamps(),
-  },
-  indexes: {
-    bySubject: {
-      pk: { field: primary.pk, composite: ["scope", "subject"], template: "ratelimit#${scope}#${subject}", casing },
-      sk: { field: primary.sk, composite: [], template: "ratelimit", casing },
-    },
-  },
-});
+    config,
+  );
+export type RateLimit = ReturnType<typeof rateLimit>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import {
   cents,
   centsDefaultZero,
@@ -22,159 +22,164 @@ const isQuantity = (n: number | undefined) => n === undefined || (Number.isSafeI
  * update needs no other composite. The customer, paddle and bag fields are
  * copies taken when the order is written, so lists render from one Query.
  */
-export const ServiceOrder = new Entity({
-  model: { service: SERVICE, entity: "serviceOrder", version: "1" },
-  attributes: {
-    id: generatedId(),
-    userId: { type: "string", required: true },
-    paddleId: { type: "string" },
-    /** The 3-character bag number given at drop-off. */
-    bagNumber: { type: "string", validate: /^[0-9A-Za-z]{1,3}$/ },
-    status: { type: ORDER_STATUSES, required: true, default: "INVOICED" },
-    statusHistory: {
-      type: "list",
-      required: true,
-      default: () => [],
-      items: {
-        type: "map",
-        properties: {
-          from: { type: ORDER_STATUSES },
-          to: { type: ORDER_STATUSES, required: true },
-          actorId: { type: "string" },
-          actorName: { type: "string" },
-          note: { type: "string" },
-          at: { type: "string", required: true },
+export const serviceOrder = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "serviceOrder", version: "1" },
+      attributes: {
+        id: generatedId(),
+        userId: { type: "string", required: true },
+        paddleId: { type: "string" },
+        /** The 3-character bag number given at drop-off. */
+        bagNumber: { type: "string", validate: /^[0-9A-Za-z]{1,3}$/ },
+        status: { type: ORDER_STATUSES, required: true, default: "INVOICED" },
+        statusHistory: {
+          type: "list",
+          required: true,
+          default: () => [],
+          items: {
+            type: "map",
+            properties: {
+              from: { type: ORDER_STATUSES },
+              to: { type: ORDER_STATUSES, required: true },
+              actorId: { type: "string" },
+              actorName: { type: "string" },
+              note: { type: "string" },
+              at: { type: "string", required: true },
+            },
+          },
+        },
+        dropoffLocation: { type: LOCATIONS },
+        dropoffDateTime: isoTimestamp(),
+        pickupLocation: { type: LOCATIONS },
+        pickupDateTime: isoTimestamp(),
+        isOnsite: { type: "boolean", required: true, default: false },
+        lineItems: {
+          type: "list",
+          required: true,
+          items: {
+            type: "map",
+            properties: {
+              skuId: { type: "string" },
+              name: { type: "string", required: true },
+              description: { type: "string" },
+              priceCents: { type: "number", required: true, validate: isCents },
+              quantity: { type: "number", required: true, default: 1, validate: isQuantity },
+            },
+          },
+        },
+        customerNotes: { type: "string" },
+        /** Internal staff notes. */
+        myGripNotes: { type: "string" },
+        subtotalCents: requiredCents(),
+        taxCents: centsDefaultZero(),
+        totalCents: requiredCents(),
+        currency: currency(),
+        paymentMethod: { type: PAYMENT_METHODS, required: true, default: "STRIPE" },
+        paymentStatus: { type: PAYMENT_STATUSES, required: true, default: "unpaid" },
+        stripePaymentIntentId: { type: "string" },
+        stripeCheckoutSessionId: { type: "string" },
+        stripeInvoiceId: { type: "string" },
+        invoiceUrl: { type: "string" },
+        shortInvoiceUrl: { type: "string" },
+        cardLast4: { type: "string" },
+        cardBrand: { type: "string" },
+        cardType: { type: "string" },
+        invoiceNumber: { type: "string" },
+        invoiceDueDate: isoTimestamp(),
+        invoiceStatus: { type: "string" },
+        promoCode: { type: "string" },
+        discountAmountCents: centsDefaultZero(),
+        /**
+         * A staff member's discount (quick sale): who gave it and why. Its amount
+         * is `discountAmountCents`; a promotion's discount has none of these.
+         */
+        discountByStaffId: { type: "string" },
+        discountByStaffName: { type: "string" },
+        discountNotes: { type: "string" },
+        feesCents: cents(),
+        refundedAmountCents: centsDefaultZero(),
+        /**
+         * A refund Stripe reported (charge.refunded, cumulative) before the order's
+         * payment was on record: kept here and applied when the payment lands.
+         */
+        earlyRefundedCents: cents(),
+        taxAmountCents: cents(),
+        /** The last payment-provider event applied, for ordering out-of-order webhooks. */
+        stripeEventId: { type: "string" },
+        paymentFailureReason: { type: "string" },
+        paymentAttempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
+        subscriptionId: { type: "string" },
+        posTransactionId: { type: "string" },
+        posPaymentDetails: { type: "any" },
+        paidAt: isoTimestamp(),
+        processedByStaffId: { type: "string" },
+        completedAt: isoTimestamp(),
+        pickedUpAt: isoTimestamp(),
+        idempotencyKey: { type: "string" },
+        /**
+         * The stock this order took when it was written (inventory module), one
+         * entry per counted sku: what a cancel gives back, whatever the catalogue
+         * says by then. Absent on orders that took none.
+         */
+        stockTaken: {
+          type: "list",
+          items: {
+            type: "map",
+            properties: {
+              skuId: { type: "string", required: true },
+              quantity: { type: "number", required: true, validate: isQuantity },
+            },
+          },
+        },
+        /** When a cancel gave `stockTaken` back; set once, so stock is returned at most once. */
+        stockReturnedAt: isoTimestamp(),
+        /** Copies for the list views (spec: order views carry bag, user and paddle). */
+        bagCode: { type: "string" },
+        customer: {
+          type: "map",
+          properties: {
+            firstName: { type: "string" },
+            lastName: { type: "string" },
+            email: { type: "string" },
+            phone: { type: "string" },
+          },
+        },
+        paddle: {
+          type: "map",
+          properties: {
+            nickname: { type: "string" },
+            brand: { type: "string" },
+            model: { type: "string" },
+          },
+        },
+        ...timestamps(),
+      },
+      indexes: {
+        byId: {
+          pk: { field: primary.pk, composite: ["id"], template: "order#${id}", casing },
+          sk: { field: primary.sk, composite: [], template: "order", casing },
+        },
+        /** My Grips: a customer's orders by date. */
+        byUser: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: ["userId"], template: "user#${userId}", casing },
+          sk: { field: gsi1.sk, composite: ["createdAt"], template: "order#${createdAt}", casing },
+        },
+        /** Queue and admin status filters: one partition per stored status. */
+        byStatus: {
+          index: gsi2.index,
+          pk: { field: gsi2.pk, composite: ["status"], template: "status#${status}", casing },
+          sk: { field: gsi2.sk, composite: ["createdAt"], template: "${createdAt}", casing },
+        },
+        /** Staff and admin order lists, newest first with `order: "desc"`. */
+        allOrders: {
+          index: gsi3.index,
+          pk: { field: gsi3.pk, composite: [], template: "orders", casing },
+          sk: { field: gsi3.sk, composite: ["createdAt"], template: "${createdAt}", casing },
         },
       },
     },
-    dropoffLocation: { type: LOCATIONS },
-    dropoffDateTime: isoTimestamp(),
-    pickupLocation: { type: LOCATIONS },
-    pickupDateTime: isoTimestamp(),
-    isOnsite: { type: "boolean", required: true, default: false },
-    lineItems: {
-      type: "list",
-      required: true,
-      items: {
-        type: "map",
-        properties: {
-          skuId: { type: "string" },
-          name: { type: "string", required: true },
-          description: { type: "string" },
-          priceCents: { type: "number", required: true, validate: isCents },
-          quantity: { type: "number", required: true, default: 1, validate: isQuantity },
-        },
-      },
-    },
-    customerNotes: { type: "string" },
-    /** Internal staff notes. */
-    myGripNotes: { type: "string" },
-    subtotalCents: requiredCents(),
-    taxCents: centsDefaultZero(),
-    totalCents: requiredCents(),
-    currency: currency(),
-    paymentMethod: { type: PAYMENT_METHODS, required: true, default: "STRIPE" },
-    paymentStatus: { type: PAYMENT_STATUSES, required: true, default: "unpaid" },
-    stripePaymentIntentId: { type: "string" },
-    stripeCheckoutSessionId: { type: "string" },
-    stripeInvoiceId: { type: "string" },
-    invoiceUrl: { type: "string" },
-    shortInvoiceUrl: { type: "string" },
-    cardLast4: { type: "string" },
-    cardBrand: { type: "string" },
-    cardType: { type: "string" },
-    invoiceNumber: { type: "string" },
-    invoiceDueDate: isoTimestamp(),
-    invoiceStatus: { type: "string" },
-    promoCode: { type: "string" },
-    discountAmountCents: centsDefaultZero(),
-    /**
-     * A staff member's discount (quick sale): who gave it and why. Its amount
-     * is `discountAmountCents`; a promotion's discount has none of these.
-     */
-    discountByStaffId: { type: "string" },
-    discountByStaffName: { type: "string" },
-    discountNotes: { type: "string" },
-    feesCents: cents(),
-    refundedAmountCents: centsDefaultZero(),
-    /**
-     * A refund Stripe reported (charge.refunded, cumulative) before the order's
-     * payment was on record: kept here and applied when the payment lands.
-     */
-    earlyRefundedCents: cents(),
-    taxAmountCents: cents(),
-    /** The last payment-provider event applied, for ordering out-of-order webhooks. */
-    stripeEventId: { type: "string" },
-    paymentFailureReason: { type: "string" },
-    paymentAttempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
-    subscriptionId: { type: "string" },
-    posTransactionId: { type: "string" },
-    posPaymentDetails: { type: "any" },
-    paidAt: isoTimestamp(),
-    processedByStaffId: { type: "string" },
-    completedAt: isoTimestamp(),
-    pickedUpAt: isoTimestamp(),
-    idempotencyKey: { type: "string" },
-    /**
-     * The stock this order took when it was written (inventory module), one
-     * entry per counted sku: what a cancel gives back, whatever the catalogue
-     * says by then. Absent on orders that took none.
-     */
-    stockTaken: {
-      type: "list",
-      items: {
-        type: "map",
-        properties: {
-          skuId: { type: "string", required: true },
-          quantity: { type: "number", required: true, validate: isQuantity },
-        },
-      },
-    },
-    /** When a cancel gave `stockTaken` back; set once, so stock is returned at most once. */
-    stockReturnedAt: isoTimestamp(),
-    /** Copies for the list views (spec: order views carry bag, user and paddle). */
-    bagCode: { type: "string" },
-    customer: {
-      type: "map",
-      properties: {
-        firstName: { type: "string" },
-        lastName: { type: "string" },
-        email: { type: "string" },
-        phone: { type: "string" },
-      },
-    },
-    paddle: {
-      type: "map",
-      properties: {
-        nickname: { type: "string" },
-        brand: { type: "string" },
-        model: { type: "string" },
-      },
-    },
-    ...timestamps(),
-  },
-  indexes: {
-    byId: {
-      pk: { field: primary.pk, composite: ["id"], template: "order#${id}", casing },
-      sk: { field: primary.sk, composite: [], template: "order", casing },
-    },
-    /** My Grips: a customer's orders by date. */
-    byUser: {
-      index: gsi1.index,
-      pk: { field: gsi1.pk, composite: ["userId"], template: "user#${userId}", casing },
-      sk: { field: gsi1.sk, composite: ["createdAt"], template: "order#${createdAt}", casing },
-    },
-    /** Queue and admin status filters: one partition per stored status. */
-    byStatus: {
-      index: gsi2.index,
-      pk: { field: gsi2.pk, composite: ["status"], template: "status#${status}", casing },
-      sk: { field: gsi2.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-    },
-    /** Staff and admin order lists, newest first with `order: "desc"`. */
-    allOrders: {
-      index: gsi3.index,
-      pk: { field: gsi3.pk, composite: [], template: "orders", casing },
-      sk: { field: gsi3.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-    },
-  },
-});
+    config,
+  );
+export type ServiceOrder = ReturnType<typeof serviceOrder>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { currency, generatedId, normaliseCode, requiredCents, timestamps } from "./attributes";
 import { SKU_CATEGORIES, SKU_TYPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
@@ -21,50 +21,55 @@ const isDisplayOrder = (n: number | undefined) => n === undefined || (Number.isI
  * any of those four rewrites the sort key, so such an update passes the
  * other three with `.composite({...})`.
  */
-export const Sku = new Entity({
-  model: { service: SERVICE, entity: "sku", version: "1" },
-  attributes: {
-    id: generatedId(),
-    code: { type: "string", required: true, set: normaliseCode },
-    name: { type: "string", required: true },
-    category: { type: SKU_CATEGORIES, required: true, default: "OTHER" },
-    brand: { type: "string" },
-    type: { type: SKU_TYPES, required: true, default: "ONE_TIME" },
-    color: { type: "string" },
-    feel: { type: "string" },
-    area: { type: "string" },
-    quality: { type: "string" },
-    description: { type: "string" },
-    imageUrl: { type: "string" },
-    thumbnailUrl: { type: "string" },
-    unitAmountCents: { ...requiredCents(), padding: { length: 9, char: "0" } },
-    currency: currency(),
-    /** Units on hand; ignored while `unlimitedStock` is true. */
-    stockQuantity: { type: "number", required: true, default: 0, validate: isStock },
-    /** The spec's `stockQuantity: null`: a service with no stock to count. */
-    unlimitedStock: { type: "boolean", required: true, default: false },
-    lowStockThreshold: { type: "number", required: true, default: 5, validate: isStock },
-    displayOrder: { type: "number", required: true, default: 999, validate: isDisplayOrder, padding: { length: 4, char: "0" } },
-    isVisible: { type: "boolean", required: true, default: true },
-    stripePriceId: { type: "string" },
-    metadata: { type: "any" },
-    ...timestamps(),
-  },
-  indexes: {
-    byId: {
-      pk: { field: primary.pk, composite: ["id"], template: "sku#${id}", casing },
-      sk: { field: primary.sk, composite: [], template: "sku", casing },
-    },
-    /** The whole catalogue in display order; `.begins({ category })` for one category. */
-    catalogue: {
-      index: gsi1.index,
-      pk: { field: gsi1.pk, composite: [], template: "skus", casing },
-      sk: {
-        field: gsi1.sk,
-        composite: ["category", "displayOrder", "unitAmountCents", "name"],
-        template: "${category}#${displayOrder}#${unitAmountCents}#${name}",
-        casing,
+export const sku = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "sku", version: "1" },
+      attributes: {
+        id: generatedId(),
+        code: { type: "string", required: true, set: normaliseCode },
+        name: { type: "string", required: true },
+        category: { type: SKU_CATEGORIES, required: true, default: "OTHER" },
+        brand: { type: "string" },
+        type: { type: SKU_TYPES, required: true, default: "ONE_TIME" },
+        color: { type: "string" },
+        feel: { type: "string" },
+        area: { type: "string" },
+        quality: { type: "string" },
+        description: { type: "string" },
+        imageUrl: { type: "string" },
+        thumbnailUrl: { type: "string" },
+        unitAmountCents: { ...requiredCents(), padding: { length: 9, char: "0" } },
+        currency: currency(),
+        /** Units on hand; ignored while `unlimitedStock` is true. */
+        stockQuantity: { type: "number", required: true, default: 0, validate: isStock },
+        /** The spec's `stockQuantity: null`: a service with no stock to count. */
+        unlimitedStock: { type: "boolean", required: true, default: false },
+        lowStockThreshold: { type: "number", required: true, default: 5, validate: isStock },
+        displayOrder: { type: "number", required: true, default: 999, validate: isDisplayOrder, padding: { length: 4, char: "0" } },
+        isVisible: { type: "boolean", required: true, default: true },
+        stripePriceId: { type: "string" },
+        metadata: { type: "any" },
+        ...timestamps(),
+      },
+      indexes: {
+        byId: {
+          pk: { field: primary.pk, composite: ["id"], template: "sku#${id}", casing },
+          sk: { field: primary.sk, composite: [], template: "sku", casing },
+        },
+        /** The whole catalogue in display order; `.begins({ category })` for one category. */
+        catalogue: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: [], template: "skus", casing },
+          sk: {
+            field: gsi1.sk,
+            composite: ["category", "displayOrder", "unitAmountCents", "name"],
+            template: "${category}#${displayOrder}#${unitAmountCents}#${name}",
+            casing,
+          },
+        },
       },
     },
-  },
-});
+    config,
+  );
+export type Sku = ReturnType<typeof sku>;

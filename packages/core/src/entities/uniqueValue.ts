@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { isWholeNumber, nowIso } from "./attributes";
 import { UNIQUE_KINDS, type UniqueKind } from "./enums";
 import { casing, primary, SERVICE, ttlField } from "./keys";
@@ -37,20 +37,25 @@ export function uniqueKey(kind: UniqueKind, value: string): { kind: UniqueKind; 
  * `expiresAtEpoch` lets time-bound reservations (Stripe event ids,
  * Idempotency-Keys) expire through TTL.
  */
-export const UniqueValue = new Entity({
-  model: { service: SERVICE, entity: "uniqueValue", version: "1" },
-  attributes: {
-    kind: { type: UNIQUE_KINDS, required: true, readOnly: true },
-    value: { type: "string", required: true, readOnly: true },
-    /** The id of the item holding the value (user id, bag id, promotion id, order id ...). */
-    ownerId: { type: "string", required: true },
-    expiresAtEpoch: { type: "number", field: ttlField, validate: isWholeNumber },
-    createdAt: { type: "string", required: true, readOnly: true, default: nowIso },
-  },
-  indexes: {
-    byValue: {
-      pk: { field: primary.pk, composite: ["kind", "value"], template: "unique#${kind}#${value}", casing },
-      sk: { field: primary.sk, composite: [], template: "unique", casing },
+export const uniqueValue = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "uniqueValue", version: "1" },
+      attributes: {
+        kind: { type: UNIQUE_KINDS, required: true, readOnly: true },
+        value: { type: "string", required: true, readOnly: true },
+        /** The id of the item holding the value (user id, bag id, promotion id, order id ...). */
+        ownerId: { type: "string", required: true },
+        expiresAtEpoch: { type: "number", field: ttlField, validate: isWholeNumber },
+        createdAt: { type: "string", required: true, readOnly: true, default: nowIso },
+      },
+      indexes: {
+        byValue: {
+          pk: { field: primary.pk, composite: ["kind", "value"], template: "unique#${kind}#${value}", casing },
+          sk: { field: primary.sk, composite: [], template: "unique", casing },
+        },
+      },
     },
-  },
-});
+    config,
+  );
+export type UniqueValue = ReturnType<typeof uniqueValue>;

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { normaliseEmail, phoneNumber, timestamps, isoTimestamp } from "./attributes";
 import { ACCOUNT_STATUSES, AUTH_PROVIDERS, ROLES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
@@ -13,57 +13,62 @@ import { casing, gsi1, primary, SERVICE } from "./keys";
  * Email and username are unique through uniqueValue items written in the
  * same transaction. No password hash: Cognito holds credentials.
  */
-export const User = new Entity({
-  model: { service: SERVICE, entity: "user", version: "1" },
-  attributes: {
-    userId: { type: "string", required: true, readOnly: true },
-    email: { type: "string", set: normaliseEmail },
-    phone: phoneNumber(),
-    firstName: { type: "string" },
-    lastName: { type: "string" },
-    profileImageUrl: { type: "string" },
-    defaultPrefs: { type: "any" },
-    roles: { type: "set", items: ROLES, required: true, default: () => ["CUSTOMER"] },
-    accountStatus: { type: ACCOUNT_STATUSES, required: true, default: "active" },
-    stripeCustomerId: { type: "string" },
-    subscriptionId: { type: "string" },
-    /** What the card provider holds for this customer (the broadcast list shows them). */
-    stripeEmail: { type: "string" },
-    stripePhone: { type: "string" },
-    stripeName: { type: "string" },
-    username: { type: "string" },
-    /** False for a walk-in staff made at the counter (no Cognito account); absent means an account. */
-    hasAccount: { type: "boolean" },
-    /**
-     * The customer-search terms indexed for this user (customerSearch items),
-     * kept in the same transaction as those items so a change knows exactly
-     * which to delete. Absent on users made before search existed: indexed on
-     * their next sign-in (`Users.fromSignIn`) or by the seed.
-     */
-    searchTerms: { type: "list", items: { type: "string" } },
-    authProvider: { type: AUTH_PROVIDERS, required: true, default: "cognito" },
-    emailVerified: { type: "boolean", required: true, default: false },
-    phoneVerified: { type: "boolean", required: true, default: false },
-    smsNotifications: { type: "boolean", required: true, default: true },
-    smsPromotions: { type: "boolean", required: true, default: true },
-    emailNotifications: { type: "boolean", required: true, default: true },
-    emailPromotions: { type: "boolean", required: true, default: true },
-    smsConsentedAt: isoTimestamp(),
-    smsConsentIp: { type: "string" },
-    smsConsentText: { type: "string" },
-    ...timestamps(),
-  },
-  indexes: {
-    byId: {
-      collection: "account",
-      pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
-      sk: { field: primary.sk, composite: [], template: "profile", casing },
+export const user = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "user", version: "1" },
+      attributes: {
+        userId: { type: "string", required: true, readOnly: true },
+        email: { type: "string", set: normaliseEmail },
+        phone: phoneNumber(),
+        firstName: { type: "string" },
+        lastName: { type: "string" },
+        profileImageUrl: { type: "string" },
+        defaultPrefs: { type: "any" },
+        roles: { type: "set", items: ROLES, required: true, default: () => ["CUSTOMER"] },
+        accountStatus: { type: ACCOUNT_STATUSES, required: true, default: "active" },
+        stripeCustomerId: { type: "string" },
+        subscriptionId: { type: "string" },
+        /** What the card provider holds for this customer (the broadcast list shows them). */
+        stripeEmail: { type: "string" },
+        stripePhone: { type: "string" },
+        stripeName: { type: "string" },
+        username: { type: "string" },
+        /** False for a walk-in staff made at the counter (no Cognito account); absent means an account. */
+        hasAccount: { type: "boolean" },
+        /**
+         * The customer-search terms indexed for this user (customerSearch items),
+         * kept in the same transaction as those items so a change knows exactly
+         * which to delete. Absent on users made before search existed: indexed on
+         * their next sign-in (`Users.fromSignIn`) or by the seed.
+         */
+        searchTerms: { type: "list", items: { type: "string" } },
+        authProvider: { type: AUTH_PROVIDERS, required: true, default: "cognito" },
+        emailVerified: { type: "boolean", required: true, default: false },
+        phoneVerified: { type: "boolean", required: true, default: false },
+        smsNotifications: { type: "boolean", required: true, default: true },
+        smsPromotions: { type: "boolean", required: true, default: true },
+        emailNotifications: { type: "boolean", required: true, default: true },
+        emailPromotions: { type: "boolean", required: true, default: true },
+        smsConsentedAt: isoTimestamp(),
+        smsConsentIp: { type: "string" },
+        smsConsentText: { type: "string" },
+        ...timestamps(),
+      },
+      indexes: {
+        byId: {
+          collection: "account",
+          pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
+          sk: { field: primary.sk, composite: [], template: "profile", casing },
+        },
+        /** Admin user list and the broadcast list, oldest first (or `order: "desc"`). */
+        allUsers: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: [], template: "users", casing },
+          sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
+        },
+      },
     },
-    /** Admin user list and the broadcast list, oldest first (or `order: "desc"`). */
-    allUsers: {
-      index: gsi1.index,
-      pk: { field: gsi1.pk, composite: [], template: "users", casing },
-      sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-    },
-  },
-});
+    config,
+  );
+export type User = ReturnType<typeof user>;

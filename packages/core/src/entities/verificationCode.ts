@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, type EntityConfiguration } from "electrodb";
 import { isIsoTimestamp, isWholeNumber, timestamps } from "./attributes";
 import { VERIFICATION_TYPES } from "./enums";
 import { casing, primary, SERVICE, ttlField } from "./keys";
@@ -9,32 +9,37 @@ import { casing, primary, SERVICE, ttlField } from "./keys";
  * TTL deletes it some time after `expiresAtEpoch`; until then `expiresAt` is
  * what the check compares, since TTL deletion is not immediate.
  */
-export const VerificationCode = new Entity({
-  model: { service: SERVICE, entity: "verificationCode", version: "1" },
-  attributes: {
-    /** Who is verifying: the user id for the phone step (the verify call carries only the code). */
-    identifier: { type: "string", required: true, readOnly: true },
-    type: { type: VERIFICATION_TYPES, required: true, readOnly: true },
-    /** Where the code went: the phone number (E.164) or email being verified. */
-    destination: { type: "string", required: true },
-    userId: { type: "string" },
-    codeHash: { type: "string", required: true },
-    attempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
-    expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
-    /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
-    expiresAtEpoch: {
-      type: "number",
-      field: ttlField,
-      watch: ["expiresAt"],
-      set: (_: number | undefined, item: { expiresAt?: string }) =>
-        item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
+export const verificationCode = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "verificationCode", version: "1" },
+      attributes: {
+        /** Who is verifying: the user id for the phone step (the verify call carries only the code). */
+        identifier: { type: "string", required: true, readOnly: true },
+        type: { type: VERIFICATION_TYPES, required: true, readOnly: true },
+        /** Where the code went: the phone number (E.164) or email being verified. */
+        destination: { type: "string", required: true },
+        userId: { type: "string" },
+        codeHash: { type: "string", required: true },
+        attempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
+        expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
+        /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
+        expiresAtEpoch: {
+          type: "number",
+          field: ttlField,
+          watch: ["expiresAt"],
+          set: (_: number | undefined, item: { expiresAt?: string }) =>
+            item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
+        },
+        ...timestamps(),
+      },
+      indexes: {
+        byIdentifier: {
+          pk: { field: primary.pk, composite: ["identifier"], template: "verify#${identifier}", casing },
+          sk: { field: primary.sk, composite: ["type"], template: "${type}", casing },
+        },
+      },
     },
-    ...timestamps(),
-  },
-  indexes: {
-    byIdentifier: {
-      pk: { field: primary.pk, composite: ["identifier"], template: "verify#${identifier}", casing },
-      sk: { field: primary.sk, composite: ["type"], template: "${type}", casing },
-    },
-  },
-});
+    config,
+  );
+export type VerificationCode = ReturnType<typeof verificationCode>;

@@ -3,7 +3,7 @@ import type { ServiceOrder } from "../entities";
 import { stageOfStatus } from "../shared/lifecycle";
 import type { LineItemView, OrderView, StatusHistoryEntry } from "../shared/orders";
 
-export type OrderItem = EntityItem<typeof ServiceOrder>;
+export type OrderItem = EntityItem<ServiceOrder>;
 
 export type { LineItemView, OrderView, StatusHistoryEntry };
 

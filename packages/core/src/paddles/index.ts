@@ -15,7 +15,7 @@ import * as Users from "../users";
 
 export * as Paddles from "./index";
 
-export type PaddleItem = EntityItem<typeof Paddle>;
+export type PaddleItem = EntityItem<Paddle>;
 
 export const NOT_FOUND = "Paddle not found";
 export const BRAND_REQUIRED = "Brand is required";

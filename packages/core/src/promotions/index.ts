@@ -6,7 +6,7 @@ import { PromoCode } from "../shared/ids";
 
 export * as Promotions from "./index";
 
-export type PromotionItem = EntityItem<typeof Promotion>;
+export type PromotionItem = EntityItem<Promotion>;
 
 /** What GET /api/promotions/{code} answers. */
 export interface PromotionView {

@@ -4,7 +4,7 @@ import type { Subscription, SubscriptionPlan } from "../entities";
 
 export * as Subscriptions from "./index";
 
-export type SubscriptionItem = EntityItem<typeof Subscription>;
+export type SubscriptionItem = EntityItem<Subscription>;
 
 /** What GET /api/subscriptions answers: `status` is "none" when the user never subscribed. */
 export interface SubscriptionView {

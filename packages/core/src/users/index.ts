@@ -12,7 +12,7 @@ import type { UserView } from "../shared/users";
 
 export * as Users from "./index";
 
-export type UserItem = EntityItem<typeof User>;
+export type UserItem = EntityItem<User>;
 
 /** What GET /api/auth/user answers (customer-side §7). */
 export type { UserView };
