@@ -13,7 +13,7 @@
  * or closing an order puts them beside its other writes, and `holdRefusal` turns a failed one into the answer.
  */
 import { randomInt } from "node:crypto";
-import { createConversions } from "electrodb";
+import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
 import type { Actor } from "../actor";
 import { entry as auditEntry } from "../audit";

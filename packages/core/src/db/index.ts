@@ -1,19 +1,17 @@
-import { createWriteTransaction, Service } from "electrodb";
-import { accountMembers, entityFactories, type AccountEntities, type Entities, type EntityName } from "../entities";
+import type { Service } from "electrodb";
+import { entityFactories, type Entities, type EntityName } from "../entities";
+import { createWriteTransaction } from "../entities/electrodb";
 import { dynamoDocumentClient, tableName } from "./client";
 
 export { dynamoClient, dynamoDocumentClient, tableName } from "./client";
 
-/** The whole table's entities as one ElectroDB Service: a type only (its transaction and collection types); never built. */
+/** The whole table's entities as one ElectroDB Service: a type only (its transaction types); never built. */
 export type RegripService = Service<Entities>;
-type AccountService = Service<AccountEntities>;
 
-/** What request code reaches the table through: `db().entities.user.get(...)`, `db().collections.account(...)`, `db().transaction.write(...)`. */
+/** What request code reaches the table through: `db().entities.user.get(...)`, `db().transaction.write(...)`; collections through db/account.ts. */
 export interface Db {
   /** Each entity, built (and bound to the table and client) the first time it is read. */
   readonly entities: Entities;
-  /** The `account` collection, its Service built the first time it is read. */
-  readonly collections: AccountService["collections"];
   /** A write transaction over the entities its function touches, and only those. */
   readonly transaction: Pick<RegripService["transaction"], "write">;
 }
@@ -23,7 +21,7 @@ export interface Db {
  * its model (jsonschema) and parses it, and joining a Service works over every
  * member; building all 21 and the Service at import cost a cold Lambda more
  * than ElectroDB's own module evaluation (README, bench:lambda). A route now
- * builds the entities its requests touch, once per process.
+ * builds the entities its requests touch, once per process, and no Service.
  *
  * Table and client: every entity built here gets the table named by TABLE_NAME
  * at that moment and the one document client. TABLE_NAME is read on every
@@ -33,19 +31,27 @@ export interface Db {
  */
 const built: { [Name in EntityName]?: Entities[Name] } = {};
 let boundTable: string | undefined;
-let account: AccountService | undefined;
+/** Told when TABLE_NAME changes (db/account.ts re-points its Service). */
+const followers: ((table: string) => void)[] = [];
 
-function follow(): string {
+/** Reads TABLE_NAME and re-points what is built when it changed; answers the name. */
+export function follow(): string {
   const name = tableName();
   if (name !== boundTable) {
     boundTable = name;
     for (const entity of Object.values(built)) entity.setTableName(name);
-    account?.setTableName(name);
+    for (const tell of followers) tell(name);
   }
   return name;
 }
 
-function entity<Name extends EntityName>(name: Name): Entities[Name] {
+/** Calls `tell` with the table's name whenever TABLE_NAME changes from now on. */
+export function onTableChange(tell: (table: string) => void): void {
+  followers.push(tell);
+}
+
+/** One entity, built on first call (bound to the table and client), the same one after. */
+export function entity<Name extends EntityName>(name: Name): Entities[Name] {
   const table = follow();
   const existing = built[name];
   if (existing) return existing;
@@ -71,15 +77,6 @@ function lazyEntities(touched?: { [Name in EntityName]?: Entities[Name] }): Enti
   return view;
 }
 
-function accountService(): AccountService {
-  follow();
-  if (!account) {
-    const members = Object.fromEntries(accountMembers.map((name) => [name, entity(name)])) as AccountEntities;
-    account = new Service(members, { table: boundTable });
-  }
-  return account;
-}
-
 /**
  * ElectroDB's own write transaction (`createWriteTransaction`) over just the
  * entities `fn` reads. `fn` runs here, once, to learn which those are; ElectroDB
@@ -98,11 +95,6 @@ const write = ((fn: (entities: Entities) => unknown[]) => {
 
 const database: Db = {
   entities: lazyEntities(),
-  collections: {
-    get account() {
-      return accountService().collections.account;
-    },
-  },
   transaction: { write },
 };
 
@@ -118,4 +110,9 @@ export function db(): Db {
 /** The entities this process has built so far, for tests of what a path builds. */
 export function builtEntities(): EntityName[] {
   return Object.keys(built) as EntityName[];
+}
+
+/** Forgets every built entity, as a fresh process starts (test/integration/first-use.test.ts). */
+export function forgetEntities(): void {
+  for (const name of Object.keys(built) as EntityName[]) delete built[name];
 }

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { AUDIT_TARGET_TYPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";

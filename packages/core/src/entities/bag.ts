@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
 

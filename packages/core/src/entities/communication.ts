@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { monthOf } from "./auditLog";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_MESSAGE_TYPES, COMMUNICATION_STATUSES } from "./enums";

@@ -2,6 +2,7 @@ import { Service } from "electrodb";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { keyAttributes, table } from "../../../../infra/table";
 import { db } from "../db";
+import { account } from "../db/account";
 import { entityFactories, uniqueKey, type Entities } from "./index";
 
 /**
@@ -480,7 +481,7 @@ describe("db()", () => {
     expect(() => db()).toThrow(/TABLE_NAME/);
   });
 
-  it("binds the entities to the table named at call time", () => {
+  it("binds the entities and the account collection to the table named at call time", () => {
     process.env.TABLE_NAME = "regrip-one";
     expect(db().entities.user.get({ userId: "u" }).params().TableName).toBe("regrip-one");
     process.env.TABLE_NAME = "regrip-two";
@@ -491,15 +492,16 @@ describe("db()", () => {
       .write(({ uniqueValue }) => [uniqueValue.create({ ...uniqueKey("username", "Ann"), ownerId: "u" }).commit()])
       .params();
     expect((tx.TransactItems[0] as PutItem).Put.TableName).toBe("regrip-two");
-    expect(bound.collections.account({ userId: "u" }).params().TableName).toBe("regrip-two");
+    expect(account().collections.account({ userId: "u" }).params().TableName).toBe("regrip-two");
     process.env.TABLE_NAME = "regrip-three";
-    expect(db().collections.account({ userId: "u" }).params().TableName).toBe("regrip-three");
+    expect(account().collections.account({ userId: "u" }).params().TableName).toBe("regrip-three");
     expect(db().entities.paddle.get({ userId: "u", id: "p" }).params().TableName).toBe("regrip-three");
   });
 
   it("builds an entity the first time it is used, and only the entities used", async () => {
     vi.resetModules();
     const fresh = await import("../db");
+    const freshAccount = await import("../db/account");
     process.env.TABLE_NAME = "regrip-one";
     expect(fresh.builtEntities()).toEqual([]);
     fresh.db().entities.bag.get({ id: "b" }).params();
@@ -513,7 +515,7 @@ describe("db()", () => {
       .params();
     expect(tx.TransactItems).toHaveLength(2);
     expect(fresh.builtEntities().sort()).toEqual(["bag", "uniqueValue"]);
-    fresh.db().collections.account({ userId: "u" }).params();
+    freshAccount.account().collections.account({ userId: "u" }).params();
     expect(fresh.builtEntities().sort()).toEqual(["bag", "loyaltyAccount", "paddle", "subscription", "uniqueValue", "user"]);
   });
 

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, isWholeNumber, timestamps } from "./attributes";
 import { LOCATIONS, SCHEDULE_EVENT_TYPES } from "./enums";
 import { casing, primary, SERVICE } from "./keys";

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { timestamps } from "./attributes";
 import { casing, primary, SERVICE } from "./keys";
 

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { isIsoTimestamp, isWholeNumber, timestamps } from "./attributes";
 import { RATE_LIMIT_SCOPES } from "./enums";
 import { casing, primary, SERVICE, ttlField } from "./keys";

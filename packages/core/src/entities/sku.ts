@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { currency, generatedId, normaliseCode, requiredCents, timestamps } from "./attributes";
 import { SKU_CATEGORIES, SKU_TYPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { E164, nowIso, timestamps } from "./attributes";
 import { SMS_CONVERSATION_STATES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";

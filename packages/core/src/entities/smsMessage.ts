@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { SMS_DIRECTIONS, SMS_MESSAGE_STATUSES } from "./enums";
 import { casing, primary, SERVICE } from "./keys";

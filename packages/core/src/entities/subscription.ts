@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { generatedId, isoTimestamp, timestamps } from "./attributes";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";

@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { isWholeNumber, nowIso } from "./attributes";
 import { UNIQUE_KINDS, type UniqueKind } from "./enums";
 import { casing, primary, SERVICE, ttlField } from "./keys";

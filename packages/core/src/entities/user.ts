@@ -1,4 +1,5 @@
-import { Entity, type EntityConfiguration } from "electrodb";
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
 import { normaliseEmail, phoneNumber, timestamps, isoTimestamp } from "./attributes";
 import { ACCOUNT_STATUSES, AUTH_PROVIDERS, ROLES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";

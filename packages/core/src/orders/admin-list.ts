@@ -22,7 +22,7 @@
  * same string. Work per page is at most (partitions × (limit + 1)) items,
  * whatever the shop's size.
  */
-import { createConversions } from "electrodb";
+import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
 import * as Bags from "../bags";
 import { findUserIds } from "../customers/search-index";

@@ -3,7 +3,7 @@
  * admin-list.ts). Every list is one Query on a key, newest first, a page at a
  * time (docs/data-model.md C12, C13).
  */
-import { createConversions } from "electrodb";
+import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
 import { db } from "../db";
