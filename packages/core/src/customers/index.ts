@@ -28,7 +28,8 @@ import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
 import * as PhoneVerification from "../phone-verification";
 import { CUSTOMER_NOT_FOUND, SEARCH_RESULTS_MAX, type CustomerForm, type CustomerPatch, type CustomerView } from "../shared/customers";
-import { EMAIL_IN_USE, Users, type UserItem } from "../users";
+import * as Users from "../users";
+import { EMAIL_IN_USE, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
 
 export * as Customers from "./index";

@@ -34,7 +34,8 @@ import {
 import type { CatalogueItem, SkuCategory } from "../shared/catalogue";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, type StorefrontInvoice } from "../shared/storefront";
 import * as Sms from "../sms";
-import { Users, type UserItem } from "../users";
+import * as Users from "../users";
+import type { UserItem } from "../users";
 
 export * as Storefront from "./index";
 export * from "../shared/storefront";
