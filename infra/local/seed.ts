@@ -7,11 +7,14 @@ import { uniqueKey } from "../../packages/core/src/entities";
 import { Users } from "../../packages/core/src/users";
 import { cognitoClient, createLogin } from "./cognito";
 import { demoBags, demoPromotions, demoSkus, quickSaleSkus } from "./demo-shop";
+import { seedDemoOrders } from "./seed-orders";
 import type { SeedAccount } from "./settings";
+import type { UserActor } from "../../packages/core/src/actor";
 
 /**
  * Seeds the demo shop: the three accounts (logins in the user pool and their
- * user items), the catalogue, the promotions and the bags. Idempotent: every
+ * user items), the catalogue, the promotions, the bags and four orders in the
+ * queue (seed-orders.ts). Idempotent: every
  * write is a create that is skipped when the item is already there.
  * The table name and endpoints come from the environment, as for a handler.
  */
@@ -46,7 +49,8 @@ async function patiently<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("ADMIN" | "EMPLOYEE")[]) {
+/** The account's login and user item; answers its user id (the login's `sub`). */
+async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("ADMIN" | "EMPLOYEE")[]): Promise<UserActor> {
   const sub =
     (await existingSub(target.cognitoPort, target.userPoolId, account.username)) ??
     (await createLogin(target.cognitoPort, target.userPoolId, {
@@ -80,12 +84,22 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
       ])
       .go(),
   );
+  return {
+    type: "user",
+    userId: sub,
+    username: account.username,
+    email: account.email,
+    emailVerified: true,
+    givenName: account.firstName,
+    familyName: account.lastName,
+    roles: fields.roles,
+  };
 }
 
 export async function seedDemoShop(target: SeedTarget): Promise<void> {
   await seedAccount(target, target.accounts.admin, ["ADMIN"]);
-  await seedAccount(target, target.accounts.employee, ["EMPLOYEE"]);
-  await seedAccount(target, target.accounts.customer, []);
+  const employee = await seedAccount(target, target.accounts.employee, ["EMPLOYEE"]);
+  const customer = await seedAccount(target, target.accounts.customer, []);
 
   // Each item with the uniqueValue that reserves its code, in one transaction; a cancelled one is already there.
   const writes: (() => Promise<unknown>)[] = [
@@ -125,4 +139,7 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
   for (const write of writes) await patiently(write);
   // Users of a shop seeded or signed up before customer search existed get their search items.
   await patiently(() => Users.indexUnindexedUsers());
+  // Last: the orders take the catalogue's stock and the bags above. Booking needs the customer's verified phone
+  // (SEED_CUSTOMER_PHONE); without one the demo shop has no orders.
+  if (target.accounts.customer.phone) await patiently(() => seedDemoOrders(customer, employee));
 }

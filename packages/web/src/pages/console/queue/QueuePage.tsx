@@ -183,7 +183,8 @@ export default function QueuePage() {
     {
       id: "actions",
       header: "Actions",
-      minWidth: 220,
+      // Change Status and Details side by side.
+      minWidth: 250,
       cell: (order) => {
         const menu = queueMenu(order.stage, role);
         return (

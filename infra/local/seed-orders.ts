@@ -1,0 +1,66 @@
+import * as z from "zod/mini";
+import type { UserActor } from "../../packages/core/src/actor";
+import * as Orders from "../../packages/core/src/orders";
+import * as Paddles from "../../packages/core/src/paddles";
+import * as Storefront from "../../packages/core/src/storefront";
+import { env } from "../env";
+
+/**
+ * The demo shop's orders, so staff who sign in on a fresh `npm start` find a queue to run: four of the demo
+ * customer's paddles, one in each of the queue's working stages. Each is made and moved through the very code
+ * the API runs (booking, the storefront invoice, the status moves), so stock, bag holds, the stage counters, the
+ * audit log and the texts are what the shop would have:
+ *
+ * | bag | how it came in | where it is |
+ * |---|---|---|
+ * | 121 | storefront invoice at the counter (the payment link texted) | Waiting Payment |
+ * | 122 | booked by Casey, moved on by staff | Service Queue |
+ * | 123 | booked by Casey | Being Serviced |
+ * | 124 | booked by Casey | Complete (ready, Casey texted) |
+ *
+ * Bags 121 to 124 are held by these orders; the tests book other bags. Drop-off is Highlands Ranch, so the demo's
+ * ready text is told apart from the tests' (Littleton). Orders moved on by staff are not under the unpaid hold,
+ * and counter orders never are, so the demo queue does not empty itself after an hour. Skipped when the demo
+ * customer has any order already (seeding is idempotent).
+ */
+export async function seedDemoOrders(customer: UserActor, employee: UserActor): Promise<void> {
+  const existing = await Orders.list(customer, z.parse(Orders.OrderListQuery, { limit: "1" }));
+  if (existing.orders.length > 0) return;
+
+  const siteUrl = process.env[env.siteUrl] || "http://localhost:3000";
+  const paddle = (nickname: string, brand: string, model: string) => Paddles.create(customer, { nickname, brand, model });
+  const book = async (paddleId: string, bagNumber: string, service: string, addOns: string[] = []) =>
+    (
+      await Orders.book(
+        customer,
+        z.parse(Orders.BookService, { paddleId, bagNumber, dropoffLocation: "HIGHLANDS_RANCH", service, addOns }),
+        { idempotencyKey: `demo-order-${bagNumber}` },
+      )
+    ).id;
+  const move = async (id: string, ...statuses: ("IN_QUEUE" | "IN_SERVICE" | "READY")[]) => {
+    for (const status of statuses) {
+      const order = await Orders.find(employee, id);
+      await Orders.changeStatus(employee, order, z.parse(Orders.StatusChange, { status }));
+    }
+  };
+
+  await Storefront.invoice(
+    employee,
+    z.parse(Storefront.StorefrontInvoice, {
+      customerId: customer.userId,
+      bagNumber: "121",
+      items: [{ id: "sku-strip-and-grip-black-tacky", quantity: 1 }],
+      myGripNotes: "Walk-in: wants it back by Saturday",
+    }),
+    { idempotencyKey: "demo-order-121", siteUrl },
+  );
+
+  const queued = await paddle("Big Red", "Joola", "Perseus");
+  await move(await book(queued.id, "122", "sku-strip-and-grip-red-tacky"), "IN_QUEUE");
+
+  const inService = await paddle("Backup", "Selkirk", "Vanguard");
+  await move(await book(inService.id, "123", "sku-premium-regrip-black-cushioned", ["sku-edge-tape"]), "IN_QUEUE", "IN_SERVICE");
+
+  const ready = await paddle("Club Paddle", "Engage", "Pursuit");
+  await move(await book(ready.id, "124", "sku-strip-and-grip-white-dry"), "IN_QUEUE", "IN_SERVICE", "READY");
+}
