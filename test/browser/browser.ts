@@ -1,4 +1,6 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -57,4 +59,36 @@ export async function callApi<T = any>(
   });
   const text = await answer.text();
   return { status: answer.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** Staff sign in with the admin form on /login and land on /storefront. */
+export async function signInStaff(page: Page, account: { username: string; password: string }) {
+  await page.goto("/login");
+  const form = page.getByRole("form", { name: "Admin sign-in" });
+  await form.getByLabel("Username").fill(account.username);
+  await form.getByLabel("Password").fill(account.password);
+  await form.getByRole("button", { name: /Sign In/ }).click();
+  await page.waitForURL((url) => url.pathname === "/storefront");
+}
+
+/** Runs `run` on a page of a fresh context (no cookies or storage shared with other tests), 1280x900 unless told. */
+export async function withPage<T>(browser: Browser, baseURL: string, run: (page: Page) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, ...options });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+/** The texts to `phone` in the SMS outbox of the shop whose data is in `dataDir`, oldest first. */
+export function textsTo(dataDir: string, phone: string): string[] {
+  const outbox = join(dataDir, "outbox.jsonl");
+  if (!existsSync(outbox)) return [];
+  return readFileSync(outbox, "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { to: string; body: string })
+    .filter((text) => text.to === phone)
+    .map((text) => text.body);
 }

@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage } from "./browser";
+import { launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -21,24 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Staff sign in with the admin form on /login and land on /storefront. */
-async function signInStaff(page: Page, account: { username: string; password: string }) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Admin sign-in" });
-  await form.getByLabel("Username").fill(account.username);
-  await form.getByLabel("Password").fill(account.password);
-  await form.getByRole("button", { name: /Sign In/ }).click();
-  await page.waitForURL((url) => url.pathname === "/storefront");
-}
-
-async function withPage<T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }): Promise<T> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport });
-  try {
-    return await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
+const withPage = <T>(run: (page: Page) => Promise<T>) => openPage(browser, baseUrl, run);
 
 describe("staff console", () => {
   it("turns a customer away from the console with 'Access Denied' before any console code loads", async () => {

@@ -14,12 +14,10 @@
  */
 import { createRequire } from "node:module";
 import { randomInt } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser } from "./browser";
+import { callApi, launchBrowser, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -43,36 +41,9 @@ async function tokenOf(account: { username: string; password: string }): Promise
   return answer.body.idToken;
 }
 
-/** Staff sign in with the admin form on /login and land on /storefront. */
-async function signInStaff(page: Page, account: { username: string; password: string }) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Admin sign-in" });
-  await form.getByLabel("Username").fill(account.username);
-  await form.getByLabel("Password").fill(account.password);
-  await form.getByRole("button", { name: /Sign In/ }).click();
-  await page.waitForURL((url) => url.pathname === "/storefront");
-}
-
-async function withPage<T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }, options: { bypassCSP?: boolean } = {}): Promise<T> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, ...options });
-  try {
-    return await run(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-/** Texts to `phone` in the shop's SMS outbox, oldest first. */
-function textsTo(phone: string): string[] {
-  const outbox = join(inject("dataDir"), "outbox.jsonl");
-  if (!existsSync(outbox)) return [];
-  return readFileSync(outbox, "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => JSON.parse(line) as { to: string; body: string })
-    .filter((text) => text.to === phone)
-    .map((text) => text.body);
-}
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }, options: { bypassCSP?: boolean } = {}) =>
+  openPage(browser, baseUrl, run, { viewport, ...options });
+const textsTo = (phone: string) => outboxTexts(inject("dataDir"), phone);
 
 /** A phone number no other test uses (the outbox is shared by the whole run). */
 const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
