@@ -119,6 +119,13 @@ describe("GET /api/admin/bags", () => {
   });
 });
 
+/** The bag My Grips shows a paddle in (GET /api/paddles, as its owner). */
+async function paddleBag(token: string, paddleId: string): Promise<{ bagId: string | null; bag: { code3: string } | null }> {
+  const listed = await call("GET", "/api/paddles", { token });
+  const paddle = (listed.body as { id: string; bagId: string | null; bag: { code3: string } | null }[]).find((p) => p.id === paddleId)!;
+  return { bagId: paddle.bagId, bag: paddle.bag };
+}
+
 describe("a bag held by an open order", () => {
   it("refuses a bag number the shop has no bag for (400)", async () => {
     const customer = await bookingCustomer();
@@ -135,6 +142,7 @@ describe("a bag held by an open order", () => {
     const first = await book(ann.token, ann.paddleId, { bagNumber: bag.code3 });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
     const orderId = first.body.id as string;
+    expect(await paddleBag(ann.token, ann.paddleId)).toEqual({ bagId: bag.id, bag: { code3: bag.code3 } });
 
     const stockBefore = (await db().entities.sku.get({ id: demo.stripBlackTacky }).go()).data!.stockQuantity;
     const second = await book(bob.token, bob.paddleId, { bagNumber: bag.code3 });
@@ -160,6 +168,8 @@ describe("a bag held by an open order", () => {
     }
     const after = await call("GET", `/api/bags/${bag.code3}`, { token: staff });
     expect(after.body).toEqual({ bag: { ...bag, isActive: true, orderId: null }, order: null });
+    // Ann's paddle came home with the order: My Grips no longer shows it in the bag.
+    expect(await paddleBag(ann.token, ann.paddleId)).toEqual({ bagId: null, bag: null });
     const audit = (await Audit.forTarget("order", orderId)).find((entry) => (entry.diff as { status?: { to?: string } })?.status?.to === "PICKED_UP");
     expect(audit?.diff).toMatchObject({ bagReleased: bag.code3 });
     const again = await book(bob.token, bob.paddleId, { bagNumber: bag.code3 });
@@ -177,8 +187,10 @@ describe("a bag held by an open order", () => {
       const booked = await book(customer.token, customer.paddleId, { bagNumber: bag.code3 });
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
       expect((await call("GET", `/api/bags/${bag.qrSlug}`, { token: staff })).body.bag.orderId).toBe(booked.body.id);
+      expect((await paddleBag(customer.token, customer.paddleId)).bag).toEqual({ code3: bag.code3 });
       const canceled = await cancel(booked.body.id);
       expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+      expect(await paddleBag(customer.token, customer.paddleId)).toEqual({ bagId: null, bag: null });
       expect((await call("GET", `/api/bags/${bag.qrSlug}`, { token: staff })).body).toMatchObject({ bag: { orderId: null }, order: null });
     }
   });

@@ -113,6 +113,35 @@ export function release({ uniqueValue }: TransactionEntities, order: Pick<OrderI
   ];
 }
 
+export const PADDLE_OUT_LABEL = "paddle-out-of-bag";
+
+/**
+ * The write that takes `order`'s paddle out of bag `bagId` with the order (its `bagId` cleared), so My Grips
+ * stops showing a picked-up or canceled paddle as in the bag. Only while the paddle is still in that bag:
+ * droppable, so a paddle since put in another bag, or deleted, keeps what it has and the move goes on.
+ */
+export function paddleOut({ paddle }: TransactionEntities, order: Pick<OrderItem, "userId" | "paddleId">, bagId: string | null): LabelledWrite[] {
+  if (!order.paddleId || !bagId) return [];
+  return [
+    {
+      label: PADDLE_OUT_LABEL,
+      droppable: true,
+      write: paddle
+        .patch({ userId: order.userId, id: order.paddleId })
+        .remove(["bagId"])
+        .where((a, { eq }) => eq(a.bagId, bagId))
+        .commit(),
+    },
+  ];
+}
+
+/** The id of the bag with code `code`, active or not, or null: one get of its `bagCode` reservation. */
+export async function idOf(code: string): Promise<string | null> {
+  if (!BAG_CODE_PATTERN.test(normaliseCode(code))) return null;
+  const { data } = await db().entities.uniqueValue.get(uniqueKey("bagCode", normaliseCode(code))).go();
+  return data?.ownerId ?? null;
+}
+
 /** True when `release`'s write is why `outcome` failed: the bag is another order's, so there is nothing to free. */
 export function releaseFailed(outcome: LabelledOutcome): boolean {
   return !outcome.committed && outcome.failed.includes(BAG_RELEASE_LABEL);

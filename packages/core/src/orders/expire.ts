@@ -55,6 +55,8 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
   const gone: string[] = [];
   // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
   let bagNotOurs = false;
+  // The paddle leaves the bag with the order.
+  const bagId = order.bagCode ? await Bags.idOf(order.bagCode) : null;
   for (let conflicts = 0; ; ) {
     const returned = owed.filter((line) => !gone.includes(line.skuId));
     const result = await writeLabelled((entities) => [
@@ -78,6 +80,7 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
       ...Inventory.giveBack(entities, order, gone),
       ...OrderCounters.moved(entities, order.status, status),
       ...(bagNotOurs ? [] : Bags.release(entities, order)),
+      ...Bags.paddleOut(entities, order, bagId),
       {
         label: "audit",
         write: entities.auditLog

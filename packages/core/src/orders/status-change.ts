@@ -115,6 +115,8 @@ export async function changeStatus(
   const reholdingBag = closed(from) && !closed(to) && !!order.bagCode;
   // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
   let bagNotOurs = false;
+  // The paddle leaves the bag with the order.
+  const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
   for (;;) {
     const result = await writeLabelled((entities) => [
       {
@@ -136,6 +138,7 @@ export async function changeStatus(
       ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
       ...OrderCounters.moved(entities, order.status, status),
       ...(freeingBag && !bagNotOurs ? Bags.release(entities, order) : []),
+      ...(freeingBag ? Bags.paddleOut(entities, order, bagId) : []),
       ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),
       {
         label: "audit",
