@@ -128,4 +128,13 @@ describe("order counters", () => {
     // Put back in step for whatever runs after.
     await OrderCounters.overwrite(counted);
   });
+
+  it("are put back in step with the orders by a recount (npm run recount), whatever they said", async () => {
+    const counted = await countedOverOrders();
+    await OrderCounters.overwrite({ awaiting_payment: 40, in_queue: 0, canceled: 7 });
+    const { before, after } = await OrderCounters.recount();
+    expect(before.stages).toMatchObject({ awaiting_payment: 40, in_queue: 0, canceled: 7 });
+    expect(after.stages).toEqual(counted);
+    expect(await OrderCounters.read()).toEqual(after);
+  });
 });

@@ -1,0 +1,34 @@
+/**
+ * `npm run recount`: counts every order and sets the stage counters (the queue's and admin orders' cards) to the
+ * counts, printing them before and after. For the running local shop by default (`npm start` in another
+ * terminal); `TABLE_NAME=<table> npm run recount` with AWS credentials in the environment repairs a deployed
+ * stage's table. Reads the whole table: run it when the shop is quiet.
+ */
+import { env } from "../infra/env";
+import { dynamoEndpoint, localAwsEnv } from "../infra/local/dynamo";
+import { localTableName } from "../infra/local/shop";
+import { loadSettings } from "../infra/local/settings";
+import { OrderCounters } from "../packages/core/src/orders/counters";
+import { STAGES } from "../packages/core/src/shared/lifecycle";
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+if (!process.env[env.tableName]) {
+  const settings = loadSettings();
+  Object.assign(process.env, localAwsEnv, {
+    AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(settings.dynamoPort),
+    [env.tableName]: localTableName,
+  });
+}
+
+try {
+  const { before, after } = await OrderCounters.recount();
+  console.log(`[regrip] Order counters of table ${process.env[env.tableName]}:`);
+  for (const stage of STAGES) {
+    const changed = before.stages[stage] !== after.stages[stage] ? `  (was ${before.stages[stage]})` : "";
+    console.log(`  ${stage.padEnd(18)} ${String(after.stages[stage]).padStart(7)}${changed}`);
+  }
+  console.log(`  ${"active".padEnd(18)} ${String(after.active).padStart(7)}`);
+} catch (error) {
+  console.error(`[regrip] Recount failed (is the shop running? npm start in another terminal): ${(error as Error).message}`);
+  process.exit(1);
+}
