@@ -56,7 +56,14 @@ async function testSku(stockQuantity: number, overrides: Record<string, unknown>
 
 async function testPromotion(fields: { percentage?: number; amountCents?: number; isActive?: boolean }): Promise<string> {
   const code = `T${randomUUID().slice(0, 8).toUpperCase()}`;
-  await db().entities.promotion.create({ code, percentage: 0, amountCents: 0, ...fields }).go();
+  // As every promotion is made (seed, admin): with its code's reservation, which is how a code is looked up.
+  const id = randomUUID();
+  await db()
+    .transaction.write(({ promotion, uniqueValue }) => [
+      promotion.create({ id, code, percentage: 0, amountCents: 0, ...fields }).commit(),
+      uniqueValue.create({ ...uniqueKey("promoCode", code), ownerId: id }).commit(),
+    ])
+    .go();
   return code;
 }
 

@@ -93,6 +93,12 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list", "handler"), access: "staff" },
   { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts", "handler"), access: "staff" },
   { method: "PUT", path: "/api/orders/{id}/notes", handler: fn("orders/notes", "handler"), access: "staff" },
+  // promotions and the audit log (admin)
+  { method: "GET", path: "/api/admin/promotions", handler: fn("admin-promotions/list", "handler"), access: "admin" },
+  { method: "POST", path: "/api/admin/promotions", handler: fn("admin-promotions/create", "handler"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update", "handler"), access: "admin" },
+  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove", "handler"), access: "admin" },
+  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list", "handler"), access: "admin" },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

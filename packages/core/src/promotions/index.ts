@@ -1,6 +1,17 @@
+/**
+ * Promotions: the code a customer or the counter types (`byCode`, read by pricing on every booking and storefront
+ * invoice) and the admin's list, create, edit, toggle and delete (docs/api-admin.md, data-model A17 to A20).
+ *
+ * A code is unique through its `promoCode` uniqueValue item (value the code, owner the promotion id), written
+ * in the same transaction as the promotion; renaming a code moves the reservation in the transaction that
+ * renames it, and deleting a promotion deletes it. `byCode` resolves a code through that item and the
+ * promotion, both strongly consistent reads on the table's own keys, and nothing caches either: a code
+ * deactivated, renamed or deleted stops applying on the very next request.
+ */
 import type { EntityItem } from "electrodb";
 import { db } from "../db";
 import type { Promotion } from "../entities";
+import { uniqueKey } from "../entities";
 import { notFound } from "../errors";
 import { PromoCode } from "../shared/ids";
 
@@ -18,12 +29,19 @@ export interface PromotionView {
 /** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5): the rule of shared/ids. */
 export { PromoCode };
 
+/** The promotion holding `code` now, or null: its reservation, then the promotion, both read consistently. */
+async function holderOf(code: string): Promise<PromotionItem | null> {
+  const { data: reservation } = await db().entities.uniqueValue.get(uniqueKey("promoCode", code)).go({ consistent: true });
+  if (!reservation) return null;
+  const { data: promotion } = await db().entities.promotion.get({ id: reservation.ownerId }).go({ consistent: true });
+  return promotion && promotion.code === code ? promotion : null;
+}
+
 /** An active promotion by code; inactive and unknown codes are both 404. */
 export async function byCode(rawCode: string): Promise<PromotionItem> {
   const parsed = PromoCode.safeParse(rawCode);
   if (!parsed.success) throw notFound("Invalid promo code");
-  const found = await db().entities.promotion.query.byCode({ code: parsed.data }).go({ limit: 1 });
-  const promotion = found.data[0];
+  const promotion = await holderOf(parsed.data);
   if (!promotion) throw notFound("Invalid promo code");
   if (!promotion.isActive) throw notFound("This promo code is no longer active");
   return promotion;
@@ -32,3 +50,6 @@ export async function byCode(rawCode: string): Promise<PromotionItem> {
 export function view(promotion: PromotionItem): PromotionView {
   return { code: promotion.code, percentage: promotion.percentage, amountCents: promotion.amountCents };
 }
+
+/* The admin's list, create, edit and delete: their own module, so a route that only reads codes leaves them out. */
+export * from "./admin";

@@ -1,0 +1,156 @@
+/**
+ * Promotions as admins make them (staff-and-admin-side §2, §5, §7, §8; docs/api-admin.md): the schemas the
+ * routes parse with and the Promotions page checks with, every message word for word, and the view the API
+ * answers. Browser-safe, zod/mini. How a promotion prices a cart is ./promo.
+ */
+import * as z from "zod/mini";
+import { MAX_PROMO_CODE_LENGTH, PROMO_CODE_PATTERN } from "./ids";
+
+/** What GET/POST/PATCH /api/admin/promotions answer for a promotion. */
+export interface PromotionAdminView {
+  id: string;
+  code: string;
+  /** 0 to 100. */
+  percentage: number;
+  amountCents: number;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PromotionPage {
+  items: PromotionAdminView[];
+  /** Hand back as `?cursor=` for the next page; null on the last page. */
+  cursor: string | null;
+}
+
+// §5, word for word.
+export const PROMOTION_CODE_REQUIRED = "Code is required";
+export const PROMOTION_CODE_TOO_LONG = "Code too long";
+export const PROMOTION_DISCOUNT_REQUIRED = "Either percentage or amount must be greater than 0";
+// The spec gives these rules no words of their own.
+export const PROMOTION_CODE_CHARACTERS = "Code can only contain letters, digits, - and _";
+export const PROMOTION_PERCENTAGE_RANGE = "Percentage must be a whole number from 0 to 100";
+export const PROMOTION_AMOUNT_MIN = "Amount must be at least 0";
+/** $10,000: far above any cart, and a number DynamoDB stores exactly. */
+export const PROMOTION_AMOUNT_MAX_CENTS = 1_000_000;
+export const PROMOTION_AMOUNT_TOO_BIG = "Amount must be at most $10,000.00";
+export const PROMOTION_AMOUNT_CENTS = "Amount must be a whole number of cents";
+export const PROMOTION_ACTIVE_FLAG = "isActive must be true or false";
+export const PROMOTION_NOTHING_TO_CHANGE = "Send code, percentage, amountCents or isActive";
+export const PROMOTION_CODE_TAKEN = "A promotion with this code already exists";
+export const PROMOTION_NOT_FOUND = "Promotion not found";
+export const PROMOTION_CHANGED_WHILE_SAVING = "This promotion changed while saving. Please try again.";
+
+// §8: the page's toasts.
+export const PROMOTION_CREATED = "Promotion Created";
+export const PROMOTION_UPDATED = "Promotion Updated";
+export const PROMOTION_DELETED = "Promotion Deleted";
+export const PROMOTION_CREATE_FAILED = "Failed to create promotion";
+export const PROMOTION_UPDATE_FAILED = "Failed to update promotion";
+export const PROMOTION_DELETE_FAILED = "Failed to delete promotion";
+
+/** A code as typed: trimmed, forced to upper case, 1 to 20 letters, digits, `-` or `_` (what a customer can type back). */
+export const PromotionCode = z.string({ error: PROMOTION_CODE_REQUIRED }).check(
+  // Bounded before trimming, so no long text reaches the rest.
+  z.maxLength(200, PROMOTION_CODE_TOO_LONG),
+  z.trim(),
+  z.toUpperCase(),
+  z.minLength(1, PROMOTION_CODE_REQUIRED),
+  z.maxLength(MAX_PROMO_CODE_LENGTH, PROMOTION_CODE_TOO_LONG),
+  z.regex(PROMO_CODE_PATTERN, PROMOTION_CODE_CHARACTERS),
+);
+
+export const PromotionPercentage = z.number({ error: PROMOTION_PERCENTAGE_RANGE }).check(
+  z.refine((n: number) => Number.isInteger(n) && n >= 0 && n <= 100, PROMOTION_PERCENTAGE_RANGE),
+);
+
+export const PromotionAmountCents = z.number({ error: PROMOTION_AMOUNT_MIN }).check(
+  z.refine((n: number) => n >= 0, { message: PROMOTION_AMOUNT_MIN, abort: true }),
+  z.refine((n: number) => n <= PROMOTION_AMOUNT_MAX_CENTS, { message: PROMOTION_AMOUNT_TOO_BIG, abort: true }),
+  z.refine((n: number) => Number.isInteger(n), PROMOTION_AMOUNT_CENTS),
+);
+
+/** §5: at least one of the two above 0. */
+export function hasDiscount(promotion: { percentage: number; amountCents: number }): boolean {
+  return promotion.percentage > 0 || promotion.amountCents > 0;
+}
+
+/**
+ * `POST /api/admin/promotions` `{ code, percentage?, amountCents?, isActive? }`, and the page's create and edit
+ * dialog. A missing percentage or amount is 0; a new promotion is active unless `isActive: false`.
+ */
+export const PromotionInput = z
+  .object({
+    code: PromotionCode,
+    percentage: z._default(PromotionPercentage, 0),
+    amountCents: z._default(PromotionAmountCents, 0),
+    isActive: z._default(z.boolean({ error: PROMOTION_ACTIVE_FLAG }), true),
+  })
+  .check(
+    z.refine((p) => hasDiscount(p), { message: PROMOTION_DISCOUNT_REQUIRED, path: ["percentage"], when: (payload) => payload.issues.length === 0 }),
+  );
+export type PromotionInput = z.output<typeof PromotionInput>;
+
+/**
+ * `PATCH /api/admin/promotions/{id}`: any of the fields. The one-above-0 rule is checked by the server on the
+ * promotion as it would be after the change.
+ */
+export const PromotionPatch = z
+  .object({
+    code: z.optional(PromotionCode),
+    percentage: z.optional(PromotionPercentage),
+    amountCents: z.optional(PromotionAmountCents),
+    isActive: z.optional(z.boolean({ error: PROMOTION_ACTIVE_FLAG })),
+  })
+  .check(
+    z.refine((p) => Object.values(p).some((value) => value !== undefined), {
+      message: PROMOTION_NOTHING_TO_CHANGE,
+      when: (payload) => payload.issues.length === 0,
+    }),
+  );
+export type PromotionPatch = z.output<typeof PromotionPatch>;
+
+/** The dialog's fields as typed: the amount in dollars. */
+export interface PromotionFormValues {
+  code: string;
+  percentage: string;
+  amount: string;
+}
+
+/** Dollars as typed to cents, rounded (`1.005` is 101); empty is 0; not a number is NaN (the schema refuses it). */
+export function dollarsToCents(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed === "") return 0;
+  const dollars = Number(trimmed);
+  if (!Number.isFinite(dollars)) return Number.NaN;
+  return Math.round(Number((dollars * 100).toFixed(6)));
+}
+
+/** The dialog's values as the request body (amount in cents); empty numbers are 0. */
+export function promotionFromForm(values: PromotionFormValues): { code: string; percentage: number; amountCents: number } {
+  const percentage = values.percentage.trim() === "" ? 0 : Number(values.percentage.trim());
+  return { code: values.code, percentage, amountCents: dollarsToCents(values.amount) };
+}
+
+/** The dialog's errors by field (`amount` for amountCents), from the server's own schema. */
+export function promotionFormErrors(values: PromotionFormValues): Partial<Record<keyof PromotionFormValues, string>> {
+  const parsed = z.safeParse(PromotionInput, promotionFromForm(values));
+  if (parsed.success) return {};
+  const errors: Partial<Record<keyof PromotionFormValues, string>> = {};
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] === "amountCents" ? "amount" : issue.path[0] === "percentage" ? "percentage" : "code";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A promotion's dialog values, for editing it. */
+export function promotionFormValues(promotion: Pick<PromotionAdminView, "code" | "percentage" | "amountCents"> | undefined): PromotionFormValues {
+  if (!promotion) return { code: "", percentage: "", amount: "" };
+  return {
+    code: promotion.code,
+    percentage: promotion.percentage ? String(promotion.percentage) : "",
+    amount: promotion.amountCents ? (promotion.amountCents / 100).toFixed(2) : "",
+  };
+}

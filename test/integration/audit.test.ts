@@ -1,0 +1,157 @@
+/**
+ * GET /api/admin/audit (docs/api-admin.md, data-model A2) through the route table against DynamoDB Local:
+ * newest first across the month partitions, each entry with its actor, action, target, change and time, paged by
+ * a cursor that is checked like every cursor of this API, admin only.
+ */
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Audit } from "../../packages/core/src/audit";
+import { AUDIT_FIRST_MONTH } from "../../packages/core/src/audit/list";
+import { db } from "../../packages/core/src/db";
+import type { AuditEntryView } from "../../packages/core/src/shared/audit";
+import { staffTokens } from "./payment-support";
+import { call, newCustomer } from "./support";
+
+let admin: string;
+let employee: string;
+
+beforeAll(async () => {
+  ({ admin, employee } = await staffTokens());
+});
+
+const list = (query = "", token = admin) => call<{ items: AuditEntryView[]; cursor: string | null }>("GET", `/api/admin/audit${query}`, { token });
+
+/** Every entry the list gives, page by page. */
+async function everything(limit: number): Promise<AuditEntryView[]> {
+  const seen: AuditEntryView[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 1000; pages++) {
+    const page = await list(`?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.items.length).toBeLessThanOrEqual(limit);
+    seen.push(...page.body.items);
+    cursor = page.body.cursor;
+    if (!cursor) return seen;
+    expect(page.body.items).toHaveLength(limit);
+  }
+  throw new Error("the list did not end");
+}
+
+/** An entry written at `createdAt` (a month in the past), as the system. */
+async function pastEntry(createdAt: string): Promise<string> {
+  const id = randomUUID();
+  await db()
+    .entities.auditLog.create({
+      ...Audit.entry({ actor: { type: "system", name: "audit-test" }, action: "system.test_entry", targetType: "system", targetId: id, diff: { at: createdAt } }),
+      id,
+      createdAt,
+    })
+    .go();
+  return id;
+}
+
+const newestFirst = (a: AuditEntryView, b: AuditEntryView) => (a.createdAt !== b.createdAt ? (a.createdAt < b.createdAt ? 1 : -1) : a.id < b.id ? 1 : -1);
+
+describe("GET /api/admin/audit", () => {
+  it("answers the newest entries first, each with actor, action, target, change and time", async () => {
+    const codes = [0, 1, 2].map(() => `A${randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase()}`);
+    const ids: string[] = [];
+    for (const [i, code] of codes.entries()) {
+      const made = await call("POST", "/api/admin/promotions", { token: admin, body: { code, percentage: 10 + i } });
+      expect(made.status).toBe(201);
+      ids.push(made.body.id);
+    }
+    const toggled = await call("PATCH", `/api/admin/promotions/${ids[0]}`, { token: admin, body: { isActive: false } });
+    expect(toggled.status).toBe(200);
+
+    const answer = await list("?limit=4");
+    expect(answer.status).toBe(200);
+    const me = (await call("GET", "/api/auth/user", { token: admin })).body;
+    expect(answer.body.items.map((e) => [e.action, e.targetId])).toEqual([
+      ["promotion.updated", ids[0]],
+      ["promotion.created", ids[2]],
+      ["promotion.created", ids[1]],
+      ["promotion.created", ids[0]],
+    ]);
+    const [update, created] = answer.body.items;
+    expect(Object.keys(update!).sort()).toEqual(["action", "actor", "changes", "createdAt", "id", "ip", "targetId", "targetType", "userAgent"]);
+    expect(update).toMatchObject({
+      targetType: "promotion",
+      changes: { isActive: { from: true, to: false } },
+      actor: { id: me.id, firstName: expect.any(String) },
+      ip: "127.0.0.1",
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(created).toMatchObject({ changes: { code: codes[2], percentage: 12, amountCents: 0, isActive: true } });
+    expect(answer.body.cursor).toEqual(expect.any(String));
+    // The system has no actor ('System' on screen).
+    await pastEntry(new Date().toISOString());
+    expect((await list("?limit=1")).body.items[0]).toMatchObject({ action: "system.test_entry", actor: null });
+  });
+
+  it("pages through every entry once, newest first, from month to month (an empty month between), down to the log's first month", async () => {
+    const now = new Date();
+    const monthsAgo = (n: number, day: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 12)).toISOString();
+    const older = [await pastEntry(monthsAgo(1, 3)), await pastEntry(monthsAgo(3, 20)), await pastEntry(monthsAgo(3, 2))];
+    const beforeTheLog = await pastEntry(`${Number(AUDIT_FIRST_MONTH.slice(0, 4)) - 1}-12-15T12:00:00.000Z`);
+
+    const seen = await everything(37);
+    const ids = seen.map((e) => e.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(seen).toEqual([...seen].sort(newestFirst));
+    const positions = older.map((id) => ids.indexOf(id));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(ids).not.toContain(beforeTheLog);
+    // Another page size lists the very same entries in the same order.
+    expect((await everything(100)).map((e) => e.id)).toEqual(ids);
+  });
+
+  it("continues right after the cursor's entry: no entry twice, none skipped", async () => {
+    const answer = await list("?limit=3");
+    expect(answer.body.items).toHaveLength(3);
+    const next = await list(`?limit=3&cursor=${encodeURIComponent(answer.body.cursor!)}`);
+    expect(next.body.items).toHaveLength(3);
+    expect(next.body.items[0]!.id).not.toBe(answer.body.items[2]!.id);
+    expect(newestFirst(answer.body.items[2]!, next.body.items[0]!)).toBeLessThan(0);
+  });
+
+  it.each([
+    ["limit=0", "limit must be a whole number from 1 to 100"],
+    ["limit=101", "limit must be a whole number from 1 to 100"],
+    ["limit=1.5", "limit must be a whole number from 1 to 100"],
+    ["cursor=abc", "Invalid cursor"],
+    [`cursor=${"A".repeat(600)}`, "Invalid cursor"],
+  ])("refuses ?%s with 400", async (query, message) => {
+    expect(await list(`?${query}`)).toMatchObject({ status: 400, body: { message } });
+  });
+
+  it("refuses any cursor it did not issue", async () => {
+    const first = await list("?limit=1");
+    const [createdAt, id] = JSON.parse(Buffer.from(first.body.cursor!, "base64url").toString("utf8"));
+    const encode = (value: unknown) => Buffer.from(typeof value === "string" ? value : JSON.stringify(value)).toString("base64url");
+    for (const forged of [
+      [createdAt, id, "extra"],
+      [createdAt],
+      [createdAt, "x".repeat(3000)],
+      [createdAt, "order#x"],
+      ["9".repeat(3000), id],
+      ["2026-13-45T99:99:99.999Z", id],
+      ["1999-01-01T00:00:00.000Z", id],
+      { createdAt, id },
+      `[ "${createdAt}", "${id}" ]`,
+    ]) {
+      expect(await list(`?cursor=${encodeURIComponent(encode(forged))}`), JSON.stringify(forged).slice(0, 80)).toMatchObject({
+        status: 400,
+        body: { message: "Invalid cursor" },
+      });
+    }
+    expect((await list(`?cursor=${encodeURIComponent(first.body.cursor!)}`)).status).toBe(200);
+  });
+
+  it("is admin only: an employee and a customer get 403, signed out 401", async () => {
+    expect((await list("", employee)).status).toBe(403);
+    expect((await list("", (await newCustomer()).token)).status).toBe(403);
+    expect((await call("GET", "/api/admin/audit")).status).toBe(401);
+  });
+});
