@@ -1,0 +1,186 @@
+import { useCollection } from "@cloudscape-design/collection-hooks";
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Header from "@cloudscape-design/components/header";
+import Modal from "@cloudscape-design/components/modal";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import Table from "@cloudscape-design/components/table";
+import Toggle from "@cloudscape-design/components/toggle";
+import { promoSummary } from "@regrip/core/shared/promo";
+import {
+  PROMOTION_DELETE_FAILED,
+  PROMOTION_DELETED,
+  PROMOTION_UPDATE_FAILED,
+  PROMOTION_UPDATED,
+  type PromotionAdminView,
+} from "@regrip/core/shared/promotions";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { isUnauthorizedError } from "../../../lib/api";
+import { serverMessage } from "../../../lib/api-error";
+import { formatCents } from "../../../lib/money";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useToast } from "../../../toast/use-toast";
+import { orderDate, orderDateTitle } from "../orders-format";
+import { CursorPagination } from "../TablePaging";
+import { useCursorPages } from "../use-cursor-pages";
+import { PromotionFormModal } from "./PromotionFormModal";
+import { deletePromotion, listPromotions, promotionKeys, updatePromotion } from "./promotions-api";
+
+type Dialog = { kind: "create" } | { kind: "edit"; promotion: PromotionAdminView } | { kind: "delete"; promotion: PromotionAdminView } | null;
+
+/** /admin/promotions (staff-and-admin-side §2): the list, create, edit, the active toggle and delete. Admins only. */
+export default function PromotionsPage() {
+  usePageMeta("Promotions", "Promo codes customers and the counter can use.");
+  const queryClient = useQueryClient();
+  const { toast } = useToast();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const pages = useCursorPages("promotions");
+  const list = useQuery({ queryKey: promotionKeys.page(pages.cursor), queryFn: () => listPromotions(pages.cursor), placeholderData: (previous) => previous });
+  useEffect(() => {
+    if (list.data) pages.learn(pages.pageIndex, list.data.cursor);
+  }, [list.data, pages.pageIndex, pages.learn]);
+  const { items, collectionProps } = useCollection(list.data?.items ?? [], {
+    sorting: { defaultState: { sortingColumn: { sortingField: "createdAt" }, isDescending: true } },
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
+
+  const toggle = useMutation({
+    mutationFn: ({ promotion, isActive }: { promotion: PromotionAdminView; isActive: boolean }) => updatePromotion(promotion.id, { isActive }),
+    onSuccess: (saved) => {
+      toast({ title: PROMOTION_UPDATED, description: `${saved.code} is ${saved.isActive ? "active" : "inactive"}` });
+      refresh();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: PROMOTION_UPDATE_FAILED, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      refresh();
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (promotion: PromotionAdminView) => deletePromotion(promotion.id),
+    onSuccess: (_, promotion) => {
+      toast({ title: PROMOTION_DELETED, description: promotion.code });
+      setDialog(null);
+      refresh();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: PROMOTION_DELETE_FAILED, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+    },
+  });
+
+  const create = (
+    <Button variant="primary" onClick={() => setDialog({ kind: "create" })}>
+      Create Promotion
+    </Button>
+  );
+
+  return (
+    <ContentLayout header={<Header variant="h1" description="Codes customers type at booking and staff apply at the counter. An inactive or deleted code stops working at once.">Promotions</Header>}>
+      <SpaceBetween size="l">
+        {list.isError && (
+          <Alert type="error" header="Failed to load promotions" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
+            {serverMessage(list.error) ?? "Please try again."}
+          </Alert>
+        )}
+        <Table
+          {...collectionProps}
+          variant="container"
+          stickyColumns={{ first: 0, last: 1 }}
+          ariaLabels={{ tableLabel: "Promotions" }}
+          header={
+            <Header variant="h2" counter={list.data ? `(${list.data.items.length}${list.data.cursor ? "+" : ""})` : undefined} actions={create}>
+              All promotions
+            </Header>
+          }
+          columnDefinitions={[
+            { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 110 },
+            { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
+            {
+              id: "active",
+              header: "Active",
+              minWidth: 120,
+              cell: (p) => (
+                <Toggle
+                  checked={p.isActive}
+                  disabled={toggle.isPending && toggle.variables?.promotion.id === p.id}
+                  onChange={({ detail }) => toggle.mutate({ promotion: p, isActive: detail.checked })}
+                  ariaLabel={`${p.code} active`}
+                >
+                  {p.isActive ? "Active" : "Inactive"}
+                </Toggle>
+              ),
+            },
+            {
+              id: "created",
+              header: "Created",
+              sortingField: "createdAt",
+              minWidth: 120,
+              cell: (p) => <span title={orderDateTitle(p.createdAt)}>{orderDate(p.createdAt)}</span>,
+            },
+            {
+              id: "actions",
+              header: "Actions",
+              cell: (p) => (
+                <SpaceBetween direction="horizontal" size="xxs">
+                  <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.code}`} onClick={() => setDialog({ kind: "edit", promotion: p })} />
+                  <Button variant="inline-icon" iconName="remove" ariaLabel={`Delete ${p.code}`} onClick={() => setDialog({ kind: "delete", promotion: p })} />
+                </SpaceBetween>
+              ),
+            },
+          ]}
+          items={items}
+          trackBy="id"
+          loading={list.isPending}
+          loadingText="Loading promotions"
+          pagination={<CursorPagination pages={pages} />}
+          empty={
+            <Box textAlign="center" color="inherit" padding="m">
+              <SpaceBetween size="s">
+                <span>{list.isError ? "No promotions to show." : "No promotions yet."}</span>
+                {!list.isError && create}
+              </SpaceBetween>
+            </Box>
+          }
+        />
+      </SpaceBetween>
+
+      {(dialog?.kind === "create" || dialog?.kind === "edit") && (
+        <PromotionFormModal
+          promotion={dialog.kind === "edit" ? dialog.promotion : undefined}
+          onDismiss={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            refresh();
+          }}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <Modal
+          visible
+          onDismiss={() => setDialog(null)}
+          header="Delete Promotion"
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" onClick={() => setDialog(null)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" loading={remove.isPending} onClick={() => remove.mutate(dialog.promotion)}>
+                  Delete
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          Delete <b>{dialog.promotion.code}</b> ({promoSummary(dialog.promotion, formatCents)})? Customers and the counter can no longer use the
+          code. This cannot be undone.
+        </Modal>
+      )}
+    </ContentLayout>
+  );
+}
