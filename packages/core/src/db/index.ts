@@ -79,9 +79,14 @@ function lazyEntities(touched?: { [Name in EntityName]?: Entities[Name] }): Enti
 
 /**
  * ElectroDB's own write transaction (`createWriteTransaction`) over just the
- * entities `fn` reads. `fn` runs here, once, to learn which those are; ElectroDB
- * passes the same entities to it (its transaction entity types are those
- * entities' commit-only views).
+ * entities `fn` reads. `fn` runs here, once, over entities that build on read,
+ * to learn which those are; ElectroDB then gets those entities (the first one
+ * sends the transaction with its table and client; all of them read a
+ * cancellation's items) and the writes `fn` made. At run time ElectroDB's
+ * transaction entities are the entities themselves (its types narrow them to
+ * commit-only views), so `fn` sees what it would through a Service. The casts
+ * only restate ElectroDB's generic signature, which a Service's
+ * `transaction.write` and this share.
  */
 const write = ((fn: (entities: Entities) => unknown[]) => {
   const touched: { [Name in EntityName]?: Entities[Name] } = {};
