@@ -99,6 +99,13 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update", "handler"), access: "admin" },
   { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove", "handler"), access: "admin" },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list", "handler"), access: "admin" },
+  // products and inventory (admin)
+  { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list", "handler"), access: "admin" },
+  { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create", "handler"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/skus/{id}", handler: fn("admin-skus/update", "handler"), access: "admin" },
+  { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove", "handler"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory", "handler"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility", "handler"), access: "admin" },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

@@ -5,12 +5,15 @@
  * - `take`: a conditional decrement per counted sku (`unlimitedStock = false
  *   AND stockQuantity >= n`), so the last unit cannot be sold twice. The order
  *   records what it took (`stockTaken`).
+ * - `adjust`: an admin's stock edit, a conditional add of the difference (never below zero).
  * - `giveBack`: the order's `stockTaken` added back, in the same transaction
  *   as the order's cancel, which sets `stockReturnedAt` on the condition that
  *   it was not set yet: a retry or a second cancel gives nothing back.
  */
 import type { OrderItem } from "../orders/view";
 import type { LabelledOutcome, LabelledWrite, TransactionEntities } from "../db/labelled";
+import { conflict, type DomainError } from "../errors";
+import { belowZero, UNLIMITED_STOCK } from "../shared/products";
 
 export * as Inventory from "./index";
 
@@ -82,4 +85,36 @@ export function giveBack({ sku }: TransactionEntities, order: Pick<OrderItem, "s
       // patch: only an existing sku (no half item for a sku deleted meanwhile); whatever its stock now, it goes up.
       write: sku.patch({ id: line.skuId }).add({ stockQuantity: line.quantity }).commit(),
     }));
+}
+
+const ADJUST_LABEL = "stock-adjust";
+
+/**
+ * The write of an admin's stock edit (staff-and-admin-side §5: sent as the difference from the current stock):
+ * one conditional add on the sku, so two edits at once both count and none reads then writes. Refused (label
+ * `stock-adjust`) when the sku is gone, its stock is unlimited, or a decrease would take it below zero.
+ */
+export function adjust({ sku }: TransactionEntities, skuId: string, change: number): LabelledWrite {
+  if (!Number.isSafeInteger(change) || change === 0) throw new Error(`Invalid stock change ${change} for ${skuId}`);
+  const patch = change > 0 ? sku.patch({ id: skuId }).add({ stockQuantity: change }) : sku.patch({ id: skuId }).subtract({ stockQuantity: -change });
+  return {
+    label: ADJUST_LABEL,
+    write: patch
+      .where((a, { eq, gte }) => (change > 0 ? eq(a.unlimitedStock, false) : `${eq(a.unlimitedStock, false)} AND ${gte(a.stockQuantity, -change)}`))
+      .commit(),
+  };
+}
+
+/**
+ * Why `adjust`'s write failed, given the sku as it is now: 409 for unlimited stock or a decrease below zero
+ * (with the stock there is); null when it did not fail (or failed for another write's reason).
+ */
+export function adjustRefusal(
+  outcome: LabelledOutcome,
+  now: { unlimitedStock: boolean; stockQuantity: number },
+  change: number,
+): DomainError | null {
+  if (outcome.committed || !outcome.failed.includes(ADJUST_LABEL)) return null;
+  if (now.unlimitedStock) return conflict(UNLIMITED_STOCK);
+  return conflict(belowZero(now.stockQuantity, change));
 }

@@ -1,0 +1,294 @@
+/**
+ * Product management for admins (staff-and-admin-side §2 Product Management, §5; docs/api-staff.md "Products"):
+ * the catalogue's skus made, edited, hidden, restocked and deleted. Every write is one labelled transaction with
+ * its audit entry (`sku.created`, `sku.updated`, `sku.visibility_changed`, `sku.stock_adjusted`, `sku.deleted`).
+ *
+ * - The code is unique: its `skuCode` uniqueValue item is created with the sku, moved in the same transaction
+ *   when the code changes (the old one deleted on the condition that it is this sku's), deleted with the sku.
+ * - Stock changes only through the inventory module (`Inventory.adjust`: a conditional add, never below zero).
+ * - An edit is a conditional patch on the values it read (code and the catalogue index's sort-key parts), so
+ *   two edits at once cannot leave the index's sort key naming an old name or price; the loser reads again.
+ * - Delete removes the sku and frees its code. Orders that named it keep their line items (name, price, sku id
+ *   as they were); a cancel gives back no stock to a deleted sku (inventory's `missingSkus`).
+ * - The quick-sale items (QS-* codes) stay editable (price, stock, text) but hidden, keep their code and are
+ *   never deleted: the quick sale finds and prices them by code.
+ */
+import { isAdmin, type Actor } from "../actor";
+import { entry as auditEntry } from "../audit";
+import { allSkus, catalogueSku, type SkuItem } from "../catalogue";
+import { db } from "../db";
+import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { newId } from "../entities/attributes";
+import { uniqueKey } from "../entities";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import * as Inventory from "../inventory";
+import {
+  codeInUse,
+  isQuickSaleCode,
+  NOTHING_TO_UPDATE,
+  PRODUCT_NOT_FOUND,
+  QUICK_SALE_HIDDEN,
+  QUICK_SALE_KEEPS_CODE,
+  QUICK_SALE_NOT_DELETED,
+  STOCK_AS_DIFFERENCE,
+  type AdjustInventoryInput,
+  type CreateProductInput,
+  type ProductView,
+  type SetVisibilityInput,
+  type UpdateProductInput,
+} from "../shared/products";
+
+export * from "../shared/products";
+
+/** Where a write came from, for its audit entry. */
+export interface RequestContext {
+  ip?: string;
+  userAgent?: string;
+}
+
+const TEXT_FIELDS = ["description", "brand", "color", "feel", "area", "quality"] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
+
+export function view(sku: SkuItem): ProductView {
+  return {
+    ...catalogueSku(sku),
+    imageUrl: sku.imageUrl ?? null,
+    thumbnailUrl: sku.thumbnailUrl ?? null,
+    isQuickSale: isQuickSaleCode(sku.code),
+    createdAt: sku.createdAt,
+    updatedAt: sku.updatedAt,
+  };
+}
+
+function assertAdmin(actor: Actor): void {
+  if (!isAdmin(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+}
+
+async function read(id: string): Promise<SkuItem | null> {
+  const { data } = await db().entities.sku.get({ id }).go({ consistent: true });
+  return data ?? null;
+}
+
+async function existing(id: string): Promise<SkuItem> {
+  const sku = await read(id);
+  if (!sku) throw notFound(PRODUCT_NOT_FOUND);
+  return sku;
+}
+
+function audit(entities: TransactionEntities, actor: Actor, context: RequestContext, action: string, targetId: string, diff: Record<string, unknown>): LabelledWrite {
+  return {
+    label: "audit",
+    write: entities.auditLog.create(auditEntry({ actor, action, targetType: "sku", targetId, diff, ...context })).commit(),
+  };
+}
+
+/** GET /api/admin/skus: every product, hidden and quick-sale ones too, in display order (one Query on the catalogue index). */
+export async function list(actor: Actor): Promise<ProductView[]> {
+  assertAdmin(actor);
+  return (await allSkus()).map(view);
+}
+
+/** POST /api/admin/skus: 409 when the code is taken. */
+export async function create(actor: Actor, input: CreateProductInput, context: RequestContext = {}): Promise<ProductView> {
+  assertAdmin(actor);
+  const quickSale = isQuickSaleCode(input.code);
+  if (quickSale && input.isVisible === true) throw invalid(QUICK_SALE_HIDDEN);
+  const id = newId();
+  const stock = input.stockQuantity ?? null;
+  const item = {
+    id,
+    code: input.code,
+    name: input.name,
+    category: input.category ?? "OTHER",
+    type: input.type ?? "ONE_TIME",
+    ...Object.fromEntries(TEXT_FIELDS.filter((field) => input[field]).map((field) => [field, input[field] as string])),
+    unitAmountCents: input.unitAmountCents,
+    stockQuantity: stock ?? 0,
+    unlimitedStock: stock === null,
+    ...(input.lowStockThreshold !== undefined ? { lowStockThreshold: input.lowStockThreshold } : {}),
+    ...(input.displayOrder !== undefined ? { displayOrder: input.displayOrder } : {}),
+    isVisible: quickSale ? false : input.isVisible ?? true,
+  };
+  const outcome = await writeLabelled((entities) => [
+    { label: "sku", write: entities.sku.create(item).commit() },
+    { label: "code", write: entities.uniqueValue.create({ ...uniqueKey("skuCode", input.code), ownerId: id }).commit() },
+    audit(entities, actor, context, "sku.created", id, { code: input.code, name: input.name, unitAmountCents: input.unitAmountCents, stockQuantity: stock }),
+  ]);
+  if (!outcome.committed) {
+    if (outcome.failed.includes("code")) throw conflict(codeInUse(input.code));
+    throw new Error(`Creating a product was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }
+  return view(await existing(id));
+}
+
+/** How many times an edit that lost to another write at the same moment reads again and retries. */
+const EDIT_RETRIES = 4;
+
+/**
+ * The writes of one edit of `current`, or null when the input changes nothing. Throws the refusals that the
+ * current item decides (a quick-sale item's code or visibility, a counted stock sent as a number).
+ */
+function editWrites(entities: TransactionEntities, actor: Actor, context: RequestContext, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
+  const set: Record<string, unknown> = {};
+  const remove: TextField[] = [];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  const change = (field: string, from: unknown, to: unknown) => {
+    if (from === to) return false;
+    before[field] = from ?? null;
+    after[field] = to ?? null;
+    return true;
+  };
+
+  for (const field of ["code", "name", "category", "type", "unitAmountCents", "lowStockThreshold", "displayOrder", "isVisible"] as const) {
+    const value = input[field];
+    if (value !== undefined && change(field, current[field], value)) set[field] = value;
+  }
+  for (const field of TEXT_FIELDS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (change(field, current[field], value ?? undefined)) {
+      if (value === null) remove.push(field);
+      else set[field] = value;
+    }
+  }
+  const currentStock = current.unlimitedStock ? null : current.stockQuantity;
+  let stockWhere: "unlimited" | undefined;
+  if (input.stockQuantity !== undefined && input.stockQuantity !== currentStock) {
+    if (input.stockQuantity === null) {
+      set.unlimitedStock = true;
+    } else if (current.unlimitedStock) {
+      // Counting starts: only while it is still unlimited (a counted stock changes as a difference).
+      set.unlimitedStock = false;
+      set.stockQuantity = input.stockQuantity;
+      stockWhere = "unlimited";
+    } else {
+      throw conflict(STOCK_AS_DIFFERENCE);
+    }
+    before.stockQuantity = currentStock;
+    after.stockQuantity = input.stockQuantity;
+  }
+
+  const code = (set.code as string | undefined) ?? current.code;
+  if (isQuickSaleCode(current.code) && set.code !== undefined) throw invalid(QUICK_SALE_KEEPS_CODE);
+  const visible = (set.isVisible as boolean | undefined) ?? current.isVisible;
+  if (isQuickSaleCode(code) && visible) throw invalid(QUICK_SALE_HIDDEN);
+  if (Object.keys(set).length === 0 && remove.length === 0) return null;
+
+  // The catalogue index's sort key is built from all four: an edit of one passes the others as they were read
+  // (ElectroDB's `composite` also makes each of those a condition: still as read).
+  const sortKeyParts = ["category", "displayOrder", "unitAmountCents", "name"] as const;
+  let patch = entities.sku.patch({ id: current.id }).set(set as never);
+  if (remove.length > 0) patch = patch.remove(remove) as typeof patch;
+  if (sortKeyParts.some((field) => field in set)) {
+    const unchanged = Object.fromEntries(sortKeyParts.filter((field) => !(field in set)).map((field) => [field, current[field]]));
+    if (Object.keys(unchanged).length > 0) patch = patch.composite(unchanged) as typeof patch;
+  }
+  const writes: LabelledWrite[] = [
+    {
+      label: "sku",
+      write: patch
+        .where((a, { eq }) =>
+          [
+            eq(a.code, current.code),
+            eq(a.category, current.category),
+            eq(a.displayOrder, current.displayOrder),
+            eq(a.unitAmountCents, current.unitAmountCents),
+            eq(a.name, current.name),
+            ...(stockWhere ? [eq(a.unlimitedStock, true)] : []),
+          ].join(" AND "),
+        )
+        .commit(),
+    },
+  ];
+  if (set.code !== undefined) {
+    writes.push(
+      { label: "code", write: entities.uniqueValue.create({ ...uniqueKey("skuCode", code), ownerId: current.id }).commit() },
+      {
+        label: "old-code",
+        write: entities.uniqueValue
+          .delete(uniqueKey("skuCode", current.code))
+          .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, current.id)}`)
+          .commit(),
+      },
+    );
+  }
+  const action = Object.keys(after).length === 1 && "isVisible" in after ? "sku.visibility_changed" : "sku.updated";
+  writes.push(audit(entities, actor, context, action, current.id, { code, before, after }));
+  return writes;
+}
+
+async function edit(actor: Actor, id: string, input: UpdateProductInput, context: RequestContext): Promise<ProductView> {
+  for (let attempt = 0; ; attempt++) {
+    const current = await existing(id);
+    const built: { writes: LabelledWrite[] | null } = { writes: null };
+    const outcome = await writeLabelled((entities) => {
+      built.writes = editWrites(entities, actor, context, current, input);
+      return built.writes ?? [];
+    });
+    if (built.writes === null) return view(current);
+    if (outcome.committed) return view(await existing(id));
+    if (outcome.failed.includes("code")) throw conflict(codeInUse(input.code ?? ""));
+    // The sku changed (or went) since it was read: read it again and decide again.
+    if ((outcome.failed.includes("sku") || outcome.failed.includes("old-code") || outcome.conflict) && attempt < EDIT_RETRIES) continue;
+    if (!(await read(id))) throw notFound(PRODUCT_NOT_FOUND);
+    throw new Error(`Editing a product was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }
+}
+
+/** PATCH /api/admin/skus/{id}: 400 for an empty body, 404, 409 for a taken code or a counted stock sent as a number. */
+export async function update(actor: Actor, id: string, input: UpdateProductInput, context: RequestContext = {}): Promise<ProductView> {
+  assertAdmin(actor);
+  if (Object.values(input).every((value) => value === undefined)) throw invalid(NOTHING_TO_UPDATE);
+  return edit(actor, id, input, context);
+}
+
+/** PATCH /api/admin/skus/{id}/visibility: one product (the page's bulk show/hide makes one call per product). */
+export async function setVisibility(actor: Actor, id: string, input: SetVisibilityInput, context: RequestContext = {}): Promise<ProductView> {
+  assertAdmin(actor);
+  return edit(actor, id, { isVisible: input.isVisible }, context);
+}
+
+/**
+ * PATCH /api/admin/skus/{id}/inventory {quantityChange}: the difference, added by the inventory module in one
+ * conditional update (two changes at once both count; never below zero: 409 with the stock there is).
+ */
+export async function adjustStock(actor: Actor, id: string, input: AdjustInventoryInput, context: RequestContext = {}): Promise<ProductView> {
+  assertAdmin(actor);
+  const outcome = await writeLabelled((entities) => [
+    Inventory.adjust(entities, id, input.quantityChange),
+    audit(entities, actor, context, "sku.stock_adjusted", id, { quantityChange: input.quantityChange }),
+  ]);
+  const after = await read(id);
+  if (!after) throw notFound(PRODUCT_NOT_FOUND);
+  if (!outcome.committed) {
+    const refusal = Inventory.adjustRefusal(outcome, after, input.quantityChange);
+    if (refusal) throw refusal;
+    throw new Error(`Adjusting stock was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }
+  return view(after);
+}
+
+/** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale item. */
+export async function remove(actor: Actor, id: string, context: RequestContext = {}): Promise<{ id: string; deleted: true }> {
+  assertAdmin(actor);
+  for (let attempt = 0; ; attempt++) {
+    const current = await existing(id);
+    if (isQuickSaleCode(current.code)) throw conflict(QUICK_SALE_NOT_DELETED);
+    const outcome = await writeLabelled((entities) => [
+      { label: "sku", write: entities.sku.delete({ id }).where((a, { eq }) => eq(a.code, current.code)).commit() },
+      {
+        label: "code",
+        write: entities.uniqueValue
+          .delete(uniqueKey("skuCode", current.code))
+          .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, id)}`)
+          .commit(),
+      },
+      audit(entities, actor, context, "sku.deleted", id, { code: current.code, name: current.name }),
+    ]);
+    if (outcome.committed) return { id, deleted: true };
+    if (attempt < EDIT_RETRIES) continue;
+    if (!(await read(id))) throw notFound(PRODUCT_NOT_FOUND);
+    throw new Error(`Deleting a product was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }
+}
