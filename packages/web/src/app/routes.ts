@@ -59,6 +59,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
+  { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
   { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: "bag-labels" },
