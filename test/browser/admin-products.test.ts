@@ -5,10 +5,10 @@
  * confirmation. The product is made through the API first, so the demo catalogue is left as seeded.
  */
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser } from "./browser";
+import { callApi, launchBrowser, signInStaff, withPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -28,15 +28,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInAdmin(page: Page) {
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Admin sign-in" });
-  await form.getByLabel("Username").fill(seed.admin.username);
-  await form.getByLabel("Password").fill(seed.admin.password);
-  await form.getByRole("button", { name: /Sign In/ }).click();
-  await page.waitForURL((url) => url.pathname === "/storefront");
-}
-
 describe("an admin manages a product", () => {
   it.each([
     ["at 1280 px", { width: 1280, height: 900 }],
@@ -51,10 +42,8 @@ describe("an admin manages a product", () => {
     const customer = await api("POST", "/api/admin/customers", { token: admin, body: { firstName: "Towel", lastName: `Buyer${Date.now().toString(36)}`, phone: "", email: "" } });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
 
-    const context = await browser.newContext({ baseURL: baseUrl, viewport });
-    try {
-      const page = await context.newPage();
-      await signInAdmin(page);
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.admin);
 
       // The storefront lists it while it is visible.
       await page.goto(`/storefrontbooking/${customer.body.id}`);
@@ -110,8 +99,6 @@ describe("an admin manages a product", () => {
       await page.getByText("No products match these filters.").waitFor();
       const gone = await api("GET", "/api/admin/skus", { token: admin });
       expect(gone.body.map((p: { id: string }) => p.id)).not.toContain(made.body.id);
-    } finally {
-      await context.close();
-    }
+    }, { viewport });
   }, 120_000);
 });
