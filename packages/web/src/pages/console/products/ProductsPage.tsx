@@ -249,6 +249,9 @@ export default function ProductsPage() {
       <Select selectedOption={category} options={categoryOptions} onChange={({ detail }) => setCategory(detail.selectedOption)} ariaLabel="Category" />
     </SpaceBetween>
   );
+  const pagination = (
+    <Pagination {...paginationProps} ariaLabels={{ nextPageLabel: "Next page", previousPageLabel: "Previous page", pageLabel: (n) => `Page ${n}` }} />
+  );
   const selectionLabels = {
     selectionGroupLabel: "Product selection",
     allItemsSelectionLabel: () => "Select all products on this page",
@@ -308,7 +311,7 @@ export default function ProductsPage() {
             trackBy="id"
             loading={products.isPending}
             loadingText="Loading products"
-            pagination={<Pagination {...paginationProps} />}
+            pagination={pagination}
             wrapLines
           />
         ) : (
@@ -323,7 +326,7 @@ export default function ProductsPage() {
             trackBy="id"
             loading={products.isPending}
             loadingText="Loading products"
-            pagination={<Pagination {...paginationProps} />}
+            pagination={pagination}
             cardDefinition={{
               header: (product) => product.name,
               sections: [
