@@ -155,7 +155,11 @@ describe("PATCH /api/admin/skus/{id}", () => {
     const actions = (await Audit.forTarget("sku", item.id)).map((entry) => entry.action);
     expect(actions.filter((action) => action === "sku.updated")).toHaveLength(2);
     const [latest] = await Audit.forTarget("sku", item.id);
-    expect(latest!.diff).toMatchObject({ before: { name: item.name, category: "EDGE" }, after: { name: "Renamed", category: "WEIGHT", color: "Blue" } });
+    expect(latest!.diff).toEqual({
+      name: { from: item.name, to: "Renamed" },
+      category: { from: "EDGE", to: "WEIGHT" },
+      color: { from: null, to: "Blue" },
+    });
   });
 
   it("two edits of different fields at once both hold, and the index's sort key names both", async () => {
@@ -247,7 +251,7 @@ describe("visibility and delete reach the customer catalogue and the storefront 
     expect(hidden).toMatchObject({ status: 200, body: { isVisible: false } });
     expect(await customerCatalogue()).not.toContain(item.id);
     expect(await storefront()).not.toContain(item.id);
-    expect((await Audit.forTarget("sku", item.id))[0]).toMatchObject({ action: "sku.visibility_changed", diff: { before: { isVisible: true }, after: { isVisible: false } } });
+    expect((await Audit.forTarget("sku", item.id))[0]).toMatchObject({ action: "sku.visibility_changed", diff: { isVisible: { from: true, to: false } } });
     expect(await visibility(item.id, true)).toMatchObject({ status: 200, body: { isVisible: true } });
     expect(await customerCatalogue()).toContain(item.id);
     await visibility(item.id, false);

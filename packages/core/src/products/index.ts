@@ -131,12 +131,11 @@ const EDIT_RETRIES = 4;
 function editWrites(entities: TransactionEntities, actor: Actor, context: RequestContext, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
   const set: Record<string, unknown> = {};
   const remove: TextField[] = [];
-  const before: Record<string, unknown> = {};
-  const after: Record<string, unknown> = {};
+  /** Each changed field as `{ from, to }`, as the audit list shows changes. */
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
   const change = (field: string, from: unknown, to: unknown) => {
     if (from === to) return false;
-    before[field] = from ?? null;
-    after[field] = to ?? null;
+    changes[field] = { from: from ?? null, to: to ?? null };
     return true;
   };
 
@@ -165,8 +164,7 @@ function editWrites(entities: TransactionEntities, actor: Actor, context: Reques
     } else {
       throw conflict(STOCK_AS_DIFFERENCE);
     }
-    before.stockQuantity = currentStock;
-    after.stockQuantity = input.stockQuantity;
+    changes.stockQuantity = { from: currentStock, to: input.stockQuantity };
   }
 
   const code = (set.code as string | undefined) ?? current.code;
@@ -213,8 +211,8 @@ function editWrites(entities: TransactionEntities, actor: Actor, context: Reques
       },
     );
   }
-  const action = Object.keys(after).length === 1 && "isVisible" in after ? "sku.visibility_changed" : "sku.updated";
-  writes.push(audit(entities, actor, context, action, current.id, { code, before, after }));
+  const action = Object.keys(changes).length === 1 && "isVisible" in changes ? "sku.visibility_changed" : "sku.updated";
+  writes.push(audit(entities, actor, context, action, current.id, changes));
   return writes;
 }
 

@@ -1,6 +1,6 @@
 import * as Products from "@regrip/core/products";
 import { api } from "../../http/handler";
-import { requestContext } from "../../http/request-context";
+import { requestOrigin } from "../../http/origin";
 
 /** DELETE /api/admin/skus/{id}: {id, deleted: true}; 404, 409 for a quick-sale item. Orders keep their line items. Admin; audit `sku.deleted`. */
-export const handler = api(async (req) => Products.remove(req.user(), req.params.id, requestContext(req)));
+export const handler = api(async (req) => Products.remove(req.user(), req.params.id, requestOrigin(req.event)));
