@@ -83,7 +83,8 @@ export function dollarsToCents(dollars: string | number): number {
   const text = typeof dollars === "number" ? String(dollars) : dollars.trim().replace(/^\$/, "").replace(/,/g, "");
   if (text === "") return NaN;
   const value = Number(text);
-  return Number.isFinite(value) ? Math.round(value * 100) : NaN;
+  // toPrecision first: 0.285 * 100 is 28.499999999999996 in floating point, and rounds to 29 as typed.
+  return Number.isFinite(value) ? Math.round(Number((value * 100).toPrecision(12))) : NaN;
 }
 
 export const centsToDollars = (cents: number): string => (cents / 100).toFixed(2);

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { fieldErrors } from "./forms";
+import {
+  CODE_REQUIRED,
+  CreateProduct,
+  dollarsToCents,
+  emptyProductForm,
+  isLowStock,
+  isOutOfStock,
+  isQuickSaleCode,
+  NAME_REQUIRED,
+  PRICE_POSITIVE,
+  productBody,
+  STOCK_WHOLE,
+  stockLabel,
+} from "./products";
+
+describe("the product rules the page and the server share", () => {
+  it("turns dollars into integer cents by rounding (§5)", () => {
+    expect(dollarsToCents("8")).toBe(800);
+    expect(dollarsToCents(" $1,234.5 ")).toBe(123450);
+    expect(dollarsToCents("6.499")).toBe(650);
+    expect(dollarsToCents("0.285")).toBe(29);
+    expect(dollarsToCents("")).toBeNaN();
+    expect(dollarsToCents("abc")).toBeNaN();
+  });
+
+  it("calls stock low at or below the threshold, out at 0, and never for unlimited (§9)", () => {
+    expect(isLowStock({ stockQuantity: 5, lowStockThreshold: 5 })).toBe(true);
+    expect(isLowStock({ stockQuantity: 6, lowStockThreshold: 5 })).toBe(false);
+    expect(isLowStock({ stockQuantity: 0, lowStockThreshold: 5 })).toBe(true);
+    expect(isLowStock({ stockQuantity: null, lowStockThreshold: 5 })).toBe(false);
+    expect(isOutOfStock({ stockQuantity: 0 })).toBe(true);
+    expect(isOutOfStock({ stockQuantity: null })).toBe(false);
+    expect(stockLabel(null)).toBe("Unlimited");
+  });
+
+  it("knows the quick-sale codes whatever their case", () => {
+    expect(isQuickSaleCode(" qs-regrip ")).toBe(true);
+    expect(isQuickSaleCode("QS-OVERGRIP")).toBe(true);
+    expect(isQuickSaleCode("ADD-OVERGRIP")).toBe(false);
+  });
+
+  it("gives the dialog §5's messages under each field from the body it would send", () => {
+    const empty = emptyProductForm();
+    expect(fieldErrors(CreateProduct, productBody(empty))).toEqual({ code: CODE_REQUIRED, name: NAME_REQUIRED, unitAmountCents: PRICE_POSITIVE });
+    expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: "-1" }))).toEqual({ unitAmountCents: PRICE_POSITIVE });
+    expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: "2", stockQuantity: "1.5" }))).toEqual({ stockQuantity: STOCK_WHOLE });
+  });
+
+  it("sends an empty stock as unlimited and the price in cents", () => {
+    const body = z.parse(CreateProduct, productBody({ ...emptyProductForm(), code: "add-towel", name: " Towel ", price: "4.995", brand: " " }));
+    expect(body).toMatchObject({ code: "ADD-TOWEL", name: "Towel", unitAmountCents: 500, stockQuantity: null, lowStockThreshold: 5, displayOrder: 999, isVisible: true, brand: null });
+  });
+});
