@@ -6,8 +6,15 @@
  * audit entry for every write. Every product made here is deleted at the end (the catalogue test counts the
  * visible catalogue).
  */
-import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { randomBytes, randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "../../infra/env";
+import { createLocalServer } from "../../infra/local/server";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
@@ -15,6 +22,7 @@ import {
   belowZero,
   CODE_REQUIRED,
   codeInUse,
+  IMAGE_URL_INVALID,
   INVALID_CATEGORY,
   INVALID_TYPE,
   NAME_REQUIRED,
@@ -331,5 +339,55 @@ describe("who may call", () => {
       expect((await call(method, url, { body })).status, `${method} ${url} signed out`).toBe(401);
     }
     expect(await stored(item.id)).toMatchObject({ name: item.name, stockQuantity: 1, isVisible: false });
+  });
+});
+
+describe("product images (§9: thumbnail 150x150, full 600x600)", () => {
+  let server: Server;
+  let origin: string;
+
+  beforeAll(async () => {
+    server = createLocalServer({ webDist: mkdtempSync(join(tmpdir(), "regrip-web-")), webConfig: {}, cognitoPort: 1, uploadsDir: process.env[env.uploadsDir] });
+    await new Promise<void>((resolve) => server.listen(0, resolve));
+    origin = `http://localhost:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const askForUpload = (id: string, body: unknown, token = admin) => call("POST", `/api/admin/skus/${id}/image`, { token, body });
+
+  it("hands out an upload URL per variant under the product's own folder; the PATCHed URLs are kept, audited, and can be removed", async () => {
+    const item = await product();
+    const urls: Record<string, string> = {};
+    for (const variant of ["thumbnail", "full"] as const) {
+      const image = randomBytes(variant === "thumbnail" ? 512 : 4096);
+      const target = await askForUpload(item.id, { contentType: "image/webp", size: image.length, variant });
+      expect(target.status, JSON.stringify(target.body)).toBe(200);
+      expect(target.body.photoUrl).toMatch(new RegExp(`^/uploads/skus/${item.id}/[0-9a-f-]{36}-${variant}\\.webp$`));
+      const put = await fetch(`${origin}${target.body.uploadUrl}`, { method: "PUT", headers: target.body.headers, body: image });
+      expect(put.status).toBe(200);
+      urls[variant] = target.body.photoUrl;
+    }
+    const saved = await patch(item.id, { thumbnailUrl: urls.thumbnail, imageUrl: urls.full });
+    expect(saved).toMatchObject({ status: 200, body: { thumbnailUrl: urls.thumbnail, imageUrl: urls.full } });
+    expect((await fetch(`${origin}${urls.full}`)).status).toBe(200);
+    expect((await Audit.forTarget("sku", item.id))[0]!.diff).toEqual({ thumbnailUrl: { from: null, to: urls.thumbnail }, imageUrl: { from: null, to: urls.full } });
+    const removed = await patch(item.id, { thumbnailUrl: null, imageUrl: null });
+    expect(removed).toMatchObject({ status: 200, body: { thumbnailUrl: null, imageUrl: null } });
+  });
+
+  it("refuses another product's image, a web address, a non-image, a bad variant, an unknown product, and anyone but an admin", async () => {
+    const item = await product();
+    const other = await product();
+    for (const url of [`/uploads/skus/${other.id}/abc-full.png`, "https://example.com/a.png", "javascript:alert(1)", "/uploads/skus/../x.png"]) {
+      expect(await patch(item.id, { imageUrl: url })).toMatchObject({ status: 400, body: { message: IMAGE_URL_INVALID } });
+    }
+    expect(await askForUpload(item.id, { contentType: "application/pdf", size: 10, variant: "full" })).toMatchObject({ status: 400, body: { message: "Please select an image file" } });
+    expect(await askForUpload(item.id, { contentType: "image/png", size: 10, variant: "huge" })).toMatchObject({ status: 400, body: { message: "variant must be thumbnail or full" } });
+    expect(await askForUpload(randomUUID(), { contentType: "image/png", size: 10, variant: "full" })).toMatchObject({ status: 404, body: { message: PRODUCT_NOT_FOUND } });
+    expect((await askForUpload(item.id, { contentType: "image/png", size: 10, variant: "full" }, employee)).status).toBe(403);
+    expect(await stored(item.id)).not.toHaveProperty("imageUrl");
   });
 });

@@ -106,6 +106,7 @@ export const routes: Route[] = [
   { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove", "handler"), access: "admin" },
   { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory", "handler"), access: "admin" },
   { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility", "handler"), access: "admin" },
+  { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image", "handler"), access: "admin" },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

@@ -22,8 +22,12 @@ import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import * as Inventory from "../inventory";
+import * as z from "zod/mini";
+import { extensionOf, ImageUpload, isUploadKey, presignPut, type UploadTarget } from "../uploads";
 import {
   codeInUse,
+  IMAGE_URL_INVALID,
+  PRODUCT_IMAGE_SIZES,
   isQuickSaleCode,
   NOTHING_TO_UPDATE,
   PRODUCT_NOT_FOUND,
@@ -130,7 +134,7 @@ const EDIT_RETRIES = 4;
  */
 function editWrites(entities: TransactionEntities, actor: Actor, context: RequestContext, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
   const set: Record<string, unknown> = {};
-  const remove: TextField[] = [];
+  const remove: (TextField | "imageUrl" | "thumbnailUrl")[] = [];
   /** Each changed field as `{ from, to }`, as the audit list shows changes. */
   const changes: Record<string, { from: unknown; to: unknown }> = {};
   const change = (field: string, from: unknown, to: unknown) => {
@@ -146,6 +150,16 @@ function editWrites(entities: TransactionEntities, actor: Actor, context: Reques
   for (const field of TEXT_FIELDS) {
     const value = input[field];
     if (value === undefined) continue;
+    if (change(field, current[field], value ?? undefined)) {
+      if (value === null) remove.push(field);
+      else set[field] = value;
+    }
+  }
+  for (const field of ["imageUrl", "thumbnailUrl"] as const) {
+    const value = input[field];
+    if (value === undefined) continue;
+    // Only an image uploaded for this product (POST /api/admin/skus/{id}/image).
+    if (value !== null && !value.startsWith(`/uploads/skus/${current.id}/`)) throw invalid(IMAGE_URL_INVALID);
     if (change(field, current[field], value ?? undefined)) {
       if (value === null) remove.push(field);
       else set[field] = value;
@@ -289,4 +303,22 @@ export async function remove(actor: Actor, id: string, context: RequestContext =
     if (!(await read(id))) throw notFound(PRODUCT_NOT_FOUND);
     throw new Error(`Deleting a product was cancelled: ${JSON.stringify(outcome.codes)}`);
   }
+}
+
+/** POST /api/admin/skus/{id}/image: the image's type and size, and which of §9's two it is. */
+export const ProductImageUpload = z.extend(ImageUpload, {
+  variant: z.enum(Object.keys(PRODUCT_IMAGE_SIZES) as ["thumbnail", "full"], { error: "variant must be thumbnail or full" }),
+});
+export type ProductImageUploadInput = z.output<typeof ProductImageUpload>;
+
+/**
+ * Where to PUT one image of a product (the browser resizes it to 150x150 or 600x600 first); the page then
+ * PATCHes `thumbnailUrl` or `imageUrl` with the answer's `photoUrl`. 404 for an unknown product.
+ */
+export async function imageUpload(actor: Actor, id: string, input: ProductImageUploadInput): Promise<UploadTarget> {
+  assertAdmin(actor);
+  await existing(id);
+  const key = `skus/${id}/${newId()}-${input.variant}.${extensionOf(input.contentType)}`;
+  if (!isUploadKey(key)) throw new Error(`not a storable upload key: ${key}`);
+  return presignPut(key, { contentType: input.contentType, size: input.size });
 }

@@ -67,6 +67,13 @@ export const PRODUCT_TOASTS = {
   fetchFailed: (status: number | string) => `Failed to fetch: ${status}`,
 } as const;
 
+/** §9's recommended product images: a thumbnail and a full image, square, resized in the browser before upload. */
+export const PRODUCT_IMAGE_SIZES = { thumbnail: 150, full: 600 } as const;
+export type ProductImageVariant = keyof typeof PRODUCT_IMAGE_SIZES;
+export const IMAGE_URL_INVALID = "Upload the image for this product first";
+/** Where a product's uploaded image is seen: `/uploads/skus/<sku id>/<name>.<ext>` (the uploads module's keys). */
+export const PRODUCT_IMAGE_URL = /^\/uploads\/skus\/[A-Za-z0-9_-]{1,128}\/[A-Za-z0-9_-]{1,80}\.[a-z0-9]{1,10}$/;
+
 export const MAX_PRICE_CENTS = 10_000_000;
 export const MAX_STOCK = 1_000_000;
 export const DEFAULT_DISPLAY_ORDER = 999;
@@ -146,6 +153,10 @@ const whole = (message: string, max: number) => z.number({ error: message }).che
 /** A number or null (unlimited), §5. */
 const stockQuantity = z.nullable(whole(STOCK_WHOLE, MAX_STOCK));
 
+const imageUrl = z.optional(
+  z.nullable(z.string({ error: IMAGE_URL_INVALID }).check(z.maxLength(300, IMAGE_URL_INVALID), z.regex(PRODUCT_IMAGE_URL, IMAGE_URL_INVALID))),
+);
+
 const fields = {
   code,
   name,
@@ -208,6 +219,9 @@ export const UpdateProduct = z.object({
   lowStockThreshold: z.optional(fields.lowStockThreshold),
   displayOrder: z.optional(fields.displayOrder),
   isVisible: z.optional(fields.isVisible),
+  /** An image uploaded through POST /api/admin/skus/{id}/image (this product's), or null to remove it. */
+  imageUrl,
+  thumbnailUrl: imageUrl,
 });
 export type UpdateProductInput = z.output<typeof UpdateProduct>;
 
