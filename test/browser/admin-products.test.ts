@@ -5,6 +5,7 @@
  * confirmation. The product is made through the API first, so the demo catalogue is left as seeded.
  */
 import { randomUUID } from "node:crypto";
+import { crc32, deflateSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
@@ -13,6 +14,26 @@ import { callApi, launchBrowser, signInStaff, withPage } from "./browser";
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+
+/** A PNG of `width` x `height` red pixels, made here (zlib's deflate and crc32): the page cuts and scales it. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 30, 30]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", header), chunk("IDAT", pixels), chunk("IEND", Buffer.alloc(0))]);
+}
+const PHOTO = png(800, 400);
 
 let browser: Browser;
 let admin: string;
@@ -89,6 +110,26 @@ describe("an admin manages a product", () => {
       await page.getByText("Low: 2").waitFor();
       const after = await api("GET", "/api/admin/skus", { token: admin });
       expect(after.body.find((p: { id: string }) => p.id === made.body.id)).toMatchObject({ stockQuantity: 2, unitAmountCents: 650, isVisible: false });
+
+      // An image: one file, cut into §9's 150x150 thumbnail and 600x600 image in the browser, uploaded beside the product.
+      await page.getByRole("button", { name: `Edit ${name}` }).click();
+      const imageDialog = page.getByRole("dialog", { name: "Edit Product" });
+      await imageDialog.getByLabel("Product image").setInputFiles({ name: "towel.png", mimeType: "image/png", buffer: PHOTO });
+      await imageDialog.getByRole("button", { name: "Save Changes" }).click();
+      await page.getByText("Product Updated").waitFor();
+      const withImages = (await api("GET", "/api/admin/skus", { token: admin })).body.find((p: { id: string }) => p.id === made.body.id);
+      expect(withImages.thumbnailUrl).toMatch(new RegExp(`^/uploads/skus/${made.body.id}/.+-thumbnail\\.jpg$`));
+      expect(withImages.imageUrl).toMatch(new RegExp(`^/uploads/skus/${made.body.id}/.+-full\\.jpg$`));
+      const sizes = await page.evaluate(async (urls) => {
+        const measure = async (url: string) => {
+          // In the page: the DOM's createImageBitmap (this file is type-checked without the DOM library).
+          const page = globalThis as unknown as { createImageBitmap: (blob: Blob) => Promise<{ width: number; height: number }> };
+          const bitmap = await page.createImageBitmap(await (await fetch(url)).blob());
+          return [bitmap.width, bitmap.height];
+        };
+        return [await measure(urls[0]!), await measure(urls[1]!)];
+      }, [withImages.thumbnailUrl, withImages.imageUrl]);
+      expect(sizes).toEqual([[150, 150], [600, 600]]);
 
       // Delete asks first.
       await page.getByRole("button", { name: `Delete ${name}` }).click();

@@ -30,6 +30,8 @@ import { useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
+import { imageProblem } from "../../../lib/validation";
+import { uploadProductImages } from "./product-images";
 import { adjustInventory, createProduct, updateProduct } from "./products-api";
 
 type TextKey = Exclude<keyof ProductFormValues, "category" | "type" | "isVisible">;
@@ -54,6 +56,9 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  const [image, setImage] = useState<File>();
+  const [imageError, setImageError] = useState<string>();
+  const [removeImage, setRemoveImage] = useState(false);
   const title = product ? "Edit Product" : "Add Product";
   const quickSale = isQuickSaleCode(values.code) || !!product?.isQuickSale;
   const errors = touched ? fieldErrors(CreateProduct, productBody(values)) : {};
@@ -79,10 +84,13 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
     event?.preventDefault();
     setTouched(true);
     setRefusal(undefined);
-    if (Object.keys(fieldErrors(CreateProduct, productBody(values))).length > 0) return;
+    if (Object.keys(fieldErrors(CreateProduct, productBody(values))).length > 0 || imageError) return;
     setBusy(true);
     try {
-      const saved = await save();
+      let saved = await save();
+      // The images go under the product's own id, so a new product gets them once it exists.
+      if (image) saved = await updateProduct(saved.id, await uploadProductImages(saved.id, image));
+      else if (removeImage && (saved.imageUrl || saved.thumbnailUrl)) saved = await updateProduct(saved.id, { imageUrl: null, thumbnailUrl: null });
       toast({ title: product ? PRODUCT_TOASTS.updated : PRODUCT_TOASTS.created, description: saved.name });
       onSaved(saved);
     } catch (error) {
@@ -166,6 +174,33 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
             </ColumnLayout>
             <FormField label="Description" errorText={errors.description}>
               <Textarea value={values.description} onChange={({ detail }) => set("description", detail.value)} rows={3} />
+            </FormField>
+            <FormField
+              label="Image (optional)"
+              description="Any photo: a 150x150 thumbnail and a 600x600 image are cut from its centre."
+              errorText={imageError}
+            >
+              <SpaceBetween direction="horizontal" size="s" alignItems="center">
+                {product?.thumbnailUrl && !image && !removeImage && (
+                  <img src={product.thumbnailUrl} alt={`${product.name} thumbnail`} width={75} height={75} className="product-thumbnail" />
+                )}
+                <input
+                  type="file"
+                  accept="image/*"
+                  aria-label="Product image"
+                  onChange={(event) => {
+                    const file = event.currentTarget.files?.[0];
+                    const problem = file ? imageProblem(file) : undefined;
+                    setImageError(problem?.description);
+                    setImage(problem ? undefined : file);
+                  }}
+                />
+                {product?.thumbnailUrl && !image && (
+                  <Toggle checked={removeImage} onChange={({ detail }) => setRemoveImage(detail.checked)}>
+                    Remove image
+                  </Toggle>
+                )}
+              </SpaceBetween>
             </FormField>
             <FormField label="Visibility" description={quickSale ? QUICK_SALE_HIDDEN : "Hidden products leave the booking page and the storefront."}>
               <Toggle checked={quickSale ? false : values.isVisible} disabled={quickSale} onChange={({ detail }) => set("isVisible", detail.checked)}>

@@ -198,9 +198,12 @@ export default function ProductsPage() {
       id: "name",
       header: "Product",
       cell: (product) => (
-        <SpaceBetween size="xxxs">
-          <b>{product.name}</b>
-          <Box variant="small">{product.code}</Box>
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          {product.thumbnailUrl && <img src={product.thumbnailUrl} alt="" width={40} height={40} className="product-thumbnail" />}
+          <SpaceBetween size="xxxs">
+            <b>{product.name}</b>
+            <Box variant="small">{product.code}</Box>
+          </SpaceBetween>
         </SpaceBetween>
       ),
       sortingField: "name",
