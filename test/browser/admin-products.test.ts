@@ -116,7 +116,8 @@ describe("an admin manages a product", () => {
       const imageDialog = page.getByRole("dialog", { name: "Edit Product" });
       await imageDialog.getByLabel("Product image").setInputFiles({ name: "towel.png", mimeType: "image/png", buffer: PHOTO });
       await imageDialog.getByRole("button", { name: "Save Changes" }).click();
-      await page.getByText("Product Updated").waitFor();
+      // The dialog closes once both images are up and kept (the earlier 'Product Updated' may still be showing).
+      await imageDialog.waitFor({ state: "hidden", timeout: 20_000 });
       const withImages = (await api("GET", "/api/admin/skus", { token: admin })).body.find((p: { id: string }) => p.id === made.body.id);
       expect(withImages.thumbnailUrl).toMatch(new RegExp(`^/uploads/skus/${made.body.id}/.+-thumbnail\\.jpg$`));
       expect(withImages.imageUrl).toMatch(new RegExp(`^/uploads/skus/${made.body.id}/.+-full\\.jpg$`));
