@@ -97,8 +97,13 @@ describe("staff console", () => {
           // The Wizard titles the page with its step (Cloudscape: a wizard step title is the page heading).
           ["/quick-sale", "Customer"],
           ["/admin/nothing-here", "404 Page Not Found"],
-          // Admin only: an employee is turned away from it.
-          ...(account === seed.admin ? ([["/admin/products", "Product Management"]] as const) : []),
+          // Admin only: an employee is turned away from them.
+          ...(account === seed.admin
+            ? ([
+                ["/admin/products", "Product Management"],
+                ["/admin/promotions", "Promotions"],
+              ] as const)
+            : []),
         ] as const) {
           await page.goto(path);
           await page.getByRole("heading", { name: heading, level: 1 }).waitFor();

@@ -24,6 +24,7 @@ import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { orderDate, orderDateTitle } from "../orders-format";
+import "../console.css";
 import { CursorPagination } from "../TablePaging";
 import { useCursorPages } from "../use-cursor-pages";
 import { PromotionFormModal } from "./PromotionFormModal";
@@ -98,12 +99,11 @@ export default function PromotionsPage() {
             </Header>
           }
           columnDefinitions={[
-            { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 110 },
-            { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
+            { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 100 },
             {
               id: "active",
               header: "Active",
-              minWidth: 120,
+              minWidth: 110,
               cell: (p) => (
                 <Toggle
                   checked={p.isActive}
@@ -111,10 +111,11 @@ export default function PromotionsPage() {
                   onChange={({ detail }) => toggle.mutate({ promotion: p, isActive: detail.checked })}
                   ariaLabel={`${p.code} active`}
                 >
-                  {p.isActive ? "Active" : "Inactive"}
+                  <span className="console-nowrap">{p.isActive ? "Active" : "Inactive"}</span>
                 </Toggle>
               ),
             },
+            { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
             {
               id: "created",
               header: "Created",
@@ -126,10 +127,10 @@ export default function PromotionsPage() {
               id: "actions",
               header: "Actions",
               cell: (p) => (
-                <SpaceBetween direction="horizontal" size="xxs">
-                  <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.code}`} onClick={() => setDialog({ kind: "edit", promotion: p })} />
+                <span className="console-nowrap">
+                  <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.code}`} onClick={() => setDialog({ kind: "edit", promotion: p })} />{" "}
                   <Button variant="inline-icon" iconName="remove" ariaLabel={`Delete ${p.code}`} onClick={() => setDialog({ kind: "delete", promotion: p })} />
-                </SpaceBetween>
+                </span>
               ),
             },
           ]}

@@ -1,0 +1,152 @@
+/**
+ * The admin's Promotions page (issue 10) in Chromium against a real shop (`npm start`):
+ *
+ * 1. An admin creates a promotion on /admin/promotions: the dialog shows the shared schema's message under the
+ *    field, the server's refusal of a taken code, then 'Promotion Created' and the new row.
+ * 2. A customer books with that code on /booking: the server prices the order with it.
+ * 3. On a phone-sized screen the admin switches the code off: the customer's booking page refuses it at once;
+ *    then deletes it behind the confirmation, and it leaves the list.
+ *
+ * The tests of this file run in order and hand on the code they made.
+ */
+import { randomInt } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import { callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { seed } = loadSettings();
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => openPage(browser, baseUrl, run, { viewport });
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** The customer's booking page with Premium Regrip (Black, Tacky) chosen for `paddle`, the promo typed. */
+async function bookingWithPromo(page: Page, paddle: string, code: string) {
+  await signInThroughPage(page, seed.customer);
+  await page.getByRole("radio", { name: new RegExp(paddle) }).check();
+  await page.getByRole("button", { name: /Premium Regrip/ }).click();
+  const variant = page.getByRole("dialog", { name: "Premium Regrip" });
+  await variant.getByText("Black", { exact: true }).click();
+  await variant.getByText("Tacky", { exact: true }).click();
+  await variant.getByRole("button", { name: "Select" }).click();
+  await variant.waitFor({ state: "detached" });
+  await page.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
+describe("the admin's promotions", () => {
+  const code = `WEB${randomInt(100_000, 999_999)}`;
+
+  it("an admin creates a promotion on the page, with the schema's and the server's messages on the way", async () => {
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Promotions" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/promotions");
+      await page.getByRole("heading", { name: "Promotions", level: 1 }).waitFor();
+      await page.getByRole("row").filter({ hasText: "WELCOME10" }).waitFor();
+
+      await page.getByRole("button", { name: "Create Promotion" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Create Promotion" });
+      await dialog.getByRole("button", { name: "Create Promotion" }).click();
+      await dialog.getByText("Code is required").waitFor();
+      // Typed in lower case, shown upper-cased; no discount yet.
+      await dialog.getByLabel("Code").fill("welcome10");
+      expect(await dialog.getByLabel("Code").inputValue()).toBe("WELCOME10");
+      await dialog.getByText("Either percentage or amount must be greater than 0").waitFor();
+      await dialog.getByLabel("Percentage off").fill("101");
+      await dialog.getByText("Percentage must be a whole number from 0 to 100").waitFor();
+      await dialog.getByLabel("Percentage off").fill("20");
+      // A code another promotion has: the server refuses it, in the form and as the spec's toast.
+      await dialog.getByRole("button", { name: "Create Promotion" }).click();
+      await page.getByText("Failed to create promotion").first().waitFor();
+      await dialog.getByText("A promotion with this code already exists").first().waitFor();
+
+      await dialog.getByLabel("Code").fill(code.toLowerCase());
+      await dialog.getByRole("button", { name: "Create Promotion" }).click();
+      await page.getByText("Promotion Created").waitFor();
+      await dialog.waitFor({ state: "detached" });
+      const row = page.getByRole("row").filter({ hasText: code });
+      await row.waitFor();
+      expect(await row.innerText()).toContain("20% off");
+      expect(await row.getByRole("switch").isChecked()).toBe(true);
+    });
+  });
+
+  it("a customer's booking then uses it: the server takes 20% off", async () => {
+    const [customer, admin] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin)]);
+    const nickname = `Promo Paddle ${randomInt(1000, 9999)}`;
+    const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname } });
+    expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+    expect(bags.status).toBe(201);
+    const bag = bags.body[0].code3 as string;
+
+    await withPage(async (page) => {
+      await bookingWithPromo(page, nickname, code);
+      await page.getByText("Promo Applied!").waitFor();
+      await page.getByLabel(/Bag number/).fill(bag);
+      await page.getByRole("button", { name: "Book Service" }).click();
+      await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
+      await page.waitForURL((url) => url.pathname !== "/booking", { timeout: 20_000 });
+    });
+
+    const orders = await api("GET", "/api/orders?limit=20", { token: customer });
+    const order = (orders.body.orders as { paddleId: string; promoCode: string; subtotalCents: number; discountAmountCents: number; totalCents: number }[]).find(
+      (o) => o.paddleId === paddle.body.id,
+    );
+    expect(order).toBeDefined();
+    expect(order!.promoCode).toBe(code);
+    expect(order!.discountAmountCents).toBe(Math.floor((order!.subtotalCents * 20 + 50) / 100));
+    expect(order!.totalCents).toBe(order!.subtotalCents - order!.discountAmountCents);
+  });
+
+  it("switched off on a phone-sized screen, the code is refused on the booking page at once; deleted after the confirmation, it leaves the list", async () => {
+    const phone = { width: 390, height: 844 };
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/promotions");
+      const row = page.getByRole("row").filter({ hasText: code });
+      await row.waitFor();
+      await row.getByRole("switch").click();
+      await page.getByText("Promotion Updated").waitFor();
+      await row.getByText("Inactive").waitFor();
+    }, phone);
+
+    const nickname = `Off Paddle ${randomInt(1000, 9999)}`;
+    expect((await api("POST", "/api/paddles", { token: await tokenOf(seed.customer), body: { brand: "Joola", nickname } })).status).toBe(201);
+    await withPage(async (page) => {
+      await bookingWithPromo(page, nickname, code);
+      await page.getByText("This promo code is no longer active").waitFor();
+    });
+
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/promotions");
+      const row = page.getByRole("row").filter({ hasText: code });
+      await row.getByRole("button", { name: `Delete ${code}` }).click();
+      const confirm = page.getByRole("dialog", { name: "Delete Promotion" });
+      expect(await confirm.innerText()).toContain(code);
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await page.getByText("Promotion Deleted").waitFor();
+      await row.waitFor({ state: "detached" });
+    }, phone);
+    expect((await api("GET", `/api/promotions/${code}`)).status).toBe(404);
+  });
+});
