@@ -85,7 +85,7 @@ describe("the admin's promotions", () => {
       const row = page.getByRole("row").filter({ hasText: code });
       await row.waitFor();
       expect(await row.innerText()).toContain("20% off");
-      expect(await row.getByRole("switch").isChecked()).toBe(true);
+      expect(await row.getByRole("checkbox").isChecked()).toBe(true);
     });
   });
 
@@ -124,7 +124,7 @@ describe("the admin's promotions", () => {
       await page.goto("/admin/promotions");
       const row = page.getByRole("row").filter({ hasText: code });
       await row.waitFor();
-      await row.getByRole("switch").click();
+      await row.getByRole("checkbox").click();
       await page.getByText("Promotion Updated").waitFor();
       await row.getByText("Inactive").waitFor();
     }, phone);
