@@ -15,6 +15,7 @@ import { createConversions } from "../entities/electrodb";
 import { monthOf } from "../entities";
 import { invalid } from "../errors";
 import type { AuditEntryView, AuditPage } from "../shared/audit";
+import { INVALID_CURSOR, pageQuery } from "../paging";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import type { AuditItem } from "./index";
 
@@ -25,30 +26,10 @@ export const AUDIT_MAX_PAGE_SIZE = 100;
  * so the walk back through empty months has an end.
  */
 export const AUDIT_FIRST_MONTH = "2025-01";
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${AUDIT_MAX_PAGE_SIZE}`;
-const INVALID_CURSOR = "Invalid cursor";
-const MAX_CURSOR_LENGTH = 512;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** `?cursor=&limit=`. */
-export const AuditListQuery = z.object({
-  limit: z.pipe(
-    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
-    z.transform((raw, ctx) => {
-      if (raw === undefined || raw === "") return AUDIT_PAGE_SIZE;
-      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-      if (!(n >= 1 && n <= AUDIT_MAX_PAGE_SIZE)) {
-        ctx.issues.push({ code: "custom", message: LIMIT_MESSAGE, input: raw });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  ),
-  cursor: z.pipe(
-    z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
-    z.transform((raw) => (raw ? raw : undefined)),
-  ),
-});
+export const AuditListQuery = pageQuery({ fallback: AUDIT_PAGE_SIZE, max: AUDIT_MAX_PAGE_SIZE, maxCursorLength: 512 });
 export type AuditListInput = z.output<typeof AuditListQuery>;
 
 type Position = [createdAt: string, id: string];

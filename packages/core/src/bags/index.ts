@@ -18,6 +18,7 @@ import * as z from "zod/mini";
 import type { Actor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
+import { INVALID_CURSOR, pageQuery } from "../paging";
 import { writeLabelled, type LabelledOutcome, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
@@ -228,29 +229,9 @@ export async function create(actor: Actor, input: CreateBagsInput, options: { no
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
-const INVALID_CURSOR = "Invalid cursor";
-const MAX_CURSOR_LENGTH = 512;
 
 /** `GET /api/admin/bags?cursor=&limit=`. */
-export const BagListQuery = z.object({
-  limit: z.pipe(
-    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
-    z.transform((raw, ctx) => {
-      if (raw === undefined || raw === "") return DEFAULT_PAGE_SIZE;
-      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-      if (!(n >= 1 && n <= MAX_PAGE_SIZE)) {
-        ctx.issues.push({ code: "custom", message: LIMIT_MESSAGE, input: raw });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  ),
-  cursor: z.pipe(
-    z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
-    z.transform((raw) => (raw ? raw : undefined)),
-  ),
-});
+export const BagListQuery = pageQuery({ fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE, maxCursorLength: 512 });
 export type BagListQueryInput = z.output<typeof BagListQuery>;
 
 /** `GET /api/bags/{key}`: a QR slug or a 3-character code, bounded before it reaches a key. */

@@ -28,6 +28,7 @@ import * as Bags from "../bags";
 import { findUserIds } from "../customers/search-index";
 import { db } from "../db";
 import { invalid } from "../errors";
+import { INVALID_CURSOR, pageLimit } from "../paging";
 import {
   ACTIVE_FILTER_STAGES,
   ORDER_STAGE_FILTERS,
@@ -40,8 +41,6 @@ import { view, type OrderItem, type OrderView } from "./view";
 
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_MAX_PAGE_SIZE = 100;
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${ADMIN_MAX_PAGE_SIZE}`;
-const INVALID_CURSOR = "Invalid cursor";
 /** Up to 20 customers' positions of about 90 characters each. */
 const MAX_CURSOR_LENGTH = 4096;
 export const ORDER_SEARCH_MIN = 3;
@@ -86,18 +85,7 @@ export const AdminOrderListQuery = z.object({
     }),
   ),
   customerId: z.optional(z.string().check(z.maxLength(MAX_ID_LENGTH, INVALID_CUSTOMER_ID), z.regex(ID_PATTERN, INVALID_CUSTOMER_ID))),
-  limit: z.pipe(
-    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
-    z.transform((raw, ctx): number => {
-      if (raw === undefined || raw === "") return ADMIN_PAGE_SIZE;
-      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-      if (!(n >= 1 && n <= ADMIN_MAX_PAGE_SIZE)) {
-        ctx.issues.push({ code: "custom", message: LIMIT_MESSAGE, input: raw });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  ),
+  limit: pageLimit(ADMIN_PAGE_SIZE, ADMIN_MAX_PAGE_SIZE),
   cursor: z.pipe(
     z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
     z.transform((raw, ctx): string | undefined => {

@@ -8,36 +8,18 @@ import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
 import { db } from "../db";
 import { invalid, notFound } from "../errors";
+import { INVALID_CURSOR, pageQuery } from "../paging";
 import { Id } from "../shared/ids";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE_SIZE}`;
-const INVALID_CURSOR = "Invalid cursor";
 /** Ours are about 250 characters: three keys of an id, a user id and a time. */
 const MAX_CURSOR_LENGTH = 1024;
 
 /** `?limit=&cursor=` as the query string carries them. */
-export const OrderListQuery = z.object({
-  limit: z.pipe(
-    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
-    z.transform((raw: string | undefined, ctx) => {
-      if (raw === undefined || raw === "") return DEFAULT_PAGE_SIZE;
-      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-      if (!(n >= 1 && n <= MAX_PAGE_SIZE)) {
-        ctx.issues.push({ code: "custom", message: LIMIT_MESSAGE, input: raw });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  ),
-  cursor: z.pipe(
-    z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
-    z.transform((raw: string | undefined) => (raw ? raw : undefined)),
-  ),
-});
+export const OrderListQuery = pageQuery({ fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE, maxCursorLength: MAX_CURSOR_LENGTH });
 export type OrderListQueryInput = z.output<typeof OrderListQuery>;
 
 export interface OrderPage {

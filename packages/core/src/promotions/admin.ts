@@ -11,6 +11,7 @@ import { createConversions } from "../entities/electrodb";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
+import { INVALID_CURSOR, pageQuery } from "../paging";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import {
   hasDiscount,
@@ -203,30 +204,10 @@ export async function remove(actor: Actor, id: string, origin: RequestOrigin = {
 
 export const PROMOTION_PAGE_SIZE = 50;
 export const PROMOTION_MAX_PAGE_SIZE = 100;
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PROMOTION_MAX_PAGE_SIZE}`;
-const INVALID_CURSOR = "Invalid cursor";
-const MAX_CURSOR_LENGTH = 512;
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** `GET /api/admin/promotions?cursor=&limit=`. */
-export const PromotionListQuery = z.object({
-  limit: z.pipe(
-    z.optional(z.string().check(z.maxLength(10, LIMIT_MESSAGE))),
-    z.transform((raw, ctx) => {
-      if (raw === undefined || raw === "") return PROMOTION_PAGE_SIZE;
-      const n = /^\d{1,3}$/.test(raw) ? Number(raw) : NaN;
-      if (!(n >= 1 && n <= PROMOTION_MAX_PAGE_SIZE)) {
-        ctx.issues.push({ code: "custom", message: LIMIT_MESSAGE, input: raw });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  ),
-  cursor: z.pipe(
-    z.optional(z.string().check(z.maxLength(MAX_CURSOR_LENGTH, INVALID_CURSOR))),
-    z.transform((raw) => (raw ? raw : undefined)),
-  ),
-});
+export const PromotionListQuery = pageQuery({ fallback: PROMOTION_PAGE_SIZE, max: PROMOTION_MAX_PAGE_SIZE, maxCursorLength: 512 });
 export type PromotionListQueryInput = z.output<typeof PromotionListQuery>;
 
 const listConversions = () => createConversions(db().entities.promotion).byAccessPattern.allPromotions;
