@@ -1,9 +1,6 @@
-import Box from "@cloudscape-design/components/box";
-import Button from "@cloudscape-design/components/button";
-import Form from "@cloudscape-design/components/form";
+import { FormModal } from "../FormModal";
 import FormField from "@cloudscape-design/components/form-field";
 import Input from "@cloudscape-design/components/input";
-import Modal from "@cloudscape-design/components/modal";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import { CustomerForm, StorefrontCustomerForm, type CustomerView } from "@regrip/core/shared/customers";
 import { fieldErrors, type FieldErrors } from "@regrip/core/shared/forms";
@@ -109,35 +106,13 @@ export function CustomerFormModal({ mode, customer, seed, onDismiss, onSaved }: 
   );
 
   return (
-    <Modal
-      visible
-      onDismiss={onDismiss}
-      header={title}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void submit()}>
-              {mode === "create" ? "Create Customer" : "Save Changes"}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
-        <Form errorText={refusal}>
-          <SpaceBetween size="m">
-            {field("firstName", "First name")}
-            {field("lastName", "Last name")}
-            {field("phone", mode === "storefront-edit" ? "Phone" : "Phone (optional)", { inputMode: "tel", placeholder: "+1 (303) 555-0142" })}
-            {field("email", "Email (optional)", { type: "email", inputMode: "email", placeholder: "name@example.com" })}
-          </SpaceBetween>
-          {/* Enter in a field submits the dialog. */}
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
-      </form>
-    </Modal>
+    <FormModal title={title} submitLabel={mode === "create" ? "Create Customer" : "Save Changes"} busy={busy} refusal={refusal} onDismiss={onDismiss} onSubmit={(event) => void submit(event)}>
+      <SpaceBetween size="m">
+        {field("firstName", "First name")}
+        {field("lastName", "Last name")}
+        {field("phone", mode === "storefront-edit" ? "Phone" : "Phone (optional)", { inputMode: "tel", placeholder: "+1 (303) 555-0142" })}
+        {field("email", "Email (optional)", { type: "email", inputMode: "email", placeholder: "name@example.com" })}
+      </SpaceBetween>
+    </FormModal>
   );
 }

@@ -1,10 +1,7 @@
-import Box from "@cloudscape-design/components/box";
-import Button from "@cloudscape-design/components/button";
+import { FormModal } from "../FormModal";
 import ColumnLayout from "@cloudscape-design/components/column-layout";
-import Form from "@cloudscape-design/components/form";
 import FormField from "@cloudscape-design/components/form-field";
 import Input from "@cloudscape-design/components/input";
-import Modal from "@cloudscape-design/components/modal";
 import Select from "@cloudscape-design/components/select";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
@@ -120,98 +117,75 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
   const options = <V extends string>(values: readonly V[], label: Record<V, string>) => values.map((value) => ({ value, label: label[value] }));
 
   return (
-    <Modal
-      visible
-      size="large"
-      onDismiss={onDismiss}
-      header={title}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => void submit()}>
-              {product ? "Save Changes" : "Create Product"}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      <form onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
-        <Form errorText={refusal}>
-          <SpaceBetween size="m">
-            <ColumnLayout columns={2}>
-              {text("code", "Product code", {
-                required: true,
-                placeholder: "ADD-OVERGRIP",
-                constraint: product?.isQuickSale ? "The quick sale finds this item by its code." : "Unique; letters, digits, - and _.",
-              })}
-              {text("name", "Product name", { required: true })}
-              <FormField label="Category">
-                <Select
-                  selectedOption={{ value: values.category, label: categoryLabel[values.category] }}
-                  options={options(SKU_CATEGORY_VALUES, categoryLabel)}
-                  onChange={({ detail }) => set("category", detail.selectedOption.value as SkuCategory)}
-                />
-              </FormField>
-              <FormField label="Type">
-                <Select
-                  selectedOption={{ value: values.type, label: typeLabel[values.type] }}
-                  options={options(SKU_TYPE_VALUES, typeLabel)}
-                  onChange={({ detail }) => set("type", detail.selectedOption.value as SkuType)}
-                />
-              </FormField>
-              {text("price", "Price (dollars)", { inputMode: "decimal", required: true, placeholder: "8.00" })}
-              {text("stockQuantity", "Stock quantity", { inputMode: "numeric", constraint: "Leave empty for unlimited." })}
-              {text("lowStockThreshold", "Low-stock threshold", { inputMode: "numeric" })}
-              {text("displayOrder", "Display order", { inputMode: "numeric", constraint: "Lower comes first." })}
-              {text("brand", "Brand")}
-              {text("color", "Color")}
-              {text("feel", "Feel")}
-              {text("area", "Area")}
-              {text("quality", "Quality")}
-            </ColumnLayout>
-            <FormField label="Description" errorText={errors.description}>
-              <Textarea value={values.description} onChange={({ detail }) => set("description", detail.value)} rows={3} />
-            </FormField>
-            <FormField
-              label="Image (optional)"
-              description="Any photo: a 150x150 thumbnail and a 600x600 image are cut from its centre."
-              errorText={imageError}
-            >
-              <SpaceBetween direction="horizontal" size="s" alignItems="center">
-                {product?.thumbnailUrl && !image && !removeImage && (
-                  <img src={product.thumbnailUrl} alt={`${product.name} thumbnail`} width={75} height={75} className="product-thumbnail" />
-                )}
-                <input
-                  type="file"
-                  accept="image/*"
-                  aria-label="Product image"
-                  onChange={(event) => {
-                    const file = event.currentTarget.files?.[0];
-                    const problem = file ? imageProblem(file) : undefined;
-                    setImageError(problem?.description);
-                    setImage(problem ? undefined : file);
-                  }}
-                />
-                {product?.thumbnailUrl && !image && (
-                  <Toggle checked={removeImage} onChange={({ detail }) => setRemoveImage(detail.checked)}>
-                    Remove image
-                  </Toggle>
-                )}
-              </SpaceBetween>
-            </FormField>
-            <FormField label="Visibility" description={quickSale ? QUICK_SALE_HIDDEN : "Hidden products leave the booking page and the storefront."}>
-              <Toggle checked={quickSale ? false : values.isVisible} disabled={quickSale} onChange={({ detail }) => set("isVisible", detail.checked)}>
-                Visible to customers
+    <FormModal title={title} submitLabel={product ? "Save Changes" : "Create Product"} busy={busy} refusal={refusal} size="large" onDismiss={onDismiss} onSubmit={(event) => void submit(event)}>
+      <SpaceBetween size="m">
+        <ColumnLayout columns={2}>
+          {text("code", "Product code", {
+            required: true,
+            placeholder: "ADD-OVERGRIP",
+            constraint: product?.isQuickSale ? "The quick sale finds this item by its code." : "Unique; letters, digits, - and _.",
+          })}
+          {text("name", "Product name", { required: true })}
+          <FormField label="Category">
+            <Select
+              selectedOption={{ value: values.category, label: categoryLabel[values.category] }}
+              options={options(SKU_CATEGORY_VALUES, categoryLabel)}
+              onChange={({ detail }) => set("category", detail.selectedOption.value as SkuCategory)}
+            />
+          </FormField>
+          <FormField label="Type">
+            <Select
+              selectedOption={{ value: values.type, label: typeLabel[values.type] }}
+              options={options(SKU_TYPE_VALUES, typeLabel)}
+              onChange={({ detail }) => set("type", detail.selectedOption.value as SkuType)}
+            />
+          </FormField>
+          {text("price", "Price (dollars)", { inputMode: "decimal", required: true, placeholder: "8.00" })}
+          {text("stockQuantity", "Stock quantity", { inputMode: "numeric", constraint: "Leave empty for unlimited." })}
+          {text("lowStockThreshold", "Low-stock threshold", { inputMode: "numeric" })}
+          {text("displayOrder", "Display order", { inputMode: "numeric", constraint: "Lower comes first." })}
+          {text("brand", "Brand")}
+          {text("color", "Color")}
+          {text("feel", "Feel")}
+          {text("area", "Area")}
+          {text("quality", "Quality")}
+        </ColumnLayout>
+        <FormField label="Description" errorText={errors.description}>
+          <Textarea value={values.description} onChange={({ detail }) => set("description", detail.value)} rows={3} />
+        </FormField>
+        <FormField
+          label="Image (optional)"
+          description="Any photo: a 150x150 thumbnail and a 600x600 image are cut from its centre."
+          errorText={imageError}
+        >
+          <SpaceBetween direction="horizontal" size="s" alignItems="center">
+            {product?.thumbnailUrl && !image && !removeImage && (
+              <img src={product.thumbnailUrl} alt={`${product.name} thumbnail`} width={75} height={75} className="product-thumbnail" />
+            )}
+            <input
+              type="file"
+              accept="image/*"
+              aria-label="Product image"
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                const problem = file ? imageProblem(file) : undefined;
+                setImageError(problem?.description);
+                setImage(problem ? undefined : file);
+              }}
+            />
+            {product?.thumbnailUrl && !image && (
+              <Toggle checked={removeImage} onChange={({ detail }) => setRemoveImage(detail.checked)}>
+                Remove image
               </Toggle>
-            </FormField>
+            )}
           </SpaceBetween>
-          {/* Enter in a field submits the dialog. */}
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
-      </form>
-    </Modal>
+        </FormField>
+        <FormField label="Visibility" description={quickSale ? QUICK_SALE_HIDDEN : "Hidden products leave the booking page and the storefront."}>
+          <Toggle checked={quickSale ? false : values.isVisible} disabled={quickSale} onChange={({ detail }) => set("isVisible", detail.checked)}>
+            Visible to customers
+          </Toggle>
+        </FormField>
+      </SpaceBetween>
+    </FormModal>
   );
 }

@@ -1,9 +1,6 @@
-import Box from "@cloudscape-design/components/box";
-import Button from "@cloudscape-design/components/button";
-import Form from "@cloudscape-design/components/form";
+import { FormModal } from "../FormModal";
 import FormField from "@cloudscape-design/components/form-field";
 import Input from "@cloudscape-design/components/input";
-import Modal from "@cloudscape-design/components/modal";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import { MAX_PROMO_CODE_LENGTH } from "@regrip/core/shared/ids";
 import {
@@ -82,63 +79,41 @@ export function PromotionFormModal({ promotion, onDismiss, onSaved }: Props) {
   }
 
   return (
-    <Modal
-      visible
-      onDismiss={onDismiss}
-      header={title}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={save.isPending} onClick={() => submit()}>
-              {editing ? "Save Changes" : "Create Promotion"}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
-    >
-      <form onSubmit={submit} aria-label={title} noValidate>
-        <Form errorText={refusal}>
-          <SpaceBetween size="m">
-            <FormField label="Code" constraintText={`Up to ${MAX_PROMO_CODE_LENGTH} letters, digits, - or _. Customers type it at checkout.`} errorText={errors.code}>
-              <Input
-                value={values.code}
-                onChange={({ detail }) => set("code", detail.value)}
-                placeholder="SUMMER10"
-                ariaRequired
-                autoComplete={false}
-                spellcheck={false}
-                invalid={!!errors.code}
-              />
-            </FormField>
-            <FormField label="Percentage off" constraintText="0 to 100. Leave empty for a fixed amount." errorText={errors.percentage}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                value={values.percentage}
-                onChange={({ detail }) => set("percentage", detail.value)}
-                placeholder="0"
-                invalid={!!errors.percentage}
-              />
-            </FormField>
-            <FormField label="Amount off ($)" constraintText="In dollars, capped at the cart total. Used when the percentage is 0." errorText={errors.amount}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                step={0.01}
-                value={values.amount}
-                onChange={({ detail }) => set("amount", detail.value)}
-                placeholder="0.00"
-                invalid={!!errors.amount}
-              />
-            </FormField>
-          </SpaceBetween>
-          {/* Enter in a field submits the dialog. */}
-          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-        </Form>
-      </form>
-    </Modal>
+    <FormModal title={title} submitLabel={editing ? "Save Changes" : "Create Promotion"} busy={save.isPending} refusal={refusal} onDismiss={onDismiss} onSubmit={(event) => void submit(event)}>
+      <SpaceBetween size="m">
+        <FormField label="Code" constraintText={`Up to ${MAX_PROMO_CODE_LENGTH} letters, digits, - or _. Customers type it at checkout.`} errorText={errors.code}>
+          <Input
+            value={values.code}
+            onChange={({ detail }) => set("code", detail.value)}
+            placeholder="SUMMER10"
+            ariaRequired
+            autoComplete={false}
+            spellcheck={false}
+            invalid={!!errors.code}
+          />
+        </FormField>
+        <FormField label="Percentage off" constraintText="0 to 100. Leave empty for a fixed amount." errorText={errors.percentage}>
+          <Input
+            type="number"
+            inputMode="numeric"
+            value={values.percentage}
+            onChange={({ detail }) => set("percentage", detail.value)}
+            placeholder="0"
+            invalid={!!errors.percentage}
+          />
+        </FormField>
+        <FormField label="Amount off ($)" constraintText="In dollars, capped at the cart total. Used when the percentage is 0." errorText={errors.amount}>
+          <Input
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            value={values.amount}
+            onChange={({ detail }) => set("amount", detail.value)}
+            placeholder="0.00"
+            invalid={!!errors.amount}
+          />
+        </FormField>
+      </SpaceBetween>
+    </FormModal>
   );
 }
