@@ -5,22 +5,15 @@
  */
 import type { CatalogueSku } from "../shared/catalogue";
 import { invalid } from "../errors";
-import { discountCents, outOfStock, type Discount, type LineItem, type StockTake } from "./index";
+import { discountCents, outOfStock, type Discount, type LineItem, type PricedBooking, type StockTake } from "./index";
 
 export interface CartLine {
   skuId: string;
   quantity: number;
 }
 
-export interface PricedSale {
-  lineItems: LineItem[];
-  subtotalCents: number;
-  discountAmountCents: number;
-  promoCode: string | undefined;
-  taxCents: number;
-  totalCents: number;
-  stockTakes: StockTake[];
-}
+/** A counter sale is priced into the same shape as a booking (lines, totals, the stock it takes). */
+export type PricedSale = PricedBooking;
 
 const detailsOf = (sku: CatalogueSku) => [sku.color, sku.feel].filter((part) => part && part.trim()).join(" · ") || undefined;
 
