@@ -11,6 +11,7 @@ import { AUDIT_FIRST_MONTH } from "../../packages/core/src/audit/list";
 import { db } from "../../packages/core/src/db";
 import type { AuditEntryView } from "../../packages/core/src/shared/audit";
 import { staffTokens } from "./payment-support";
+import { ownOrder } from "./booking-support";
 import { call, newCustomer } from "./support";
 
 let admin: string;
@@ -19,12 +20,13 @@ let employee: string;
 // A table of its own: the list is the whole shop's, newest first, and other files write audit entries at the same
 // time into the shared one.
 const sharedTable = process.env.TABLE_NAME!;
+let auditTable: string;
 
 beforeAll(async () => {
   const port = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port);
   const table = `regrip-audit-${randomUUID().slice(0, 8)}`;
   await ensureTable(port, table);
-  process.env.TABLE_NAME = table;
+  process.env.TABLE_NAME = auditTable = table;
   ({ admin, employee } = await staffTokens());
 });
 
@@ -168,5 +170,47 @@ describe("GET /api/admin/audit", () => {
     expect((await list("", employee)).status).toBe(403);
     expect((await list("", (await newCustomer()).token)).status).toBe(403);
     expect((await call("GET", "/api/admin/audit")).status).toBe(401);
+  });
+});
+
+describe("where a write came from", () => {
+  // The shared table: booking an order needs the demo catalogue.
+  beforeAll(() => {
+    process.env.TABLE_NAME = sharedTable;
+  });
+  afterAll(() => {
+    process.env.TABLE_NAME = auditTable;
+  });
+
+  it("every staff write records the caller's ip and user agent with its actor: customers, bags, orders", async () => {
+    const headers = { "user-agent": "counter-tablet/2.1" };
+    const customer = await call("POST", "/api/admin/customers", { token: employee, headers, body: { firstName: "Ida", lastName: "Origin" } });
+    expect(customer.status, JSON.stringify(customer.body)).toBe(201);
+    const bags = await call("POST", "/api/admin/bags/create", { token: admin, headers, body: { count: 1 } });
+    expect(bags.status, JSON.stringify(bags.body)).toBe(201);
+    const bagId: string = bags.body[0].id;
+    const { token: customerToken } = await newCustomer();
+    const orderId = await ownOrder(customerToken);
+    const notes = await call("PUT", `/api/orders/${orderId}/notes`, { token: employee, headers, body: { myGripNotes: "Origin check." } });
+    expect(notes.status, JSON.stringify(notes.body)).toBe(200);
+
+    const entries = [
+      ...(await Audit.forTarget("user", customer.body.id)),
+      ...(await Audit.forTarget("bag", bagId)),
+      ...(await Audit.forTarget("order", orderId)).filter((e) => e.action === "order.notes_updated"),
+    ];
+    expect(entries.map((e) => e.action).sort()).toEqual(["bag.created", "customer.created", "order.notes_updated"].sort());
+    for (const entry of entries) expect(entry, entry.action).toMatchObject({ actorId: expect.any(String), ip: "127.0.0.1", userAgent: "counter-tablet/2.1" });
+    // The customer's own booking records where it came from too (no user agent sent: none recorded).
+    const created = (await Audit.forTarget("order", orderId)).find((e) => e.action === "order.created");
+    expect(created).toMatchObject({ ip: "127.0.0.1" });
+    expect(created?.userAgent).toBeUndefined();
+  });
+
+  it("cuts a user agent longer than 512 characters", async () => {
+    const customer = await call("POST", "/api/admin/customers", { token: employee, headers: { "user-agent": "u".repeat(2000) }, body: { firstName: "Long", lastName: "Agent" } });
+    expect(customer.status).toBe(201);
+    const [entry] = await Audit.forTarget("user", customer.body.id);
+    expect(entry.userAgent).toBe("u".repeat(512));
   });
 });

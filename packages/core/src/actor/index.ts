@@ -19,6 +19,9 @@ export interface UserActor {
   familyName?: string;
   /** Always contains CUSTOMER; EMPLOYEE and ADMIN come from the user pool's groups. */
   roles: Role[];
+  /** Where the request came from (API Gateway's source address and the user agent), recorded on every audit entry. */
+  ip?: string;
+  userAgent?: string;
 }
 
 /** Work done by the system itself: webhooks, scheduled jobs, seeding. */

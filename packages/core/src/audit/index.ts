@@ -21,8 +21,6 @@ export interface AuditInput {
   diff?: Record<string, unknown>;
   /** The actor's first name as the shop knows it (the user item), when the caller has read it. */
   actorName?: string;
-  ip?: string;
-  userAgent?: string;
 }
 
 /** The actor as the log shows them: a user's id and first name; the system has no id ('System' on screen). */
@@ -42,8 +40,8 @@ export function entry(input: AuditInput) {
     targetType: input.targetType,
     targetId: input.targetId,
     diff: input.diff || by ? { ...input.diff, ...by } : undefined,
-    ip: input.ip,
-    userAgent: input.userAgent,
+    // Where the request came from travels with its actor (set by the handler layer), so every writer records it.
+    ...(input.actor.type === "user" ? { ip: input.actor.ip, userAgent: input.actor.userAgent } : {}),
   };
 }
 

@@ -44,12 +44,6 @@ import {
 
 export * from "../shared/products";
 
-/** Where a write came from, for its audit entry. */
-export interface RequestContext {
-  ip?: string;
-  userAgent?: string;
-}
-
 const TEXT_FIELDS = ["description", "brand", "color", "feel", "area", "quality"] as const;
 type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -79,10 +73,10 @@ async function existing(id: string): Promise<SkuItem> {
   return sku;
 }
 
-function audit(entities: TransactionEntities, actor: Actor, context: RequestContext, action: string, targetId: string, diff: Record<string, unknown>): LabelledWrite {
+function audit(entities: TransactionEntities, actor: Actor, action: string, targetId: string, diff: Record<string, unknown>): LabelledWrite {
   return {
     label: "audit",
-    write: entities.auditLog.create(auditEntry({ actor, action, targetType: "sku", targetId, diff, ...context })).commit(),
+    write: entities.auditLog.create(auditEntry({ actor, action, targetType: "sku", targetId, diff })).commit(),
   };
 }
 
@@ -93,7 +87,7 @@ export async function list(actor: Actor): Promise<ProductView[]> {
 }
 
 /** POST /api/admin/skus: 409 when the code is taken. */
-export async function create(actor: Actor, input: CreateProductInput, context: RequestContext = {}): Promise<ProductView> {
+export async function create(actor: Actor, input: CreateProductInput): Promise<ProductView> {
   assertAdmin(actor);
   const quickSale = isQuickSaleCode(input.code);
   if (quickSale && input.isVisible === true) throw invalid(QUICK_SALE_HIDDEN);
@@ -116,7 +110,7 @@ export async function create(actor: Actor, input: CreateProductInput, context: R
   const outcome = await writeLabelled((entities) => [
     { label: "sku", write: entities.sku.create(item).commit() },
     { label: "code", write: entities.uniqueValue.create({ ...uniqueKey("skuCode", input.code), ownerId: id }).commit() },
-    audit(entities, actor, context, "sku.created", id, { code: input.code, name: input.name, unitAmountCents: input.unitAmountCents, stockQuantity: stock }),
+    audit(entities, actor, "sku.created", id, { code: input.code, name: input.name, unitAmountCents: input.unitAmountCents, stockQuantity: stock }),
   ]);
   if (!outcome.committed) {
     if (outcome.failed.includes("code")) throw conflict(codeInUse(input.code));
@@ -132,7 +126,7 @@ const EDIT_RETRIES = 4;
  * The writes of one edit of `current`, or null when the input changes nothing. Throws the refusals that the
  * current item decides (a quick-sale item's code or visibility, a counted stock sent as a number).
  */
-function editWrites(entities: TransactionEntities, actor: Actor, context: RequestContext, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
+function editWrites(entities: TransactionEntities, actor: Actor, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
   const set: Record<string, unknown> = {};
   const remove: (TextField | "imageUrl" | "thumbnailUrl")[] = [];
   /** Each changed field as `{ from, to }`, as the audit list shows changes. */
@@ -226,16 +220,16 @@ function editWrites(entities: TransactionEntities, actor: Actor, context: Reques
     );
   }
   const action = Object.keys(changes).length === 1 && "isVisible" in changes ? "sku.visibility_changed" : "sku.updated";
-  writes.push(audit(entities, actor, context, action, current.id, changes));
+  writes.push(audit(entities, actor, action, current.id, changes));
   return writes;
 }
 
-async function edit(actor: Actor, id: string, input: UpdateProductInput, context: RequestContext): Promise<ProductView> {
+async function edit(actor: Actor, id: string, input: UpdateProductInput): Promise<ProductView> {
   for (let attempt = 0; ; attempt++) {
     const current = await existing(id);
     const built: { writes: LabelledWrite[] | null } = { writes: null };
     const outcome = await writeLabelled((entities) => {
-      built.writes = editWrites(entities, actor, context, current, input);
+      built.writes = editWrites(entities, actor, current, input);
       return built.writes ?? [];
     });
     if (built.writes === null) return view(current);
@@ -249,27 +243,27 @@ async function edit(actor: Actor, id: string, input: UpdateProductInput, context
 }
 
 /** PATCH /api/admin/skus/{id}: 400 for an empty body, 404, 409 for a taken code or a counted stock sent as a number. */
-export async function update(actor: Actor, id: string, input: UpdateProductInput, context: RequestContext = {}): Promise<ProductView> {
+export async function update(actor: Actor, id: string, input: UpdateProductInput): Promise<ProductView> {
   assertAdmin(actor);
   if (Object.values(input).every((value) => value === undefined)) throw invalid(NOTHING_TO_UPDATE);
-  return edit(actor, id, input, context);
+  return edit(actor, id, input);
 }
 
 /** PATCH /api/admin/skus/{id}/visibility: one product (the page's bulk show/hide makes one call per product). */
-export async function setVisibility(actor: Actor, id: string, input: SetVisibilityInput, context: RequestContext = {}): Promise<ProductView> {
+export async function setVisibility(actor: Actor, id: string, input: SetVisibilityInput): Promise<ProductView> {
   assertAdmin(actor);
-  return edit(actor, id, { isVisible: input.isVisible }, context);
+  return edit(actor, id, { isVisible: input.isVisible });
 }
 
 /**
  * PATCH /api/admin/skus/{id}/inventory {quantityChange}: the difference, added by the inventory module in one
  * conditional update (two changes at once both count; never below zero: 409 with the stock there is).
  */
-export async function adjustStock(actor: Actor, id: string, input: AdjustInventoryInput, context: RequestContext = {}): Promise<ProductView> {
+export async function adjustStock(actor: Actor, id: string, input: AdjustInventoryInput): Promise<ProductView> {
   assertAdmin(actor);
   const outcome = await writeLabelled((entities) => [
     Inventory.adjust(entities, id, input.quantityChange),
-    audit(entities, actor, context, "sku.stock_adjusted", id, { quantityChange: input.quantityChange }),
+    audit(entities, actor, "sku.stock_adjusted", id, { quantityChange: input.quantityChange }),
   ]);
   const after = await read(id);
   if (!after) throw notFound(PRODUCT_NOT_FOUND);
@@ -282,7 +276,7 @@ export async function adjustStock(actor: Actor, id: string, input: AdjustInvento
 }
 
 /** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale item. */
-export async function remove(actor: Actor, id: string, context: RequestContext = {}): Promise<{ id: string; deleted: true }> {
+export async function remove(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
   assertAdmin(actor);
   for (let attempt = 0; ; attempt++) {
     const current = await existing(id);
@@ -296,7 +290,7 @@ export async function remove(actor: Actor, id: string, context: RequestContext =
           .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, id)}`)
           .commit(),
       },
-      audit(entities, actor, context, "sku.deleted", id, { code: current.code, name: current.name }),
+      audit(entities, actor, "sku.deleted", id, { code: current.code, name: current.name }),
     ]);
     if (outcome.committed) return { id, deleted: true };
     if (attempt < EDIT_RETRIES) continue;

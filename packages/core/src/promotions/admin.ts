@@ -44,12 +44,7 @@ export function adminView(promotion: PromotionItem): PromotionAdminView {
 }
 
 /** Where the request came from, for the audit entry. */
-export interface RequestOrigin {
-  ip?: string;
-  userAgent?: string;
-}
 
-const USER_AGENT_MAX = 512;
 
 function auditWrite(
   { auditLog }: TransactionEntities,
@@ -57,23 +52,10 @@ function auditWrite(
   action: "promotion.created" | "promotion.updated" | "promotion.deleted",
   targetId: string,
   diff: Record<string, unknown>,
-  origin: RequestOrigin,
 ): LabelledWrite {
   return {
     label: "audit",
-    write: auditLog
-      .create(
-        auditEntry({
-          actor,
-          action,
-          targetType: "promotion",
-          targetId,
-          diff,
-          ip: origin.ip || undefined,
-          userAgent: origin.userAgent ? origin.userAgent.slice(0, USER_AGENT_MAX) : undefined,
-        }),
-      )
-      .commit(),
+    write: auditLog.create(auditEntry({ actor, action, targetType: "promotion", targetId, diff })).commit(),
   };
 }
 
@@ -94,14 +76,14 @@ async function found(id: string): Promise<PromotionItem> {
  * `POST /api/admin/promotions`: the promotion, its code's reservation and its audit entry (`promotion.created`)
  * in one transaction. A code already held (even by a create at the same moment) is 409.
  */
-export async function create(actor: Actor, input: PromotionInput, origin: RequestOrigin = {}): Promise<PromotionAdminView> {
+export async function create(actor: Actor, input: PromotionInput): Promise<PromotionAdminView> {
   const id = newId();
   const at = new Date().toISOString();
   const item = { id, ...fieldsOf(input), createdAt: at, updatedAt: at };
   const outcome = await writeLabelled((entities) => [
     { label: "promotion", write: entities.promotion.create(item).commit() },
     { label: "code", write: entities.uniqueValue.create({ ...uniqueKey("promoCode", input.code), ownerId: id }).commit() },
-    auditWrite(entities, actor, "promotion.created", id, fieldsOf(input), origin),
+    auditWrite(entities, actor, "promotion.created", id, fieldsOf(input)),
   ]);
   if (!outcome.committed) {
     if (outcome.failed.includes("code")) throw conflict(PROMOTION_CODE_TAKEN);
@@ -117,7 +99,7 @@ export async function create(actor: Actor, input: PromotionInput, origin: Reques
  * to). The write is conditioned on the promotion as read, and made again on the promotion as it now is when
  * another write came first.
  */
-export async function update(actor: Actor, id: string, patch: PromotionPatch, origin: RequestOrigin = {}): Promise<PromotionAdminView> {
+export async function update(actor: Actor, id: string, patch: PromotionPatch): Promise<PromotionAdminView> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const next = {
@@ -154,7 +136,7 @@ export async function update(actor: Actor, id: string, patch: PromotionPatch, or
             { label: "code", write: entities.uniqueValue.create({ ...uniqueKey("promoCode", next.code), ownerId: id }).commit() },
           ]
         : []),
-      auditWrite(entities, actor, "promotion.updated", id, diff, origin),
+      auditWrite(entities, actor, "promotion.updated", id, diff),
     ]);
     if (outcome.committed) return adminView(await found(id));
     if (outcome.failed.includes("code")) throw conflict(PROMOTION_CODE_TAKEN);
@@ -170,7 +152,7 @@ export async function update(actor: Actor, id: string, patch: PromotionPatch, or
  * `DELETE /api/admin/promotions/{id}`: the promotion and its code's reservation, with its audit entry
  * (`promotion.deleted`, what it was), in one transaction. The code stops applying at once and is free again.
  */
-export async function remove(actor: Actor, id: string, origin: RequestOrigin = {}): Promise<void> {
+export async function remove(actor: Actor, id: string): Promise<void> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const outcome = await writeLabelled((entities) => [
@@ -188,7 +170,7 @@ export async function remove(actor: Actor, id: string, origin: RequestOrigin = {
           .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, id)}`)
           .commit(),
       },
-      auditWrite(entities, actor, "promotion.deleted", id, fieldsOf(current), origin),
+      auditWrite(entities, actor, "promotion.deleted", id, fieldsOf(current)),
     ]);
     if (outcome.committed) return;
     if (!outcome.failed.includes("promotion") && !outcome.conflict) {

@@ -7,6 +7,7 @@ import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
 import { findRoute, type Access, type Route } from "../routes";
+import { requestOrigin } from "./origin";
 import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
 
@@ -131,7 +132,8 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
     let actor: UserActor | null = null;
     const token = bearerToken(headers.authorization);
     try {
-      if (token) actor = await verifyIdToken(token);
+      // The caller and where the request came from (ip, user agent): every audit entry records both.
+      if (token) actor = { ...(await verifyIdToken(token)), ...requestOrigin(event) };
     } catch (error) {
       if (isServiceUnavailable(error)) return problem(503, UNAVAILABLE_MESSAGE);
       if (!(error instanceof InvalidTokenError)) throw error;

@@ -1,9 +1,8 @@
 import * as Promotions from "@regrip/core/promotions";
 import { api } from "../../http/handler";
-import { requestOrigin } from "../../http/origin";
 import { json } from "../../http/reply";
 
 /** POST /api/admin/promotions {code, percentage?, amountCents?, isActive?}: 201 PromotionAdminView; 409 when the code is taken. Audit `promotion.created`. Admin. */
 export const handler = api({ body: Promotions.PromotionInput }, async (req) =>
-  json(await Promotions.create(req.user(), req.body(), requestOrigin(req.event)), 201),
+  json(await Promotions.create(req.user(), req.body()), 201),
 );

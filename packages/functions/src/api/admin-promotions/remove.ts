@@ -1,10 +1,9 @@
 import * as Promotions from "@regrip/core/promotions";
 import { api } from "../../http/handler";
-import { requestOrigin } from "../../http/origin";
 import { noContent } from "../../http/reply";
 
 /** DELETE /api/admin/promotions/{id}: 204; the code stops applying and is free again. Audit `promotion.deleted`. Admin. */
 export const handler = api(async (req) => {
-  await Promotions.remove(req.user(), req.params.id, requestOrigin(req.event));
+  await Promotions.remove(req.user(), req.params.id);
   return noContent();
 });

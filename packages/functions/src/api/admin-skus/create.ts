@@ -1,7 +1,6 @@
 import * as Products from "@regrip/core/products";
 import { api } from "../../http/handler";
 import { json } from "../../http/reply";
-import { requestOrigin } from "../../http/origin";
 
 /** POST /api/admin/skus: 201 the product; 400 §5's messages, 409 a code in use. Admin; audit `sku.created`. */
-export const handler = api({ body: Products.CreateProduct }, async (req) => json(await Products.create(req.user(), req.body(), requestOrigin(req.event)), 201));
+export const handler = api({ body: Products.CreateProduct }, async (req) => json(await Products.create(req.user(), req.body()), 201));

@@ -1,6 +1,5 @@
 import * as Products from "@regrip/core/products";
 import { api } from "../../http/handler";
-import { requestOrigin } from "../../http/origin";
 
 /** PATCH /api/admin/skus/{id}/inventory {quantityChange}: the product after; 409 below zero or unlimited stock. Admin; audit `sku.stock_adjusted`. */
-export const handler = api({ body: Products.AdjustInventory }, async (req) => Products.adjustStock(req.user(), req.params.id, req.body(), requestOrigin(req.event)));
+export const handler = api({ body: Products.AdjustInventory }, async (req) => Products.adjustStock(req.user(), req.params.id, req.body()));

@@ -1,6 +1,5 @@
 import * as Products from "@regrip/core/products";
 import { api } from "../../http/handler";
-import { requestOrigin } from "../../http/origin";
 
 /** PATCH /api/admin/skus/{id}: any product fields (the price alone too); 404, 409 a code in use or a counted stock sent as a number. Admin; audit `sku.updated`. */
-export const handler = api({ body: Products.UpdateProduct }, async (req) => Products.update(req.user(), req.params.id, req.body(), requestOrigin(req.event)));
+export const handler = api({ body: Products.UpdateProduct }, async (req) => Products.update(req.user(), req.params.id, req.body()));
