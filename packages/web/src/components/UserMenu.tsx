@@ -5,6 +5,7 @@ import { goToServerLogout } from "../lib/navigation";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import { Avatar } from "./Avatar";
 import { NewTabLink } from "./NewTabLink";
+import { Email } from "./Email";
 
 /** The avatar button and its drop-down (a disclosure: links and a button, reachable with Tab). */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -52,7 +53,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       </button>
       <div id={panelId} className="user-menu-panel" hidden={!open}>
         <p className="user-menu-name">{name}</p>
-        {user.email && name !== user.email && <p className="user-menu-email">{user.email}</p>}
+        {user.email && name !== user.email && <p className="user-menu-email">
+            <Email address={user.email} />
+          </p>}
         <ul>
           <li>
             <Link to="/profile">My Profile</Link>

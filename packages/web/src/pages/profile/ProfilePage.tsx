@@ -13,6 +13,7 @@ import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
 import "../../styles/profile.css";
 import { useToast } from "../../toast/use-toast";
+import { Email } from "../../components/Email";
 
 type Flag = "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions";
 
@@ -151,7 +152,11 @@ export default function ProfilePage() {
         </span>
         <div>
           <h1>{displayName(user)}</h1>
-          {user.email && <p className="muted">{user.email}</p>}
+          {user.email && (
+            <p className="muted">
+              <Email address={user.email} />
+            </p>
+          )}
         </div>
         <button type="button" className="btn btn-outline profile-logout" onClick={goToServerLogout}>
           Log Out
