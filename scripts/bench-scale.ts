@@ -6,7 +6,9 @@
  * large: 10,000 customers and 100,000 orders), customers written as staff
  * write them (customers/ insert: the user item, its email claim and its
  * search index items) and orders with BatchWrite, the order counters set to
- * the counts the fill made. Then calls the real handlers through the route
+ * the counts the fill made, and one communications log entry per order (the
+ * texts a shop of that size has sent: mostly status texts, a few broadcasts,
+ * tests and failures). Then calls the real handlers through the route
  * table, as the integration tests do, signed in as the seeded admin, and
  * prints the DynamoDB items read per request (Query ScannedCount, GetItem 1,
  * BatchGetItem its responses, counted by a middleware on the document
@@ -39,6 +41,12 @@ const LAST = ["Garcia", "Hughes", "Ito", "Jensen", "Kowalski", "Lopez", "Moreau"
 const STATUS_WEIGHTS: [string, number][] = [
   ["PICKED_UP", 60], ["CANCELED", 10], ["READY", 5], ["COMPLETE", 2], ["IN_SERVICE", 3], ["BEING_SERVICED", 1],
   ["IN_QUEUE", 3], ["SERVICE_QUEUE", 1], ["CHECKED_IN", 3], ["SCHEDULED", 5], ["INVOICED", 5], ["WAITING_ON_PAYMENT", 2],
+];
+
+/** The log's message types, as often as a shop sends them (one in 100 a broadcast, one in 200 a test). */
+const COMMS_TYPES = [
+  ...Array(80).fill("order_ready"), ...Array(60).fill("order_checked_in"), ...Array(50).fill("order_picked_up"),
+  ...Array(6).fill("storefront_order"), "broadcast", "broadcast", "test", "general",
 ];
 
 let itemsRead = 0;
@@ -112,6 +120,29 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   if (batch.length) chunks.push(batch.splice(0));
   await pool(chunks, 4, flush);
   await OrderCounters.overwrite(counts);
+  // The communications log, one text per order, sent when the order was made.
+  const texts: Record<string, unknown>[][] = [];
+  for (let i = 0; i < orders; i += 500) {
+    texts.push(
+      Array.from({ length: Math.min(500, orders - i) }, (_, j) => {
+        const n = i + j;
+        const who = people[(n * 31) % customers];
+        return {
+          channel: "sms",
+          recipient: who.phone,
+          userId: who.id,
+          messageType: COMMS_TYPES[n % COMMS_TYPES.length],
+          message: "Regrip: your paddle is ready for pickup!",
+          status: n % 50 === 7 ? "failed" : "delivered",
+          externalId: `SMbench${shop}${n}`,
+          sentAt: new Date(base - n * 60_000).toISOString(),
+        };
+      }),
+    );
+  }
+  await pool(texts, 4, async (items) => {
+    await db().entities.communication.put(items as never[]).go({ concurrency: 4 } as never);
+  });
   return { ids, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -188,6 +219,11 @@ async function main() {
         ["admin orders first page, stage=ready", "/api/admin/orders?stage=ready"],
         ["order search by a customer's email", `/api/admin/orders?q=${encodeURIComponent(one)}`],
         ["stage counts", "/api/admin/orders/counts"],
+        ["communications log first page", "/api/admin/communications"],
+        ["communications log, status=failed (1 in 50)", "/api/admin/communications?status=failed"],
+        ["communications log, type=test (1 in 200)", "/api/admin/communications?type=test"],
+        ["broadcast users first page", "/api/admin/users"],
+        ["broadcast users search (\"anna\")", "/api/admin/users?q=anna"],
       ];
       reads[shop.name] = {};
       for (const [label, url] of requests) reads[shop.name][label] = await readsOf(url, token);

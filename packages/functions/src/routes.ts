@@ -99,6 +99,11 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update", "handler"), access: "admin" },
   { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove", "handler"), access: "admin" },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list", "handler"), access: "admin" },
+  // communications: test texts, broadcasts, the log (admin)
+  { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list", "handler"), access: "admin" },
+  { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users", "handler"), access: "admin" },
+  { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms", "handler"), access: "admin" },
+  { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms", "handler"), access: "admin" },
   // products and inventory (admin)
   { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list", "handler"), access: "admin" },
   { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create", "handler"), access: "admin" },

@@ -48,6 +48,8 @@ export const uniqueValue = (config?: EntityConfiguration) =>
         /** The id of the item holding the value (user id, bag id, promotion id, order id ...). */
         ownerId: { type: "string", required: true },
         expiresAtEpoch: { type: "number", field: ttlField, validate: isWholeNumber },
+        /** What the request that reserved an Idempotency-Key answered, once done (a broadcast's counts): a repeat answers it. */
+        result: { type: "any" },
         createdAt: { type: "string", required: true, readOnly: true, default: nowIso },
       },
       indexes: {

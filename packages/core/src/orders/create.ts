@@ -19,13 +19,13 @@
  *   paddle), labelled by the caller.
  */
 import { randomUUID } from "node:crypto";
-import * as z from "zod/mini";
 import type { UserActor } from "../actor";
 import * as Audit from "../audit";
 import * as Bags from "../bags";
 import { db } from "../db";
 import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
+import { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
 import { conflict, type DomainError } from "../errors";
 import * as Inventory from "../inventory";
 import { outOfStock, type StockTake } from "../pricing";
@@ -33,18 +33,7 @@ import * as OrderCounters from "./counters";
 import type { OrderStatus } from "../shared/lifecycle";
 import type { OrderItem } from "./view";
 
-/** How long an Idempotency-Key is remembered. */
-export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-
-/** The `Idempotency-Key` header: printable, at most 200 characters. */
-export const IdempotencyKey = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, "Idempotency-Key must not be empty"),
-    z.maxLength(200, "Idempotency-Key must be at most 200 characters"),
-    z.regex(/^[\x21-\x7e]+$/, "Idempotency-Key must be printable ASCII without spaces"),
-  );
+export { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
 
 type NewOrderItem = Parameters<TransactionEntities["serviceOrder"]["create"]>[0];
 

@@ -18,6 +18,8 @@ export interface TextResult {
   /** sent: the provider took it; failed: it refused or errored; blocked: the number replied STOP. */
   status: "sent" | "failed" | "blocked";
   logId: string;
+  /** The provider's message id, when it took the text. */
+  externalId?: string;
   error?: string;
 }
 
@@ -60,5 +62,5 @@ export async function send(text: Text): Promise<TextResult> {
       orderId: text.orderId,
     })
     .go();
-  return { status, logId: log.data.id, error };
+  return { status, logId: log.data.id, externalId, error };
 }

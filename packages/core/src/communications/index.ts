@@ -1,0 +1,157 @@
+/**
+ * Communications as admins run them (docs/api-admin.md, Communications): a test text, a broadcast to chosen
+ * customers, the communications log, and the customers a broadcast can reach. Every text goes through
+ * `Sms.send`, which reads the number's STOP before sending and writes the log entry with its status.
+ * Inbound texts and delivery reports are inbound.ts (the SMS webhook).
+ */
+import { randomUUID } from "node:crypto";
+import type { UserActor } from "../actor";
+import * as Audit from "../audit";
+import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
+import { uniqueKey } from "../entities";
+import { conflict } from "../errors";
+import { IdempotencyKey, IDEMPOTENCY_TTL_SECONDS } from "../shared/idempotency";
+import { Sms } from "../sms";
+import type { UserItem } from "../users";
+import type { BroadcastSkips, BulkSmsAnswer, BulkSmsInput, BulkSmsResults, TestSmsInput } from "../shared/communications";
+
+export * as Communications from "./index";
+export { BroadcastUsersQuery, BulkSmsInput, CommunicationsQuery, TestSmsInput } from "../shared/communications";
+export { list } from "./list";
+export { broadcastUsers } from "./users";
+export { broadcastPhone, optedOutNumbers } from "./recipients";
+import { broadcastPhone, optedOutNumbers } from "./recipients";
+
+/** Texts in flight at once during a broadcast. */
+export const BROADCAST_CONCURRENCY = 8;
+export const BROADCAST_IN_PROGRESS =
+  "A broadcast with this Idempotency-Key is being sent or was interrupted: it is not sent again. See the communications log.";
+
+export interface TestSmsOutcome {
+  /** sent: the provider took it; failed: it refused or did not answer; blocked: the number replied STOP. */
+  status: "sent" | "failed" | "blocked";
+  to: string;
+  logId: string;
+  externalId: string | null;
+  error?: string;
+}
+
+/** POST /api/admin/test-sms: one text, logged as `test`, audited `communication.test_sent`. */
+export async function testSms(actor: UserActor, input: TestSmsInput): Promise<TestSmsOutcome> {
+  const result = await Sms.send({ to: input.phone, body: input.message, messageType: "test" });
+  await Audit.record({
+    actor,
+    action: "communication.test_sent",
+    targetType: "communication",
+    targetId: result.logId,
+    diff: { to: input.phone, status: result.status, ...(result.error ? { error: result.error } : {}) },
+  });
+  return { status: result.status, to: input.phone, logId: result.logId, externalId: result.externalId ?? null, error: result.error };
+}
+
+async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
+/**
+ * POST /api/admin/bulk-sms: texts the chosen customers, each once, logged as `broadcast`.
+ *
+ * Left out, and counted by reason: customers who turned SMS promotions off, numbers that replied STOP, customers
+ * without a phone, unknown ids, and a second customer with a number already being texted. With an
+ * `Idempotency-Key`, the key is reserved before the first text: a repeat answers the first call's counts and
+ * sends nothing (409 while the first is still sending, or when it was interrupted: never a second round).
+ */
+export async function bulkSms(
+  actor: UserActor,
+  input: BulkSmsInput,
+  options: { idempotencyKey?: string; now?: Date } = {},
+): Promise<BulkSmsAnswer> {
+  const broadcastId = randomUUID();
+  const now = options.now ?? new Date();
+  const reservation =
+    options.idempotencyKey === undefined
+      ? undefined
+      : uniqueKey("idempotencyKey", `${actor.userId}:bulk-sms:${IdempotencyKey.parse(options.idempotencyKey)}`);
+  if (reservation) {
+    try {
+      await db()
+        .entities.uniqueValue.create({ ...reservation, ownerId: broadcastId, expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS })
+        .go();
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+      const { data } = await db().entities.uniqueValue.get(reservation).go({ consistent: true });
+      const earlier = data?.result as Omit<BulkSmsAnswer, "replayed"> | undefined;
+      if (earlier) return { ...earlier, replayed: true };
+      throw conflict(BROADCAST_IN_PROGRESS);
+    }
+  }
+
+  const { data } = await db()
+    .entities.user.get(input.userIds.map((userId) => ({ userId })))
+    .go();
+  const users = new Map((data as UserItem[]).map((user) => [user.userId, user]));
+  const skippedBecause: BroadcastSkips = { promotionsOff: 0, optedOut: 0, noPhone: 0, notFound: 0, duplicatePhone: 0 };
+  const candidates: { userId: string; phone: string }[] = [];
+  for (const userId of input.userIds) {
+    const user = users.get(userId);
+    if (!user) skippedBecause.notFound++;
+    else if (!broadcastPhone(user)) skippedBecause.noPhone++;
+    else if (user.smsPromotions === false) skippedBecause.promotionsOff++;
+    else candidates.push({ userId, phone: broadcastPhone(user)! });
+  }
+  const stopped = await optedOutNumbers(candidates.map((c) => c.phone));
+  const recipients: { userId: string; phone: string }[] = [];
+  const texted = new Set<string>();
+  for (const candidate of candidates) {
+    if (stopped.has(candidate.phone)) skippedBecause.optedOut++;
+    else if (texted.has(candidate.phone)) skippedBecause.duplicatePhone++;
+    else {
+      texted.add(candidate.phone);
+      recipients.push(candidate);
+    }
+  }
+
+  const results: BulkSmsResults = {
+    sent: 0,
+    failed: 0,
+    skipped: Object.values(skippedBecause).reduce((a, b) => a + b, 0),
+    skippedBecause,
+    failures: [],
+  };
+  await inPool(recipients, BROADCAST_CONCURRENCY, async ({ userId, phone }) => {
+    const outcome = await Sms.send({ to: phone, body: input.message, messageType: "broadcast", userId });
+    if (outcome.status === "sent") results.sent++;
+    else if (outcome.status === "blocked") {
+      // A STOP that arrived after the check above: send() read it and sent nothing.
+      results.skipped++;
+      skippedBecause.optedOut++;
+    } else {
+      results.failed++;
+      results.failures.push({ userId, error: outcome.error ?? "Unknown error" });
+    }
+  });
+
+  const answer: Omit<BulkSmsAnswer, "replayed"> = { success: true, broadcastId, results };
+  await Audit.record({
+    actor,
+    action: "communication.broadcast_sent",
+    targetType: "communication",
+    targetId: broadcastId,
+    diff: {
+      chosen: input.userIds.length,
+      sent: results.sent,
+      failed: results.failed,
+      skipped: results.skipped,
+      skippedBecause,
+      message: input.message,
+    },
+  });
+  if (reservation) await db().entities.uniqueValue.patch(reservation).set({ result: answer }).go();
+  return { ...answer, replayed: false };
+}

@@ -1,0 +1,11 @@
+import * as Communications from "@regrip/core/communications";
+import { api } from "../../http/handler";
+
+/**
+ * POST /api/admin/bulk-sms {userIds, message}: {success, broadcastId, results: {sent, failed, skipped,
+ * skippedBecause, failures}, replayed}. A repeat `Idempotency-Key` answers the first call's results and sends
+ * nothing. Admin.
+ */
+export const handler = api({ body: Communications.BulkSmsInput }, async (req) =>
+  Communications.bulkSms(req.user(), req.body(), { idempotencyKey: req.header("idempotency-key") }),
+);
