@@ -192,6 +192,8 @@ export const browserCognitoOperations: ReadonlySet<string> = new Set(
     "RespondToAuthChallenge", // signIn's challenges
     "SignUp", // signUp
     "ConfirmSignUp", // confirmSignUp
+    "GetUser", // fetchUserAttributes (the user's own, with their access token)
+    "ResendConfirmationCode", // resendSignUpCode (answered by the pass-through itself: infra/local/cognito-gate.ts)
     "GetTokensFromRefreshToken", // fetchAuthSession refreshing the tokens
     "RevokeToken", // signOut
   ].map((operation) => `AWSCognitoIdentityProviderService.${operation}`),

@@ -7,6 +7,7 @@ import { revalidatedCacheControl, webCacheControl } from "../web-cache";
 import { prerenderedFile } from "../prerendered";
 import { invoke } from "./adapter";
 import { browserCognitoOperations, cognitoHost } from "./cognito";
+import { afterForward, beforeForward, readsAnswer, type GateAnswer, type LocalPoolGate } from "./cognito-gate";
 import { CompressedCache, isCompressible, sendCompressed } from "./compress";
 import { handleLocalPay, localPayPrefix } from "./payment-page";
 import { invokeWebhook } from "./webhooks";
@@ -22,6 +23,12 @@ export interface LocalServerOptions {
   /** Values for the `{{ VITE_X }}` placeholders of the built index.html, as SST fills them at deploy. */
   webConfig: Record<string, string>;
   cognitoPort: number;
+  /**
+   * The pool the browser's `/cognito/` calls reach, and the data folder: with it, the pass-through does what
+   * cognito-local does not and the cloud pool does (infra/local/cognito-gate.ts: the password policy,
+   * ResendConfirmationCode, one refusal for a wrong username or password, the email outbox).
+   */
+  pool?: Omit<LocalPoolGate, "cognitoPort">;
   /** Folder of paddle photos (UPLOADS_DIR), served and written at /uploads/ as S3 and CloudFront do in the cloud. */
   uploadsDir?: string;
 }
@@ -184,6 +191,16 @@ export function createLocalServer(options: LocalServerOptions): Server {
     }
     if (announcesTooMuch(req)) return refuseTooLarge(req, res);
     const body = await readBody(req);
+    const gate = options.pool ? { ...options.pool, cognitoPort: options.cognitoPort } : undefined;
+    const answerWith = (answer: GateAnswer) => {
+      const type = (answer.body as { __type?: string }).__type;
+      res.writeHead(answer.status, { "content-type": "application/x-amz-json-1.1", ...(type ? { "x-amzn-errortype": type } : {}) });
+      res.end(JSON.stringify(answer.body));
+    };
+    if (gate) {
+      const answer = await beforeForward(gate, target, body);
+      if (answer) return answerWith(answer);
+    }
     const headers: Record<string, string> = { host: `${cognitoHost}:${options.cognitoPort}`, "content-length": String(body.length), "x-amz-target": target };
     for (const name of ["content-type", "x-amz-user-agent", "user-agent", "amz-sdk-invocation-id", "amz-sdk-request"]) {
       const value = req.headers[name];
@@ -193,6 +210,32 @@ export function createLocalServer(options: LocalServerOptions): Server {
       const upstream = httpRequest({ host: cognitoHost, port: options.cognitoPort, method: "POST", path: "/", headers }, (answer) => {
         // Same origin for the browser: cognito-local's `access-control-allow-origin: *` and the rest are dropped.
         const forwarded = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !name.startsWith("access-control-")));
+        if (gate && readsAnswer(target)) {
+          // Read whole, so the gate may answer in its place (a few hundred bytes of tokens or an error).
+          const chunks: Buffer[] = [];
+          answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+          answer.once("end", () => {
+            const status = answer.statusCode ?? 502;
+            const text = Buffer.concat(chunks);
+            try {
+              const replaced = afterForward(gate, target, body, status, text);
+              if (replaced) answerWith(replaced);
+              else {
+                res.writeHead(status, { ...forwarded, "content-length": String(text.length) });
+                res.end(text);
+              }
+            } catch (error) {
+              console.error(error);
+              if (!res.headersSent) sendJson(res, 502, { message: "cognito-local's answer could not be read" });
+            }
+            resolve();
+          });
+          answer.once("error", () => {
+            res.destroy();
+            resolve();
+          });
+          return;
+        }
         res.writeHead(answer.statusCode ?? 502, forwarded);
         answer.pipe(res);
         answer.once("end", resolve);

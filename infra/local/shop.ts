@@ -99,6 +99,7 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
     server = createLocalServer({
       webDist: webDistDir,
       cognitoPort: settings.cognitoPort,
+      pool: { userPoolId: pool.userPoolId, dataDir: settings.dataDir },
       uploadsDir: uploadsDirOf(settings),
       webConfig: {
         VITE_REGION: localAwsEnv.AWS_REGION,

@@ -134,6 +134,17 @@ describe("navigations", () => {
     expect(answer.headers.location).toBe("/login");
   });
 
+  it("GET /api/login?returnTo= carries a path on this site to the sign-in page, and drops anything else", async () => {
+    const to = async (returnTo: string) =>
+      (await call("GET", `/api/login?returnTo=${encodeURIComponent(returnTo)}`)).headers.location;
+    expect(await to("/orders/abc?paid=1")).toBe(`/login?returnTo=${encodeURIComponent("/orders/abc?paid=1")}`);
+    expect(await to("/my-grips")).toBe("/login?returnTo=%2Fmy-grips");
+    // Never another host: no open redirect.
+    for (const elsewhere of ["https://evil.example/x", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "evil", "/login", "/api/logout", "/\tevil"]) {
+      expect(await to(elsewhere)).toBe("/login");
+    }
+  });
+
   it("GET /api/logout redirects to the web app's sign-out", async () => {
     const answer = await call("GET", "/api/logout");
     expect(answer.status).toBe(302);

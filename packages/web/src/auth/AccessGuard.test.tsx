@@ -11,8 +11,8 @@ import { ToastProvider } from "../toast/ToastProvider";
 import { AccessGuard } from "./AccessGuard";
 import type { Access } from "./access";
 
-vi.mock("./session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
-vi.mock("../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn() }));
+vi.mock("./session", () => ({ currentIdToken: vi.fn(async () => "id-token"), forgetStoredSession: vi.fn() }));
+vi.mock("../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn(), currentPath: () => "/my-grips?tab=1" }));
 
 import { goToServerLogin } from "../lib/navigation";
 
@@ -90,6 +90,8 @@ describe("AccessGuard", () => {
     expect(goToServerLogin).not.toHaveBeenCalled();
     await waitFor(() => expect(goToServerLogin).toHaveBeenCalledTimes(1), { timeout: 2000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(900);
+    // With the page's own path, to come back to after signing in.
+    expect(goToServerLogin).toHaveBeenCalledWith("/my-grips?tab=1");
   });
 
   it("waits only 500 ms when the page asks for it (My Grips)", async () => {

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { ErrorScreen } from "../components/ErrorScreen";
 import { LoadingSpinner } from "../components/LoadingSpinner";
-import { goToServerLogin } from "../lib/navigation";
+import { currentPath, goToServerLogin } from "../lib/navigation";
 import { useToast } from "../toast/use-toast";
 import { accessDecision, type Access } from "./access";
 import { useCurrentUser } from "./current-user";
@@ -29,7 +29,9 @@ export function AccessGuard({
   useEffect(() => {
     if (decision === "login") {
       toast({ title: "Login Required", description: "Please log in to access this page.", variant: "destructive" });
-      const timer = setTimeout(goToServerLogin, loginRedirectDelayMs);
+      // Back to this page after signing in (/api/login?returnTo=...).
+      const returnTo = currentPath();
+      const timer = setTimeout(() => goToServerLogin(returnTo), loginRedirectDelayMs);
       return () => clearTimeout(timer);
     }
     if (decision === "deny") {

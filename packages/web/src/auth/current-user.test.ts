@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("./session", () => ({ currentIdToken: vi.fn(async (): Promise<string | undefined> => "id-token") }));
+vi.mock("./session", () => ({ currentIdToken: vi.fn(async (): Promise<string | undefined> => "id-token"), forgetStoredSession: vi.fn() }));
 
 import { fetchCurrentUser } from "./current-user";
-import { currentIdToken } from "./session";
+import { currentIdToken, forgetStoredSession } from "./session";
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,9 +46,10 @@ describe("fetchCurrentUser", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("answers null (signed out) on 401", async () => {
+  it("answers null (signed out) on 401, and forgets the refused session so the next page asks nothing", async () => {
     answer(new Response('{"message":"Unauthorized"}', { status: 401 }));
     await expect(fetchCurrentUser()).resolves.toBeNull();
+    expect(forgetStoredSession).toHaveBeenCalledTimes(1);
   });
 
   it("throws 'Failed to fetch user' on any other failure", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loginErrorMessage } from "./login-error";
+import { loginErrorMessage, signInErrorMessage } from "./login-error";
 
 function named(name: string, message: string): Error {
   return Object.assign(new Error(message), { name });
@@ -18,5 +18,24 @@ describe("loginErrorMessage", () => {
   it("falls back to 'Login failed'", () => {
     expect(loginErrorMessage(new Error(""))).toBe("Login failed");
     expect(loginErrorMessage(undefined)).toBe("Login failed");
+  });
+});
+
+describe("signInErrorMessage", () => {
+  it("says the same for an unknown email and a wrong password, in the cloud's words and cognito-local's", () => {
+    const refusals = [
+      named("NotAuthorizedException", "Incorrect username or password."),
+      named("NotAuthorizedException", "User not authorized"),
+      named("UserNotFoundException", "User does not exist."),
+      named("InvalidPasswordException", "Invalid password"),
+    ];
+    for (const refusal of refusals) {
+      expect(signInErrorMessage(refusal, "email")).toBe("Incorrect email or password.");
+      expect(signInErrorMessage(refusal, "username")).toBe("Incorrect username or password.");
+    }
+  });
+  it("keeps what is about the account itself, and the connection", () => {
+    expect(signInErrorMessage(named("NotAuthorizedException", "User is disabled."), "email")).toBe("User is disabled.");
+    expect(signInErrorMessage(new TypeError("Failed to fetch"), "email")).toBe("Connection error");
   });
 });

@@ -1,3 +1,5 @@
+import { INCORRECT_EMAIL_OR_PASSWORD, INCORRECT_USERNAME_OR_PASSWORD } from "@regrip/core/shared/accounts";
+
 /** The message under a login form: the server's message, 'Connection error' when unreachable, else 'Login failed'. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof TypeError) return "Connection error";
@@ -6,4 +8,20 @@ export function loginErrorMessage(error: unknown): string {
     if (error.message) return error.message;
   }
   return "Login failed";
+}
+
+/** The refusals that would tell an unknown username from a wrong password (cognito-local names them apart). */
+const credentialRefusals = new Set(["NotAuthorizedException", "UserNotFoundException", "InvalidPasswordException"]);
+/** NotAuthorizedException also says these, which are about the account, not which half was wrong. */
+const accountStates = /disabled|attempts exceeded|expired/i;
+
+/**
+ * A refused sign-in: one message whether the username is unknown or the password wrong, so nobody learns who
+ * has an account ('Incorrect email or password.' on the customer form, '... username ...' on the staff one).
+ */
+export function signInErrorMessage(error: unknown, name: "email" | "username"): string {
+  if (error instanceof Error && credentialRefusals.has(error.name) && !accountStates.test(error.message)) {
+    return name === "email" ? INCORRECT_EMAIL_OR_PASSWORD : INCORRECT_USERNAME_OR_PASSWORD;
+  }
+  return loginErrorMessage(error);
 }

@@ -40,3 +40,38 @@ describe("currentIdToken", () => {
     await expect(currentIdToken(expiresAt)).resolves.toBeUndefined();
   });
 });
+
+describe("a stored session the server would refuse", () => {
+  function memoryStore(entries: Record<string, string>) {
+    const map = new Map(Object.entries(entries));
+    vi.stubGlobal("localStorage", {
+      getItem: (key: string) => map.get(key) ?? null,
+      removeItem: (key: string) => void map.delete(key),
+      key: (index: number) => [...map.keys()][index] ?? null,
+      get length() {
+        return map.size;
+      },
+    });
+    return map;
+  }
+
+  it("is forgotten, without a call, when another client's pool issued it (a reset shop)", async () => {
+    const foreign = `${base64Url({ alg: "RS256" })}.${base64Url({ sub: "u1", exp: 2_000, aud: "another-client" })}.signature`;
+    const map = memoryStore({
+      "CognitoIdentityServiceProvider.client1.LastAuthUser": "casey",
+      "CognitoIdentityServiceProvider.client1.casey.idToken": foreign,
+      "CognitoIdentityServiceProvider.client1.casey.refreshToken": "r",
+      "unrelated.key": "kept",
+    });
+    await expect(currentIdToken(expiresAt - 60_000)).resolves.toBeUndefined();
+    expect([...map.keys()]).toEqual(["unrelated.key"]);
+    expect(loadAmplify).not.toHaveBeenCalled();
+  });
+
+  it("forgetStoredSession drops this client's keys only", async () => {
+    const { forgetStoredSession } = await import("./session");
+    const map = memoryStore({ "CognitoIdentityServiceProvider.client1.LastAuthUser": "casey", "CognitoIdentityServiceProvider.client2.LastAuthUser": "x" });
+    forgetStoredSession();
+    expect([...map.keys()]).toEqual(["CognitoIdentityServiceProvider.client2.LastAuthUser"]);
+  });
+});

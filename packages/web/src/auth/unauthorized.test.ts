@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-vi.mock("../lib/navigation", () => ({ goToServerLogin: vi.fn() }));
+vi.mock("../lib/navigation", () => ({ goToServerLogin: vi.fn(), currentPath: () => "/my-grips" }));
 
 import { goToServerLogin } from "../lib/navigation";
 import { toasts } from "../toast/toast-store";

@@ -5,9 +5,12 @@ import { useRuntimeConfig } from "../config/config-context";
 import { homeAfterSignIn } from "./access";
 import { currentUserQuery } from "./current-user";
 import { loadAmplify } from "./load-amplify";
-import { loginErrorMessage } from "./login-error";
+import { signInErrorMessage } from "./login-error";
 
-async function passwordSignIn(username: string, password: string): Promise<void> {
+/** Signed in, or the account exists (the password was right) but its email was never confirmed. */
+type Outcome = "signedIn" | "unconfirmed";
+
+async function passwordSignIn(username: string, password: string): Promise<Outcome> {
   const { signIn, signOut } = await loadAmplify();
   // cognito-local speaks USER_PASSWORD_AUTH only, not Amplify's default SRP.
   const attempt = () => signIn({ username, password, options: { authFlowType: "USER_PASSWORD_AUTH" } });
@@ -20,16 +23,28 @@ async function passwordSignIn(username: string, password: string): Promise<void>
     await signOut();
     result = await attempt();
   }
+  // Cognito's UserNotConfirmedException, which Amplify turns into this step.
+  if (result.nextStep.signInStep === "CONFIRM_SIGN_UP") return "unconfirmed";
   if (!result.isSignedIn) throw new Error("Login failed");
+  return "signedIn";
 }
 
-/** Signs in with Cognito, asks the server who that is, and goes to that user's first page. */
-export function usePasswordSignIn() {
+export interface Unconfirmed {
+  email: string;
+  password: string;
+}
+
+/**
+ * Signs in with Cognito, asks the server who that is, and goes back to `returnTo` (the page that asked for a
+ * sign-in) or that user's first page. An unconfirmed account is handed back as `unconfirmed`, for the code step.
+ */
+export function usePasswordSignIn({ name, returnTo }: { name: "email" | "username"; returnTo?: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { userPoolId, userPoolClientId } = useRuntimeConfig();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  const [unconfirmed, setUnconfirmed] = useState<Unconfirmed>();
 
   async function submit(username: string, password: string): Promise<void> {
     if (!userPoolId || !userPoolClientId) {
@@ -39,16 +54,21 @@ export function usePasswordSignIn() {
     }
     setBusy(true);
     setError(undefined);
+    const login = name === "email" ? username.trim().toLowerCase() : username.trim();
     try {
-      await passwordSignIn(username.trim(), password);
+      if ((await passwordSignIn(login, password)) === "unconfirmed") {
+        setUnconfirmed({ email: login, password });
+        setBusy(false);
+        return;
+      }
     } catch (failure) {
-      setError(loginErrorMessage(failure));
+      setError(signInErrorMessage(failure, name));
       setBusy(false);
       return;
     }
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
-    navigate(homeAfterSignIn(user), { replace: true });
+    navigate(returnTo ?? homeAfterSignIn(user), { replace: true });
   }
 
-  return { submit, busy, error };
+  return { submit, busy, error, unconfirmed, clearUnconfirmed: () => setUnconfirmed(undefined) };
 }

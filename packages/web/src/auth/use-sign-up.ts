@@ -1,3 +1,4 @@
+import { passwordPolicyProblem } from "@regrip/core/shared/accounts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -6,7 +7,7 @@ import { updateCurrentUser } from "../data/account";
 import { homeAfterSignIn } from "./access";
 import { currentUserQuery, currentUserQueryKey } from "./current-user";
 import { loadAmplify } from "./load-amplify";
-import { loginErrorMessage } from "./login-error";
+import { loginErrorMessage, signInErrorMessage } from "./login-error";
 
 export interface NewAccount {
   firstName: string;
@@ -15,28 +16,40 @@ export interface NewAccount {
   password: string;
 }
 
+/** Where sign-up stands: the details form, an email that already has an account, or the code step. */
+export type SignUpStep = "details" | "exists" | "code";
+
+const ALREADY_CONFIRMED = "This account is already confirmed. Sign in with your email and password.";
+
 /**
- * A customer creates an account with an email and password: Cognito sign-up,
- * the emailed confirmation code, then sign-in. The names go to the server too,
- * since an ID token need not carry them.
+ * A customer creates an account with an email and password: Cognito sign-up, the emailed confirmation code,
+ * then sign-in, then back to `returnTo` or the first page. The names go to the server too, since an ID token
+ * need not carry them. An account left before its code can ask for a new one and confirm later: from here
+ * (signing up again with the same email) or from sign-in (`resume`).
  */
-export function useSignUp() {
+export function useSignUp(returnTo?: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { userPoolId, userPoolClientId } = useRuntimeConfig();
   const [account, setAccount] = useState<NewAccount>();
+  const [step, setStep] = useState<SignUpStep>("details");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
+  /** Under the password field: the pool's policy refusing it, in Cognito's words. */
+  const [passwordError, setPasswordError] = useState<string>();
+  /** What was just done, said politely (a new code went out). */
+  const [notice, setNotice] = useState<string>();
 
-  async function run(step: () => Promise<void>) {
+  async function run(work: () => Promise<void>) {
     if (!userPoolId || !userPoolClientId) {
       setError("Sign-up is not available on this site right now.");
       return;
     }
     setBusy(true);
     setError(undefined);
+    setNotice(undefined);
     try {
-      await step();
+      await work();
     } catch (failure) {
       setError(loginErrorMessage(failure));
     } finally {
@@ -46,37 +59,103 @@ export function useSignUp() {
 
   async function finish(details: NewAccount) {
     const { signIn } = await loadAmplify();
-    const result = await signIn({ username: details.email, password: details.password, options: { authFlowType: "USER_PASSWORD_AUTH" } });
+    let result;
+    try {
+      result = await signIn({ username: details.email, password: details.password, options: { authFlowType: "USER_PASSWORD_AUTH" } });
+    } catch (failure) {
+      // Confirmed with a code, but this password is not the one chosen when the account was first made.
+      if (signInErrorMessage(failure, "email") !== loginErrorMessage(failure)) {
+        throw new Error("Your email is confirmed. Sign in with the password you chose when you first signed up.");
+      }
+      throw failure;
+    }
     if (!result.isSignedIn) throw new Error("Login failed");
     let user = await queryClient.fetchQuery(currentUserQuery);
     if (user && (!user.firstName || !user.lastName)) {
-      user = await updateCurrentUser({ firstName: details.firstName, lastName: details.lastName });
-      queryClient.setQueryData(currentUserQueryKey, user);
+      let { firstName, lastName } = details;
+      if (!firstName || !lastName) {
+        // Confirmed from sign-in: the names were given at sign-up and are on the Cognito user.
+        const attributes = await (await loadAmplify()).fetchUserAttributes().catch(() => ({}) as Record<string, string | undefined>);
+        firstName ||= attributes.given_name ?? "";
+        lastName ||= attributes.family_name ?? "";
+      }
+      if (firstName && lastName) {
+        user = await updateCurrentUser({ firstName, lastName });
+        queryClient.setQueryData(currentUserQueryKey, user);
+      }
     }
-    navigate(homeAfterSignIn(user), { replace: true });
+    navigate(returnTo ?? homeAfterSignIn(user), { replace: true });
   }
 
-  const start = (details: NewAccount) =>
-    run(async () => {
+  const start = (details: NewAccount) => {
+    const problem = passwordPolicyProblem(details.password);
+    setPasswordError(problem);
+    if (problem) return Promise.resolve();
+    return run(async () => {
       const email = details.email.trim().toLowerCase();
       const trimmed = { ...details, email, firstName: details.firstName.trim(), lastName: details.lastName.trim() };
+      setAccount(trimmed);
       const { signUp } = await loadAmplify();
-      const result = await signUp({
-        username: email,
-        password: details.password,
-        options: { userAttributes: { email, given_name: trimmed.firstName, family_name: trimmed.lastName } },
-      });
-      if (result.isSignUpComplete) await finish(trimmed);
-      else setAccount(trimmed);
+      try {
+        const result = await signUp({
+          username: email,
+          password: details.password,
+          options: { userAttributes: { email, given_name: trimmed.firstName, family_name: trimmed.lastName } },
+        });
+        if (result.isSignUpComplete) await finish(trimmed);
+        else setStep("code");
+      } catch (failure) {
+        if (failure instanceof Error && failure.name === "UsernameExistsException") return setStep("exists");
+        if (failure instanceof Error && failure.name === "InvalidPasswordException") return setPasswordError(failure.message);
+        throw failure;
+      }
+    });
+  };
+
+  /** A new code for the account's email (Amplify's resendSignUpCode); on to the code step. */
+  const resend = () =>
+    run(async () => {
+      if (!account) return;
+      const { resendSignUpCode } = await loadAmplify();
+      try {
+        await resendSignUpCode({ username: account.email });
+      } catch (failure) {
+        if (failure instanceof Error && /already confirmed/i.test(failure.message)) {
+          setStep("exists");
+          throw new Error(ALREADY_CONFIRMED);
+        }
+        throw failure;
+      }
+      setStep("code");
+      setNotice(`We sent a new code to ${account.email}.`);
     });
 
   const confirm = (code: string) =>
     run(async () => {
       if (!account) return;
       const { confirmSignUp } = await loadAmplify();
-      await confirmSignUp({ username: account.email, confirmationCode: code.trim() });
+      try {
+        await confirmSignUp({ username: account.email, confirmationCode: code.trim() });
+      } catch (failure) {
+        // Confirmed meanwhile (another tab, or the code entered twice): sign in as usual.
+        if (!(failure instanceof Error && /current status is confirmed/i.test(failure.message))) throw failure;
+      }
       await finish(account);
     });
 
-  return { start, confirm, account, busy, error, reset: () => setAccount(undefined) };
+  /** Sign-in found the account unconfirmed: straight to the code step, with the password just typed. */
+  const resume = (email: string, password: string) => {
+    setAccount({ email, password, firstName: "", lastName: "" });
+    setStep("code");
+    setError(undefined);
+  };
+
+  const reset = () => {
+    setAccount(undefined);
+    setStep("details");
+    setError(undefined);
+    setNotice(undefined);
+  };
+
+  return { start, resend, confirm, resume, reset, account, step, busy, error, passwordError, notice };
 }

@@ -3,11 +3,24 @@
  * redirect (to /login or the hosted UI, and to /logout), so the router must
  * not handle them.
  */
+import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/accounts";
+
 export const serverLoginPath = "/api/login";
 export const serverLogoutPath = "/api/logout";
 
-export function goToServerLogin(): void {
-  window.location.assign(serverLoginPath);
+/** The server's login path, carrying `returnTo` (a path on this site) when there is one. */
+export function serverLoginUrl(returnTo?: string): string {
+  const path = safeReturnPath(returnTo);
+  return path ? `${serverLoginPath}?${RETURN_TO_PARAM}=${encodeURIComponent(path)}` : serverLoginPath;
+}
+
+/** This page's path, to come back to after signing in. */
+export function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
+}
+
+export function goToServerLogin(returnTo?: string): void {
+  window.location.assign(serverLoginUrl(returnTo));
 }
 
 export function goToServerLogout(): void {

@@ -8,7 +8,7 @@ import { customer, fakeApi, renderPage } from "../../test/render";
 import BookingPage from "./BookingPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
-vi.mock("../../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn() }));
+vi.mock("../../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn(), currentPath: () => "/booking" }));
 
 import { goToServerLogin } from "../../lib/navigation";
 

@@ -4,7 +4,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
 import { paddleName, usePaddles } from "../../data/paddles";
-import { goToServerLogin } from "../../lib/navigation";
+import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadWhenIdle } from "../../lib/preload";
 import "../../styles/customer.css";
@@ -88,7 +88,7 @@ export default function BookingPage() {
 
   function logIn() {
     toast({ title: "Login Required", description: "Please log in to book a service", variant: "destructive" });
-    setTimeout(goToServerLogin, loginRedirectDelayMs);
+    setTimeout(() => goToServerLogin(currentPath()), loginRedirectDelayMs);
   }
 
   function book() {

@@ -8,5 +8,5 @@ import { goToServerLogin } from "../../lib/navigation";
  */
 export function useBookNow(): () => void {
   const navigate = useNavigate();
-  return () => (hasStoredSession() ? navigate("/booking") : goToServerLogin());
+  return () => (hasStoredSession() ? navigate("/booking") : goToServerLogin("/booking"));
 }

@@ -1,5 +1,7 @@
+import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/accounts";
 import { useEffect, useRef, useState } from "react";
-import { Navigate } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
+import { homeAfterSignIn } from "../../auth/access";
 import { useCurrentUser } from "../../auth/current-user";
 import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
@@ -15,20 +17,40 @@ export default function LoginPage() {
   usePageMeta("Sign In", "Sign in to Regrip to book a regrip and follow your paddles. Shop staff sign in here too.");
   const { oauthDomain } = useRuntimeConfig();
   const { data: user, isPending } = useCurrentUser();
-  const admin = usePasswordSignIn();
-  const customer = usePasswordSignIn();
+  const [params] = useSearchParams();
+  // The page that sent the visitor here (`/login?returnTo=/orders/...`): only a path on this site.
+  const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
+  const admin = usePasswordSignIn({ name: "username", returnTo });
+  const customer = usePasswordSignIn({ name: "email", returnTo });
   const [customerFormShown, setCustomerFormShown] = useState(false);
-  const [signUpShown, setSignUpShown] = useState(false);
+  // The header's 'Sign Up' opens the sign-up form (`/login?signup=1`); sign-in finding an unconfirmed account does too.
+  const [signUpShown, setSignUpShown] = useState(params.get("signup") === "1");
   const [providerError, setProviderError] = useState<string>();
   const customerEmail = useRef<HTMLInputElement>(null);
+  const signUpSection = useRef<HTMLDivElement>(null);
+  const { unconfirmed, clearUnconfirmed } = customer;
 
   useEffect(() => {
     if (customerFormShown) customerEmail.current?.focus();
   }, [customerFormShown]);
 
-  // A sign-in (or sign-up) in progress navigates by itself, to the page for that user's role.
-  if (user && !admin.busy && !customer.busy && !signUpShown) return <Navigate to="/booking" replace />;
+  useEffect(() => {
+    if (unconfirmed) setSignUpShown(true);
+  }, [unconfirmed]);
+
+  useEffect(() => {
+    if (signUpShown && params.get("signup") === "1") signUpSection.current?.scrollIntoView({ block: "start" });
+  }, [signUpShown, params]);
+
+  // A sign-in (or sign-up) in progress navigates by itself, to the page asked for or the one for that user's role.
+  if (user && !admin.busy && !customer.busy && !signUpShown) return <Navigate to={returnTo ?? homeAfterSignIn(user)} replace />;
   if (isPending) return <LoadingSpinner />;
+
+  const showSignIn = () => {
+    clearUnconfirmed();
+    setSignUpShown(false);
+    setCustomerFormShown(true);
+  };
 
   async function signInWithProvider() {
     if (!oauthDomain) {
@@ -66,8 +88,8 @@ export default function LoginPage() {
               {providerError}
             </p>
           )}
-          <div id="customer-signin" hidden={!customerFormShown}>
-            {customerFormShown && (
+          <div id="customer-signin" hidden={!customerFormShown || !!unconfirmed}>
+            {customerFormShown && !unconfirmed && (
               <PasswordSignInForm
                 title="Customer sign-in"
                 nameLabel="Email"
@@ -79,19 +101,25 @@ export default function LoginPage() {
               />
             )}
           </div>
-          <div className="signup">
-            <p className="signup-lead">New to Regrip?</p>
-            <button
-              type="button"
-              className="btn btn-outline btn-block"
-              aria-expanded={signUpShown}
-              aria-controls="customer-signup"
-              onClick={() => setSignUpShown((shown) => !shown)}
-            >
-              Create an account
-            </button>
+          <div className="signup" ref={signUpSection}>
+            {unconfirmed ? (
+              <p className="signup-lead">Confirm your email</p>
+            ) : (
+              <>
+                <p className="signup-lead">New to Regrip?</p>
+                <button
+                  type="button"
+                  className="btn btn-outline btn-block"
+                  aria-expanded={signUpShown}
+                  aria-controls="customer-signup"
+                  onClick={() => setSignUpShown((shown) => !shown)}
+                >
+                  Create an account
+                </button>
+              </>
+            )}
             <div id="customer-signup" hidden={!signUpShown}>
-              {signUpShown && <SignUpForm />}
+              {signUpShown && <SignUpForm returnTo={returnTo} resume={unconfirmed} onSignIn={showSignIn} />}
             </div>
           </div>
         </section>

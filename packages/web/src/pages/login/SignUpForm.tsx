@@ -1,10 +1,25 @@
-import { useId, useState } from "react";
+import { passwordPolicyHint } from "@regrip/core/shared/accounts";
+import { useEffect, useId, useState } from "react";
+import type { Unconfirmed } from "../../auth/use-password-sign-in";
 import { useSignUp } from "../../auth/use-sign-up";
 
-/** 'Create an account': names, email and password, then the confirmation code sent by email. */
-export function SignUpForm() {
+interface Props {
+  /** Where to go once signed in (the page that asked for a sign-in). */
+  returnTo?: string;
+  /** Sign-in found this account unconfirmed: start at the code step. */
+  resume?: Unconfirmed;
+  /** Show the customer sign-in form instead. */
+  onSignIn: () => void;
+}
+
+/**
+ * 'Create an account': names, email and password (the pool's policy checked here first, in Cognito's words),
+ * then the confirmation code sent by email, with a way to ask for a new one. An email that already has an
+ * account is offered a new code (it may be waiting for one) or sign-in, never a dead end.
+ */
+export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
   const id = useId();
-  const signUp = useSignUp();
+  const signUp = useSignUp(returnTo);
   const [fields, setFields] = useState({ firstName: "", lastName: "", email: "", password: "" });
   const [code, setCode] = useState("");
   const set = (key: keyof typeof fields, value: string) => setFields((f) => ({ ...f, [key]: value }));
@@ -15,8 +30,41 @@ export function SignUpForm() {
       {signUp.error}
     </p>
   );
+  const notice = signUp.notice && (
+    <p className="form-notice" role="status">
+      {signUp.notice}
+    </p>
+  );
+  const { resume: resumeSignUp } = signUp;
 
-  if (signUp.account) {
+  useEffect(() => {
+    if (resume) resumeSignUp(resume.email, resume.password);
+    // Once per account handed over by sign-in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resume?.email, resume?.password]);
+
+  if (signUp.step === "exists" && signUp.account) {
+    return (
+      <div className="signin-form" role="group" aria-labelledby={`${id}-exists`}>
+        <p id={`${id}-exists`}>
+          An account with <strong>{signUp.account.email}</strong> already exists. If you never entered its confirmation code, we can
+          send you a new one.
+        </p>
+        {error}
+        <button type="button" className="btn btn-primary btn-block" disabled={signUp.busy} onClick={() => void signUp.resend()}>
+          {signUp.busy ? "Sending..." : "Send a new code"}
+        </button>
+        <button type="button" className="btn btn-outline btn-block" onClick={onSignIn}>
+          Sign in instead
+        </button>
+        <button type="button" className="link-button signup-back" onClick={signUp.reset}>
+          Use a different email
+        </button>
+      </div>
+    );
+  }
+
+  if (signUp.step === "code" && signUp.account) {
     return (
       <form
         className="signin-form"
@@ -27,9 +75,15 @@ export function SignUpForm() {
           if (code.trim() && !signUp.busy) void signUp.confirm(code);
         }}
       >
-        <p>
-          We sent a confirmation code to <strong>{signUp.account.email}</strong>. Enter it to finish creating your account.
-        </p>
+        {resume ? (
+          <p>
+            Your account isn't confirmed yet. Enter the code we emailed to <strong>{signUp.account.email}</strong>, or ask for a new one.
+          </p>
+        ) : (
+          <p>
+            We sent a confirmation code to <strong>{signUp.account.email}</strong>. Enter it to finish creating your account.
+          </p>
+        )}
         <div className="field">
           <label htmlFor={`${id}-code`}>Confirmation code</label>
           <input
@@ -42,17 +96,22 @@ export function SignUpForm() {
             autoFocus
           />
         </div>
+        {notice}
         {error}
         <button type="submit" className="btn btn-primary btn-block" disabled={!code.trim() || signUp.busy}>
-          {signUp.busy ? "Confirming..." : "Confirm and Sign In"}
+          {signUp.busy ? "Working..." : "Confirm and Sign In"}
         </button>
-        <button type="button" className="link-button signup-back" onClick={signUp.reset}>
-          Use a different email
+        <button type="button" className="btn btn-outline btn-block" disabled={signUp.busy} onClick={() => void signUp.resend()}>
+          Send a new code
+        </button>
+        <button type="button" className="link-button signup-back" onClick={resume ? onSignIn : signUp.reset}>
+          {resume ? "Back to sign-in" : "Use a different email"}
         </button>
       </form>
     );
   }
 
+  const passwordErrorId = signUp.passwordError ? `${id}-password-error` : undefined;
   return (
     <form
       className="signin-form"
@@ -94,11 +153,17 @@ export function SignUpForm() {
           autoComplete="new-password"
           value={fields.password}
           onChange={(e) => set("password", e.target.value)}
-          aria-describedby={`${id}-password-hint${errorId ? ` ${errorId}` : ""}`}
+          aria-invalid={signUp.passwordError ? true : undefined}
+          aria-describedby={[`${id}-password-hint`, passwordErrorId, errorId].filter(Boolean).join(" ")}
         />
         <span id={`${id}-password-hint`} className="field-hint">
-          At least 8 characters, with upper and lower case letters and a number.
+          {passwordPolicyHint()}
         </span>
+        {signUp.passwordError && (
+          <span id={passwordErrorId} className="field-error" role="alert">
+            {signUp.passwordError}
+          </span>
+        )}
       </div>
       {error}
       <button type="submit" className="btn btn-primary btn-block" disabled={!complete || signUp.busy}>

@@ -5,7 +5,7 @@ import { customer, fakeApi, renderPage } from "../../test/render";
 import ProfilePage from "./ProfilePage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
-vi.mock("../../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn() }));
+vi.mock("../../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn(), currentPath: () => "/booking" }));
 
 import { goToServerLogout } from "../../lib/navigation";
 

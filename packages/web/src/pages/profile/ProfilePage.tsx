@@ -6,7 +6,7 @@ import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { Switch } from "../../components/Switch";
 import { useUpdateCurrentUser, type ProfileChanges } from "../../data/account";
 import { serverMessage } from "../../lib/api-error";
-import { goToServerLogin, goToServerLogout } from "../../lib/navigation";
+import { currentPath, goToServerLogin, goToServerLogout } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
 import { displayPhone, formatPhoneInput, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
 import type { CurrentUser } from "@regrip/core/shared/users";
@@ -138,7 +138,7 @@ export default function ProfilePage() {
       <section className="message-page" aria-labelledby="please-log-in">
         <h1 id="please-log-in">Please Log In</h1>
         <p>Log in to see and update your profile.</p>
-        <button type="button" className="btn btn-primary" onClick={goToServerLogin}>
+        <button type="button" className="btn btn-primary" onClick={() => goToServerLogin(currentPath())}>
           Log In
         </button>
       </section>

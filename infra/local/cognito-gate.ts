@@ -1,0 +1,146 @@
+import { AdminGetUserCommand, ForgotPasswordCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
+import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { passwordPolicyProblem } from "../../packages/core/src/shared/accounts";
+import { userPool } from "../auth";
+import { cognitoClient } from "./cognito";
+
+/**
+ * What the user pool does in the cloud and cognito-local 5.3.0 does not, done by the shop's `/cognito/`
+ * pass-through before or after it forwards a browser's call:
+ *
+ * - SignUp checks the pool's password policy (infra/auth.ts): cognito-local stores the policy and never checks it.
+ *   A password the policy refuses gets Cognito's own InvalidPasswordException and its message.
+ * - ResendConfirmationCode, which cognito-local does not know, is answered here: a new code for an unconfirmed
+ *   user (through cognito-local's ForgotPassword, which stores a fresh code where ConfirmSignUp checks it),
+ *   "User is already confirmed." for a confirmed one, and, as the cloud pool's preventUserExistenceErrors does,
+ *   the same answer for an unknown username as for a known one.
+ * - InitiateAuth's refusals say "Incorrect username or password." whether the username is unknown or the password
+ *   wrong, as the cloud pool does (cognito-local says "User not authorized" or "Invalid password").
+ * - The confirmation codes Cognito would email are "sent" to the email outbox: printed, and appended to
+ *   `email-outbox.jsonl` in the data folder (as texts go to `outbox.jsonl`).
+ */
+export interface LocalPoolGate {
+  userPoolId: string;
+  cognitoPort: number;
+  /** The shop's data folder (cognito-local's data is under `cognito/`). */
+  dataDir: string;
+}
+
+export interface GateAnswer {
+  status: number;
+  body: unknown;
+}
+
+const operation = (target: string) => target.replace(/^AWSCognitoIdentityProviderService\./, "");
+
+/** Cognito's error answer: status 400, the exception's name in `__type` and in `x-amzn-errortype`. */
+export function cognitoError(type: string, message: string): GateAnswer {
+  return { status: 400, body: { __type: type, message } };
+}
+
+function parse(body: Buffer): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(body.toString("utf8") || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** "c***@r***": how Cognito shows where it sent a code. */
+export function maskedEmail(email: string): string {
+  const [name = "", domain = ""] = email.split("@");
+  return `${name.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+export function emailOutboxFile(dataDir: string): string {
+  return join(dataDir, "email-outbox.jsonl");
+}
+
+/** The confirmation code cognito-local holds for `username` (its pool's JSON file, written before it answers). */
+function storedCode(gate: LocalPoolGate, username: string): string | undefined {
+  const file = join(gate.dataDir, "cognito", ".cognito", "db", `${gate.userPoolId}.json`);
+  if (!existsSync(file)) return undefined;
+  const pool = JSON.parse(readFileSync(file, "utf8")) as { Users?: Record<string, { Username: string; ConfirmationCode?: string }> };
+  const wanted = username.toLowerCase();
+  return Object.values(pool.Users ?? {}).find((user) => user.Username.toLowerCase() === wanted)?.ConfirmationCode;
+}
+
+function sendCode(gate: LocalPoolGate, email: string, code: string | undefined) {
+  if (!code) return;
+  const body = `Your Regrip confirmation code is ${code}`;
+  console.log(`[email outbox] to ${email}: ${body}`);
+  appendFileSync(emailOutboxFile(gate.dataDir), `${JSON.stringify({ to: email, subject: "Your Regrip confirmation code", body, at: new Date().toISOString() })}\n`);
+}
+
+async function resendConfirmationCode(gate: LocalPoolGate, request: Record<string, unknown>): Promise<GateAnswer> {
+  const username = typeof request.Username === "string" ? request.Username : "";
+  const clientId = typeof request.ClientId === "string" ? request.ClientId : "";
+  if (!username || !clientId) return cognitoError("InvalidParameterException", "Username and ClientId are required.");
+  const sent = (destination: string): GateAnswer => ({
+    status: 200,
+    body: { CodeDeliveryDetails: { AttributeName: "email", DeliveryMedium: "EMAIL", Destination: maskedEmail(destination) } },
+  });
+  const client = cognitoClient(gate.cognitoPort);
+  try {
+    let user;
+    try {
+      user = await client.send(new AdminGetUserCommand({ UserPoolId: gate.userPoolId, Username: username }));
+    } catch (error) {
+      // preventUserExistenceErrors: an unknown username is answered as if a code went out.
+      if (error instanceof UserNotFoundException) return sent(username.includes("@") ? username : "unknown@unknown");
+      throw error;
+    }
+    if (user.UserStatus !== "UNCONFIRMED") return cognitoError("InvalidParameterException", "User is already confirmed.");
+    const email = user.UserAttributes?.find((a) => a.Name === "email")?.Value;
+    if (!email) return cognitoError("InvalidParameterException", "User has no attribute matching desired auto verified attributes");
+    await client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: username }));
+    sendCode(gate, email, storedCode(gate, username));
+    return sent(email);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** An answer in place of cognito-local's, or undefined to forward the call. */
+export async function beforeForward(gate: LocalPoolGate, target: string, body: Buffer): Promise<GateAnswer | undefined> {
+  const name = operation(target);
+  if (name === "SignUp") {
+    const password = parse(body).Password;
+    const problem = passwordPolicyProblem(typeof password === "string" ? password : "", userPool.passwordPolicy);
+    if (problem) return cognitoError("InvalidPasswordException", problem);
+  }
+  if (name === "ResendConfirmationCode") return resendConfirmationCode(gate, parse(body));
+  return undefined;
+}
+
+/** Whether the forwarded call's answer is read here (and maybe replaced) before it goes back to the browser. */
+export function readsAnswer(target: string): boolean {
+  return ["SignUp", "InitiateAuth"].includes(operation(target));
+}
+
+/** After cognito-local answered: the answer to send instead, or undefined to send its own. */
+export function afterForward(gate: LocalPoolGate, target: string, request: Buffer, status: number, answer: Buffer): GateAnswer | undefined {
+  const name = operation(target);
+  if (name === "SignUp" && status === 200) {
+    const { Username, UserAttributes } = parse(request);
+    const username = typeof Username === "string" ? Username : "";
+    const attributes = Array.isArray(UserAttributes) ? (UserAttributes as { Name?: string; Value?: string }[]) : [];
+    const email = attributes.find((a) => a.Name === "email")?.Value ?? username;
+    sendCode(gate, email, storedCode(gate, username));
+    // The cloud pool verifies emails (autoVerify): its answer says where the code went.
+    const answered = parse(answer);
+    if (answered.UserConfirmed === false && !answered.CodeDeliveryDetails) {
+      return { status, body: { ...answered, CodeDeliveryDetails: { AttributeName: "email", DeliveryMedium: "EMAIL", Destination: maskedEmail(email) } } };
+    }
+    return undefined;
+  }
+  if (name === "InitiateAuth" && status === 400 && parse(request).AuthFlow === "USER_PASSWORD_AUTH") {
+    const type = String(parse(answer).__type ?? "");
+    if (["NotAuthorizedException", "UserNotFoundException", "InvalidPasswordException"].includes(type)) {
+      return cognitoError("NotAuthorizedException", "Incorrect username or password.");
+    }
+  }
+  return undefined;
+}

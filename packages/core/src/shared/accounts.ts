@@ -1,0 +1,90 @@
+/**
+ * Accounts, as the browser shows them and the user pool enforces them: the pool's password policy (read by
+ * infra/auth.ts for the Auth stack and cognito-local, by the sign-up form, and by the local stand-in that checks
+ * what cognito-local does not), the one message for a refused sign-in, and the return path after signing in.
+ * Browser-safe: no AWS imports.
+ */
+
+export interface PasswordPolicy {
+  minLength: number;
+  requireLowercase: boolean;
+  requireUppercase: boolean;
+  requireDigits: boolean;
+  requireSymbols: boolean;
+}
+
+/** The user pool's password policy: the one place it is written. */
+export const passwordPolicy = {
+  minLength: 8,
+  requireLowercase: true,
+  requireUppercase: true,
+  requireDigits: true,
+  requireSymbols: false,
+} as const satisfies PasswordPolicy;
+
+/** The characters Cognito counts as symbols (its password policy documentation), and the space. */
+const symbols = new Set("^$*.[]{}()?\"!@#%&/\\,><':;|_~`=+- ");
+
+/**
+ * Why Cognito refuses `password` under `policy`, in Cognito's own words (SignUp's InvalidPasswordException),
+ * or undefined when the policy accepts it. The first rule broken is the one told, length first, as Cognito does.
+ */
+export function passwordPolicyProblem(password: string, policy: PasswordPolicy = passwordPolicy): string | undefined {
+  const refuse = (what: string) => `Password did not conform with policy: ${what}`;
+  if ([...password].length < policy.minLength) return refuse("Password not long enough");
+  if (policy.requireLowercase && !/\p{Ll}/u.test(password)) return refuse("Password must have lowercase characters");
+  if (policy.requireUppercase && !/\p{Lu}/u.test(password)) return refuse("Password must have uppercase characters");
+  if (policy.requireDigits && !/[0-9]/.test(password)) return refuse("Password must have numeric characters");
+  if (policy.requireSymbols && ![...password].some((c) => symbols.has(c))) return refuse("Password must have symbol characters");
+  return undefined;
+}
+
+/** The sign-up form's hint, said from the policy: "At least 8 characters, with upper and lower case letters and a number." */
+export function passwordPolicyHint(policy: PasswordPolicy = passwordPolicy): string {
+  const cases =
+    policy.requireUppercase && policy.requireLowercase
+      ? "upper and lower case letters"
+      : policy.requireUppercase
+        ? "an upper case letter"
+        : policy.requireLowercase
+          ? "a lower case letter"
+          : undefined;
+  const parts = [cases, policy.requireDigits ? "a number" : undefined, policy.requireSymbols ? "a symbol" : undefined].filter(
+    (part): part is string => !!part,
+  );
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+  return `At least ${policy.minLength} characters${list ? `, with ${list}` : ""}.`;
+}
+
+/**
+ * The one answer to a refused customer sign-in, whether the email is unknown or the password wrong: nobody
+ * learns from it who has an account. The spec gives no text of its own (customer-side §8 has only 'Login failed').
+ */
+export const INCORRECT_EMAIL_OR_PASSWORD = "Incorrect email or password.";
+/** The same for the staff form, which signs in with a username (and POST /api/auth/local). */
+export const INCORRECT_USERNAME_OR_PASSWORD = "Incorrect username or password.";
+
+/** Where a page that needs a sign-in sends its visitor back to: the query parameter on /api/login and /login. */
+export const RETURN_TO_PARAM = "returnTo";
+
+/**
+ * `value` when it is a path on this site to return to after signing in, else undefined: a relative path that
+ * starts with one `/` (never `//` or `/\`, which browsers read as another host), no control characters, not the
+ * sign-in or sign-out pages themselves, and not the API. Never an address elsewhere: no open redirect.
+ */
+export function safeReturnPath(value: unknown): string | undefined {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return undefined;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return undefined;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value, "https://regrip.invalid");
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== "https://regrip.invalid") return undefined;
+  const path = url.pathname;
+  if (path === "/login" || path === "/logout" || path.startsWith("/api/") || path.startsWith("/cognito")) return undefined;
+  return `${path}${url.search}${url.hash}`;
+}
