@@ -1,6 +1,7 @@
 /**
  * `npm run recount`: counts every order and sets the stage counters (the queue's and admin orders' cards) to the
- * counts, printing them before and after. For the running local shop by default (`npm start` in another
+ * counts, printing them before and after; then the admin dashboard's day figures and active-subscriptions counter
+ * (packages/core/src/stats/recount.ts). For the running local shop by default (`npm start` in another
  * terminal); `TABLE_NAME=<table> npm run recount` with AWS credentials in the environment repairs a deployed
  * stage's table. Reads the whole table: run it when the shop is quiet.
  */
@@ -10,6 +11,7 @@ import { localTableName } from "../infra/local/shop";
 import { loadSettings } from "../infra/local/settings";
 import { OrderCounters } from "../packages/core/src/orders/counters";
 import { STAGES } from "../packages/core/src/shared/lifecycle";
+import * as DashboardCounters from "../packages/core/src/stats/recount";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 if (!process.env[env.tableName]) {
@@ -28,6 +30,10 @@ try {
     console.log(`  ${stage.padEnd(18)} ${String(after.stages[stage]).padStart(7)}${changed}`);
   }
   console.log(`  ${"active".padEnd(18)} ${String(after.active).padStart(7)}`);
+  const dashboard = await DashboardCounters.recount();
+  console.log(`[regrip] Dashboard counters: ${dashboard.days} day(s) set from the orders, ${dashboard.changedDays} of them changed;`);
+  const subs = dashboard.activeSubscriptions;
+  console.log(`  ${"activeSubscriptions".padEnd(18)} ${String(subs.after).padStart(7)}${subs.before !== subs.after ? `  (was ${subs.before})` : ""}`);
 } catch (error) {
   console.error(`[regrip] Recount failed (is the shop running? npm start in another terminal): ${(error as Error).message}`);
   process.exit(1);

@@ -104,6 +104,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users", "handler"), access: "admin" },
   { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms", "handler"), access: "admin" },
   { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms", "handler"), access: "admin" },
+  // the dashboard (admin)
+  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get", "handler"), access: "admin" },
   // products and inventory (admin)
   { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list", "handler"), access: "admin" },
   { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create", "handler"), access: "admin" },

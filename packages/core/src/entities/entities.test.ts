@@ -199,6 +199,16 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "stats#orderStages", sk: "stage#in_queue" },
   },
   {
+    entity: "dailyStats",
+    item: () => e.dailyStats.put({ day: "2026-11-23", paidOrders: 2, paidCents: 9000 }).params().Item,
+    keys: { pk: "stats#daily", sk: "day#2026-11-23" },
+  },
+  {
+    entity: "shopCounter",
+    item: () => e.shopCounter.put({ name: "activeSubscriptions", count: 3 }).params().Item,
+    keys: { pk: "stats#shop", sk: "counter#activeSubscriptions" },
+  },
+  {
     entity: "customerSearch",
     item: () => e.customerSearch.put({ prefix: "cas", entry: "caseydink#sub-1", term: "caseydink", userId: "sub-1" }).params().Item,
     keys: { pk: "custsearch#cas", sk: "caseydink#sub-1" },
@@ -208,13 +218,14 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter and customerSearch", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, customerSearch, dailyStats and shopCounter", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
         "bag",
         "communication",
         "customerSearch",
+        "dailyStats",
         "gripSchedule",
         "loyaltyAccount",
         "loyaltyLedger",
@@ -224,6 +235,7 @@ describe("entity definitions against infra/table.ts", () => {
         "promotion",
         "rateLimit",
         "serviceOrder",
+        "shopCounter",
         "sku",
         "smsConversation",
         "smsMessage",

@@ -2,6 +2,7 @@ import { auditLog, type AuditLog } from "./auditLog";
 import { bag, type Bag } from "./bag";
 import { communication, type Communication } from "./communication";
 import { customerSearch, type CustomerSearch } from "./customerSearch";
+import { dailyStats, shopCounter, type DailyStats, type ShopCounter } from "./dailyStats";
 import { gripSchedule, type GripSchedule } from "./gripSchedule";
 import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
 import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
@@ -22,6 +23,7 @@ import { verificationCode, type VerificationCode } from "./verificationCode";
 
 export * from "./enums";
 export { monthOf } from "./auditLog";
+export { SHOP_COUNTERS, type ShopCounterName } from "./dailyStats";
 export { normaliseCode, normaliseEmail } from "./attributes";
 export { normaliseUniqueValue, uniqueKey } from "./uniqueValue";
 export type {
@@ -29,6 +31,7 @@ export type {
   Bag,
   Communication,
   CustomerSearch,
+  DailyStats,
   GripSchedule,
   LoyaltyAccount,
   LoyaltyLedger,
@@ -39,6 +42,7 @@ export type {
   RateLimit,
   ServiceOrder,
   Sku,
+  ShopCounter,
   SmsConversation,
   SmsMessage,
   Subscription,
@@ -78,6 +82,8 @@ export const entityFactories = {
   rateLimit,
   orderCounter,
   customerSearch,
+  dailyStats,
+  shopCounter,
 };
 
 /** Every entity of the table, by name, as built. */

@@ -10,6 +10,7 @@
  * - `idempotencyKey`: the Idempotency-Key reservation, so a repeat, even one
  *   arriving while the first is in flight, cannot make a second order;
  * - `counter:<stage>`: the stage counter (orders/counters.ts) the new order adds one to;
+ * - `stats:<day>`: the day's booked orders (stats/daily.ts, the admin dashboard);
  * - `bag`, `bag-hold`: the bag hold (bags module), when the order names a bag
  *   number: the bag must exist and be active, and no other open order may
  *   hold it (400 `Bag {code} does not exist`, 409 `Bag {code} is in use by
@@ -30,6 +31,7 @@ import { conflict, type DomainError } from "../errors";
 import * as Inventory from "../inventory";
 import { outOfStock, type StockTake } from "../pricing";
 import * as OrderCounters from "./counters";
+import * as DailyStats from "../stats/daily";
 import type { OrderStatus } from "../shared/lifecycle";
 import type { OrderItem } from "./view";
 
@@ -126,6 +128,7 @@ export async function createOrder(
     writeLabelled((entities) => [
       { label: "order", write: entities.serviceOrder.create(item).commit() },
       ...OrderCounters.created(entities, item.status),
+      ...DailyStats.orderBooked(entities, item),
       ...Inventory.take(entities, stockTaken),
       // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
       ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),

@@ -25,6 +25,7 @@ import * as Notifications from "../notifications";
 import { canonicalStatus, type OrderStatus, stageOfStatus } from "../shared/lifecycle";
 import { isHoldExpired, UNPAID_HOLD_MINUTES, UNPAID_HOLD_MS } from "../shared/unpaid-hold";
 import * as OrderCounters from "./counters";
+import * as DailyStats from "../stats/daily";
 import { findMove } from "./moves";
 import type { OrderItem } from "./view";
 
@@ -79,6 +80,7 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
       },
       ...Inventory.giveBack(entities, order, gone),
       ...OrderCounters.moved(entities, order.status, status),
+      ...DailyStats.orderMoved(entities, order, order.status, status),
       ...(bagNotOurs ? [] : Bags.release(entities, order)),
       ...Bags.paddleOut(entities, order, bagId),
       {

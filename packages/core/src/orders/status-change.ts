@@ -23,6 +23,7 @@ import * as Notifications from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
 import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
 import * as OrderCounters from "./counters";
+import * as DailyStats from "../stats/daily";
 import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { view, type OrderItem, type OrderView } from "./view";
 
@@ -137,6 +138,7 @@ export async function changeStatus(
       },
       ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
       ...OrderCounters.moved(entities, order.status, status),
+      ...DailyStats.orderMoved(entities, order, order.status, status),
       ...(freeingBag && !bagNotOurs ? Bags.release(entities, order) : []),
       ...(freeingBag ? Bags.paddleOut(entities, order, bagId) : []),
       ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),

@@ -6,6 +6,9 @@
  * amount), so a decision is never applied to an order that changed meanwhile:
  * the order is read again and the decision made again.
  *
+ * A change that moves money adds it to the day's figures (stats/daily.ts) in the same transaction, so the
+ * admin dashboard's revenue counts each payment and refund exactly once.
+ *
  * The ledger item (uniqueValue `stripeEvent#<event id>`) is created in the
  * same transaction as the change, so an event is applied exactly once: a
  * repeat is cancelled on that item and changes nothing, and a crash cannot
@@ -17,6 +20,7 @@ import { db } from "../db";
 import { writeLabelled, type LabelledWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import * as OrderCounters from "../orders/counters";
+import * as DailyStats from "../stats/daily";
 import type { OrderItem } from "../orders/view";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 
@@ -132,6 +136,8 @@ export async function applyToOrder(orderId: string, decide: Decide, options: { e
         });
         // A payment that moves the order (awaiting payment → scheduled) moves its stage's count with it.
         if (change.set?.status) writes.push(...OrderCounters.moved(entities, order.status, change.set.status));
+        // Money in (unpaid → paid) and out (refundedAmountCents growing) moves the dashboard's day figures with it.
+        writes.push(...DailyStats.paymentChanged(entities, order, change.set, new Date(now)));
       }
       // A millisecond apart, so the log lists one change's entries in the order they were decided.
       audits.forEach((audit, i) =>

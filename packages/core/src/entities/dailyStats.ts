@@ -1,0 +1,77 @@
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
+import { casing, primary, SERVICE } from "./keys";
+
+const tally = () => ({ type: "number", default: 0 }) as const;
+
+/**
+ * What happened in the shop on one of its days (`day` is `YYYY-MM-DD` in America/Denver, shared/analytics.ts): one item
+ * per day, all in one partition (`stats#daily`), so the admin dashboard's
+ * month, its comparison with the month before and its 30-day chart are one
+ * Query of at most 62 items whatever the shop's size. Every figure is changed
+ * only with ADD in the same transaction as the write it counts
+ * (stats/daily.ts), never summed over orders on a request:
+ *
+ * - `ordersBooked`: orders made that day (booking, storefront invoice, quick sale);
+ * - `ordersCanceled`: of those, how many are canceled now (a cancel adds one to
+ *   its order's booking day, an admin's reopening takes it back);
+ * - `paidOrders`, `paidCents`: payments that landed that day (an order unpaid → paid);
+ * - `refundedCents`: money given back that day (an order's refundedAmountCents growing);
+ * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
+ *   leaving the live statuses that day (Stripe's customer.subscription.* events).
+ *
+ * A day nothing happened on has no item. An item is made by its first ADD, so
+ * a figure never written is missing and reads as 0.
+ */
+export const dailyStats = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "dailyStats", version: "1" },
+      attributes: {
+        day: { type: "string", required: true, readOnly: true },
+        ordersBooked: tally(),
+        ordersCanceled: tally(),
+        paidOrders: tally(),
+        paidCents: tally(),
+        refundedCents: tally(),
+        subscriptionsStarted: tally(),
+        subscriptionsEnded: tally(),
+      },
+      indexes: {
+        byDay: {
+          pk: { field: primary.pk, composite: [], template: "stats#daily", casing },
+          sk: { field: primary.sk, composite: ["day"], template: "day#${day}", casing },
+        },
+      },
+    },
+    config,
+  );
+export type DailyStats = ReturnType<typeof dailyStats>;
+
+/** The names of the shop-wide counters (`stats#shop` partition). */
+export const SHOP_COUNTERS = ["activeSubscriptions"] as const;
+export type ShopCounterName = (typeof SHOP_COUNTERS)[number];
+
+/**
+ * A count of the shop now (today: the subscriptions in a live status), one
+ * item per name in `stats#shop`, changed only with ADD in the same
+ * transaction as the write that moves it (stats/daily.ts).
+ */
+export const shopCounter = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "shopCounter", version: "1" },
+      attributes: {
+        name: { type: SHOP_COUNTERS, required: true, readOnly: true },
+        count: { type: "number", required: true, default: 0 },
+      },
+      indexes: {
+        byName: {
+          pk: { field: primary.pk, composite: [], template: "stats#shop", casing },
+          sk: { field: primary.sk, composite: ["name"], template: "counter#${name}", casing },
+        },
+      },
+    },
+    config,
+  );
+export type ShopCounter = ReturnType<typeof shopCounter>;

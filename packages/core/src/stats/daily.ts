@@ -1,0 +1,125 @@
+/**
+ * The admin dashboard's figures, kept as counters (entities/dailyStats.ts) that change in the SAME transaction as
+ * the write they count, the way orders/counters.ts keeps the stage counts: a new order, a cancel, a payment, a
+ * refund, a subscription entering or leaving the live statuses. Each helper answers the labelled writes to add to
+ * that transaction; each write is an ADD, so two writes at the same moment both count, and a write is exactly as
+ * idempotent as the write it rides with (the event ledger of a webhook event, the order's conditions of a move).
+ *
+ * Days are the shop's days (`YYYY-MM-DD` in America/Denver, shared/analytics.ts SHOP_TIME_ZONE).
+ */
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { shopDay } from "../shared/analytics";
+import { isOrderStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
+
+export * as DailyStats from "./daily";
+
+/** The figures of one day, as stored (a figure never written reads 0). */
+export const DAY_FIGURES = [
+  "ordersBooked",
+  "ordersCanceled",
+  "paidOrders",
+  "paidCents",
+  "refundedCents",
+  "subscriptionsStarted",
+  "subscriptionsEnded",
+] as const;
+export type DayFigure = (typeof DAY_FIGURES)[number];
+export type DayDelta = Partial<Record<DayFigure, number>>;
+
+/** The shop's day (`YYYY-MM-DD`) of a time. */
+export const dayOf = shopDay;
+
+/** The label of a day's write in a transaction. */
+export const dayLabel = (day: string) => `stats:${day}`;
+
+/** One ADD of `delta` to `day`'s item; nothing when every figure is 0. */
+export function addToDay(entities: TransactionEntities, day: string, delta: DayDelta): LabelledWrite[] {
+  const add = Object.fromEntries(Object.entries(delta).filter(([, n]) => n !== 0 && Number.isFinite(n))) as DayDelta;
+  if (Object.keys(add).length === 0) return [];
+  return [{ label: dayLabel(day), write: entities.dailyStats.update({ day }).add(add).commit() }];
+}
+
+/** A new order (create.ts): +1 booked on the day it is made. */
+export function orderBooked(entities: TransactionEntities, order: { createdAt: string }): LabelledWrite[] {
+  return addToDay(entities, dayOf(order.createdAt), { ordersBooked: 1 });
+}
+
+const stageFrom = (value: Stage | OrderStatus): Stage => (isOrderStatus(value) ? stageOfStatus[value] : value);
+
+/**
+ * An order moved (a lifecycle move, the unpaid hold's end): a cancel adds one to the canceled orders of the
+ * order's booking day, so that day's orders are `ordersBooked - ordersCanceled`; an admin's move out of canceled
+ * takes it back. Nothing for any other move.
+ */
+export function orderMoved(
+  entities: TransactionEntities,
+  order: { createdAt: string },
+  from: Stage | OrderStatus,
+  to: Stage | OrderStatus,
+): LabelledWrite[] {
+  const wasCanceled = stageFrom(from) === "canceled";
+  const isCanceled = stageFrom(to) === "canceled";
+  if (wasCanceled === isCanceled) return [];
+  return addToDay(entities, dayOf(order.createdAt), { ordersCanceled: isCanceled ? 1 : -1 });
+}
+
+/** What a payment fact changes on an order (payments/order-writes.ts `OrderSet`). */
+export interface PaymentFacts {
+  paymentStatus?: PaymentStatus;
+  refundedAmountCents?: number;
+  paidAt?: string;
+}
+
+/**
+ * A payment fact landing on an order (payments/order-writes.ts, the one door for payments and refunds): an
+ * order going from unpaid to paid (or straight to refunded, when Stripe reported the refund first) is one paid
+ * order and its total on the day of payment (`paidAt`); refundedAmountCents growing is that much refunded, on the
+ * same day. Answers nothing when the change moves no money.
+ */
+export function paymentChanged(
+  entities: TransactionEntities,
+  before: { paymentStatus: PaymentStatus; totalCents: number; refundedAmountCents: number },
+  set: PaymentFacts | undefined,
+  now: Date,
+): LabelledWrite[] {
+  if (!set) return [];
+  const paid = before.paymentStatus === "unpaid" && (set.paymentStatus === "paid" || set.paymentStatus === "refunded");
+  const refunded = Math.max(0, (set.refundedAmountCents ?? before.refundedAmountCents) - before.refundedAmountCents);
+  return addToDay(entities, dayOf(set.paidAt ?? now), {
+    ...(paid ? { paidOrders: 1, paidCents: before.totalCents } : {}),
+    ...(refunded ? { refundedCents: refunded } : {}),
+  });
+}
+
+/** The subscription statuses that count as a subscriber (subscriptions/index.ts). */
+export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
+
+export const activeSubscriptionsLabel = "counter:activeSubscriptions";
+
+/**
+ * A subscription's status changed (Stripe's customer.subscription.* events): entering the live statuses is +1
+ * active and one started today, leaving them −1 active (never below zero: droppable, as the stage counters'
+ * decrements) and one ended today.
+ */
+export function subscriptionMoved(
+  entities: TransactionEntities,
+  from: string | undefined,
+  to: string,
+  now: Date,
+): LabelledWrite[] {
+  const was = from !== undefined && LIVE_SUBSCRIPTION_STATUSES.has(from);
+  const is = LIVE_SUBSCRIPTION_STATUSES.has(to);
+  if (was === is) return [];
+  const counter: LabelledWrite = is
+    ? { label: activeSubscriptionsLabel, write: entities.shopCounter.update({ name: "activeSubscriptions" }).add({ count: 1 }).commit() }
+    : {
+        label: activeSubscriptionsLabel,
+        droppable: true,
+        write: entities.shopCounter
+          .update({ name: "activeSubscriptions" })
+          .subtract({ count: 1 })
+          .where((a, { gt }) => gt(a.count, 0))
+          .commit(),
+      };
+  return [counter, ...addToDay(entities, dayOf(now), is ? { subscriptionsStarted: 1 } : { subscriptionsEnded: 1 })];
+}

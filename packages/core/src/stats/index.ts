@@ -1,0 +1,106 @@
+/**
+ * GET /api/admin/analytics (docs/api-admin.md "Dashboard"): the admin dashboard's figures, read from the counters
+ * the writes keep (stats/daily.ts, entities/dailyStats.ts), never summed over orders. A request is one Query of
+ * at most 62 day items (this month, the same days of the previous month and the 30-day chart), one GetItem of
+ * the active-subscriptions counter and the catalogue's one Query for low stock: the same work in a shop of 100
+ * orders or 100,000.
+ */
+import { isAdmin, type Actor } from "../actor";
+import { allSkus } from "../catalogue";
+import { db } from "../db";
+import { forbidden } from "../errors";
+import { isLowStock } from "../shared/products";
+import {
+  compare,
+  SHOP_TIME_ZONE,
+  shopDay,
+  addDays,
+  periodsOf,
+  type AdminAnalytics,
+  type DayPoint,
+  type LowStockProduct,
+  type PeriodTotals,
+} from "../shared/analytics";
+import { DAY_FIGURES, type DayFigure } from "./daily";
+
+export * as Analytics from "./index";
+export { DailyStats } from "./daily";
+export type { AdminAnalytics } from "../shared/analytics";
+
+type Day = Record<DayFigure, number> & { day: string };
+
+const emptyDay = (day: string): Day => ({ day, ...(Object.fromEntries(DAY_FIGURES.map((f) => [f, 0])) as Record<DayFigure, number>) });
+
+/** The stored days from `from` to `to` (inclusive), by day: one Query. */
+export async function readDays(from: string, to: string): Promise<Map<string, Day>> {
+  const { data } = await db().entities.dailyStats.query.byDay({}).between({ day: from }, { day: to }).go({ pages: "all" });
+  const days = new Map<string, Day>();
+  for (const item of data) {
+    const day = emptyDay(item.day);
+    for (const figure of DAY_FIGURES) day[figure] = Number(item[figure] ?? 0);
+    days.set(item.day, day);
+  }
+  return days;
+}
+
+function totals(days: Map<string, Day>, from: string, to: string): PeriodTotals {
+  const sum = emptyDay(from);
+  for (const [day, figures] of days) {
+    if (day < from || day > to) continue;
+    for (const figure of DAY_FIGURES) sum[figure] += figures[figure];
+  }
+  const { day: _day, ...figures } = sum;
+  return { from, to, revenueCents: figures.paidCents - figures.refundedCents, ...figures };
+}
+
+const ordersOf = (day: Day | undefined) => (day ? Math.max(0, day.ordersBooked - day.ordersCanceled) : 0);
+const average = (period: PeriodTotals) => (period.paidOrders > 0 ? Math.round(period.paidCents / period.paidOrders) : null);
+
+export async function activeSubscriptions(): Promise<number> {
+  const { data } = await db().entities.shopCounter.get({ name: "activeSubscriptions" }).go();
+  return Math.max(0, data?.count ?? 0);
+}
+
+/** Counted products at or below their threshold: the catalogue's one Query (data-model A11), as GET /api/admin/skus reads it. */
+async function lowStock(): Promise<LowStockProduct[]> {
+  return (await allSkus())
+    .map((p) => ({ id: p.id, code: p.code, name: p.name, stockQuantity: p.unlimitedStock ? null : (p.stockQuantity ?? null), lowStockThreshold: p.lowStockThreshold }))
+    .filter((p): p is LowStockProduct => isLowStock(p))
+    .sort((a, b) => a.stockQuantity - b.stockQuantity || a.name.localeCompare(b.name));
+}
+
+/** GET /api/admin/analytics. Admin. */
+export async function read(actor: Actor, now: Date = new Date()): Promise<AdminAnalytics> {
+  if (!isAdmin(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+  const periods = periodsOf(shopDay(now));
+  const [days, active, low] = await Promise.all([readDays(periods.read.from, periods.read.to), activeSubscriptions(), lowStock()]);
+  const month = totals(days, periods.month.from, periods.month.to);
+  const previousMonth = totals(days, periods.previousMonth.from, periods.previousMonth.to);
+  const ordersToday = ordersOf(days.get(periods.today));
+  const avg = average(month);
+  const chart: DayPoint[] = [];
+  for (let day = periods.chart.from; day <= periods.chart.to; day = addDays(day, 1)) {
+    const figures = days.get(day) ?? emptyDay(day);
+    chart.push({ day, revenueCents: figures.paidCents - figures.refundedCents, orders: ordersOf(figures), paidOrders: figures.paidOrders });
+  }
+  const subscriptionsAtMonthStart = Math.max(0, active - (month.subscriptionsStarted - month.subscriptionsEnded));
+  return {
+    monthlyRevenue: month.revenueCents,
+    activeSubscriptions: active,
+    ordersToday,
+    avgOrderValue: avg ?? 0,
+    comparisons: {
+      monthlyRevenue: compare(month.revenueCents, previousMonth.revenueCents),
+      activeSubscriptions: compare(active, subscriptionsAtMonthStart),
+      ordersToday: compare(ordersToday, ordersOf(days.get(periods.yesterday))),
+      avgOrderValue: avg === null ? compare(0, average(previousMonth)) : compare(avg, average(previousMonth)),
+    },
+    today: periods.today,
+    yesterday: periods.yesterday,
+    month,
+    previousMonth,
+    days: chart,
+    lowStock: low,
+    timeZone: SHOP_TIME_ZONE,
+  };
+}

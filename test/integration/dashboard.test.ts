@@ -1,0 +1,136 @@
+/**
+ * GET /api/admin/analytics (docs/api-admin.md "Dashboard"): the admin dashboard's figures come from counters the
+ * writes keep in their own transactions (stats/daily.ts), so after a booking, a payment, a refund and a cancel
+ * they say what happened, a repeated webhook event counts once, and a recount over the orders agrees with them.
+ *
+ * A table of its own (the demo shop seeded into it): the figures are the whole shop's, and other files book and
+ * pay at the same time in the shared one. Days are the shop's (America/Denver); a run across its midnight would see
+ * two days.
+ */
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import { ensureTable } from "../../infra/local/dynamo";
+import { env } from "../../infra/env";
+import { seedDemoShop } from "../../infra/local/seed";
+import { db } from "../../packages/core/src/db";
+import { chargeRefunded, checkoutCompleted, localProvider, localSessionId } from "../../packages/core/src/payments/local";
+import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { shopDay, type AdminAnalytics } from "../../packages/core/src/shared/analytics";
+import * as DashboardCounters from "../../packages/core/src/stats/recount";
+import { ownOrder } from "./booking-support";
+import { orderOf, payOrder, postEvent, staffTokens } from "./payment-support";
+import { call, newCustomer, seed } from "./support";
+
+const sharedTable = process.env[env.tableName]!;
+let admin: string;
+let employee: string;
+
+beforeAll(async () => {
+  const port = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port);
+  const table = `regrip-dashboard-${randomUUID().slice(0, 8)}`;
+  await ensureTable(port, table);
+  process.env[env.tableName] = table;
+  await seedDemoShop({ cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId"), accounts: seed });
+  usePaymentProvider(localProvider());
+  ({ admin, employee } = await staffTokens());
+}, 120_000);
+
+afterAll(() => {
+  process.env[env.tableName] = sharedTable;
+  usePaymentProvider(undefined);
+});
+
+async function analytics(): Promise<AdminAnalytics> {
+  const answer = await call<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+const move = (orderId: string, body: unknown) => call("POST", `/api/orders/${orderId}/status`, { token: admin, body });
+
+describe("GET /api/admin/analytics", () => {
+  it("is the admin's: an employee and a customer get 403, a signed-out caller 401", async () => {
+    const customer = await newCustomer();
+    expect((await call("GET", "/api/admin/analytics", { token: employee })).status).toBe(403);
+    expect((await call("GET", "/api/admin/analytics", { token: customer.token })).status).toBe(403);
+    expect((await call("GET", "/api/admin/analytics")).status).toBe(401);
+    const figures = await analytics();
+    expect(figures).toMatchObject({
+      monthlyRevenue: expect.any(Number),
+      activeSubscriptions: expect.any(Number),
+      ordersToday: expect.any(Number),
+      avgOrderValue: expect.any(Number),
+      timeZone: "America/Denver",
+    });
+    expect(figures.days).toHaveLength(30);
+    expect(figures.days.at(-1)!.day).toBe(shopDay(new Date()));
+  });
+
+  it("counts a booking, a payment (once, however often Stripe sends it), a refund and cancels", async () => {
+    const start = await analytics();
+    // The seeded demo orders were booked today through the real code: they are today's orders.
+    expect(start.ordersToday).toBeGreaterThanOrEqual(4);
+
+    const customer = await newCustomer();
+    const paidId = await ownOrder(customer.token);
+    const unpaidId = await ownOrder(customer.token);
+    const booked = await analytics();
+    expect(booked.ordersToday).toBe(start.ordersToday + 2);
+    expect(booked.monthlyRevenue).toBe(start.monthlyRevenue);
+    expect(booked.days.at(-1)!.orders).toBe(start.days.at(-1)!.orders + 2);
+
+    // The payment, then Stripe's repeat of the same event: counted once.
+    const order = await orderOf(paidId);
+    const event = checkoutCompleted(order, order.stripeCheckoutSessionId ?? localSessionId(paidId));
+    expect((await postEvent(event)).body.result).toBe("applied");
+    expect((await postEvent(event)).body.result).toBe("duplicate");
+    const paid = await orderOf(paidId);
+    expect(paid.paymentStatus).toBe("paid");
+    const afterPay = await analytics();
+    expect(afterPay.monthlyRevenue).toBe(start.monthlyRevenue + paid.totalCents);
+    expect(afterPay.month.paidOrders).toBe(start.month.paidOrders + 1);
+    expect(afterPay.month.paidCents).toBe(start.month.paidCents + paid.totalCents);
+    expect(afterPay.avgOrderValue).toBe(Math.round(afterPay.month.paidCents / afterPay.month.paidOrders));
+    expect(afterPay.days.at(-1)!.revenueCents).toBe(start.days.at(-1)!.revenueCents + paid.totalCents);
+
+    // A partial refund reported by Stripe takes its amount off the revenue, not off the paid orders.
+    expect((await postEvent(chargeRefunded(paid, 500))).body.result).toBe("applied");
+    const afterRefund = await analytics();
+    expect(afterRefund.monthlyRevenue).toBe(afterPay.monthlyRevenue - 500);
+    expect(afterRefund.month.refundedCents).toBe(afterPay.month.refundedCents + 500);
+    expect(afterRefund.month.paidOrders).toBe(afterPay.month.paidOrders);
+
+    // Staff cancel the paid order with a refund of the rest: revenue back to where it started, one order fewer today.
+    const canceled = await move(paidId, { status: "CANCELED", refund: true });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    expect(canceled.body).toMatchObject({ paymentStatus: "refunded" });
+    // Cancel the unpaid one too: no money moves.
+    expect((await move(unpaidId, { status: "CANCELED" })).status).toBe(200);
+    const end = await analytics();
+    expect(end.monthlyRevenue).toBe(start.monthlyRevenue);
+    expect(end.month.refundedCents).toBe(start.month.refundedCents + paid.totalCents);
+    expect(end.ordersToday).toBe(start.ordersToday);
+    expect(end.month.ordersCanceled).toBe(start.month.ordersCanceled + 2);
+    expect(end.comparisons.ordersToday.change).toBe(end.ordersToday - (end.comparisons.ordersToday.previous ?? 0));
+
+    // A repair that counts over every order finds the same figures the writes kept.
+    const repaired = await DashboardCounters.recount();
+    expect(repaired.changedDays).toBe(0);
+    expect(await analytics()).toEqual(end);
+  });
+
+  it("lists counted products at or below their low-stock threshold, never unlimited ones", async () => {
+    const low = { id: `sku-dash-low-${randomUUID().slice(0, 6)}`, code: `DASH-LOW-${randomUUID().slice(0, 6).toUpperCase()}` };
+    const plenty = { id: `sku-dash-plenty-${randomUUID().slice(0, 6)}`, code: `DASH-OK-${randomUUID().slice(0, 6).toUpperCase()}` };
+    const unlimited = { id: `sku-dash-free-${randomUUID().slice(0, 6)}`, code: `DASH-FREE-${randomUUID().slice(0, 6).toUpperCase()}` };
+    const sku = { name: "Dashboard Grip", category: "OTHER", type: "ONE_TIME", unitAmountCents: 900 } as const;
+    await db().entities.sku.create({ ...sku, ...low, stockQuantity: 3, lowStockThreshold: 3 }).go();
+    await db().entities.sku.create({ ...sku, ...plenty, stockQuantity: 4, lowStockThreshold: 3 }).go();
+    await db().entities.sku.create({ ...sku, ...unlimited, stockQuantity: 0, unlimitedStock: true, lowStockThreshold: 3 }).go();
+    const { lowStock } = await analytics();
+    const ids = lowStock.map((p) => p.id);
+    expect(lowStock.find((p) => p.id === low.id)).toMatchObject({ code: low.code, stockQuantity: 3, lowStockThreshold: 3 });
+    expect(ids).not.toContain(plenty.id);
+    expect(ids).not.toContain(unlimited.id);
+  });
+});
