@@ -73,6 +73,7 @@ describe("an admin manages a product", () => {
 
       await page.goto("/admin/products");
       await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
+      await page.getByRole("link", { name: /Back to Dashboard/ }).waitFor();
       if (viewport.width >= 689) {
         // The table by default on a wide screen; the cards view shows the same products.
         await page.getByRole("table", { name: "Products" }).waitFor();

@@ -58,6 +58,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/staff-queue", access: "staff", page: "queue" },
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
+  { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },

@@ -10,6 +10,7 @@ const pages = {
   storefront: lazy(() => import("./storefront/StorefrontPage")),
   "quick-sale": lazy(() => import("./quick-sale/QuickSalePage")),
   "admin-orders": lazy(() => import("./admin-orders/AdminOrdersPage")),
+  dashboard: lazy(() => import("./dashboard/DashboardPage")),
   products: lazy(() => import("./products/ProductsPage")),
   promotions: lazy(() => import("./promotions/PromotionsPage")),
   bags: lazy(() => import("./bags/BagsPage")),

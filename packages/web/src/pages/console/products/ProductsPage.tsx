@@ -6,6 +6,7 @@ import Button from "@cloudscape-design/components/button";
 import Cards from "@cloudscape-design/components/cards";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
+import Link from "@cloudscape-design/components/link";
 import Modal from "@cloudscape-design/components/modal";
 import Pagination from "@cloudscape-design/components/pagination";
 import SegmentedControl from "@cloudscape-design/components/segmented-control";
@@ -28,6 +29,7 @@ import {
 } from "@regrip/core/shared/products";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
+import { useNavigate } from "react-router";
 import { isUnauthorizedError } from "../../../lib/api";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
@@ -73,6 +75,7 @@ const narrow = () => typeof window !== "undefined" && !window.matchMedia("(min-w
 
 export default function ProductsPage() {
   usePageMeta("Product Management", "The catalogue's products, their prices, stock and visibility.");
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const products = useQuery({ queryKey: productKeys.all, queryFn: listProducts });
@@ -146,6 +149,11 @@ export default function ProductsPage() {
     }
     void refresh();
   }
+
+  const follow = (href: string) => (event: CustomEvent) => {
+    event.preventDefault();
+    navigate(href);
+  };
 
   const stockButtons = (product: ProductView) =>
     product.stockQuantity === null ? null : (
@@ -257,7 +265,9 @@ export default function ProductsPage() {
     <ContentLayout
       header={
         <SpaceBetween size="xs">
-          {/* The spec's back link to /admin comes with the dashboard (issue 10, item 2): until then it would open a 404. */}
+          <Link href="/admin" onFollow={follow("/admin")}>
+            ← Back to Dashboard
+          </Link>
           <Header variant="h1" description="Prices, stock and what customers see. A hidden product leaves the booking page and the storefront at once.">
             Product Management
           </Header>
