@@ -5,10 +5,12 @@
  * fills two shops in two tables (small: 100 customers and 1,000 orders;
  * large: 10,000 customers and 100,000 orders), customers written as staff
  * write them (customers/ insert: the user item, its email claim and its
- * search index items) and orders with BatchWrite, the order counters set to
- * the counts the fill made, and one communications log entry per order (the
- * texts a shop of that size has sent: mostly status texts, a few broadcasts,
- * tests and failures). Then calls the real handlers through the route
+ * search index items) and orders with BatchWrite, each with the audit entry
+ * its creation writes, spread over the last 90 days (both shops alike, so the
+ * dashboard's day items cover the same days in each), the order counters and
+ * the dashboard's day items set to the counts the fill made, and one
+ * communications log entry per order (the texts a shop of that size has sent:
+ * mostly status texts, a few broadcasts, tests and failures). Then calls the real handlers through the route
  * table, as the integration tests do, signed in as the seeded admin, and
  * prints the DynamoDB items read per request (Query ScannedCount, GetItem 1,
  * BatchGetItem its responses, counted by a middleware on the document
@@ -73,6 +75,8 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   const { Customers } = await import("../packages/core/src/customers");
   const { db } = await import("../packages/core/src/db");
   const { OrderCounters } = await import("../packages/core/src/orders/counters");
+  const { Audit } = await import("../packages/core/src/audit");
+  const { figuresOf } = await import("../packages/core/src/stats/recount");
   const { stageOfStatus } = await import("../packages/core/src/shared/lifecycle");
   const ids: string[] = [];
   const people: { id: string; firstName: string; lastName: string; email: string; phone: string }[] = [];
@@ -87,11 +91,17 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
     ids[i] = made.id;
     people[i] = { id: made.id, ...person };
   });
+  // The texts' times, as before the orders were spread over the last 90 days.
   const base = Date.parse("2026-06-01T12:00:00.000Z");
+  const now = Date.now();
+  const span = 90 * 24 * 60 * 60 * 1000;
   const counts: Record<string, number> = {};
   const batch: Record<string, unknown>[] = [];
+  const audits: Record<string, unknown>[] = [];
+  const facts: Parameters<typeof figuresOf>[0] extends Iterable<infer F> ? F[] : never = [];
   const flush = async (items: Record<string, unknown>[]) => {
-    await db().entities.serviceOrder.put(items as never[]).go({ concurrency: 4 } as never);
+    const entity = "action" in items[0] ? db().entities.auditLog : db().entities.serviceOrder;
+    await (entity.put as (items: never[]) => { go: (options: unknown) => Promise<unknown> })(items as never[]).go({ concurrency: 4 });
   };
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < orders; i++) {
@@ -99,9 +109,16 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
     const status = statusAt(i);
     const stage = stageOfStatus[status as keyof typeof stageOfStatus];
     counts[stage] = (counts[stage] ?? 0) + 1;
-    const at = new Date(base - i * 60_000).toISOString();
+    const at = new Date(now - Math.floor((i * span) / orders)).toISOString();
+    const id = randomUUID();
+    const paymentStatus = status === "INVOICED" || status === "WAITING_ON_PAYMENT" ? "unpaid" : "paid";
+    facts.push({ createdAt: at, status: status as never, paymentStatus, paidAt: paymentStatus === "paid" ? at : undefined, totalCents: 1200, refundedAmountCents: 0 });
+    audits.push({
+      ...Audit.entry({ actor: { type: "user", userId: who.id, username: who.email, roles: ["CUSTOMER"] }, actorName: who.firstName, action: "order.created", targetType: "order", targetId: id }),
+      createdAt: at,
+    });
     batch.push({
-      id: randomUUID(),
+      id,
       userId: who.id,
       bagNumber: String(100 + (i % 900)),
       status,
@@ -109,15 +126,18 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
       lineItems: [{ skuId: "sku-basic-overgrip-black-dry", name: "Basic Overgrip", priceCents: 1200, quantity: 1 }],
       subtotalCents: 1200,
       totalCents: 1200,
-      paymentStatus: status === "INVOICED" || status === "WAITING_ON_PAYMENT" ? "unpaid" : "paid",
+      paymentStatus,
+      ...(paymentStatus === "paid" ? { paidAt: at } : {}),
       customer: { firstName: who.firstName, lastName: who.lastName, email: who.email, phone: who.phone },
       paddle: { nickname: "Bench", brand: "Joola" },
       createdAt: at,
       updatedAt: at,
     });
     if (batch.length === 500) chunks.push(batch.splice(0));
+    if (audits.length === 500) chunks.push(audits.splice(0));
   }
   if (batch.length) chunks.push(batch.splice(0));
+  if (audits.length) chunks.push(audits.splice(0));
   await pool(chunks, 4, flush);
   await OrderCounters.overwrite(counts);
   // The communications log, one text per order, sent when the order was made.
@@ -143,6 +163,8 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   await pool(texts, 4, async (items) => {
     await db().entities.communication.put(items as never[]).go({ concurrency: 4 } as never);
   });
+  const days = [...figuresOf(facts)].map(([day, figures]) => ({ day, ...figures }));
+  await db().entities.dailyStats.put(days).go();
   return { ids, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -224,6 +246,9 @@ async function main() {
         ["communications log, type=test (1 in 200)", "/api/admin/communications?type=test"],
         ["broadcast users first page", "/api/admin/users"],
         ["broadcast users search (\"anna\")", "/api/admin/users?q=anna"],
+        ["dashboard (GET /api/admin/analytics)", "/api/admin/analytics"],
+        ["audit list, first page (GET /api/admin/audit)", "/api/admin/audit"],
+        ["Recent Activity (GET /api/admin/audit?limit=10)", "/api/admin/audit?limit=10"],
       ];
       reads[shop.name] = {};
       for (const [label, url] of requests) reads[shop.name][label] = await readsOf(url, token);

@@ -100,6 +100,7 @@ describe("staff console", () => {
           // Admin only: an employee is turned away from them.
           ...(account === seed.admin
             ? ([
+                ["/admin", "Admin Dashboard"],
                 ["/admin/products", "Product Management"],
                 ["/admin/promotions", "Promotions"],
               ] as const)
