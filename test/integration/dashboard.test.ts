@@ -13,7 +13,7 @@ import { ensureTable } from "../../infra/local/dynamo";
 import { env } from "../../infra/env";
 import { seedDemoShop } from "../../infra/local/seed";
 import { db } from "../../packages/core/src/db";
-import { chargeRefunded, checkoutCompleted, localProvider, localSessionId } from "../../packages/core/src/payments/local";
+import { chargeRefunded, checkoutCompleted, localProvider, localSessionId, stripeEvent } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { shopDay, type AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
@@ -132,5 +132,63 @@ describe("GET /api/admin/analytics", () => {
     expect(lowStock.find((p) => p.id === low.id)).toMatchObject({ code: low.code, stockQuantity: 3, lowStockThreshold: 3 });
     expect(ids).not.toContain(plenty.id);
     expect(ids).not.toContain(unlimited.id);
+  });
+
+  it("counts subscriptions from Stripe's customer.subscription.* events, once each, whatever their order", async () => {
+    const customer = await newCustomer();
+    const me = await call("GET", "/api/auth/user", { token: customer.token });
+    const userId = me.body.id as string;
+    const subscriptionId = `sub_local_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
+    const t0 = new Date(Date.now() - 60_000);
+    const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
+    const subscriptionEvent = (type: "created" | "updated" | "deleted", status: string, created: Date) =>
+      stripeEvent(
+        `customer.subscription.${type}`,
+        {
+          id: subscriptionId,
+          object: "subscription",
+          customer: "cus_local_dash",
+          status,
+          metadata: { userId, plan: "SINGLE_MONTHLY" },
+          items: { object: "list", data: [{ id: "si_local", object: "subscription_item", current_period_end: Math.floor(created.getTime() / 1000) + 30 * 86400, price: { id: "price_local", lookup_key: null } }] },
+        },
+        { created },
+      );
+    const start = await analytics();
+
+    // Made incomplete, then active a second later: one active subscription, started this month.
+    expect((await postEvent(subscriptionEvent("created", "incomplete", at(0)))).body.result).toBe("applied");
+    expect((await analytics()).activeSubscriptions).toBe(start.activeSubscriptions);
+    const activated = subscriptionEvent("updated", "active", at(1));
+    expect((await postEvent(activated)).body.result).toBe("applied");
+    expect((await postEvent(activated)).body.result).toBe("duplicate");
+    const active = await analytics();
+    expect(active.activeSubscriptions).toBe(start.activeSubscriptions + 1);
+    expect(active.comparisons.activeSubscriptions.change).toBe((start.comparisons.activeSubscriptions.change ?? 0) + 1);
+    expect((await call("GET", "/api/subscriptions", { token: customer.token })).body).toEqual({ plan: "SINGLE_MONTHLY", status: "active" });
+
+    // Past due is still a subscriber; an old "incomplete" arriving late changes nothing.
+    expect((await postEvent(subscriptionEvent("updated", "past_due", at(5)))).body.result).toBe("applied");
+    expect((await postEvent(subscriptionEvent("updated", "incomplete", at(2)))).body.result).toBe("unchanged");
+    expect((await analytics()).activeSubscriptions).toBe(start.activeSubscriptions + 1);
+
+    // Deleted: one fewer, ended this month; a late "active" from before the deletion does not bring it back.
+    expect((await postEvent(subscriptionEvent("deleted", "canceled", at(9)))).body.result).toBe("applied");
+    expect((await postEvent(subscriptionEvent("updated", "active", at(8)))).body.result).toBe("unchanged");
+    const ended = await analytics();
+    expect(ended.activeSubscriptions).toBe(start.activeSubscriptions);
+    expect(ended.month.subscriptionsStarted).toBe(start.month.subscriptionsStarted + 1);
+    expect(ended.month.subscriptionsEnded).toBe(start.month.subscriptionsEnded + 1);
+    expect((await call("GET", "/api/subscriptions", { token: customer.token })).body).toEqual({ plan: "SINGLE_MONTHLY", status: "canceled" });
+
+    // The recount from the subscription items agrees with the counter.
+    const repaired = await DashboardCounters.recount();
+    expect(repaired.activeSubscriptions).toEqual({ before: start.activeSubscriptions, after: start.activeSubscriptions });
+  });
+
+  it("ignores a subscription event that names no customer of the shop", async () => {
+    const event = stripeEvent("customer.subscription.created", { id: "sub_local_stranger", object: "subscription", status: "active", metadata: {}, items: { data: [] } });
+    const answer = await postEvent(event);
+    expect(answer).toMatchObject({ status: 200, body: { result: "ignored" } });
   });
 });

@@ -18,6 +18,8 @@ export const subscription = (config?: EntityConfiguration) =>
         assignedPaddleIds: { type: "list", items: { type: "string" } },
         status: { type: SUBSCRIPTION_STATUSES, required: true, default: "incomplete" },
         currentPeriodEnd: isoTimestamp(),
+        /** The `created` time (epoch seconds) of the Stripe event last applied: an older event changes nothing. */
+        lastEventAt: { type: "number" },
         ...timestamps(),
       },
       indexes: {

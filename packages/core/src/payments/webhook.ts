@@ -14,6 +14,9 @@
  * | checkout.session.expired | forgets the session if it is the current one | nothing | nothing |
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
+ *
+ * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
+ * counter (subscriptions/webhook.ts).
  */
 import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
@@ -26,6 +29,7 @@ import { verifyStripeSignature } from "./signature";
 import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider, type PaymentDetails } from "./provider";
 import { dollars, earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
+import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from "../subscriptions/webhook";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -35,6 +39,7 @@ export const HANDLED_EVENTS = [
   "payment_intent.payment_failed",
   "invoice.paid",
   "charge.refunded",
+  ...SUBSCRIPTION_EVENTS,
 ] as const;
 
 export type EventResult =
@@ -270,6 +275,10 @@ export async function handleEvent(event: Stripe.Event): Promise<EventResult> {
       return invoicePaid(event);
     case "charge.refunded":
       return chargeRefunded(event);
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.deleted":
+      return handleSubscriptionEvent(event);
     default:
       return "ignored";
   }

@@ -1,0 +1,133 @@
+/**
+ * Stripe's `customer.subscription.created`, `.updated` and `.deleted` events (verified by payments/webhook.ts),
+ * applied exactly once: the subscription item (in its owner's partition, its id Stripe's `sub_...` id), the
+ * active-subscriptions counter and the day's started / ended figures (stats/daily.ts), the audit entry and the
+ * event's ledger item are one transaction. A repeat is cancelled on the ledger item; an event older than the one
+ * last applied (Stripe sends them in any order) changes nothing but is remembered in the ledger.
+ *
+ * The owner is `metadata.userId` (set by whatever makes the subscription: a checkout in subscription mode); an
+ * event without one is about no customer of ours and is ignored. The plan is `metadata.plan`, else the price's
+ * lookup key, when either names one of SUBSCRIPTION_PLANS.
+ */
+import type Stripe from "stripe";
+import type { SystemActor } from "../actor";
+import { entry as auditEntry } from "../audit";
+import { db } from "../db";
+import { writeLabelled, type LabelledWrite } from "../db/labelled";
+import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, uniqueKey, type SubscriptionPlan, type SubscriptionStatus } from "../entities";
+import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
+import * as DailyStats from "../stats/daily";
+
+export const SUBSCRIPTION_EVENTS = ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"] as const;
+type SubscriptionEvent = Stripe.CustomerSubscriptionCreatedEvent | Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent;
+
+export const subscriptionActor: SystemActor = { type: "system", name: "stripe-webhook" };
+
+export type SubscriptionEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
+
+const MAX_ATTEMPTS = 6;
+
+const isPlan = (value: unknown): value is SubscriptionPlan => typeof value === "string" && (SUBSCRIPTION_PLANS as readonly string[]).includes(value);
+const isStatus = (value: unknown): value is SubscriptionStatus => typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
+
+function planOf(subscription: Stripe.Subscription): SubscriptionPlan | undefined {
+  if (isPlan(subscription.metadata?.plan)) return subscription.metadata.plan;
+  const lookup = subscription.items?.data?.[0]?.price?.lookup_key;
+  return isPlan(lookup) ? lookup : undefined;
+}
+
+function periodEndOf(subscription: Stripe.Subscription): string | undefined {
+  const item = subscription.items?.data?.[0] as { current_period_end?: number } | undefined;
+  const end = item?.current_period_end ?? (subscription as unknown as { current_period_end?: number }).current_period_end;
+  return typeof end === "number" ? new Date(end * 1000).toISOString() : undefined;
+}
+
+/** Whether `event` is newer than what the item holds: a deletion always is (it is final); a creation never overrides a later fact of the same second. */
+function isNewer(event: SubscriptionEvent, lastEventAt: number | undefined): boolean {
+  if (lastEventAt === undefined) return true;
+  if (event.type === "customer.subscription.deleted") return true;
+  if (event.created > lastEventAt) return true;
+  return event.created === lastEventAt && event.type !== "customer.subscription.created";
+}
+
+export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Date = new Date()): Promise<SubscriptionEventResult> {
+  const subscription = event.data.object;
+  const userId = subscription.metadata?.userId;
+  const status = event.type === "customer.subscription.deleted" ? "canceled" : subscription.status;
+  if (!userId || !isStatus(status)) {
+    console.warn(`${event.type} ${event.id} for ${subscription.id}: no metadata.userId or an unknown status (${status}); ignored`);
+    return "ignored";
+  }
+  const key = { userId, id: subscription.id };
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const { data: before } = await db().entities.subscription.get(key).go({ consistent: true });
+    const plan = planOf(subscription) ?? before?.plan;
+    if (!before && !plan) {
+      console.warn(`${event.type} ${event.id} for ${subscription.id}: no plan in metadata.plan or the price's lookup key; ignored`);
+      return "ignored";
+    }
+    const apply = isNewer(event, before?.lastEventAt);
+    const customerId = typeof subscription.customer === "string" ? subscription.customer : subscription.customer?.id;
+    const fields = {
+      plan: plan!,
+      status,
+      stripeSubscriptionId: subscription.id,
+      ...(customerId ? { stripeCustomerId: customerId } : {}),
+      ...(periodEndOf(subscription) ? { currentPeriodEnd: periodEndOf(subscription) } : {}),
+      lastEventAt: event.created,
+    };
+    const result = await writeLabelled((entities) => {
+      const writes: LabelledWrite[] = [
+        {
+          label: "event",
+          write: entities.uniqueValue
+            .create({
+              ...(uniqueKey("stripeEvent", event.id) as { kind: "stripeEvent"; value: string }),
+              ownerId: subscription.id,
+              expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
+            })
+            .commit(),
+        },
+      ];
+      if (!apply) return writes;
+      writes.push({
+        label: "subscription",
+        write: before
+          ? entities.subscription
+              .patch(key)
+              .set(fields)
+              // Written on the item as read: a concurrent event makes this one read again and decide again.
+              .where((a, { eq, notExists }) =>
+                [eq(a.status, before.status), before.lastEventAt === undefined ? notExists(a.lastEventAt) : eq(a.lastEventAt, before.lastEventAt)].join(" AND "),
+              )
+              .commit()
+          : entities.subscription.create({ ...key, ...fields }).commit(),
+      });
+      writes.push(...DailyStats.subscriptionMoved(entities, before?.status, status, now));
+      if (before?.status !== status) {
+        writes.push({
+          label: "audit",
+          write: entities.auditLog
+            .create(
+              auditEntry({
+                actor: subscriptionActor,
+                action: before ? "subscription.status_changed" : "subscription.created",
+                targetType: "subscription",
+                targetId: subscription.id,
+                diff: { userId, plan, status: { from: before?.status ?? null, to: status }, eventId: event.id },
+              }),
+            )
+            .commit(),
+        });
+      }
+      return writes;
+    });
+    if (result.committed) return apply ? "applied" : "unchanged";
+    if (result.failed.includes("event")) return "duplicate";
+    if (!result.failed.includes("subscription") && !result.conflict) {
+      throw new Error(`Writing subscription ${subscription.id} was cancelled: ${JSON.stringify(result.codes)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+  }
+  throw new Error(`Subscription ${subscription.id} kept changing; giving up after ${MAX_ATTEMPTS} attempts`);
+}
