@@ -28,6 +28,11 @@ export const env = {
   uploadsDir: "UPLOADS_DIR",
   /** With no SMS provider configured, texts are appended here as JSON lines (npm start: .local/outbox.jsonl). */
   smsOutboxFile: "SMS_OUTBOX_FILE",
+  /**
+   * The URL Twilio is told to post inbound texts and delivery reports to, exactly as configured there (Twilio
+   * signs it). Unset: the SMS webhook's own URL as the request reached it (the function URL; /webhooks/sms locally).
+   */
+  smsWebhookUrl: "SMS_WEBHOOK_URL",
 } as const;
 
 /**

@@ -6,6 +6,7 @@ import { Storage } from "./Storage";
 import { Web } from "./Web";
 
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
+export const smsWebhookHandler = "packages/functions/src/webhooks/sms.handler";
 
 export function Webhooks({ app, stack }: StackContext) {
   const storage = use(Storage);
@@ -25,7 +26,20 @@ export function Webhooks({ app, stack }: StackContext) {
     ),
   });
 
-  stack.addOutputs({ StripeWebhookUrl: stripe.url });
+  const defaults = handlerDefaults(
+    { ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl },
+    { passwordSignIn: false },
+  );
+  const sms = new Function(stack, "SmsWebhook", {
+    handler: smsWebhookHandler,
+    // Twilio signs every post with the account's auth token (TWILIO_AUTH_TOKEN, bound to every function); the URL
+    // is public and no browser calls it. Set it as the number's "A message comes in" webhook and as the status
+    // callback; with SNS instead of Twilio it refuses everything (see docs/architecture.md, SMS in and out).
+    url: { authorizer: "none", cors: false },
+    ...defaults,
+  });
 
-  return { stripe };
+  stack.addOutputs({ StripeWebhookUrl: stripe.url, SmsWebhookUrl: sms.url });
+
+  return { stripe, sms };
 }

@@ -41,6 +41,8 @@ export function handlerDefaults(resources: HandlerResources, options: { password
     uploadsDir: "",
     // The cloud has no outbox file: without Twilio or SNS, texts go to the logs and the communications log.
     smsOutboxFile: "",
+    // Twilio is given the SMS webhook's function URL itself, which is the URL the request arrives on.
+    smsWebhookUrl: "",
   };
   const environment = Object.fromEntries(
     (Object.keys(values) as (keyof typeof env)[]).map((key) => [env[key], values[key]]),

@@ -9,6 +9,7 @@ import { invoke } from "./adapter";
 import { browserCognitoOperations, cognitoHost } from "./cognito";
 import { afterForward, beforeForward, readsAnswer, type GateAnswer, type LocalPoolGate } from "./cognito-gate";
 import { CompressedCache, isCompressible, sendCompressed } from "./compress";
+import { handleOutbox, outboxPath } from "./outbox-page";
 import { handleLocalPay, localPayPrefix } from "./payment-page";
 import { invokeWebhook } from "./webhooks";
 import { handleUploads, uploadsPrefix } from "./uploads";
@@ -312,6 +313,12 @@ export function createLocalServer(options: LocalServerOptions): Server {
     if (!(await handleLocalPay(req, res))) sendJson(res, 404, { message: "Not found" });
   }
 
+  // The SMS outbox with a reply box per text: Twilio's side on one machine.
+  async function outbox(req: IncomingMessage, res: ServerResponse) {
+    if (announcesTooMuch(req)) return refuseTooLarge(req, res);
+    if (!(await handleOutbox(req, res))) sendJson(res, 404, { message: "Not found" });
+  }
+
   // S3 and CloudFront's /uploads/* on one machine: paddle photos.
   async function uploads(req: IncomingMessage, res: ServerResponse) {
     await handleUploads(req, res, options.uploadsDir!);
@@ -339,6 +346,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
         : url.startsWith("/cognito") ? cognito
         : url.startsWith("/webhooks/") ? webhook
         : url.startsWith(localPayPrefix) ? localPay
+        : url === outboxPath || url.startsWith(`${outboxPath}?`) ? outbox
         : url.startsWith(uploadsPrefix) && options.uploadsDir ? uploads
         : null;
       if (!route) return void web(req, res).catch(failed);

@@ -7,6 +7,7 @@ import { assertJava, assertPortFree, ChildSet } from "./processes";
 import { seedDemoShop } from "./seed";
 import { startLocalJobs, type LocalJobs } from "./jobs";
 import { localWebhookSecret } from "./payment-page";
+import { localTwilioAuthToken } from "./webhooks";
 import { createLocalServer } from "./server";
 import type { LocalSettings } from "./settings";
 import { readState, writeState } from "./state";
@@ -46,6 +47,8 @@ export function handlerEnvironment(settings: LocalSettings, pool: { userPoolId: 
   for (const { name } of secrets) if (settings.vars[name]) vars[name] = settings.vars[name];
   // The local payment page signs its events with this secret unless `.env` gives the one `stripe listen` printed.
   vars.STRIPE_WEBHOOK_SECRET ||= localWebhookSecret;
+  // The SMS webhook checks Twilio's signature with this token; `npm run sms:reply` signs with the same.
+  vars.TWILIO_AUTH_TOKEN ||= localTwilioAuthToken;
   return vars;
 }
 

@@ -2,19 +2,32 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { buildEvent, loadHandler, type CallResult, type IncomingCall } from "./adapter";
 
 /**
- * The local stand-in for the Stripe webhook's Lambda function URL:
- * `/webhooks/stripe` calls the very handler stacks/Webhooks.ts deploys, with
- * the event a function URL builds (API Gateway v2 payload, route key
- * `$default`).
+ * The local stand-ins for the webhooks' Lambda function URLs: `/webhooks/stripe` and `/webhooks/sms` call the
+ * very handlers stacks/Webhooks.ts deploys, with the event a function URL builds (API Gateway v2 payload, route
+ * key `$default`).
  */
 export const stripeWebhookPath = "/webhooks/stripe";
 /** The same handler as `stripeWebhookHandler` in stacks/Webhooks.ts (kept apart: that module loads SST). */
 export const localStripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
+/** Twilio's inbound texts and delivery reports (`smsWebhookHandler` in stacks/Webhooks.ts). */
+export const smsWebhookPath = "/webhooks/sms";
+export const localSmsWebhookHandler = "packages/functions/src/webhooks/sms.handler";
+/**
+ * The Twilio auth token the SMS webhook checks signatures with on one machine, unless `.env` sets
+ * TWILIO_AUTH_TOKEN: `npm run sms:reply` and the outbox page sign with it. Fixed, like the local Stripe secret:
+ * the shop listens on this machine only unless HOST says otherwise.
+ */
+export const localTwilioAuthToken = "local-twilio-auth-token";
+
+const webhookHandlers: Record<string, string> = {
+  [stripeWebhookPath]: localStripeWebhookHandler,
+  [smsWebhookPath]: localSmsWebhookHandler,
+};
 
 /** The event a Lambda function URL gives its function for `call`. */
-export function functionUrlEvent(call: IncomingCall): APIGatewayProxyEventV2 {
+export function functionUrlEvent(call: IncomingCall, path = stripeWebhookPath): APIGatewayProxyEventV2 {
   const event = buildEvent(call, {
-    route: { method: "POST", path: stripeWebhookPath, handler: localStripeWebhookHandler, access: "public" },
+    route: { method: "POST", path, handler: webhookHandlers[path] ?? localStripeWebhookHandler, access: "public" },
     pathParameters: {},
   });
   return {
@@ -28,9 +41,10 @@ export function functionUrlEvent(call: IncomingCall): APIGatewayProxyEventV2 {
 /** Runs `call` through the webhook handler; undefined when the path is not a webhook's. */
 export async function invokeWebhook(call: IncomingCall): Promise<CallResult | undefined> {
   const path = new URL(call.url, "http://localhost").pathname;
-  if (path !== stripeWebhookPath) return undefined;
-  const handler = await loadHandler(localStripeWebhookHandler);
-  const reply = await handler(functionUrlEvent(call));
+  const file = webhookHandlers[path];
+  if (!file) return undefined;
+  const handler = await loadHandler(file);
+  const reply = await handler(functionUrlEvent(call, path));
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(reply.headers ?? {})) headers[name] = String(value);
   return { statusCode: reply.statusCode, headers, body: reply.body ?? "" };

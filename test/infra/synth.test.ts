@@ -14,7 +14,7 @@ import { contentSecurityPolicy, hstsMaxAgeSeconds } from "../../infra/headers";
 import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
-import { stripeWebhookHandler } from "../../stacks/Webhooks";
+import { smsWebhookHandler, stripeWebhookHandler } from "../../stacks/Webhooks";
 import { expireUnpaidJob } from "../../infra/jobs";
 import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
@@ -81,8 +81,8 @@ function routeFunction(synthesis: Synthesis, key: string): { stack: StackName; l
   return { stack: "Api", logicalId: fnAt!.logicalId, fn };
 }
 
-function webhookFunction(synthesis: Synthesis): { stack: StackName; logicalId: string; fn: Resource } {
-  const found = synthesis.functions.filter((f) => f.handler === stripeWebhookHandler);
+function webhookFunction(synthesis: Synthesis, handler = stripeWebhookHandler): { stack: StackName; logicalId: string; fn: Resource } {
+  const found = synthesis.functions.filter((f) => f.handler === handler);
   expect(found).toHaveLength(1);
   const at = { stack: "Webhooks" as const, logicalId: found[0].logicalId };
   return { ...at, fn: resource(synthesis, at) };
@@ -500,11 +500,16 @@ describe("Web", () => {
 });
 
 describe("Webhooks", () => {
-  it("exposes the Stripe webhook on a public function URL", () => {
-    const { logicalId } = webhookFunction(dev);
-    const [, url] = onlyResource(dev, "Webhooks", "AWS::Lambda::Url");
-    expect(url.Properties!.AuthType).toBe("NONE");
-    expect(target(dev, "Webhooks", url.Properties!.TargetFunctionArn)?.logicalId).toBe(logicalId);
+  it("exposes the Stripe and SMS webhooks on public function URLs of their own, each with every handler's environment", () => {
+    const urls = resourcesOfType(dev, "Webhooks", "AWS::Lambda::Url").map(([, url]) => url);
+    expect(urls).toHaveLength(2);
+    for (const handler of [stripeWebhookHandler, smsWebhookHandler]) {
+      const { logicalId, fn } = webhookFunction(dev, handler);
+      const url = urls.find((u) => target(dev, "Webhooks", u.Properties!.TargetFunctionArn)?.logicalId === logicalId);
+      expect(url?.Properties!.AuthType, handler).toBe("NONE");
+      for (const name of Object.values(env)) expect(variables(fn), `${handler} ${name}`).toHaveProperty(name);
+    }
+    expect(Object.keys(templateJson(dev, "Webhooks").Outputs ?? {})).toEqual(expect.arrayContaining(["StripeWebhookUrl", "SmsWebhookUrl"]));
   });
 });
 

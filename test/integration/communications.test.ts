@@ -6,6 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureTable } from "../../infra/local/dynamo";
+import { deliveryReportPost, inboundTextPost, type SignedPost } from "../../infra/local/sms-reply";
+import { invokeWebhook } from "../../infra/local/webhooks";
 import { Audit } from "../../packages/core/src/audit";
 import { Customers } from "../../packages/core/src/customers";
 import { db } from "../../packages/core/src/db";
@@ -17,6 +19,7 @@ import {
   BULK_SMS_MAX_RECIPIENTS,
   COMMUNICATIONS_READ_BUDGET,
   INVALID_E164,
+  SMS_HELP_REPLY,
   TEST_SMS_REQUIRED,
   type BroadcastUserView,
   type BulkSmsAnswer,
@@ -290,3 +293,103 @@ describe("GET /api/admin/users", () => {
   });
 });
 
+describe("the SMS webhook (POST /webhooks/sms)", () => {
+  const url = "http://shop.test/webhooks/sms";
+  const token = () => process.env.TWILIO_AUTH_TOKEN!;
+
+  async function post(signed: SignedPost, headers: Record<string, string> = {}) {
+    const result = await invokeWebhook({
+      method: "POST",
+      url: "/webhooks/sms",
+      headers: { host: "shop.test", ...signed.headers, ...headers },
+      body: Buffer.from(signed.body),
+    });
+    return result!;
+  }
+  const reply = (from: string, text: string) => post(inboundTextPost(url, token(), from, text));
+  const conversation = async (phone: string) => (await db().entities.smsConversation.get({ phoneNumber: phone }).go({ consistent: true })).data;
+  const messages = async (phone: string) =>
+    (await db().entities.smsMessage.query.byConversation({ conversationId: phone }).go({ pages: "all" })).data;
+
+  it("refuses a wrong or missing signature with 403 and stores nothing", async () => {
+    const phone = freshPhone();
+    const signed = inboundTextPost(url, token(), phone, "STOP");
+    expect((await post(signed, { "x-twilio-signature": "AAAAAAAAAAAAAAAAAAAAAAAAAAA=" })).statusCode).toBe(403);
+    expect((await post({ ...signed, headers: { "content-type": signed.headers["content-type"] } })).statusCode).toBe(403);
+    // Signed for another address, or with another token.
+    expect((await post(inboundTextPost("http://elsewhere.test/webhooks/sms", token(), phone, "STOP"))).statusCode).toBe(403);
+    expect((await post(inboundTextPost(url, "not-the-token", phone, "STOP"))).statusCode).toBe(403);
+    // The body changed after signing.
+    expect((await post({ ...signed, body: signed.body.replace("STOP", "HELP") })).statusCode).toBe(403);
+    expect(await conversation(phone)).toBeNull();
+    expect(await messages(phone)).toEqual([]);
+  });
+
+  it("keeps every inbound text in its conversation, once per MessageSid", async () => {
+    const phone = freshPhone();
+    const signed = inboundTextPost(url, token(), phone, "Is my paddle ready?");
+    const first = await post(signed);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toContain("xml");
+    expect((await post(signed)).statusCode).toBe(200);
+    const stored = await messages(phone);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ direction: "inbound", fromNumber: phone, messageBody: "Is my paddle ready?", status: "received" });
+    expect(await conversation(phone)).toMatchObject({ optedOut: false, conversationState: "active" });
+  });
+
+  it("a broadcast skips a customer who replied STOP (and one with promotions off); START lets texts through again", async () => {
+    const [stays, replies, promotionsOff] = await Promise.all([customer(), customer(), customer({ smsPromotions: false })]);
+    expect((await reply(replies.phone!, " stop ")).statusCode).toBe(200);
+    expect(await conversation(replies.phone!)).toMatchObject({ optedOut: true, optedOutAt: expect.any(String) });
+    // Another text after STOP does not opt them back in.
+    await reply(replies.phone!, "thanks");
+    expect((await conversation(replies.phone!))?.optedOut).toBe(true);
+
+    const before = texts.length;
+    const answer = await bulkSms({ userIds: [stays.id, replies.id, promotionsOff.id], message: "Free edge guards this week" });
+    expect(answer.body.results).toMatchObject({ sent: 1, failed: 0, skipped: 2, skippedBecause: { optedOut: 1, promotionsOff: 1 } });
+    expect(texts.slice(before).map((t) => t.to)).toEqual([stays.phone]);
+    const direct = await testSms({ phone: replies.phone, message: "hi" });
+    expect(direct.status).toBe(409);
+
+    expect((await reply(replies.phone!, "START")).statusCode).toBe(200);
+    expect((await conversation(replies.phone!))?.optedOut).toBe(false);
+    const again = await bulkSms({ userIds: [replies.id], message: "Welcome back" });
+    expect(again.body.results).toMatchObject({ sent: 1, skipped: 0 });
+    expect(texts.at(-1)).toMatchObject({ to: replies.phone, body: "Welcome back" });
+  });
+
+  it("answers HELP with the shop's help text, logged and kept in the conversation", async () => {
+    const phone = freshPhone();
+    const before = texts.length;
+    expect((await reply(phone, "help")).statusCode).toBe(200);
+    expect(texts.slice(before)).toEqual([expect.objectContaining({ to: phone, body: SMS_HELP_REPLY })]);
+    const stored = await messages(phone);
+    expect(stored.map((m) => m.direction).sort()).toEqual(["inbound", "outbound"]);
+    expect(stored.find((m) => m.direction === "outbound")).toMatchObject({ messageBody: SMS_HELP_REPLY, toNumber: phone });
+    expect((await conversation(phone))?.optedOut).toBe(false);
+  });
+
+  it("lands delivery reports on the log entry by the provider's id, a final status staying final", async () => {
+    const phone = freshPhone();
+    const sent = await testSms({ phone, message: "report me" });
+    const externalId = sent.body.externalId as string;
+    const entry = async () => (await log("?type=test&limit=100")).body.items.find((e) => e.id === sent.body.logId);
+    expect((await post(deliveryReportPost(url, token(), externalId, "sent"))).statusCode).toBe(200);
+    expect((await entry())?.status).toBe("sent");
+    expect((await post(deliveryReportPost(url, token(), externalId, "delivered"))).statusCode).toBe(200);
+    expect((await post(deliveryReportPost(url, token(), externalId, "delivered"))).statusCode).toBe(200);
+    expect((await entry())?.status).toBe("delivered");
+    // A late or wrong report does not take it back.
+    await post(deliveryReportPost(url, token(), externalId, "undelivered", "30003"));
+    expect((await entry())?.status).toBe("delivered");
+
+    const other = await testSms({ phone: freshPhone(), message: "this one fails" });
+    await post(deliveryReportPost(url, token(), other.body.externalId, "undelivered", "30003"));
+    const failed = (await log("?status=failed&limit=100")).body.items.find((e) => e.id === other.body.logId);
+    expect(failed).toMatchObject({ status: "failed", errorMessage: expect.stringContaining("30003") });
+    // A report for a text the shop does not know changes nothing and is not an error.
+    expect((await post(deliveryReportPost(url, token(), "SMunknown0000", "delivered"))).statusCode).toBe(200);
+  });
+});

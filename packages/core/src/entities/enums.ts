@@ -131,5 +131,7 @@ export const UNIQUE_KINDS = [
   "stripeCustomer",
   "stripeEvent",
   "idempotencyKey",
+  /** An inbound text already stored (value: the provider's message id): the SMS webhook's repeats store nothing. */
+  "smsInbound",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

@@ -1,0 +1,151 @@
+/**
+ * The SMS webhook (docs/architecture.md, SMS in and out): Twilio posts each text a customer sends to the shop's
+ * number, and each delivery report of a text the shop sent, form-encoded and signed with the account's auth
+ * token (`X-Twilio-Signature`, sms/twilio-signature.ts). A post whose signature does not match is refused (403)
+ * and changes nothing.
+ *
+ * - An inbound text is stored as an smsMessage in its number's smsConversation, in one transaction with the
+ *   conversation and the reservation of its MessageSid (a repeat of the post stores nothing twice). STOP and its
+ *   synonyms set `optedOut`, START clears it, in that same write: `Sms.send` reads it before every later text.
+ *   HELP is answered with SMS_HELP_REPLY (sent, logged as `general`, and kept as an outbound smsMessage).
+ * - A delivery report (`MessageStatus`) lands on the communications log entry with that provider id
+ *   (byExternalId): `delivered`, or `failed` (failed, undelivered) with Twilio's error code; a report that
+ *   would take a final status back (a late `sent`) changes nothing, and a repeat writes the same.
+ */
+import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
+import { writeLabelled } from "../db/labelled";
+import { uniqueKey } from "../entities";
+import { forbidden, invalid } from "../errors";
+import { secret } from "../secrets";
+import { Sms } from "../sms";
+import { validTwilioSignature } from "../sms/twilio-signature";
+import { SMS_HELP_REPLY, SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from "../shared/communications";
+import { E164 } from "../shared/phone";
+
+/** How long a MessageSid is remembered against repeats of its post (Twilio retries within minutes). */
+const INBOUND_TTL_SECONDS = 30 * 24 * 60 * 60;
+export const BAD_SIGNATURE = "The request signature does not match";
+export const NOT_CONFIGURED = "The SMS webhook has no Twilio auth token to check signatures with";
+
+export interface InboundPost {
+  /** The URL Twilio called, as it signed it. */
+  url: string;
+  /** The form body as sent. */
+  body: string;
+  signature: string | undefined;
+}
+
+export type InboundOutcome =
+  | { kind: "message"; phone: string; keyword: "stop" | "start" | "help" | null; repeat: boolean }
+  | { kind: "status"; externalId: string; status: string; updated: boolean };
+
+export function keywordOf(body: string): "stop" | "start" | "help" | null {
+  const word = body.trim().toUpperCase();
+  if ((SMS_STOP_WORDS as readonly string[]).includes(word)) return "stop";
+  if ((SMS_START_WORDS as readonly string[]).includes(word)) return "start";
+  if ((SMS_HELP_WORDS as readonly string[]).includes(word)) return "help";
+  return null;
+}
+
+/** Checks the signature, then applies the post. Throws 403 for a bad signature (or none to check with), 400 for a post that is neither a text nor a report. */
+export async function handleTwilioPost(post: InboundPost, options: { now?: Date } = {}): Promise<InboundOutcome> {
+  const authToken = await secret("TWILIO_AUTH_TOKEN");
+  if (!authToken) throw forbidden(NOT_CONFIGURED);
+  const params = new URLSearchParams(post.body);
+  if (!validTwilioSignature(authToken, post.signature, post.url, params.entries())) throw forbidden(BAD_SIGNATURE);
+  const sid = params.get("MessageSid") ?? params.get("SmsSid") ?? "";
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(sid)) throw invalid("MessageSid is missing");
+  const status = params.get("MessageStatus");
+  if (status && !params.has("Body")) return deliveryReport(sid, status, params.get("ErrorCode"));
+  return inboundText(
+    { sid, from: params.get("From") ?? "", to: params.get("To") ?? "", body: params.get("Body") ?? "" },
+    options.now ?? new Date(),
+  );
+}
+
+async function inboundText(text: { sid: string; from: string; to: string; body: string }, now: Date): Promise<InboundOutcome> {
+  if (!E164.test(text.from)) throw invalid("From must be a phone number in E.164");
+  const keyword = keywordOf(text.body);
+  const at = now.toISOString();
+  const optOut =
+    keyword === "stop" ? { optedOut: true, optedOutAt: at } : keyword === "start" ? { optedOut: false } : {};
+  const outcome = await writeLabelled((entities) => [
+    {
+      label: "sid",
+      write: entities.uniqueValue
+        .create({ ...uniqueKey("smsInbound", text.sid), ownerId: text.from, expiresAtEpoch: Math.floor(now.getTime() / 1000) + INBOUND_TTL_SECONDS })
+        .commit(),
+    },
+    {
+      label: "conversation",
+      // A STOP or START sets optedOut; any other text leaves it as it is (a new conversation starts opted in).
+      write: entities.smsConversation
+        .upsert({ phoneNumber: text.from, lastMessageAt: at, ...optOut })
+        .ifNotExists({ conversationState: "active", ...(keyword === "stop" || keyword === "start" ? {} : { optedOut: false }) })
+        .commit(),
+    },
+    {
+      label: "message",
+      write: entities.smsMessage
+        .create({
+          conversationId: text.from,
+          direction: "inbound",
+          fromNumber: text.from,
+          toNumber: text.to || "unknown",
+          messageBody: text.body.slice(0, 1600),
+          externalId: text.sid,
+          status: "received",
+          createdAt: at,
+          updatedAt: at,
+        })
+        .commit(),
+    },
+  ]);
+  if (!outcome.committed) {
+    if (outcome.failed.includes("sid")) return { kind: "message", phone: text.from, keyword, repeat: true };
+    throw new Error(`inbound text not stored: ${JSON.stringify(outcome.codes)}`);
+  }
+  if (keyword === "help") {
+    const reply = await Sms.send({ to: text.from, body: SMS_HELP_REPLY, messageType: "general" });
+    const sentAt = new Date().toISOString();
+    await db()
+      .entities.smsMessage.create({
+        conversationId: text.from,
+        direction: "outbound",
+        fromNumber: text.to || "shop",
+        toNumber: text.from,
+        messageBody: SMS_HELP_REPLY,
+        ...(reply.externalId ? { externalId: reply.externalId } : {}),
+        status: reply.status === "sent" ? "sent" : "failed",
+        createdAt: sentAt,
+        updatedAt: sentAt,
+      })
+      .go();
+  }
+  return { kind: "message", phone: text.from, keyword, repeat: false };
+}
+
+/** Twilio's MessageStatus → the log's status: final ones only; the rest are `sent` as the log already says. */
+const FINAL: Record<string, "delivered" | "failed"> = { delivered: "delivered", failed: "failed", undelivered: "failed" };
+
+async function deliveryReport(externalId: string, providerStatus: string, errorCode: string | null): Promise<InboundOutcome> {
+  const status = FINAL[providerStatus];
+  if (!status) return { kind: "status", externalId, status: providerStatus, updated: false };
+  const { data } = await db().entities.communication.query.byExternalId({ externalId }).go({ limit: 1, pages: 1 });
+  const entry = data[0];
+  if (!entry) return { kind: "status", externalId, status, updated: false };
+  const errorMessage = status === "failed" ? `Twilio reported the text ${providerStatus}${errorCode ? ` (Twilio error ${errorCode})` : ""}` : undefined;
+  try {
+    await db()
+      .entities.communication.patch({ month: entry.month, sentAt: entry.sentAt, id: entry.id })
+      .set({ status, ...(errorMessage ? { errorMessage } : {}) })
+      // A final status stays final: `delivered` is not undone by a late report, a repeat writes the same.
+      .where(({ status: current }, { eq, ne }) => `${ne(current, status === "delivered" ? "failed" : "delivered")}`)
+      .go();
+  } catch (error) {
+    if (isConditionFailed(error)) return { kind: "status", externalId, status, updated: false };
+    throw error;
+  }
+  return { kind: "status", externalId, status, updated: true };
+}
