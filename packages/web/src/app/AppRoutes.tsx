@@ -38,8 +38,8 @@ function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute
 }
 
 /** The console checks staff once for all its pages (ConsoleShell.tsx); an admin page checks admin again. */
-function consoleElement({ access, page }: ConsoleRoute) {
-  return access === "admin" ? (
+function consoleElement({ access, page, guard }: ConsoleRoute) {
+  return access === "admin" && guard !== "page" ? (
     <Guarded access="admin">
       <ConsolePage name={page} />
     </Guarded>

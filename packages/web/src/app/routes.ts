@@ -42,6 +42,11 @@ export interface ConsoleRoute {
   page: ConsolePageName;
   /** The side navigation's entry, in this array's order; a page without one is reached from another page. */
   nav?: string;
+  /**
+   * "page": an admin page that tells other staff itself why they cannot use it (communications: 'Access denied -
+   * Admin only', §2) instead of the admin guard's toast and redirect. The side navigation still follows `access`.
+   */
+  guard?: "page";
 }
 
 /**
@@ -62,6 +67,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
+  { path: "/admin/communications", access: "admin", page: "communications", nav: "Communications", guard: "page" },
   { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: "bag-labels" },
   { path: "/scan", access: "staff", page: "scan", nav: "Scan a Bag" },

@@ -13,6 +13,7 @@ const pages = {
   dashboard: lazy(() => import("./dashboard/DashboardPage")),
   products: lazy(() => import("./products/ProductsPage")),
   promotions: lazy(() => import("./promotions/PromotionsPage")),
+  communications: lazy(() => import("./communications/CommunicationsPage")),
   bags: lazy(() => import("./bags/BagsPage")),
   "bag-labels": lazy(() => import("./bags/BagLabelsPage")),
   scan: lazy(() => import("./scan/ScanPage")),

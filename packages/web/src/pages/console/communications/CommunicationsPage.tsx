@@ -1,0 +1,372 @@
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import ColumnLayout from "@cloudscape-design/components/column-layout";
+import Container from "@cloudscape-design/components/container";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Form from "@cloudscape-design/components/form";
+import FormField from "@cloudscape-design/components/form-field";
+import Header from "@cloudscape-design/components/header";
+import Input from "@cloudscape-design/components/input";
+import Modal from "@cloudscape-design/components/modal";
+import Multiselect, { type MultiselectProps } from "@cloudscape-design/components/multiselect";
+import Select, { type SelectProps } from "@cloudscape-design/components/select";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import StatusIndicator, { type StatusIndicatorProps } from "@cloudscape-design/components/status-indicator";
+import Table from "@cloudscape-design/components/table";
+import Textarea from "@cloudscape-design/components/textarea";
+import {
+  ADMIN_ONLY,
+  BULK_SMS_FAILED,
+  BulkSmsInput,
+  bulkSmsConfirmation,
+  bulkSmsSummary,
+  COMMUNICATION_CHANNELS,
+  COMMUNICATION_MESSAGE_TYPES,
+  COMMUNICATION_STATUSES,
+  SAMPLE_TEST_SMS,
+  SMS_MAX_LENGTH,
+  TEST_SMS_FAILED,
+  TEST_SMS_SENT,
+  TestSmsInput,
+  UNKNOWN_ERROR,
+  type BroadcastUserView,
+  type CommunicationStatusName,
+  type CommunicationView,
+} from "@regrip/core/shared/communications";
+import { isSearchable, SEARCH_HINT } from "@regrip/core/shared/customers";
+import { displayPhone } from "@regrip/core/shared/phone";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useMemo, useState } from "react";
+import * as z from "zod/mini";
+import { isAdmin } from "../../../auth/roles";
+import { useCurrentUser } from "../../../auth/current-user";
+import { isUnauthorizedError } from "../../../lib/api";
+import { serverMessage } from "../../../lib/api-error";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useToast } from "../../../toast/use-toast";
+import "../console.css";
+import { orderDate, orderDateTitle } from "../orders-format";
+import { CursorPagination } from "../TablePaging";
+import { useCursorPages } from "../use-cursor-pages";
+import { useDebounced } from "../use-debounced";
+import { broadcastUsers, communicationKeys, listCommunications, sendBulkSms, sendTestSms, type LogFilters } from "./communications-api";
+
+/** The first message of a schema's refusal for one field, in the schema's words. */
+function fieldErrors(schema: typeof TestSmsInput | typeof BulkSmsInput, value: unknown): Record<string, string> {
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return {};
+  const errors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const words = (value: string) => value.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
+const ALL = { value: "", label: "All" };
+const options = (values: readonly string[]): SelectProps.Option[] => [ALL, ...values.map((value) => ({ value, label: words(value) }))];
+
+const statusType: Record<CommunicationStatusName, StatusIndicatorProps.Type> = {
+  sent: "success",
+  delivered: "success",
+  failed: "error",
+  pending: "pending",
+};
+
+function userLabel(user: BroadcastUserView): string {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return name || user.email || displayPhone(user.phone);
+}
+
+function TestSmsForm() {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [phone, setPhone] = useState("");
+  const [message, setMessage] = useState(SAMPLE_TEST_SMS);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const send = useMutation({
+    mutationFn: sendTestSms,
+    onSuccess: (answer) => {
+      toast({ title: TEST_SMS_SENT, description: `Sent to ${answer.to}` });
+      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return;
+      toast({ title: TEST_SMS_FAILED, description: serverMessage(error) ?? UNKNOWN_ERROR, variant: "destructive" });
+      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+    },
+  });
+  const submit = () => {
+    const found = fieldErrors(TestSmsInput, { phone, message });
+    setErrors(found);
+    if (Object.keys(found).length === 0) send.mutate({ phone: phone.trim(), message: message.trim() });
+  };
+  return (
+    <Container header={<Header variant="h2" description="Send one text to check the SMS provider.">Test SMS</Header>}>
+      <form
+        aria-label="Test SMS"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Form
+          actions={
+            <Button variant="primary" formAction="submit" loading={send.isPending}>
+              Send Test SMS
+            </Button>
+          }
+        >
+          <SpaceBetween size="m">
+            <FormField label="Phone number" constraintText="E.164, e.g. +12345678901" errorText={errors.phone}>
+              <Input value={phone} onChange={({ detail }) => setPhone(detail.value.slice(0, 18))} placeholder="+12345678901" inputMode="tel" />
+            </FormField>
+            <FormField label="Message" errorText={errors.message} constraintText={`${message.length}/${SMS_MAX_LENGTH}`}>
+              <Textarea value={message} onChange={({ detail }) => setMessage(detail.value.slice(0, SMS_MAX_LENGTH))} rows={3} />
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </form>
+    </Container>
+  );
+}
+
+function BulkSmsForm() {
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const [filter, setFilter] = useState("");
+  const q = useDebounced(filter.trim(), 300);
+  const searching = isSearchable(q);
+  const users = useQuery({ queryKey: communicationKeys.users(searching ? q : ""), queryFn: () => broadcastUsers(searching ? q : "") });
+  const [chosen, setChosen] = useState<MultiselectProps.Option[]>([]);
+  const [message, setMessage] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<{ key: string } | null>(null);
+  const userIds = chosen.map((option) => option.value!);
+
+  const send = useMutation({
+    mutationFn: (key: string) => sendBulkSms({ userIds, message: message.trim() }, key),
+    onSuccess: (answer) => {
+      setConfirming(null);
+      toast({ title: bulkSmsSummary(answer.results) });
+      setChosen([]);
+      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+    },
+    onError: (error) => {
+      setConfirming(null);
+      if (isUnauthorizedError(error)) return;
+      toast({ title: BULK_SMS_FAILED, description: serverMessage(error) ?? UNKNOWN_ERROR, variant: "destructive" });
+    },
+  });
+
+  const userOptions: MultiselectProps.Option[] = (users.data?.items ?? []).map((user) => ({
+    value: user.id,
+    label: userLabel(user),
+    description: [displayPhone(user.phone), user.email].filter(Boolean).join(" · "),
+    tags: [user.optedOut ? "Replied STOP" : "", !user.smsPromotions ? "SMS promotions off" : ""].filter(Boolean),
+    disabled: user.optedOut || !user.smsPromotions,
+  }));
+
+  const submit = () => {
+    const found = fieldErrors(BulkSmsInput, { userIds, message });
+    setErrors(found);
+    if (Object.keys(found).length === 0) setConfirming({ key: crypto.randomUUID() });
+  };
+
+  return (
+    <Container
+      header={
+        <Header variant="h2" description="Text chosen customers with a phone. Customers who turned SMS promotions off or replied STOP are skipped.">
+          Bulk SMS Broadcast
+        </Header>
+      }
+    >
+      <form
+        aria-label="Bulk SMS Broadcast"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Form
+          actions={
+            <Button variant="primary" formAction="submit" loading={send.isPending}>
+              Send Bulk SMS
+            </Button>
+          }
+        >
+          <SpaceBetween size="m">
+            <FormField
+              label="Customers"
+              description="Customers with a phone; search by name, phone or email."
+              constraintText={`${chosen.length} selected${filter && !isSearchable(filter) ? ` · ${SEARCH_HINT}` : ""}`}
+              errorText={errors.userIds}
+            >
+              <Multiselect
+                selectedOptions={chosen}
+                onChange={({ detail }) => setChosen([...detail.selectedOptions])}
+                options={userOptions}
+                filteringType="manual"
+                onLoadItems={({ detail }) => setFilter(detail.filteringText)}
+                statusType={users.isFetching ? "loading" : users.isError ? "error" : "finished"}
+                loadingText="Finding customers"
+                errorText={serverMessage(users.error) ?? "Failed to load customers"}
+                recoveryText="Retry"
+                empty={searching ? "No customers with a phone match" : "No customers with a phone yet"}
+                placeholder="Choose customers"
+                filteringPlaceholder="Search customers"
+                filteringAriaLabel="Search customers"
+                ariaLabel="Customers"
+                tokenLimit={3}
+                i18nStrings={{ tokenLimitShowMore: "Show more chosen", tokenLimitShowFewer: "Show fewer chosen" }}
+                deselectAriaLabel={(option) => `Remove ${option.label}`}
+              />
+            </FormField>
+            <FormField label="Message" errorText={errors.message} constraintText={`${message.length}/${SMS_MAX_LENGTH}`}>
+              <Textarea
+                value={message}
+                onChange={({ detail }) => setMessage(detail.value.slice(0, SMS_MAX_LENGTH))}
+                rows={3}
+                placeholder="Spring special: 20% off regrips this week!"
+              />
+            </FormField>
+          </SpaceBetween>
+        </Form>
+      </form>
+      {confirming && (
+        <Modal
+          visible
+          onDismiss={() => !send.isPending && setConfirming(null)}
+          header="Send Bulk SMS"
+          footer={
+            <Box float="right">
+              <SpaceBetween direction="horizontal" size="xs">
+                <Button variant="link" disabled={send.isPending} onClick={() => setConfirming(null)}>
+                  Cancel
+                </Button>
+                <Button variant="primary" loading={send.isPending} onClick={() => send.mutate(confirming.key)}>
+                  Send
+                </Button>
+              </SpaceBetween>
+            </Box>
+          }
+        >
+          {bulkSmsConfirmation(userIds.length)}
+        </Modal>
+      )}
+    </Container>
+  );
+}
+
+function CommunicationsLog() {
+  const [filters, setFilters] = useState<LogFilters>({ channel: null, type: null, status: null });
+  const filterKey = JSON.stringify(filters);
+  const pages = useCursorPages(`communications:${filterKey}`);
+  const list = useQuery({
+    queryKey: communicationKeys.page(filters, pages.cursor),
+    queryFn: () => listCommunications(filters, pages.cursor),
+    // The last page stays up while the next page of the same filters loads; another filter starts empty.
+    placeholderData: (previous, previousQuery) => (JSON.stringify(previousQuery?.queryKey[1]) === filterKey ? previous : undefined),
+  });
+  useEffect(() => {
+    if (list.data) pages.learn(pages.pageIndex, list.data.cursor);
+  }, [list.data, pages.pageIndex, pages.learn]);
+  const filtered = filters.channel || filters.type || filters.status;
+  const select = (name: keyof LogFilters, label: string, values: readonly string[]) => {
+    const all = options(values);
+    return (
+      <FormField label={label}>
+        <Select
+          selectedOption={all.find((o) => o.value === (filters[name] ?? "")) ?? ALL}
+          options={all}
+          onChange={({ detail }) => setFilters((f) => ({ ...f, [name]: detail.selectedOption.value || null }))}
+          ariaLabel={`Filter by ${label.toLowerCase()}`}
+        />
+      </FormField>
+    );
+  };
+  return (
+    <Table<CommunicationView>
+      variant="container"
+      ariaLabels={{ tableLabel: "Communications log" }}
+      header={
+        <Header
+          variant="h2"
+          description="Every text and email the shop sent, newest first."
+          actions={<Button iconName="refresh" ariaLabel="Refresh the log" onClick={() => void list.refetch()} loading={list.isFetching && !list.isPending} />}
+        >
+          Communications Log
+        </Header>
+      }
+      filter={
+        <ColumnLayout columns={3} minColumnWidth={150}>
+          {select("channel", "Channel", COMMUNICATION_CHANNELS)}
+          {select("type", "Type", COMMUNICATION_MESSAGE_TYPES)}
+          {select("status", "Status", COMMUNICATION_STATUSES)}
+        </ColumnLayout>
+      }
+      columnDefinitions={[
+        { id: "sentAt", header: "Sent", minWidth: 110, cell: (c) => <span title={orderDateTitle(c.sentAt)}>{orderDate(c.sentAt)}</span> },
+        { id: "recipient", header: "Recipient", minWidth: 130, cell: (c) => <span className="console-nowrap">{displayPhone(c.recipient)}</span> },
+        { id: "type", header: "Type", minWidth: 100, cell: (c) => words(c.messageType) },
+        {
+          id: "status",
+          header: "Status",
+          minWidth: 100,
+          cell: (c) => <StatusIndicator type={statusType[c.status]}>{words(c.status)}</StatusIndicator>,
+        },
+        { id: "channel", header: "Channel", cell: (c) => c.channel.toUpperCase() },
+        { id: "message", header: "Message", minWidth: 220, cell: (c) => <span className="comms-message">{c.message}</span> },
+        { id: "error", header: "Error", minWidth: 160, cell: (c) => c.errorMessage ?? "" },
+      ]}
+      wrapLines
+      items={list.data?.items ?? []}
+      trackBy="id"
+      loading={list.isPending}
+      loadingText="Loading the log"
+      pagination={<CursorPagination pages={pages} />}
+      empty={
+        <Box textAlign="center" color="inherit" padding="m">
+          {list.isError
+            ? (serverMessage(list.error) ?? "Failed to load the log")
+            : filtered && list.data?.cursor
+              ? "None on this stretch of the log: try the next page."
+              : filtered
+                ? "No messages match these filters."
+                : "No messages yet."}
+        </Box>
+      }
+    />
+  );
+}
+
+/** /admin/communications (staff-and-admin-side §2): Test SMS, Bulk SMS Broadcast and the log. Admins only; others read §2's words. */
+export default function CommunicationsPage() {
+  usePageMeta("Communications", "Test texts, broadcasts and the communications log.");
+  const { data: user } = useCurrentUser();
+  const admin = useMemo(() => isAdmin(user), [user]);
+  // The console checked staff already; the user is known by now (undefined only for a moment on a refetch).
+  if (user === undefined) return null;
+  if (!admin) {
+    return (
+      <ContentLayout header={<Header variant="h1">Communications Log</Header>}>
+        <Alert type="error" header="Access denied">
+          {ADMIN_ONLY}
+        </Alert>
+      </ContentLayout>
+    );
+  }
+  return (
+    <ContentLayout header={<Header variant="h1" description="Test the SMS provider, text customers and read what the shop sent.">Communications Log</Header>}>
+      <SpaceBetween size="l">
+        <ColumnLayout columns={2} minColumnWidth={320}>
+          <TestSmsForm />
+          <BulkSmsForm />
+        </ColumnLayout>
+        <CommunicationsLog />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * The admin's Communications page (issue 10) in Chromium against a real shop (`npm start`):
+ *
+ * 1. An admin sends a test text on /admin/communications: the shared schema's messages under the field first,
+ *    then 'Test SMS Sent!', the text in the outbox and its row in the log.
+ * 2. A small broadcast: customers found by the search, the one who replied STOP (through the SMS webhook, signed as
+ *    Twilio signs) marked and not choosable, 'Send SMS to 2 customer(s)?', 'Bulk SMS Sent! (Sent: 2, Failed: 0)',
+ *    both texts in the outbox and in the log filtered by type; the page at 390 px; axe.
+ * 3. An employee reads 'Access denied - Admin only'.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { randomInt, randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import { inboundTextPost } from "../../infra/local/sms-reply";
+import { localTwilioAuthToken } from "../../infra/local/webhooks";
+import { callApi, launchBrowser, signInStaff, textsTo, withPage as openPage } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
+const { seed } = loadSettings();
+const shots = join(process.cwd(), ".local", "screenshots");
+
+let browser: Browser;
+let adminToken: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const answer = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
+  adminToken = answer.body.idToken;
+  mkdirSync(shots, { recursive: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => openPage(browser, baseUrl, run, { viewport });
+/** A US number no other test uses, as the shop stores it. */
+const freshPhone = () => `+1720${randomInt(1_000_000, 9_999_999)}`;
+
+/**
+ * Serious and critical axe findings. Left out, as counter.test.ts does: the console frame's mobile toolbar
+ * (Cloudscape's AppLayout below 689 px), which axe flags aria-allowed-attr on; the frame's, not this page's.
+ */
+async function axeProblems(page: Page, label: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).exclude('[class*="awsui_mobile-toolbar-nav"]').analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${label} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+async function openCommunications(page: Page, { byNavigation = true } = {}) {
+  await signInStaff(page, seed.admin);
+  // On a phone the side navigation is folded away: the address is typed there.
+  if (byNavigation) await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Communications" }).click();
+  else await page.goto("/admin/communications");
+  await page.waitForURL((url) => url.pathname === "/admin/communications");
+  await page.getByRole("heading", { name: "Communications Log", level: 1 }).waitFor();
+}
+
+describe("the admin's communications", () => {
+  it("an admin sends a test text, with the schema's messages on the way, and the log shows it", async () => {
+    const phone = freshPhone();
+    await withPage(async (page) => {
+      await openCommunications(page);
+      const form = page.getByRole("form", { name: "Test SMS" });
+      // The sample text is there to start from.
+      expect(await form.getByLabel("Message").inputValue()).toContain("test message");
+      await form.getByRole("button", { name: "Send Test SMS" }).click();
+      await form.getByText("Please provide both phone number and message").waitFor();
+      await form.getByLabel("Phone number").fill("3035550100");
+      await form.getByRole("button", { name: "Send Test SMS" }).click();
+      await form.getByText("Please use E.164 format (e.g., +12345678901)").waitFor();
+      await form.getByLabel("Phone number").fill(phone);
+      await form.getByRole("button", { name: "Send Test SMS" }).click();
+      await page.getByText("Test SMS Sent!").first().waitFor();
+      expect(textsTo(dataDir, phone)).toHaveLength(1);
+      const log = page.getByRole("table", { name: "Communications log" });
+      const shown = phone.replace(/^\+1(\d{3})(\d{3})(\d{4})$/, "+1 ($1) $2-$3");
+      await log.getByRole("row").filter({ hasText: shown }).filter({ hasText: "Test" }).first().waitFor().catch(async (error: unknown) => {
+        await page.screenshot({ path: join(shots, "communications-test-sms-failed.png"), fullPage: true });
+        throw error;
+      });
+    });
+  }, 90_000);
+
+  it("a small broadcast skips the customer who replied STOP, asks first, and the log shows both texts", async () => {
+    const family = `Zz${randomUUID().replace(/[\d-]/g, "").slice(0, 7)}`;
+    const people: { id: string; phone: string }[] = [];
+    for (const first of ["Ada", "Bo", "Cy"]) {
+      const phone = freshPhone();
+      const made = await api("POST", "/api/admin/customers", {
+        token: adminToken,
+        body: { firstName: first, lastName: family, email: `${first.toLowerCase()}.${family.toLowerCase()}@regrip.test`, phone },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      people.push({ ...made.body, phone });
+    }
+    // Cy texts STOP to the shop, as Twilio would post it.
+    const webhook = `${baseUrl}/webhooks/sms`;
+    const signed = inboundTextPost(webhook, process.env.TWILIO_AUTH_TOKEN || localTwilioAuthToken, people[2].phone, "STOP");
+    const answer = await fetch(webhook, { method: "POST", headers: signed.headers, body: signed.body });
+    expect(answer.status, await answer.text()).toBe(200);
+
+    const problems: string[] = [];
+    await withPage(async (page) => {
+      await openCommunications(page);
+      const form = page.getByRole("form", { name: "Bulk SMS Broadcast" });
+      await form.getByRole("button", { name: "Send Bulk SMS" }).click();
+      await form.getByText("Please select at least one customer").waitFor();
+      await form.getByRole("button", { name: "Customers" }).click();
+      await page.getByPlaceholder("Search customers").fill(family.toLowerCase());
+      const stopped = page.getByRole("option", { name: new RegExp(`Cy ${family}`) });
+      await stopped.waitFor();
+      expect(await stopped.getAttribute("aria-disabled")).toBe("true");
+      await page.getByText("Replied STOP").first().waitFor();
+      await page.getByRole("option", { name: new RegExp(`Ada ${family}`) }).click();
+      await page.getByRole("option", { name: new RegExp(`Bo ${family}`) }).click();
+      await page.keyboard.press("Escape");
+      await form.getByText("2 selected").waitFor();
+      await form.getByRole("button", { name: "Send Bulk SMS" }).click();
+      await form.getByText("Please enter a message to send").waitFor();
+      await form.getByLabel("Message").fill("Regrip: free edge guards this week!");
+      await form.getByRole("button", { name: "Send Bulk SMS" }).click();
+      const confirm = page.getByRole("dialog", { name: "Send Bulk SMS" });
+      await confirm.getByText("Send SMS to 2 customer(s)?").waitFor();
+      await page.screenshot({ path: join(shots, "communications-confirm-1280.png") });
+      await confirm.getByRole("button", { name: "Send", exact: true }).click();
+      await page.getByText("Bulk SMS Sent! (Sent: 2, Failed: 0)").first().waitFor();
+      expect(textsTo(dataDir, people[0].phone)).toEqual(["Regrip: free edge guards this week!"]);
+      expect(textsTo(dataDir, people[1].phone)).toEqual(["Regrip: free edge guards this week!"]);
+      expect(textsTo(dataDir, people[2].phone)).toEqual([]);
+
+      await page.getByRole("button", { name: "Filter by type" }).click();
+      await page.getByRole("option", { name: "Broadcast" }).click();
+      const log = page.getByRole("table", { name: "Communications log" });
+      await log.getByRole("row").filter({ hasText: "free edge guards" }).nth(1).waitFor();
+      // Only broadcasts: the test text sent above is filtered out.
+      await expect.poll(() => log.getByRole("row").filter({ hasText: "test message" }).count()).toBe(0);
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: join(shots, "communications-1280.png"), fullPage: true });
+      problems.push(...(await axeProblems(page, "admin 1280")));
+    });
+
+    await withPage(
+      async (page) => {
+        await openCommunications(page, { byNavigation: false });
+        await page.getByRole("table", { name: "Communications log" }).getByRole("row").filter({ hasText: "free edge guards" }).first().waitFor();
+        await page.waitForLoadState("networkidle");
+        // Nothing wider than the phone: the page scrolls down, not sideways (the table scrolls in its own box).
+        const overflow = (await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")) as number;
+        expect(overflow).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(shots, "communications-390.png"), fullPage: true });
+        problems.push(...(await axeProblems(page, "admin 390")));
+      },
+      { width: 390, height: 844 },
+    );
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it("an employee reads 'Access denied - Admin only'", async () => {
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      // Not in the employee's navigation; typed in, the page says why.
+      expect(await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Communications" }).count()).toBe(0);
+      await page.goto("/admin/communications");
+      await page.getByText("Access denied - Admin only").waitFor();
+      expect(await page.getByRole("form", { name: "Test SMS" }).count()).toBe(0);
+    });
+  }, 60_000);
+});
