@@ -63,6 +63,7 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update", "handler"), access: "customer", owned: "paddle" },
   { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove", "handler"), access: "customer", owned: "paddle" },
   { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo", "handler"), access: "customer", owned: "paddle" },
+  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: fn("paddles/free-from-bag", "handler"), access: "customer", owned: "paddle" },
   // catalogue
   { method: "GET", path: "/api/services", handler: fn("services/list", "handler"), access: "public" },
   { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get", "handler"), access: "public" },

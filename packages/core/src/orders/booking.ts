@@ -15,11 +15,12 @@ import { priceBooking, WEIGHT_AREAS } from "../pricing";
 import * as Promotions from "../promotions";
 import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
+import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
 import { createOrder } from "./create";
 import type { OrderItem } from "./view";
 
 /** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
-export const BOOKABLE_LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH"] as const;
+export { BOOKABLE_LOCATIONS };
 
 /** Pickup is set 24 hours after booking (customer-side §9). */
 export const PICKUP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -51,7 +52,7 @@ export const BookService = z.object({
     ),
   dropoffLocation: z.pipe(
     z.nullish(z.enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })),
-    z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? "HIGHLANDS_RANCH"),
+    z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? DEFAULT_DROPOFF_LOCATION),
   ),
   dropoffDateTime: z.pipe(
     z

@@ -13,6 +13,7 @@
  */
 import type { Actor } from "../actor";
 import { STAGES, type Stage } from "../shared/lifecycle";
+import { CUSTOMER_CANCEL_STAGES } from "../shared/order-cancel";
 import { UNPAID_HOLD_NOTE } from "../shared/unpaid-hold";
 
 export type MoveRole = "customer" | "employee" | "admin" | "system";
@@ -58,8 +59,8 @@ const rollBackFrom: readonly Stage[] = STAGES.filter((s) => s !== "awaiting_paym
 /** 'Cancel Order' is offered unless the order is canceled, ready or picked up. */
 const staffCancelFrom: readonly Stage[] = STAGES.filter((s) => s !== "canceled" && s !== "ready" && s !== "picked_up");
 
-/** A customer may cancel their own order before check-in. */
-const customerCancelFrom: readonly Stage[] = ["awaiting_payment", "scheduled"];
+/** A customer may cancel their own order before check-in (the rule lives in shared/order-cancel). */
+const customerCancelFrom: readonly Stage[] = CUSTOMER_CANCEL_STAGES;
 
 /**
  * The Admin Orders dropdown offers SCHEDULED, IN_SERVICE, READY and PICKED_UP

@@ -9,7 +9,9 @@ import { isStaff, type UserActor } from "../actor";
 import { db } from "../db";
 import { invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
+import { uniqueKey } from "../entities/uniqueValue";
 import { Id } from "../shared/ids";
+import { stageOfStatus } from "../shared/lifecycle";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -83,11 +85,23 @@ export async function list(actor: UserActor, query: OrderListQueryInput): Promis
 
 /**
  * One order, as its owner or staff may see it. Anyone else gets the very
- * answer a missing id gets, so an id reveals nothing.
+ * answer a missing id gets, so an id reveals nothing. A ready order in a bag
+ * also carries the bag's QR slug: the pickup details show the bag's scanner
+ * code for the counter to scan (two more gets, for ready orders only).
  */
 export async function get(actor: UserActor, id: string): Promise<OrderView> {
   const order = await find(actor, id);
-  return view(order, { staff: isStaff(actor) });
+  const out = view(order, { staff: isStaff(actor) });
+  if (stageOfStatus[order.status] === "ready" && order.bagCode) out.bagQrSlug = await qrSlugOf(order.bagCode);
+  return out;
+}
+
+/** The QR slug of the active bag with code `code`, or null: its `bagCode` reservation, then the bag. */
+async function qrSlugOf(code: string): Promise<string | null> {
+  const { data: reservation } = await db().entities.uniqueValue.get(uniqueKey("bagCode", code)).go();
+  if (!reservation) return null;
+  const { data: bag } = await db().entities.bag.get({ id: reservation.ownerId }).go();
+  return bag?.isActive && bag.code3 === code ? bag.qrSlug : null;
 }
 
 /** The stored order when `actor` may see it; 404 `Order not found` otherwise. */

@@ -21,14 +21,14 @@ import * as Bags from "../bags";
 import * as Inventory from "../inventory";
 import * as Notifications from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
+import { CANCEL_AFTER_CHECK_IN, customerCancel, FULL_REFUND_WINDOW_MS } from "../shared/order-cancel";
 import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
 import * as OrderCounters from "./counters";
 import * as DailyStats from "../stats/daily";
 import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { view, type OrderItem, type OrderView } from "./view";
 
-/** A customer's cancel of a paid order is refunded in full within this time of booking (the terms). */
-export const FULL_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+export { FULL_REFUND_WINDOW_MS };
 
 export const CHANGED_MEANWHILE = "This order was changed by someone else. Refresh and try again.";
 
@@ -57,9 +57,7 @@ function refusal(order: OrderItem, to: Stage, role: MoveRole): string {
   const from = stageOfStatus[order.status];
   if (from === to) return `This order is already ${customerStageLabel[to]}.`;
   if (role === "customer") {
-    return to === "canceled"
-      ? "This order can no longer be canceled online: it has been checked in. Please contact the shop."
-      : "Only the shop can change this order's status.";
+    return to === "canceled" ? CANCEL_AFTER_CHECK_IN : "Only the shop can change this order's status.";
   }
   return `An order that is ${staffStageLabel[from]} can't be moved to ${staffStageLabel[to]}.`;
 }
@@ -70,14 +68,12 @@ function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: 
     if (input.refund) throw invalid("A refund can only be given with Cancel Order.");
     return 0;
   }
-  const owed = refundableCents(order);
   if (move.role === "customer") {
-    if (owed === 0) return 0;
-    if (now.getTime() - Date.parse(order.createdAt) <= FULL_REFUND_WINDOW_MS) return owed;
-    throw conflict(
-      "Paid orders can be canceled online for a full refund within 24 hours of booking. Please contact the shop to cancel this order.",
-    );
+    const decision = customerCancel(order, now);
+    if (!decision.allowed) throw conflict(decision.message);
+    return decision.refundCents;
   }
+  const owed = refundableCents(order);
   if (!input.refund) return 0;
   if (owed === 0) throw conflict("This order has no card or counter payment left to refund.");
   return owed;

@@ -14,6 +14,7 @@ import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadT
 import * as Users from "../users";
 
 export * as Paddles from "./index";
+export { freeFromBag, NOT_IN_A_BAG } from "./free-from-bag";
 
 export type PaddleItem = EntityItem<Paddle>;
 

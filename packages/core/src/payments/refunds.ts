@@ -11,6 +11,7 @@ import type { OrderItem } from "../orders/view";
 import type { AuditInput } from "../audit";
 import { applyToOrder, type ApplyOutcome, type OrderChange, type OrderSet } from "./order-writes";
 import { paymentProvider } from "./provider";
+import { refundableCents } from "../shared/order-cancel";
 
 export interface RefundOutcome {
   status: "refunded" | "failed" | "nothing";
@@ -21,10 +22,8 @@ export interface RefundOutcome {
 
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** What is left of the order's payment to give back. */
-export function refundableCents(order: Pick<OrderItem, "paymentStatus" | "totalCents" | "refundedAmountCents">): number {
-  return order.paymentStatus === "paid" ? Math.max(0, order.totalCents - order.refundedAmountCents) : 0;
-}
+/** What is left of the order's payment to give back (the rule lives in shared/order-cancel, with the customer's cancel). */
+export { refundableCents };
 
 /**
  * Records that `cumulativeCents` of the order's payment has been refunded in

@@ -62,6 +62,11 @@ export interface OrderView {
   updatedAt: string;
   user: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
   paddle: { nickname: string | null; brand: string | null; model: string | null };
+  /**
+   * GET /api/orders/{id} only, for a ready order in a bag: the bag's QR slug, which the pickup details draw as the
+   * bag's scanner URL (`/scan?bag={slug}`) for the counter to scan. Null when the bag is not an active bag of the shop.
+   */
+  bagQrSlug?: string | null;
 }
 
 /** The order's short reference (staff-and-admin-side §9): its bag number, or the last 6 characters of its id. */

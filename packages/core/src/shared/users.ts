@@ -4,6 +4,7 @@
  * cost, which the landing page's budget needs), filling what an older answer may leave out.
  */
 import * as z from "zod/mini";
+import { GripPrefs, type GripPrefsView } from "./grip-prefs";
 import { ROLES, type Role } from "./roles";
 
 export interface UserView {
@@ -19,6 +20,8 @@ export interface UserView {
   emailNotifications: boolean;
   emailPromotions: boolean;
   roles: Role[];
+  /** The customer's grip preferences (Shop Tools), or null. */
+  defaultPrefs: GripPrefsView | null;
 }
 
 export const RoleSchema = z.enum(ROLES);
@@ -39,5 +42,6 @@ export const CurrentUser = z.object({
   emailNotifications: flag(true),
   emailPromotions: flag(true),
   roles: z._default(z.array(RoleSchema), ["CUSTOMER"]),
+  defaultPrefs: z.optional(z.nullable(GripPrefs)),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;

@@ -6,6 +6,7 @@ import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey, type User } from "../entities";
 import { conflict } from "../errors";
+import { compactGripPrefs, GripPrefs, readGripPrefs } from "../shared/grip-prefs";
 import { normaliseUsPhone } from "../shared/phone";
 import { sortRoles } from "../shared/roles";
 import type { UserView } from "../shared/users";
@@ -31,6 +32,7 @@ export function view(user: UserItem): UserView {
     emailNotifications: user.emailNotifications,
     emailPromotions: user.emailPromotions,
     roles: sortRoles(user.roles),
+    defaultPrefs: readGripPrefs(user.defaultPrefs),
   };
 }
 
@@ -194,10 +196,12 @@ export const UpdateProfile = z.object({
   smsPromotions: flag,
   emailNotifications: flag,
   emailPromotions: flag,
+  /** Shop Tools' grip preferences, replaced whole; null clears them. */
+  defaultPrefs: z.optional(z.nullable(GripPrefs)),
 });
 export type UpdateProfile = z.infer<typeof UpdateProfile>;
 
-export type Changes = { set: Partial<UserItem>; remove: ("firstName" | "lastName" | "email" | "phone")[] };
+export type Changes = { set: Partial<UserItem>; remove: ("firstName" | "lastName" | "email" | "phone" | "defaultPrefs")[] };
 
 /** What the update changes, compared with the stored user. */
 export function profileChanges(current: UserItem, input: UpdateProfile): Changes {
@@ -216,6 +220,13 @@ export function profileChanges(current: UserItem, input: UpdateProfile): Changes
   for (const field of ["smsNotifications", "smsPromotions", "emailNotifications", "emailPromotions"] as const) {
     const value = input[field];
     if (value !== undefined && value !== current[field]) changes.set[field] = value;
+  }
+  if (input.defaultPrefs !== undefined) {
+    const prefs = compactGripPrefs(input.defaultPrefs);
+    if (JSON.stringify(prefs) !== JSON.stringify(readGripPrefs(current.defaultPrefs))) {
+      if (prefs) changes.set.defaultPrefs = prefs;
+      else if (current.defaultPrefs !== undefined) changes.remove.push("defaultPrefs");
+    }
   }
   return changes;
 }

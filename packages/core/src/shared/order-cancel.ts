@@ -1,0 +1,48 @@
+/**
+ * A customer's own cancel (customer-side §9, the terms: "24-hour cancellation for a full refund"), written once:
+ * the server's status change (orders/status-change.ts, orders/moves.ts) enforces it, and the order page shows
+ * Cancel Order only when it would be accepted, with the refund it would make. Browser-safe.
+ *
+ * - Before check-in only: awaiting payment or scheduled.
+ * - Nothing paid (unpaid, comp, refunded already): canceled, nothing to give back.
+ * - Paid: refunded in full within 24 hours of booking; after that the shop cancels it.
+ */
+import { stageOf, type PaymentStatus, type Stage } from "./lifecycle";
+
+/** The stages a customer may cancel their own order from. */
+export const CUSTOMER_CANCEL_STAGES: readonly Stage[] = ["awaiting_payment", "scheduled"];
+
+/** A customer's cancel of a paid order is refunded in full within this time of booking (the terms). */
+export const FULL_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export const CANCEL_AFTER_CHECK_IN = "This order can no longer be canceled online: it has been checked in. Please contact the shop.";
+export const CANCEL_AFTER_REFUND_WINDOW =
+  "Paid orders can be canceled online for a full refund within 24 hours of booking. Please contact the shop to cancel this order.";
+
+export interface CancelableOrder {
+  status: string;
+  paymentStatus: PaymentStatus;
+  totalCents: number;
+  refundedAmountCents: number;
+  createdAt: string;
+}
+
+/** What is left of the order's payment to give back. */
+export function refundableCents(order: Pick<CancelableOrder, "paymentStatus" | "totalCents" | "refundedAmountCents">): number {
+  return order.paymentStatus === "paid" ? Math.max(0, order.totalCents - order.refundedAmountCents) : 0;
+}
+
+export type CustomerCancel =
+  | { allowed: true; refundCents: number }
+  | { allowed: false; message: string; canceled?: true };
+
+/** Whether the order's owner may cancel it now, and what it gives back; or why not, in the server's words. */
+export function customerCancel(order: CancelableOrder, now: Date = new Date()): CustomerCancel {
+  const stage = stageOf(order.status);
+  if (stage === "canceled") return { allowed: false, message: "This order is already Canceled.", canceled: true };
+  if (!stage || !CUSTOMER_CANCEL_STAGES.includes(stage)) return { allowed: false, message: CANCEL_AFTER_CHECK_IN };
+  const owed = refundableCents(order);
+  if (owed === 0) return { allowed: true, refundCents: 0 };
+  if (now.getTime() - Date.parse(order.createdAt) <= FULL_REFUND_WINDOW_MS) return { allowed: true, refundCents: owed };
+  return { allowed: false, message: CANCEL_AFTER_REFUND_WINDOW };
+}
