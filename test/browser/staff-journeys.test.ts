@@ -12,16 +12,14 @@
  *
  * The tests of this file run in order and hand on what they made (the bag, the order).
  */
-import { createRequire } from "node:module";
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, readQr, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
-const jsQrScript = createRequire(import.meta.url).resolve("jsqr/dist/jsQR.js");
 
 let browser: Browser;
 
@@ -48,29 +46,6 @@ const textsTo = (phone: string) => outboxTexts(inject("dataDir"), phone);
 /** A phone number no other test uses (the outbox is shared by the whole run). */
 const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 const typedPhone = (e164: string) => e164.slice(2);
-
-/**
- * Reads the QR code drawn by `selector` as a camera would: the element's pixels, from a screenshot, decoded by
- * jsQR inside the page (the label's SVG is drawn on a canvas first, at 8 px a module, with its quiet zone).
- */
-async function readQr(page: Page, selector: string): Promise<string | null> {
-  await page.addScriptTag({ path: jsQrScript });
-  // Written as page source: this file is type-checked without the DOM's types.
-  return page.evaluate(`(async () => {
-    const svg = document.querySelector(${JSON.stringify(selector)});
-    const image = new Image();
-    image.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(svg));
-    await image.decode();
-    const size = 8 * (svg.viewBox.baseVal.width || 40);
-    const canvas = Object.assign(document.createElement("canvas"), { width: size + 64, height: size + 64 });
-    const context = canvas.getContext("2d");
-    context.fillStyle = "#fff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 32, 32, size, size);
-    const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
-    return jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null;
-  })()`);
-}
 
 const visibility = (page: Page, selector: string) => page.evaluate(`getComputedStyle(document.querySelector(${JSON.stringify(selector)})).visibility`);
 

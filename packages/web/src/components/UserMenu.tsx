@@ -61,6 +61,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <Link to="/profile">My Profile</Link>
           </li>
           <li>
+            <Link to="/shop-tools">Shop Tools</Link>
+          </li>
+          <li>
             <NewTabLink href="/terms">Terms of Service</NewTabLink>
           </li>
           <li>

@@ -4,7 +4,10 @@ import { apiJson } from "../lib/api";
 import { CurrentUser } from "@regrip/core/shared/users";
 
 export type ProfileChanges = Partial<
-  Pick<CurrentUser, "firstName" | "lastName" | "email" | "phone" | "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions">
+  Pick<
+    CurrentUser,
+    "firstName" | "lastName" | "email" | "phone" | "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions" | "defaultPrefs"
+  >
 >;
 
 /** PUT /api/auth/user; the answer becomes the current user. */

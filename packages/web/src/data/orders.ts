@@ -7,6 +7,7 @@ export type DropoffLocation = "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
 export type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
 import type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
 import { orderReference } from "@regrip/core/shared/orders";
+import { DEFAULT_DROPOFF_LOCATION, SHOP_LOCATIONS, type BookableLocation } from "@regrip/core/shared/locations";
 
 export const ordersQueryKey = ["/api/orders"] as const;
 export const orderQueryKey = (id: string) => ["/api/orders", id] as const;
@@ -36,14 +37,11 @@ export function useOrder(id: string | undefined) {
   });
 }
 
-/** The two bookable drop-off locations, each with the shop's name. */
-export const dropoffLocations = [
-  { value: "LITTLETON", label: "Regrip Littleton" },
-  { value: "HIGHLANDS_RANCH", label: "Regrip Highlands Ranch" },
-] as const satisfies readonly { value: DropoffLocation; label: string }[];
+/** The two bookable drop-off locations, each with the shop's name (shared/locations.ts). */
+export const dropoffLocations: readonly { value: BookableLocation; label: string }[] = SHOP_LOCATIONS;
 
-export type BookableLocation = (typeof dropoffLocations)[number]["value"];
-export const defaultDropoffLocation: BookableLocation = "HIGHLANDS_RANCH";
+export type { BookableLocation };
+export const defaultDropoffLocation: BookableLocation = DEFAULT_DROPOFF_LOCATION;
 
 export function locationLabel(location: string | null | undefined): string {
   if (!location) return "—";

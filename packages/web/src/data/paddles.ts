@@ -79,14 +79,37 @@ export function useUpdatePaddle() {
   });
 }
 
-/** 'I No Longer Own This': the paddle leaves the list. */
+/** 'I No Longer Own This' (after its confirmation): the paddle leaves the list, with a toast saying so. */
 export function useReleasePaddle() {
   const { toast } = useToast();
   const invalidate = useInvalidatePaddles();
   return useMutation({
     mutationFn: (id: string) => apiJson<Paddle>("PATCH", `/api/paddles/${encodeURIComponent(id)}`, { ownershipStatus: "no_longer_own" }),
-    onSuccess: () => invalidate(),
+    onSuccess: (paddle) => {
+      toast({ title: "Paddle Removed", description: `${paddleName(paddle)} is no longer in your paddles. Its orders stay in your history.` });
+      return invalidate();
+    },
     onError: () => toast({ title: "Error", description: "Failed to update paddle ownership", variant: "destructive" }),
+  });
+}
+
+/** 'Free from Bag': POST /api/paddles/{id}/free-from-bag; the server's message when an open order still holds the bag. */
+export function useFreeFromBag() {
+  const { toast } = useToast();
+  const invalidate = useInvalidatePaddles();
+  return useMutation({
+    mutationFn: (paddle: Paddle) => apiJson<Paddle>("POST", `/api/paddles/${encodeURIComponent(paddle.id)}/free-from-bag`),
+    onSuccess: (freed, paddle) => {
+      toast({
+        title: "Bag Freed",
+        description: `${paddleName(freed)} is out of ${paddle.bag?.code3 ? `bag #${paddle.bag.code3}` : "its bag"}.`,
+      });
+      return invalidate();
+    },
+    onError: (error) => {
+      toast({ title: "Could Not Free Bag", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      return invalidate();
+    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bagKeyFrom, scanUrl } from "./bag-links";
-import { qrPath } from "./QrCode";
+import { qrPath } from "../components/QrCode";
 
 describe("bag labels and the scanner", () => {
   it("encodes the scanner URL with the slug, and reads the slug back from it", () => {

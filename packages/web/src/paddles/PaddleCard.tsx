@@ -1,6 +1,10 @@
+import { useState } from "react";
 import { Link } from "react-router";
+import { Dialog } from "../components/Dialog";
 import { MoreMenu } from "../components/MoreMenu";
-import { paddleMakeModel, paddleName, useReleasePaddle, type Paddle } from "../data/paddles";
+import { paddleMakeModel, paddleName, useFreeFromBag, useReleasePaddle, type Paddle } from "../data/paddles";
+import { PaddleFormDialog } from "./PaddleFormDialog";
+import { PaddleStoryDialog } from "./PaddleStoryDialog";
 
 function Tackiness({ value }: { value: number | null | undefined }) {
   if (value === null || value === undefined) return <span className="muted">Tackiness not set</span>;
@@ -21,50 +25,74 @@ function Tackiness({ value }: { value: number | null | undefined }) {
 /** One paddle: its photo, names, bag, tackiness, Edit, 'Grip Me!' and the more-menu. */
 export function PaddleCard({ paddle, onEdit }: { paddle: Paddle; onEdit: (paddle: Paddle) => void }) {
   const release = useReleasePaddle();
+  const freeBag = useFreeFromBag();
+  const [open, setOpen] = useState<"story" | "clone" | "release">();
+  const close = () => setOpen(undefined);
   const name = paddleName(paddle);
   const active = !!(paddle.bag || paddle.bagId);
   return (
-    <article className="paddle-card" aria-label={name}>
-      <div className="paddle-photo">
-        {paddle.photoUrl ? (
-          <img src={paddle.photoUrl} alt={`${name}`} loading="lazy" />
-        ) : (
-          <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-            <rect x="12" y="4" width="24" height="28" rx="12" fill="currentColor" opacity="0.25" />
-            <rect x="21" y="30" width="6" height="14" rx="3" fill="currentColor" opacity="0.45" />
-          </svg>
-        )}
-      </div>
-      <div className="paddle-card-body">
-        <div className="paddle-card-top">
-          <div>
-            <h3>{name}</h3>
-            <p className="muted">{paddleMakeModel(paddle)}</p>
+    <>
+      <article className="paddle-card" aria-label={name}>
+        <div className="paddle-photo">
+          {paddle.photoUrl ? (
+            <img src={paddle.photoUrl} alt={`${name}`} loading="lazy" />
+          ) : (
+            <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+              <rect x="12" y="4" width="24" height="28" rx="12" fill="currentColor" opacity="0.25" />
+              <rect x="21" y="30" width="6" height="14" rx="3" fill="currentColor" opacity="0.45" />
+            </svg>
+          )}
+        </div>
+        <div className="paddle-card-body">
+          <div className="paddle-card-top">
+            <div>
+              <h3>{name}</h3>
+              <p className="muted">{paddleMakeModel(paddle)}</p>
+            </div>
+            <span className={active ? "badge badge-active" : "badge"}>{active ? "Active" : "No Bag"}</span>
           </div>
-          <span className={active ? "badge badge-active" : "badge"}>{active ? "Active" : "No Bag"}</span>
+          {active && paddle.bag?.code3 && <p className="paddle-bag">Bag #{paddle.bag.code3}</p>}
+          <p className="paddle-meta">
+            <Tackiness value={paddle.prefs?.tackiness} />
+          </p>
+          <div className="paddle-actions">
+            <button type="button" className="btn btn-outline btn-small" onClick={() => onEdit(paddle)}>
+              Edit
+            </button>
+            <Link to={`/booking?paddle=${encodeURIComponent(paddle.id)}`} className="btn btn-accent btn-small">
+              Grip Me!
+            </Link>
+            <MoreMenu
+              label={`More actions for ${name}`}
+              items={[
+                { label: "Paddle Story", onSelect: () => setOpen("story") },
+                { label: "Clone This Beauty", onSelect: () => setOpen("clone") },
+                { label: "Free from Bag", onSelect: () => freeBag.mutate(paddle) },
+                { label: "I No Longer Own This", onSelect: () => setOpen("release"), danger: true },
+              ]}
+            />
+          </div>
         </div>
-        {active && paddle.bag?.code3 && <p className="paddle-bag">Bag #{paddle.bag.code3}</p>}
-        <p className="paddle-meta">
-          <Tackiness value={paddle.prefs?.tackiness} />
-        </p>
-        <div className="paddle-actions">
-          <button type="button" className="btn btn-outline btn-small" onClick={() => onEdit(paddle)}>
-            Edit
-          </button>
-          <Link to={`/booking?paddle=${encodeURIComponent(paddle.id)}`} className="btn btn-accent btn-small">
-            Grip Me!
-          </Link>
-          <MoreMenu
-            label={`More actions for ${name}`}
-            items={[
-              { label: "Paddle Story", onSelect: () => console.log("Paddle Story", paddle.id) },
-              { label: "Clone This Beauty", onSelect: () => console.log("Clone This Beauty", paddle.id) },
-              { label: "Free from Bag", onSelect: () => console.log("Free from Bag", paddle.id) },
-              { label: "I No Longer Own This", onSelect: () => release.mutate(paddle.id), danger: true },
-            ]}
-          />
-        </div>
-      </div>
-    </article>
+      </article>
+      {open === "story" && <PaddleStoryDialog paddle={paddle} onClose={close} />}
+      {open === "clone" && <PaddleFormDialog template={paddle} onClose={close} />}
+      {open === "release" && (
+        <Dialog
+          title="No Longer Own This Paddle?"
+          description={`${name} will leave your paddles. Its orders stay in your history.`}
+          onClose={close}
+          size="small"
+        >
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={close} data-autofocus>
+              Keep Paddle
+            </button>
+            <button type="button" className="btn btn-danger" disabled={release.isPending} onClick={() => release.mutate(paddle.id, { onSuccess: close })}>
+              {release.isPending ? "Removing..." : "I No Longer Own This"}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }

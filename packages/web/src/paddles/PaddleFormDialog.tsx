@@ -44,6 +44,17 @@ function initialState(paddle?: Paddle): FormState {
   };
 }
 
+/** The nickname of a clone: the original's, marked as a copy, within the 60-character limit. */
+export function copyNickname(paddle: Pick<Paddle, "nickname" | "brand" | "model">): string {
+  const suffix = " (Copy)";
+  return `${paddleName(paddle).slice(0, 60 - suffix.length).trim()}${suffix}`;
+}
+
+/** Clone This Beauty: the add form filled from `paddle` (not its id, photo or bag), the nickname marked as a copy. */
+function cloneState(paddle: Paddle): FormState {
+  return { ...initialState(paddle), nickname: copyNickname(paddle) };
+}
+
 const textFields = ["brand", "model", "nickname", "personality", "colorway", "serial"] as const;
 
 /** Everything the form holds, as POST /api/paddles takes it (blank fields left out). */
@@ -82,15 +93,17 @@ const tackinessLabels = ["Slick", "A little tack", "Medium", "Tacky", "Very tack
 interface Props {
   /** Absent: add a new paddle ('Create a Paddle Profile'). */
   paddle?: Paddle;
+  /** Adding: start from this paddle's details (Clone This Beauty). */
+  template?: Paddle;
   onClose: () => void;
   onSaved?: (paddle: Paddle) => void;
 }
 
 /** Add or edit a paddle: every field of the profile, the core-thickness slider and a photo. */
-export function PaddleFormDialog({ paddle, onClose, onSaved }: Props) {
+export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) {
   const id = useId();
   const { toast } = useToast();
-  const [before] = useState(() => initialState(paddle));
+  const [before] = useState(() => (!paddle && template ? cloneState(template) : initialState(paddle)));
   const [state, setState] = useState(before);
   const [errors, setErrors] = useState<PaddleErrors>({});
   const [file, setFile] = useState<File>();
@@ -176,7 +189,13 @@ export function PaddleFormDialog({ paddle, onClose, onSaved }: Props) {
   return (
     <Dialog
       title={editing ? "Edit Paddle" : "Create a Paddle Profile"}
-      description={editing ? "Update your paddle's details." : "Tell us about your paddle so we can grip it just the way you like."}
+      description={
+        editing
+          ? "Update your paddle's details."
+          : template
+            ? `A copy of ${paddleName(template)}: change what differs, then add it.`
+            : "Tell us about your paddle so we can grip it just the way you like."
+      }
       onClose={onClose}
       size="large"
     >

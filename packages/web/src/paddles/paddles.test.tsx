@@ -20,7 +20,6 @@ afterEach(() => {
 
 describe("PaddleCard", () => {
   it("shows No Bag, tackiness out of 5, 'Grip Me!' to booking, and a more-menu", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
     fakeApi({ "PATCH /api/paddles/p1": () => Response.json({ message: "nope" }, { status: 500 }) });
     renderPage(<PaddleCard paddle={paddle} onEdit={() => {}} />, { path: "/my-grips" });
     const card = screen.getByRole("article", { name: "Big Red" });
@@ -36,12 +35,60 @@ describe("PaddleCard", () => {
       "Free from Bag",
       "I No Longer Own This",
     ]);
-    fireEvent.click(within(menu).getByRole("menuitem", { name: "Paddle Story" }));
-    expect(log).toHaveBeenCalledWith("Paddle Story", "p1");
+  });
+
+  it("asks before 'I No Longer Own This', and says so with a toast", async () => {
+    const calls = fakeApi({
+      "PATCH /api/paddles/p1": (call) => Response.json({ ...paddle, ...(call.body as object) }),
+      "GET /api/paddles": () => Response.json([]),
+    });
+    renderPage(<PaddleCard paddle={paddle} onEdit={() => {}} />, { path: "/my-grips" });
+    const card = screen.getByRole("article", { name: "Big Red" });
+    fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
+    fireEvent.click(within(card).getByRole("menuitem", { name: "I No Longer Own This" }));
+    const dialog = await screen.findByRole("dialog", { name: "No Longer Own This Paddle?" });
+    expect(calls.some((c) => c.method === "PATCH")).toBe(false);
+    fireEvent.click(within(dialog).getByRole("button", { name: "Keep Paddle" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
 
     fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
     fireEvent.click(within(card).getByRole("menuitem", { name: "I No Longer Own This" }));
-    await screen.findByText("Failed to update paddle ownership");
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "I No Longer Own This" }));
+    await screen.findByText("Paddle Removed");
+    expect(calls.find((c) => c.method === "PATCH")?.body).toEqual({ ownershipStatus: "no_longer_own" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("says the server's refusal when Free from Bag is refused", async () => {
+    fakeApi({
+      "POST /api/paddles/p1/free-from-bag": () =>
+        Response.json({ message: "Bag 101 still holds this paddle's open order #101. It is freed when the order is picked up or canceled." }, { status: 409 }),
+      "GET /api/paddles": () => Response.json([]),
+    });
+    renderPage(<PaddleCard paddle={{ ...paddle, bagId: "b1", bag: { code3: "101" } }} onEdit={() => {}} />, { path: "/my-grips" });
+    const card = screen.getByRole("article", { name: "Big Red" });
+    fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
+    fireEvent.click(within(card).getByRole("menuitem", { name: "Free from Bag" }));
+    await screen.findByText("Could Not Free Bag");
+    expect(screen.getByText(/still holds this paddle's open order #101/)).toBeTruthy();
+  });
+
+  it("clones into the add form: same details, a new paddle, the nickname marked as a copy", async () => {
+    const calls = fakeApi({
+      "POST /api/paddles": (call) => Response.json({ ...paddle, ...(call.body as object), id: "p2" }, { status: 201 }),
+      "GET /api/paddles": () => Response.json([]),
+    });
+    renderPage(<PaddleCard paddle={paddle} onEdit={() => {}} />, { path: "/my-grips" });
+    const card = screen.getByRole("article", { name: "Big Red" });
+    fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
+    fireEvent.click(within(card).getByRole("menuitem", { name: "Clone This Beauty" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create a Paddle Profile" });
+    expect((within(dialog).getByLabelText("Nickname *") as HTMLInputElement).value).toBe("Big Red (Copy)");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Add Paddle" }));
+    await screen.findByText("Paddle Added");
+    const body = calls.find((c) => c.method === "POST")?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ brand: paddle.brand, nickname: "Big Red (Copy)", coreThickness: 14, shape: "elongated", prefs: { tackiness: 3 } });
+    expect(body.id).toBeUndefined();
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
@@ -22,6 +22,7 @@ import {
   summaryLines,
   toggle,
   totals as totalsOf,
+  withPrefs,
   type BookingSelection,
 } from "./booking-state";
 import { BookingSummary } from "./BookingSummary";
@@ -84,7 +85,16 @@ export default function BookingPage() {
   const paddle = paddleList?.find((p) => p.id === selection.paddleId);
   const paddleLabel = paddle ? paddleName(paddle) : undefined;
 
-  const flow = useBookingFlow(() => setSelection((s) => selectionAfterBooking(s, paddleList?.length ?? 0)));
+  // The customer's grip preferences (Shop Tools) preselect the location and core service, once both are known.
+  const prefs = user?.defaultPrefs;
+  const prefsApplied = useRef(false);
+  useEffect(() => {
+    if (prefsApplied.current || !prefs || !catalogue) return;
+    prefsApplied.current = true;
+    setSelection((s) => withPrefs(s, prefs, catalogue));
+  }, [prefs, catalogue]);
+
+  const flow = useBookingFlow(() => setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue)));
 
   function logIn() {
     toast({ title: "Login Required", description: "Please log in to book a service", variant: "destructive" });

@@ -12,6 +12,7 @@ import {
   summaryLines,
   totals,
   toggle,
+  withPrefs,
   type BookingSelection,
 } from "./booking-state";
 
@@ -152,5 +153,20 @@ describe("summary and totals", () => {
   it("starts over after a booking, keeping an only paddle", () => {
     expect(selectionAfterBooking(selection, 1)).toEqual(emptySelection("p1"));
     expect(selectionAfterBooking(selection, 2)).toEqual(emptySelection());
+  });
+});
+
+describe("withPrefs (Shop Tools' grip preferences)", () => {
+  it("preselects the location and the preferred variant when it is offered and in stock", () => {
+    const chosen = withPrefs(emptySelection(), { service: "Premium Regrip", color: "Orange", feel: "Tacky", location: "LITTLETON" }, catalogue);
+    expect(chosen).toMatchObject({ location: "LITTLETON", serviceSkuId: "pr-orange-tacky" });
+  });
+  it("leaves the service unchosen when the variant is out of stock, unknown or not fully named, and keeps a choice made", () => {
+    expect(withPrefs(emptySelection(), { service: "Premium Regrip", color: "Orange", feel: "Cushioned" }, catalogue).serviceSkuId).toBeUndefined();
+    expect(withPrefs(emptySelection(), { service: "Strip and Grip", color: "Black", feel: "Tacky" }, catalogue).serviceSkuId).toBeUndefined();
+    expect(withPrefs(emptySelection(), { service: "Premium Regrip", color: "Black" }, catalogue).serviceSkuId).toBeUndefined();
+    const made = { ...emptySelection(), serviceSkuId: "pr-black-tacky" };
+    expect(withPrefs(made, { service: "Premium Regrip", color: "Orange", feel: "Tacky" }, catalogue).serviceSkuId).toBe("pr-black-tacky");
+    expect(withPrefs(made, null, catalogue)).toBe(made);
   });
 });

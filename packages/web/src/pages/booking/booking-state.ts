@@ -7,6 +7,7 @@ import { defaultDropoffLocation, type BookableLocation } from "../../data/orders
 import { edgeKind, isWeight, LOW_STOCK_THRESHOLD, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
 import { discountCents as promoDiscountCents, type Discount as Promotion } from "@regrip/core/shared/promo";
 import { isBagNumber } from "../../lib/validation";
+import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
 
 /** The weight's areas in the page's order, with their labels (the rule and the words live in @regrip/core). */
 export const weightAreas = WEIGHT_AREAS.map((value) => ({ value, label: weightAreaLabel[value] }));
@@ -34,6 +35,24 @@ export function emptySelection(paddleId?: string): BookingSelection {
 /** After a booking: everything starts over; the paddle stays only when it is the customer's only one. */
 export function selectionAfterBooking(selection: BookingSelection, paddleCount: number): BookingSelection {
   return emptySelection(paddleCount === 1 ? selection.paddleId : undefined);
+}
+
+/**
+ * The customer's grip preferences (Shop Tools, `defaultPrefs`) applied to a selection: their drop-off location,
+ * and their core service's variant when nothing is chosen yet and that variant is offered and in stock (a service
+ * with colors or tacks needs the preferred ones, or a single one to take).
+ */
+export function withPrefs(selection: BookingSelection, prefs: GripPrefsInput | null | undefined, catalogue: Catalogue | undefined): BookingSelection {
+  if (!prefs) return selection;
+  let next = selection;
+  if (prefs.location) next = { ...next, location: prefs.location };
+  const service = prefs.service ? catalogue?.coreServices.find((s) => s.name === prefs.service) : undefined;
+  if (!next.serviceSkuId && service?.isInStock) {
+    const only = (values: string[]) => (values.length === 1 ? values[0] : undefined);
+    const { sku } = coreVariant(service, prefs.color ?? only(service.colors), prefs.feel ?? only(service.feels));
+    if (sku) next = { ...next, serviceSkuId: sku.id };
+  }
+  return next;
 }
 
 /** 'Only N left' at 5 or fewer (and above 0); nothing for unlimited or plentiful stock. */

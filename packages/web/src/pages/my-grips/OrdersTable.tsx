@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { locationLabel, type Order } from "../../data/orders";
 import { formatCents } from "../../lib/money";
+import { PickupDialog } from "../orders/PickupDialog";
 import {
   defaultSort,
   isActiveOrder,
@@ -30,6 +31,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
   const [sort, setSort] = useState<Sort>(defaultSort);
   const [page, setPage] = useState(1);
   const navigate = useNavigate();
+  const [pickup, setPickup] = useState<string>();
   const slice = paginate(sortOrders(orders, sort), page);
   const showing = showingText(slice);
 
@@ -105,8 +107,8 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   {order.customerNotes || "—"}
                 </td>
                 <td className="actions-cell">
-                  {order.status === "READY" && (
-                    <button type="button" className="btn btn-accent btn-small">
+                  {order.stage === "ready" && (
+                    <button type="button" className="btn btn-accent btn-small" onClick={() => setPickup(order.id)}>
                       Pick Up
                     </button>
                   )}
@@ -116,6 +118,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
           </tbody>
         </table>
       </div>
+      {pickup && <PickupDialog orderId={pickup} onClose={() => setPickup(undefined)} />}
       {slice.pageCount > 1 && (
         <nav className="pagination" aria-label="Orders pages">
           <p>{showing}</p>

@@ -10,6 +10,8 @@ import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/customer.css";
 import "../../styles/order.css";
 import { useToast } from "../../toast/use-toast";
+import { CancelOrder } from "./CancelOrder";
+import { PickupDialog } from "./PickupDialog";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
@@ -114,6 +116,7 @@ export default function OrderPage() {
   const { id } = useParams();
   const order = useOrder(id);
   const services = useServices();
+  const [pickup, setPickup] = useState(false);
   usePageMeta(order.data ? `Order #${orderNumber(order.data)}` : "Order", "Follow your paddle's regrip from drop-off to pickup.");
 
   if (order.isPending) return <LoadingSpinner text="Loading your order..." />;
@@ -157,11 +160,12 @@ export default function OrderPage() {
         <Timeline status={data.status} />
         {stage === "awaiting_payment" && <p className="muted">Your order starts moving once it's paid.</p>}
         {stage === "canceled" && <p className="muted">This order was canceled.</p>}
-        {data.status === "READY" && (
-          <button type="button" className="btn btn-accent btn-large">
+        {stage === "ready" && (
+          <button type="button" className="btn btn-accent btn-large" onClick={() => setPickup(true)}>
             Ready for Pickup!
           </button>
         )}
+        {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
       </section>
 
       <div className="order-grid">
@@ -282,6 +286,7 @@ export default function OrderPage() {
             </dl>
             <PayNow order={data} />
           </section>
+          <CancelOrder order={data} />
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { customer, fakeApi, renderPage } from "../../test/render";
+import { orderView } from "../../test/views";
 import ShopToolsPage from "./ShopToolsPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -12,23 +13,26 @@ afterEach(() => {
 });
 
 describe("ShopToolsPage", () => {
-  it("has the five tabs, with the plan from the subscriptions call", async () => {
+  it("has the five tabs with the customer's own data: orders, plan, notification settings", async () => {
     fakeApi({
-      "GET /api/auth/user": () => Response.json(customer({ phone: "+13035550142", phoneVerified: false })),
+      "GET /api/auth/user": () => Response.json(customer({ phone: "+13035550142", phoneVerified: false, smsNotifications: true, emailPromotions: false })),
       "GET /api/subscriptions": () => Response.json({ plan: "FAMILY3_MONTHLY", status: "active" }),
+      "GET /api/orders": () => Response.json({ orders: [orderView({ id: "o1", bagNumber: "121", status: "READY", stage: "ready" })], cursor: null }),
+      "GET /api/services": () => Response.json({ coreServices: [], addOnServices: { GRIP: [], WEIGHT: [], EDGE: [], OTHER: [] } }),
     });
     renderPage(<ShopToolsPage />, { path: "/shop-tools" });
     const tabs = await screen.findAllByRole("tab");
     expect(tabs.map((tab) => tab.textContent)).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Notifications"]);
     expect(screen.getByText("Unverified")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Edit Profile" }).getAttribute("href")).toBe("/profile");
 
     fireEvent.click(screen.getByRole("tab", { name: "Grip Prefs" }));
-    expect(screen.getByText("Standard Overgrip")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Update Preferences" })).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Orders" }));
-    expect(screen.getByText("No orders yet")).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Book Your First Service" }).getAttribute("href")).toBe("/book");
+    const orders = within(screen.getByRole("tabpanel"));
+    expect(await orders.findByRole("button", { name: "Pick Up" })).toBeTruthy();
+    expect(orders.queryByText("No orders yet")).toBeNull();
 
     fireEvent.click(screen.getByRole("tab", { name: "Subscription" }));
     const panel = screen.getByRole("tabpanel");
@@ -39,8 +43,37 @@ describe("ShopToolsPage", () => {
 
     fireEvent.keyDown(screen.getByRole("tab", { name: "Subscription" }), { key: "ArrowRight" });
     expect(screen.getByRole("tab", { name: "Notifications" }).getAttribute("aria-selected")).toBe("true");
-    expect(screen.getByText("Enabled")).toBeTruthy();
-    expect(screen.getByText("Disabled")).toBeTruthy();
+    const settings = screen.getAllByText(/Enabled|Disabled/).map((badge) => `${badge.previousElementSibling?.textContent}: ${badge.textContent}`);
+    expect(settings).toEqual([
+      "Order texts (SMS): Enabled",
+      "Promotions by text (SMS): Enabled",
+      "Order emails: Enabled",
+      "Promotions by email: Disabled",
+    ]);
+  });
+
+  it("saves the grip preferences to defaultPrefs", async () => {
+    const calls = fakeApi({
+      "GET /api/auth/user": () => Response.json(customer()),
+      "PUT /api/auth/user": (call) => Response.json(customer({ defaultPrefs: (call.body as { defaultPrefs: object }).defaultPrefs })),
+      "GET /api/services": () =>
+        Response.json({
+          coreServices: [{ name: "Premium Regrip", description: "", basePrice: 5500, colors: ["Teal"], feels: ["Tacky", "Dry"], totalStock: null, isInStock: true, skus: [] }],
+          addOnServices: { GRIP: [], WEIGHT: [], EDGE: [], OTHER: [] },
+        }),
+    });
+    renderPage(<ShopToolsPage />, { path: "/shop-tools" });
+    fireEvent.click(await screen.findByRole("tab", { name: "Grip Prefs" }));
+    await screen.findByRole("option", { name: "Premium Regrip" });
+    fireEvent.change(screen.getByLabelText("Preferred service"), { target: { value: "Premium Regrip" } });
+    fireEvent.change(screen.getByLabelText("Grip color"), { target: { value: "Teal" } });
+    fireEvent.change(screen.getByLabelText("Grip tack"), { target: { value: "Dry" } });
+    fireEvent.change(screen.getByLabelText("Drop-off location"), { target: { value: "LITTLETON" } });
+    fireEvent.click(screen.getByRole("button", { name: "Update Preferences" }));
+    await screen.findByText("Preferences Saved");
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      defaultPrefs: { service: "Premium Regrip", color: "Teal", feel: "Dry", location: "LITTLETON" },
+    });
   });
 
   it("edits the phone with the settings rule: a plus and 10 to 15 digits", async () => {

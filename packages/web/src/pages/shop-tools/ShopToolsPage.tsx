@@ -5,12 +5,16 @@ import { displayName } from "../../auth/roles";
 import { Avatar } from "../../components/Avatar";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useSubscription, type Subscription } from "../../data/account";
+import { useOrders } from "../../data/orders";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadWhenIdle } from "../../lib/preload";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
 import "../../styles/profile.css";
+import "../../styles/my-grips.css";
+import { OrdersTable } from "../my-grips/OrdersTable";
+import { GripPrefsForm } from "./GripPrefsForm";
 
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
 const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
@@ -65,9 +69,9 @@ function ProfileTab({ user }: { user: CurrentUser }) {
           </dd>
         </div>
       </dl>
-      <button type="button" className="btn btn-outline section-gap">
+      <Link to="/profile" className="btn btn-outline section-gap">
         Edit Profile
-      </button>
+      </Link>
       {editingPhone && (
         <Suspense fallback={null}>
           <PhoneVerificationDialog rule="settings" initialPhone={user.phone} onClose={() => setEditingPhone(false)} onVerified={() => setEditingPhone(false)} />
@@ -77,40 +81,34 @@ function ProfileTab({ user }: { user: CurrentUser }) {
   );
 }
 
-function GripPrefsTab() {
+function OrdersTab() {
+  const orders = useOrders();
+  if (orders.isPending) return <LoadingSpinner text="Loading your orders..." />;
+  if (orders.isError)
+    return (
+      <div className="empty-state" role="alert">
+        <h2>Error Loading Orders</h2>
+        <p>Unable to load your orders. Please try again.</p>
+        <button type="button" className="btn btn-primary" onClick={() => void orders.refetch()}>
+          Retry
+        </button>
+      </div>
+    );
+  if (orders.data.length === 0)
+    return (
+      <div className="empty-state">
+        <h2>No orders yet</h2>
+        <p>When you book a regrip, it will show up here.</p>
+        <Link to="/booking" className="btn btn-primary">
+          Book Your First Service
+        </Link>
+      </div>
+    );
   return (
     <>
-      <h2>Grip Preferences</h2>
-      <dl className="facts">
-        <div>
-          <dt>Preferred grip</dt>
-          <dd>Standard Overgrip</dd>
-        </div>
-        <div>
-          <dt>Preferred location</dt>
-          <dd>Regrip Littleton</dd>
-        </div>
-        <div>
-          <dt>Turnaround</dt>
-          <dd>Quick turnaround (next business day)</dd>
-        </div>
-      </dl>
-      <button type="button" className="btn btn-outline section-gap">
-        Update Preferences
-      </button>
+      <h2>Orders</h2>
+      <OrdersTable orders={orders.data} />
     </>
-  );
-}
-
-function OrdersTab() {
-  return (
-    <div className="empty-state">
-      <h2>No orders yet</h2>
-      <p>When you book a regrip, it will show up here.</p>
-      <Link to="/book" className="btn btn-primary">
-        Book Your First Service
-      </Link>
-    </div>
   );
 }
 
@@ -149,18 +147,26 @@ function SubscriptionTab() {
   );
 }
 
-function NotificationsTab() {
+const notificationSettings = [
+  { key: "smsNotifications", label: "Order texts (SMS)" },
+  { key: "smsPromotions", label: "Promotions by text (SMS)" },
+  { key: "emailNotifications", label: "Order emails" },
+  { key: "emailPromotions", label: "Promotions by email" },
+] as const;
+
+function NotificationsTab({ user }: { user: CurrentUser }) {
   return (
     <>
       <h2>Notifications</h2>
-      <div className="setting-line">
-        <span>Email</span>
-        <span className="badge badge-success">Enabled</span>
-      </div>
-      <div className="setting-line">
-        <span>SMS</span>
-        <span className="badge">Disabled</span>
-      </div>
+      {notificationSettings.map(({ key, label }) => (
+        <div className="setting-line" key={key}>
+          <span>{label}</span>
+          <span className={user[key] ? "badge badge-success" : "badge"}>{user[key] ? "Enabled" : "Disabled"}</span>
+        </div>
+      ))}
+      <Link to="/profile" className="btn btn-outline section-gap">
+        Change in My Profile
+      </Link>
     </>
   );
 }
@@ -211,10 +217,10 @@ export default function ShopToolsPage() {
       </div>
       <section className="card shop-panel" role="tabpanel" id={`${id}-panel-${slug(tab)}`} aria-labelledby={`${id}-tab-${slug(tab)}`} tabIndex={0}>
         {tab === "Profile" && <ProfileTab user={user} />}
-        {tab === "Grip Prefs" && <GripPrefsTab />}
+        {tab === "Grip Prefs" && <GripPrefsForm user={user} />}
         {tab === "Orders" && <OrdersTab />}
         {tab === "Subscription" && <SubscriptionTab />}
-        {tab === "Notifications" && <NotificationsTab />}
+        {tab === "Notifications" && <NotificationsTab user={user} />}
       </section>
     </div>
   );

@@ -10,8 +10,8 @@ import { useSearchParams } from "react-router";
 import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { bagByKey, type BagView } from "../console-api";
-import { scanUrl } from "./bag-links";
-import { QrCode } from "./QrCode";
+import { scanUrl } from "../../../lib/bag-links";
+import { QrCode } from "../../../components/QrCode";
 import "./labels.css";
 
 export const LABELS_MAX = 100;

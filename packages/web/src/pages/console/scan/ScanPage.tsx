@@ -14,7 +14,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { bagByKey } from "../console-api";
-import { bagKeyFrom } from "../bags/bag-links";
+import { bagKeyFrom } from "../../../lib/bag-links";
 
 /** The browser's barcode reader where it has one (Chromium on Android, ChromeOS, macOS); typed codes elsewhere. */
 interface BarcodeDetectorLike {

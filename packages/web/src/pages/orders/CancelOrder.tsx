@@ -1,0 +1,88 @@
+import { stageOf } from "@regrip/core/shared/lifecycle";
+import { customerCancel } from "@regrip/core/shared/order-cancel";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Dialog } from "../../components/Dialog";
+import { orderQueryKey, ordersQueryKey, type Order } from "../../data/orders";
+import { apiJson } from "../../lib/api";
+import { serverMessage } from "../../lib/api-error";
+import { formatCents } from "../../lib/money";
+import { useToast } from "../../toast/use-toast";
+
+/**
+ * Cancel Order on the order page, within the rule the server enforces (shared/order-cancel.ts): offered before
+ * check-in, refunded in full within 24 hours of booking when paid; otherwise the server's words say why not.
+ * A confirmation first; the move is POST /api/orders/{id}/status {status: "CANCELED"}.
+ */
+export function CancelOrder({ order }: { order: Order }) {
+  const [confirming, setConfirming] = useState(false);
+  const { toast } = useToast();
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => apiJson<Order>("POST", `/api/orders/${encodeURIComponent(order.id)}/status`, { status: "CANCELED" }),
+    onSuccess: (canceled) => {
+      setConfirming(false);
+      queryClient.setQueryData(orderQueryKey(order.id), canceled);
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      toast({
+        title: "Order Canceled",
+        description:
+          canceled.paymentStatus === "refunded"
+            ? `Your payment of ${formatCents(canceled.refundedAmountCents)} is being refunded to your card.`
+            : canceled.paymentStatus === "paid"
+              ? "Your order is canceled. The refund could not be made automatically: the shop will be in touch."
+              : "Your order is canceled.",
+      });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      toast({ title: "Cancel Failed", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
+    },
+  });
+
+  const stage = stageOf(order.status);
+  if (!stage || stage === "canceled" || stage === "picked_up") return null;
+  const decision = customerCancel(order);
+
+  return (
+    <section className="card" aria-labelledby="cancel-order-title">
+      <h2 id="cancel-order-title">Need to cancel?</h2>
+      {decision.allowed ? (
+        <>
+          <p className="muted">
+            {decision.refundCents > 0
+              ? `Cancel before check-in within 24 hours of booking for a full refund of ${formatCents(decision.refundCents)}.`
+              : "You can cancel before check-in. Nothing has been charged."}
+          </p>
+          <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
+            Cancel Order
+          </button>
+        </>
+      ) : (
+        <p className="muted">{decision.message}</p>
+      )}
+      {confirming && decision.allowed && (
+        <Dialog
+          title="Cancel this order?"
+          description={
+            decision.refundCents > 0
+              ? `Your payment of ${formatCents(decision.refundCents)} will be refunded in full to your card.`
+              : "Nothing has been charged for this order."
+          }
+          onClose={() => setConfirming(false)}
+          size="small"
+        >
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-outline" onClick={() => setConfirming(false)} data-autofocus>
+              Keep Order
+            </button>
+            <button type="button" className="btn btn-danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+              {cancel.isPending ? "Canceling..." : "Cancel Order"}
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
