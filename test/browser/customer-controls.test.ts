@@ -140,11 +140,11 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       const storyText = await story.innerText();
       expect(storyText).toContain("Awaiting Payment");
       expect(storyText).toContain(`#${inOrder.code3}`);
-      expect(storyText).toMatch(/Added\s+\w{3} \d{1,2}, \d{4}/);
+      expect(storyText).toMatch(/Added\s+\w{3} \d{1,2}, \d{4}/i);
       expect(storyText).toMatch(/Booked \w{3} \d{1,2}, \d{4}/);
       await expectNoOverflow(page, "Paddle Story");
       await shot(page, `paddle-story-${width}`);
-      await story.getByRole("button", { name: "Close" }).click();
+      await story.getByRole("button", { name: "Done" }).click();
 
       // Free from Bag, refused while the order holds the bag; the paddle stays in it.
       await menu(page, nickname, "Free from Bag");
@@ -155,7 +155,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       // A paddle left in a bag no order holds is freed.
       await menu(page, spare, "Free from Bag");
       await toast(page, "Bag Freed");
-      await page.waitForFunction((name) => document.querySelector(`article[aria-label="${name}"]`)?.textContent?.includes("No Bag"), spare);
+      await card(page, spare).getByText("No Bag", { exact: true }).waitFor();
 
       // Clone This Beauty: the add form, filled, the nickname marked as a copy; a new paddle.
       await menu(page, nickname, "Clone This Beauty");
@@ -252,7 +252,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
 
       await page.goto("/booking");
       const premium = page.getByRole("button", { name: /Premium Regrip/ });
-      await page.waitForFunction(() => document.querySelector(".option-selected")?.textContent?.includes("Selected: Teal · Tacky"));
+      await page.locator(".option-selected", { hasText: "Selected: Teal · Tacky" }).waitFor();
       expect(await premium.getAttribute("aria-pressed")).toBe("true");
       expect(await page.getByRole("radio", { name: /Regrip Littleton/ }).isChecked()).toBe(true);
       await expectNoOverflow(page, "booking with preferences");

@@ -32,6 +32,7 @@ describe("PUT /api/auth/user", () => {
       emailNotifications: true,
       emailPromotions: false,
       roles: ["CUSTOMER"],
+      defaultPrefs: null,
     });
     expect((await call("GET", "/api/auth/user", { token: player.token })).body).toEqual(answer.body);
   });

@@ -70,7 +70,7 @@ export function PaddleStoryDialog({ paddle, onClose }: { paddle: Paddle; onClose
       {list}
       <div className="dialog-actions">
         <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Close
+          Done
         </button>
       </div>
     </Dialog>

@@ -1,5 +1,5 @@
 import { stageOf } from "@regrip/core/shared/lifecycle";
-import { customerCancel } from "@regrip/core/shared/order-cancel";
+import { customerCancel, FULL_REFUND_WINDOW_MS } from "@regrip/core/shared/order-cancel";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
@@ -8,6 +8,11 @@ import { apiJson } from "../../lib/api";
 import { serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 import { useToast } from "../../toast/use-toast";
+
+const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** The end of the full-refund window: 24 hours after booking. */
+const refundDeadline = (createdAt: string) => dateTime.format(Date.parse(createdAt) + FULL_REFUND_WINDOW_MS);
 
 /**
  * Cancel Order on the order page, within the rule the server enforces (shared/order-cancel.ts): offered before
@@ -52,7 +57,7 @@ export function CancelOrder({ order }: { order: Order }) {
         <>
           <p className="muted">
             {decision.refundCents > 0
-              ? `Cancel before check-in within 24 hours of booking for a full refund of ${formatCents(decision.refundCents)}.`
+              ? `Cancel before check-in and by ${refundDeadline(order.createdAt)} for a full refund of ${formatCents(decision.refundCents)}.`
               : "You can cancel before check-in. Nothing has been charged."}
           </p>
           <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
