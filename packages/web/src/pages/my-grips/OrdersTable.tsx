@@ -1,4 +1,4 @@
-import { statusLabel } from "@regrip/core/shared/lifecycle";
+import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { locationLabel, type Order } from "../../data/orders";
@@ -107,7 +107,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   {order.customerNotes || "—"}
                 </td>
                 <td className="actions-cell">
-                  {order.stage === "ready" && (
+                  {stageOf(order.status) === "ready" && (
                     <button type="button" className="btn btn-accent btn-small" onClick={() => setPickup(order.id)}>
                       Pick Up
                     </button>
