@@ -45,7 +45,7 @@ function trendColor(comparison: Comparison): "text-status-success" | "text-statu
 
 function Metric({ label, value, comparison, text }: { label: string; value: string; comparison: Comparison; text: string }) {
   return (
-    <div>
+    <div role="group" aria-label={label}>
       <Box variant="awsui-key-label">{label}</Box>
       <Box variant="awsui-value-large" display="block">
         {value}

@@ -1,0 +1,137 @@
+/**
+ * The admin dashboard (issue 10, items 2 and 8) in Chromium against a real shop (`npm start`): an admin creates a
+ * promotion on /admin/promotions, a customer books with it and pays on the local payment page, and the admin's
+ * /admin shows the payment in Monthly Revenue and Orders Today (counters written with the order and the payment),
+ * and Recent Activity and the audit list show both the promotion's creation and the payment. Then the dashboard at
+ * 390 px.
+ *
+ * Browser test files run one at a time against one shop, so the figures before and after differ by this test's
+ * own order and payment.
+ */
+import { randomInt } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
+import type { AuditPage } from "../../packages/core/src/shared/audit";
+import { callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { seed } = loadSettings();
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => openPage(browser, baseUrl, run, { viewport });
+const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+describe("the admin dashboard", () => {
+  it("shows a customer's promoted booking and payment in the figures and the promotion and payment in Recent Activity", async () => {
+    const [customer, admin] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin)]);
+    const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+    const code = `DASH${randomInt(100_000, 999_999)}`;
+
+    // The admin creates the promotion on its page.
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/promotions");
+      await page.getByRole("heading", { name: "Promotions", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Create Promotion" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Create Promotion" });
+      await dialog.getByLabel("Code").fill(code);
+      await dialog.getByLabel("Percentage off").fill("10");
+      await dialog.getByRole("button", { name: "Create Promotion" }).click();
+      await page.getByText("Promotion Created").waitFor();
+      await page.getByRole("row").filter({ hasText: code }).waitFor();
+    });
+    const promotions = await api("GET", "/api/admin/promotions?limit=100", { token: admin });
+    const promotion = (promotions.body.items as { id: string; code: string }[]).find((p) => p.code === code)!;
+    expect(promotion).toBeDefined();
+
+    // The customer books with it and pays on the local payment page.
+    const nickname = `Dash Paddle ${randomInt(1000, 9999)}`;
+    const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname } });
+    expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+    expect(bags.status).toBe(201);
+    await withPage(async (page) => {
+      await signInThroughPage(page, seed.customer);
+      await page.getByRole("radio", { name: new RegExp(nickname) }).check();
+      await page.getByRole("button", { name: /Premium Regrip/ }).click();
+      const variant = page.getByRole("dialog", { name: "Premium Regrip" });
+      await variant.getByText("Black", { exact: true }).click();
+      await variant.getByText("Tacky", { exact: true }).click();
+      await variant.getByRole("button", { name: "Select" }).click();
+      await variant.waitFor({ state: "detached" });
+      await page.getByLabel("Promo code", { exact: true }).fill(code);
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.getByText("Promo Applied!").waitFor();
+      await page.getByLabel(/Bag number/).fill(bags.body[0].code3);
+      await page.getByRole("button", { name: "Book Service" }).click();
+      await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"), { timeout: 20_000 });
+      await page.getByRole("button", { name: /^Pay \$/ }).click();
+      await page.waitForURL((url) => url.pathname === "/my-grips");
+      await page.getByText("Thank you for your payment!").waitFor();
+    });
+    const orders = await api("GET", "/api/orders?limit=20", { token: customer });
+    const order = (orders.body.orders as { id: string; paddleId: string; promoCode: string; totalCents: number; paymentStatus: string }[]).find(
+      (o) => o.paddleId === paddle.body.id,
+    )!;
+    expect(order).toMatchObject({ promoCode: code, paymentStatus: "paid" });
+
+    // The admin's dashboard: the figures moved by this order and its payment; Recent Activity shows both writes.
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Dashboard" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin");
+      await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
+      const revenue = page.getByRole("group", { name: "Monthly Revenue" });
+      await revenue.getByText(money(before.monthlyRevenue + order.totalCents), { exact: true }).waitFor();
+      const today = page.getByRole("group", { name: "Orders Today" });
+      await today.getByText(String(before.ordersToday + 1), { exact: true }).waitFor();
+      await page.getByRole("group", { name: "Avg. Order Value" }).waitFor();
+      await page.getByRole("group", { name: "Active Subscriptions" }).waitFor();
+
+      const activity = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "When" }) });
+      const paidRow = activity.getByRole("row").filter({ hasText: "order.paid" }).filter({ hasText: order.id.slice(-8) });
+      await paidRow.waitFor();
+      expect(await paidRow.innerText()).toContain("System");
+      const createdRow = activity.getByRole("row").filter({ hasText: "promotion.created" }).filter({ hasText: promotion.id.slice(-8) });
+      await createdRow.waitFor();
+      // The admin, by the name the promotion's audit entry recorded (the token's given name, else the username).
+      expect(await createdRow.innerText()).toMatch(/\n(Alex|admin)$/);
+      for (const href of ["/admin/products", "/admin/promotions", "/admin/orders", "/admin/communications"]) {
+        expect(await page.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
+      }
+    });
+
+    // The audit list holds both too.
+    const audit = await api<AuditPage>("GET", "/api/admin/audit?limit=50", { token: admin });
+    const entries = audit.body.items.map((e) => `${e.action} ${e.targetId}`);
+    expect(entries).toContain(`promotion.created ${promotion.id}`);
+    expect(entries).toContain(`order.paid ${order.id}`);
+
+    // On a phone: the same figures, one card under another.
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin");
+      const revenue = page.getByRole("group", { name: "Monthly Revenue" });
+      await revenue.getByText(money(before.monthlyRevenue + order.totalCents), { exact: true }).waitFor();
+      const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+      expect(overflow).toBeLessThanOrEqual(0);
+    }, { width: 390, height: 844 });
+  });
+});
