@@ -10,8 +10,9 @@
  * 4. Shop Tools' Orders tab shows the customer's own orders.
  * 5. Cancel from the order page within 24 hours of booking a paid order: confirmed, refunded in full.
  *
- * Every dialog and page is checked for horizontal overflow at 390 px. Set SCREENSHOT_DIR to keep screenshots.
+ * Every dialog and page is checked for horizontal overflow, and the dialogs and the preferences form with axe. Set SCREENSHOT_DIR to keep screenshots.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -66,6 +67,15 @@ async function expectNoOverflow(page: Page, what: string) {
     width: number;
   };
   expect(scroll, `${what} overflows the ${width} px viewport`).toBeLessThanOrEqual(width);
+}
+
+/** No serious or critical axe violation inside `selector` (the dialog or form these controls add). */
+async function expectAccessible(page: Page, selector: string, what: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious, `${what}: axe`).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {
@@ -143,6 +153,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(storyText).toMatch(/Added\s+\w{3} \d{1,2}, \d{4}/i);
       expect(storyText).toMatch(/Booked \w{3} \d{1,2}, \d{4}/);
       await expectNoOverflow(page, "Paddle Story");
+      await expectAccessible(page, ".dialog", "Paddle Story");
       await shot(page, `paddle-story-${width}`);
       await story.getByRole("button", { name: "Done" }).click();
 
@@ -176,6 +187,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(await card(page, `${nickname} (Copy)`).count()).toBe(1);
       await menu(page, `${nickname} (Copy)`, "I No Longer Own This");
       await expectNoOverflow(page, "I No Longer Own This");
+      await expectAccessible(page, ".dialog", "I No Longer Own This");
       await shot(page, `no-longer-own-${width}`);
       await ask.getByRole("button", { name: "I No Longer Own This" }).click();
       await toast(page, "Paddle Removed");
@@ -211,6 +223,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(text).toContain(`Bag #${bag.code3}`);
       expect(await readQr(page, ".pickup-qr")).toBe(scannerUrl);
       await expectNoOverflow(page, "the pickup details on My Grips");
+      await expectAccessible(page, ".dialog", "the pickup details on My Grips");
       await shot(page, `pickup-my-grips-${width}`);
       await dialog.getByRole("button", { name: "Done" }).click();
 
@@ -237,6 +250,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       await page.getByLabel("Grip tack").selectOption("Tacky");
       await page.getByLabel("Drop-off location").selectOption("LITTLETON");
       await expectNoOverflow(page, "Grip Prefs");
+      await expectAccessible(page, "form[aria-label=\"Grip preferences\"]", "Grip Prefs");
       await shot(page, `grip-prefs-${width}`);
       await page.getByRole("button", { name: "Update Preferences" }).click();
       await toast(page, "Preferences Saved");
@@ -282,6 +296,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       const confirm = page.getByRole("dialog", { name: "Cancel this order?" });
       expect(await confirm.innerText()).toContain(`Your payment of ${total} will be refunded in full to your card.`);
       await expectNoOverflow(page, "the cancel confirmation");
+      await expectAccessible(page, ".dialog", "the cancel confirmation");
       await shot(page, `cancel-confirm-${width}`);
       await confirm.getByRole("button", { name: "Cancel Order" }).click();
       await toast(page, "Order Canceled");
