@@ -28,7 +28,7 @@ export function CancelOrder({ order }: { order: Order }) {
     onSuccess: (canceled) => {
       setConfirming(false);
       queryClient.setQueryData(orderQueryKey(order.id), canceled);
-      void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
       toast({
         title: "Order Canceled",
         description:

@@ -96,3 +96,35 @@ describe("OrderPage", () => {
     expect(pickupText(new Date(2025, 2, 6, 12).toISOString())).toBe("Next business day (Thursday, March 6)");
   });
 });
+
+describe("OrderPage: cancel", () => {
+  const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
+
+  it("offers Cancel Order only when the server would take it, and says why not otherwise", async () => {
+    const paidLongAgo = { ...order, id: "o-old", status: "SCHEDULED" as const, stage: "scheduled" as const, createdAt: hoursAgo(30) };
+    fakeApi({ "GET /api/orders/o-old": () => Response.json(paidLongAgo), "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }) });
+    renderPage(<OrderPage />, { path: "/orders/o-old", route: "/orders/:id" });
+    await screen.findByRole("heading", { name: "Need to cancel?" });
+    expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
+    expect(screen.getByText(/Paid orders can be canceled online for a full refund within 24 hours of booking/)).toBeTruthy();
+  });
+
+  it("asks first, then cancels an unpaid order with nothing to refund", async () => {
+    const unpaid = { ...order, id: "o-new", status: "INVOICED" as const, stage: "awaiting_payment" as const, paymentStatus: "unpaid" as const, createdAt: hoursAgo(1) };
+    let stored: Order = unpaid;
+    const calls = fakeApi({
+      "GET /api/orders/o-new": () => Response.json(stored),
+      "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }),
+      "POST /api/orders/o-new/status": () => Response.json((stored = { ...unpaid, status: "CANCELED", stage: "canceled" })),
+    });
+    renderPage(<OrderPage />, { path: "/orders/o-new", route: "/orders/:id" });
+    (await screen.findByRole("button", { name: "Cancel Order" })).click();
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this order?" });
+    expect(dialog.textContent).toContain("Nothing has been charged for this order.");
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    within(dialog).getByRole("button", { name: "Cancel Order" }).click();
+    await screen.findByText("Order Canceled");
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ status: "CANCELED" });
+    expect(screen.queryByRole("heading", { name: "Need to cancel?" })).toBeNull();
+  });
+});
