@@ -134,4 +134,21 @@ describe("the admin dashboard", () => {
       expect(overflow).toBeLessThanOrEqual(0);
     }, { width: 390, height: 844 });
   });
+
+  it("tells an employee they may not use it, and asks the server nothing", async () => {
+    await withPage(async (page) => {
+      const asked: string[] = [];
+      page.on("request", (request) => {
+        if (/\/api\/admin\/(analytics|audit)/.test(request.url())) asked.push(request.url());
+      });
+      await signInStaff(page, seed.employee);
+      const nav = page.getByRole("navigation", { name: "Console navigation" });
+      await nav.getByRole("link", { name: "Service Queue" }).waitFor();
+      expect(await nav.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
+      await page.goto("/admin");
+      await page.getByText("You don't have permission to access the admin panel.").waitFor();
+      expect(page.url()).toBe(`${baseUrl}/admin`);
+      expect(asked).toEqual([]);
+    });
+  });
 });

@@ -44,7 +44,7 @@ export interface ConsoleRoute {
   nav?: string;
   /**
    * "page": an admin page that tells other staff itself why they cannot use it (communications: 'Access denied -
-   * Admin only', §2) instead of the admin guard's toast and redirect. The side navigation still follows `access`.
+   * Admin only'; the dashboard: 'You don't have permission to access the admin panel.', §2) instead of the admin guard's toast and redirect. The side navigation still follows `access`.
    */
   guard?: "page";
 }
@@ -63,7 +63,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/staff-queue", access: "staff", page: "queue" },
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
-  { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },
+  { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard", guard: "page" },
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },

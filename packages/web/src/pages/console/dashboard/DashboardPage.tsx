@@ -17,6 +17,8 @@ import { actorLabel, type AuditEntryView } from "@regrip/core/shared/audit";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { useCurrentUser } from "../../../auth/current-user";
+import { isAdmin } from "../../../auth/roles";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -174,9 +176,30 @@ function RecentActivity({ entries, loading, error }: { entries: AuditEntryView[]
   );
 }
 
-/** /admin (staff-and-admin-side §2 Admin dashboard): the business at a glance. Admins only. */
+function NoPermission() {
+  return (
+    <ContentLayout header={<Header variant="h1">Admin Dashboard</Header>}>
+      <Alert type="error" header="Access denied">
+        {NO_PERMISSION}
+      </Alert>
+    </ContentLayout>
+  );
+}
+
+/**
+ * /admin (staff-and-admin-side §2 Admin dashboard): the business at a glance. Admins only: other staff read §2's
+ * 'You don't have permission to access the admin panel.' here (the route's `guard: "page"`), and so does anyone the
+ * server answers 403.
+ */
 export default function DashboardPage() {
   usePageMeta("Admin Dashboard", "Revenue, orders, subscriptions, low stock and recent activity.");
+  const { data: user } = useCurrentUser();
+  // The console checked staff already; the user is known by now (undefined only for a moment on a refetch).
+  if (user === undefined) return null;
+  return isAdmin(user) ? <Dashboard /> : <NoPermission />;
+}
+
+function Dashboard() {
   const navigate = useNavigate();
   const analytics = useQuery({ queryKey: dashboardKeys.analytics, queryFn: getAnalytics });
   const recent = useQuery({ queryKey: dashboardKeys.recent, queryFn: getRecentActivity });
@@ -185,9 +208,7 @@ export default function DashboardPage() {
     navigate(href);
   };
 
-  if (errorStatus(analytics.error) === 403 || errorStatus(recent.error) === 403) {
-    return <Alert type="error" header="Access denied">{NO_PERMISSION}</Alert>;
-  }
+  if (errorStatus(analytics.error) === 403 || errorStatus(recent.error) === 403) return <NoPermission />;
 
   return (
     <ContentLayout header={<Header variant="h1" description="The shop's business, from counters kept as each order, payment and refund is written.">Admin Dashboard</Header>}>
