@@ -12,10 +12,12 @@ import { stripeWebhookPath } from "./webhooks";
 
 /**
  * The local stand-in for Stripe Checkout (DESIGN §2), at `/local-pay/<sessionId>`:
- * the order's number, lines and total, with Pay and Decline. Like Stripe it
- * answers by posting a correctly signed event to the webhook
- * (`/webhooks/stripe`, the real handler), then sends the browser to the
- * session's success or cancel URL. It is not part of the web app: in the
+ * the order's number, lines and total, with Pay, Decline, and a link back
+ * (Stripe's back link: the session's cancel URL, nothing posted). Like Stripe
+ * it answers Pay and Decline by posting a correctly signed event to the
+ * webhook (`/webhooks/stripe`, the real handler), then sends the browser to
+ * the session's success or cancel URL (the order's page, which says what
+ * happened). It is not part of the web app: in the
  * cloud, Stripe's own page stands here.
  */
 export const localPayPrefix = "/local-pay/";
@@ -41,6 +43,7 @@ const styles = `
   .pay { background: #0b6b3a; color: #fff; border-color: #0b6b3a; }
   .decline { background: #fff; color: #8a1c1c; border-color: #8a1c1c; }
   a { color: #0b4f8a; }
+  .back { margin: 1.25rem 0 0; text-align: center; }
 `;
 
 /**
@@ -109,7 +112,7 @@ function redirect(res: ServerResponse, location: string) {
   res.end();
 }
 
-function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem) {
+function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, cancelUrl: string) {
   const lines = checkoutLines(order)
     .map(
       (line) =>
@@ -133,7 +136,8 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem) 
 <div class="actions">
   <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
   <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(order.totalCents)}</button></form>
-</div>`,
+</div>
+<p class="back"><a href="${escape(cancelUrl)}">Cancel and return to Regrip</a></p>`,
   );
 }
 
@@ -147,7 +151,6 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
   if (!path.startsWith(localPayPrefix)) return false;
   const [rawSession, action] = path.slice(localPayPrefix.length).split("/");
   const sessionId = decodeURIComponent(rawSession ?? "");
-  const urls = checkoutUrls(process.env[env.siteUrl] ?? "");
   const { order, current } = await currentOrder(sessionId);
   if (req.method === "POST") await readBody(req);
 
@@ -155,6 +158,7 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
     showGone(res, "There is no such checkout.");
     return true;
   }
+  const urls = checkoutUrls(process.env[env.siteUrl] ?? "", order.id);
   if (order.paymentStatus === "paid") {
     // A second click on Pay, or a reload: the order is paid, go where Stripe would.
     if (req.method === "POST") redirect(res, urls.successUrl);
@@ -175,7 +179,7 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
     return true;
   }
   if (req.method === "GET" && !action) {
-    showCheckout(res, sessionId, order);
+    showCheckout(res, sessionId, order, urls.cancelUrl);
     return true;
   }
   if (req.method === "POST" && action === "pay") {

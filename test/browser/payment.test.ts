@@ -1,9 +1,11 @@
 /**
  * The payment journey on one machine: a booking, paid on the local payment
  * page (the stand-in for Stripe Checkout, which posts a signed event to the
- * real webhook), the thank-you banner on My Grips, staff moving the order to
- * ready through the status call, then the customer's timeline and the SMS
- * outbox showing it.
+ * real webhook), back on the order's page saying it is paid, the thank-you
+ * banner on My Grips, staff moving the order to ready through the status
+ * call, then the customer's timeline and the SMS outbox showing it. And a
+ * declined card, then one left unpaid: the order page tells each, and its
+ * Pay Now pays (at 390 and 1280 px).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -100,7 +102,11 @@ describe("paying for a booking and following it to pickup", () => {
     expect(await page.getByTestId("total").innerText()).toBe(total);
     await page.getByRole("button", { name: `Pay ${total}` }).click();
 
-    await page.waitForURL((url) => url.pathname === "/my-grips");
+    // Back on the order's own page, which says it is paid (once the webhook has landed), then My Grips thanks.
+    await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+    await page.getByRole("heading", { name: "Payment received" }).waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    await page.goto("/my-grips");
     const banner = page.getByText("Thank you for your payment!");
     await banner.waitFor();
     expect(await banner.isVisible()).toBe(true);
@@ -134,5 +140,91 @@ describe("paying for a booking and following it to pickup", () => {
     const toCustomer = texts.filter((text) => text.to === seed.customer.phone);
     expect(toCustomer.some((text) => text.body.includes("ready for pickup at Regrip Littleton"))).toBe(true);
     expect(toCustomer.some((text) => text.body.includes("checked in"))).toBe(true);
+  });
+});
+
+describe("a payment that does not go through", () => {
+  for (const width of [390, 1280]) {
+    it(`declined, then abandoned: the order page tells each, and Pay Now then pays, at ${width} px`, async () => {
+      const customerToken = await tokenOf(seed.customer.username, seed.customer.password);
+      const me = await api("GET", "/api/auth/user", { token: customerToken });
+      const paddleId = await paddleOf(customerToken, me.body.id);
+      const bag = width === 390 ? "115" : "116";
+      const booked = await api("POST", "/api/book-service", {
+        token: customerToken,
+        headers: { "Idempotency-Key": `browser-decline-${width}-${Date.now()}` },
+        body: { paddleId, bagNumber: bag, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const orderId: string = booked.body.id;
+
+      const phoneContext = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width === 390 ? 844 : 900 } });
+      const tab = await phoneContext.newPage();
+      try {
+        await signInThroughPage(tab, seed.customer);
+        await tab.goto(`/orders/${orderId}`);
+        const summaryPay = tab.getByRole("button", { name: "Pay Now" });
+        await summaryPay.click();
+        await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+        await tab.getByRole("button", { name: "Decline" }).click();
+
+        // Declined: back on the order, with the reason the webhook stored, and one Pay Now.
+        await tab.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+        const declined = tab.getByRole("alert").filter({ hasText: "Payment declined" });
+        await declined.waitFor();
+        expect(await declined.innerText()).toContain("Your card was declined.");
+        expect(await tab.getByRole("button", { name: "Pay Now" }).count()).toBe(1);
+        expect(await tab.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
+
+        // Pay Now opens a new checkout; the customer goes back without paying: still the decline is told (it is
+        // the last attempt's), and the order is still unpaid.
+        await declined.getByRole("button", { name: "Pay Now" }).click();
+        await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+        await tab.getByRole("link", { name: "Cancel and return to Regrip" }).click();
+        await tab.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+        await tab.getByRole("alert").filter({ hasText: "Payment declined" }).waitFor();
+        expect((await api("GET", `/api/orders/${orderId}`, { token: customerToken })).body.paymentStatus).toBe("unpaid");
+
+        // Pay Now again, and pay: the order page says so.
+        await tab.getByRole("button", { name: "Pay Now" }).click();
+        await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+        await tab.getByRole("button", { name: /^Pay \$/ }).click();
+        await tab.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+        await tab.getByRole("heading", { name: "Payment received" }).waitFor();
+        expect(await tab.getByRole("button", { name: "Pay Now" }).count()).toBe(0);
+        expect(await tab.getByRole("alert").filter({ hasText: "Payment declined" }).count()).toBe(0);
+        const paid = await api("GET", `/api/orders/${orderId}`, { token: customerToken });
+        expect(paid.body).toMatchObject({ paymentStatus: "paid", paymentFailureReason: null });
+      } finally {
+        await phoneContext.close();
+      }
+    });
+  }
+
+  it("left without paying (no decline): 'Payment was not completed' with a Pay Now", async () => {
+    const customerToken = await tokenOf(seed.customer.username, seed.customer.password);
+    const me = await api("GET", "/api/auth/user", { token: customerToken });
+    const paddleId = await paddleOf(customerToken, me.body.id);
+    const booked = await api("POST", "/api/book-service", {
+      token: customerToken,
+      headers: { "Idempotency-Key": `browser-abandon-${Date.now()}` },
+      body: { paddleId, bagNumber: "117", dropoffLocation: "HIGHLANDS_RANCH", service: "sku-strip-and-grip-black-tacky" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const orderId: string = booked.body.id;
+    const tabContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+    const tab = await tabContext.newPage();
+    try {
+      await signInThroughPage(tab, seed.customer);
+      await tab.goto(`/orders/${orderId}`);
+      await tab.getByRole("button", { name: "Pay Now" }).click();
+      await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+      await tab.getByRole("link", { name: "Cancel and return to Regrip" }).click();
+      await tab.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+      await tab.getByRole("heading", { name: "Payment was not completed" }).waitFor();
+      expect(await tab.getByRole("button", { name: "Pay Now" }).count()).toBe(1);
+    } finally {
+      await tabContext.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Server } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createLocalServer } from "../../infra/local/server";
 import { webDistDir } from "../../infra/local/web";
+import { db } from "../../packages/core/src/db";
 import { HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { localProvider, orderIdOfLocalSession } from "../../packages/core/src/payments/local";
 import { holdEndsAt, UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
@@ -137,8 +138,8 @@ describe("the local payment page", () => {
     return { ...booked, path: new URL(body.url).pathname };
   }
 
-  it("shows the order number, its lines and total, and Pay and Decline", async () => {
-    const { path } = await openCheckout();
+  it("shows the order number, its lines and total, Pay and Decline, and a way back to the order", async () => {
+    const { orderId, path } = await openCheckout();
     const page = await fetch(`${origin}${path}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -148,13 +149,15 @@ describe("the local payment page", () => {
     expect(html).toContain("$53.00");
     expect(html).toMatch(/<button[^>]*>Pay \$53\.00<\/button>/);
     expect(html).toMatch(/<button[^>]*>Decline<\/button>/);
+    // Stripe's back link: the cancel url, nothing posted.
+    expect(html).toContain(`<a href="${process.env.SITE_URL}/orders/${orderId}?payment=canceled">Cancel and return to Regrip</a>`);
   });
 
-  it("Pay posts a signed completed event to /webhooks/stripe and goes to the success url", async () => {
+  it("Pay posts a signed completed event to /webhooks/stripe and goes to the success url: the order's page", async () => {
     const { orderId, path } = await openCheckout();
     const paid = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
-    expect(paid.headers.get("location")).toBe(`${process.env.SITE_URL}/my-grips?paid=1`);
+    expect(paid.headers.get("location")).toBe(`${process.env.SITE_URL}/orders/${orderId}?paid=1`);
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ paymentStatus: "paid", status: "SCHEDULED", cardBrand: "visa", cardLast4: "4242", paymentAttempts: 1 });
     expect((await auditOf(orderId)).map((a) => a.action)).toContain("order.paid");
@@ -165,17 +168,29 @@ describe("the local payment page", () => {
     expect((await fetch(`${origin}${path}`)).status).toBe(410);
   });
 
-  it("Decline records the declined card and goes back to My Grips", async () => {
-    const { orderId, path } = await openCheckout();
+  it("Decline records the declined card and goes back to the order's page, which can read why", async () => {
+    const { customer, orderId, path } = await openCheckout();
     const declined = await fetch(`${origin}${path}/decline`, { method: "POST", redirect: "manual" });
     expect(declined.status).toBe(303);
-    expect(declined.headers.get("location")).toBe(`${process.env.SITE_URL}/my-grips`);
+    expect(declined.headers.get("location")).toBe(`${process.env.SITE_URL}/orders/${orderId}?payment=canceled`);
     expect(await orderOf(orderId)).toMatchObject({
       paymentStatus: "unpaid",
       status: "INVOICED",
       paymentAttempts: 1,
       paymentFailureReason: "Your card was declined.",
     });
+    // The customer's own view of the order says why, and Pay Now opens a new checkout.
+    const seen = await call("GET", `/api/orders/${orderId}`, { token: customer.token });
+    expect(seen.body).toMatchObject({ paymentStatus: "unpaid", paymentFailureReason: "Your card was declined." });
+    expect((await checkout(orderId, customer.token)).status).toBe(200);
+  });
+
+  it("shows a customer the failure reason only while the order is unpaid; staff always", async () => {
+    const { customer, orderId } = await bookedOrder();
+    await db().entities.serviceOrder.patch({ id: orderId }).set({ paymentStatus: "paid", paymentFailureReason: "Refund of $53.00 failed: disputed" }).go();
+    expect((await call("GET", `/api/orders/${orderId}`, { token: customer.token })).body.paymentFailureReason).toBeNull();
+    const { admin } = await staffTokens();
+    expect((await call("GET", `/api/orders/${orderId}`, { token: admin })).body.paymentFailureReason).toBe("Refund of $53.00 failed: disputed");
   });
 
   it("refuses to take a payment for an order canceled after its checkout opened", async () => {

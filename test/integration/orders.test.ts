@@ -16,7 +16,7 @@ const viewKeys = [
   "id", "userId", "paddleId", "bagNumber", "bag", "status", "stage", "statusHistory", "paymentStatus",
   "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "lineItems", "customerNotes",
   "subtotalCents", "discountAmountCents", "promoCode", "taxCents", "totalCents", "currency", "paymentMethod",
-  "invoiceUrl", "paidAt", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle",
+  "invoiceUrl", "paidAt", "paymentFailureReason", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle",
 ];
 
 let ann: Customer;

@@ -53,6 +53,9 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
     paymentMethod: order.paymentMethod,
     invoiceUrl: orNull(order.invoiceUrl),
     paidAt: orNull(order.paidAt),
+    // Why the last card payment failed (a decline's reason, from the webhook): the customer reads it while the
+    // order is unpaid, beside Pay Now; staff always (it also holds refund and amount-mismatch problems).
+    paymentFailureReason: viewer.staff || order.paymentStatus === "unpaid" ? orNull(order.paymentFailureReason) : null,
     cardBrand: orNull(order.cardBrand),
     cardLast4: orNull(order.cardLast4),
     refundedAmountCents: order.refundedAmountCents,

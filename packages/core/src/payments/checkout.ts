@@ -21,10 +21,18 @@ export function isConditionalFailure(error: unknown): boolean {
   return cause?.name === "ConditionalCheckFailedException" || /conditional request failed/i.test((error as Error).message ?? "");
 }
 
-/** Where a payer comes back to: My Grips, with the thank-you banner after paying. */
-export function checkoutUrls(siteUrl: string): CheckoutUrls {
-  const site = siteUrl.replace(/\/+$/, "");
-  return { successUrl: `${site}/my-grips?paid=1`, cancelUrl: `${site}/my-grips` };
+/** The query the order page reads on the way back from a checkout: `paid=1`, or `payment=canceled`. */
+export const PAYMENT_RETURN = { paid: "paid", payment: "payment", canceled: "canceled" } as const;
+
+/**
+ * Where a payer comes back to: the order's own page, which tells what happened. After paying (`?paid=1`) it
+ * says the order is paid, once the webhook has landed; from Stripe's back link or the local page's Decline
+ * (`?payment=canceled`) it says why the payment did not go through (the decline the webhook stored in
+ * paymentFailureReason) or that it was not completed, beside Pay Now.
+ */
+export function checkoutUrls(siteUrl: string, orderId: string): CheckoutUrls {
+  const order = `${siteUrl.replace(/\/+$/, "")}/orders/${encodeURIComponent(orderId)}`;
+  return { successUrl: `${order}?${PAYMENT_RETURN.paid}=1`, cancelUrl: `${order}?${PAYMENT_RETURN.payment}=${PAYMENT_RETURN.canceled}` };
 }
 
 /** Why an order cannot be paid by card now, or null when it can. */
@@ -52,7 +60,7 @@ export async function startCheckout(order: OrderItem, options: { siteUrl: string
   let session;
   try {
     session = await provider.createCheckoutSession(order, {
-      ...checkoutUrls(options.siteUrl),
+      ...checkoutUrls(options.siteUrl, order.id),
       siteUrl: options.siteUrl,
       expiresAt: checkoutExpiresAt(order, now),
     });

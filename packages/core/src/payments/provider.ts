@@ -11,9 +11,9 @@ import { secret } from "../secrets";
 import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
-  /** Where the payer lands after paying: `<site>/my-grips?paid=1`. */
+  /** Where the payer lands after paying: `<site>/orders/<id>?paid=1` (checkout.ts checkoutUrls). */
   successUrl: string;
-  /** Where the payer lands after giving up: `<site>/my-grips`. */
+  /** Where the payer lands after giving up or a decline: `<site>/orders/<id>?payment=canceled`. */
   cancelUrl: string;
 }
 

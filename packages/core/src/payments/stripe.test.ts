@@ -69,8 +69,8 @@ describe("stripeProvider", () => {
   it("creates a payment-mode checkout session with the order's lines, its id in the metadata and the return urls", async () => {
     const session = await provider().createCheckoutSession(order, {
       siteUrl: "https://shop.example",
-      successUrl: "https://shop.example/my-grips?paid=1",
-      cancelUrl: "https://shop.example/my-grips",
+      successUrl: "https://shop.example/orders/o1?paid=1",
+      cancelUrl: "https://shop.example/orders/o1?payment=canceled",
     });
     expect(session).toEqual({ id: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" });
     const { params, headers } = seen.find((s) => s.path === "/v1/checkout/sessions")!;
@@ -86,8 +86,8 @@ describe("stripeProvider", () => {
       "metadata[orderId]": "order-1",
       "payment_intent_data[metadata][orderId]": "order-1",
       customer_email: "casey@regrip.test",
-      success_url: "https://shop.example/my-grips?paid=1",
-      cancel_url: "https://shop.example/my-grips",
+      success_url: "https://shop.example/orders/o1?paid=1",
+      cancel_url: "https://shop.example/orders/o1?payment=canceled",
     });
   });
 
@@ -95,8 +95,8 @@ describe("stripeProvider", () => {
     seen.length = 0;
     await provider().createCheckoutSession(order, {
       siteUrl: "https://shop.example",
-      successUrl: "https://shop.example/my-grips?paid=1",
-      cancelUrl: "https://shop.example/my-grips",
+      successUrl: "https://shop.example/orders/o1?paid=1",
+      cancelUrl: "https://shop.example/orders/o1?payment=canceled",
       expiresAt: new Date("2026-05-01T12:45:30.900Z"),
     });
     const { params } = seen.find((s) => s.path === "/v1/checkout/sessions")!;

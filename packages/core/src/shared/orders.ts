@@ -55,6 +55,8 @@ export interface OrderView {
   paymentMethod: string;
   invoiceUrl: string | null;
   paidAt: string | null;
+  /** Why the last card payment failed (e.g. 'Your card was declined.'); a customer sees it only while unpaid. */
+  paymentFailureReason: string | null;
   cardBrand: string | null;
   cardLast4: string | null;
   refundedAmountCents: number;

@@ -29,11 +29,16 @@ export function useOrders() {
   return useQuery({ queryKey: ordersQueryKey, queryFn: fetchAllOrders });
 }
 
-export function useOrder(id: string | undefined) {
+/** How often the order page asks again while a payment is being confirmed (the webhook may land after the redirect). */
+export const paymentPollMs = 1000;
+
+/** One order; with `pollWhileUnpaid`, asked again every second while it is unpaid (just back from paying). */
+export function useOrder(id: string | undefined, { pollWhileUnpaid = false }: { pollWhileUnpaid?: boolean } = {}) {
   return useQuery({
     queryKey: orderQueryKey(id ?? ""),
     queryFn: () => apiJson<Order>("GET", `/api/orders/${encodeURIComponent(id ?? "")}`),
     enabled: !!id,
+    refetchInterval: (query) => (pollWhileUnpaid && query.state.data?.paymentStatus === "unpaid" ? paymentPollMs : false),
   });
 }
 

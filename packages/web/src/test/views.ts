@@ -29,6 +29,7 @@ export function orderView(partial: Partial<OrderView> = {}): OrderView {
     paymentMethod: "STRIPE",
     invoiceUrl: null,
     paidAt: null,
+    paymentFailureReason: null,
     cardBrand: null,
     cardLast4: null,
     refundedAmountCents: 0,

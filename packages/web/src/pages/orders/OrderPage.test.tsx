@@ -128,3 +128,52 @@ describe("OrderPage: cancel", () => {
     expect(screen.queryByRole("heading", { name: "Need to cancel?" })).toBeNull();
   });
 });
+
+describe("OrderPage: back from a checkout", () => {
+  const unpaid = { ...order, id: "o9", bagNumber: "129", status: "INVOICED", stage: "awaiting_payment", paymentStatus: "unpaid" } as Order;
+  const services = () => Response.json({ coreServices: [], addOnServices: {} });
+
+  it("tells a declined payment with the server's reason, beside one working Pay Now", async () => {
+    fakeApi({ "GET /api/orders/o9": () => Response.json({ ...unpaid, paymentFailureReason: "Your card was declined." }), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o9?payment=canceled", route: "/orders/:id" });
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByRole("heading", { name: "Payment declined" })).toBeTruthy();
+    expect(within(alert).getByText("Your card was declined.")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Pay Now" })).toHaveLength(1);
+  });
+
+  it("says 'Payment was not completed' after leaving the checkout without paying", async () => {
+    fakeApi({ "GET /api/orders/o9": () => Response.json(unpaid), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o9?payment=canceled", route: "/orders/:id" });
+    const heading = await screen.findByRole("heading", { name: "Payment was not completed" });
+    const outcome = heading.closest("section")!;
+    expect(outcome.getAttribute("role")).toBe("status");
+    expect(within(outcome).getByRole("button", { name: "Pay Now" })).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Pay Now" })).toHaveLength(1);
+  });
+
+  it("says nothing of a payment when the customer just opens an unpaid order", async () => {
+    fakeApi({ "GET /api/orders/o9": () => Response.json(unpaid), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o9", route: "/orders/:id" });
+    await screen.findByRole("heading", { level: 1, name: "Order #129" });
+    expect(screen.queryByRole("heading", { name: /Payment|payment/ })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Pay Now" })).toHaveLength(1);
+  });
+
+  it("after paying, says it is confirming until the webhook lands, then that the order is paid", async () => {
+    let reads = 0;
+    fakeApi({
+      "GET /api/orders/o9": () => {
+        reads++;
+        return Response.json(reads < 2 ? unpaid : { ...unpaid, status: "SCHEDULED", stage: "scheduled", paymentStatus: "paid", paidAt: "2025-03-07T17:05:00.000Z", cardLast4: "4242" });
+      },
+      "GET /api/services": services,
+    });
+    renderPage(<OrderPage />, { path: "/orders/o9?paid=1", route: "/orders/:id" });
+    await screen.findByRole("heading", { name: "Confirming your payment…" });
+    await screen.findByRole("heading", { name: "Payment received" }, { timeout: 3000 });
+    expect(screen.getByText("Thank you! This order is paid with the card ending 4242.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    expect(localStorage.getItem("thankYouExpiry")).not.toBeNull();
+  });
+});

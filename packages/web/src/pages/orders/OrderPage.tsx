@@ -1,15 +1,27 @@
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
-import { useState } from "react";
-import { Link, useParams } from "react-router";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useParams, useSearchParams } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
-import { lineTotal, locationLabel, orderNumber, paymentStatusLabel, startCheckout, useOrder, type Order, type OrderLineItem } from "../../data/orders";
+import {
+  lineTotal,
+  locationLabel,
+  orderNumber,
+  ordersQueryKey,
+  paymentStatusLabel,
+  startCheckout,
+  useOrder,
+  type Order,
+  type OrderLineItem,
+} from "../../data/orders";
 import { errorStatus, serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/customer.css";
 import "../../styles/order.css";
 import { useToast } from "../../toast/use-toast";
+import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
 import { PickupDialog } from "./PickupDialog";
 
@@ -87,10 +99,15 @@ function LineItems({ items }: { items: OrderLineItem[] }) {
   );
 }
 
+/** Whether the customer can pay this order by card now (the server's checkoutRefusal has the last word). */
+function isPayable(order: Order): boolean {
+  return order.paymentStatus === "unpaid" && stageOf(order.status) !== "canceled" && order.totalCents > 0;
+}
+
 function PayNow({ order }: { order: Order }) {
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
-  if (order.paymentStatus !== "unpaid" || stageOf(order.status) === "canceled" || order.totalCents <= 0) return null;
+  if (!isPayable(order)) return null;
   return (
     <button
       type="button"
@@ -112,9 +129,108 @@ function PayNow({ order }: { order: Order }) {
   );
 }
 
+/** How long the page waits for the payment's webhook after Stripe's redirect before saying it is still on its way. */
+export const paymentConfirmWaitMs = 30_000;
+
+type PaymentReturn = "paid" | "canceled" | undefined;
+
+/**
+ * The way back from a checkout (`?paid=1` or `?payment=canceled`, payments/checkout.ts): read once, then taken
+ * off the address as My Grips does with its own `paid=1`. Paying also starts My Grips' thank-you banner.
+ */
+function usePaymentReturn(): PaymentReturn {
+  const [params, setParams] = useSearchParams();
+  const [returned] = useState<PaymentReturn>(() =>
+    params.get("paid") === "1" ? "paid" : params.get("payment") === "canceled" ? "canceled" : undefined,
+  );
+  useEffect(() => {
+    if (!params.has("paid") && !params.has("payment")) return;
+    if (returned === "paid") markThankYou(localStorage);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("paid");
+        next.delete("payment");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams, returned]);
+  return returned;
+}
+
+/**
+ * What became of a payment: paid (or still being confirmed, the webhook landing a moment after the redirect);
+ * declined, with the reason the server stored; or not completed (back from the checkout without paying). Null
+ * when there is nothing to tell.
+ */
+function PaymentOutcome({ order, returned, waiting }: { order: Order; returned: PaymentReturn; waiting: boolean }) {
+  if (order.paymentStatus === "paid" && returned === "paid") {
+    return (
+      <section className="notice notice-success payment-outcome" role="status" aria-labelledby="payment-outcome-title">
+        <h2 id="payment-outcome-title">Payment received</h2>
+        <p>Thank you! This order is paid{order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ""}.</p>
+      </section>
+    );
+  }
+  if (!isPayable(order)) return null;
+  if (returned === "paid") {
+    return (
+      <section className="notice payment-outcome" role="status" aria-labelledby="payment-outcome-title">
+        {waiting ? (
+          <>
+            <h2 id="payment-outcome-title">Confirming your payment…</h2>
+            <p>This takes a moment. The page updates by itself.</p>
+          </>
+        ) : (
+          <>
+            <h2 id="payment-outcome-title">Your payment is not confirmed yet</h2>
+            <p>If you paid, it shows here within a few minutes: refresh the page. If you did not, pay with Pay Now.</p>
+          </>
+        )}
+      </section>
+    );
+  }
+  if (order.paymentFailureReason) {
+    return (
+      <section className="notice notice-danger payment-outcome" role="alert" aria-labelledby="payment-outcome-title">
+        <h2 id="payment-outcome-title">Payment declined</h2>
+        <p>{order.paymentFailureReason}</p>
+        <p>Nothing was charged. Try again with Pay Now, with the same card or another one.</p>
+        <PayNow order={order} />
+      </section>
+    );
+  }
+  if (returned === "canceled") {
+    return (
+      <section className="notice payment-outcome" role="status" aria-labelledby="payment-outcome-title">
+        <h2 id="payment-outcome-title">Payment was not completed</h2>
+        <p>Nothing was charged. Pay now with Pay Now, or later from this page.</p>
+        <PayNow order={order} />
+      </section>
+    );
+  }
+  return null;
+}
+
 export default function OrderPage() {
   const { id } = useParams();
-  const order = useOrder(id);
+  const returned = usePaymentReturn();
+  // Just back from paying: the webhook may land a moment after the redirect, so the order is asked again
+  // every second, for up to 30 s, until it reads paid.
+  const [waiting, setWaiting] = useState(returned === "paid");
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setTimeout(() => setWaiting(false), paymentConfirmWaitMs);
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  const order = useOrder(id, { pollWhileUnpaid: waiting });
+  const queryClient = useQueryClient();
+  const paidNow = returned === "paid" && order.data?.paymentStatus === "paid";
+  useEffect(() => {
+    // My Grips' list shows it paid too.
+    if (paidNow) void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
+  }, [paidNow, queryClient]);
   const services = useServices();
   const [pickup, setPickup] = useState(false);
   usePageMeta(order.data ? `Order #${orderNumber(order.data)}` : "Order", "Follow your paddle's regrip from drop-off to pickup.");
@@ -141,6 +257,9 @@ export default function OrderPage() {
   const addOns = data.lineItems.filter((item, index) => !isCore(item, index));
   const paddle = data.paddle;
   const stage = stageOf(data.status);
+  const outcome = <PaymentOutcome order={data} returned={returned} waiting={waiting} />;
+  // The outcome's own Pay Now (declined, not completed) stands in for the summary's.
+  const outcomeHasPayNow = isPayable(data) && returned !== "paid" && (!!data.paymentFailureReason || returned === "canceled");
 
   return (
     <div className="page order-page">
@@ -154,6 +273,8 @@ export default function OrderPage() {
         </div>
         <span className={`status-pill status-${data.status.toLowerCase()}`}>{statusLabel(data.status)}</span>
       </header>
+
+      {outcome}
 
       <section className="card" aria-labelledby="progress-title">
         <h2 id="progress-title">Progress</h2>
@@ -269,6 +390,12 @@ export default function OrderPage() {
                   </span>
                 </dd>
               </div>
+              {data.paidAt && data.paymentStatus !== "unpaid" && (
+                <div>
+                  <dt>Paid</dt>
+                  <dd>{formatDateTime(data.paidAt)}</dd>
+                </div>
+              )}
               {data.cardLast4 && (
                 <div>
                   <dt>Card</dt>
@@ -284,7 +411,7 @@ export default function OrderPage() {
                 </div>
               )}
             </dl>
-            <PayNow order={data} />
+            {!outcomeHasPayNow && <PayNow order={data} />}
           </section>
           <CancelOrder order={data} />
         </div>
