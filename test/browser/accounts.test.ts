@@ -124,8 +124,8 @@ describe("sign-up", () => {
       await confirm.getByLabel("Confirmation code").fill(codes[1]);
       await confirm.getByRole("button", { name: "Confirm and Sign In" }).click();
       await page.waitForURL((url) => url.pathname === "/my-grips");
-      await page.locator("header .avatar").waitFor();
-      expect(await page.locator("header .avatar").innerText()).toBe("RD");
+      await page.getByRole("banner").locator(".avatar").waitFor();
+      expect(await page.getByRole("banner").locator(".avatar").innerText()).toBe("RD");
     }, desktop);
   });
 
@@ -284,7 +284,7 @@ describe("who is signed in", () => {
       for (const path of ["/booking", "/my-grips", "/profile"]) {
         calls = 0;
         await page.goto(path);
-        await page.locator("header .avatar").waitFor();
+        await page.getByRole("banner").locator(".avatar").waitFor();
         await page.waitForLoadState("networkidle");
         expect(calls, path).toBe(1);
       }

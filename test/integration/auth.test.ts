@@ -19,7 +19,7 @@ describe("POST /api/auth/local", () => {
   ])("is 401 {message} for %s", async (_, body) => {
     const answer = await call("POST", "/api/auth/local", { body });
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ message: "Incorrect username or password" });
+    expect(answer.body).toEqual({ message: "Incorrect username or password." });
   });
 
   it.each([

@@ -1,7 +1,9 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { onAuthEvent } from "./auth/auth-bus";
 import { isOAuthReturn, loadAmplify, setAuthConfig } from "./auth/load-amplify";
+import { takeReturnPath } from "./auth/return-path";
 import { readRuntimeConfig } from "./config/runtime-config";
 import "./styles/base.css";
 import "./styles/shell.css";
@@ -11,7 +13,15 @@ const config = readRuntimeConfig();
 setAuthConfig(config);
 // Back from the hosted UI with a code: the lazy /login chunk (and the listener signInWithRedirect brings along)
 // is not loaded on the landing page, so Amplify loads now to finish signing in.
-if (isOAuthReturn(config, location.search)) void loadAmplify().then(() => import("aws-amplify/auth/enable-oauth-listener"));
+if (isOAuthReturn(config, location.search)) {
+  // Signed in: on to the page that asked for it before the round trip (auth/return-path.ts), if any.
+  onAuthEvent((event) => {
+    if (event !== "signInWithRedirect") return;
+    const returnTo = takeReturnPath();
+    if (returnTo) window.location.replace(returnTo);
+  });
+  void loadAmplify().then(() => import("aws-amplify/auth/enable-oauth-listener"));
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");

@@ -11,6 +11,7 @@ import {
 import * as z from "zod/mini";
 import { sdkClientConfig } from "../aws";
 import { invalid, unauthorized } from "../errors";
+import { INCORRECT_USERNAME_OR_PASSWORD } from "../shared/accounts";
 
 export * as Identity from "./index";
 
@@ -60,7 +61,7 @@ export async function signInWithPassword(input: PasswordSignIn, clientId: string
       error instanceof UserNotFoundException ||
       error instanceof InvalidPasswordException
     ) {
-      throw unauthorized("Incorrect username or password");
+      throw unauthorized(INCORRECT_USERNAME_OR_PASSWORD);
     }
     if (error instanceof UserNotConfirmedException) throw unauthorized("This account is not confirmed yet");
     if (error instanceof PasswordResetRequiredException) throw unauthorized("A password reset is required for this account");

@@ -5,6 +5,7 @@ import { homeAfterSignIn } from "../../auth/access";
 import { useCurrentUser } from "../../auth/current-user";
 import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
+import { keepReturnPath } from "../../auth/return-path";
 import { usePasswordSignIn } from "../../auth/use-password-sign-in";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useRuntimeConfig } from "../../config/config-context";
@@ -61,6 +62,8 @@ export default function LoginPage() {
     setProviderError(undefined);
     try {
       const { signInWithRedirect } = await loadAmplify();
+      // Cognito comes back to the home page: main.tsx goes on to `returnTo` from there.
+      keepReturnPath(returnTo);
       await signInWithRedirect();
     } catch (error) {
       setProviderError(loginErrorMessage(error));
