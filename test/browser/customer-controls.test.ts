@@ -285,7 +285,8 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(checkout.status).toBe(200);
       await page.goto(checkout.body.url);
       await page.getByRole("button", { name: /^Pay \$/ }).click();
-      await page.waitForURL((url) => url.pathname === "/my-grips");
+      // A checkout comes back to the order's own page.
+      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
       const paid = (await api("GET", `/api/orders/${orderId}`, { token: customerToken })).body;
       expect(paid).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid" });
       const total = `$${(paid.totalCents / 100).toFixed(2)}`;
