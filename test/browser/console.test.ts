@@ -97,6 +97,8 @@ describe("staff console", () => {
           // The Wizard titles the page with its step (Cloudscape: a wizard step title is the page heading).
           ["/quick-sale", "Customer"],
           ["/admin/nothing-here", "404 Page Not Found"],
+          // Admin only, and says so itself to an employee ('Access denied - Admin only') under the same heading.
+          ["/admin/communications", "Communications Log"],
           // Admin only: an employee is turned away from them.
           ...(account === seed.admin
             ? ([

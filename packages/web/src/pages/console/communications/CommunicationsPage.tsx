@@ -64,6 +64,15 @@ function fieldErrors(schema: typeof TestSmsInput | typeof BulkSmsInput, value: u
   return errors;
 }
 
+/**
+ * Reads the log again after a send. An invalidation alone would join a first read still in flight (started before
+ * the text was logged) and keep its answer; cancelling that read first makes the refetch a new one.
+ */
+async function refreshLog(queryClient: ReturnType<typeof useQueryClient>) {
+  await queryClient.cancelQueries({ queryKey: communicationKeys.all });
+  await queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+}
+
 const words = (value: string) => value.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 const ALL = { value: "", label: "All" };
 const options = (values: readonly string[]): SelectProps.Option[] => [ALL, ...values.map((value) => ({ value, label: words(value) }))];
@@ -90,12 +99,12 @@ function TestSmsForm() {
     mutationFn: sendTestSms,
     onSuccess: (answer) => {
       toast({ title: TEST_SMS_SENT, description: `Sent to ${answer.to}` });
-      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+      void refreshLog(queryClient);
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
       toast({ title: TEST_SMS_FAILED, description: serverMessage(error) ?? UNKNOWN_ERROR, variant: "destructive" });
-      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+      void refreshLog(queryClient);
     },
   });
   const submit = () => {
@@ -152,7 +161,7 @@ function BulkSmsForm() {
       setConfirming(null);
       toast({ title: bulkSmsSummary(answer.results) });
       setChosen([]);
-      void queryClient.invalidateQueries({ queryKey: communicationKeys.all });
+      void refreshLog(queryClient);
     },
     onError: (error) => {
       setConfirming(null);
