@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -117,4 +119,44 @@ export async function readQr(page: Page, selector: string): Promise<string | nul
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
     return jsQR(pixels.data, pixels.width, pixels.height)?.data ?? null;
   })()`);
+}
+
+/**
+ * Nothing on the page reaches past the viewport's right edge, so nothing is cut off or scrolled out of sight on a
+ * phone: the page does not scroll sideways, and no visible element sticks out (which `overflow: hidden` on an
+ * ancestor would otherwise hide from the page's scroll width). A wide table inside its own scrolling box is by
+ * design and not counted; a row of tabs or links scrolled out of sight is.
+ */
+export async function expectNoOverflow(page: Page, what: string): Promise<void> {
+  const found = (await page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const sticking = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 1) continue;
+      // A table wider than the screen scrolls in its own box by design; anything else scrolled or clipped away counts.
+      let scroller = false;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const x = getComputedStyle(up).overflowX;
+        if (x === "auto" || x === "scroll") { scroller = true; break; }
+      }
+      if (scroller && el.closest("table")) continue;
+      const name = el.tagName.toLowerCase() + (el.id ? "#" + el.id : "") + (typeof el.className === "string" && el.className ? "." + el.className.trim().split(/\\s+/).join(".") : "");
+      sticking.push(name + " right " + Math.round(box.right));
+    }
+    return { scroll: document.documentElement.scrollWidth - width, width, sticking: sticking.slice(0, 5) };
+  })()`)) as { scroll: number; width: number; sticking: string[] };
+  expect(found.sticking, `${what}: elements past the ${found.width} px viewport`).toEqual([]);
+  expect(found.scroll, `${what} scrolls sideways at ${found.width} px`).toBeLessThanOrEqual(0);
+}
+
+/** No serious or critical axe violation on the page, or inside `selector` when given. */
+export async function expectAccessible(page: Page, what: string, selector?: string): Promise<void> {
+  const builder = new AxeBuilder({ page });
+  if (selector) builder.include(selector);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  expect(serious, `${what}: axe`).toEqual([]);
 }

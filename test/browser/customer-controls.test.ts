@@ -12,13 +12,12 @@
  *
  * Every dialog and page is checked for horizontal overflow, and the dialogs and the preferences form with axe. Set SCREENSHOT_DIR to keep screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, readQr, signInThroughPage, withPage as openPage } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, launchBrowser, readQr, signInThroughPage, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -58,24 +57,6 @@ function asCustomer<T>(width: number, run: (page: Page) => Promise<T>) {
     },
     { viewport: { width, height: width < 500 ? 844 : 900 }, bypassCSP: true },
   );
-}
-
-/** No element wider than the viewport: the page does not scroll sideways. */
-async function expectNoOverflow(page: Page, what: string) {
-  const { scroll, width } = (await page.evaluate(`({ scroll: document.documentElement.scrollWidth, width: window.innerWidth })`)) as {
-    scroll: number;
-    width: number;
-  };
-  expect(scroll, `${what} overflows the ${width} px viewport`).toBeLessThanOrEqual(width);
-}
-
-/** No serious or critical axe violation inside `selector` (the dialog or form these controls add). */
-async function expectAccessible(page: Page, selector: string, what: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `${what}: axe`).toEqual([]);
 }
 
 async function shot(page: Page, name: string) {
@@ -153,7 +134,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(storyText).toMatch(/Added\s+\w{3} \d{1,2}, \d{4}/i);
       expect(storyText).toMatch(/Booked \w{3} \d{1,2}, \d{4}/);
       await expectNoOverflow(page, "Paddle Story");
-      await expectAccessible(page, ".dialog", "Paddle Story");
+      await expectAccessible(page, "Paddle Story", ".dialog");
       await shot(page, `paddle-story-${width}`);
       await story.getByRole("button", { name: "Done" }).click();
 
@@ -187,7 +168,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(await card(page, `${nickname} (Copy)`).count()).toBe(1);
       await menu(page, `${nickname} (Copy)`, "I No Longer Own This");
       await expectNoOverflow(page, "I No Longer Own This");
-      await expectAccessible(page, ".dialog", "I No Longer Own This");
+      await expectAccessible(page, "I No Longer Own This", ".dialog");
       await shot(page, `no-longer-own-${width}`);
       await ask.getByRole("button", { name: "I No Longer Own This" }).click();
       await toast(page, "Paddle Removed");
@@ -223,7 +204,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(text).toContain(`Bag #${bag.code3}`);
       expect(await readQr(page, ".pickup-qr")).toBe(scannerUrl);
       await expectNoOverflow(page, "the pickup details on My Grips");
-      await expectAccessible(page, ".dialog", "the pickup details on My Grips");
+      await expectAccessible(page, "the pickup details on My Grips", ".dialog");
       await shot(page, `pickup-my-grips-${width}`);
       await dialog.getByRole("button", { name: "Done" }).click();
 
@@ -250,7 +231,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       await page.getByLabel("Grip tack").selectOption("Tacky");
       await page.getByLabel("Drop-off location").selectOption("LITTLETON");
       await expectNoOverflow(page, "Grip Prefs");
-      await expectAccessible(page, "form[aria-label=\"Grip preferences\"]", "Grip Prefs");
+      await expectAccessible(page, "Grip Prefs", "form[aria-label=\"Grip preferences\"]");
       await shot(page, `grip-prefs-${width}`);
       await page.getByRole("button", { name: "Update Preferences" }).click();
       await toast(page, "Preferences Saved");
@@ -297,7 +278,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       const confirm = page.getByRole("dialog", { name: "Cancel this order?" });
       expect(await confirm.innerText()).toContain(`Your payment of ${total} will be refunded in full to your card.`);
       await expectNoOverflow(page, "the cancel confirmation");
-      await expectAccessible(page, ".dialog", "the cancel confirmation");
+      await expectAccessible(page, "the cancel confirmation", ".dialog");
       await shot(page, `cancel-confirm-${width}`);
       await confirm.getByRole("button", { name: "Cancel Order" }).click();
       await toast(page, "Order Canceled");

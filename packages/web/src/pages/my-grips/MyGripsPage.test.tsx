@@ -54,10 +54,12 @@ describe("MyGripsPage", () => {
     renderPage(<MyGripsPage />, { path: "/my-grips" });
     await screen.findByText("Showing 1 to 5 of 7 orders");
     const rows = () => screen.getAllByRole("row").slice(1);
-    expect(rows().map((row) => within(row).getAllByRole("cell")[2].textContent)).toEqual(["Paddle 7", "Paddle 6", "Paddle 5", "Paddle 4", "Paddle 3"]);
+    expect(rows().map((row) => within(row).getAllByRole("cell")[3].textContent)).toEqual(["Paddle 7", "Paddle 6", "Paddle 5", "Paddle 4", "Paddle 3"]);
     // Unknown statuses show raw; READY reads 'Ready!', gets a Pick Up button and is highlighted.
-    expect(within(rows()[0]).getAllByRole("cell")[0].textContent).toBe("MYSTERY");
-    expect(within(rows()[2]).getAllByRole("cell")[0].textContent).toBe("Ready!");
+    expect(within(rows()[0]).getAllByRole("cell")[1].textContent).toBe("MYSTERY");
+    // Each row names its order: its bag number (else the last 6 characters of its id).
+    expect(within(rows()[0]).getAllByRole("cell")[0].textContent).toBe("#107");
+    expect(within(rows()[2]).getAllByRole("cell")[1].textContent).toBe("Ready!");
     expect(within(rows()[2]).getByRole("button", { name: "Pick Up" })).toBeTruthy();
     expect(rows()[2].className).toBe("row-active");
     expect(rows()[1].className).toBe("");
@@ -67,9 +69,9 @@ describe("MyGripsPage", () => {
     await screen.findByText("Showing 6 to 7 of 7 orders");
     fireEvent.click(screen.getByRole("button", { name: "Page 1" }));
     fireEvent.click(screen.getByRole("button", { name: /^Total/ }));
-    expect(within(rows()[0]).getAllByRole("cell")[4].textContent).toBe("$55.07");
+    expect(within(rows()[0]).getAllByRole("cell")[5].textContent).toBe("$55.07");
     fireEvent.click(screen.getByRole("button", { name: /^Total/ }));
-    expect(within(rows()[0]).getAllByRole("cell")[4].textContent).toBe("$55.01");
+    expect(within(rows()[0]).getAllByRole("cell")[5].textContent).toBe("$55.01");
 
     expect(calls.filter((c) => c.path === "/api/orders")).toHaveLength(2);
     // The paddles grid (loaded once the user is known, which may come after the orders) and the favorites teaser.

@@ -1,7 +1,7 @@
 import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { locationLabel, type Order } from "../../data/orders";
+import { locationLabel, orderNumber, type Order } from "../../data/orders";
 import { formatCents } from "../../lib/money";
 import { PickupDialog } from "../orders/PickupDialog";
 import {
@@ -67,6 +67,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
           <caption className="visually-hidden">Your orders</caption>
           <thead>
             <tr>
+              <th scope="col">Order</th>
               {sortColumns.map((column) => (
                 <th key={column.key} scope="col" aria-sort={sort.key === column.key ? (sort.direction === "asc" ? "ascending" : "descending") : undefined}>
                   <button type="button" className="th-sort" onClick={() => sortBy(column.key)}>
@@ -91,12 +92,16 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   if (!(event.target as HTMLElement).closest("a, button")) navigate(`/orders/${encodeURIComponent(order.id)}`);
                 }}
               >
+                <td data-label="Order" className="order-ref-cell">
+                  {/* The bag number (or the id's last 6): two orders of one paddle on one day no longer look the same. */}
+                  <Link to={`/orders/${encodeURIComponent(order.id)}`} aria-label={`Order ${orderNumber(order)}`}>
+                    #{orderNumber(order)}
+                  </Link>
+                </td>
                 <td data-label="Status">
                   <span className={`status status-${order.status.toLowerCase()}`}>{statusLabel(order.status)}</span>
                 </td>
-                <td data-label="Date">
-                  <Link to={`/orders/${encodeURIComponent(order.id)}`}>{formatDate(order.createdAt)}</Link>
-                </td>
+                <td data-label="Date">{formatDate(order.createdAt)}</td>
                 <td data-label="Paddle">{orderPaddle(order) || "—"}</td>
                 <td data-label="Services">{orderServices(order) || "—"}</td>
                 <td data-label="Total" className="num">
