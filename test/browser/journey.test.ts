@@ -28,7 +28,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl });
+  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });
 
@@ -158,7 +158,17 @@ describe("the customer journey", () => {
 
     await page.getByLabel(/Bag number/).fill("104");
     await page.getByRole("button", { name: "Book Service" }).click();
-    await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
+    const confirmAndPay = page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" });
+    // No toast over the primary button (issue 11: 'Promo Applied!' in the bottom-right corner covered it at 1280x800).
+    const button = (await confirmAndPay.boundingBox())!;
+    const toasts = (await page.evaluate(
+      `[...document.querySelectorAll(".toast-viewport, .toast")].map((el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; })`,
+    )) as { top: number; bottom: number; left: number; right: number; height: number }[];
+    for (const toast of toasts.filter((t) => t.height > 0)) {
+      const apart = toast.bottom <= button.y || toast.top >= button.y + button.height || toast.right <= button.x || toast.left >= button.x + button.width;
+      expect(apart, `a toast at ${JSON.stringify(toast)} covers 'Confirm and Pay' at ${JSON.stringify(button)}`).toBe(true);
+    }
+    await confirmAndPay.click();
 
     // No verified phone yet: the server asks for one, and the saved booking is retried after.
     const phoneDialog = page.getByRole("dialog", { name: "Verify Your Phone" });
@@ -179,8 +189,8 @@ describe("the customer journey", () => {
     await page.goto("/my-grips");
     const row = page.getByRole("row").filter({ hasText: "Big Red" });
     await row.waitFor();
-    expect(await row.getByRole("cell").nth(4).innerText()).toBe(money(expected.total));
-    expect(await row.getByRole("cell").nth(0).innerText()).toBe("Awaiting Payment");
+    expect(await row.getByRole("cell").nth(5).innerText()).toBe(money(expected.total));
+    expect(await row.getByRole("cell").nth(1).innerText()).toBe("Awaiting Payment");
     expect(await row.innerText()).toContain("Premium Regrip");
     expect(await row.innerText()).toContain("Performance Weight Tape");
 
