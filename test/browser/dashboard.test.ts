@@ -83,8 +83,9 @@ describe("the admin dashboard", () => {
       await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
       await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"), { timeout: 20_000 });
       await page.getByRole("button", { name: /^Pay \$/ }).click();
-      await page.waitForURL((url) => url.pathname === "/my-grips");
-      await page.getByText("Thank you for your payment!").waitFor();
+      // A paid checkout comes back to the order's own page, which waits for the webhook and says so.
+      await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
+      await page.getByRole("heading", { name: "Payment received" }).waitFor();
     });
     const orders = await api("GET", "/api/orders?limit=20", { token: customer });
     const order = (orders.body.orders as { id: string; paddleId: string; promoCode: string; totalCents: number; paymentStatus: string }[]).find(

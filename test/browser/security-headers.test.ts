@@ -140,8 +140,9 @@ describe("security headers on one machine", () => {
     const pay = page.getByRole("button", { name: /^Pay / });
     expect(await page.evaluate("getComputedStyle(document.querySelector('button.pay')).backgroundColor")).toBe("rgb(11, 107, 58)");
     await pay.click();
-    await page.waitForURL((url) => url.pathname === "/my-grips");
-    await page.getByText("Thank you for your payment!").waitFor();
+    // A paid checkout comes back to the order's own page, which waits for the webhook and says so.
+    await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
+    await page.getByRole("heading", { name: "Payment received" }).waitFor();
     await page.waitForLoadState("networkidle");
 
     expect(violations).toEqual([]);
