@@ -1,4 +1,7 @@
-import { Function, use, type StackContext } from "sst/constructs";
+import { ServicePrincipal, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { FilterPattern, LogGroup, SubscriptionFilter } from "aws-cdk-lib/aws-logs";
+import { LambdaDestination } from "aws-cdk-lib/aws-logs-destinations";
+import { Function, Topic, use, type StackContext } from "sst/constructs";
 import { Auth } from "./Auth";
 import { handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
@@ -7,6 +10,14 @@ import { Web } from "./Web";
 
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
 export const smsWebhookHandler = "packages/functions/src/webhooks/sms.handler";
+export const snsInboundHandler = "packages/functions/src/webhooks/sns-sms.inbound";
+export const snsDeliveryStatusHandler = "packages/functions/src/webhooks/sns-sms.deliveryStatus";
+
+/** The log groups SNS writes its SMS delivery status lines to, once delivery status logging is on in the account. */
+export function snsDeliveryLogGroups(region: string, account: string): string[] {
+  const base = `sns/${region}/${account}/DirectPublishToPhoneNumber`;
+  return [base, `${base}/Failure`];
+}
 
 export function Webhooks({ app, stack }: StackContext) {
   const storage = use(Storage);
@@ -34,12 +45,40 @@ export function Webhooks({ app, stack }: StackContext) {
     handler: smsWebhookHandler,
     // Twilio signs every post with the account's auth token (TWILIO_AUTH_TOKEN, bound to every function); the URL
     // is public and no browser calls it. Set it as the number's "A message comes in" webhook and as the status
-    // callback; with SNS instead of Twilio it refuses everything (see docs/architecture.md, SMS in and out).
+    // callback; with SNS instead of Twilio it refuses everything: SNS's texts come in through SmsInbound below.
     url: { authorizer: "none", cors: false },
     ...defaults,
   });
 
-  stack.addOutputs({ StripeWebhookUrl: stripe.url, SmsWebhookUrl: sms.url });
+  // Texts in with Amazon SNS: AWS End User Messaging's two-way SMS publishes each text sent to the shop's number to
+  // this topic (set it as the number's two-way destination, docs/deploy.md). Only the topic may invoke the function.
+  const smsInbound = new Topic(stack, "SmsInbound", {
+    subscribers: { inbound: { function: { handler: snsInboundHandler, ...defaults } } },
+  });
+  smsInbound.cdk.topic.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal("sms-voice.amazonaws.com")],
+      actions: ["sns:Publish"],
+      resources: [smsInbound.topicArn],
+      conditions: { StringEquals: { "aws:SourceAccount": stack.account } },
+    }),
+  );
 
-  return { stripe, sms };
+  // What became of each text SNS sent: its delivery status log lines, once the account logs them (docs/deploy.md).
+  // SNS makes the two log groups itself, so a stage subscribes to them only when told they exist.
+  let smsDeliveryStatus: Function | undefined;
+  if (settings.snsDeliveryLogs) {
+    smsDeliveryStatus = new Function(stack, "SmsDeliveryStatus", { handler: snsDeliveryStatusHandler, ...defaults });
+    for (const [index, name] of snsDeliveryLogGroups(stack.region, stack.account).entries()) {
+      new SubscriptionFilter(stack, `SmsDeliveryStatusFilter${index}`, {
+        logGroup: LogGroup.fromLogGroupName(stack, `SmsDeliveryLogGroup${index}`, name),
+        destination: new LambdaDestination(smsDeliveryStatus),
+        filterPattern: FilterPattern.allEvents(),
+      });
+    }
+  }
+
+  stack.addOutputs({ StripeWebhookUrl: stripe.url, SmsWebhookUrl: sms.url, SmsInboundTopicArn: smsInbound.topicArn });
+
+  return { stripe, sms, smsInbound, smsDeliveryStatus };
 }

@@ -28,6 +28,11 @@ export interface DeploySettings {
   githubIssuerUrl?: string;
   /** Change it to make the next deploy read the providers' secrets again (after `sst secrets set`). */
   identityProvidersRevision: string;
+  /**
+   * Whether the account logs SNS's SMS delivery statuses to CloudWatch Logs (SNS's text messaging preferences), so
+   * the stage subscribes to those log groups and texts sent through SNS are marked delivered or failed.
+   */
+  snsDeliveryLogs: boolean;
   /** Offline synthesis only: upload packages/web/dist as it is instead of running the web build. */
   prebuiltWeb: boolean;
 }
@@ -40,6 +45,7 @@ export const settingsEnvironment = {
   identityProviders: "REGRIP_IDENTITY_PROVIDERS",
   githubIssuerUrl: "REGRIP_GITHUB_OIDC_ISSUER",
   identityProvidersRevision: "REGRIP_IDENTITY_PROVIDERS_REVISION",
+  snsDeliveryLogs: "REGRIP_SNS_DELIVERY_LOGS",
 } as const;
 
 export function isProduction(app: App): boolean {
@@ -58,6 +64,7 @@ export function deploySettings(app: App): DeploySettings {
       .filter(Boolean) as IdentityProviderName[],
     githubIssuerUrl: read(settingsEnvironment.githubIssuerUrl),
     identityProvidersRevision: read(settingsEnvironment.identityProvidersRevision),
+    snsDeliveryLogs: read(settingsEnvironment.snsDeliveryLogs) === "true",
     prebuiltWeb: false,
   });
 }
@@ -81,6 +88,7 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     identityProviders,
     githubIssuerUrl: input.githubIssuerUrl ? httpsUrl(input.githubIssuerUrl) : undefined,
     identityProvidersRevision: input.identityProvidersRevision ?? "1",
+    snsDeliveryLogs: input.snsDeliveryLogs ?? false,
     prebuiltWeb: input.prebuiltWeb ?? false,
   };
 }

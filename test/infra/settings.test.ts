@@ -32,6 +32,7 @@ describe("deploy settings", () => {
       identityProviders: [],
       githubIssuerUrl: undefined,
       identityProvidersRevision: "1",
+      snsDeliveryLogs: false,
       prebuiltWeb: false,
     });
   });
@@ -48,6 +49,13 @@ describe("deploy settings", () => {
     expect(settings.identityProvidersRevision).toBe("2");
     expect(siteRedirectUrls(app("production"), settings)).toEqual(["https://d111.cloudfront.net/"]);
     expect(siteOrigins(app("dev"), settings)).toContain("http://localhost:3000");
+  });
+
+  it("subscribes to SNS's delivery status logs only when told the account keeps them", () => {
+    withEnvironment({ snsDeliveryLogs: "true" });
+    expect(deploySettings(app("dev")).snsDeliveryLogs).toBe(true);
+    withEnvironment({ snsDeliveryLogs: "yes" });
+    expect(deploySettings(app("dev")).snsDeliveryLogs).toBe(false);
   });
 
   it("refuses what would only fail later, at deploy", () => {

@@ -14,7 +14,7 @@ import { contentSecurityPolicy, hstsMaxAgeSeconds } from "../../infra/headers";
 import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
-import { smsWebhookHandler, stripeWebhookHandler } from "../../stacks/Webhooks";
+import { smsWebhookHandler, snsDeliveryLogGroups, snsDeliveryStatusHandler, snsInboundHandler, stripeWebhookHandler } from "../../stacks/Webhooks";
 import { expireUnpaidJob } from "../../infra/jobs";
 import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
@@ -54,6 +54,7 @@ beforeAll(async () => {
       siteUrl: productionSiteUrl,
       identityProviders: ["google", "apple", "github"],
       githubIssuerUrl: "https://github-oidc.regrip.example",
+      snsDeliveryLogs: true,
     },
   });
 });
@@ -510,6 +511,57 @@ describe("Webhooks", () => {
       for (const name of Object.values(env)) expect(variables(fn), `${handler} ${name}`).toHaveProperty(name);
     }
     expect(Object.keys(templateJson(dev, "Webhooks").Outputs ?? {})).toEqual(expect.arrayContaining(["StripeWebhookUrl", "SmsWebhookUrl"]));
+  });
+
+  it("takes SNS's inbound texts from a topic only SNS and End User Messaging use, into a function with no URL", () => {
+    for (const synthesis of [dev, production]) {
+      const found = synthesis.functions.filter((f) => f.handler === snsInboundHandler);
+      expect(found, synthesis.stage).toHaveLength(1);
+      const fn = resource(synthesis, { stack: "Webhooks", logicalId: found[0].logicalId });
+      for (const name of Object.values(env)) expect(variables(fn), name).toHaveProperty(name);
+      const [topicId] = onlyResource(synthesis, "Webhooks", "AWS::SNS::Topic");
+      const [, subscription] = onlyResource(synthesis, "Webhooks", "AWS::SNS::Subscription");
+      expect(subscription.Properties!.Protocol).toBe("lambda");
+      expect(target(synthesis, "Webhooks", subscription.Properties!.TopicArn)?.logicalId).toBe(topicId);
+      expect(target(synthesis, "Webhooks", subscription.Properties!.Endpoint)?.logicalId).toBe(found[0].logicalId);
+      // Invoked by SNS from this topic only (in place of a signature), and never through a URL.
+      const invokers = resourcesOfType(synthesis, "Webhooks", "AWS::Lambda::Permission")
+        .map(([, p]) => p.Properties!)
+        .filter((p) => target(synthesis, "Webhooks", p.FunctionName)?.logicalId === found[0].logicalId);
+      expect(invokers).toHaveLength(1);
+      expect(invokers[0]).toMatchObject({ Action: "lambda:InvokeFunction", Principal: "sns.amazonaws.com" });
+      expect(target(synthesis, "Webhooks", invokers[0].SourceArn)?.logicalId).toBe(topicId);
+      const urls = resourcesOfType(synthesis, "Webhooks", "AWS::Lambda::Url").map(([, url]) => url.Properties!.TargetFunctionArn);
+      expect(urls.some((arn) => target(synthesis, "Webhooks", arn)?.logicalId === found[0].logicalId)).toBe(false);
+      // End User Messaging may publish to it, from this account only.
+      const [, policy] = onlyResource(synthesis, "Webhooks", "AWS::SNS::TopicPolicy");
+      const statements = policy.Properties!.PolicyDocument.Statement as { Principal?: { Service?: string }; Action: string; Condition?: unknown }[];
+      expect(statements.find((st) => st.Principal?.Service === "sms-voice.amazonaws.com")).toMatchObject({
+        Action: "sns:Publish",
+        Condition: { StringEquals: { "aws:SourceAccount": expect.anything() } },
+      });
+      expect(Object.keys(templateJson(synthesis, "Webhooks").Outputs ?? {})).toContain("SmsInboundTopicArn");
+    }
+  });
+
+  it("subscribes to SNS's SMS delivery status log groups only on a stage told the account keeps them", () => {
+    expect(dev.functions.filter((f) => f.handler === snsDeliveryStatusHandler)).toHaveLength(0);
+    expect(resourcesOfType(dev, "Webhooks", "AWS::Logs::SubscriptionFilter")).toHaveLength(0);
+
+    const found = production.functions.filter((f) => f.handler === snsDeliveryStatusHandler);
+    expect(found).toHaveLength(1);
+    const filters = resourcesOfType(production, "Webhooks", "AWS::Logs::SubscriptionFilter").map(([, f]) => f.Properties!);
+    expect(filters.map((f) => joined(f.LogGroupName))).toEqual(snsDeliveryLogGroups("us-east-1", "123456789012"));
+    for (const filter of filters) {
+      expect(filter.FilterPattern).toBe("");
+      expect(target(production, "Webhooks", filter.DestinationArn)?.logicalId).toBe(found[0].logicalId);
+    }
+    // CloudWatch Logs may invoke it, for those groups.
+    const invokers = resourcesOfType(production, "Webhooks", "AWS::Lambda::Permission")
+      .map(([, p]) => p.Properties!)
+      .filter((p) => target(production, "Webhooks", p.FunctionName)?.logicalId === found[0].logicalId);
+    expect(invokers.length).toBeGreaterThan(0);
+    for (const invoker of invokers) expect(joined(invoker.Principal)).toMatch(/^logs\./);
   });
 });
 

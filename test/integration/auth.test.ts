@@ -37,6 +37,22 @@ describe("POST /api/auth/local", () => {
     expect(answer.status).toBe(400);
     expect(answer.body.message).toMatch(/valid JSON/);
   });
+
+  it.each([
+    ["a form post", "application/x-www-form-urlencoded", "username=admin&password=x"],
+    ["plain text that reads as JSON", "text/plain;charset=UTF-8", JSON.stringify({ username: "admin", password: "x" })],
+  ])("is 415 for %s, never read as JSON", async (_, contentType, rawBody) => {
+    const answer = await call("POST", "/api/auth/local", { rawBody, headers: { "content-type": contentType } });
+    expect(answer.status).toBe(415);
+    expect(answer.body).toEqual({ message: "The request body must be JSON (Content-Type: application/json)." });
+  });
+
+  it("reads a JSON body sent as application/json with a charset, or with no type at all", async () => {
+    for (const headers of [{ "content-type": "application/json; charset=utf-8" }, { "content-type": "" }]) {
+      const answer = await call("POST", "/api/auth/local", { body: { username: "admin" }, headers });
+      expect(answer.body).toEqual({ message: "Password is required" });
+    }
+  });
 });
 
 describe("GET /api/auth/user", () => {

@@ -4,10 +4,13 @@
  * its filters and cursor, and the broadcast users. Who may call is also the authorization matrix's job.
  */
 import { randomUUID } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { CloudWatchLogsEvent, SNSEvent } from "aws-lambda";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ensureTable } from "../../infra/local/dynamo";
 import { deliveryReportPost, inboundTextPost, type SignedPost } from "../../infra/local/sms-reply";
 import { invokeWebhook } from "../../infra/local/webhooks";
+import * as SnsSms from "../../packages/functions/src/webhooks/sns-sms";
 import { Audit } from "../../packages/core/src/audit";
 import { Customers } from "../../packages/core/src/customers";
 import { db } from "../../packages/core/src/db";
@@ -391,5 +394,110 @@ describe("the SMS webhook (POST /webhooks/sms)", () => {
     expect(failed).toMatchObject({ status: "failed", errorMessage: expect.stringContaining("30003") });
     // A report for a text the shop does not know changes nothing and is not an error.
     expect((await post(deliveryReportPost(url, token(), "SMunknown0000", "delivered"))).statusCode).toBe(200);
+  });
+});
+
+describe("texts in and delivery reports through Amazon SNS (webhooks/sns-sms.ts)", () => {
+  const shopNumber = "+13035550199";
+  /** The event Lambda gets from the SmsInbound topic: End User Messaging's two-way SMS JSON as the SNS message. */
+  const snsEvent = (messages: unknown[]): SNSEvent =>
+    ({
+      Records: messages.map((message) => ({
+        EventSource: "aws:sns",
+        EventVersion: "1.0",
+        EventSubscriptionArn: "arn:aws:sns:us-east-1:123456789012:SmsInbound:sub",
+        Sns: {
+          Type: "Notification",
+          MessageId: randomUUID(),
+          TopicArn: "arn:aws:sns:us-east-1:123456789012:SmsInbound",
+          Message: typeof message === "string" ? message : JSON.stringify(message),
+          Timestamp: new Date().toISOString(),
+        },
+      })),
+    }) as unknown as SNSEvent;
+  const textFrom = (from: string, body: string, inboundMessageId: string = randomUUID()) => ({
+    originationNumber: from,
+    destinationNumber: shopNumber,
+    messageKeyword: "KEYWORD_123456789012",
+    messageBody: body,
+    inboundMessageId,
+    previousPublishedMessageId: randomUUID(),
+  });
+  /** The event Lambda gets from a CloudWatch Logs subscription: the batch gzipped and base64-encoded. */
+  const logsEvent = (lines: unknown[], messageType = "DATA_MESSAGE"): CloudWatchLogsEvent => ({
+    awslogs: {
+      data: gzipSync(
+        JSON.stringify({
+          messageType,
+          owner: "123456789012",
+          logGroup: "sns/us-east-1/123456789012/DirectPublishToPhoneNumber",
+          logStream: randomUUID(),
+          subscriptionFilters: ["SmsDeliveryStatus"],
+          logEvents: lines.map((line) => ({ id: randomUUID(), timestamp: Date.now(), message: typeof line === "string" ? line : JSON.stringify(line) })),
+        }),
+      ).toString("base64"),
+    },
+  });
+  const statusLine = (messageId: string, status: "SUCCESS" | "FAILURE", providerResponse: string) => ({
+    notification: { messageId, timestamp: "2026-11-24 07:40:34.558" },
+    delivery: { destination: "+13035550100", priceInUSD: 0.00645, smsType: "Transactional", providerResponse, dwellTimeMs: 599 },
+    status,
+  });
+  const conversation = async (phone: string) => (await db().entities.smsConversation.get({ phoneNumber: phone }).go({ consistent: true })).data;
+  const messages = async (phone: string) =>
+    (await db().entities.smsMessage.query.byConversation({ conversationId: phone }).go({ pages: "all" })).data;
+
+  it("keeps an inbound text once per inboundMessageId, honours STOP before the next send and START after it", async () => {
+    const who = await customer();
+    const phone = who.phone!;
+    const stop = textFrom(phone, "Stop");
+    await SnsSms.inbound(snsEvent([stop]));
+    // The topic delivers at least once: the same text again stores nothing more.
+    await SnsSms.inbound(snsEvent([stop]));
+    expect(await conversation(phone)).toMatchObject({ optedOut: true, optedOutAt: expect.any(String) });
+    const stored = await messages(phone);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ direction: "inbound", fromNumber: phone, toNumber: shopNumber, messageBody: "Stop", externalId: stop.inboundMessageId });
+
+    const before = texts.length;
+    const answer = await bulkSms({ userIds: [who.id], message: "Edge guards half off" });
+    expect(answer.body.results).toMatchObject({ sent: 0, skipped: 1, skippedBecause: { optedOut: 1 } });
+    expect(texts.length).toBe(before);
+
+    await SnsSms.inbound(snsEvent([textFrom(phone, "START")]));
+    expect((await conversation(phone))?.optedOut).toBe(false);
+    expect((await bulkSms({ userIds: [who.id], message: "Welcome back" })).body.results).toMatchObject({ sent: 1 });
+  });
+
+  it("answers HELP through the provider, and drops a record that is not a text without failing the batch", async () => {
+    const phone = freshPhone();
+    const before = texts.length;
+    await SnsSms.inbound(snsEvent(["not json", { inboundMessageId: "", originationNumber: phone }, { ...textFrom("720-555", "hi") }, textFrom(phone, "HELP")]));
+    expect(texts.slice(before)).toEqual([expect.objectContaining({ to: phone, body: SMS_HELP_REPLY })]);
+    expect((await messages(phone)).map((m) => m.direction).sort()).toEqual(["inbound", "outbound"]);
+    expect(await conversation("720-555")).toBeNull();
+  });
+
+  it("lands SNS's delivery status logs on the log entry SNS's message id names, a final status staying final", async () => {
+    const delivered = await testSms({ phone: freshPhone(), message: "sns delivered" });
+    const failed = await testSms({ phone: freshPhone(), message: "sns failed" });
+    const entry = async (id: string) => (await log("?type=test&limit=100")).body.items.find((e) => e.id === id);
+
+    // The subscription's first call is a control message: nothing to store.
+    await SnsSms.deliveryStatus(logsEvent([], "CONTROL_MESSAGE"));
+    await SnsSms.deliveryStatus(
+      logsEvent([
+        statusLine(delivered.body.externalId, "SUCCESS", "Message has been accepted by phone carrier"),
+        statusLine(failed.body.externalId, "FAILURE", "Unknown error attempting to reach phone"),
+        "not json",
+        statusLine(randomUUID(), "SUCCESS", "a text this shop never sent"),
+      ]),
+    );
+    expect(await entry(delivered.body.logId)).toMatchObject({ status: "delivered" });
+    expect(await entry(failed.body.logId)).toMatchObject({ status: "failed", errorMessage: "SNS reported the text failed: Unknown error attempting to reach phone" });
+
+    // A late failure does not take back a delivery; the same batch again writes the same.
+    await SnsSms.deliveryStatus(logsEvent([statusLine(delivered.body.externalId, "FAILURE", "late")]));
+    expect(await entry(delivered.body.logId)).toMatchObject({ status: "delivered" });
   });
 });

@@ -1,5 +1,7 @@
 /**
- * The SMS webhook (docs/architecture.md, SMS in and out): Twilio posts each text a customer sends to the shop's
+ * Texts coming in, and what became of texts going out (docs/architecture.md, SMS in and out), from either provider.
+ *
+ * Twilio: the SMS webhook (`handleTwilioPost`). Twilio posts each text a customer sends to the shop's
  * number, and each delivery report of a text the shop sent, form-encoded and signed with the account's auth
  * token (`X-Twilio-Signature`, sms/twilio-signature.ts). A post whose signature does not match is refused (403)
  * and changes nothing.
@@ -11,6 +13,11 @@
  * - A delivery report (`MessageStatus`) lands on the communications log entry with that provider id
  *   (byExternalId): `delivered`, or `failed` (failed, undelivered) with Twilio's error code; a report that
  *   would take a final status back (a late `sent`) changes nothing, and a repeat writes the same.
+ *
+ * Amazon SNS (`handleSnsInboundText`, `handleSnsDeliveryLog`): AWS End User Messaging's two-way SMS publishes each
+ * text to the shop's number as JSON to the inbound topic (stacks/Webhooks.ts), and SNS writes a delivery status
+ * line for each text it sent to CloudWatch Logs; both reach a function only SNS or CloudWatch Logs may invoke (its
+ * IAM resource policy, in place of Twilio's signature), and go through the same two writes as Twilio's.
  */
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
@@ -55,9 +62,15 @@ export async function handleTwilioPost(post: InboundPost, options: { now?: Date 
   const params = new URLSearchParams(post.body);
   if (!validTwilioSignature(authToken, post.signature, post.url, params.entries())) throw forbidden(BAD_SIGNATURE);
   const sid = params.get("MessageSid") ?? params.get("SmsSid") ?? "";
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(sid)) throw invalid("MessageSid is missing");
+  if (!MESSAGE_ID.test(sid)) throw invalid("MessageSid is missing");
   const status = params.get("MessageStatus");
-  if (status && !params.has("Body")) return deliveryReport(sid, status, params.get("ErrorCode"));
+  if (status && !params.has("Body")) {
+    const final = TWILIO_FINAL[status];
+    if (!final) return { kind: "status", externalId: sid, status, updated: false };
+    const errorCode = params.get("ErrorCode");
+    const errorMessage = final === "failed" ? `Twilio reported the text ${status}${errorCode ? ` (Twilio error ${errorCode})` : ""}` : undefined;
+    return deliveryStatus(sid, final, errorMessage);
+  }
   return inboundText(
     { sid, from: params.get("From") ?? "", to: params.get("To") ?? "", body: params.get("Body") ?? "" },
     options.now ?? new Date(),
@@ -127,15 +140,63 @@ async function inboundText(text: { sid: string; from: string; to: string; body: 
 }
 
 /** Twilio's MessageStatus → the log's status: final ones only; the rest are `sent` as the log already says. */
-const FINAL: Record<string, "delivered" | "failed"> = { delivered: "delivered", failed: "failed", undelivered: "failed" };
+const TWILIO_FINAL: Record<string, "delivered" | "failed"> = { delivered: "delivered", failed: "failed", undelivered: "failed" };
 
-async function deliveryReport(externalId: string, providerStatus: string, errorCode: string | null): Promise<InboundOutcome> {
-  const status = FINAL[providerStatus];
-  if (!status) return { kind: "status", externalId, status: providerStatus, updated: false };
+/** A provider's message id: Twilio's MessageSid (`SM…`), SNS's message ids (UUIDs). */
+const MESSAGE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A field of a provider's JSON as text ("" when absent or not text). */
+const field = (value: unknown) => (typeof value === "string" ? value : "");
+
+function parseJson(message: string, what: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(message) as unknown;
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Refused below, as any other shape.
+  }
+  throw invalid(`${what} is not a JSON object`);
+}
+
+/**
+ * One text a customer sent to the shop's number, as AWS End User Messaging's two-way SMS publishes it to the
+ * inbound topic: `{ originationNumber, destinationNumber, messageKeyword, messageBody, inboundMessageId, ... }`.
+ * Stored once per inboundMessageId, with STOP, START and HELP as for Twilio.
+ */
+export async function handleSnsInboundText(message: string, options: { now?: Date } = {}): Promise<InboundOutcome> {
+  const payload = parseJson(message, "The inbound text");
+  const id = field(payload.inboundMessageId);
+  if (!MESSAGE_ID.test(id)) throw invalid("inboundMessageId is missing");
+  return inboundText(
+    { sid: id, from: field(payload.originationNumber), to: field(payload.destinationNumber), body: field(payload.messageBody) },
+    options.now ?? new Date(),
+  );
+}
+
+/**
+ * One line of SNS's SMS delivery status logs (`sns/<region>/<account>/DirectPublishToPhoneNumber` and its
+ * `/Failure` group): `{ notification: { messageId }, delivery: { destination, providerResponse, ... }, status }`,
+ * where messageId is the id SNS answered our Publish with (the log entry's externalId). SUCCESS is `delivered`,
+ * FAILURE `failed` with the carrier's words.
+ */
+export async function handleSnsDeliveryLog(line: string): Promise<InboundOutcome> {
+  const entry = parseJson(line, "The delivery status");
+  const notification = (entry.notification ?? {}) as Record<string, unknown>;
+  const delivery = (entry.delivery ?? {}) as Record<string, unknown>;
+  const messageId = field(notification.messageId);
+  if (!MESSAGE_ID.test(messageId)) throw invalid("notification.messageId is missing");
+  const providerStatus = field(entry.status);
+  if (providerStatus === "SUCCESS") return deliveryStatus(messageId, "delivered");
+  if (providerStatus !== "FAILURE") return { kind: "status", externalId: messageId, status: providerStatus, updated: false };
+  const reason = field(delivery.providerResponse).slice(0, 300);
+  return deliveryStatus(messageId, "failed", `SNS reported the text failed${reason ? `: ${reason}` : ""}`);
+}
+
+/** A final delivery status lands on the communications log entry the provider's id names. */
+async function deliveryStatus(externalId: string, status: "delivered" | "failed", errorMessage?: string): Promise<InboundOutcome> {
   const { data } = await db().entities.communication.query.byExternalId({ externalId }).go({ limit: 1, pages: 1 });
   const entry = data[0];
   if (!entry) return { kind: "status", externalId, status, updated: false };
-  const errorMessage = status === "failed" ? `Twilio reported the text ${providerStatus}${errorCode ? ` (Twilio error ${errorCode})` : ""}` : undefined;
   try {
     await db()
       .entities.communication.patch({ month: entry.month, sentAt: entry.sentAt, id: entry.id })

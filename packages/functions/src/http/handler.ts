@@ -94,8 +94,20 @@ function allowed(access: Access, actor: UserActor | null): "ok" | 401 | 403 {
   return isAdmin(actor) ? "ok" : 403;
 }
 
-function parseBody(event: APIGatewayProxyEventV2): unknown {
+/** A body sent as something other than JSON (a form post, plain text): 415, never read as JSON by accident. */
+class NotJsonError extends Error {}
+const NOT_JSON_MESSAGE = "The request body must be JSON (Content-Type: application/json).";
+
+/** `application/json`, or a `+json` type; an absent type is read as JSON (scripts and API Gateway's tests send none). */
+function isJsonType(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  const type = contentType.split(";")[0].trim().toLowerCase();
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+function parseBody(event: APIGatewayProxyEventV2, contentType: string | undefined): unknown {
   if (!event.body) return undefined;
+  if (!isJsonType(contentType)) throw new NotJsonError(NOT_JSON_MESSAGE);
   const text = event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body;
   try {
     return JSON.parse(text);
@@ -159,7 +171,7 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
         header: (name) => headers[name.toLowerCase()],
         body: () => {
           if (!schemas.body) throw new Error(`${event.routeKey} reads a body without declaring its schema in api({ body })`);
-          parsed ??= { value: parseBody(event) };
+          parsed ??= { value: parseBody(event, headers["content-type"]) };
           return z.parse(schemas.body, parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
         },
         user: () => {
@@ -173,6 +185,7 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
     } catch (error) {
       // $ZodError: what classic zod and zod/mini schemas both throw.
       if (error instanceof $ZodError) return problem(400, zodMessage(error));
+      if (error instanceof NotJsonError) return problem(415, error.message);
       if (error instanceof DomainError) return problem(statusOf[error.kind], error.message);
       if (isServiceUnavailable(error)) {
         console.error(`${event.routeKey}: a service did not answer`, error);
