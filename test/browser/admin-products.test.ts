@@ -144,3 +144,75 @@ describe("an admin manages a product", () => {
     }, { viewport });
   }, 120_000);
 });
+
+describe("bulk show and hide", () => {
+  it("says when some products failed, then shows the selection as it is now (not as it was when ticked)", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const made: { id: string; name: string }[] = [];
+    for (const n of [1, 2]) {
+      const name = `Bulk Towel ${tag} ${n}`;
+      const answer = await api("POST", "/api/admin/skus", { token: admin, body: { code: `BULK-${tag}-${n}`, name, unitAmountCents: 500, type: "ADD_ON" } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      made.push({ id: answer.body.id, name });
+    }
+    const visible = async () => {
+      const list = (await api("GET", "/api/admin/skus", { token: admin })).body as { id: string; isVisible: boolean }[];
+      return made.map((p) => list.find((item) => item.id === p.id)?.isVisible);
+    };
+
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/products");
+      await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
+      await page.getByLabel("Find products").fill(`Bulk Towel ${tag}`);
+      for (const p of made) await page.getByRole("checkbox", { name: `Select ${p.name}` }).check();
+
+      // One of the two calls fails: §8's words, and the other is hidden.
+      let failOne = true;
+      await page.route("**/api/admin/skus/*/visibility", (route) => {
+        if (failOne && route.request().url().includes(made[0]!.id)) {
+          failOne = false;
+          return route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: "Service unavailable" }) });
+        }
+        return route.continue();
+      });
+      await page.getByRole("button", { name: "Hide Selected" }).click();
+      await page.getByText("Failed to update some products").waitFor();
+      await page.getByText("1 of 2 could not be hidden.").waitFor();
+      await expect.poll(visible).toEqual([true, false]);
+
+      // Still selected; Show Selected shows the one hidden meanwhile (the selection was ticked while it was visible).
+      await page.getByRole("button", { name: "Show Selected" }).click();
+      await page.getByText("Bulk Update Successful").waitFor();
+      await page.getByText("1 product shown").waitFor();
+      await expect.poll(visible).toEqual([true, true]);
+    });
+    for (const p of made) await api("DELETE", `/api/admin/skus/${p.id}`, { token: admin });
+  }, 60_000);
+});
+
+describe("a code another product holds", () => {
+  it("is refused under the code field, in the server's words", async () => {
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/products");
+      await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Add Product" }).click();
+      const dialog = page.getByRole("dialog", { name: "Add Product" });
+      await dialog.getByLabel("Product code").fill("sg-red-tacky");
+      await dialog.getByLabel("Product name").fill("Copy");
+      await dialog.getByLabel("Price (dollars)").fill("1");
+      await dialog.getByRole("button", { name: "Create Product" }).click();
+      await page.getByText("Failed to save product").waitFor();
+      // Under the field (Cloudscape ties a field's error to its input) as well as in the form.
+      const code = dialog.getByLabel("Product code");
+      await expect.poll(() => code.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await code.getAttribute("aria-describedby")) ?? "";
+      const described = await Promise.all(describedBy.split(" ").filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText().catch(() => "")));
+      expect(described.join(" ")).toContain("Product code SG-RED-TACKY is already in use");
+      // Another code clears it.
+      await code.fill("SG-RED-TACKY-2");
+      await expect.poll(() => code.getAttribute("aria-invalid")).not.toBe("true");
+    });
+  }, 60_000);
+});

@@ -136,19 +136,28 @@ describe("the admin dashboard", () => {
     }, { width: 390, height: 844 });
   });
 
-  it("tells an employee they may not use it, and asks the server nothing", async () => {
+  it("tells an employee on each admin page (dashboard, products, promotions) they may not use it, and asks the server nothing", async () => {
     await withPage(async (page) => {
       const asked: string[] = [];
       page.on("request", (request) => {
-        if (/\/api\/admin\/(analytics|audit)/.test(request.url())) asked.push(request.url());
+        if (/\/api\/admin\/(analytics|audit|skus|promotions)/.test(request.url())) asked.push(request.url());
       });
       await signInStaff(page, seed.employee);
       const nav = page.getByRole("navigation", { name: "Console navigation" });
       await nav.getByRole("link", { name: "Service Queue" }).waitFor();
-      expect(await nav.getByRole("link", { name: "Dashboard" }).count()).toBe(0);
-      await page.goto("/admin");
-      await page.getByText("You don't have permission to access the admin panel.").waitFor();
-      expect(page.url()).toBe(`${baseUrl}/admin`);
+      for (const link of ["Dashboard", "Products", "Promotions"]) expect(await nav.getByRole("link", { name: link }).count()).toBe(0);
+      for (const [path, heading] of [
+        ["/admin", "Admin Dashboard"],
+        ["/admin/products", "Product Management"],
+        ["/admin/promotions", "Promotions"],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+        await page.getByText("You don't have permission to access the admin panel.").waitFor();
+        // It stays: no 'Access Denied' toast and redirect to / (that is for customers, who never enter the console).
+        await page.waitForTimeout(1_500);
+        expect(page.url()).toBe(`${baseUrl}${path}`);
+      }
       expect(asked).toEqual([]);
     });
   });

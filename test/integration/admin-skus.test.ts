@@ -36,6 +36,7 @@ import {
   STOCK_AS_DIFFERENCE,
   STOCK_WHOLE,
   UNLIMITED_STOCK,
+  compareProducts,
   type ProductView,
 } from "../../packages/core/src/shared/products";
 import { book, bookingCustomer } from "./booking-support";
@@ -292,6 +293,18 @@ describe("visibility and delete reach the customer catalogue and the storefront 
     expect(await stored(item.id)).toBeNull();
 
     expect(await call("DELETE", `/api/admin/skus/${item.id}`, { token: admin })).toMatchObject({ status: 404, body: { message: PRODUCT_NOT_FOUND } });
+  });
+});
+
+describe("the product list", () => {
+  it("is in the catalogue's order: §9's categories (Core Services, Overgrips, Edge Protection, Weights, Other), then display order and price", async () => {
+    const list = await call<ProductView[]>("GET", "/api/admin/skus", { token: admin });
+    expect(list.status).toBe(200);
+    const categories = [...new Set(list.body.map((p) => p.category))];
+    const order = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"];
+    expect(categories).toEqual(order.filter((category) => categories.includes(category as ProductView["category"])));
+    expect(categories.indexOf("OVERGRIP")).toBeLessThan(categories.indexOf("EDGE"));
+    expect(list.body.map((p) => p.id)).toEqual([...list.body].sort(compareProducts).map((p) => p.id));
   });
 });
 

@@ -106,6 +106,21 @@ describe("GET /api/admin/audit", () => {
     expect((await list("?limit=1")).body.items[0]).toMatchObject({ action: "system.test_entry", actor: null });
   });
 
+  it("names the actor by the first name on their user item, not the username a sign-in token may carry instead", async () => {
+    const code = `N${randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    const made = await call("POST", "/api/admin/promotions", { token: admin, body: { code, percentage: 5 } });
+    expect(made.status).toBe(201);
+    const me = (await call("GET", "/api/auth/user", { token: admin })).body;
+    // The name written with the entry is the token's given name, else the username (cognito-local's tokens carry no
+    // given_name); the list reads the admin's user item.
+    const before = (await list("?limit=1")).body.items[0]!;
+    expect(before).toMatchObject({ action: "promotion.created", targetId: made.body.id, actor: { id: me.id, firstName: expect.any(String) } });
+    expect(before.actor!.firstName).not.toBe("Alexandra");
+    await db().entities.user.patch({ userId: me.id }).set({ firstName: "Alexandra" }).go();
+    const after = (await list("?limit=1")).body.items[0]!;
+    expect(after.actor).toEqual({ id: me.id, firstName: "Alexandra" });
+  });
+
   it("pages through every entry once, newest first, from month to month (an empty month between), down to the log's first month", async () => {
     const now = new Date();
     const monthsAgo = (n: number, day: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - n, day, 12)).toISOString();

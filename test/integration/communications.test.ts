@@ -374,6 +374,18 @@ describe("the SMS webhook (POST /webhooks/sms)", () => {
     expect((await conversation(phone))?.optedOut).toBe(false);
   });
 
+  it("answers HELP from a number that replied STOP too, and it stays opted out of everything else", async () => {
+    const phone = freshPhone();
+    expect((await reply(phone, "STOP")).statusCode).toBe(200);
+    const before = texts.length;
+    expect((await reply(phone, "HELP")).statusCode).toBe(200);
+    expect(texts.slice(before)).toEqual([expect.objectContaining({ to: phone, body: SMS_HELP_REPLY })]);
+    expect((await conversation(phone))?.optedOut).toBe(true);
+    const test = await call("POST", "/api/admin/test-sms", { token: admin, body: { phone, message: "Still there?" } });
+    expect(test.status).toBe(409);
+    expect(texts.length).toBe(before + 1);
+  });
+
   it("lands delivery reports on the log entry by the provider's id, a final status staying final", async () => {
     const phone = freshPhone();
     const sent = await testSms({ phone, message: "report me" });

@@ -31,7 +31,20 @@ export const AUDIT_FIRST_MONTH = "2025-01";
 export const AuditListQuery = pageQuery({ fallback: AUDIT_PAGE_SIZE, max: AUDIT_MAX_PAGE_SIZE, maxCursorLength: 512 });
 export type AuditListInput = z.output<typeof AuditListQuery>;
 
-export function entryView(item: AuditItem): AuditEntryView {
+/**
+ * The actor's first name (§2) as the shop knows it now, from the user items of the page's actors: one BatchGet of
+ * at most `limit` keys (a page has few distinct actors). The name written with an entry is the sign-in token's
+ * given name, or the username when the token has none (cognito-local's tokens never do, and a profile edit
+ * changes the name), so it is only the fallback, for an actor whose user item is gone.
+ */
+async function actorFirstNames(items: AuditItem[]): Promise<Map<string, string>> {
+  const ids = [...new Set(items.map((item) => item.actorId).filter((id): id is string => !!id))];
+  if (ids.length === 0) return new Map();
+  const { data } = await db().entities.user.get(ids.map((userId) => ({ userId }))).go({ attributes: ["userId", "firstName"] });
+  return new Map(data.filter((user) => user.firstName?.trim()).map((user) => [user.userId, user.firstName!.trim()]));
+}
+
+export function entryView(item: AuditItem, names: ReadonlyMap<string, string> = new Map()): AuditEntryView {
   const changes = item.diff && typeof item.diff === "object" && !Array.isArray(item.diff) ? (item.diff as Record<string, unknown>) : null;
   return {
     id: item.id,
@@ -40,7 +53,7 @@ export function entryView(item: AuditItem): AuditEntryView {
     targetId: item.targetId,
     changes,
     createdAt: item.createdAt,
-    actor: item.actorId ? { id: item.actorId, firstName: item.actorName ?? null } : null,
+    actor: item.actorId ? { id: item.actorId, firstName: names.get(item.actorId) ?? item.actorName ?? null } : null,
     ip: item.ip ?? null,
     userAgent: item.userAgent ?? null,
   };
@@ -66,5 +79,6 @@ export async function list(query: AuditListInput, options: { now?: Date } = {}):
   });
   const items = found.slice(0, query.limit);
   const last = items[items.length - 1];
-  return { items: items.map(entryView), cursor: found.length > query.limit && last ? encodePosition([last.createdAt, last.id]) : null };
+  const names = await actorFirstNames(items);
+  return { items: items.map((item) => entryView(item, names)), cursor: found.length > query.limit && last ? encodePosition([last.createdAt, last.id]) : null };
 }

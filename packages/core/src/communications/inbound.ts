@@ -120,7 +120,8 @@ async function inboundText(text: { sid: string; from: string; to: string; body: 
     throw new Error(`inbound text not stored: ${JSON.stringify(outcome.codes)}`);
   }
   if (keyword === "help") {
-    const reply = await Sms.send({ to: text.from, body: SMS_HELP_REPLY, messageType: "general" });
+    // Answered even after a STOP: the carriers' rule for HELP (the number stays opted out of everything else).
+    const reply = await Sms.send({ to: text.from, body: SMS_HELP_REPLY, messageType: "general", answersHelp: true });
     const sentAt = new Date().toISOString();
     await db()
       .entities.smsMessage.create({

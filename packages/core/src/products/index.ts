@@ -26,6 +26,7 @@ import * as z from "zod/mini";
 import { extensionOf, ImageUpload, isUploadKey, presignPut, type UploadTarget } from "../uploads";
 import {
   codeInUse,
+  compareProducts,
   IMAGE_URL_INVALID,
   PRODUCT_IMAGE_SIZES,
   isQuickSaleCode,
@@ -80,10 +81,13 @@ function audit(entities: TransactionEntities, actor: Actor, action: string, targ
   };
 }
 
-/** GET /api/admin/skus: every product, hidden and quick-sale ones too, in display order (one Query on the catalogue index). */
+/**
+ * GET /api/admin/skus: every product, hidden and quick-sale ones too (one Query on the catalogue index), in the
+ * catalogue's order (shared/products compareProducts: §9's category order, display order, price, name).
+ */
 export async function list(actor: Actor): Promise<ProductView[]> {
   assertAdmin(actor);
-  return (await allSkus()).map(view);
+  return (await allSkus()).map(view).sort(compareProducts);
 }
 
 /** POST /api/admin/skus: 409 when the code is taken. */

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
+import type { SkuCategory } from "./catalogue";
 import { fieldErrors } from "./forms";
 import {
   CODE_REQUIRED,
+  compareProducts,
   CreateProduct,
   dollarsToCents,
   emptyProductForm,
@@ -52,5 +54,22 @@ describe("the product rules the page and the server share", () => {
   it("sends an empty stock as unlimited and the price in cents", () => {
     const body = z.parse(CreateProduct, productBody({ ...emptyProductForm(), code: "add-towel", name: " Towel ", price: "4.995", brand: " " }));
     expect(body).toMatchObject({ code: "ADD-TOWEL", name: "Towel", unitAmountCents: 500, stockQuantity: null, lowStockThreshold: 5, displayOrder: 999, isVisible: true, brand: null });
+  });
+});
+
+describe("compareProducts", () => {
+  const product = (code: string, category: SkuCategory, displayOrder = 999, unitAmountCents = 100, name = "Grip") => ({ code, category, displayOrder, unitAmountCents, name });
+  it("orders by §9's categories (not their codes' alphabet), then display order, price, name and code", () => {
+    const sorted = [
+      product("W", "WEIGHT"),
+      product("O2", "OTHER", 2),
+      product("O1", "OTHER", 1),
+      product("E", "EDGE"),
+      product("V-CHEAP", "OVERGRIP", 5, 100),
+      product("V-DEAR", "OVERGRIP", 5, 900),
+      product("B-Z", "BASE_GRIP", 1, 100, "Zed"),
+      product("B-A", "BASE_GRIP", 1, 100, "Abe"),
+    ].sort(compareProducts);
+    expect(sorted.map((p) => p.code)).toEqual(["B-A", "B-Z", "V-CHEAP", "V-DEAR", "E", "W", "O1", "O2"]);
   });
 });

@@ -94,6 +94,27 @@ export function dollarsToCents(dollars: string | number): number {
   return Number.isFinite(value) ? Math.round(Number((value * 100).toPrecision(12))) : NaN;
 }
 
+/**
+ * The catalogue's order, for the admin list and the page's Category column: category in §9's order (Core Services,
+ * Overgrips, Edge Protection, Weights, Other Services), then display order, price, name and code.
+ */
+export function compareProducts(
+  a: Pick<CatalogueSku, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
+  b: Pick<CatalogueSku, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
+): number {
+  const rank = (category: SkuCategory) => {
+    const index = SKU_CATEGORY_VALUES.indexOf(category as (typeof SKU_CATEGORY_VALUES)[number]);
+    return index === -1 ? SKU_CATEGORY_VALUES.length : index;
+  };
+  return (
+    rank(a.category) - rank(b.category) ||
+    a.displayOrder - b.displayOrder ||
+    a.unitAmountCents - b.unitAmountCents ||
+    a.name.localeCompare(b.name) ||
+    a.code.localeCompare(b.code)
+  );
+}
+
 export const centsToDollars = (cents: number): string => (cents / 100).toFixed(2);
 
 /** §9: low when counted stock is at or below the threshold (0 included); null is unlimited, never low. */

@@ -12,6 +12,11 @@ export interface Text {
   messageType: CommunicationMessageType;
   userId?: string;
   orderId?: string;
+  /**
+   * The answer to a HELP: carriers require it whatever the number's opt-out (a customer who replied STOP may still
+   * ask who is texting them), so it is sent even then. Nothing else sets this.
+   */
+  answersHelp?: boolean;
 }
 
 export interface TextResult {
@@ -38,7 +43,7 @@ export async function send(text: Text): Promise<TextResult> {
   let status: TextResult["status"] = "sent";
   let error: string | undefined;
   let externalId: string | undefined;
-  if (await optedOut(text.to)) {
+  if (!text.answersHelp && (await optedOut(text.to))) {
     status = "blocked";
     error = "The recipient replied STOP; no texts are sent until they reply START.";
   } else {

@@ -37,15 +37,12 @@ function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute
   return <Page />;
 }
 
-/** The console checks staff once for all its pages (ConsoleShell.tsx); an admin page checks admin again. */
-function consoleElement({ access, page, guard }: ConsoleRoute) {
-  return access === "admin" && guard !== "page" ? (
-    <Guarded access="admin">
-      <ConsolePage name={page} />
-    </Guarded>
-  ) : (
-    <ConsolePage name={page} />
-  );
+/**
+ * The console checks staff once for all its pages (ConsoleShell.tsx); an admin page checks admin itself and tells
+ * other staff why they may not use it (ConsolePage.tsx).
+ */
+function consoleElement({ access, page }: ConsoleRoute) {
+  return <ConsolePage name={page} adminOnly={access === "admin"} />;
 }
 
 // Made once: a lazy component made during a render would load again and lose its state on every render.

@@ -36,17 +36,17 @@ export const pageRoutes: PageRoute[] = [
 
 export interface ConsoleRoute {
   path: string;
-  /** Staff (EMPLOYEE or ADMIN) or admin only; the console as a whole is for staff. */
+  /**
+   * Staff (EMPLOYEE or ADMIN) or admin only; the console as a whole is for staff. An admin page tells other staff
+   * itself why they cannot use it (§2: 'You don't have permission to access the admin panel.'; communications:
+   * 'Access denied - Admin only'), under its own heading (pages/console/ConsolePage.tsx). The side navigation
+   * follows `access` too.
+   */
   access: "staff" | "admin";
   /** The page by name (pages/console/ConsolePage.tsx, a chunk of the console's own, holds the imports). */
   page: ConsolePageName;
   /** The side navigation's entry, in this array's order; a page without one is reached from another page. */
   nav?: string;
-  /**
-   * "page": an admin page that tells other staff itself why they cannot use it (communications: 'Access denied -
-   * Admin only'; the dashboard: 'You don't have permission to access the admin panel.', §2) instead of the admin guard's toast and redirect. The side navigation still follows `access`.
-   */
-  guard?: "page";
 }
 
 /**
@@ -63,11 +63,11 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/staff-queue", access: "staff", page: "queue" },
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
-  { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard", guard: "page" },
+  { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
-  { path: "/admin/communications", access: "admin", page: "communications", nav: "Communications", guard: "page" },
+  { path: "/admin/communications", access: "admin", page: "communications", nav: "Communications" },
   { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: "bag-labels" },
   { path: "/scan", access: "staff", page: "scan", nav: "Scan a Bag" },

@@ -1,4 +1,6 @@
+import { ADMIN_ONLY } from "@regrip/core/shared/communications";
 import { lazy } from "react";
+import { AdminOnly } from "./AdminOnly";
 
 /**
  * The console's pages by name, each loaded on first visit. Kept here, in a chunk of the console's own, rather than
@@ -22,8 +24,28 @@ const pages = {
 
 export type ConsolePageName = keyof typeof pages;
 
-/** One console page by its name in app/routes.ts's consoleRoutes. */
-export default function ConsolePage({ name }: { name: ConsolePageName }) {
+/**
+ * What an admin page says to other staff, under its own heading: §2's 'You don't have permission to access the
+ * admin panel.', and communications' own 'Access denied - Admin only'.
+ */
+const adminRefusal: Partial<Record<ConsolePageName, { title: string; message?: string }>> = {
+  dashboard: { title: "Admin Dashboard" },
+  products: { title: "Product Management" },
+  promotions: { title: "Promotions" },
+  communications: { title: "Communications Log", message: ADMIN_ONLY },
+};
+
+/**
+ * One console page by its name in app/routes.ts's consoleRoutes. An admin page (`adminOnly`) is loaded only for
+ * admins; other staff read why they may not use it, and the page asks the admin routes nothing.
+ */
+export default function ConsolePage({ name, adminOnly = false }: { name: ConsolePageName; adminOnly?: boolean }) {
   const Page = pages[name];
-  return <Page />;
+  if (!adminOnly) return <Page />;
+  const refusal = adminRefusal[name] ?? { title: "Admin" };
+  return (
+    <AdminOnly title={refusal.title} message={refusal.message}>
+      <Page />
+    </AdminOnly>
+  );
 }

@@ -3,7 +3,7 @@ import Button from "@cloudscape-design/components/button";
 import Form from "@cloudscape-design/components/form";
 import Modal, { type ModalProps } from "@cloudscape-design/components/modal";
 import SpaceBetween from "@cloudscape-design/components/space-between";
-import type { FormEvent, ReactNode } from "react";
+import { useEffect, useRef, type FormEvent, type ReactNode } from "react";
 
 interface Props {
   title: string;
@@ -23,6 +23,11 @@ interface Props {
  * footer, the form named by its title, Enter in a field submits, the server's refusal in the form.
  */
 export function FormModal({ title, submitLabel, busy, refusal, size, onDismiss, onSubmit, children }: Props) {
+  // The refusal sits under the last field: brought into sight, or a long form scrolled to its top hides it.
+  const end = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    if (refusal) end.current?.scrollIntoView({ block: "nearest" });
+  }, [refusal]);
   return (
     <Modal
       visible
@@ -55,6 +60,7 @@ export function FormModal({ title, submitLabel, busy, refusal, size, onDismiss, 
           {/* Enter in a field submits the dialog. */}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
+        <span ref={end} />
       </form>
     </Modal>
   );

@@ -1,4 +1,3 @@
-import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import ColumnLayout from "@cloudscape-design/components/column-layout";
@@ -16,7 +15,6 @@ import StatusIndicator, { type StatusIndicatorProps } from "@cloudscape-design/c
 import Table from "@cloudscape-design/components/table";
 import Textarea from "@cloudscape-design/components/textarea";
 import {
-  ADMIN_ONLY,
   BULK_SMS_FAILED,
   BulkSmsInput,
   bulkSmsConfirmation,
@@ -37,10 +35,8 @@ import {
 import { isSearchable, SEARCH_HINT } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import * as z from "zod/mini";
-import { isAdmin } from "../../../auth/roles";
-import { useCurrentUser } from "../../../auth/current-user";
 import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -351,22 +347,12 @@ function CommunicationsLog() {
   );
 }
 
-/** /admin/communications (staff-and-admin-side §2): Test SMS, Bulk SMS Broadcast and the log. Admins only; others read §2's words. */
+/**
+ * /admin/communications (staff-and-admin-side §2): Test SMS, Bulk SMS Broadcast and the log. Admins only; other staff
+ * read §2's 'Access denied - Admin only' instead (ConsolePage's AdminOnly).
+ */
 export default function CommunicationsPage() {
   usePageMeta("Communications", "Test texts, broadcasts and the communications log.");
-  const { data: user } = useCurrentUser();
-  const admin = useMemo(() => isAdmin(user), [user]);
-  // The console checked staff already; the user is known by now (undefined only for a moment on a refetch).
-  if (user === undefined) return null;
-  if (!admin) {
-    return (
-      <ContentLayout header={<Header variant="h1">Communications Log</Header>}>
-        <Alert type="error" header="Access denied">
-          {ADMIN_ONLY}
-        </Alert>
-      </ContentLayout>
-    );
-  }
   return (
     <ContentLayout header={<Header variant="h1" description="Test the SMS provider, text customers and read what the shop sent.">Communications Log</Header>}>
       <SpaceBetween size="l">

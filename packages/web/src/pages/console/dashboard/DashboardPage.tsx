@@ -17,11 +17,10 @@ import { actorLabel, type AuditEntryView } from "@regrip/core/shared/audit";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { useCurrentUser } from "../../../auth/current-user";
-import { isAdmin } from "../../../auth/roles";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
+import { AdminDenied } from "../AdminOnly";
 import { dashboardKeys, getAnalytics, getRecentActivity } from "./dashboard-api";
 
 /** §2: the four links. */
@@ -31,8 +30,6 @@ const LINKS = [
   { href: "/admin/orders", text: "Admin Orders" },
   { href: "/admin/communications", text: "Communications" },
 ] as const;
-
-const NO_PERMISSION = "You don't have permission to access the admin panel.";
 
 /** "Nov 23": a chart's day, read as a calendar date (no time zone shift). */
 const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
@@ -176,27 +173,14 @@ function RecentActivity({ entries, loading, error }: { entries: AuditEntryView[]
   );
 }
 
-function NoPermission() {
-  return (
-    <ContentLayout header={<Header variant="h1">Admin Dashboard</Header>}>
-      <Alert type="error" header="Access denied">
-        {NO_PERMISSION}
-      </Alert>
-    </ContentLayout>
-  );
-}
-
 /**
  * /admin (staff-and-admin-side §2 Admin dashboard): the business at a glance. Admins only: other staff read §2's
- * 'You don't have permission to access the admin panel.' here (the route's `guard: "page"`), and so does anyone the
+ * 'You don't have permission to access the admin panel.' instead (ConsolePage's AdminOnly), and so does anyone the
  * server answers 403.
  */
 export default function DashboardPage() {
   usePageMeta("Admin Dashboard", "Revenue, orders, subscriptions, low stock and recent activity.");
-  const { data: user } = useCurrentUser();
-  // The console checked staff already; the user is known by now (undefined only for a moment on a refetch).
-  if (user === undefined) return null;
-  return isAdmin(user) ? <Dashboard /> : <NoPermission />;
+  return <Dashboard />;
 }
 
 function Dashboard() {
@@ -208,7 +192,7 @@ function Dashboard() {
     navigate(href);
   };
 
-  if (errorStatus(analytics.error) === 403 || errorStatus(recent.error) === 403) return <NoPermission />;
+  if (errorStatus(analytics.error) === 403 || errorStatus(recent.error) === 403) return <AdminDenied title="Admin Dashboard" />;
 
   return (
     <ContentLayout header={<Header variant="h1" description="The shop's business, from counters kept as each order, payment and refund is written.">Admin Dashboard</Header>}>

@@ -10,6 +10,7 @@ import type { SkuCategory, SkuType } from "@regrip/core/shared/catalogue";
 import { fieldErrors } from "@regrip/core/shared/forms";
 import {
   categoryLabel,
+  codeInUse,
   CreateProduct,
   emptyProductForm,
   isQuickSaleCode,
@@ -53,13 +54,16 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  /** The server's 409 for a code another product holds, shown under the code until the code changes. */
+  const [codeTaken, setCodeTaken] = useState<{ code: string; message: string }>();
   const [image, setImage] = useState<File>();
   const [imageError, setImageError] = useState<string>();
   const [removeImage, setRemoveImage] = useState(false);
   const title = product ? "Edit Product" : "Add Product";
   const quickSale = isQuickSaleCode(values.code) || !!product?.isQuickSale;
   const errors = touched ? fieldErrors(CreateProduct, productBody(values)) : {};
-  const errorOf = (key: TextKey) => (errors as Record<string, string | undefined>)[bodyField[key] ?? key];
+  const errorOf = (key: TextKey) =>
+    (errors as Record<string, string | undefined>)[bodyField[key] ?? key] ?? (key === "code" && codeTaken?.code === values.code ? codeTaken.message : undefined);
 
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((previous) => ({ ...previous, [key]: value }));
 
@@ -94,6 +98,7 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
       if (isUnauthorizedError(error)) return;
       const message = serverMessage(error) ?? PRODUCT_TOASTS.saveFailed;
       setRefusal(message);
+      if (message === codeInUse(values.code.trim().toUpperCase())) setCodeTaken({ code: values.code, message });
       toast({ title: PRODUCT_TOASTS.saveFailed, description: message, variant: "destructive" });
     } finally {
       setBusy(false);

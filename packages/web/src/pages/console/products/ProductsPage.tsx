@@ -19,6 +19,7 @@ import Toggle from "@cloudscape-design/components/toggle";
 import type { SkuCategory } from "@regrip/core/shared/catalogue";
 import {
   categoryLabel,
+  compareProducts,
   isLowStock,
   isOutOfStock,
   PRODUCT_TOASTS,
@@ -50,6 +51,9 @@ const statFilter: Record<StatKey, (product: ProductView) => boolean> = {
   low: isLowStock,
   out: isOutOfStock,
 };
+
+/** Sorted in §9's category order (then display order, price, name), not the alphabet of the category codes. */
+const categoryColumn = { sortingField: "category", sortingComparator: compareProducts } as const;
 
 const categoryOptions: SelectProps.Option[] = [
   { value: ALL, label: "All categories" },
@@ -94,7 +98,7 @@ export default function ProductsPage() {
       empty: <Box textAlign="center" color="inherit" padding="m">No products yet. Add one above.</Box>,
       noMatch: <Box textAlign="center" color="inherit" padding="m">No products match these filters.</Box>,
     },
-    sorting: { defaultState: { sortingColumn: { sortingField: "category" } } },
+    sorting: { defaultState: { sortingColumn: categoryColumn } },
     pagination: { pageSize: 25 },
     selection: { trackBy: "id", keepSelection: true },
   });
@@ -133,10 +137,18 @@ export default function ProductsPage() {
     onError: failed(PRODUCT_TOASTS.deleteFailed),
   });
 
-  /** Bulk show/hide: one call per selected product (§7); a partial failure says so. */
+  /**
+   * Bulk show/hide: one call per selected product (§7); a partial failure says so. The selection holds the products
+   * as they were when ticked, so each is read again from the list as it is now (a toggle or an earlier bulk change
+   * may have moved it since).
+   */
   async function bulk(isVisible: boolean) {
-    const targets = selected.filter((product) => product.isVisible !== isVisible && !(isVisible && product.isQuickSale));
-    if (targets.length === 0) return;
+    const current = selected.map((picked) => all.find((product) => product.id === picked.id)).filter((product) => product !== undefined);
+    const targets = current.filter((product) => product.isVisible !== isVisible && !(isVisible && product.isQuickSale));
+    if (targets.length === 0) {
+      toast({ title: PRODUCT_TOASTS.bulk, description: `The selected products are already ${isVisible ? "visible" : "hidden"}` });
+      return;
+    }
     setBulkBusy(true);
     const results = await Promise.allSettled(targets.map((product) => setVisibility(product.id, isVisible)));
     setBulkBusy(false);
@@ -209,7 +221,12 @@ export default function ProductsPage() {
       sortingField: "name",
       minWidth: 180,
     },
-    { id: "category", header: "Category", cell: (product) => categoryLabel[product.category], sortingField: "category" },
+    {
+      id: "category",
+      header: "Category",
+      cell: (product) => categoryLabel[product.category],
+      ...categoryColumn,
+    },
     { id: "type", header: "Type", cell: (product) => typeLabel[product.type] },
     { id: "price", header: "Price", cell: (product) => formatCents(product.unitAmountCents), sortingField: "unitAmountCents" },
     {
@@ -248,7 +265,7 @@ export default function ProductsPage() {
   );
   const filter = (
     <SpaceBetween direction="horizontal" size="xs">
-      <TextFilter {...filterProps} filteringPlaceholder="Find by name, code, brand or color" filteringAriaLabel="Find products" countText={`${filteredItemsCount ?? 0} matches`} />
+      <TextFilter {...filterProps} filteringPlaceholder="Find products" filteringAriaLabel="Find products" countText={`${filteredItemsCount ?? 0} matches`} />
       <Select selectedOption={category} options={categoryOptions} onChange={({ detail }) => setCategory(detail.selectedOption)} ariaLabel="Category" />
     </SpaceBetween>
   );

@@ -100,6 +100,8 @@ export default function PromotionsPage() {
           }
           columnDefinitions={[
             { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 100 },
+            // Beside the code, so a phone shows what each code gives without scrolling the table sideways.
+            { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
             {
               id: "active",
               header: "Active",
@@ -115,7 +117,6 @@ export default function PromotionsPage() {
                 </Toggle>
               ),
             },
-            { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
             {
               id: "created",
               header: "Created",
