@@ -124,11 +124,13 @@ describe("sign-up", () => {
   });
 
   it("signing up again with an unconfirmed email offers a new code instead of 'User already exists' (390 px)", async () => {
-    const email = newEmail("again");
+    // A long address: the code step and the 'already exists' step name it, wrapped inside the phone's screen.
+    const email = newEmail("again.after.a.long.weekend.at.the.courts");
     await withPage(browser, baseUrl, async (page) => {
       const form = await fillSignUp(page, email, "Again-Pass1");
       await form.getByRole("button", { name: "Create Account" }).click();
       await page.getByRole("form", { name: "Confirm your email" }).waitFor();
+      await expectNoOverflow(page, "the code step");
       await waitForCodes(email, 1);
     }, phone);
 
