@@ -101,3 +101,53 @@ describe.each([390, 1280])("customer pages at %i px", (width) => {
     );
   });
 });
+
+describe("long text on a phone", () => {
+  it("My Grips' order cards at 390 px keep a note with a long email inside the card, and Shop Tools lists them the same", async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        // Casey's own orders, each with a note holding one long unbroken token, as a customer may type.
+        const note = "Call me at someone.with.a.very.long.address@subdomain.example-pickleball-club.test before noon.";
+        await page.route((url) => url.pathname === "/api/orders", async (route) => {
+          const answer = await route.fetch();
+          const body = (await answer.json()) as { orders: { customerNotes: string | null }[] };
+          for (const order of body.orders) order.customerNotes = note;
+          await route.fulfill({ response: answer, json: body });
+        });
+        await signInThroughPage(page, seed.customer);
+        for (const [name, open] of [
+          ["My Grips", async () => page.goto("/my-grips")],
+          [
+            "Shop Tools' Orders",
+            async () => {
+              await page.goto("/shop-tools");
+              await page.getByRole("tab", { name: "Orders" }).click();
+            },
+          ],
+        ] as const) {
+          await open();
+          await page.locator(".orders-table .notes-cell").first().waitFor();
+          // On a phone the table is a stack of cards: its scroll box must not scroll (it clipped the note), and
+          // every value stays inside its card.
+          const found = (await page.evaluate(`(() => {
+            const box = document.querySelector(".table-scroll");
+            const sticking = [];
+            for (const row of document.querySelectorAll(".orders-table tbody tr")) {
+              const edge = row.getBoundingClientRect().right;
+              for (const cell of row.querySelectorAll("td")) {
+                if (cell.getBoundingClientRect().right > edge + 1 || cell.scrollWidth > cell.clientWidth + 1) sticking.push(cell.dataset.label);
+              }
+            }
+            return { scrolls: box.scrollWidth - box.clientWidth, sticking };
+          })()`)) as { scrolls: number; sticking: string[] };
+          expect(found.sticking, `${name}: cells wider than their card`).toEqual([]);
+          expect(found.scrolls, `${name}: the orders scroll sideways`).toBeLessThanOrEqual(0);
+          expect(await page.locator(".orders-table .notes-cell").first().innerText()).toBe(note);
+        }
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
+});
