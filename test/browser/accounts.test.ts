@@ -85,6 +85,10 @@ describe("sign-up", () => {
         await form.getByLabel("Password").fill("alllowercase1");
         await form.getByRole("button", { name: "Create Account" }).click();
         await form.getByText("Password did not conform with policy: Password must have uppercase characters").waitFor();
+        // A space at the end passes the policy and cognito-local, but the cloud pool refuses it: so does the form.
+        await form.getByLabel("Password").fill("Good-Pass1 ");
+        await form.getByRole("button", { name: "Create Account" }).click();
+        await form.getByText("Password can't start or end with a space.").waitFor();
         // Nothing reached the pool: no code went out.
         expect(codesTo(email)).toEqual([]);
         await expectNoOverflow(page, page.url());
