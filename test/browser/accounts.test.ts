@@ -135,6 +135,8 @@ describe("sign-up", () => {
       await form.getByRole("button", { name: "Create Account" }).click();
       await page.getByRole("form", { name: "Confirm your email" }).waitFor();
       await expectNoOverflow(page, "the code step");
+      // Nothing above the code step folds it away.
+      expect(await page.getByRole("button", { name: "Create an account" }).count()).toBe(0);
       await waitForCodes(email, 1);
     }, phone);
 
