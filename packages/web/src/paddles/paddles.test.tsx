@@ -29,7 +29,15 @@ describe("PaddleCard", () => {
 
     fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
     const menu = within(card).getByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
+    // No bag, nothing to free: Free from Bag is not offered.
+    expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Paddle Story", "Clone This Beauty", "I No Longer Own This"]);
+    cleanup();
+
+    renderPage(<PaddleCard paddle={{ ...paddle, bagId: "b1", bag: { code3: "101" } }} onEdit={() => {}} />, { path: "/my-grips" });
+    const inBag = screen.getByRole("article", { name: "Big Red" });
+    expect(inBag.textContent).toContain("Bag #101");
+    fireEvent.click(within(inBag).getByRole("button", { name: "More actions for Big Red" }));
+    expect(within(within(inBag).getByRole("menu")).getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
       "Paddle Story",
       "Clone This Beauty",
       "Free from Bag",
