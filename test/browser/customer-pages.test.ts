@@ -150,4 +150,42 @@ describe("long text on a phone", () => {
       { viewport: { width: 390, height: 844 } },
     );
   });
+
+  it("a 50-character name of one word and a long email stay on a 390 px screen: profile, Shop Tools and the user menu", async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        // Casey as the server answers, with names at their 50-character limit and an email longer than the line.
+        await page.route(
+          (url) => url.pathname === "/api/auth/user",
+          async (route) => {
+            if (route.request().method() !== "GET") return route.continue();
+            const answer = await route.fetch();
+            const user = await answer.json();
+            await route.fulfill({
+              response: answer,
+              json: {
+                ...user,
+                firstName: "Maximiliana-Alexandrina-Konstantinopolous",
+                lastName: "Wolfeschlegelsteinhausenbergerdorffwelchevoralt",
+                email: "maximiliana.alexandrina@wolfeschlegelsteinhausenbergerdorff-family.example",
+              },
+            });
+          },
+        );
+        await signInThroughPage(page, seed.customer);
+        await page.goto("/profile");
+        await page.getByRole("heading", { level: 1, name: /Wolfeschlegel/ }).waitFor();
+        await expectNoOverflow(page, "the profile's header");
+        await page.goto("/shop-tools");
+        await page.getByRole("heading", { level: 2, name: /Wolfeschlegel/ }).waitFor();
+        await expectNoOverflow(page, "Shop Tools' Profile tab");
+        await page.locator(".user-menu-button").click();
+        await page.locator(".user-menu-email").waitFor();
+        await expectNoOverflow(page, "the user menu");
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
 });
