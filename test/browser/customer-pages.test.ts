@@ -151,6 +151,42 @@ describe("long text on a phone", () => {
     );
   });
 
+  it("a paddle named with 60-character words stays on a 390 px screen: its card, the booking choice and summary, Paddle Story", async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        const nickname = "Z".repeat(60);
+        // Casey's first paddle as the server answers, with a nickname, brand and model at their 60-character limit.
+        await page.route(
+          (url) => url.pathname === "/api/paddles",
+          async (route) => {
+            if (route.request().method() !== "GET") return route.continue();
+            const answer = await route.fetch();
+            const paddles = (await answer.json()) as Record<string, unknown>[];
+            paddles[0] = { ...paddles[0], nickname, brand: "B".repeat(60), model: "M".repeat(60) };
+            await route.fulfill({ response: answer, json: paddles });
+          },
+        );
+        await signInThroughPage(page, seed.customer);
+        await page.getByRole("radio", { name: new RegExp(nickname) }).check();
+        await expectNoOverflow(page, "the booking page with the paddle chosen");
+        await page.goto("/my-grips");
+        const card = page.getByRole("article", { name: nickname });
+        await card.waitFor();
+        await expectNoOverflow(page, "My Grips' paddle card");
+        await card.getByRole("button", { name: /More actions/ }).click();
+        await card.getByRole("menuitem", { name: "Paddle Story" }).click();
+        const story = page.getByRole("dialog", { name: `${nickname}'s Story` });
+        await story.waitFor();
+        await expectNoOverflow(page, "Paddle Story");
+        // The dialog scrolls only up and down: nothing of it is hidden past its right edge.
+        expect(await story.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBeLessThanOrEqual(0);
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
+
   it("a 50-character name of one word and a long email stay on a 390 px screen: profile, Shop Tools and the user menu", async () => {
     await withPage(
       browser,
