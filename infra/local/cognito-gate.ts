@@ -1,7 +1,7 @@
 import { AdminGetUserCommand, ForgotPasswordCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { passwordPolicyProblem } from "../../packages/core/src/shared/accounts";
+import { passwordPatternRefusal, passwordPolicyProblem } from "../../packages/core/src/shared/accounts";
 import { userPool } from "../auth";
 import { cognitoClient } from "./cognito";
 
@@ -10,7 +10,9 @@ import { cognitoClient } from "./cognito";
  * pass-through before or after it forwards a browser's call:
  *
  * - SignUp checks the pool's password policy (infra/auth.ts): cognito-local stores the policy and never checks it.
- *   A password the policy refuses gets Cognito's own InvalidPasswordException and its message.
+ *   A password the policy refuses gets Cognito's own InvalidPasswordException and its message; one over 256
+ *   characters or with a space at either end gets the InvalidParameterException the cloud pool gives it (its
+ *   parameter pattern, checked before the policy), which cognito-local would have accepted.
  * - ResendConfirmationCode, which cognito-local does not know, is answered here: a new code for an unconfirmed
  *   user (through cognito-local's ForgotPassword, which stores a fresh code where ConfirmSignUp checks it),
  *   "User is already confirmed." for a confirmed one, and, as the cloud pool's preventUserExistenceErrors does,
@@ -108,7 +110,11 @@ export async function beforeForward(gate: LocalPoolGate, target: string, body: B
   const name = operation(target);
   if (name === "SignUp") {
     const password = parse(body).Password;
-    const problem = passwordPolicyProblem(typeof password === "string" ? password : "", userPool.passwordPolicy);
+    const text = typeof password === "string" ? password : "";
+    // The cloud pool checks the parameter's own pattern and length before its policy.
+    const refusal = passwordPatternRefusal(text);
+    if (refusal) return cognitoError("InvalidParameterException", refusal);
+    const problem = passwordPolicyProblem(text, userPool.passwordPolicy);
     if (problem) return cognitoError("InvalidPasswordException", problem);
   }
   if (name === "ResendConfirmationCode") return resendConfirmationCode(gate, parse(body));

@@ -101,3 +101,127 @@ describe.each([390, 1280])("customer pages at %i px", (width) => {
     );
   });
 });
+
+describe("long text on a phone", () => {
+  it("My Grips' order cards at 390 px keep a note with a long email inside the card, and Shop Tools lists them the same", async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        // Casey's own orders, each with a note holding one long unbroken token, as a customer may type.
+        const note = "Call me at someone.with.a.very.long.address@subdomain.example-pickleball-club.test before noon.";
+        await page.route((url) => url.pathname === "/api/orders", async (route) => {
+          const answer = await route.fetch();
+          const body = (await answer.json()) as { orders: { customerNotes: string | null }[] };
+          for (const order of body.orders) order.customerNotes = note;
+          await route.fulfill({ response: answer, json: body });
+        });
+        await signInThroughPage(page, seed.customer);
+        for (const [name, open] of [
+          ["My Grips", async () => page.goto("/my-grips")],
+          [
+            "Shop Tools' Orders",
+            async () => {
+              await page.goto("/shop-tools");
+              await page.getByRole("tab", { name: "Orders" }).click();
+            },
+          ],
+        ] as const) {
+          await open();
+          await page.locator(".orders-table .notes-cell").first().waitFor();
+          // On a phone the table is a stack of cards: its scroll box must not scroll (it clipped the note), and
+          // every value stays inside its card.
+          const found = (await page.evaluate(`(() => {
+            const box = document.querySelector(".table-scroll");
+            const sticking = [];
+            for (const row of document.querySelectorAll(".orders-table tbody tr")) {
+              const edge = row.getBoundingClientRect().right;
+              for (const cell of row.querySelectorAll("td")) {
+                if (cell.getBoundingClientRect().right > edge + 1 || cell.scrollWidth > cell.clientWidth + 1) sticking.push(cell.dataset.label);
+              }
+            }
+            return { scrolls: box.scrollWidth - box.clientWidth, sticking };
+          })()`)) as { scrolls: number; sticking: string[] };
+          expect(found.sticking, `${name}: cells wider than their card`).toEqual([]);
+          expect(found.scrolls, `${name}: the orders scroll sideways`).toBeLessThanOrEqual(0);
+          expect(await page.locator(".orders-table .notes-cell").first().innerText()).toBe(note);
+        }
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
+
+  it("a paddle named with 60-character words stays on a 390 px screen: its card, the booking choice and summary, Paddle Story", async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        const nickname = "Z".repeat(60);
+        // Casey's first paddle as the server answers, with a nickname, brand and model at their 60-character limit.
+        await page.route(
+          (url) => url.pathname === "/api/paddles",
+          async (route) => {
+            if (route.request().method() !== "GET") return route.continue();
+            const answer = await route.fetch();
+            const paddles = (await answer.json()) as Record<string, unknown>[];
+            paddles[0] = { ...paddles[0], nickname, brand: "B".repeat(60), model: "M".repeat(60) };
+            await route.fulfill({ response: answer, json: paddles });
+          },
+        );
+        await signInThroughPage(page, seed.customer);
+        await page.getByRole("radio", { name: new RegExp(nickname) }).check();
+        await expectNoOverflow(page, "the booking page with the paddle chosen");
+        await page.goto("/my-grips");
+        const card = page.getByRole("article", { name: nickname });
+        await card.waitFor();
+        await expectNoOverflow(page, "My Grips' paddle card");
+        await card.getByRole("button", { name: /More actions/ }).click();
+        await card.getByRole("menuitem", { name: "Paddle Story" }).click();
+        const story = page.getByRole("dialog", { name: `${nickname}'s Story` });
+        await story.waitFor();
+        await expectNoOverflow(page, "Paddle Story");
+        // The dialog scrolls only up and down: nothing of it is hidden past its right edge.
+        expect(await story.evaluate((dialog) => dialog.scrollWidth - dialog.clientWidth)).toBeLessThanOrEqual(0);
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
+
+  it("a 50-character name of one word and a long email stay on a 390 px screen: profile, Shop Tools and the user menu", async () => {
+    await withPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        // Casey as the server answers, with names at their 50-character limit and an email longer than the line.
+        await page.route(
+          (url) => url.pathname === "/api/auth/user",
+          async (route) => {
+            if (route.request().method() !== "GET") return route.continue();
+            const answer = await route.fetch();
+            const user = await answer.json();
+            await route.fulfill({
+              response: answer,
+              json: {
+                ...user,
+                firstName: "Maximiliana-Alexandrina-Konstantinopolous",
+                lastName: "Wolfeschlegelsteinhausenbergerdorffwelchevoralt",
+                email: "maximiliana.alexandrina@wolfeschlegelsteinhausenbergerdorff-family.example",
+              },
+            });
+          },
+        );
+        await signInThroughPage(page, seed.customer);
+        await page.goto("/profile");
+        await page.getByRole("heading", { level: 1, name: /Wolfeschlegel/ }).waitFor();
+        await expectNoOverflow(page, "the profile's header");
+        await page.goto("/shop-tools");
+        await page.getByRole("heading", { level: 2, name: /Wolfeschlegel/ }).waitFor();
+        await expectNoOverflow(page, "Shop Tools' Profile tab");
+        await page.locator(".user-menu-button").click();
+        await page.locator(".user-menu-email").waitFor();
+        await expectNoOverflow(page, "the user menu");
+      },
+      { viewport: { width: 390, height: 844 } },
+    );
+  });
+});

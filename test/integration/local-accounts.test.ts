@@ -87,6 +87,21 @@ describe("sign-up's password policy on one machine", () => {
   });
 });
 
+describe("sign-up's password as the cloud pool's parameter rules take it", () => {
+  it.each([
+    ["a trailing space", "GoodPass123 ", "Member must satisfy regular expression pattern"],
+    ["a leading space", " GoodPass123", "Member must satisfy regular expression pattern"],
+    ["257 characters", `Ab1${"x".repeat(254)}`, "Member must have length less than or equal to 256"],
+  ])("refuses %s with InvalidParameterException, which cognito-local alone would accept, and creates nobody", async (_, password, words) => {
+    const email = newEmail();
+    const answer = await signUp(email, password);
+    expect(answer.status).toBe(400);
+    expect(answer.type).toBe("InvalidParameterException");
+    expect(answer.body.message).toContain(words);
+    expect(codesTo(email)).toEqual([]);
+  });
+});
+
 describe("an unconfirmed account", () => {
   it("gets its code by email, asks for a new one, and confirms with it; signing in before that says it is not confirmed", async () => {
     const email = newEmail();

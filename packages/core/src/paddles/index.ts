@@ -7,7 +7,7 @@ import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
-import type { PaddleView } from "../shared/paddles";
+import { PADDLE_TEXT_LIMITS, type PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
 import { atMostDecimals, boundedId } from "../shared/ids";
 import { isUploadKey, presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
@@ -26,8 +26,8 @@ export const TACKINESS = "Tackiness must be between 0 and 5";
 export const WEIGHT = "Weight must be between 1 and 1000 grams";
 export const PHOTO_URL = "Photo must be an uploaded image or a web address";
 
-/** Text limits (docs/api.md): names 60, serial 100, free notes 500, grip size 20. */
-export const LIMITS = { name: 60, serial: 100, notes: 500, gripSize: 20, photoUrl: 500 } as const;
+/** Text limits (docs/api.md), written once in shared/paddles: the web app's inputs stop at the same lengths. */
+export const LIMITS = PADDLE_TEXT_LIMITS;
 
 const required = (message: string, label: string) =>
   z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`));

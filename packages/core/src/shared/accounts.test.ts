@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { passwordPolicy, passwordPolicyHint, passwordPolicyProblem, safeReturnPath } from "./accounts";
+import {
+  passwordPatternRefusal,
+  passwordPolicy,
+  passwordPolicyHint,
+  passwordPolicyProblem,
+  safeReturnPath,
+  signUpPasswordProblem,
+} from "./accounts";
 
 describe("passwordPolicyProblem", () => {
   it("says what Cognito says, length first", () => {
@@ -52,5 +59,22 @@ describe("safeReturnPath", () => {
     ]) {
       expect(safeReturnPath(value), String(value)).toBeUndefined();
     }
+  });
+});
+
+describe("Cognito's limits before the policy", () => {
+  it("refuses a space at either end and more than 256 characters, in plain words for the form and Cognito's for the gate", () => {
+    for (const password of [" Abcdefg1", "Abcdefg1 ", "Abcdefg1\t"]) {
+      expect(signUpPasswordProblem(password)).toBe("Password can't start or end with a space.");
+      expect(passwordPatternRefusal(password)).toContain("Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$");
+    }
+    const long = `Ab1${"x".repeat(254)}`;
+    expect(signUpPasswordProblem(long)).toBe("Password must be at most 256 characters.");
+    expect(passwordPatternRefusal(long)).toContain("Member must have length less than or equal to 256");
+    // A space inside counts as a symbol, as in Cognito; the policy's own message still comes for a weak password.
+    expect(signUpPasswordProblem("Good Pass1")).toBeUndefined();
+    expect(passwordPatternRefusal("Good Pass1")).toBeUndefined();
+    expect(signUpPasswordProblem(`Ab1${"x".repeat(253)}`)).toBeUndefined();
+    expect(signUpPasswordProblem("Ab1x")).toBe("Password did not conform with policy: Password not long enough");
   });
 });

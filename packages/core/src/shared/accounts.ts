@@ -39,6 +39,36 @@ export function passwordPolicyProblem(password: string, policy: PasswordPolicy =
   return undefined;
 }
 
+/**
+ * Cognito's limits on every password, whatever the pool's policy: at most 256 characters, and no space (or other
+ * whitespace) at either end (SignUp's `Password` pattern). The cloud pool refuses such a password before its policy
+ * with an InvalidParameterException in validation words no customer should read; cognito-local accepts it, so a
+ * password that works on one machine would fail in the cloud. The form refuses it first in plain words, and the
+ * local pool's gate as the cloud does (`PASSWORD_PATTERN_REFUSAL`).
+ */
+export const PASSWORD_MAX_LENGTH = 256;
+
+/** Why Cognito would refuse `password` before looking at the policy, in words for the sign-up form, or undefined. */
+export function passwordShapeProblem(password: string): string | undefined {
+  if (password.length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`;
+  if (/^\s|\s$/u.test(password)) return "Password can't start or end with a space.";
+  return undefined;
+}
+
+/** The cloud pool's own answer to such a password (InvalidParameterException), which the local gate gives too. */
+export function passwordPatternRefusal(password: string): string | undefined {
+  if (password.length > PASSWORD_MAX_LENGTH)
+    return `1 validation error detected: Value at 'password' failed to satisfy constraint: Member must have length less than or equal to ${PASSWORD_MAX_LENGTH}`;
+  if (/^\s|\s$/u.test(password))
+    return "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$";
+  return undefined;
+}
+
+/** What the sign-up form says of `password`: Cognito's limits first (as Cognito checks them), then the pool's policy. */
+export function signUpPasswordProblem(password: string, policy: PasswordPolicy = passwordPolicy): string | undefined {
+  return passwordShapeProblem(password) ?? passwordPolicyProblem(password, policy);
+}
+
 /** The sign-up form's hint, said from the policy: "At least 8 characters, with upper and lower case letters and a number." */
 export function passwordPolicyHint(policy: PasswordPolicy = passwordPolicy): string {
   const cases =

@@ -8,6 +8,12 @@ export type PaddleShape = (typeof PADDLE_SHAPES)[number];
 export const PADDLE_MATERIALS = ["wood", "graphite", "fiberglass", "composite", "other"] as const;
 export type PaddleMaterial = (typeof PADDLE_MATERIALS)[number];
 
+/**
+ * A paddle's text limits (docs/api.md): names 60, serial 100, free notes 500, grip size 20. The server's schema
+ * refuses longer text; the web app's inputs stop there (`maxLength`), so nobody types what will be refused.
+ */
+export const PADDLE_TEXT_LIMITS = { name: 60, serial: 100, notes: 500, gripSize: 20, photoUrl: 500 } as const;
+
 export const OWNERSHIP_STATUSES = ["owned", "no_longer_own"] as const;
 export type OwnershipStatus = (typeof OWNERSHIP_STATUSES)[number];
 

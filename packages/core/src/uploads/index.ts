@@ -2,15 +2,14 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { env } from "../../../../infra/env";
 import { unavailable } from "../errors";
+import { isPhotoType, MAX_IMAGE_BYTES, NOT_AN_IMAGE, TOO_LARGE } from "../shared/images";
 import { isUploadKey, signUpload } from "./local";
 
 export * as Uploads from "./index";
 export { isUploadKey, signUpload, verifyUpload } from "./local";
 
-/** Customer-side §5 and §9: an image, at most 5MB. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-export const NOT_AN_IMAGE = "Please select an image file";
-export const TOO_LARGE = "Please select an image smaller than 5MB";
+/** Customer-side §5 and §9: an image, at most 5MB, not SVG; written once in shared/images for the browser too. */
+export { MAX_IMAGE_BYTES, NOT_AN_IMAGE, TOO_LARGE };
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_SECONDS = 10 * 60;
 
@@ -23,8 +22,7 @@ export const ImageUpload = z.object({
     z.maxLength(100, NOT_AN_IMAGE),
     z.trim(),
     z.toLowerCase(),
-    z.regex(/^image\/[a-z0-9][a-z0-9.+-]{0,60}$/, NOT_AN_IMAGE),
-    z.refine((type) => type !== "image/svg+xml", NOT_AN_IMAGE),
+    z.refine(isPhotoType, NOT_AN_IMAGE),
   ),
   size: z.number({ error: NOT_AN_IMAGE }).check(z.int(NOT_AN_IMAGE), z.positive(NOT_AN_IMAGE), z.lte(MAX_IMAGE_BYTES, TOO_LARGE)),
 });

@@ -1,4 +1,4 @@
-import { passwordPolicyProblem } from "@regrip/core/shared/accounts";
+import { signUpPasswordProblem } from "@regrip/core/shared/accounts";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -88,7 +88,7 @@ export function useSignUp(returnTo?: string) {
   }
 
   const start = (details: NewAccount) => {
-    const problem = passwordPolicyProblem(details.password);
+    const problem = signUpPasswordProblem(details.password);
     setPasswordError(problem);
     if (problem) return Promise.resolve();
     return run(async () => {

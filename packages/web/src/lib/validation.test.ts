@@ -45,5 +45,8 @@ describe("imageProblem", () => {
       description: "Please select an image smaller than 5MB",
     });
     expect(imageProblem({ type: "image/jpeg", size: maxImageBytes })).toBeUndefined();
+    // SVG, as the server's upload refuses it (shared/images): it was let through here and failed only at the upload.
+    expect(imageProblem({ type: "image/svg+xml", size: 100 })).toEqual({ title: "Invalid file type", description: "Please select an image file" });
+    expect(imageProblem({ type: "", size: 100 })).toEqual({ title: "Invalid file type", description: "Please select an image file" });
   });
 });

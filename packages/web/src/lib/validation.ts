@@ -1,7 +1,8 @@
+import { isPhotoType, MAX_IMAGE_BYTES, NOT_AN_IMAGE, TOO_LARGE } from "@regrip/core/shared/images";
 /** Customer-side form rules (customer-side §5); the server checks each again. */
 export const notesMaxLength = 500;
 export const bagNumberLength = 3;
-export const maxImageBytes = 5 * 1024 * 1024;
+export const maxImageBytes = MAX_IMAGE_BYTES;
 export const coreThickness = { min: 11, max: 18, step: 1, default: 16 } as const;
 
 export interface PaddleFields {
@@ -37,7 +38,8 @@ export type ImageProblem = { title: "Invalid file type"; description: "Please se
 
 /** Why a chosen file cannot be a paddle photo, or undefined when it can. */
 export function imageProblem(file: { type: string; size: number }): ImageProblem | undefined {
-  if (!file.type.startsWith("image/")) return { title: "Invalid file type", description: "Please select an image file" };
-  if (file.size > maxImageBytes) return { title: "File too large", description: "Please select an image smaller than 5MB" };
+  // The server's own rule (shared/images): an SVG passed here before and was refused only by the upload.
+  if (!isPhotoType(file.type)) return { title: "Invalid file type", description: NOT_AN_IMAGE };
+  if (file.size > MAX_IMAGE_BYTES) return { title: "File too large", description: TOO_LARGE };
   return undefined;
 }

@@ -67,7 +67,8 @@ export function PaddleCard({ paddle, onEdit }: { paddle: Paddle; onEdit: (paddle
               items={[
                 { label: "Paddle Story", onSelect: () => setOpen("story") },
                 { label: "Clone This Beauty", onSelect: () => setOpen("clone") },
-                { label: "Free from Bag", onSelect: () => freeBag.mutate(paddle) },
+                // Only for a paddle in a bag: offered to one with No Bag, it could only say "This paddle is not in a bag."
+                ...(active ? [{ label: "Free from Bag", onSelect: () => freeBag.mutate(paddle) }] : []),
                 { label: "I No Longer Own This", onSelect: () => setOpen("release"), danger: true },
               ]}
             />

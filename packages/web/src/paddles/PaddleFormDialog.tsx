@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from "react";
+import { PADDLE_TEXT_LIMITS as limits } from "@regrip/core/shared/paddles";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import {
   paddleMaterials,
@@ -115,13 +116,30 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
   const editing = !!paddle;
   const busy = create.isPending || update.isPending || photo.upload.isPending;
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setState((s) => ({ ...s, [key]: value }));
+  const form = useRef<HTMLFormElement>(null);
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => {
+    setState((s) => ({ ...s, [key]: value }));
+    // A field's message goes once it is being corrected.
+    if (key in errors) setErrors(({ [key as keyof PaddleErrors]: _, ...rest }) => rest);
+  };
 
-  function pickFile(chosen: File | undefined) {
+  /** Keeps the refusals; when there are any, takes the person to the first (a phone scrolls the dialog away from them). */
+  function refuse(found: PaddleErrors): boolean {
+    setErrors(found);
+    const first = (["brand", "nickname"] as const).find((key) => found[key]);
+    if (!first) return false;
+    form.current?.ownerDocument.getElementById(`${id}-${first}`)?.focus();
+    return true;
+  }
+
+  function pickFile(input: HTMLInputElement) {
+    const chosen = input.files?.[0];
     if (!chosen) return;
     const problem = imageProblem(chosen);
     if (problem) {
       toast({ ...problem, variant: "destructive" });
+      // The refused file must not stay named in the input as if it were chosen.
+      input.value = "";
       return;
     }
     if (paddle) photo.upload.mutate({ id: paddle.id, file: chosen });
@@ -132,9 +150,7 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
     event.preventDefault();
     if (editing) {
       const changes = paddleChanges(before, state);
-      const found = validatePaddle(changes, { partial: true });
-      setErrors(found);
-      if (Object.keys(found).length) return;
+      if (refuse(validatePaddle(changes, { partial: true }))) return;
       if (Object.keys(changes).length === 0) return onClose();
       update.mutate(
         { id: paddle.id, changes },
@@ -147,9 +163,7 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
       );
       return;
     }
-    const found = validatePaddle(state);
-    setErrors(found);
-    if (Object.keys(found).length) return;
+    if (refuse(validatePaddle(state))) return;
     create.mutate(paddleInput(state), {
       onSuccess: async (saved) => {
         if (file) await photo.upload.mutateAsync({ id: saved.id, file }).catch(() => undefined);
@@ -199,13 +213,14 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
       onClose={onClose}
       size="large"
     >
-      <form onSubmit={submit} noValidate aria-label={editing ? "Edit paddle" : "Create a paddle profile"}>
+      <form ref={form} onSubmit={submit} noValidate aria-label={editing ? "Edit paddle" : "Create a paddle profile"}>
         <div className="form-grid">
           <div className="field">
             <label htmlFor={`${id}-brand`}>Brand *</label>
             <input
               id={`${id}-brand`}
               value={state.brand}
+              maxLength={limits.name}
               onChange={(e) => set("brand", e.target.value)}
               aria-invalid={!!errors.brand}
               aria-describedby={errors.brand ? `${id}-brand-error` : undefined}
@@ -216,13 +231,14 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
           </div>
           <div className="field">
             <label htmlFor={`${id}-model`}>Model</label>
-            <input id={`${id}-model`} value={state.model} onChange={(e) => set("model", e.target.value)} placeholder="Perseus 16mm" />
+            <input id={`${id}-model`} maxLength={limits.name} value={state.model} onChange={(e) => set("model", e.target.value)} placeholder="Perseus 16mm" />
           </div>
           <div className="field">
             <label htmlFor={`${id}-nickname`}>Nickname *</label>
             <input
               id={`${id}-nickname`}
               value={state.nickname}
+              maxLength={limits.name}
               onChange={(e) => set("nickname", e.target.value)}
               aria-invalid={!!errors.nickname}
               aria-describedby={errors.nickname ? `${id}-nickname-error` : undefined}
@@ -232,7 +248,7 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
           </div>
           <div className="field">
             <label htmlFor={`${id}-personality`}>Personality</label>
-            <input id={`${id}-personality`} value={state.personality} onChange={(e) => set("personality", e.target.value)} placeholder="Aggressive banger" />
+            <input id={`${id}-personality`} maxLength={limits.notes} value={state.personality} onChange={(e) => set("personality", e.target.value)} placeholder="Aggressive banger" />
           </div>
           <div className="field field-wide">
             <label htmlFor={`${id}-core`}>Core thickness: {state.coreThickness} mm</label>
@@ -275,11 +291,11 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
           </div>
           <div className="field">
             <label htmlFor={`${id}-colorway`}>Colorway</label>
-            <input id={`${id}-colorway`} value={state.colorway} onChange={(e) => set("colorway", e.target.value)} placeholder="Black and red" />
+            <input id={`${id}-colorway`} maxLength={limits.name} value={state.colorway} onChange={(e) => set("colorway", e.target.value)} placeholder="Black and red" />
           </div>
           <div className="field">
             <label htmlFor={`${id}-serial`}>Serial number or notes</label>
-            <input id={`${id}-serial`} value={state.serial} onChange={(e) => set("serial", e.target.value)} />
+            <input id={`${id}-serial`} maxLength={limits.serial} value={state.serial} onChange={(e) => set("serial", e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-tackiness`}>Preferred tackiness (out of 5)</label>
@@ -294,13 +310,13 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
           </div>
           <div className="field">
             <label htmlFor={`${id}-color`}>Preferred grip color</label>
-            <input id={`${id}-color`} value={state.color} onChange={(e) => set("color", e.target.value)} placeholder="Black" />
+            <input id={`${id}-color`} maxLength={limits.name} value={state.color} onChange={(e) => set("color", e.target.value)} placeholder="Black" />
           </div>
           <div className="field field-wide">
             <label htmlFor={`${id}-photo`}>Photo</label>
             <div className="photo-row">
               {paddle?.photoUrl && <img src={paddle.photoUrl} alt="" className="photo-thumb" />}
-              <input id={`${id}-photo`} type="file" accept="image/*" onChange={(e) => pickFile(e.target.files?.[0])} />
+              <input id={`${id}-photo`} type="file" accept="image/*" onChange={(e) => pickFile(e.target)} />
               {paddle?.photoUrl && (
                 <button type="button" className="btn btn-outline btn-small" disabled={photo.remove.isPending} onClick={() => photo.remove.mutate(paddle.id)}>
                   Remove photo

@@ -1,3 +1,4 @@
+import { PADDLE_TEXT_LIMITS } from "@regrip/core/shared/paddles";
 import { useId, useState, type FormEvent } from "react";
 import { useCreatePaddle, type Paddle } from "../data/paddles";
 import { validatePaddle } from "../lib/validation";
@@ -36,6 +37,7 @@ export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Pa
         <input
           id={`${id}-nickname`}
           value={nickname}
+          maxLength={PADDLE_TEXT_LIMITS.name}
           onChange={(e) => setNickname(e.target.value)}
           aria-invalid={!!error}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -50,7 +52,7 @@ export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Pa
       </div>
       <div className="field">
         <label htmlFor={`${id}-model`}>Model</label>
-        <input id={`${id}-model`} value={model} onChange={(e) => setModel(e.target.value)} placeholder="Optional" />
+        <input id={`${id}-model`} maxLength={PADDLE_TEXT_LIMITS.name} value={model} onChange={(e) => setModel(e.target.value)} placeholder="Optional" />
       </div>
       <div className="quick-add-actions">
         {onCancel && (

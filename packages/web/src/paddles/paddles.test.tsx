@@ -29,7 +29,15 @@ describe("PaddleCard", () => {
 
     fireEvent.click(within(card).getByRole("button", { name: "More actions for Big Red" }));
     const menu = within(card).getByRole("menu");
-    expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
+    // No bag, nothing to free: Free from Bag is not offered.
+    expect(within(menu).getAllByRole("menuitem").map((i) => i.textContent)).toEqual(["Paddle Story", "Clone This Beauty", "I No Longer Own This"]);
+    cleanup();
+
+    renderPage(<PaddleCard paddle={{ ...paddle, bagId: "b1", bag: { code3: "101" } }} onEdit={() => {}} />, { path: "/my-grips" });
+    const inBag = screen.getByRole("article", { name: "Big Red" });
+    expect(inBag.textContent).toContain("Bag #101");
+    fireEvent.click(within(inBag).getByRole("button", { name: "More actions for Big Red" }));
+    expect(within(within(inBag).getByRole("menu")).getAllByRole("menuitem").map((i) => i.textContent)).toEqual([
       "Paddle Story",
       "Clone This Beauty",
       "Free from Bag",
@@ -106,6 +114,24 @@ describe("PaddleFormDialog", () => {
     await screen.findByText("Paddle Added");
     expect(calls[0].body).toEqual({ brand: "Selkirk", nickname: "Lefty", coreThickness: 16, shape: "hybrid", prefs: { tackiness: 5 } });
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  });
+
+  it("takes a refused add to its first message, drops a message once its field is corrected, and stops at the server's lengths", async () => {
+    const calls = fakeApi({});
+    renderPage(<PaddleFormDialog onClose={() => {}} />, { path: "/my-grips" });
+    const dialog = within(screen.getByRole("dialog", { name: "Create a Paddle Profile" }));
+    fireEvent.change(dialog.getByLabelText("Brand *"), { target: { value: "Joola" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Add Paddle" }));
+    // On a phone the button sits far below the fields: the message must come into sight with its field.
+    await dialog.findByText("Nickname is required");
+    expect(document.activeElement).toBe(dialog.getByLabelText("Nickname *"));
+    fireEvent.change(dialog.getByLabelText("Nickname *"), { target: { value: "Lefty" } });
+    expect(dialog.queryByText("Nickname is required")).toBeNull();
+    expect(calls).toHaveLength(0);
+    // The limits of the server's schema (shared/paddles), so nothing typed is refused later.
+    for (const [label, max] of [["Brand *", 60], ["Model", 60], ["Nickname *", 60], ["Personality", 500], ["Colorway", 60], ["Serial number or notes", 100], ["Preferred grip color", 60]] as const) {
+      expect((dialog.getByLabelText(label) as HTMLInputElement).maxLength, label).toBe(max);
+    }
   });
 
   it("sends only an edit's changes and checks only those", async () => {

@@ -38,7 +38,7 @@ export function ConfirmBookingDialog({
           <dd>{request.bagNumber}</dd>
         </div>
         {request.customerNotes && (
-          <div>
+          <div className="confirm-notes">
             <dt>Notes</dt>
             <dd>{request.customerNotes}</dd>
           </div>

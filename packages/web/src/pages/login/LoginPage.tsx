@@ -107,15 +107,18 @@ export default function LoginPage() {
           <div className="signup" ref={signUpSection}>
             {unconfirmed ? (
               <p className="signup-lead">Confirm your email</p>
+            ) : signUpShown ? (
+              // Open: no toggle above the form. Clicked on the code step, it folded the form away and lost the step.
+              <p className="signup-lead">Create your account</p>
             ) : (
               <>
                 <p className="signup-lead">New to Regrip?</p>
                 <button
                   type="button"
                   className="btn btn-outline btn-block"
-                  aria-expanded={signUpShown}
+                  aria-expanded={false}
                   aria-controls="customer-signup"
-                  onClick={() => setSignUpShown((shown) => !shown)}
+                  onClick={() => setSignUpShown(true)}
                 >
                   Create an account
                 </button>

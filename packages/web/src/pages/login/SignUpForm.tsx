@@ -2,6 +2,7 @@ import { passwordPolicyHint } from "@regrip/core/shared/accounts";
 import { useEffect, useId, useState } from "react";
 import type { Unconfirmed } from "../../auth/use-password-sign-in";
 import { useSignUp } from "../../auth/use-sign-up";
+import { Email } from "../../components/Email";
 
 interface Props {
   /** Where to go once signed in (the page that asked for a sign-in). */
@@ -47,7 +48,9 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
     return (
       <div className="signin-form" role="group" aria-labelledby={`${id}-exists`}>
         <p id={`${id}-exists`}>
-          An account with <strong>{signUp.account.email}</strong> already exists. If you never entered its confirmation code, we can
+          An account with <strong>
+            <Email address={signUp.account.email} />
+          </strong> already exists. If you never entered its confirmation code, we can
           send you a new one.
         </p>
         {error}
@@ -77,11 +80,15 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
       >
         {resume ? (
           <p>
-            Your account isn't confirmed yet. Enter the code we emailed to <strong>{signUp.account.email}</strong>, or ask for a new one.
+            Your account isn't confirmed yet. Enter the code we emailed to <strong>
+            <Email address={signUp.account.email} />
+          </strong>, or ask for a new one.
           </p>
         ) : (
           <p>
-            We sent a confirmation code to <strong>{signUp.account.email}</strong>. Enter it to finish creating your account.
+            We sent a confirmation code to <strong>
+            <Email address={signUp.account.email} />
+          </strong>. Enter it to finish creating your account.
           </p>
         )}
         <div className="field">

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../data/orders";
 import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
-import OrderPage, { pickupText } from "./OrderPage";
+import OrderPage, { pickupFact, pickupText } from "./OrderPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
 
@@ -94,6 +94,22 @@ describe("OrderPage", () => {
     // Saturday 8 March 2025, noon local: Monday 10 March.
     expect(pickupText(new Date(2025, 2, 8, 12).toISOString())).toBe("Next business day (Monday, March 10)");
     expect(pickupText(new Date(2025, 2, 6, 12).toISOString())).toBe("Next business day (Thursday, March 6)");
+  });
+
+  it("says when a paddle was picked up, that a ready one waits now, and that a canceled order has no pickup", () => {
+    const planned = new Date(2025, 2, 6, 12).toISOString();
+    const pickedAt = new Date(2025, 2, 7, 15, 30).toISOString();
+    const order = { pickupDateTime: planned, updatedAt: new Date(2025, 2, 9).toISOString(), statusHistory: [] };
+    expect(pickupFact({ ...order, status: "SCHEDULED" })).toBe("Next business day (Thursday, March 6)");
+    expect(pickupFact({ ...order, status: "COMPLETE" })).toBe("Ready now");
+    expect(pickupFact({ ...order, status: "CANCELED" })).toBe("None: this order was canceled");
+    const history = [
+      { from: "READY", to: "PICKED_UP", actorId: null, actorName: null, note: null, at: pickedAt },
+      { from: "PICKED_UP", to: "READY", actorId: null, actorName: null, note: null, at: new Date(2025, 2, 8).toISOString() },
+      { from: "READY", to: "PICKED_UP", actorId: null, actorName: null, note: null, at: pickedAt },
+    ] as const;
+    expect(pickupFact({ ...order, status: "PICKED_UP", statusHistory: [...history] })).toBe("Picked up Fri, Mar 7, 3:30 PM");
+    expect(pickupFact({ ...order, status: "PICKED_UP" })).toBe("Picked up Sun, Mar 9, 12:00 AM");
   });
 });
 

@@ -45,6 +45,22 @@ export function pickupText(iso: string | null | undefined): string {
   return `Next business day (${dateOnly.format(day)})`;
 }
 
+/**
+ * The Pickup fact of the Location and Timing card: when it was picked up (the history's own time), that a ready
+ * paddle waits now, that a canceled order has none; else the planned day. A picked-up or canceled order still read
+ * "Next business day (...)".
+ */
+export function pickupFact(order: Pick<Order, "status" | "statusHistory" | "pickupDateTime" | "updatedAt">): string {
+  const stage = stageOf(order.status);
+  if (stage === "picked_up") {
+    const entry = [...order.statusHistory].reverse().find((e) => stageOf(e.to) === "picked_up");
+    return `Picked up ${formatDateTime(entry?.at ?? order.updatedAt)}`;
+  }
+  if (stage === "canceled") return "None: this order was canceled";
+  if (stage === "ready") return "Ready now";
+  return pickupText(order.pickupDateTime);
+}
+
 /** Steps up to the current one are done; the last shows 'Completed' once done. */
 export function Timeline({ status }: { status: string }) {
   const position = timelinePosition(status);
@@ -343,7 +359,7 @@ export default function OrderPage() {
               </div>
               <div>
                 <dt>Pickup</dt>
-                <dd>{pickupText(data.pickupDateTime)}</dd>
+                <dd>{pickupFact(data)}</dd>
               </div>
             </dl>
           </section>

@@ -29,6 +29,9 @@ describe("ProfilePage", () => {
     expect(phone.value).toBe("+1 (303) 555-0142");
     expect(screen.getByText("Verified")).toBeTruthy();
     expect(screen.getByText("CD")).toBeTruthy();
+    // Changing the contact email does not change the sign-in: the field says so, so nobody signs in with the new one.
+    expect(screen.getByLabelText("Email").getAttribute("aria-describedby")).toBeTruthy();
+    expect(screen.getByText("Where the shop writes to you. You still sign in with the email you signed up with.")).toBeTruthy();
 
     fireEvent.change(phone, { target: { value: "720555" } });
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));

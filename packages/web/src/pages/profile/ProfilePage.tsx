@@ -84,7 +84,18 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>Email</label>
-            <input id={`${id}-email`} type="email" autoComplete="email" value={form.email} onChange={(e) => set("email", e.target.value)} />
+            <input
+              id={`${id}-email`}
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => set("email", e.target.value)}
+              aria-describedby={`${id}-email-hint`}
+            />
+            {/* PUT /api/auth/user changes the shop's contact email, not the account's sign-in (docs/api.md). */}
+            <span id={`${id}-email-hint`} className="field-hint">
+              Where the shop writes to you. You still sign in with the email you signed up with.
+            </span>
           </div>
           <div className="field">
             <label htmlFor={`${id}-phone`}>

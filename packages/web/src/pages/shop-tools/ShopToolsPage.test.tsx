@@ -25,6 +25,10 @@ describe("ShopToolsPage", () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Notifications"]);
     expect(screen.getByText("Unverified")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit Profile" }).getAttribute("href")).toBe("/profile");
+    // The email wraps between its parts (after '@', before each '.'), never mid-word as it did at 1280 px.
+    const email = document.querySelector(".facts dd .email");
+    expect(email?.textContent).toBe("casey@regrip.test");
+    expect(email?.querySelectorAll("wbr")).toHaveLength(2);
 
     fireEvent.click(screen.getByRole("tab", { name: "Grip Prefs" }));
     expect(screen.getByRole("button", { name: "Update Preferences" })).toBeTruthy();

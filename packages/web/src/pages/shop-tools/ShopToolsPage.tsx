@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { displayName } from "../../auth/roles";
 import { Avatar } from "../../components/Avatar";
+import { Email } from "../../components/Email";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useSubscription, type Subscription } from "../../data/account";
 import { useOrders } from "../../data/orders";
@@ -56,7 +57,7 @@ function ProfileTab({ user }: { user: CurrentUser }) {
         </div>
         <div>
           <dt>Email</dt>
-          <dd>{user.email || "—"}</dd>
+          <dd>{user.email ? <Email address={user.email} /> : "—"}</dd>
         </div>
         <div>
           <dt>Phone</dt>
