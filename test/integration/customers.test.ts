@@ -86,6 +86,9 @@ describe("POST /api/admin/customers", () => {
     [{ firstName: "   ", lastName: "Lee" }, "First name is required"],
     [{ firstName: "Ann" }, "Last name is required"],
     [{ firstName: "Ann", lastName: "" }, "Last name is required"],
+    // The profile's own name rule: a customer made here must be able to save their profile unchanged.
+    [{ firstName: "A".repeat(51), lastName: "Lee" }, "First name must be at most 50 characters"],
+    [{ firstName: "Ann", lastName: "Lee\u0000" }, "Last name cannot contain control characters"],
     [{ firstName: "Ann", lastName: "Lee", phone: "303-555-01" }, "Invalid phone number. Please enter a complete 10-digit phone number."],
     [{ firstName: "Ann", lastName: "Lee", phone: "+1 (303) 555-0142 x" }, "Invalid phone number. Please enter a complete 10-digit phone number."],
     [{ firstName: "Ann", lastName: "Lee", phone: "2 303 555 0142" }, "Invalid phone number. Please enter a complete 10-digit phone number."],

@@ -54,6 +54,8 @@ describe("PUT /api/auth/user", () => {
   it.each([
     ["a first name over 50 characters", { firstName: "x".repeat(51) }, "First name must be at most 50 characters"],
     ["a last name over 50 characters", { lastName: "y".repeat(51) }, "Last name must be at most 50 characters"],
+    ["a NUL in a name", { firstName: "Ca\u0000sey" }, "First name cannot contain control characters"],
+    ["a line break in a name", { lastName: "Dink\nSmith" }, "Last name cannot contain control characters"],
     ["an invalid email", { email: "not-an-email" }, "Invalid email"],
     ["an email that is not text", { email: 42 }, "Invalid email"],
     ["a phone of 7 digits", { phone: "555-0142" }, "Please enter a complete 10-digit phone number or leave it empty."],

@@ -22,7 +22,8 @@ export interface CustomerView {
 export const FIRST_NAME_REQUIRED = "First name is required";
 export const LAST_NAME_REQUIRED = "Last name is required";
 export const INVALID_EMAIL = "Invalid email";
-export const NAME_MAX_LENGTH = 60;
+/** A person's first or last name, wherever it is typed: staff's customer forms and the customer's own profile. */
+export const NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Customer search (§5): 3 or more characters, on the server and in the browser. */
@@ -36,12 +37,22 @@ export function isSearchable(text: string): boolean {
   return text.trim().length >= SEARCH_MIN_LENGTH;
 }
 
-const name = (required: string, label: string) =>
-  z.string({ error: required }).check(
+/** No control characters (a NUL, a tab, a line break): a name is one line of text, shown on labels and in texts. */
+const ONE_LINE = /^[^\p{Cc}]*$/u;
+
+/**
+ * The checks of a person's name, one rule for every form that takes one (a customer made by staff could not
+ * otherwise save their own profile unchanged): trimmed, at most NAME_MAX_LENGTH, one line.
+ */
+export const nameChecks = (label: string, required?: string) =>
+  [
     z.trim(),
-    z.minLength(1, required),
+    ...(required ? [z.minLength(1, required)] : []),
     z.maxLength(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`),
-  );
+    z.regex(ONE_LINE, `${label} cannot contain control characters`),
+  ] as const;
+
+const name = (required: string, label: string) => z.string({ error: required }).check(...nameChecks(label, required));
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

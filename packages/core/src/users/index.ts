@@ -7,6 +7,7 @@ import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../
 import { uniqueKey, type User } from "../entities";
 import { conflict } from "../errors";
 import { compactGripPrefs, GripPrefs, readGripPrefs } from "../shared/grip-prefs";
+import { INVALID_EMAIL, nameChecks } from "../shared/customers";
 import { normaliseUsPhone } from "../shared/phone";
 import { sortRoles } from "../shared/roles";
 import type { UserView } from "../shared/users";
@@ -143,15 +144,13 @@ async function createWithClaims(item: NewUser): Promise<boolean> {
   return outcome.committed;
 }
 
-export const NAME_MAX = 50;
 export const EMAIL_IN_USE = "That email is already in use";
-export const INVALID_EMAIL = "Invalid email";
 export const INCOMPLETE_PHONE = "Please enter a complete 10-digit phone number or leave it empty.";
 
 const name = (label: string) =>
   z.optional(
     z.nullable(
-      z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)),
+      z.string({ error: `${label} must be text` }).check(...nameChecks(label)),
     ),
   );
 
