@@ -4,6 +4,7 @@
  * answers. Browser-safe, zod/mini.
  */
 import * as z from "zod/mini";
+import { NAME_MAX_LENGTH } from "./names";
 import { INVALID_PHONE, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH, PHONE_REQUIRED } from "./phone";
 
 /** What the customer routes answer (docs/api-staff.md). */
@@ -22,8 +23,7 @@ export interface CustomerView {
 export const FIRST_NAME_REQUIRED = "First name is required";
 export const LAST_NAME_REQUIRED = "Last name is required";
 export const INVALID_EMAIL = "Invalid email";
-/** A person's first or last name, wherever it is typed: staff's customer forms and the customer's own profile. */
-export const NAME_MAX_LENGTH = 50;
+export { NAME_MAX_LENGTH };
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Customer search (§5): 3 or more characters, on the server and in the browser. */

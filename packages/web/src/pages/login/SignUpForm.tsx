@@ -1,4 +1,5 @@
 import { passwordPolicyHint } from "@regrip/core/shared/accounts";
+import { NAME_MAX_LENGTH } from "@regrip/core/shared/names";
 import { useEffect, useId, useState } from "react";
 import type { Unconfirmed } from "../../auth/use-password-sign-in";
 import { useSignUp } from "../../auth/use-sign-up";
@@ -132,11 +133,11 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
       <div className="name-fields">
         <div className="field">
           <label htmlFor={`${id}-first`}>First name</label>
-          <input id={`${id}-first`} autoComplete="given-name" maxLength={50} value={fields.firstName} onChange={(e) => set("firstName", e.target.value)} autoFocus />
+          <input id={`${id}-first`} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={fields.firstName} onChange={(e) => set("firstName", e.target.value)} autoFocus />
         </div>
         <div className="field">
           <label htmlFor={`${id}-last`}>Last name</label>
-          <input id={`${id}-last`} autoComplete="family-name" maxLength={50} value={fields.lastName} onChange={(e) => set("lastName", e.target.value)} />
+          <input id={`${id}-last`} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={fields.lastName} onChange={(e) => set("lastName", e.target.value)} />
         </div>
       </div>
       <div className="field">

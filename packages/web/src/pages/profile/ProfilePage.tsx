@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
+import { NAME_MAX_LENGTH } from "@regrip/core/shared/names";
 import { useCurrentUser } from "../../auth/current-user";
 import { displayName } from "../../auth/roles";
 import { Avatar } from "../../components/Avatar";
@@ -76,11 +77,11 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
         <div className="form-grid">
           <div className="field">
             <label htmlFor={`${id}-first`}>First name</label>
-            <input id={`${id}-first`} autoComplete="given-name" maxLength={50} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />
+            <input id={`${id}-first`} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-last`}>Last name</label>
-            <input id={`${id}-last`} autoComplete="family-name" maxLength={50} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />
+            <input id={`${id}-last`} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-email`}>Email</label>
