@@ -238,9 +238,9 @@ export default function ProductsPage() {
           {stockButtons(product)}
         </SpaceBetween>
       ),
-      minWidth: 200,
+      minWidth: 170,
     },
-    { id: "visible", header: "Visibility", cell: visibleToggle, minWidth: 150 },
+    { id: "visible", header: "Visibility", cell: visibleToggle, minWidth: 120 },
     { id: "actions", header: "Actions", cell: rowActions },
   ];
 
