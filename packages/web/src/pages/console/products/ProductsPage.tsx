@@ -348,7 +348,16 @@ export default function ProductsPage() {
             loadingText="Loading products"
             pagination={pagination}
             cardDefinition={{
-              header: (product) => product.name,
+              // The thumbnail beside the name, as the table shows it.
+              header: (product) =>
+                product.thumbnailUrl ? (
+                  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                    <img src={product.thumbnailUrl} alt="" width={40} height={40} className="product-thumbnail" />
+                    <span>{product.name}</span>
+                  </SpaceBetween>
+                ) : (
+                  product.name
+                ),
               sections: [
                 { id: "code", header: "Code", content: (product) => product.code },
                 {
