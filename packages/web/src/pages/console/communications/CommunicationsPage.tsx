@@ -282,6 +282,8 @@ function CommunicationsLog() {
   const list = useQuery({
     queryKey: communicationKeys.page(filters, pages.cursor),
     queryFn: () => listCommunications(filters, pages.cursor),
+    // Read again each time the page is opened: texts go out from everywhere (orders, the counter, the webhook).
+    refetchOnMount: "always",
     // The last page stays up while the next page of the same filters loads; another filter starts empty.
     placeholderData: (previous, previousQuery) => (JSON.stringify(previousQuery?.queryKey[1]) === filterKey ? previous : undefined),
   });

@@ -82,7 +82,9 @@ export default function ProductsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const products = useQuery({ queryKey: productKeys.all, queryFn: listProducts });
+  // Read again each time the page is opened: stock moves with every order (booking, counter, quick sale), and the
+  // dialog sends a stock edit as the difference from the stock it shows.
+  const products = useQuery({ queryKey: productKeys.all, queryFn: listProducts, refetchOnMount: "always" });
   const all = products.data ?? [];
   const [stat, setStat] = useState<StatKey | undefined>();
   const [category, setCategory] = useState<SelectProps.Option>(categoryOptions[0]!);
