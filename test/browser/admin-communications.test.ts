@@ -163,6 +163,44 @@ describe("the admin's communications", () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it("lists every customer with a phone, not only the first page of 20: the list goes on as the admin scrolls", async () => {
+    // 22 new customers: the newest first, so the first page of 20 holds none of the shop's older ones.
+    const family = `Yy${randomUUID().replace(/[\d-]/g, "").slice(0, 7)}`;
+    for (let n = 0; n < 22; n++) {
+      const made = await api("POST", "/api/admin/customers", {
+        token: adminToken,
+        body: { firstName: `P${n}`, lastName: family, email: "", phone: freshPhone() },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const everyone: string[] = [];
+    for (let cursor: string | null = null, pages = 0; pages < 50; pages++) {
+      const page: { status: number; body: { items: { id: string }[]; cursor: string | null } } = await api("GET", `/api/admin/users?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, { token: adminToken });
+      everyone.push(...page.body.items.map((user) => user.id));
+      cursor = page.body.cursor;
+      if (!cursor) break;
+    }
+    expect(everyone.length).toBeGreaterThan(22);
+
+    await withPage(async (page) => {
+      await openCommunications(page);
+      const form = page.getByRole("form", { name: "Bulk SMS Broadcast" });
+      await form.getByRole("button", { name: "Customers" }).click();
+      const options = page.getByRole("option");
+      await options.first().waitFor();
+      // Scrolled to the end of the list, the next page loads, until every customer with a phone is there.
+      await expect
+        .poll(
+          async () => {
+            await options.last().scrollIntoViewIfNeeded();
+            return options.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(everyone.length);
+    });
+  }, 90_000);
+
   it("an employee reads 'Access denied - Admin only'", async () => {
     await withPage(async (page) => {
       await signInStaff(page, seed.employee);

@@ -216,3 +216,25 @@ describe("a code another product holds", () => {
     });
   }, 60_000);
 });
+
+describe("coming back to the page", () => {
+  it("shows the stock as it is now: an order elsewhere took some meanwhile", async () => {
+    const name = `Return Towel ${randomUUID().slice(0, 6)}`;
+    const made = await api("POST", "/api/admin/skus", { token: admin, body: { code: `RET-${randomUUID().slice(0, 8)}`, name, unitAmountCents: 500, type: "ADD_ON", stockQuantity: 20 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/products");
+      await page.getByLabel("Find products").fill(name);
+      await page.getByText("20 in stock").waitFor();
+      const nav = page.getByRole("navigation", { name: "Console navigation" });
+      await nav.getByRole("link", { name: "Promotions" }).click();
+      await page.getByRole("heading", { name: "Promotions", level: 1 }).waitFor();
+      expect((await api("PATCH", `/api/admin/skus/${made.body.id}/inventory`, { token: admin, body: { quantityChange: -7 } })).status).toBe(200);
+      await nav.getByRole("link", { name: "Products" }).click();
+      await page.getByLabel("Find products").fill(name);
+      await page.getByText("13 in stock").waitFor();
+    });
+    await api("DELETE", `/api/admin/skus/${made.body.id}`, { token: admin });
+  }, 60_000);
+});

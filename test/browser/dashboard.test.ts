@@ -136,6 +136,35 @@ describe("the admin dashboard", () => {
     }, { width: 390, height: 844 });
   });
 
+  it("reads the figures and Recent Activity again when the admin comes back to it, and on Refresh", async () => {
+    const admin = await tokenOf(seed.admin);
+    const promotion = async () => {
+      const code = `BACK${randomInt(100_000, 999_999)}`;
+      const made = await api("POST", "/api/admin/promotions", { token: admin, body: { code, percentage: 5 } });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+      return made.body.id.slice(-8) as string;
+    };
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin");
+      const recent = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Action" }) });
+      await recent.getByRole("row").nth(1).waitFor();
+
+      // Made elsewhere (another admin, the counter, a webhook) while this admin is on another page.
+      const nav = page.getByRole("navigation", { name: "Console navigation" });
+      await nav.getByRole("link", { name: "Products" }).click();
+      await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
+      const first = await promotion();
+      await nav.getByRole("link", { name: "Dashboard" }).click();
+      await recent.getByText(`promotion ${first}`).waitFor();
+
+      // Made while the dashboard is open: Refresh reads it.
+      const second = await promotion();
+      await page.getByRole("button", { name: "Refresh" }).click();
+      await recent.getByText(`promotion ${second}`).waitFor();
+    });
+  });
+
   it("tells an employee on each admin page (dashboard, products, promotions) they may not use it, and asks the server nothing", async () => {
     await withPage(async (page) => {
       const asked: string[] = [];

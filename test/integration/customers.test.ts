@@ -71,6 +71,8 @@ describe("POST /api/admin/customers", () => {
     const audit = await Audit.forTarget("user", answer.body.id);
     expect(audit.map((entry) => entry.action)).toEqual(["customer.created"]);
     expect(audit[0].actorName).toBeTruthy();
+    // The change: the fields given, by name (no copy of the details).
+    expect(audit[0].diff).toEqual({ fields: ["firstName", "lastName", "email", "phone"] });
   });
 
   it("takes phone and email as optional: left out, null or empty", async () => {

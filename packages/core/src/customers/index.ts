@@ -115,7 +115,10 @@ export async function insert(input: CustomerForm & { id?: string }, options: { a
       ? [{ label: "email-claim", write: entities.uniqueValue.create({ ...uniqueKey("email", input.email), ownerId: userId }).commit() }]
       : []),
     ...termWrites(entities, userId, undefined, terms),
-    ...(options.actor ? [auditWrite(entities, options.actor, "customer.created", userId)] : []),
+    // The fields given, by name (as an edit records them): the audit log keeps no copy of a customer's details.
+    ...(options.actor
+      ? [auditWrite(entities, options.actor, "customer.created", userId, { fields: (["firstName", "lastName", "email", "phone"] as const).filter((field) => item[field as keyof typeof item]) })]
+      : []),
   ]);
   if (!outcome.committed) {
     if (outcome.failed.includes("email-claim")) throw conflict(EMAIL_IN_USE);

@@ -7,6 +7,7 @@
 import * as z from "zod/mini";
 import type { CatalogueSku, SkuCategory, SkuType } from "./catalogue";
 import { LOW_STOCK_THRESHOLD } from "./catalogue";
+import { dollarsToCents } from "./money";
 import { QUICK_SALE_SERVICES } from "./quick-sale";
 
 export const SKU_CATEGORY_VALUES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const satisfies readonly SkuCategory[];
@@ -86,13 +87,7 @@ export const QUICK_SALE_CODES: readonly string[] = QUICK_SALE_SERVICES.map((serv
 export const isQuickSaleCode = (code: string): boolean => QUICK_SALE_CODES.includes(code.trim().toUpperCase());
 
 /** Price as typed, in dollars, to integer cents by rounding (§5); NaN for text that is not a number. */
-export function dollarsToCents(dollars: string | number): number {
-  const text = typeof dollars === "number" ? String(dollars) : dollars.trim().replace(/^\$/, "").replace(/,/g, "");
-  if (text === "") return NaN;
-  const value = Number(text);
-  // toPrecision first: 0.285 * 100 is 28.499999999999996 in floating point, and rounds to 29 as typed.
-  return Number.isFinite(value) ? Math.round(Number((value * 100).toPrecision(12))) : NaN;
-}
+export { dollarsToCents };
 
 /**
  * The catalogue's order, for the admin list and the page's Category column: category in §9's order (Core Services,

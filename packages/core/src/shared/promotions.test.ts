@@ -39,6 +39,9 @@ describe("the promotion dialog's rules (the server's schema)", () => {
     expect(dollarsToCents("0.1")).toBe(10);
     expect(dollarsToCents("")).toBe(0);
     expect(dollarsToCents("x")).toBeNaN();
+    // The product price's rule too (shared/money): a typed dollar sign or thousands comma is read, 0.285 is 29.
+    expect(dollarsToCents(" $1,000 ")).toBe(100000);
+    expect(dollarsToCents("0.285")).toBe(29);
     expect(promotionFromForm({ code: "A", percentage: "", amount: "5.5" })).toEqual({ code: "A", percentage: 0, amountCents: 550 });
   });
 

@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { MAX_PROMO_CODE_LENGTH, PROMO_CODE_PATTERN } from "./ids";
+import { dollarsToCents as moneyToCents } from "./money";
 
 /** What GET/POST/PATCH /api/admin/promotions answer for a promotion. */
 export interface PromotionAdminView {
@@ -118,13 +119,9 @@ export interface PromotionFormValues {
   amount: string;
 }
 
-/** Dollars as typed to cents, rounded (`1.005` is 101); empty is 0; not a number is NaN (the schema refuses it). */
+/** The amount as typed to cents by the shop's one rule (./money, rounded: `1.005` is 101); empty is 0; not a number NaN. */
 export function dollarsToCents(text: string): number {
-  const trimmed = text.trim();
-  if (trimmed === "") return 0;
-  const dollars = Number(trimmed);
-  if (!Number.isFinite(dollars)) return Number.NaN;
-  return Math.round(Number((dollars * 100).toFixed(6)));
+  return text.trim() === "" ? 0 : moneyToCents(text);
 }
 
 /** The dialog's values as the request body (amount in cents); empty numbers are 0. */

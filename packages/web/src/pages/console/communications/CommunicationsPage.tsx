@@ -34,7 +34,7 @@ import {
 } from "@regrip/core/shared/communications";
 import { isSearchable, SEARCH_HINT } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import * as z from "zod/mini";
 import { isUnauthorizedError } from "../../../lib/api";
@@ -144,7 +144,13 @@ function BulkSmsForm() {
   const [filter, setFilter] = useState("");
   const q = useDebounced(filter.trim(), 300);
   const searching = isSearchable(q);
-  const users = useQuery({ queryKey: communicationKeys.users(searching ? q : ""), queryFn: () => broadcastUsers(searching ? q : "") });
+  // Every customer with a phone can be reached: the list goes on page by page (the cursor) as the admin scrolls.
+  const users = useInfiniteQuery({
+    queryKey: communicationKeys.users(searching ? q : ""),
+    queryFn: ({ pageParam }) => broadcastUsers(searching ? q : "", pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+  });
   const [chosen, setChosen] = useState<MultiselectProps.Option[]>([]);
   const [message, setMessage] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -166,7 +172,7 @@ function BulkSmsForm() {
     },
   });
 
-  const userOptions: MultiselectProps.Option[] = (users.data?.items ?? []).map((user) => ({
+  const userOptions: MultiselectProps.Option[] = (users.data?.pages.flatMap((page) => page.items) ?? []).map((user) => ({
     value: user.id,
     label: userLabel(user),
     description: [displayPhone(user.phone), user.email].filter(Boolean).join(" · "),
@@ -214,8 +220,12 @@ function BulkSmsForm() {
                 onChange={({ detail }) => setChosen([...detail.selectedOptions])}
                 options={userOptions}
                 filteringType="manual"
-                onLoadItems={({ detail }) => setFilter(detail.filteringText)}
-                statusType={users.isFetching ? "loading" : users.isError ? "error" : "finished"}
+                onLoadItems={({ detail }) => {
+                  if (detail.firstPage) setFilter(detail.filteringText);
+                  else if (detail.samePage) void users.refetch();
+                  else if (users.hasNextPage && !users.isFetchingNextPage) void users.fetchNextPage();
+                }}
+                statusType={users.isFetching ? "loading" : users.isError ? "error" : users.hasNextPage ? "pending" : "finished"}
                 loadingText="Finding customers"
                 errorText={serverMessage(users.error) ?? "Failed to load customers"}
                 recoveryText="Retry"
@@ -272,6 +282,8 @@ function CommunicationsLog() {
   const list = useQuery({
     queryKey: communicationKeys.page(filters, pages.cursor),
     queryFn: () => listCommunications(filters, pages.cursor),
+    // Read again each time the page is opened: texts go out from everywhere (orders, the counter, the webhook).
+    refetchOnMount: "always",
     // The last page stays up while the next page of the same filters loads; another filter starts empty.
     placeholderData: (previous, previousQuery) => (JSON.stringify(previousQuery?.queryKey[1]) === filterKey ? previous : undefined),
   });

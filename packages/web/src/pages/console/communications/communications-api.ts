@@ -33,8 +33,9 @@ export function listCommunications(filters: LogFilters, cursor: string | null) {
   return apiJson<CommunicationsPage>("GET", `/api/admin/communications?${query}`);
 }
 
-export function broadcastUsers(q: string) {
-  const query = new URLSearchParams({ limit: "20", ...(q ? { q } : {}) });
+/** A page of customers with a phone: `q` (3 characters or more) searches; without it, newest first, by cursor. */
+export function broadcastUsers(q: string, cursor: string | null = null) {
+  const query = new URLSearchParams({ limit: "20", ...(q ? { q } : {}), ...(cursor ? { cursor } : {}) });
   return apiJson<BroadcastUsersPage>("GET", `/api/admin/users?${query}`);
 }
 

@@ -185,8 +185,11 @@ export default function DashboardPage() {
 
 function Dashboard() {
   const navigate = useNavigate();
-  const analytics = useQuery({ queryKey: dashboardKeys.analytics, queryFn: getAnalytics });
-  const recent = useQuery({ queryKey: dashboardKeys.recent, queryFn: getRecentActivity });
+  // Read again each time the page is opened (and on Refresh): the figures move with payments, refunds and orders made
+  // elsewhere (the Stripe webhook, the counter, other staff), which no change on this client would invalidate.
+  const analytics = useQuery({ queryKey: dashboardKeys.analytics, queryFn: getAnalytics, refetchOnMount: "always" });
+  const recent = useQuery({ queryKey: dashboardKeys.recent, queryFn: getRecentActivity, refetchOnMount: "always" });
+  const refreshing = (analytics.isFetching && !analytics.isPending) || (recent.isFetching && !recent.isPending);
   const follow = (href: string) => (event: CustomEvent) => {
     event.preventDefault();
     navigate(href);
@@ -195,7 +198,28 @@ function Dashboard() {
   if (errorStatus(analytics.error) === 403 || errorStatus(recent.error) === 403) return <AdminDenied title="Admin Dashboard" />;
 
   return (
-    <ContentLayout header={<Header variant="h1" description="The shop's business, from counters kept as each order, payment and refund is written.">Admin Dashboard</Header>}>
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description="The shop's business, from counters kept as each order, payment and refund is written."
+          actions={
+            <Button
+              iconName="refresh"
+              loading={refreshing}
+              onClick={() => {
+                void analytics.refetch();
+                void recent.refetch();
+              }}
+            >
+              Refresh
+            </Button>
+          }
+        >
+          Admin Dashboard
+        </Header>
+      }
+    >
       <SpaceBetween size="l">
         {analytics.isError && (
           <Alert type="error" header="Could not load the figures" action={<Button onClick={() => void analytics.refetch()}>Retry</Button>}>

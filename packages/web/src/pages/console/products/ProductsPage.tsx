@@ -82,7 +82,9 @@ export default function ProductsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const products = useQuery({ queryKey: productKeys.all, queryFn: listProducts });
+  // Read again each time the page is opened: stock moves with every order (booking, counter, quick sale), and the
+  // dialog sends a stock edit as the difference from the stock it shows.
+  const products = useQuery({ queryKey: productKeys.all, queryFn: listProducts, refetchOnMount: "always" });
   const all = products.data ?? [];
   const [stat, setStat] = useState<StatKey | undefined>();
   const [category, setCategory] = useState<SelectProps.Option>(categoryOptions[0]!);
@@ -238,9 +240,9 @@ export default function ProductsPage() {
           {stockButtons(product)}
         </SpaceBetween>
       ),
-      minWidth: 200,
+      minWidth: 170,
     },
-    { id: "visible", header: "Visibility", cell: visibleToggle, minWidth: 150 },
+    { id: "visible", header: "Visibility", cell: visibleToggle, minWidth: 120 },
     { id: "actions", header: "Actions", cell: rowActions },
   ];
 
@@ -348,7 +350,16 @@ export default function ProductsPage() {
             loadingText="Loading products"
             pagination={pagination}
             cardDefinition={{
-              header: (product) => product.name,
+              // The thumbnail beside the name, as the table shows it.
+              header: (product) =>
+                product.thumbnailUrl ? (
+                  <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                    <img src={product.thumbnailUrl} alt="" width={40} height={40} className="product-thumbnail" />
+                    <span>{product.name}</span>
+                  </SpaceBetween>
+                ) : (
+                  product.name
+                ),
               sections: [
                 { id: "code", header: "Code", content: (product) => product.code },
                 {
