@@ -173,6 +173,33 @@ describe("staff journeys", () => {
     await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup")).length, { timeout: 10_000 }).toBe(1);
   }, 120_000);
 
+  it("the queue shows what changed elsewhere when the employee comes back to it, not the list of the first visit", async () => {
+    expect(orderId).not.toBe("");
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      const nav = page.getByRole("navigation", { name: "Console navigation" });
+      const find = async () => {
+        const searched = page.waitForResponse((response) => response.url().includes(`/api/admin/orders?q=${bagCode}`));
+        await page.getByLabel("Search orders").fill(bagCode);
+        await searched;
+        const row = page.getByRole("row").filter({ hasText: customer.last });
+        await row.waitFor();
+        return row;
+      };
+      await nav.getByRole("link", { name: "Service Queue" }).click();
+      // The search's answer is held now: coming back, it must be asked again, not shown as it was.
+      expect(await (await find()).innerText()).not.toContain("Left tape");
+      // Another member of staff writes a note on it while this one is at the storefront.
+      await nav.getByRole("link", { name: "Storefront" }).click();
+      await page.waitForURL((url) => url.pathname === "/storefront");
+      const note = `Left tape on the handle ${randomInt(1000, 9999)}`;
+      const written = await api("PUT", `/api/orders/${orderId}/notes`, { token: await tokenOf(seed.admin), body: { myGripNotes: note } });
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+      await nav.getByRole("link", { name: "Service Queue" }).click();
+      await (await find()).getByText(note).waitFor();
+    });
+  }, 120_000);
+
   it("the printed label, scanned, opens the order in its bag; so does its code typed on the scanner page", async () => {
     expect(labelUrl).not.toBe("");
     await withPage(async (page) => {

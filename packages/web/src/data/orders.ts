@@ -26,7 +26,8 @@ export async function fetchAllOrders(): Promise<Order[]> {
 }
 
 export function useOrders() {
-  return useQuery({ queryKey: ordersQueryKey, queryFn: fetchAllOrders });
+  // Read again each time a page with the list opens: staff move orders, and the webhook marks them paid.
+  return useQuery({ queryKey: ordersQueryKey, queryFn: fetchAllOrders, refetchOnMount: "always" });
 }
 
 /** How often the order page asks again while a payment is being confirmed (the webhook may land after the redirect). */
@@ -38,6 +39,7 @@ export function useOrder(id: string | undefined, { pollWhileUnpaid = false }: { 
     queryKey: orderQueryKey(id ?? ""),
     queryFn: () => apiJson<Order>("GET", `/api/orders/${encodeURIComponent(id ?? "")}`),
     enabled: !!id,
+    refetchOnMount: "always",
     refetchInterval: (query) => (pollWhileUnpaid && query.state.data?.paymentStatus === "unpaid" ? paymentPollMs : false),
   });
 }

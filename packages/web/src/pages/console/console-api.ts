@@ -46,7 +46,7 @@ function query(params: Record<string, string | number | null | undefined>): stri
 }
 
 export function useOrderCounts() {
-  return useQuery({ queryKey: consoleKeys.counts, queryFn: () => apiJson<OrderCounts>("GET", "/api/admin/orders/counts") });
+  return useQuery({ queryKey: consoleKeys.counts, queryFn: () => apiJson<OrderCounts>("GET", "/api/admin/orders/counts"), refetchOnMount: "always" });
 }
 
 /** GET /api/admin/orders' filter: a stage, and a search (`q`) or one customer's orders (`customerId`). */
@@ -62,6 +62,9 @@ export function useOrderPage(filter: OrderFilter) {
   return useQuery({
     queryKey: consoleKeys.ordersPage(filter),
     queryFn: () => apiJson<OrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, customerId: filter.customerId, cursor: filter.cursor, limit: filter.limit })}`),
+    // Read again each time the queue or admin orders opens, and whenever a search or page is asked for again:
+    // customers book and pay, other staff move orders (the answer already held shows meanwhile).
+    staleTime: 0,
     placeholderData: (previous) => previous,
   });
 }

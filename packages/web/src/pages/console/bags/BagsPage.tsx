@@ -39,7 +39,7 @@ export default function BagsPage() {
   const [countError, setCountError] = useState<string>();
   const [created, setCreated] = useState<BagView[]>([]);
   const pages = useCursorPages("bags");
-  const list = useQuery({ queryKey: consoleKeys.bagsPage(pages.cursor), queryFn: () => listBags(pages.cursor), placeholderData: (previous) => previous });
+  const list = useQuery({ queryKey: consoleKeys.bagsPage(pages.cursor), queryFn: () => listBags(pages.cursor), refetchOnMount: "always", placeholderData: (previous) => previous });
   useEffect(() => {
     if (list.data) pages.learn(pages.pageIndex, list.data.cursor);
   }, [list.data, pages.pageIndex, pages.learn]);

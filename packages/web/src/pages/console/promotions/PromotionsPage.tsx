@@ -39,7 +39,7 @@ export default function PromotionsPage() {
   const { toast } = useToast();
   const [dialog, setDialog] = useState<Dialog>(null);
   const pages = useCursorPages("promotions");
-  const list = useQuery({ queryKey: promotionKeys.page(pages.cursor), queryFn: () => listPromotions(pages.cursor), placeholderData: (previous) => previous });
+  const list = useQuery({ queryKey: promotionKeys.page(pages.cursor), queryFn: () => listPromotions(pages.cursor), refetchOnMount: "always", placeholderData: (previous) => previous });
   useEffect(() => {
     if (list.data) pages.learn(pages.pageIndex, list.data.cursor);
   }, [list.data, pages.pageIndex, pages.learn]);

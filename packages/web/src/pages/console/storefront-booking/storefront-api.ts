@@ -6,7 +6,8 @@ import type { StorefrontInvoice, StorefrontProducts } from "@regrip/core/shared/
 import { apiJson } from "../../../lib/api";
 
 export function useStorefrontProducts() {
-  return useQuery({ queryKey: ["/api/storefront/products"], queryFn: () => apiJson<StorefrontProducts>("GET", "/api/storefront/products") });
+  // §7: "never cached": stock and visibility change with every order and every admin edit.
+  return useQuery({ queryKey: ["/api/storefront/products"], queryFn: () => apiJson<StorefrontProducts>("GET", "/api/storefront/products"), refetchOnMount: "always" });
 }
 
 export interface SmsStatus {
