@@ -62,6 +62,7 @@ describe("npm start", () => {
     expect(first.output()).toContain("Seeding the demo shop");
     const tokens = await fetch(`${first.url}/api/auth/local`, {
       method: "POST",
+      headers: { "content-type": "application/json" },
       body: JSON.stringify({ username: "casey@regrip.test", password: "RegripPlay1" }),
     }).then((r) => r.json() as Promise<{ idToken: string }>);
     // Sign-in creates nothing new for a seeded user, so make the data we will look for after the restart:
