@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
-import { outboxProvider, Sms, useSmsProvider } from "../../packages/core/src/sms";
+import { Sms, useSmsProvider } from "../../packages/core/src/sms";
+import { outboxProvider } from "../../packages/core/src/sms/providers";
 
 afterEach(() => useSmsProvider(undefined));
 

@@ -39,82 +39,82 @@ export interface Route {
 }
 
 /**
- * One route, one file: `fn("<area>/<action>", "handler")` names
+ * One route, one file: `fn("<area>/<action>")` names
  * `packages/functions/src/api/<area>/<action>.ts`, whose `handler` export is
  * the route's Lambda. A file per route, because a bundle keeps every export
  * of its entry: a file of three routes would load all three in each Lambda.
  */
-const fn = (file: string, exportName: string) => `packages/functions/src/api/${file}.${exportName}`;
+const fn = (file: string, exportName = "handler") => `packages/functions/src/api/${file}.${exportName}`;
 
 export const routes: Route[] = [
   // auth
-  { method: "GET", path: "/api/auth/user", handler: fn("auth/current-user", "handler"), access: "customer" },
-  { method: "POST", path: "/api/auth/local", handler: fn("auth/local-sign-in", "handler"), access: "public" },
-  { method: "GET", path: "/api/login", handler: fn("auth/login", "handler"), access: "public", navigation: true },
-  { method: "GET", path: "/api/logout", handler: fn("auth/logout", "handler"), access: "public", navigation: true },
+  { method: "GET", path: "/api/auth/user", handler: fn("auth/current-user"), access: "customer" },
+  { method: "POST", path: "/api/auth/local", handler: fn("auth/local-sign-in"), access: "public" },
+  { method: "GET", path: "/api/login", handler: fn("auth/login"), access: "public", navigation: true },
+  { method: "GET", path: "/api/logout", handler: fn("auth/logout"), access: "public", navigation: true },
   // profile, phone verification, subscription
-  { method: "PUT", path: "/api/auth/user", handler: fn("profile/update", "handler"), access: "customer" },
-  { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code", "handler"), access: "customer" },
-  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone", "handler"), access: "customer" },
-  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current", "handler"), access: "customer" },
+  { method: "PUT", path: "/api/auth/user", handler: fn("profile/update"), access: "customer" },
+  { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer" },
+  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer" },
+  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer" },
   // paddles
-  { method: "GET", path: "/api/paddles", handler: fn("paddles/list", "handler"), access: "customer" },
-  { method: "POST", path: "/api/paddles", handler: fn("paddles/create", "handler"), access: "customer" },
-  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update", "handler"), access: "customer", owned: "paddle" },
-  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove", "handler"), access: "customer", owned: "paddle" },
-  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo", "handler"), access: "customer", owned: "paddle" },
-  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: fn("paddles/free-from-bag", "handler"), access: "customer", owned: "paddle" },
+  { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer" },
+  { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer" },
+  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update"), access: "customer", owned: "paddle" },
+  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove"), access: "customer", owned: "paddle" },
+  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo"), access: "customer", owned: "paddle" },
+  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: fn("paddles/free-from-bag"), access: "customer", owned: "paddle" },
   // catalogue
-  { method: "GET", path: "/api/services", handler: fn("services/list", "handler"), access: "public" },
-  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get", "handler"), access: "public" },
+  { method: "GET", path: "/api/services", handler: fn("services/list"), access: "public" },
+  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get"), access: "public" },
   // orders
-  { method: "POST", path: "/api/book-service", handler: fn("orders/book", "handler"), access: "customer" },
-  { method: "GET", path: "/api/orders", handler: fn("orders/list", "handler"), access: "customer" },
-  { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get", "handler"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer" },
+  { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer" },
+  { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get"), access: "customer", owned: "order" },
   // storefront (the quick sale is the staff form of POST /api/book-service)
-  { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products", "handler"), access: "staff" },
-  { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice", "handler"), access: "staff" },
+  { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff" },
+  { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff" },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status", "handler"), access: "customer", owned: "order" },
-  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout", "handler"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order" },
   // customers (staff: the queue, the storefront, the quick sale)
-  { method: "GET", path: "/api/customers/search", handler: fn("customers/search", "handler"), access: "staff" },
-  { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search", "handler"), access: "staff" },
-  { method: "POST", path: "/api/admin/customers", handler: fn("customers/create", "handler"), access: "staff" },
-  { method: "PUT", path: "/api/admin/customers/{id}", handler: fn("customers/replace", "handler"), access: "staff" },
-  { method: "GET", path: "/api/customers/{id}", handler: fn("customers/get", "handler"), access: "staff" },
-  { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update", "handler"), access: "staff" },
-  { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code", "handler"), access: "staff" },
-  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone", "handler"), access: "staff" },
+  { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff" },
+  { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search"), access: "staff" },
+  { method: "POST", path: "/api/admin/customers", handler: fn("customers/create"), access: "staff" },
+  { method: "PUT", path: "/api/admin/customers/{id}", handler: fn("customers/replace"), access: "staff" },
+  { method: "GET", path: "/api/customers/{id}", handler: fn("customers/get"), access: "staff" },
+  { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update"), access: "staff" },
+  { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code"), access: "staff" },
+  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone"), access: "staff" },
   // bags (staff)
-  { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create", "handler"), access: "staff" },
-  { method: "GET", path: "/api/admin/bags", handler: fn("bags/list", "handler"), access: "staff" },
-  { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get", "handler"), access: "staff" },
+  { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff" },
+  { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff" },
+  { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff" },
   // the service queue and admin orders (staff)
-  { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list", "handler"), access: "staff" },
-  { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts", "handler"), access: "staff" },
-  { method: "PUT", path: "/api/orders/{id}/notes", handler: fn("orders/notes", "handler"), access: "staff" },
+  { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list"), access: "staff" },
+  { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts"), access: "staff" },
+  { method: "PUT", path: "/api/orders/{id}/notes", handler: fn("orders/notes"), access: "staff" },
   // promotions and the audit log (admin)
-  { method: "GET", path: "/api/admin/promotions", handler: fn("admin-promotions/list", "handler"), access: "admin" },
-  { method: "POST", path: "/api/admin/promotions", handler: fn("admin-promotions/create", "handler"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update", "handler"), access: "admin" },
-  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove", "handler"), access: "admin" },
-  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list", "handler"), access: "admin" },
+  { method: "GET", path: "/api/admin/promotions", handler: fn("admin-promotions/list"), access: "admin" },
+  { method: "POST", path: "/api/admin/promotions", handler: fn("admin-promotions/create"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update"), access: "admin" },
+  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove"), access: "admin" },
+  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list"), access: "admin" },
   // communications: test texts, broadcasts, the log (admin)
-  { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list", "handler"), access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users", "handler"), access: "admin" },
-  { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms", "handler"), access: "admin" },
-  { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms", "handler"), access: "admin" },
+  { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin" },
+  { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin" },
+  { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms"), access: "admin" },
+  { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms"), access: "admin" },
   // the dashboard (admin)
-  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get", "handler"), access: "admin" },
+  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get"), access: "admin" },
   // products and inventory (admin)
-  { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list", "handler"), access: "admin" },
-  { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create", "handler"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/skus/{id}", handler: fn("admin-skus/update", "handler"), access: "admin" },
-  { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove", "handler"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory", "handler"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility", "handler"), access: "admin" },
-  { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image", "handler"), access: "admin" },
+  { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list"), access: "admin" },
+  { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/skus/{id}", handler: fn("admin-skus/update"), access: "admin" },
+  { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory"), access: "admin" },
+  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility"), access: "admin" },
+  { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image"), access: "admin" },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

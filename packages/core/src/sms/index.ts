@@ -1,9 +1,27 @@
 import type { CommunicationMessageType } from "../entities";
 import { db } from "../db";
-import { smsProvider } from "./providers";
+import type { SmsProvider } from "./providers";
 
 export * as Sms from "./index";
-export { outboxProvider, smsProvider, useSmsProvider, type OutboxEntry, type SmsProvider } from "./providers";
+export type { OutboxEntry, SmsProvider } from "./providers";
+
+let chosen: Promise<SmsProvider> | undefined;
+
+/**
+ * The provider texts go through, chosen once per process from the configured secrets (sms/providers.ts). The
+ * providers' code (Twilio's REST client, SNS, the outbox file) loads with the first text, off every route's cold
+ * start: most routes that may text never do on a given request.
+ */
+export function smsProvider(): Promise<SmsProvider> {
+  chosen ??= import("./providers").then(({ configuredProvider }) => configuredProvider());
+  chosen.catch(() => (chosen = undefined));
+  return chosen;
+}
+
+/** For tests of a single module: replace the provider (undefined: choose again from configuration). */
+export function useSmsProvider(provider: SmsProvider | undefined): void {
+  chosen = provider ? Promise.resolve(provider) : undefined;
+}
 
 export interface Text {
   /** E.164. */

@@ -66,27 +66,19 @@ export function snsProvider(originationNumber: string | undefined, senderId: str
   };
 }
 
-let chosen: Promise<SmsProvider> | undefined;
-
-/** Twilio when its three secrets are set, else SNS when an origination number or sender id is, else the outbox. */
-export function smsProvider(): Promise<SmsProvider> {
-  chosen ??= (async () => {
-    const [sid, token, from, snsNumber, snsSender] = await Promise.all([
-      secret("TWILIO_ACCOUNT_SID"),
-      secret("TWILIO_AUTH_TOKEN"),
-      secret("TWILIO_FROM_NUMBER"),
-      secret("SNS_ORIGINATION_NUMBER"),
-      secret("SNS_SMS_SENDER_ID"),
-    ]);
-    if (sid && token && from) return twilioProvider(sid, token, from);
-    if (snsNumber || snsSender) return snsProvider(snsNumber, snsSender);
-    return outboxProvider(process.env[env.smsOutboxFile]);
-  })();
-  chosen.catch(() => (chosen = undefined));
-  return chosen;
-}
-
-/** For tests of a single module: replace the provider. */
-export function useSmsProvider(provider: SmsProvider | undefined): void {
-  chosen = provider ? Promise.resolve(provider) : undefined;
+/**
+ * Twilio when its three secrets are set, else SNS when an origination number or sender id is, else the outbox.
+ * Chosen once per process by `smsProvider()` (sms/index.ts), which loads this module only when a text is sent.
+ */
+export async function configuredProvider(): Promise<SmsProvider> {
+  const [sid, token, from, snsNumber, snsSender] = await Promise.all([
+    secret("TWILIO_ACCOUNT_SID"),
+    secret("TWILIO_AUTH_TOKEN"),
+    secret("TWILIO_FROM_NUMBER"),
+    secret("SNS_ORIGINATION_NUMBER"),
+    secret("SNS_SMS_SENDER_ID"),
+  ]);
+  if (sid && token && from) return twilioProvider(sid, token, from);
+  if (snsNumber || snsSender) return snsProvider(snsNumber, snsSender);
+  return outboxProvider(process.env[env.smsOutboxFile]);
 }
