@@ -160,3 +160,10 @@ export async function expectAccessible(page: Page, what: string, selector?: stri
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(serious, `${what}: axe`).toEqual([]);
 }
+
+/** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.' (§2), with their headings. */
+export const adminPanelPages = [
+  ["/admin", "Admin Dashboard"],
+  ["/admin/products", "Product Management"],
+  ["/admin/promotions", "Promotions"],
+] as const;

@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { adminPanelPages, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -100,9 +100,7 @@ describe("staff console", () => {
           // Admin only, and each says so itself to an employee under the same heading ('Access denied - Admin only',
           // 'You don't have permission to access the admin panel.').
           ["/admin/communications", "Communications Log"],
-          ["/admin", "Admin Dashboard"],
-          ["/admin/products", "Product Management"],
-          ["/admin/promotions", "Promotions"],
+          ...adminPanelPages,
         ] as const) {
           await page.goto(path);
           await page.getByRole("heading", { name: heading, level: 1 }).waitFor();

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
-import { callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { adminPanelPages, callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -175,11 +175,7 @@ describe("the admin dashboard", () => {
       const nav = page.getByRole("navigation", { name: "Console navigation" });
       await nav.getByRole("link", { name: "Service Queue" }).waitFor();
       for (const link of ["Dashboard", "Products", "Promotions"]) expect(await nav.getByRole("link", { name: link }).count()).toBe(0);
-      for (const [path, heading] of [
-        ["/admin", "Admin Dashboard"],
-        ["/admin/products", "Product Management"],
-        ["/admin/promotions", "Promotions"],
-      ] as const) {
+      for (const [path, heading] of adminPanelPages) {
         await page.goto(path);
         await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
         await page.getByText("You don't have permission to access the admin panel.").waitFor();
