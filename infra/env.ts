@@ -33,6 +33,12 @@ export const env = {
    * signs it). Unset: the SMS webhook's own URL as the request reached it (the function URL; /webhooks/sms locally).
    */
   smsWebhookUrl: "SMS_WEBHOOK_URL",
+  /**
+   * The value CloudFront puts in every request it sends the API (stacks/Web.ts, a generated Secrets Manager
+   * secret of the stage): a request that carries it came through the site, so its viewer-address header is
+   * trusted (packages/functions/src/http/origin.ts). Empty on one machine and outside the API.
+   */
+  originSecret: "ORIGIN_SECRET",
 } as const;
 
 /**

@@ -4,9 +4,9 @@
  * the local shop, which runs the same core function on a timer. Kept free of
  * SST so the scripts and the local runtime can import it.
  */
-export interface Job {
-  /** The Lambda handler, as SST names it (`<file without .ts>.<export>`). */
-  handler: string;
+import type { FunctionDeclaration } from "./webhooks";
+
+export interface Job extends FunctionDeclaration {
   /** EventBridge's schedule expression in the cloud. */
   schedule: `rate(${string})` | `cron(${string})`;
   /** How long one run may take, in seconds. */
@@ -19,7 +19,10 @@ export interface Job {
  * through the orders past their hold: it gets more than a request's time.
  */
 export const expireUnpaidJob = {
+  name: "Unpaid-hold job",
   handler: "packages/functions/src/jobs/expire-unpaid.handler",
+  // Cancels each expired order with its stock, bag hold and counters in one transaction; texts nobody.
+  grants: { table: ["read", "check", "put", "update", "delete"] },
   schedule: "rate(5 minutes)",
   timeoutSeconds: 120,
 } as const satisfies Job;

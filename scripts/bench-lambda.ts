@@ -22,7 +22,7 @@ import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { esbuildOptions } from "../infra/bundling";
 import { repoRoot } from "../infra/local/settings";
-import { localSmsWebhookHandler, localStripeWebhookHandler } from "../infra/local/webhooks";
+import { webhooks } from "../infra/webhooks";
 import { expireUnpaidJob } from "../infra/jobs";
 import { routes } from "../packages/functions/src/routes";
 import { firstUse } from "./lib/first-use";
@@ -134,10 +134,7 @@ const add = (handler: string, usedBy: string) => {
   entries.set(file, [...(entries.get(file) ?? []), usedBy]);
 };
 for (const route of routes) add(route.handler, `${route.method} ${route.path}`);
-add(localStripeWebhookHandler, "Stripe webhook");
-add(localSmsWebhookHandler, "SMS webhook (Twilio)");
-// stacks/Webhooks.ts's snsInboundHandler and snsDeliveryStatusHandler (that module loads SST): one file.
-add("packages/functions/src/webhooks/sns-sms.inbound", "SMS in and delivery status (SNS)");
+for (const webhook of webhooks) add(webhook.handler, webhook.name);
 add(expireUnpaidJob.handler, `job, ${expireUnpaidJob.schedule}`);
 
 const baselineEntry = join(outDir, "baseline-entry.mjs");

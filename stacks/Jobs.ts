@@ -1,11 +1,12 @@
 import { Cron, use, type StackContext } from "sst/constructs";
 import { expireUnpaidJob } from "../infra/jobs";
 import { Auth } from "./Auth";
-import { handlerDefaults } from "./handlers";
+import { FunctionRoles } from "./grants";
+import { declaredFunction, handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
 
-/** Scheduled jobs of infra/jobs.ts: each a Cron whose function has every handler's defaults (stacks/handlers.ts). */
+/** Scheduled jobs of infra/jobs.ts: each a Cron whose function has every handler's defaults and its own grants. */
 export function Jobs({ app, stack }: StackContext) {
   const storage = use(Storage);
   const { cognito, issuer } = use(Auth);
@@ -16,8 +17,11 @@ export function Jobs({ app, stack }: StackContext) {
     schedule: expireUnpaidJob.schedule,
     job: {
       function: {
-        handler: expireUnpaidJob.handler,
-        ...handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }, { passwordSignIn: false }),
+        ...declaredFunction(
+          handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }),
+          new FunctionRoles(stack, { ...storage, cognito }),
+          expireUnpaidJob,
+        ),
         timeout: expireUnpaidJob.timeoutSeconds,
       },
     },

@@ -1,9 +1,10 @@
 import { RemovalPolicy } from "aws-cdk-lib";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess } from "aws-cdk-lib/aws-s3";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Bucket, Table, type StackContext } from "sst/constructs";
+import { uploadFolders } from "../infra/grants";
 import { keyAttributes, table as tableShape } from "../infra/table";
-import { createSecrets } from "./Secrets";
 import { deploySettings, isProduction, siteOrigins } from "./settings";
 
 export function Storage({ app, stack }: StackContext) {
@@ -56,12 +57,20 @@ export function Storage({ app, stack }: StackContext) {
     new PolicyStatement({
       principals: [new ServicePrincipal("cloudfront.amazonaws.com")],
       actions: ["s3:GetObject"],
-      resources: [uploads.cdk.bucket.arnForObjects("paddles/*")],
+      // Paddle photos and product images (infra/grants.ts uploadFolders): the product images under skus/ were not
+      // readable through the site before, so an admin's new image showed broken in the cloud.
+      resources: uploadFolders.map((folder) => uploads.cdk.bucket.arnForObjects(`${folder}/*`)),
       conditions: { ArnLike: { "AWS:SourceArn": `arn:${stack.partition}:cloudfront::${stack.account}:distribution/*` } },
     }),
   );
 
-  const secrets = createSecrets(stack);
+  // What CloudFront sends the API with every request and the API's functions compare (infra/env.ts ORIGIN_SECRET):
+  // generated here once and kept across deploys, never written in a template (a dynamic reference resolves it).
+  const originSecret = new Secret(stack, "OriginSecret", {
+    description: `${app.stage}: proves a request to the API came through the site's CloudFront distribution`,
+    generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    removalPolicy,
+  });
 
-  return { table, uploads, secrets };
+  return { table, uploads, originSecret };
 }

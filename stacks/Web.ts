@@ -27,6 +27,7 @@ import {
 } from "../infra/headers";
 import { prerenderedPages } from "../infra/prerendered";
 import { hashedAssetCacheControl, hashedAssetsDir, revalidatedCacheControl } from "../infra/web-cache";
+import { originSecretHeader, viewerAddressHeader } from "../packages/functions/src/http/origin";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
 import { deploySettings } from "./settings";
@@ -58,13 +59,18 @@ function handler(event) {
 }`;
 
 /**
- * API Gateway must see its own Host header, so the viewer's is not forwarded;
- * this keeps it as X-Forwarded-Host for handlers that build absolute links.
+ * API Gateway must see its own Host header, so the viewer's is not forwarded; this keeps it as X-Forwarded-Host.
+ * API Gateway's source address is CloudFront's edge, so this also passes on the viewer's address as CloudFront
+ * saw it, replacing any header of that name the viewer sent (the API trusts it only beside the origin secret:
+ * packages/functions/src/http/origin.ts). The managed AllViewerExceptHostHeader policy cannot add CloudFront's
+ * own CloudFront-Viewer-Address: CloudFront headers are forwarded only by an allow list, which would then have to
+ * name every viewer header the API reads.
  */
-const forwardViewerHost = `
+export const forwardViewerHost = `
 function handler(event) {
   var request = event.request;
   if (request.headers.host) request.headers["x-forwarded-host"] = { value: request.headers.host.value };
+  request.headers["${viewerAddressHeader}"] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -79,7 +85,7 @@ function handler(event) {
 export function Web({ app, stack }: StackContext) {
   const { cognito, hostedUiDomain } = use(Auth);
   const { api } = use(Api);
-  const { uploads } = use(Storage);
+  const { uploads, originSecret } = use(Storage);
   const settings = deploySettings(app);
 
   // Imported by its attributes: given the Storage stack's own bucket, the OAC origin would add this distribution's
@@ -121,6 +127,8 @@ export function Web({ app, stack }: StackContext) {
   const apiBehavior = {
     origin: new HttpOrigin(`${api.httpApiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      // Proves to the API's functions that a request came through here (infra/env.ts ORIGIN_SECRET).
+      customHeaders: { [originSecretHeader]: originSecret.secretValue.unsafeUnwrap() },
     }),
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     allowedMethods: AllowedMethods.ALLOW_ALL,

@@ -2,16 +2,14 @@ import { ServicePrincipal, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { FilterPattern, LogGroup, SubscriptionFilter } from "aws-cdk-lib/aws-logs";
 import { LambdaDestination } from "aws-cdk-lib/aws-logs-destinations";
 import { Function, Topic, use, type StackContext } from "sst/constructs";
+import { smsWebhook, snsDeliveryStatus, snsInbound, stripeWebhook, type FunctionDeclaration } from "../infra/webhooks";
 import { Auth } from "./Auth";
-import { handlerDefaults } from "./handlers";
+import { FunctionRoles } from "./grants";
+import { declaredFunction, handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
 import { Web } from "./Web";
 
-export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
-export const smsWebhookHandler = "packages/functions/src/webhooks/sms.handler";
-export const snsInboundHandler = "packages/functions/src/webhooks/sns-sms.inbound";
-export const snsDeliveryStatusHandler = "packages/functions/src/webhooks/sns-sms.deliveryStatus";
 
 /** The log groups SNS writes its SMS delivery status lines to, once delivery status logging is on in the account. */
 export function snsDeliveryLogGroups(region: string, account: string): string[] {
@@ -27,33 +25,28 @@ export function Webhooks({ app, stack }: StackContext) {
   // This stack follows Web, so links in texts and receipts can use the site's real URL.
   const siteUrl = settings.siteUrl ?? site.url ?? "";
 
+  const defaults = handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl });
+  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const declared = (declaration: FunctionDeclaration) => declaredFunction(defaults, roles, declaration);
+
   const stripe = new Function(stack, "StripeWebhook", {
-    handler: stripeWebhookHandler,
     // Stripe signs every post (STRIPE_WEBHOOK_SECRET); the URL itself is public and no browser calls it.
     url: { authorizer: "none", cors: false },
-    ...handlerDefaults(
-      { ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl },
-      { passwordSignIn: false },
-    ),
+    ...declared(stripeWebhook),
   });
 
-  const defaults = handlerDefaults(
-    { ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl },
-    { passwordSignIn: false },
-  );
   const sms = new Function(stack, "SmsWebhook", {
-    handler: smsWebhookHandler,
-    // Twilio signs every post with the account's auth token (TWILIO_AUTH_TOKEN, bound to every function); the URL
+    // Twilio signs every post with the account's auth token (TWILIO_AUTH_TOKEN, part of its texts grant); the URL
     // is public and no browser calls it. Set it as the number's "A message comes in" webhook and as the status
     // callback; with SNS instead of Twilio it refuses everything: SNS's texts come in through SmsInbound below.
     url: { authorizer: "none", cors: false },
-    ...defaults,
+    ...declared(smsWebhook),
   });
 
   // Texts in with Amazon SNS: AWS End User Messaging's two-way SMS publishes each text sent to the shop's number to
   // this topic (set it as the number's two-way destination, docs/deploy.md). Only the topic may invoke the function.
   const smsInbound = new Topic(stack, "SmsInbound", {
-    subscribers: { inbound: { function: { handler: snsInboundHandler, ...defaults } } },
+    subscribers: { inbound: { function: declared(snsInbound) } },
   });
   smsInbound.cdk.topic.addToResourcePolicy(
     new PolicyStatement({
@@ -68,7 +61,7 @@ export function Webhooks({ app, stack }: StackContext) {
   // SNS makes the two log groups itself, so a stage subscribes to them only when told they exist.
   let smsDeliveryStatus: Function | undefined;
   if (settings.snsDeliveryLogs) {
-    smsDeliveryStatus = new Function(stack, "SmsDeliveryStatus", { handler: snsDeliveryStatusHandler, ...defaults });
+    smsDeliveryStatus = new Function(stack, "SmsDeliveryStatus", declared(snsDeliveryStatus));
     for (const [index, name] of snsDeliveryLogGroups(stack.region, stack.account).entries()) {
       new SubscriptionFilter(stack, `SmsDeliveryStatusFilter${index}`, {
         logGroup: LogGroup.fromLogGroupName(stack, `SmsDeliveryLogGroup${index}`, name),

@@ -1,7 +1,7 @@
-import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import type { Bucket, Cognito, FunctionProps, Table } from "sst/constructs";
+import { Function, type Bucket, type Cognito, type FunctionProps, type Table } from "sst/constructs";
 import { env } from "../infra/env";
-import type { Secrets } from "./Secrets";
+import type { FunctionDeclaration } from "../infra/webhooks";
+import type { FunctionRoles } from "./grants";
 
 /**
  * How long a handler may run. Every AWS SDK call gives up within about 7 s
@@ -13,22 +13,22 @@ export const handlerTimeoutSeconds = 25;
 export interface HandlerResources {
   table: Table;
   uploads: Bucket;
-  secrets: Secrets;
   cognito: Cognito;
   issuer: string;
   /** Where GET /api/login sends the browser. */
   loginUrl: string;
   /** The site's public origin, or "" when the stage does not know it yet. */
   siteUrl: string;
+  /** The CloudFront origin secret, for the API's functions only (behind the site); "" for the others. */
+  originSecretValue?: string;
 }
 
 /**
- * What every handler gets, whatever the route: each variable of infra/env.ts,
- * the table and the uploads bucket bound (their IAM permissions come with the
- * binding), and every secret bound (SST sets `SST_Secret_value_<NAME>` to
- * `__FETCH_FROM_SSM__` and grants ssm:GetParameters on its parameter).
+ * What every handler gets, whatever the route: its time limit and each variable of infra/env.ts. Nothing is
+ * bound and no permission is given here: what a function may touch is its own declaration's role and secrets
+ * (stacks/grants.ts `FunctionRoles.props`).
  */
-export function handlerDefaults(resources: HandlerResources, options: { passwordSignIn: boolean }): FunctionProps {
+export function handlerDefaults(resources: HandlerResources): FunctionProps {
   const values: Record<keyof typeof env, string> = {
     tableName: resources.table.tableName,
     userPoolId: resources.cognito.userPoolId,
@@ -43,6 +43,7 @@ export function handlerDefaults(resources: HandlerResources, options: { password
     smsOutboxFile: "",
     // Twilio is given the SMS webhook's function URL itself, which is the URL the request arrives on.
     smsWebhookUrl: "",
+    originSecret: resources.originSecretValue ?? "",
   };
   const environment = Object.fromEntries(
     (Object.keys(values) as (keyof typeof env)[]).map((key) => [env[key], values[key]]),
@@ -50,19 +51,10 @@ export function handlerDefaults(resources: HandlerResources, options: { password
   return {
     timeout: handlerTimeoutSeconds,
     environment,
-    bind: [resources.table, resources.uploads, ...Object.values(resources.secrets)],
-    permissions: [
-      // Texts through Amazon SNS go to phone numbers, which have no ARN.
-      new PolicyStatement({ actions: ["sns:Publish"], resources: ["*"] }),
-      ...(options.passwordSignIn
-        ? [
-            // POST /api/auth/local signs users in through the pool.
-            new PolicyStatement({
-              actions: ["cognito-idp:InitiateAuth"],
-              resources: [resources.cognito.userPoolArn],
-            }),
-          ]
-        : []),
-    ],
   };
+}
+
+/** A webhook's or a job's function (infra/webhooks.ts, infra/jobs.ts): the defaults, its handler and its own grants. */
+export function declaredFunction(defaults: FunctionProps, roles: FunctionRoles, declaration: FunctionDeclaration): FunctionProps {
+  return Function.mergeProps(defaults, { handler: declaration.handler, ...roles.props(declaration.grants) });
 }

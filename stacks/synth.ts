@@ -56,8 +56,6 @@ export interface SynthesizedFunction {
   stack: StackName;
   logicalId: string;
   handler: string | undefined;
-  /** Names of the secrets bound to it, as SST records them. */
-  secrets: string[];
   /** Its props after SST merged the app's defaults in: how it is bundled (`nodejs`) and run (`runtime`). */
   props: { runtime?: string; nodejs?: Record<string, unknown> };
 }
@@ -115,7 +113,6 @@ export async function synthesize(options: SynthOptions): Promise<Synthesis> {
           stack: stackName,
           logicalId: CdkStack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction),
           handler: metadata.handler,
-          secrets: metadata.secrets,
           // SST keeps the merged props private; they are what it bundles and deploys with.
           props: (fn as unknown as { props: SynthesizedFunction["props"] }).props,
         });

@@ -1,4 +1,4 @@
-import { localExpiryIntervalMs } from "../jobs";
+import { expireUnpaidJob, localExpiryIntervalMs } from "../jobs";
 
 /**
  * The scheduled jobs of infra/jobs.ts on one machine: what an SST Cron runs in
@@ -19,8 +19,12 @@ export interface LocalJobOptions {
 
 async function expireUnpaid(now: Date) {
   // Loaded on the first tick: the shop starts without it.
-  const { expireUnpaidOrders } = await import("../../packages/core/src/orders/expire");
-  return expireUnpaidOrders(now);
+  const [{ expireUnpaidOrders }, { withGrants }] = await Promise.all([
+    import("../../packages/core/src/orders/expire"),
+    import("../../packages/core/src/aws/grants"),
+  ]);
+  // Under the job's grants, as the cloud's function runs it.
+  return withGrants(expireUnpaidJob, () => expireUnpaidOrders(now));
 }
 
 export function startLocalJobs(options: LocalJobOptions): LocalJobs {

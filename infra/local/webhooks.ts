@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { smsWebhook, stripeWebhook } from "../webhooks";
 import { buildEvent, loadHandler, type CallResult, type IncomingCall } from "./adapter";
 
 /**
@@ -7,11 +8,8 @@ import { buildEvent, loadHandler, type CallResult, type IncomingCall } from "./a
  * key `$default`).
  */
 export const stripeWebhookPath = "/webhooks/stripe";
-/** The same handler as `stripeWebhookHandler` in stacks/Webhooks.ts (kept apart: that module loads SST). */
-export const localStripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
-/** Twilio's inbound texts and delivery reports (`smsWebhookHandler` in stacks/Webhooks.ts). */
+/** Twilio's inbound texts and delivery reports. */
 export const smsWebhookPath = "/webhooks/sms";
-export const localSmsWebhookHandler = "packages/functions/src/webhooks/sms.handler";
 /**
  * The Twilio auth token the SMS webhook checks signatures with on one machine, unless `.env` sets
  * TWILIO_AUTH_TOKEN: `npm run sms:reply` and the outbox page sign with it. Fixed, like the local Stripe secret:
@@ -20,14 +18,15 @@ export const localSmsWebhookHandler = "packages/functions/src/webhooks/sms.handl
 export const localTwilioAuthToken = "local-twilio-auth-token";
 
 const webhookHandlers: Record<string, string> = {
-  [stripeWebhookPath]: localStripeWebhookHandler,
-  [smsWebhookPath]: localSmsWebhookHandler,
+  [stripeWebhookPath]: stripeWebhook.handler,
+  [smsWebhookPath]: smsWebhook.handler,
 };
 
 /** The event a Lambda function URL gives its function for `call`. */
 export function functionUrlEvent(call: IncomingCall, path = stripeWebhookPath): APIGatewayProxyEventV2 {
   const event = buildEvent(call, {
-    route: { method: "POST", path, handler: webhookHandlers[path] ?? localStripeWebhookHandler, access: "public" },
+    // The event's shape only: a function URL has no route, and the handler runs under its own grants (infra/webhooks.ts).
+    route: { method: "POST", path, handler: webhookHandlers[path] ?? stripeWebhook.handler, access: "public", grants: {} },
     pathParameters: {},
   });
   return {

@@ -74,7 +74,11 @@ export function joined(value: unknown): string {
 }
 
 /** A CloudFront Function's code, run the way CloudFront runs it on one request. */
-export function runCloudFrontFunction(code: string, request: { uri: string; headers?: Record<string, { value: string }> }) {
+export function runCloudFrontFunction(
+  code: string,
+  request: { uri: string; headers?: Record<string, { value: string }> },
+  viewer: { ip: string } = { ip: "198.51.100.7" },
+) {
   const handler = new Function(`${code}\nreturn handler;`)() as (event: unknown) => typeof request;
-  return handler({ request: { headers: {}, ...request } });
+  return handler({ request: { headers: {}, ...request }, viewer });
 }

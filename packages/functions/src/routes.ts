@@ -6,6 +6,8 @@
  * test. The handler layer (http/handler.ts) looks a request's route up here by
  * its route key and enforces `access` before the handler runs.
  */
+import type { Grants, TableAccess } from "../../../infra/grants";
+
 export type Access =
   /** anyone, signed in or not */
   | "public"
@@ -36,6 +38,11 @@ export interface Route {
   owned?: "paddle" | "order";
   /** Browser navigations (not fetch calls): answered with a redirect. */
   navigation?: boolean;
+  /**
+   * What its Lambda may touch (infra/grants.ts): the stacks grant exactly this and the
+   * handler's clients refuse anything else, in the cloud and on one machine alike.
+   */
+  grants: Grants;
 }
 
 /**
@@ -46,75 +53,90 @@ export interface Route {
  */
 const fn = (file: string, exportName = "handler") => `packages/functions/src/api/${file}.${exportName}`;
 
+/*
+ * What each route's Lambda may touch (infra/grants.ts): what its code does, as its tests show
+ * (`REGRIP_GRANTS_RECORD`, docs/architecture.md), and nothing more. Writes name each action: an audit entry
+ * is a put, a counter an update, a released bag hold or a swapped unique claim a delete, a transaction's
+ * condition on another item a check.
+ */
+const table = (...accesses: TableAccess[]): Grants => ({ table: accesses });
+const reads = table("read");
+/** An edit of an item with its audit entry, which may swap a unique claim (an email, a code): the old one is deleted. */
+const edits = table("read", "put", "update", "delete");
+/** An order's move (orders/status-change.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
+const moves = table("read", "check", "put", "update", "delete");
+/** An order made at the counter or booked (stock taken, a bag held, a paddle made) that may text a payment link. */
+const sales: Grants = { ...table("read", "check", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] };
+
 export const routes: Route[] = [
   // auth
-  { method: "GET", path: "/api/auth/user", handler: fn("auth/current-user"), access: "customer" },
-  { method: "POST", path: "/api/auth/local", handler: fn("auth/local-sign-in"), access: "public" },
-  { method: "GET", path: "/api/login", handler: fn("auth/login"), access: "public", navigation: true },
-  { method: "GET", path: "/api/logout", handler: fn("auth/logout"), access: "public", navigation: true },
+  { method: "GET", path: "/api/auth/user", handler: fn("auth/current-user"), access: "customer", grants: { table: ["read", "put", "update"] } },
+  { method: "POST", path: "/api/auth/local", handler: fn("auth/local-sign-in"), access: "public", grants: { passwordSignIn: true } },
+  { method: "GET", path: "/api/login", handler: fn("auth/login"), access: "public", navigation: true, grants: {} },
+  { method: "GET", path: "/api/logout", handler: fn("auth/logout"), access: "public", navigation: true, grants: {} },
   // profile, phone verification, subscription
-  { method: "PUT", path: "/api/auth/user", handler: fn("profile/update"), access: "customer" },
-  { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer" },
-  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer" },
-  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer" },
+  { method: "PUT", path: "/api/auth/user", handler: fn("profile/update"), access: "customer", grants: edits },
+  { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer", grants: edits },
+  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer", grants: reads },
   // paddles
-  { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer" },
-  { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer" },
-  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update"), access: "customer", owned: "paddle" },
-  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove"), access: "customer", owned: "paddle" },
-  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo"), access: "customer", owned: "paddle" },
-  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: fn("paddles/free-from-bag"), access: "customer", owned: "paddle" },
+  { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer", grants: reads },
+  { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update"), access: "customer", owned: "paddle", grants: table("read", "update") },
+  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove"), access: "customer", owned: "paddle", grants: table("delete") },
+  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo"), access: "customer", owned: "paddle", grants: { ...reads, uploads: ["paddles"] } },
+  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: fn("paddles/free-from-bag"), access: "customer", owned: "paddle", grants: moves },
   // catalogue
-  { method: "GET", path: "/api/services", handler: fn("services/list"), access: "public" },
-  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get"), access: "public" },
+  { method: "GET", path: "/api/services", handler: fn("services/list"), access: "public", grants: reads },
+  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get"), access: "public", grants: reads },
   // orders
-  { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer" },
-  { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer" },
-  { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer", grants: sales },
+  { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer", grants: reads },
+  { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get"), access: "customer", owned: "order", grants: reads },
   // storefront (the quick sale is the staff form of POST /api/book-service)
-  { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff" },
-  { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff" },
+  { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "customer", owned: "order" },
-  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order" },
+  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "customer", owned: "order", grants: { ...moves, texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)
-  { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff" },
-  { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search"), access: "staff" },
-  { method: "POST", path: "/api/admin/customers", handler: fn("customers/create"), access: "staff" },
-  { method: "PUT", path: "/api/admin/customers/{id}", handler: fn("customers/replace"), access: "staff" },
-  { method: "GET", path: "/api/customers/{id}", handler: fn("customers/get"), access: "staff" },
-  { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update"), access: "staff" },
-  { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code"), access: "staff" },
-  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone"), access: "staff" },
+  { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/admin/customers", handler: fn("customers/create"), access: "staff", grants: table("read", "put") },
+  { method: "PUT", path: "/api/admin/customers/{id}", handler: fn("customers/replace"), access: "staff", grants: edits },
+  { method: "GET", path: "/api/customers/{id}", handler: fn("customers/get"), access: "staff", grants: reads },
+  { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update"), access: "staff", grants: edits },
+  { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone"), access: "staff", grants: edits },
   // bags (staff)
-  { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff" },
-  { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff" },
-  { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff" },
+  { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff", grants: table("put") },
+  { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff", grants: reads },
   // the service queue and admin orders (staff)
-  { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list"), access: "staff" },
-  { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts"), access: "staff" },
-  { method: "PUT", path: "/api/orders/{id}/notes", handler: fn("orders/notes"), access: "staff" },
+  { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts"), access: "staff", grants: reads },
+  { method: "PUT", path: "/api/orders/{id}/notes", handler: fn("orders/notes"), access: "staff", grants: table("read", "put", "update") },
   // promotions and the audit log (admin)
-  { method: "GET", path: "/api/admin/promotions", handler: fn("admin-promotions/list"), access: "admin" },
-  { method: "POST", path: "/api/admin/promotions", handler: fn("admin-promotions/create"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update"), access: "admin" },
-  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove"), access: "admin" },
-  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list"), access: "admin" },
+  { method: "GET", path: "/api/admin/promotions", handler: fn("admin-promotions/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/promotions", handler: fn("admin-promotions/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update"), access: "admin", grants: edits },
+  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
+  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list"), access: "admin", grants: reads },
   // communications: test texts, broadcasts, the log (admin)
-  { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin" },
-  { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin" },
-  { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms"), access: "admin" },
-  { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms"), access: "admin" },
+  { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin", grants: reads },
+  { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms"), access: "admin", grants: { ...table("read", "put"), texts: true } },
+  { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
   // the dashboard (admin)
-  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get"), access: "admin" },
+  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get"), access: "admin", grants: reads },
   // products and inventory (admin)
-  { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list"), access: "admin" },
-  { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/skus/{id}", handler: fn("admin-skus/update"), access: "admin" },
-  { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory"), access: "admin" },
-  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility"), access: "admin" },
-  { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image"), access: "admin" },
+  { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/skus/{id}", handler: fn("admin-skus/update"), access: "admin", grants: edits },
+  { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove"), access: "admin", grants: table("read", "put", "delete") },
+  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory"), access: "admin", grants: table("read", "put", "update") },
+  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility"), access: "admin", grants: table("read", "put", "update") },
+  { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image"), access: "admin", grants: { ...reads, uploads: ["skus"] } },
 ];
 
 /** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */

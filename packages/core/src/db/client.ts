@@ -2,6 +2,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { env } from "../../../../infra/env";
 import { sdkClientConfig } from "../aws";
+import { tableGuard } from "../aws/grants";
 
 /**
  * The DynamoDB clients, created on first use so importing this module costs
@@ -14,7 +15,11 @@ let client: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 
 export function dynamoClient(): DynamoDBClient {
-  client ??= new DynamoDBClient({ region: process.env.AWS_REGION || "us-east-1", ...sdkClientConfig() });
+  if (!client) {
+    client = new DynamoDBClient({ region: process.env.AWS_REGION || "us-east-1", ...sdkClientConfig() });
+    // Each call is checked against the running function's declared table grants (aws/grants.ts).
+    client.middlewareStack.add(tableGuard() as never, { step: "build", name: "regripTableGrants" });
+  }
   return client;
 }
 

@@ -10,6 +10,7 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import * as z from "zod/mini";
 import { sdkClientConfig } from "../aws";
+import { requireGrant } from "../aws/grants";
 import { invalid, unauthorized } from "../errors";
 import { INCORRECT_USERNAME_OR_PASSWORD } from "../shared/accounts";
 
@@ -35,6 +36,7 @@ export interface Tokens {
 
 /** USER_PASSWORD_AUTH against the user pool; a wrong pair is a 401 that does not say which half was wrong. */
 export async function signInWithPassword(input: PasswordSignIn, clientId: string): Promise<Tokens> {
+  requireGrant({ passwordSignIn: true });
   try {
     const answer = await cognito().send(
       new InitiateAuthCommand({

@@ -7,6 +7,7 @@
  */
 import type Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
+import { requireGrant } from "../aws/grants";
 import { secret } from "../secrets";
 import { orderReference } from "../shared/orders";
 
@@ -103,6 +104,8 @@ let chosen: Promise<PaymentProvider> | undefined;
 
 /** Stripe when STRIPE_SECRET_KEY is set, else the local payment page. */
 export function paymentProvider(): Promise<PaymentProvider> {
+  // Checked on every use: the provider is chosen once per process, but each function reads the key itself.
+  requireGrant({ secret: "STRIPE_SECRET_KEY" });
   chosen ??= (async () => {
     const key = await secret("STRIPE_SECRET_KEY");
     if (key) {

@@ -1,6 +1,7 @@
 import type { SSMClient } from "@aws-sdk/client-ssm";
 import { secrets, type SecretName } from "../../../../infra/env";
 import { sdkClientConfig } from "../aws";
+import { requireGrant } from "../aws/grants";
 
 export * as Secrets from "./index";
 
@@ -25,6 +26,8 @@ async function fromSsm(name: SecretName): Promise<string | undefined> {
 }
 
 export function secret(name: SecretName): Promise<string | undefined> {
+  // Every read, set or not, cached or not: the running function must declare the secret (aws/grants.ts).
+  requireGrant({ secret: name });
   const plain = process.env[name];
   if (plain) return Promise.resolve(plain);
   let found = cache.get(name);

@@ -1,4 +1,5 @@
 import type { CommunicationMessageType } from "../entities";
+import { requireGrant } from "../aws/grants";
 import { db } from "../db";
 import type { SmsProvider } from "./providers";
 
@@ -13,6 +14,8 @@ let chosen: Promise<SmsProvider> | undefined;
  * start: most routes that may text never do on a given request.
  */
 export function smsProvider(): Promise<SmsProvider> {
+  // Checked on every use, not only the first: the choice is cached per process, the grant is per function.
+  requireGrant({ texts: true });
   chosen ??= import("./providers").then(({ configuredProvider }) => configuredProvider());
   chosen.catch(() => (chosen = undefined));
   return chosen;
@@ -58,6 +61,8 @@ export async function optedOut(phone: string): Promise<boolean> {
  * move) must not fail or be undone because a text could not go out.
  */
 export async function send(text: Text): Promise<TextResult> {
+  // Before the opt-out check: a function that may text declares it, whether or not this number takes texts.
+  requireGrant({ texts: true });
   let status: TextResult["status"] = "sent";
   let error: string | undefined;
   let externalId: string | undefined;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { env } from "../../../../infra/env";
+import { requireGrant } from "../aws/grants";
 import { unavailable } from "../errors";
 import { isPhotoType, MAX_IMAGE_BYTES, NOT_AN_IMAGE, TOO_LARGE } from "../shared/images";
 import { isUploadKey, signUpload } from "./local";
@@ -70,6 +71,8 @@ export function paddlePhotoKey(userId: string, paddleId: string, contentType: st
  * not configured here.
  */
 export async function presignPut(key: string, upload: ImageUpload): Promise<UploadTarget> {
+  // The presigned URL carries this function's own permission: it must be granted the key's folder.
+  requireGrant({ uploads: key });
   const expiresEpoch = Math.floor(Date.now() / 1000) + UPLOAD_URL_SECONDS;
   const headers = { "Content-Type": upload.contentType };
   const photoUrl = `/uploads/${key}`;

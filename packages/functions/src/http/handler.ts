@@ -4,6 +4,7 @@ import { $ZodError, type $ZodType } from "zod/v4/core";
 import "@regrip/core/shared/zod-messages";
 import { isAdmin, isStaff, type UserActor } from "@regrip/core/actor";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
+import { withGrants } from "@regrip/core/aws/grants";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
 import { findRoute, type Access, type Route } from "../routes";
@@ -140,6 +141,10 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
   const lambda = async (event: APIGatewayProxyEventV2): Promise<Reply> => {
     const route = findRoute(event.routeKey);
     if (!route) return problem(404, "Not found");
+    // Everything the request does, its effects after the commit included, runs under its route's grants.
+    return withGrants({ name: event.routeKey, grants: route.grants }, () => answer(event, route));
+  };
+  const answer = async (event: APIGatewayProxyEventV2, route: Route): Promise<Reply> => {
     const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
     let actor: UserActor | null = null;
     const token = bearerToken(headers.authorization);

@@ -1,13 +1,50 @@
+import { timingSafeEqual } from "node:crypto";
+import { isIP } from "node:net";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
+import { env } from "../../../../infra/env";
 
 /** A user agent longer than this is cut: it is recorded on every audit entry, and a client chooses its length. */
 export const USER_AGENT_MAX = 512;
 
 /**
- * Where a request came from: the caller's address as API Gateway saw it, and its user agent. The handler layer
- * puts both on the request's actor (http/handler.ts), and every audit entry records them from there.
+ * The headers CloudFront adds to every request it sends the API (stacks/Web.ts): the viewer's address, set by
+ * its viewer-request function from what CloudFront itself saw (a viewer's own header of that name is replaced),
+ * and the stage's origin secret, which only CloudFront and the API's functions know (ORIGIN_SECRET).
  */
-export function requestOrigin(event: APIGatewayProxyEventV2): { ip?: string; userAgent?: string } {
+export const viewerAddressHeader = "x-regrip-viewer-address";
+export const originSecretHeader = "x-regrip-origin-secret";
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** True when the request came through the stage's CloudFront distribution (never on one machine: no secret). */
+export function throughCloudFront(headers: Record<string, string | undefined>): boolean {
+  const expected = process.env[env.originSecret];
+  return Boolean(expected) && sameSecret(headers[originSecretHeader], expected!);
+}
+
+/**
+ * Where a request came from: the customer's address and user agent. The handler layer puts both on the
+ * request's actor (http/handler.ts), and every audit entry records them from there.
+ *
+ * Through CloudFront, API Gateway's source address is CloudFront's edge, so the viewer's is taken from
+ * CloudFront's header, but only when the request carries the origin secret: a direct caller of the API's own
+ * URL could send any header, and gets its own source address recorded instead.
+ */
+export function requestOrigin(
+  event: APIGatewayProxyEventV2,
+  headers: Record<string, string | undefined> = lowerCaseHeaders(event),
+): { ip?: string; userAgent?: string } {
   const http = event.requestContext?.http;
-  return { ip: http?.sourceIp || undefined, userAgent: http?.userAgent ? http.userAgent.slice(0, USER_AGENT_MAX) : undefined };
+  const viewer = headers[viewerAddressHeader]?.trim();
+  const ip = viewer && isIP(viewer) && throughCloudFront(headers) ? viewer : http?.sourceIp || undefined;
+  return { ip, userAgent: http?.userAgent ? http.userAgent.slice(0, USER_AGENT_MAX) : undefined };
+}
+
+function lowerCaseHeaders(event: APIGatewayProxyEventV2): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
 }

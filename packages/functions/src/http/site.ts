@@ -1,14 +1,18 @@
+import { unavailable } from "@regrip/core/errors";
 import { env } from "../../../../infra/env";
-import type { ApiRequest } from "./handler";
+
+/** What a request that needs the site's address is told before the stage knows it (docs/deploy.md, the two passes). */
+export const SITE_URL_UNSET =
+  "Payment links are not available yet: the shop's web address is not configured. Please try again later.";
 
 /**
- * The site's origin for links the API hands out (checkout return links, a
- * texted payment link): SITE_URL, or, on a stage that does not know its URL
- * yet, the viewer's host that CloudFront copies into X-Forwarded-Host.
+ * The site's origin for links the API hands out (checkout return links, a texted payment link): the stage's
+ * configured SITE_URL and nothing else. A request's Host or X-Forwarded-Host is never used: a caller of the
+ * API's own URL chooses those. Before a new stage's second deploy sets it, such a request answers 503 before
+ * anything is written.
  */
-export function siteOrigin(req: Pick<ApiRequest, "header">): string {
+export function siteOrigin(): string {
   const configured = process.env[env.siteUrl];
-  if (configured) return configured.replace(/\/+$/, "");
-  const host = req.header("x-forwarded-host");
-  return host ? `https://${host}` : "";
+  if (!configured) throw unavailable(SITE_URL_UNSET);
+  return configured.replace(/\/+$/, "");
 }

@@ -11,6 +11,8 @@ import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { handleTwilioPost } from "@regrip/core/communications/inbound";
 import { DomainError } from "@regrip/core/errors";
 import { env } from "../../../../infra/env";
+import { granted } from "@regrip/core/aws/grants";
+import { smsWebhook } from "../../../../infra/webhooks";
 import { problem, type Reply } from "../http/reply";
 
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -25,7 +27,7 @@ export function calledUrl(event: APIGatewayProxyEventV2): string {
   return `${proto}://${host}${event.rawPath ?? "/"}${event.rawQueryString ? `?${event.rawQueryString}` : ""}`;
 }
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {
+export const handler = granted(smsWebhook, async (event: APIGatewayProxyEventV2): Promise<Reply> => {
   if (event.requestContext?.http?.method && event.requestContext.http.method !== "POST") {
     return problem(405, "Method not allowed");
   }
@@ -48,4 +50,4 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {
     console.error("sms webhook failed", error);
     return problem(500, "The message could not be stored; Twilio will retry.");
   }
-}
+});

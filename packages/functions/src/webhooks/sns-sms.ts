@@ -11,7 +11,9 @@
 import { gunzipSync } from "node:zlib";
 import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent, SNSEvent } from "aws-lambda";
 import { handleSnsDeliveryLog, handleSnsInboundText, type InboundOutcome } from "@regrip/core/communications/inbound";
+import { granted } from "@regrip/core/aws/grants";
 import { DomainError } from "@regrip/core/errors";
+import { snsDeliveryStatus, snsInbound } from "../../../../infra/webhooks";
 
 async function each(what: string, messages: string[], apply: (message: string) => Promise<InboundOutcome>): Promise<void> {
   for (const message of messages) {
@@ -24,15 +26,15 @@ async function each(what: string, messages: string[], apply: (message: string) =
   }
 }
 
-export async function inbound(event: SNSEvent): Promise<void> {
+export const inbound = granted(snsInbound, async (event: SNSEvent): Promise<void> => {
   await each(
     "sms inbound (SNS)",
     (event.Records ?? []).map((record) => record.Sns?.Message ?? ""),
     (message) => handleSnsInboundText(message),
   );
-}
+});
 
-export async function deliveryStatus(event: CloudWatchLogsEvent): Promise<void> {
+export const deliveryStatus = granted(snsDeliveryStatus, async (event: CloudWatchLogsEvent): Promise<void> => {
   const data = JSON.parse(gunzipSync(Buffer.from(event.awslogs.data, "base64")).toString("utf8")) as CloudWatchLogsDecodedData;
   // CloudWatch Logs checks a new subscription with a CONTROL_MESSAGE: nothing to store.
   if (data.messageType !== "DATA_MESSAGE") return;
@@ -41,4 +43,4 @@ export async function deliveryStatus(event: CloudWatchLogsEvent): Promise<void> 
     data.logEvents.map((line) => line.message),
     (line) => handleSnsDeliveryLog(line),
   );
-}
+});

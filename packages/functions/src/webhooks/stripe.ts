@@ -9,9 +9,11 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError } from "@regrip/core/errors";
 import * as Payments from "@regrip/core/payments";
+import { granted } from "@regrip/core/aws/grants";
+import { stripeWebhook } from "../../../../infra/webhooks";
 import { json, problem, type Reply } from "../http/reply";
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {
+export const handler = granted(stripeWebhook, async (event: APIGatewayProxyEventV2): Promise<Reply> => {
   if (event.requestContext?.http?.method && event.requestContext.http.method !== "POST") {
     return problem(405, "Method not allowed");
   }
@@ -36,4 +38,4 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<Reply> {
     console.error("stripe webhook failed", error);
     return problem(500, "The event could not be applied; Stripe will retry.");
   }
-}
+});

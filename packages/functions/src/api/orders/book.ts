@@ -23,7 +23,7 @@ export const handler = api({ body: Storefront.BookServiceBody }, async (req) => 
     const body = req.body();
     // The union fell through to the booking form: the quick sale's own refusal is the answer.
     const input = "customerId" in body ? body : Storefront.QuickSaleBooking.parse(raw);
-    return json(await Storefront.quickSale(actor, input, { idempotencyKey, siteUrl: siteOrigin(req) }), 201);
+    return json(await Storefront.quickSale(actor, input, { idempotencyKey, siteUrl: siteOrigin() }), 201);
   }
   const body = req.body();
   if ("customerId" in body) throw new Error("a body without customerId parsed as a quick sale");

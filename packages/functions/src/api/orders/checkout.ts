@@ -7,5 +7,5 @@ import { siteOrigin } from "../../http/site";
 export const handler = api(async (req) => {
   const actor = req.user();
   const order = await Orders.find(actor, req.params.id ?? "");
-  return Payments.startCheckout(order, { siteUrl: siteOrigin(req) });
+  return Payments.startCheckout(order, { siteUrl: siteOrigin() });
 });

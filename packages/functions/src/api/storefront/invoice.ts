@@ -7,7 +7,7 @@ import { siteOrigin } from "../../http/site";
 export const handler = api({ body: Storefront.StorefrontInvoice }, async (req) => {
   const answer = await Storefront.invoice(req.user(), req.body(), {
     idempotencyKey: req.header("idempotency-key"),
-    siteUrl: siteOrigin(req),
+    siteUrl: siteOrigin(),
   });
   return json(answer, 201);
 });

@@ -1,0 +1,98 @@
+import type { Stack } from "aws-cdk-lib";
+import { ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import type { Bucket, Cognito, FunctionProps, Table } from "sst/constructs";
+import { grantsKey, secretsOf, tableActions, type Grants } from "../infra/grants";
+import { secretParameterName } from "./Secrets";
+
+/**
+ * IAM from declarations (infra/grants.ts): one role per distinct declaration in a stack, shared by every
+ * function that declares exactly the same grants, with one inline policy of exactly those actions on exactly
+ * those resources.
+ *
+ * Why roles per declaration and not SST's `bind` or a policy per function (docs/architecture.md, IAM):
+ * `bind` grants `dynamodb:*`, `s3:*` and a secret's read per bound resource, inline on each function's own
+ * role, about 10 KB of template per route when every function is bound to everything; the API stack passed
+ * CloudFormation's 1 MB limit at 54 routes. A route now costs its function, its role reference and its
+ * API Gateway resources; a new route that declares what an existing one declares adds no IAM at all, and
+ * the declarations in use are few (the synth test prints them).
+ */
+export interface GrantTargets {
+  table: Table;
+  uploads: Bucket;
+  cognito: Cognito;
+}
+
+export class FunctionRoles {
+  private readonly roles = new Map<string, Role>();
+
+  constructor(
+    private readonly stack: Stack,
+    private readonly targets: GrantTargets,
+  ) {}
+
+  /** What a function with `grants` gets beside its handler: its role, and which secrets SST's runtime may fetch. */
+  props(grants: Grants): Pick<FunctionProps, "role" | "environment"> {
+    return {
+      role: this.roleFor(grants),
+      // packages/core/src/secrets reads a secret from SSM only when its variable says it lives there.
+      environment: Object.fromEntries(secretsOf(grants).map((name) => [`SST_Secret_value_${name}`, "__FETCH_FROM_SSM__"])),
+    };
+  }
+
+  roleFor(grants: Grants): Role {
+    const key = grantsKey(grants);
+    let role = this.roles.get(key);
+    if (!role) {
+      const statements = grantStatements(this.stack, this.targets, grants);
+      role = new Role(this.stack, `Role ${key}`, {
+        assumedBy: new ServicePrincipal("lambda.amazonaws.com"),
+        description: `Functions granted: ${key}`.slice(0, 1000),
+        // Its own logs (and nothing else): what SST's roles get too.
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName("service-role/AWSLambdaBasicExecutionRole")],
+        inlinePolicies: statements.length ? { grants: new PolicyDocument({ statements }) } : undefined,
+      });
+      this.roles.set(key, role);
+    }
+    return role;
+  }
+}
+
+/** The IAM statements of one declaration: each grant's actions on its own resources, nothing service-wide. */
+export function grantStatements(stack: Stack, targets: GrantTargets, grants: Grants): PolicyStatement[] {
+  const statements: PolicyStatement[] = [];
+  const tableArn = targets.table.tableArn;
+  if (grants.table?.includes("read")) {
+    // Queries run on the table and its indexes.
+    statements.push(new PolicyStatement({ actions: [...tableActions.read], resources: [tableArn, `${tableArn}/index/*`] }));
+  }
+  const writes = (grants.table ?? []).filter((access) => access !== "read").flatMap((access) => tableActions[access]);
+  if (writes.length) statements.push(new PolicyStatement({ actions: writes, resources: [tableArn] }));
+  if (grants.uploads?.length) {
+    // A presigned PUT is signed with this role's credentials: it may write only these folders.
+    statements.push(
+      new PolicyStatement({
+        actions: ["s3:PutObject"],
+        resources: grants.uploads.map((folder) => targets.uploads.cdk.bucket.arnForObjects(`${folder}/*`)),
+      }),
+    );
+  }
+  const secretNames = secretsOf(grants);
+  if (secretNames.length) {
+    statements.push(
+      new PolicyStatement({
+        actions: ["ssm:GetParameters"],
+        resources: secretNames.map((name) =>
+          stack.formatArn({ service: "ssm", resource: "parameter", resourceName: secretParameterName(name).slice(1) }),
+        ),
+      }),
+    );
+  }
+  if (grants.texts) {
+    // A text to a phone number has no ARN to name: SNS's direct publish is authorized on "*".
+    statements.push(new PolicyStatement({ actions: ["sns:Publish"], resources: ["*"] }));
+  }
+  if (grants.passwordSignIn) {
+    statements.push(new PolicyStatement({ actions: ["cognito-idp:InitiateAuth"], resources: [targets.cognito.userPoolArn] }));
+  }
+  return statements;
+}

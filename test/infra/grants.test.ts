@@ -1,0 +1,236 @@
+/**
+ * What the cloud grants, from the templates as CDK writes them for deploy:
+ * - every function (each route of the route table, each webhook, the job) holds exactly the IAM actions and
+ *   resources its declaration (infra/grants.ts) names, and the secrets it may fetch, and nothing else; a route
+ *   added later is covered here without a line of its own;
+ * - every template is at most 600,000 bytes, with room for 40 more routes below CDK's 800,000 warning;
+ * - cfn-lint, AWS's CloudFormation linter, finds no error in any template.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { secretsOf, tableActions, type Grants } from "../../infra/grants";
+import { expireUnpaidJob } from "../../infra/jobs";
+import { webhooks } from "../../infra/webhooks";
+import { routeKey, routes } from "../../packages/functions/src/routes";
+import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
+
+/** The largest configuration: a site URL, every identity provider and SNS delivery logs. */
+let full: Synthesis;
+const stage = "staging";
+
+beforeAll(async () => {
+  full = await synthesize({
+    stage,
+    settings: {
+      siteUrl: "https://shop.regrip.example",
+      identityProviders: ["google", "apple", "github"],
+      githubIssuerUrl: "https://github-oidc.regrip.example",
+      snsDeliveryLogs: true,
+    },
+  });
+});
+
+/** A template value in words: references become `<Type>`, `AWS::Partition` becomes aws, joins are joined. */
+function described(synthesis: Synthesis, stack: StackName, value: unknown): string {
+  if (typeof value === "string") return value;
+  const v = value as Record<string, any>;
+  if (v?.Ref === "AWS::Partition") return "aws";
+  if (Array.isArray(v?.["Fn::Join"])) return (v["Fn::Join"][1] as unknown[]).map((part) => described(synthesis, stack, part)).join(v["Fn::Join"][0]);
+  const at = target(synthesis, stack, value);
+  if (at) return `<${resource(synthesis, at).Type}>`;
+  throw new Error(`cannot describe ${JSON.stringify(value)}`);
+}
+
+type Granted = Map<string, Set<string>>;
+
+function add(map: Granted, action: string, resources: string[]) {
+  const set = map.get(action) ?? new Set<string>();
+  for (const r of resources) set.add(r);
+  map.set(action, set);
+}
+
+/** Every action a function's role allows, with the resources it allows it on, and its managed policies. */
+function grantedTo(synthesis: Synthesis, stack: StackName, fn: Resource): { actions: Granted; managed: string[] } {
+  const roleAt = target(synthesis, stack, fn.Properties!.Role)!;
+  expect(roleAt.attribute).toBe("Arn");
+  const role = resource(synthesis, roleAt);
+  expect(role.Type).toBe("AWS::IAM::Role");
+  const statements: Record<string, any>[] = [];
+  for (const policy of role.Properties!.Policies ?? []) statements.push(...policy.PolicyDocument.Statement);
+  for (const [, policy] of resourcesOfType(synthesis, stack, "AWS::IAM::Policy")) {
+    if (policy.Properties!.Roles.some((r: unknown) => target(synthesis, stack, r)?.logicalId === roleAt.logicalId)) {
+      statements.push(...policy.Properties!.PolicyDocument.Statement);
+    }
+  }
+  const actions: Granted = new Map();
+  for (const statement of statements) {
+    expect(statement.Effect).toBe("Allow");
+    const list = ([] as unknown[]).concat(statement.Resource).map((r) => described(synthesis, stack, r));
+    for (const action of ([] as string[]).concat(statement.Action)) add(actions, action, list);
+  }
+  const managed = (role.Properties!.ManagedPolicyArns ?? []).map((arn: unknown) => described(synthesis, stack, arn));
+  return { actions, managed };
+}
+
+/** What a declaration must give, in the same words. */
+function expected(grants: Grants): Granted {
+  const map: Granted = new Map();
+  const table = "<AWS::DynamoDB::Table>";
+  if (grants.table?.includes("read")) for (const a of tableActions.read) add(map, a, [table, `${table}/index/*`]);
+  for (const access of grants.table ?? []) if (access !== "read") for (const a of tableActions[access]) add(map, a, [table]);
+  if (grants.uploads?.length) add(map, "s3:PutObject", grants.uploads.map((folder) => `<AWS::S3::Bucket>/${folder}/*`));
+  const secrets = secretsOf(grants);
+  if (secrets.length) {
+    add(map, "ssm:GetParameters", secrets.map((name) => `arn:aws:ssm:us-east-1:123456789012:parameter/sst/regrip/${stage}/Secret/${name}/value`));
+  }
+  if (grants.texts) add(map, "sns:Publish", ["*"]);
+  if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
+  // Active tracing: CDK lets the function send its traces.
+  add(map, "xray:PutTraceSegments", ["*"]);
+  add(map, "xray:PutTelemetryRecords", ["*"]);
+  return map;
+}
+
+const asObject = (map: Granted) => Object.fromEntries([...map].map(([action, set]) => [action, [...set].sort()]).sort());
+
+/** Every function of the app with its declaration: the routes (by their API Gateway route), the webhooks and the job. */
+function declaredFunctions(synthesis: Synthesis): { name: string; stack: StackName; fn: Resource; grants: Grants }[] {
+  const found: { name: string; stack: StackName; fn: Resource; grants: Grants }[] = [];
+  for (const route of routes) {
+    const key = routeKey(route);
+    const [, apiRoute] = resourcesOfType(synthesis, "Api", "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties!.RouteKey === key)!;
+    const integrationId = apiRoute.Properties!.Target["Fn::Join"][1][1].Ref as string;
+    const integration = resource(synthesis, { stack: "Api", logicalId: integrationId });
+    const fnAt = target(synthesis, "Api", integration.Properties!.IntegrationUri)!;
+    found.push({ name: key, stack: "Api", fn: resource(synthesis, fnAt), grants: route.grants });
+  }
+  for (const declaration of [...webhooks, expireUnpaidJob]) {
+    const matches = synthesis.functions.filter((f) => f.handler === declaration.handler);
+    expect(matches, declaration.name).toHaveLength(1);
+    const at = { stack: matches[0].stack, logicalId: matches[0].logicalId };
+    found.push({ name: declaration.name, stack: at.stack, fn: resource(synthesis, at), grants: declaration.grants });
+  }
+  return found;
+}
+
+describe("least privilege", () => {
+  it("gives every function exactly the actions and resources its declaration names, and only its own logs beside", () => {
+    const functions = declaredFunctions(full);
+    expect(functions.length).toBe(routes.length + webhooks.length + 1);
+    for (const { name, stack, fn, grants } of functions) {
+      const { actions, managed } = grantedTo(full, stack, fn);
+      expect(asObject(actions), name).toEqual(asObject(expected(grants)));
+      expect(managed, name).toEqual(["arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"]);
+    }
+  });
+
+  it("lets a function fetch exactly the secrets it declares, and no GET route write the table", () => {
+    for (const { name, fn, grants } of declaredFunctions(full)) {
+      const vars = (fn.Properties!.Environment?.Variables ?? {}) as Record<string, unknown>;
+      const fetched = Object.keys(vars).filter((v) => v.startsWith("SST_Secret_value_")).map((v) => v.slice("SST_Secret_value_".length));
+      expect(fetched.sort(), name).toEqual(secretsOf(grants));
+      for (const v of fetched) expect(vars[`SST_Secret_value_${v}`]).toBe("__FETCH_FROM_SSM__");
+      expect(vars.SST_SSM_PREFIX, name).toBe(`/sst/regrip/${stage}/`);
+      // Nothing is bound: SST's binding variables would come with dynamodb:* and s3:*.
+      expect(Object.keys(vars).filter((v) => /^SST_(Table|Bucket)_/.test(v)), name).toEqual([]);
+    }
+    // A GET writes nothing, but for the signed-in user's own item, made on first sign-in (docs/architecture.md).
+    for (const route of routes.filter((r) => r.method === "GET" && routeKey(r) !== "GET /api/auth/user")) {
+      expect(route.grants.table?.filter((access) => access !== "read") ?? [], routeKey(route)).toEqual([]);
+    }
+    // The public catalogue reads the table and nothing else.
+    expect(routes.find((r) => routeKey(r) === "GET /api/services")!.grants).toEqual({ table: ["read"] });
+  });
+
+  it("grants no service-wide wildcard to any function's role", () => {
+    for (const { name, stack, fn } of declaredFunctions(full)) {
+      for (const action of grantedTo(full, stack, fn).actions.keys()) expect(action, name).not.toMatch(/(^\*$|:\*)/);
+    }
+  });
+
+  it("shares a role between functions only when their declarations are the same", () => {
+    const roleOf = new Map<string, string>();
+    for (const { name, stack, fn, grants } of declaredFunctions(full)) {
+      const role = `${stack}/${target(full, stack, fn.Properties!.Role)!.logicalId}`;
+      const key = JSON.stringify(asObject(expected(grants)));
+      expect(roleOf.get(role) ?? key, `${name} shares ${role}`).toBe(key);
+      roleOf.set(role, key);
+    }
+    console.log(`${roleOf.size} roles for ${declaredFunctions(full).length} functions`);
+  });
+});
+
+/**
+ * A template as CDK writes it for deploy: JSON with an indent of 1. The offline synthesis leaves each
+ * function's code a placeholder (stacks/synth.ts); deploy writes an asset reference there instead, so the
+ * placeholder is replaced with one of the real length before counting.
+ */
+function asDeployed(synthesis: Synthesis, stack: StackName): string {
+  const template = structuredClone(templateJson(synthesis, stack)) as { Resources: Record<string, Resource> };
+  for (const r of Object.values(template.Resources)) {
+    if (r.Type === "AWS::Lambda::Function" && r.Properties?.Code?.ZipFile) {
+      r.Properties.Code = { S3Bucket: "cdk-hnb659fds-assets-123456789012-us-east-1", S3Key: `${"0".repeat(64)}.zip` };
+      r.Properties.Handler = "index.handler";
+    }
+  }
+  return JSON.stringify(template, null, 1);
+}
+
+describe("template size", () => {
+  it("keeps every template at most 600,000 bytes, with room for 40 more routes below 800,000", () => {
+    const sizes = Object.fromEntries(stackNames.map((name) => [name, Buffer.byteLength(asDeployed(full, name))]));
+    // What one route adds to the Api stack: its function, its permission, its route and integration, whatever
+    // else names its function (a log group), and its share of SST's metadata output.
+    const api = templateJson(full, "Api");
+    const resources = Object.entries(api.Resources);
+    const routeBytes = routes.map((route) => {
+      const [, apiRoute] = resources.find(([, r]) => r.Type === "AWS::ApiGatewayV2::Route" && r.Properties!.RouteKey === routeKey(route))!;
+      const integrationId = apiRoute.Properties!.Target["Fn::Join"][1][1].Ref as string;
+      const fnLogicalId = target(full, "Api", api.Resources[integrationId].Properties!.IntegrationUri)!.logicalId;
+      const mentions = resources.filter(([id, r]) => id === fnLogicalId || JSON.stringify(r).includes(`"${fnLogicalId}"`) || id === integrationId || r === apiRoute);
+      return mentions.reduce((sum, [id, r]) => sum + JSON.stringify({ [id]: r }, null, 1).length, 0);
+    });
+    const metadata = JSON.stringify(api.Outputs?.SSTMetadata ?? "", null, 1).length / routes.length;
+    const roles = resourcesOfType(full, "Api", "AWS::IAM::Role").map(([id, r]) => JSON.stringify({ [id]: r }, null, 1).length);
+    // Conservative: the largest route, and a role of its own (a declaration no route made before).
+    const perRoute = Math.ceil(Math.max(...routeBytes) + metadata + Math.max(...roles));
+    const average = Math.round(routeBytes.reduce((a, b) => a + b, 0) / routeBytes.length + metadata);
+    const room = Math.floor((800_000 - sizes.Api) / perRoute);
+    console.log(
+      [
+        ...stackNames.map((name) => `${name.padEnd(9)} ${String(sizes[name]).padStart(9)} bytes`),
+        `Api: ${routes.length} routes, ${average} bytes per route on average, ${perRoute} at most with a role of its own; room for ${room} more below 800,000`,
+      ].join("\n"),
+    );
+    for (const name of stackNames) expect(sizes[name], name).toBeLessThanOrEqual(600_000);
+    expect(room).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe("cfn-lint", () => {
+  let dir: string;
+  afterAll(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it("finds no error in any template", () => {
+    const version = spawnSync("cfn-lint", ["--version"], { encoding: "utf8" });
+    if (version.error) {
+      throw new Error("cfn-lint is not installed: `pip install cfn-lint` (README, Tests). npm test lints every synthesized template with it.");
+    }
+    dir = mkdtempSync(join(tmpdir(), "regrip-cfn-lint-"));
+    const files = stackNames.map((name) => {
+      const file = join(dir, `${stage}-regrip-${name}.json`);
+      writeFileSync(file, asDeployed(full, name));
+      return file;
+    });
+    const run = spawnSync("cfn-lint", ["--format", "parseable", "--regions", "us-east-1", "--", ...files], { encoding: "utf8" });
+    const lines = `${run.stdout}${run.stderr}`.split("\n").filter(Boolean);
+    // Exit status bits: 2 errors, 4 warnings, 8 informational. Warnings are printed, errors fail.
+    if (lines.length) console.log(`cfn-lint ${version.stdout.trim()}:\n${lines.join("\n")}`);
+    expect(lines.filter((line) => /:E\d{4}:/.test(line))).toEqual([]);
+    expect(run.status! & 2).toBe(0);
+  });
+});
