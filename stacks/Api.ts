@@ -46,6 +46,8 @@ export function Api({ app, stack }: StackContext) {
     ),
   });
 
+  for (const route of routes) roles.noteSecrets(api.getFunction(routeKey(route))!, route.grants);
+
   stack.addOutputs({ ApiUrl: api.url });
 
   return { api };

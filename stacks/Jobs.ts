@@ -13,19 +13,22 @@ export function Jobs({ app, stack }: StackContext) {
   const settings = deploySettings(app);
   const siteUrl = settings.siteUrl ?? "";
 
+  const roles = new FunctionRoles(stack, { ...storage, cognito });
   const expireUnpaid = new Cron(stack, "ExpireUnpaidOrders", {
     schedule: expireUnpaidJob.schedule,
     job: {
       function: {
         ...declaredFunction(
           handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }),
-          new FunctionRoles(stack, { ...storage, cognito }),
+          roles,
           expireUnpaidJob,
         ),
         timeout: expireUnpaidJob.timeoutSeconds,
       },
     },
   });
+
+  roles.noteSecrets(expireUnpaid.jobFunction, expireUnpaidJob.grants);
 
   return { expireUnpaid };
 }

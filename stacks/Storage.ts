@@ -5,6 +5,7 @@ import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import { Bucket, Table, type StackContext } from "sst/constructs";
 import { uploadFolders } from "../infra/grants";
 import { keyAttributes, table as tableShape } from "../infra/table";
+import { createSecrets } from "./Secrets";
 import { deploySettings, isProduction, siteOrigins } from "./settings";
 
 export function Storage({ app, stack }: StackContext) {
@@ -72,5 +73,5 @@ export function Storage({ app, stack }: StackContext) {
     removalPolicy,
   });
 
-  return { table, uploads, originSecret };
+  return { table, uploads, originSecret, secrets: createSecrets(stack) };
 }

@@ -71,6 +71,11 @@ export function Webhooks({ app, stack }: StackContext) {
     }
   }
 
+  roles.noteSecrets(stripe, stripeWebhook.grants);
+  roles.noteSecrets(sms, smsWebhook.grants);
+  for (const fn of smsInbound.subscriberFunctions) roles.noteSecrets(fn, snsInbound.grants);
+  if (smsDeliveryStatus) roles.noteSecrets(smsDeliveryStatus, snsDeliveryStatus.grants);
+
   stack.addOutputs({ StripeWebhookUrl: stripe.url, SmsWebhookUrl: sms.url, SmsInboundTopicArn: smsInbound.topicArn });
 
   return { stripe, sms, smsInbound, smsDeliveryStatus };

@@ -1,8 +1,8 @@
 import type { Stack } from "aws-cdk-lib";
 import { ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
-import type { Bucket, Cognito, FunctionProps, Table } from "sst/constructs";
+import type { Bucket, Cognito, Function as SstFunction, FunctionProps, Table } from "sst/constructs";
 import { grantsKey, secretsOf, tableActions, type Grants } from "../infra/grants";
-import { secretParameterName } from "./Secrets";
+import { secretParameterName, type Secrets } from "./Secrets";
 
 /**
  * IAM from declarations (infra/grants.ts): one role per distinct declaration in a stack, shared by every
@@ -20,6 +20,7 @@ export interface GrantTargets {
   table: Table;
   uploads: Bucket;
   cognito: Cognito;
+  secrets: Secrets;
 }
 
 export class FunctionRoles {
@@ -37,6 +38,17 @@ export class FunctionRoles {
       // packages/core/src/secrets reads a secret from SSM only when its variable says it lives there.
       environment: Object.fromEntries(secretsOf(grants).map((name) => [`SST_Secret_value_${name}`, "__FETCH_FROM_SSM__"])),
     };
+  }
+
+  /**
+   * Names the function's secrets in its SST metadata, which is what `sst secrets set` reads to restart the
+   * functions that use a secret (a running function keeps the value it read). Metadata only: SST's `bind` would
+   * also grant, which the role already does exactly.
+   */
+  noteSecrets(fn: SstFunction, grants: Grants): void {
+    const bindings = (fn as unknown as { allBindings?: unknown[] }).allBindings;
+    if (!Array.isArray(bindings)) throw new Error("SST's Function no longer keeps allBindings: revisit noteSecrets in stacks/grants.ts");
+    bindings.push(...secretsOf(grants).map((name) => this.targets.secrets[name]));
   }
 
   roleFor(grants: Grants): Role {

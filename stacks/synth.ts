@@ -56,6 +56,8 @@ export interface SynthesizedFunction {
   stack: StackName;
   logicalId: string;
   handler: string | undefined;
+  /** The secrets its SST metadata names: the functions `sst secrets set` restarts. */
+  secrets: string[];
   /** Its props after SST merged the app's defaults in: how it is bundled (`nodejs`) and run (`runtime`). */
   props: { runtime?: string; nodejs?: Record<string, unknown> };
 }
@@ -113,6 +115,7 @@ export async function synthesize(options: SynthOptions): Promise<Synthesis> {
           stack: stackName,
           logicalId: CdkStack.of(fn).getLogicalId(fn.node.defaultChild as CfnFunction),
           handler: metadata.handler,
+          secrets: metadata.secrets,
           // SST keeps the merged props private; they are what it bundles and deploys with.
           props: (fn as unknown as { props: SynthesizedFunction["props"] }).props,
         });

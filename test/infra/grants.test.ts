@@ -129,12 +129,15 @@ describe("least privilege", () => {
   });
 
   it("lets a function fetch exactly the secrets it declares, and no GET route write the table", () => {
-    for (const { name, fn, grants } of declaredFunctions(full)) {
+    for (const { name, stack, fn, grants } of declaredFunctions(full)) {
       const vars = (fn.Properties!.Environment?.Variables ?? {}) as Record<string, unknown>;
       const fetched = Object.keys(vars).filter((v) => v.startsWith("SST_Secret_value_")).map((v) => v.slice("SST_Secret_value_".length));
       expect(fetched.sort(), name).toEqual(secretsOf(grants));
       for (const v of fetched) expect(vars[`SST_Secret_value_${v}`]).toBe("__FETCH_FROM_SSM__");
       expect(vars.SST_SSM_PREFIX, name).toBe(`/sst/regrip/${stage}/`);
+      // What \`sst secrets set\` reads to restart the functions that use a secret.
+      const logicalId = Object.entries(templateJson(full, stack).Resources).find(([, r]) => r === fn)![0];
+      expect([...full.functions.find((f) => f.logicalId === logicalId && f.stack === stack)!.secrets].sort(), name).toEqual(secretsOf(grants));
       // Nothing is bound: SST's binding variables would come with dynamodb:* and s3:*.
       expect(Object.keys(vars).filter((v) => /^SST_(Table|Bucket)_/.test(v)), name).toEqual([]);
     }
