@@ -6,6 +6,7 @@ import { Auth } from "./Auth";
 import { handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
+import { failureQueue, keepFailedInvocations } from "./watch";
 import { Web } from "./Web";
 
 export const stripeWebhookHandler = "packages/functions/src/webhooks/stripe.handler";
@@ -35,6 +36,9 @@ export function Webhooks({ app, stack }: StackContext) {
       { ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl },
       { passwordSignIn: false },
     ),
+    // Payments confirm here: a reservation keeps API bursts from starving it and caps a burst of Stripe's
+    // deliveries (a throttled one is retried by Stripe). 0 reserves nothing (REGRIP_STRIPE_WEBHOOK_CONCURRENCY).
+    reservedConcurrentExecutions: settings.stripeWebhookConcurrency || undefined,
   });
 
   const defaults = handlerDefaults(
@@ -52,9 +56,17 @@ export function Webhooks({ app, stack }: StackContext) {
 
   // Texts in with Amazon SNS: AWS End User Messaging's two-way SMS publishes each text sent to the shop's number to
   // this topic (set it as the number's two-way destination, docs/deploy.md). Only the topic may invoke the function.
+  // A text SNS cannot hand to the function, and one the function failed on after its retries, wait in the
+  // stack's failure queue (stacks/watch.ts alarms on it).
   const smsInbound = new Topic(stack, "SmsInbound", {
-    subscribers: { inbound: { function: { handler: snsInboundHandler, ...defaults } } },
+    subscribers: {
+      inbound: {
+        function: { handler: snsInboundHandler, ...defaults },
+        cdk: { subscription: { deadLetterQueue: failureQueue(stack) } },
+      },
+    },
   });
+  for (const subscriber of smsInbound.subscriberFunctions) keepFailedInvocations(subscriber);
   smsInbound.cdk.topic.addToResourcePolicy(
     new PolicyStatement({
       principals: [new ServicePrincipal("sms-voice.amazonaws.com")],
@@ -69,6 +81,8 @@ export function Webhooks({ app, stack }: StackContext) {
   let smsDeliveryStatus: Function | undefined;
   if (settings.snsDeliveryLogs) {
     smsDeliveryStatus = new Function(stack, "SmsDeliveryStatus", { handler: snsDeliveryStatusHandler, ...defaults });
+    // CloudWatch Logs invokes it asynchronously: a batch it failed on is kept rather than dropped.
+    keepFailedInvocations(smsDeliveryStatus);
     for (const [index, name] of snsDeliveryLogGroups(stack.region, stack.account).entries()) {
       new SubscriptionFilter(stack, `SmsDeliveryStatusFilter${index}`, {
         logGroup: LogGroup.fromLogGroupName(stack, `SmsDeliveryLogGroup${index}`, name),
