@@ -6,6 +6,7 @@ import { Jobs } from "./stacks/Jobs";
 import { isProduction } from "./stacks/settings";
 import { Storage } from "./stacks/Storage";
 import { Web } from "./stacks/Web";
+import { watchStage } from "./stacks/watch";
 import { Webhooks } from "./stacks/Webhooks";
 
 export default {
@@ -18,9 +19,12 @@ export default {
   stacks(app) {
     // Every function is bundled as infra/bundling.ts says (what `npm run bench:lambda` measures).
     app.setDefaultFunctionProps({ runtime: lambdaRuntime, nodejs: lambdaNodejs });
-    // Every stage but production is disposable. Production keeps what CDK keeps
-    // by default plus, explicitly, its table, uploads bucket and user pool.
+    // Every stage but production is disposable. Production (REGRIP_PRODUCTION=true, stacks/settings.ts: a stage
+    // named like production without it is refused here) keeps what CDK keeps by default plus, explicitly, its
+    // table, uploads bucket and user pool.
     if (!isProduction(app)) app.setDefaultRemovalPolicy("destroy");
     app.stack(Storage).stack(Auth).stack(Api).stack(Web).stack(Webhooks).stack(Jobs);
+    // Log groups and their retention, alarms and the topic they email (stacks/watch.ts).
+    watchStage(app);
   },
 } satisfies SSTConfig;

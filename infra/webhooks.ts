@@ -11,6 +11,11 @@ export interface FunctionDeclaration {
   /** The Lambda handler as SST names it (`<file without .ts>.<export>`). */
   handler: string;
   grants: Grants;
+  /**
+   * The cloud invokes it asynchronously (an SNS topic, CloudWatch Logs, a schedule): an invocation that fails
+   * after Lambda's retries goes to its stack's failure queue (stacks/watch.ts), which its role may send to.
+   */
+  invokedAsync?: boolean;
 }
 
 /** Stripe's webhook: verifies with its signing secret, applies payments and refunds to orders, texts the customer. */
@@ -35,6 +40,7 @@ export const snsInbound = {
   name: "SMS inbound (SNS)",
   handler: "packages/functions/src/webhooks/sns-sms.inbound",
   grants: { table: ["read", "put", "update"], texts: true },
+  invokedAsync: true,
 } as const satisfies FunctionDeclaration;
 
 /** SNS's delivery status log lines: marks each text of the communications log delivered or failed. */
@@ -42,6 +48,7 @@ export const snsDeliveryStatus = {
   name: "SMS delivery status (SNS)",
   handler: "packages/functions/src/webhooks/sns-sms.deliveryStatus",
   grants: { table: ["read", "update"] },
+  invokedAsync: true,
 } as const satisfies FunctionDeclaration;
 
 export const webhooks = [stripeWebhook, smsWebhook, snsInbound, snsDeliveryStatus] as const;

@@ -1,5 +1,5 @@
 /**
- * `npm run synth [-- --stage NAME] [--bundle] [--site-url URL] [--providers google,apple]`
+ * `npm run synth [-- --stage NAME] [--bundle] [--production --alarm-email ADDRESS] [--site-url URL] [--providers google,apple]`
  *
  * Synthesizes the SST app offline (no AWS account, no credentials) and prints
  * each stack's resources by type. `--bundle` also bundles every handler as
@@ -14,6 +14,11 @@ const { values } = parseArgs({
   options: {
     stage: { type: "string", default: "dev" },
     bundle: { type: "boolean", default: false },
+    // REGRIP_PRODUCTION: --production, or --no-production for a disposable stage with a production-looking name.
+    production: { type: "boolean" },
+    "no-production": { type: "boolean" },
+    "alarm-email": { type: "string" },
+    "stripe-concurrency": { type: "string" },
     "site-url": { type: "string" },
     providers: { type: "string" },
     "github-issuer": { type: "string" },
@@ -25,6 +30,9 @@ const synthesis = await synthesize({
   stage: values.stage!,
   bundle: values.bundle,
   settings: {
+    production: values.production ? true : values["no-production"] ? false : undefined,
+    alarmEmails: values["alarm-email"]?.split(",").filter(Boolean) ?? [],
+    stripeWebhookConcurrency: values["stripe-concurrency"] === undefined ? undefined : Number(values["stripe-concurrency"]),
     siteUrl: values["site-url"],
     identityProviders: (values.providers?.split(",").filter(Boolean) ?? []) as IdentityProviderName[],
     githubIssuerUrl: values["github-issuer"],

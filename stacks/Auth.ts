@@ -33,6 +33,8 @@ export function Auth({ app, stack }: StackContext) {
         autoVerify: { email: true },
         accountRecovery: AccountRecovery.EMAIL_ONLY,
         removalPolicy: isProduction(app) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+        // Cognito's own guard: production's pool cannot be deleted until this is turned off.
+        deletionProtection: isProduction(app),
       },
       userPoolClient: {
         generateSecret: false,

@@ -5,6 +5,7 @@ import { FunctionRoles } from "./grants";
 import { declaredFunction, handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
+import { failureQueue, keepFailedInvocations } from "./watch";
 
 /** Scheduled jobs of infra/jobs.ts: each a Cron whose function has every handler's defaults and its own grants. */
 export function Jobs({ app, stack }: StackContext) {
@@ -25,8 +26,11 @@ export function Jobs({ app, stack }: StackContext) {
         ),
         timeout: expireUnpaidJob.timeoutSeconds,
       },
+      // A run EventBridge could not start is kept in the stack's failure queue, as is one that failed its retries.
+      cdk: { target: { deadLetterQueue: failureQueue(stack) } },
     },
   });
+  keepFailedInvocations(expireUnpaid.jobFunction);
 
   roles.noteSecrets(expireUnpaid.jobFunction, expireUnpaidJob.grants);
 

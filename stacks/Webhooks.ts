@@ -8,6 +8,7 @@ import { FunctionRoles } from "./grants";
 import { declaredFunction, handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
+import { failureQueue, keepFailedInvocations } from "./watch";
 import { Web } from "./Web";
 
 
@@ -33,6 +34,9 @@ export function Webhooks({ app, stack }: StackContext) {
     // Stripe signs every post (STRIPE_WEBHOOK_SECRET); the URL itself is public and no browser calls it.
     url: { authorizer: "none", cors: false },
     ...declared(stripeWebhook),
+    // Payments confirm here: a reservation keeps API bursts from starving it and caps a burst of Stripe's
+    // deliveries (a throttled one is retried by Stripe). 0 reserves nothing (REGRIP_STRIPE_WEBHOOK_CONCURRENCY).
+    reservedConcurrentExecutions: settings.stripeWebhookConcurrency || undefined,
   });
 
   const sms = new Function(stack, "SmsWebhook", {
@@ -45,9 +49,17 @@ export function Webhooks({ app, stack }: StackContext) {
 
   // Texts in with Amazon SNS: AWS End User Messaging's two-way SMS publishes each text sent to the shop's number to
   // this topic (set it as the number's two-way destination, docs/deploy.md). Only the topic may invoke the function.
+  // A text SNS cannot hand to the function, and one the function failed on after its retries, wait in the
+  // stack's failure queue (stacks/watch.ts alarms on it).
   const smsInbound = new Topic(stack, "SmsInbound", {
-    subscribers: { inbound: { function: declared(snsInbound) } },
+    subscribers: {
+      inbound: {
+        function: declared(snsInbound),
+        cdk: { subscription: { deadLetterQueue: failureQueue(stack) } },
+      },
+    },
   });
+  for (const subscriber of smsInbound.subscriberFunctions) keepFailedInvocations(subscriber);
   smsInbound.cdk.topic.addToResourcePolicy(
     new PolicyStatement({
       principals: [new ServicePrincipal("sms-voice.amazonaws.com")],
@@ -62,6 +74,8 @@ export function Webhooks({ app, stack }: StackContext) {
   let smsDeliveryStatus: Function | undefined;
   if (settings.snsDeliveryLogs) {
     smsDeliveryStatus = new Function(stack, "SmsDeliveryStatus", declared(snsDeliveryStatus));
+    // CloudWatch Logs invokes it asynchronously: a batch it failed on is kept rather than dropped.
+    keepFailedInvocations(smsDeliveryStatus);
     for (const [index, name] of snsDeliveryLogGroups(stack.region, stack.account).entries()) {
       new SubscriptionFilter(stack, `SmsDeliveryStatusFilter${index}`, {
         logGroup: LogGroup.fromLogGroupName(stack, `SmsDeliveryLogGroup${index}`, name),

@@ -32,9 +32,9 @@ export class FunctionRoles {
   ) {}
 
   /** What a function with `grants` gets beside its handler: its role, and which secrets SST's runtime may fetch. */
-  props(grants: Grants): Pick<FunctionProps, "role" | "environment"> {
+  props(grants: Grants, options: { invokedAsync?: boolean } = {}): Pick<FunctionProps, "role" | "environment"> {
     return {
-      role: this.roleFor(grants),
+      role: this.roleFor(grants, options.invokedAsync ?? false),
       // packages/core/src/secrets reads a secret from SSM only when its variable says it lives there.
       environment: Object.fromEntries(secretsOf(grants).map((name) => [`SST_Secret_value_${name}`, "__FETCH_FROM_SSM__"])),
     };
@@ -51,8 +51,12 @@ export class FunctionRoles {
     bindings.push(...secretsOf(grants).map((name) => this.targets.secrets[name]));
   }
 
-  roleFor(grants: Grants): Role {
-    const key = grantsKey(grants);
+  /**
+   * A function the cloud invokes asynchronously gets a role of its own kind: CDK lets it send to its failure
+   * queue (stacks/watch.ts), which a function of the same grants invoked directly must not hold.
+   */
+  roleFor(grants: Grants, invokedAsync = false): Role {
+    const key = `${grantsKey(grants)}${invokedAsync ? " async" : ""}`;
     let role = this.roles.get(key);
     if (!role) {
       const statements = grantStatements(this.stack, this.targets, grants);

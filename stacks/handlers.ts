@@ -56,5 +56,5 @@ export function handlerDefaults(resources: HandlerResources): FunctionProps {
 
 /** A webhook's or a job's function (infra/webhooks.ts, infra/jobs.ts): the defaults, its handler and its own grants. */
 export function declaredFunction(defaults: FunctionProps, roles: FunctionRoles, declaration: FunctionDeclaration): FunctionProps {
-  return Function.mergeProps(defaults, { handler: declaration.handler, ...roles.props(declaration.grants) });
+  return Function.mergeProps(defaults, { handler: declaration.handler, ...roles.props(declaration.grants, declaration) });
 }

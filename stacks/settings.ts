@@ -1,9 +1,10 @@
 import type { App } from "sst/constructs";
 
 /**
- * What a stage's infrastructure needs to know that the code cannot: the
- * site's public URL and which social sign-ins to offer. None of these are
- * secrets (the providers' ids and keys are SST secrets, see stacks/Secrets.ts).
+ * What a stage's infrastructure needs to know that the code cannot: whether it
+ * is production, where its alarms go, the site's public URL and which social
+ * sign-ins to offer. None of these are secrets (the providers' ids and keys are
+ * SST secrets, see stacks/Secrets.ts).
  *
  * `sst deploy` takes them from the environment, which SST fills from `.env`,
  * `.env.<stage>` and `.env.<stage>.local` at the repository root before it runs
@@ -15,6 +16,20 @@ export const identityProviderNames = ["google", "apple", "github"] as const;
 export type IdentityProviderName = (typeof identityProviderNames)[number];
 
 export interface DeploySettings {
+  /**
+   * Whether the stage is the shop: true keeps its table, user pool and uploads bucket (retained; the table
+   * and pool deletion-protected), drops the localhost origins and needs an alarm email. Unset is not production,
+   * but a stage whose name looks like production must say so either way (see `looksLikeProduction`).
+   */
+  production?: boolean;
+  /** Where the stage's alarms are emailed (one SNS email subscription each); required for production. */
+  alarmEmails: string[];
+  /**
+   * Concurrent executions reserved for the Stripe webhook (0: none). Defaults to 5 in production and 0
+   * elsewhere: every reservation leaves the account's unreserved pool smaller, and AWS refuses one that
+   * would leave it under its minimum (all of it on a new account whose limit is still 10).
+   */
+  stripeWebhookConcurrency: number;
   /**
    * The site's public origin without a trailing slash (`https://d111.cloudfront.net`
    * or a custom domain). Unknown before the first deploy of a stage: CloudFront
@@ -41,6 +56,9 @@ export interface DeploySettings {
 export const settingsContextKey = "regrip:settings";
 
 export const settingsEnvironment = {
+  production: "REGRIP_PRODUCTION",
+  alarmEmails: "REGRIP_ALARM_EMAIL",
+  stripeWebhookConcurrency: "REGRIP_STRIPE_WEBHOOK_CONCURRENCY",
   siteUrl: "REGRIP_SITE_URL",
   identityProviders: "REGRIP_IDENTITY_PROVIDERS",
   githubIssuerUrl: "REGRIP_GITHUB_OIDC_ISSUER",
@@ -48,15 +66,45 @@ export const settingsEnvironment = {
   snsDeliveryLogs: "REGRIP_SNS_DELIVERY_LOGS",
 } as const;
 
+/** The reserved concurrency a production stage gives the Stripe webhook unless told otherwise. */
+export const productionStripeWebhookConcurrency = 5;
+
+/**
+ * Production by intent: the stage's settings say so (REGRIP_PRODUCTION=true), never its name.
+ * `deploySettings` has already refused a production-looking name that says neither.
+ */
 export function isProduction(app: App): boolean {
-  return app.stage === "production";
+  return deploySettings(app).production === true;
+}
+
+/**
+ * A stage name a person would take for the shop: one of its words (split at `-`, `_`, `.`), less any
+ * trailing digits, is prod, production, live or main, in any case. So `prod`, `Production`, `prod-2`,
+ * `prod2`, `eu-live` and `main` look like production; `preprod`, `product`, `olive` and `pr-42` do not.
+ */
+export function looksLikeProduction(stage: string): boolean {
+  return stage
+    .toLowerCase()
+    .split(/[-_.]+/)
+    .some((word) => /^(prod|production|live|main)\d*$/.test(word));
 }
 
 export function deploySettings(app: App): DeploySettings {
+  return checkedForStage(app.stage, readSettings(app));
+}
+
+function readSettings(app: App): DeploySettings {
   const fromContext = app.node.tryGetContext(settingsContextKey) as Partial<DeploySettings> | undefined;
   if (fromContext) return normalize(fromContext);
   const read = (name: string) => process.env[name]?.trim() || undefined;
+  const concurrency = read(settingsEnvironment.stripeWebhookConcurrency);
   return normalize({
+    production: parseBoolean(read(settingsEnvironment.production), settingsEnvironment.production),
+    alarmEmails: (read(settingsEnvironment.alarmEmails) ?? "")
+      .split(",")
+      .map((address) => address.trim())
+      .filter(Boolean),
+    stripeWebhookConcurrency: concurrency === undefined ? undefined : Number(concurrency),
     siteUrl: read(settingsEnvironment.siteUrl),
     identityProviders: (read(settingsEnvironment.identityProviders) ?? "")
       .split(",")
@@ -69,7 +117,57 @@ export function deploySettings(app: App): DeploySettings {
   });
 }
 
+/**
+ * What a stage must not be deployed as: a production-looking name without a word on whether it is
+ * production (a `prod` that loses its table on `sst remove` is the mistake this prevents), and
+ * production without anyone to tell when it breaks.
+ */
+function checkedForStage(stage: string, settings: DeploySettings): DeploySettings {
+  const envFile = `.env.${stage}`;
+  if (settings.production === undefined && looksLikeProduction(stage)) {
+    throw new Error(
+      `Stage "${stage}" looks like production, but its settings do not say whether it is: a stage is production ` +
+        `because ${settingsEnvironment.production}=true says so, never because of its name. Put ` +
+        `${settingsEnvironment.production}=true in ${envFile} to deploy it as production (table, user pool and ` +
+        `uploads bucket kept, table and pool deletion-protected, alarms emailed to ${settingsEnvironment.alarmEmails}), or ` +
+        `${settingsEnvironment.production}=false to deploy a disposable stage under this name.`,
+    );
+  }
+  if (settings.production && settings.alarmEmails.length === 0) {
+    throw new Error(
+      `Stage "${stage}" is production (${settingsEnvironment.production}=true) but has no ${settingsEnvironment.alarmEmails}: ` +
+        `production's alarms (API errors, Lambda errors and throttles, DynamoDB throttles, failed jobs) must reach ` +
+        `someone. Put ${settingsEnvironment.alarmEmails}=you@example.com in ${envFile} (several: comma-separated); ` +
+        `each address gets a confirmation email from AWS after the deploy.`,
+    );
+  }
+  return settings;
+}
+
+function parseBoolean(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === "true" || value === "false") return value === "true";
+  throw new Error(`${name} must be true or false, got "${value}"`);
+}
+
 function normalize(input: Partial<DeploySettings>): DeploySettings {
+  const production = input.production;
+  if (production !== undefined && typeof production !== "boolean") {
+    throw new Error(`${settingsEnvironment.production} must be true or false, got "${String(production)}"`);
+  }
+  const alarmEmails = [...new Set(input.alarmEmails ?? [])];
+  for (const address of alarmEmails) {
+    if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(address)) {
+      throw new Error(`${settingsEnvironment.alarmEmails}: "${address}" is not an email address`);
+    }
+  }
+  const stripeWebhookConcurrency =
+    input.stripeWebhookConcurrency ?? (production ? productionStripeWebhookConcurrency : 0);
+  if (!Number.isInteger(stripeWebhookConcurrency) || stripeWebhookConcurrency < 0 || stripeWebhookConcurrency > 50) {
+    throw new Error(
+      `${settingsEnvironment.stripeWebhookConcurrency} must be a whole number from 0 (no reservation) to 50, got "${input.stripeWebhookConcurrency}"`,
+    );
+  }
   const identityProviders = [...new Set(input.identityProviders ?? [])];
   for (const name of identityProviders) {
     if (!identityProviderNames.includes(name)) {
@@ -84,6 +182,9 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     );
   }
   return {
+    production,
+    alarmEmails,
+    stripeWebhookConcurrency,
     siteUrl: input.siteUrl ? origin(input.siteUrl, settingsEnvironment.siteUrl) : undefined,
     identityProviders,
     githubIssuerUrl: input.githubIssuerUrl ? httpsUrl(input.githubIssuerUrl) : undefined,
@@ -122,7 +223,7 @@ function httpsUrl(value: string): string {
 export function siteOrigins(app: App, settings: DeploySettings): string[] {
   return [
     ...(settings.siteUrl ? [settings.siteUrl] : []),
-    ...(isProduction(app) ? [] : ["http://localhost:3000", "http://localhost:5173"]),
+    ...(settings.production ? [] : ["http://localhost:3000", "http://localhost:5173"]),
   ];
 }
 

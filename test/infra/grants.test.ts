@@ -18,7 +18,7 @@ import { routeKey, routes } from "../../packages/functions/src/routes";
 import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
 
-/** The largest configuration: a site URL, every identity provider and SNS delivery logs. */
+/** The largest configuration: production with its alarms, a site URL, every identity provider and SNS delivery logs. */
 let full: Synthesis;
 const stage = "staging";
 
@@ -30,6 +30,8 @@ beforeAll(async () => {
       identityProviders: ["google", "apple", "github"],
       githubIssuerUrl: "https://github-oidc.regrip.example",
       snsDeliveryLogs: true,
+      production: true,
+      alarmEmails: ["owner@regrip.example"],
     },
   });
 });
@@ -77,7 +79,7 @@ function grantedTo(synthesis: Synthesis, stack: StackName, fn: Resource): { acti
 }
 
 /** What a declaration must give, in the same words. */
-function expected(grants: Grants): Granted {
+function expected(grants: Grants, invokedAsync = false): Granted {
   const map: Granted = new Map();
   const table = "<AWS::DynamoDB::Table>";
   if (grants.table?.includes("read")) for (const a of tableActions.read) add(map, a, [table, `${table}/index/*`]);
@@ -89,6 +91,8 @@ function expected(grants: Grants): Granted {
   }
   if (grants.texts) add(map, "sns:Publish", ["*"]);
   if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
+  // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
+  if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
   // Active tracing: CDK lets the function send its traces.
   add(map, "xray:PutTraceSegments", ["*"]);
   add(map, "xray:PutTelemetryRecords", ["*"]);
@@ -98,8 +102,16 @@ function expected(grants: Grants): Granted {
 const asObject = (map: Granted) => Object.fromEntries([...map].map(([action, set]) => [action, [...set].sort()]).sort());
 
 /** Every function of the app with its declaration: the routes (by their API Gateway route), the webhooks and the job. */
-function declaredFunctions(synthesis: Synthesis): { name: string; stack: StackName; fn: Resource; grants: Grants }[] {
-  const found: { name: string; stack: StackName; fn: Resource; grants: Grants }[] = [];
+interface DeclaredFunction {
+  name: string;
+  stack: StackName;
+  fn: Resource;
+  grants: Grants;
+  invokedAsync?: boolean;
+}
+
+function declaredFunctions(synthesis: Synthesis): DeclaredFunction[] {
+  const found: DeclaredFunction[] = [];
   for (const route of routes) {
     const key = routeKey(route);
     const [, apiRoute] = resourcesOfType(synthesis, "Api", "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties!.RouteKey === key)!;
@@ -112,7 +124,8 @@ function declaredFunctions(synthesis: Synthesis): { name: string; stack: StackNa
     const matches = synthesis.functions.filter((f) => f.handler === declaration.handler);
     expect(matches, declaration.name).toHaveLength(1);
     const at = { stack: matches[0].stack, logicalId: matches[0].logicalId };
-    found.push({ name: declaration.name, stack: at.stack, fn: resource(synthesis, at), grants: declaration.grants });
+    const invokedAsync = "invokedAsync" in declaration && declaration.invokedAsync;
+    found.push({ name: declaration.name, stack: at.stack, fn: resource(synthesis, at), grants: declaration.grants, invokedAsync });
   }
   return found;
 }
@@ -121,9 +134,9 @@ describe("least privilege", () => {
   it("gives every function exactly the actions and resources its declaration names, and only its own logs beside", () => {
     const functions = declaredFunctions(full);
     expect(functions.length).toBe(routes.length + webhooks.length + 1);
-    for (const { name, stack, fn, grants } of functions) {
+    for (const { name, stack, fn, grants, invokedAsync } of functions) {
       const { actions, managed } = grantedTo(full, stack, fn);
-      expect(asObject(actions), name).toEqual(asObject(expected(grants)));
+      expect(asObject(actions), name).toEqual(asObject(expected(grants, invokedAsync)));
       expect(managed, name).toEqual(["arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"]);
     }
   });
@@ -157,9 +170,9 @@ describe("least privilege", () => {
 
   it("shares a role between functions only when their declarations are the same", () => {
     const roleOf = new Map<string, string>();
-    for (const { name, stack, fn, grants } of declaredFunctions(full)) {
+    for (const { name, stack, fn, grants, invokedAsync } of declaredFunctions(full)) {
       const role = `${stack}/${target(full, stack, fn.Properties!.Role)!.logicalId}`;
-      const key = JSON.stringify(asObject(expected(grants)));
+      const key = JSON.stringify(asObject(expected(grants, invokedAsync)));
       expect(roleOf.get(role) ?? key, `${name} shares ${role}`).toBe(key);
       roleOf.set(role, key);
     }
@@ -190,13 +203,26 @@ describe("template size", () => {
     // else names its function (a log group), and its share of SST's metadata output.
     const api = templateJson(full, "Api");
     const resources = Object.entries(api.Resources);
-    const routeBytes = routes.map((route) => {
+    // A resource that names several routes' functions (an alarm over ten of them) is shared out among them.
+    const fnOf = new Map<string, string>();
+    for (const route of routes) {
       const [, apiRoute] = resources.find(([, r]) => r.Type === "AWS::ApiGatewayV2::Route" && r.Properties!.RouteKey === routeKey(route))!;
       const integrationId = apiRoute.Properties!.Target["Fn::Join"][1][1].Ref as string;
-      const fnLogicalId = target(full, "Api", api.Resources[integrationId].Properties!.IntegrationUri)!.logicalId;
-      const mentions = resources.filter(([id, r]) => id === fnLogicalId || JSON.stringify(r).includes(`"${fnLogicalId}"`) || id === integrationId || r === apiRoute);
-      return mentions.reduce((sum, [id, r]) => sum + JSON.stringify({ [id]: r }, null, 1).length, 0);
-    });
+      fnOf.set(routeKey(route), target(full, "Api", api.Resources[integrationId].Properties!.IntegrationUri)!.logicalId);
+    }
+    const functionIds = new Set(fnOf.values());
+    const share = new Map<string, number>();
+    for (const [id, r] of resources) {
+      if (r.Type === "AWS::IAM::Role") continue;
+      const text = JSON.stringify(r);
+      const named = [...functionIds].filter((fnId) => id === fnId || text.includes(`"${fnId}"`));
+      // An integration names its function; a route names its integration.
+      const viaIntegration = r.Type === "AWS::ApiGatewayV2::Route" ? [...fnOf.entries()].filter(([key]) => r.Properties!.RouteKey === key).map(([, fnId]) => fnId) : [];
+      const owners = [...new Set([...named, ...viaIntegration])];
+      const bytes = JSON.stringify({ [id]: r }, null, 1).length;
+      for (const owner of owners) share.set(owner, (share.get(owner) ?? 0) + bytes / owners.length);
+    }
+    const routeBytes = [...functionIds].map((fnId) => share.get(fnId) ?? 0);
     const metadata = JSON.stringify(api.Outputs?.SSTMetadata ?? "", null, 1).length / routes.length;
     const roles = resourcesOfType(full, "Api", "AWS::IAM::Role").map(([id, r]) => JSON.stringify({ [id]: r }, null, 1).length);
     // Conservative: the largest route, and a role of its own (a declaration no route made before).

@@ -1,7 +1,15 @@
 /** The deploy settings as `sst deploy` reads them: from the environment (and SST's `.env.<stage>`). */
 import type { App } from "sst/constructs";
 import { afterEach, describe, expect, it } from "vitest";
-import { deploySettings, settingsEnvironment, siteOrigins, siteRedirectUrls } from "../../stacks/settings";
+import {
+  deploySettings,
+  isProduction,
+  looksLikeProduction,
+  productionStripeWebhookConcurrency,
+  settingsEnvironment,
+  siteOrigins,
+  siteRedirectUrls,
+} from "../../stacks/settings";
 
 const names = Object.values(settingsEnvironment);
 const saved = Object.fromEntries(names.map((name) => [name, process.env[name]]));
@@ -28,6 +36,9 @@ describe("deploy settings", () => {
   it("defaults to no site URL and no identity providers", () => {
     withEnvironment({});
     expect(deploySettings(app("dev"))).toEqual({
+      production: undefined,
+      alarmEmails: [],
+      stripeWebhookConcurrency: 0,
       siteUrl: undefined,
       identityProviders: [],
       githubIssuerUrl: undefined,
@@ -39,6 +50,8 @@ describe("deploy settings", () => {
 
   it("reads the site's origin and the providers from the environment", () => {
     withEnvironment({
+      production: "true",
+      alarmEmails: "ops@regrip.example",
       siteUrl: "https://d111.cloudfront.net/",
       identityProviders: " Google, apple,google ",
       identityProvidersRevision: "2",
@@ -48,7 +61,10 @@ describe("deploy settings", () => {
     expect(settings.identityProviders).toEqual(["google", "apple"]);
     expect(settings.identityProvidersRevision).toBe("2");
     expect(siteRedirectUrls(app("production"), settings)).toEqual(["https://d111.cloudfront.net/"]);
-    expect(siteOrigins(app("dev"), settings)).toContain("http://localhost:3000");
+    // Production's hosted UI and uploads admit the site alone; a disposable stage also admits the local servers.
+    expect(siteOrigins(app("production"), settings)).toEqual(["https://d111.cloudfront.net"]);
+    withEnvironment({ siteUrl: "https://d111.cloudfront.net/" });
+    expect(siteOrigins(app("dev"), deploySettings(app("dev")))).toContain("http://localhost:3000");
   });
 
   it("subscribes to SNS's delivery status logs only when told the account keeps them", () => {
@@ -67,5 +83,66 @@ describe("deploy settings", () => {
     expect(() => deploySettings(app("dev"))).toThrow(/must be an origin/);
     withEnvironment({ siteUrl: "http://shop.example" });
     expect(() => deploySettings(app("dev"))).toThrow(/https/);
+  });
+});
+
+describe("production by intent", () => {
+  it("knows a production-looking stage name by its words, in any case, with or without digits", () => {
+    for (const stage of ["prod", "Prod", "PRODUCTION", "live", "main", "prod-2", "prod2", "eu-live", "shop_prod", "main.1", "production-old"]) {
+      expect(looksLikeProduction(stage), stage).toBe(true);
+    }
+    for (const stage of ["dev", "alex", "pr-42", "preprod", "product", "olive", "mainframe", "staging", "productions"]) {
+      expect(looksLikeProduction(stage), stage).toBe(false);
+    }
+  });
+
+  it("refuses a production-looking stage that does not say whether it is production, saying how to fix it", () => {
+    withEnvironment({});
+    for (const stage of ["prod", "Production", "live", "main", "prod-2"]) {
+      expect(() => deploySettings(app(stage)), stage).toThrow(
+        new RegExp(`Stage "${stage}" looks like production.*REGRIP_PRODUCTION=true in \\.env\\.${stage}.*REGRIP_PRODUCTION=false`),
+      );
+      expect(() => isProduction(app(stage)), stage).toThrow(/looks like production/);
+    }
+  });
+
+  it("makes a stage production by its setting, whatever its name", () => {
+    withEnvironment({ production: "true", alarmEmails: "ops@regrip.example" });
+    expect(isProduction(app("shop"))).toBe(true);
+    withEnvironment({ production: "false" });
+    expect(isProduction(app("prod"))).toBe(false);
+    expect(siteRedirectUrls(app("prod"), deploySettings(app("prod")))).toContain("http://localhost:3000/");
+    withEnvironment({});
+    expect(isProduction(app("dev"))).toBe(false);
+    // Anything but true or false is a typo, not a decision.
+    withEnvironment({ production: "yes" });
+    expect(() => deploySettings(app("dev"))).toThrow(/REGRIP_PRODUCTION must be true or false/);
+  });
+
+  it("refuses production without an alarm email, and reads one or more addresses", () => {
+    withEnvironment({ production: "true" });
+    expect(() => deploySettings(app("shop"))).toThrow(/"shop" is production.*no REGRIP_ALARM_EMAIL.*\.env\.shop/);
+    withEnvironment({ production: "true", alarmEmails: " ops@regrip.example, owner@regrip.example ,ops@regrip.example" });
+    expect(deploySettings(app("shop")).alarmEmails).toEqual(["ops@regrip.example", "owner@regrip.example"]);
+    withEnvironment({ alarmEmails: "ops at regrip" });
+    expect(() => deploySettings(app("dev"))).toThrow(/REGRIP_ALARM_EMAIL: "ops at regrip" is not an email address/);
+    // Optional on a disposable stage.
+    withEnvironment({ alarmEmails: "dev@regrip.example" });
+    expect(deploySettings(app("dev")).alarmEmails).toEqual(["dev@regrip.example"]);
+  });
+
+  it("reserves the Stripe webhook's concurrency in production by default, nowhere else, and as told", () => {
+    withEnvironment({ production: "true", alarmEmails: "ops@regrip.example" });
+    expect(deploySettings(app("shop")).stripeWebhookConcurrency).toBe(productionStripeWebhookConcurrency);
+    withEnvironment({ production: "true", alarmEmails: "ops@regrip.example", stripeWebhookConcurrency: "0" });
+    expect(deploySettings(app("shop")).stripeWebhookConcurrency).toBe(0);
+    withEnvironment({});
+    expect(deploySettings(app("dev")).stripeWebhookConcurrency).toBe(0);
+    withEnvironment({ stripeWebhookConcurrency: "3" });
+    expect(deploySettings(app("dev")).stripeWebhookConcurrency).toBe(3);
+    for (const value of ["-1", "2.5", "many", "51"]) {
+      withEnvironment({ stripeWebhookConcurrency: value });
+      expect(() => deploySettings(app("dev")), value).toThrow(/REGRIP_STRIPE_WEBHOOK_CONCURRENCY must be a whole number from 0/);
+    }
   });
 });

@@ -2,7 +2,7 @@
  * The SST app synthesized offline (stacks/synth.ts) and checked against the
  * contracts it is built from: infra/table.ts, infra/auth.ts, infra/env.ts and
  * the route table. Two stages: "dev" with no deploy settings, and "production"
- * with a site URL and every identity provider.
+ * (REGRIP_PRODUCTION=true) with a site URL and every identity provider.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,6 +26,7 @@ import { expireUnpaidJob } from "../../infra/jobs";
 import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
+import { productionStripeWebhookConcurrency } from "../../stacks/settings";
 import { callLimits } from "../../packages/core/src/aws";
 import {
   joined,
@@ -58,6 +59,8 @@ beforeAll(async () => {
   production = await synthesize({
     stage: "production",
     settings: {
+      production: true,
+      alarmEmails: ["ops@regrip.example"],
       siteUrl: productionSiteUrl,
       identityProviders: ["google", "apple", "github"],
       githubIssuerUrl: "https://github-oidc.regrip.example",
@@ -145,6 +148,9 @@ describe("Storage", () => {
       expect(disposable.DeletionPolicy, `dev ${type}`).toBe("Delete");
     }
     expect(onlyResource(production, "Storage", "AWS::DynamoDB::Table")[1].Properties!.DeletionProtectionEnabled).toBe(true);
+    expect(onlyResource(production, "Auth", "AWS::Cognito::UserPool")[1].Properties!.DeletionProtection).toBe("ACTIVE");
+    expect(onlyResource(dev, "Storage", "AWS::DynamoDB::Table")[1].Properties!.DeletionProtectionEnabled).toBe(false);
+    expect(onlyResource(dev, "Auth", "AWS::Cognito::UserPool")[1].Properties!.DeletionProtection ?? "INACTIVE").toBe("INACTIVE");
     // A dev stage's bucket is emptied on removal so CloudFormation can delete it.
     expect(resourcesOfType(dev, "Storage", "Custom::S3AutoDeleteObjects")).toHaveLength(1);
     expect(resourcesOfType(production, "Storage", "Custom::S3AutoDeleteObjects")).toHaveLength(0);
@@ -517,6 +523,11 @@ describe("Webhooks", () => {
       for (const name of Object.values(env)) expect(variables(fn), `${handler} ${name}`).toHaveProperty(name);
     }
     expect(Object.keys(templateJson(dev, "Webhooks").Outputs ?? {})).toEqual(expect.arrayContaining(["StripeWebhookUrl", "SmsWebhookUrl"]));
+  });
+
+  it("reserves concurrency for the Stripe webhook in production by default (stacks/settings.ts), none on other stages", () => {
+    expect(webhookFunction(production).fn.Properties!.ReservedConcurrentExecutions).toBe(productionStripeWebhookConcurrency);
+    expect(webhookFunction(dev).fn.Properties!.ReservedConcurrentExecutions).toBeUndefined();
   });
 
   it("takes SNS's inbound texts from a topic only SNS and End User Messaging use, into a function with no URL", () => {

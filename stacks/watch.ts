@@ -1,0 +1,241 @@
+/**
+ * Watching a stage: where every function logs and for how long, the alarms, the topic they go to, and the queues
+ * that keep what failed. sst.config.ts calls `watchStage` once every stack exists; Jobs and Webhooks call
+ * `failureQueue`/`keepFailedInvocations` for their asynchronously invoked functions.
+ *
+ * The Api stack's template is the one near CloudFormation's size limit, and everything here that is per function
+ * multiplies by every route. So each stack's functions share one log group (`LoggingConfig.LogGroup`, about 80
+ * bytes a function: Lambda names each log stream after its function, so nothing is lost), and a stack's Lambda
+ * errors are alarmed in batches of ten functions per metric-math alarm (the most an alarm may use), one metric each.
+ * Throttles are watched account-wide, which costs nothing per function; see `watchStage`.
+ */
+import { Aspects, CfnResource, Duration, RemovalPolicy, Stack, type IAspect } from "aws-cdk-lib";
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+  type IMetric,
+} from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import { CfnTable } from "aws-cdk-lib/aws-dynamodb";
+import { CfnFunction } from "aws-cdk-lib/aws-lambda";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
+import { CfnLogGroup, LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
+import type { Construct, IConstruct } from "constructs";
+import { Api, App, Function as SstFunction, Table, getStack } from "sst/constructs";
+import { deploySettings } from "./settings";
+import { Storage } from "./Storage";
+
+/** How long logs are kept: a year in production (incidents, disputes about a payment), two weeks elsewhere. */
+export const logRetention = { production: RetentionDays.ONE_YEAR, disposable: RetentionDays.TWO_WEEKS } as const;
+
+/** The most metrics one CloudWatch alarm may use (metric math included). */
+export const metricsPerAlarm = 10;
+
+/** Every alarm looks at 5-minute periods and fires on the first bad one. */
+const period = Duration.minutes(5);
+
+/** API Gateway's 5xx answers, in percent of requests, above which the API alarm fires (with at least `minimumRequests`). */
+export const apiErrorRatePercent = 5;
+const minimumRequests = 5;
+
+/** The construct ids watchStage and the tests look for. */
+export const watchIds = {
+  functionLogs: "FunctionLogs",
+  failures: "Failures",
+  topic: "Alarms",
+} as const;
+
+export function watchStage(app: App): void {
+  const settings = deploySettings(app);
+  const production = settings.production === true;
+  const retention = production ? logRetention.production : logRetention.disposable;
+  const stacks = app.node.children.filter((child): child is Stack => child instanceof Stack);
+
+  // Each stack's functions log to its log group; Lambda never makes one of its own without a retention.
+  for (const stack of stacks) functionLogGroup(stack, retention, production);
+  Aspects.of(app).add(new KeepLogs(retention, production));
+
+  // The topic sits in the Storage stack, which every other stack already depends on.
+  const storage = getStack(Storage);
+  const topic = new Topic(storage, watchIds.topic, { displayName: `Regrip ${app.stage} alarms` });
+  for (const address of settings.alarmEmails) topic.addSubscription(new EmailSubscription(address));
+  storage.addOutputs({ AlarmTopicArn: topic.topicArn });
+  const action = new SnsAction(topic);
+  const alarm = (stack: Stack, id: string, name: string, description: string, metric: IMetric, threshold = 1) =>
+    new Alarm(stack, id, {
+      alarmName: `${stack.stackName} ${name}`,
+      alarmDescription: description,
+      metric,
+      threshold,
+      comparisonOperator:
+        threshold === 1 ? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD : ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      // No data is no traffic (or no failure), not a failure.
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    }).addAlarmAction(action);
+
+  // Throttles account-wide (Lambda publishes Throttles without dimensions): a throttle is the account's concurrency
+  // running out, or a function's reservation (the Stripe webhook's), and either hurts this stage. Per-stage throttle
+  // metrics would cost one more metric per function in the Api stack; the price is that throttles of other stages or
+  // apps in the account alarm here too.
+  alarm(
+    storage,
+    "LambdaThrottles",
+    "Lambda throttles (account)",
+    "Lambda throttled invocations somewhere in this account and region: look for the function with Throttles in CloudWatch.",
+    new Metric({ namespace: "AWS/Lambda", metricName: "Throttles", statistic: "Sum", period }),
+  );
+
+  for (const stack of stacks) {
+    const found = stack.node.findAll();
+
+    const functions = found.filter((c): c is SstFunction => c instanceof SstFunction);
+    batches(functions).forEach((batch, index, all) =>
+      alarm(
+        stack,
+        `LambdaErrors${index + 1}`,
+        `Lambda errors ${index + 1} of ${all.length}`,
+        `A function of ${stack.stackName} failed (an exception, a timeout or a crash): see Errors by FunctionName in CloudWatch, then its log streams in the stack's FunctionLogs group.`,
+        sum(batch.map((fn) => fn.metricErrors({ statistic: "Sum", period }))),
+      ),
+    );
+
+    for (const api of found.filter((c): c is Api => c instanceof Api)) {
+      const httpApi = api.cdk.httpApi;
+      alarm(
+        stack,
+        `${api.node.id}ServerErrors`,
+        `${api.node.id} 5xx over ${apiErrorRatePercent} percent`,
+        `More than ${apiErrorRatePercent} % of the HTTP API's answers in 5 minutes were 5xx (with at least ${minimumRequests} requests): see the API's access log and the Lambda errors alarms.`,
+        new MathExpression({
+          expression: `IF(requests >= ${minimumRequests}, 100 * FILL(errors, 0) / requests, 0)`,
+          usingMetrics: {
+            errors: httpApi.metricServerError({ statistic: "Sum", period }),
+            requests: httpApi.metricCount({ statistic: "Sum", period }),
+          },
+          period,
+        }),
+        apiErrorRatePercent,
+      );
+    }
+
+    for (const table of found.filter((c): c is Table => c instanceof Table)) {
+      batches(tableThrottleMetrics(table)).forEach((batch, index) =>
+        alarm(
+          stack,
+          `${table.node.id}Throttles${index + 1}`,
+          `DynamoDB ${table.node.id} throttles${index > 0 ? ` ${index + 1}` : ""}`,
+          "DynamoDB throttled reads or writes on the table or an index (a hot key or an account limit): see ReadThrottleEvents and WriteThrottleEvents.",
+          sum(batch),
+        ),
+      );
+    }
+
+    const failures = stack.node.tryFindChild(watchIds.failures);
+    if (failures instanceof Queue) {
+      alarm(
+        stack,
+        "FailuresWaiting",
+        "failed invocations waiting",
+        `Something ${stack.stackName} runs in the background failed for good and was kept in its Failures queue: read the messages (the event and the error), fix, then purge the queue.`,
+        failures.metricApproximateNumberOfMessagesVisible({ statistic: "Maximum", period }),
+      );
+    }
+  }
+}
+
+/**
+ * The stack's queue for what failed after its retries: a cron run, a text SNS could not hand over, an event a
+ * function threw on. Kept 14 days (SQS's longest), encrypted by SQS; watchStage alarms while anything is in it.
+ */
+export function failureQueue(scope: Construct): Queue {
+  const stack = Stack.of(scope);
+  const existing = stack.node.tryFindChild(watchIds.failures);
+  if (existing instanceof Queue) return existing;
+  return new Queue(stack, watchIds.failures, {
+    retentionPeriod: Duration.days(14),
+    encryption: QueueEncryption.SQS_MANAGED,
+    enforceSSL: true,
+  });
+}
+
+/** An asynchronously invoked function's failed events (after Lambda's two retries) go to its stack's failure queue. */
+export function keepFailedInvocations(fn: SstFunction): void {
+  fn.configureAsyncInvoke({ onFailure: new SqsDestination(failureQueue(fn)) });
+}
+
+/** The log group every function of `stack` writes to. */
+function functionLogGroup(stack: Stack, retention: RetentionDays, production: boolean): LogGroup {
+  const existing = stack.node.tryFindChild(watchIds.functionLogs);
+  if (existing instanceof LogGroup) return existing;
+  return new LogGroup(stack, watchIds.functionLogs, {
+    retention,
+    // Production's logs outlive an accidental removal (until their retention ends); a disposable stage's do not.
+    removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+  });
+}
+
+/**
+ * Every log group gets the stage's retention unless it has one, and every Lambda function (SST's, and the custom
+ * resource handlers CDK and SST add, which are plain CfnResources) logs to its stack's log group unless it names one.
+ */
+class KeepLogs implements IAspect {
+  constructor(
+    private readonly retention: RetentionDays,
+    private readonly production: boolean,
+  ) {}
+
+  visit(node: IConstruct): void {
+    if (node instanceof CfnLogGroup) {
+      node.retentionInDays ??= this.retention;
+      return;
+    }
+    const isFunction =
+      node instanceof CfnFunction || (node instanceof CfnResource && node.cfnResourceType === "AWS::Lambda::Function");
+    if (!isFunction) return;
+    const group = functionLogGroup(Stack.of(node), this.retention, this.production);
+    if (node instanceof CfnFunction) {
+      const config = (node.loggingConfig ?? {}) as CfnFunction.LoggingConfigProperty;
+      if (!config.logGroup) node.loggingConfig = { ...config, logGroup: group.logGroupName };
+    } else {
+      node.addPropertyOverride("LoggingConfig.LogGroup", group.logGroupName);
+    }
+  }
+}
+
+/** Read and write throttle events of the table and of each of its global indexes (the table's own leave them out). */
+function tableThrottleMetrics(table: Table): Metric[] {
+  const cfn = table.cdk.table.node.defaultChild as CfnTable;
+  const indexes = (Stack.of(cfn).resolve(cfn.globalSecondaryIndexes) ?? []) as CfnTable.GlobalSecondaryIndexProperty[];
+  const scopes = [{}, ...indexes.map((index) => ({ GlobalSecondaryIndexName: index.indexName }))];
+  return scopes.flatMap((scope) =>
+    ["ReadThrottleEvents", "WriteThrottleEvents"].map(
+      (metricName) =>
+        new Metric({
+          namespace: "AWS/DynamoDB",
+          metricName,
+          dimensionsMap: { TableName: table.tableName, ...scope },
+          statistic: "Sum",
+          period,
+        }),
+    ),
+  );
+}
+
+/** One time series: the sum of the given ones at each period (a series without data there counts as nothing). */
+function sum(metrics: IMetric[]): IMetric {
+  const usingMetrics = Object.fromEntries(metrics.map((metric, index) => [`m${index}`, metric]));
+  return new MathExpression({ expression: `SUM([${Object.keys(usingMetrics).join(",")}])`, usingMetrics, period });
+}
+
+function batches<T>(items: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += metricsPerAlarm) out.push(items.slice(i, i + metricsPerAlarm));
+  return out;
+}

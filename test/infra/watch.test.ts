@@ -1,0 +1,309 @@
+/**
+ * Production by intent and watching a stage (stacks/settings.ts, stacks/watch.ts), on offline syntheses:
+ * - "dev": no settings, a disposable stage;
+ * - "prod": REGRIP_PRODUCTION=true with two alarm addresses, the Stripe webhook's reservation set to 8, SNS delivery
+ *   logs on and no site URL yet (a new production stage's first deploy);
+ * - "live": a production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { table as tableShape } from "../../infra/table";
+import { expireUnpaidJob } from "../../infra/jobs";
+import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { apiErrorRatePercent, logRetention, metricsPerAlarm } from "../../stacks/watch";
+import { snsDeliveryStatus, snsInbound, stripeWebhook } from "../../infra/webhooks";
+import { onlyResource, resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
+
+const snsDeliveryStatusHandler: string = snsDeliveryStatus.handler;
+const snsInboundHandler: string = snsInbound.handler;
+const stripeWebhookHandler: string = stripeWebhook.handler;
+
+const alarmEmails = ["ops@regrip.example", "owner@regrip.example"];
+
+let dev: Synthesis;
+let prod: Synthesis;
+let live: Synthesis;
+
+beforeAll(async () => {
+  // One after the other: SST keeps the current app in module state.
+  dev = await synthesize({ stage: "dev" });
+  prod = await synthesize({
+    stage: "prod",
+    settings: { production: true, alarmEmails, stripeWebhookConcurrency: 8, snsDeliveryLogs: true },
+  });
+  live = await synthesize({ stage: "live", settings: { production: false } });
+});
+
+interface MetricQuery {
+  Id: string;
+  Expression?: string;
+  ReturnData?: boolean;
+  MetricStat?: {
+    Metric: { MetricName: string; Namespace: string; Dimensions?: { Name: string; Value: unknown }[] };
+    Period: number;
+    Stat: string;
+  };
+}
+
+function alarms(synthesis: Synthesis, stack: StackName): Resource[] {
+  return resourcesOfType(synthesis, stack, "AWS::CloudWatch::Alarm").map(([, alarm]) => alarm);
+}
+
+/** The metrics an alarm reads: its metric-math inputs, or its one metric. */
+function alarmMetrics(alarm: Resource): NonNullable<MetricQuery["MetricStat"]>["Metric"][] {
+  const p = alarm.Properties!;
+  if (!p.Metrics) return [{ MetricName: p.MetricName, Namespace: p.Namespace, Dimensions: p.Dimensions }];
+  return (p.Metrics as MetricQuery[]).filter((q) => q.MetricStat).map((q) => q.MetricStat!.Metric);
+}
+
+function dimension(metric: { Dimensions?: { Name: string; Value: unknown }[] }, name: string): unknown {
+  return metric.Dimensions?.find((d) => d.Name === name)?.Value;
+}
+
+function byMetric(synthesis: Synthesis, stack: StackName, metricName: string): Resource[] {
+  return alarms(synthesis, stack).filter((alarm) => alarmMetrics(alarm).some((m) => m.MetricName === metricName));
+}
+
+describe("production by intent", () => {
+  it("refuses a production-looking stage whose settings do not say, and production without an alarm email", async () => {
+    await expect(synthesize({ stage: "main" })).rejects.toThrow(
+      /Stage "main" looks like production.*REGRIP_PRODUCTION=true in \.env\.main.*REGRIP_PRODUCTION=false/,
+    );
+    await expect(synthesize({ stage: "Prod-2" })).rejects.toThrow(/Stage "Prod-2" looks like production/);
+    await expect(synthesize({ stage: "shop", settings: { production: true } })).rejects.toThrow(
+      /"shop" is production \(REGRIP_PRODUCTION=true\) but has no REGRIP_ALARM_EMAIL/,
+    );
+  });
+
+  it("keeps and protects production's table, user pool and uploads bucket, with no auto-delete", () => {
+    const [, table] = onlyResource(prod, "Storage", "AWS::DynamoDB::Table");
+    expect(table).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
+    expect(table.Properties!.DeletionProtectionEnabled).toBe(true);
+    const [, pool] = onlyResource(prod, "Auth", "AWS::Cognito::UserPool");
+    expect(pool).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
+    expect(pool.Properties!.DeletionProtection).toBe("ACTIVE");
+    const [, bucket] = onlyResource(prod, "Storage", "AWS::S3::Bucket");
+    expect(bucket).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
+    // SST's "destroy" default would empty and delete the bucket through a custom resource; production never gets it.
+    expect(resourcesOfType(prod, "Storage", "Custom::S3AutoDeleteObjects")).toHaveLength(0);
+    const [, policy] = onlyResource(prod, "Storage", "AWS::S3::BucketPolicy");
+    expect(JSON.stringify(policy.Properties!.PolicyDocument)).not.toMatch(/s3:DeleteObject/);
+  });
+
+  it("gives production no localhost origin: not in the pool client's callbacks nor in the bucket's CORS", () => {
+    for (const stack of ["Storage", "Auth", "Web"] as const) {
+      expect(JSON.stringify(templateJson(prod, stack)), stack).not.toContain("localhost");
+    }
+    // Without a site URL yet, the client serves the password flows alone.
+    const [, client] = onlyResource(prod, "Auth", "AWS::Cognito::UserPoolClient");
+    expect(client.Properties!.CallbackURLs).toBeUndefined();
+  });
+
+  it("leaves a disposable stage disposable, whatever its name", () => {
+    for (const synthesis of [dev, live]) {
+      const [, table] = onlyResource(synthesis, "Storage", "AWS::DynamoDB::Table");
+      expect(table.DeletionPolicy, synthesis.stage).toBe("Delete");
+      expect(table.Properties!.DeletionProtectionEnabled).toBe(false);
+      const [, pool] = onlyResource(synthesis, "Auth", "AWS::Cognito::UserPool");
+      expect(pool.DeletionPolicy).toBe("Delete");
+      expect(pool.Properties!.DeletionProtection ?? "INACTIVE").toBe("INACTIVE");
+      expect(onlyResource(synthesis, "Storage", "AWS::S3::Bucket")[1].DeletionPolicy).toBe("Delete");
+      expect(resourcesOfType(synthesis, "Storage", "Custom::S3AutoDeleteObjects")).toHaveLength(1);
+      const [, client] = onlyResource(synthesis, "Auth", "AWS::Cognito::UserPoolClient");
+      expect(client.Properties!.CallbackURLs).toContain("http://localhost:3000/");
+    }
+  });
+});
+
+describe("logs", () => {
+  it("keeps every log group for the stage's retention: two weeks, a year in production", () => {
+    for (const [synthesis, days] of [
+      [dev, logRetention.disposable],
+      [live, logRetention.disposable],
+      [prod, logRetention.production],
+    ] as const) {
+      for (const stack of stackNames) {
+        for (const [id, group] of resourcesOfType(synthesis, stack, "AWS::Logs::LogGroup")) {
+          expect(group.Properties!.RetentionInDays, `${synthesis.stage} ${stack} ${id}`).toBe(days);
+        }
+        expect(resourcesOfType(synthesis, stack, "Custom::LogRetention")).toHaveLength(0);
+      }
+    }
+    // The API's access log among them.
+    expect(resourcesOfType(prod, "Api", "AWS::Logs::LogGroup").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("sends every Lambda function of every stack to a log group of its stack that has a retention", () => {
+    for (const synthesis of [dev, prod]) {
+      let functions = 0;
+      for (const stack of stackNames) {
+        for (const [id, fn] of resourcesOfType(synthesis, stack, "AWS::Lambda::Function")) {
+          functions++;
+          const group = target(synthesis, stack, fn.Properties!.LoggingConfig?.LogGroup);
+          expect(group?.stack, `${synthesis.stage} ${stack} ${id}`).toBe(stack);
+          const resolved = resource(synthesis, group!);
+          expect(resolved.Type).toBe("AWS::Logs::LogGroup");
+          expect(resolved.Properties!.RetentionInDays).toBeGreaterThan(0);
+        }
+      }
+      // SST's functions and the custom resource handlers CDK and SST add (the site's, the bucket emptier, ...).
+      expect(functions).toBeGreaterThan(synthesis.functions.length);
+    }
+    // Production's logs outlive a removal until their retention ends.
+    for (const stack of stackNames) {
+      for (const [, group] of resourcesOfType(prod, stack, "AWS::Logs::LogGroup")) expect(group.DeletionPolicy).toBe("Retain");
+    }
+  });
+});
+
+describe("alarms", () => {
+  it("email the stage's topic: one per stage in the Storage stack, subscribed by each alarm address", () => {
+    for (const synthesis of [dev, prod]) {
+      const [topicId] = onlyResource(synthesis, "Storage", "AWS::SNS::Topic");
+      const subscriptions = resourcesOfType(synthesis, "Storage", "AWS::SNS::Subscription").map(([, s]) => s.Properties!);
+      if (synthesis === dev) expect(subscriptions).toHaveLength(0);
+      else {
+        expect(subscriptions.map((s) => s.Endpoint).sort()).toEqual([...alarmEmails].sort());
+        for (const s of subscriptions) {
+          expect(s.Protocol).toBe("email");
+          expect(s.TopicArn).toEqual({ Ref: topicId });
+        }
+      }
+      expect(Object.keys(templateJson(synthesis, "Storage").Outputs ?? {})).toContain("AlarmTopicArn");
+      let count = 0;
+      for (const stack of stackNames) {
+        for (const alarm of alarms(synthesis, stack)) {
+          count++;
+          expect(alarm.Properties!.AlarmActions).toHaveLength(1);
+          expect(target(synthesis, stack, alarm.Properties!.AlarmActions[0])).toMatchObject({ stack: "Storage", logicalId: topicId });
+          expect(alarm.Properties!.TreatMissingData).toBe("notBreaching");
+          expect(alarm.Properties!.AlarmName).toMatch(new RegExp(`^${synthesis.stage}-regrip-${stack} `));
+        }
+      }
+      expect(count).toBeGreaterThan(5);
+    }
+  });
+
+  it("watch every one of the stage's functions for errors, at most ten metrics an alarm", () => {
+    for (const synthesis of [dev, prod]) {
+      for (const fn of synthesis.functions) {
+        const watching = byMetric(synthesis, fn.stack, "Errors").filter((alarm) =>
+          alarmMetrics(alarm).some(
+            (m) => m.Namespace === "AWS/Lambda" && target(synthesis, fn.stack, dimension(m, "FunctionName"))?.logicalId === fn.logicalId,
+          ),
+        );
+        expect(watching, `${synthesis.stage} ${fn.handler}`).toHaveLength(1);
+        expect(watching[0].Properties).toMatchObject({ Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
+      }
+      for (const stack of stackNames) {
+        for (const alarm of alarms(synthesis, stack)) {
+          const queries = (alarm.Properties!.Metrics ?? []) as MetricQuery[];
+          expect(queries.filter((q) => q.MetricStat).length).toBeLessThanOrEqual(metricsPerAlarm);
+          if (queries.length) expect(queries.filter((q) => q.ReturnData !== false)).toHaveLength(1);
+        }
+      }
+    }
+  });
+
+  it("watch the HTTP API's 5xx rate", () => {
+    const [apiId] = onlyResource(prod, "Api", "AWS::ApiGatewayV2::Api");
+    const [alarm] = byMetric(prod, "Api", "5xx");
+    expect(alarm).toBeDefined();
+    const metrics = alarmMetrics(alarm);
+    expect(metrics.map((m) => m.MetricName).sort()).toEqual(["5xx", "Count"]);
+    for (const m of metrics) {
+      expect(m.Namespace).toBe("AWS/ApiGateway");
+      expect(dimension(m, "ApiId")).toEqual({ Ref: apiId });
+    }
+    const expression = (alarm.Properties!.Metrics as MetricQuery[]).find((q) => q.Expression)!.Expression!;
+    expect(expression).toMatch(/^IF\(/);
+    expect(alarm.Properties).toMatchObject({ Threshold: apiErrorRatePercent, ComparisonOperator: "GreaterThanThreshold" });
+  });
+
+  it("watch DynamoDB throttles on the table and each of its indexes", () => {
+    const [tableId] = onlyResource(prod, "Storage", "AWS::DynamoDB::Table");
+    const metrics = [...byMetric(prod, "Storage", "ReadThrottleEvents"), ...byMetric(prod, "Storage", "WriteThrottleEvents")]
+      .filter((alarm, index, all) => all.indexOf(alarm) === index)
+      .flatMap(alarmMetrics);
+    const seen = metrics.map((m) => {
+      expect(m.Namespace).toBe("AWS/DynamoDB");
+      expect(dimension(m, "TableName")).toEqual({ Ref: tableId });
+      return `${m.MetricName} ${dimension(m, "GlobalSecondaryIndexName") ?? "table"}`;
+    });
+    const expected = ["table", ...tableShape.globalIndexes.map((index) => index.name)].flatMap((scope) => [
+      `ReadThrottleEvents ${scope}`,
+      `WriteThrottleEvents ${scope}`,
+    ]);
+    expect(seen.sort()).toEqual(expected.sort());
+  });
+
+  it("watch Lambda throttles account-wide", () => {
+    const [alarm] = byMetric(prod, "Storage", "Throttles");
+    expect(alarmMetrics(alarm)).toEqual([{ MetricName: "Throttles", Namespace: "AWS/Lambda", Dimensions: undefined }]);
+    expect(alarm.Properties).toMatchObject({ Statistic: "Sum", Threshold: 1 });
+  });
+});
+
+describe("failures kept", () => {
+  /** The stack's failure queue, and the alarm that fires while anything waits in it. */
+  function failureQueue(synthesis: Synthesis, stack: StackName): string {
+    const [queueId, queue] = onlyResource(synthesis, stack, "AWS::SQS::Queue");
+    expect(queue.Properties!.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    const [alarm] = byMetric(synthesis, stack, "ApproximateNumberOfMessagesVisible");
+    expect(alarm.Properties).toMatchObject({ Namespace: "AWS/SQS", Statistic: "Maximum", Threshold: 1 });
+    expect(target(synthesis, stack, dimension(alarmMetrics(alarm)[0], "QueueName"))).toMatchObject({ logicalId: queueId });
+    return queueId;
+  }
+
+  function onFailure(synthesis: Synthesis, stack: StackName, functionId: string): unknown {
+    const configs = resourcesOfType(synthesis, stack, "AWS::Lambda::EventInvokeConfig")
+      .map(([, c]) => c.Properties!)
+      .filter((c) => target(synthesis, stack, c.FunctionName)?.logicalId === functionId);
+    expect(configs).toHaveLength(1);
+    return configs[0].DestinationConfig.OnFailure.Destination;
+  }
+
+  function queuePolicyAllows(synthesis: Synthesis, stack: StackName, service: string, source: string): void {
+    const [, policy] = onlyResource(synthesis, stack, "AWS::SQS::QueuePolicy");
+    const statement = (policy.Properties!.PolicyDocument.Statement as { Effect: string; Principal?: { Service?: string }; Action: string; Condition?: any }[])
+      .find((s) => s.Effect === "Allow" && s.Principal?.Service === service);
+    expect(statement?.Action).toBe("sqs:SendMessage");
+    expect(target(synthesis, stack, statement!.Condition.ArnEquals["aws:SourceArn"])?.logicalId).toBe(source);
+  }
+
+  it("keeps the unpaid-hold job's failed runs in the Jobs stack's queue: EventBridge's and Lambda's", () => {
+    for (const synthesis of [dev, prod]) {
+      const queueId = failureQueue(synthesis, "Jobs");
+      const job = synthesis.functions.find((f) => f.handler === expireUnpaidJob.handler)!;
+      expect(onFailure(synthesis, "Jobs", job.logicalId)).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+      const [ruleId, rule] = onlyResource(synthesis, "Jobs", "AWS::Events::Rule");
+      expect(rule.Properties!.Targets[0].DeadLetterConfig).toEqual({ Arn: { "Fn::GetAtt": [queueId, "Arn"] } });
+      queuePolicyAllows(synthesis, "Jobs", "events.amazonaws.com", ruleId);
+      // The job's errors are alarmed as well (see "watch every one of the stage's functions").
+      expect(byMetric(synthesis, "Jobs", "Errors")).toHaveLength(1);
+    }
+  });
+
+  it("keeps texts SNS could not deliver, and events the SNS functions failed on, in the Webhooks stack's queue", () => {
+    for (const synthesis of [dev, prod]) {
+      const queueId = failureQueue(synthesis, "Webhooks");
+      const inbound = synthesis.functions.find((f) => f.handler === snsInboundHandler)!;
+      expect(onFailure(synthesis, "Webhooks", inbound.logicalId)).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+      const [topicId] = onlyResource(synthesis, "Webhooks", "AWS::SNS::Topic");
+      const [, subscription] = onlyResource(synthesis, "Webhooks", "AWS::SNS::Subscription");
+      expect(subscription.Properties!.RedrivePolicy).toEqual({ deadLetterTargetArn: { "Fn::GetAtt": [queueId, "Arn"] } });
+      queuePolicyAllows(synthesis, "Webhooks", "sns.amazonaws.com", topicId);
+    }
+    const status = prod.functions.find((f) => f.handler === snsDeliveryStatusHandler)!;
+    expect(onFailure(prod, "Webhooks", status.logicalId)).toEqual({
+      "Fn::GetAtt": [onlyResource(prod, "Webhooks", "AWS::SQS::Queue")[0], "Arn"],
+    });
+  });
+
+  it("reserves the Stripe webhook's concurrency as the stage says, and none on a disposable stage", () => {
+    const stripe = (synthesis: Synthesis) =>
+      resource(synthesis, { stack: "Webhooks", logicalId: synthesis.functions.find((f) => f.handler === stripeWebhookHandler)!.logicalId });
+    expect(stripe(prod).Properties!.ReservedConcurrentExecutions).toBe(8);
+    expect(stripe(dev).Properties!.ReservedConcurrentExecutions).toBeUndefined();
+    expect(stripe(live).Properties!.ReservedConcurrentExecutions).toBeUndefined();
+  });
+});
