@@ -22,7 +22,7 @@ export const expireUnpaidJob = {
   name: "Unpaid-hold job",
   handler: "packages/functions/src/jobs/expire-unpaid.handler",
   // Cancels each expired order with its stock, bag hold and counters in one transaction; texts nobody.
-  grants: { table: ["read", "check", "put", "update", "delete"] },
+  grants: { table: ["read", "put", "update", "delete"] },
   invokedAsync: true,
   schedule: "rate(5 minutes)",
   timeoutSeconds: 120,

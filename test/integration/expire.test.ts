@@ -14,13 +14,20 @@ import type { UserActor } from "../../packages/core/src/actor";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { book, BookService } from "../../packages/core/src/orders/booking";
-import { expireOrder, expireUnpaidOrders } from "../../packages/core/src/orders/expire";
+import { expireOrder as expireOrderUnscoped, expireUnpaidOrders as expireUnpaidOrdersUnscoped } from "../../packages/core/src/orders/expire";
+import { withGrants } from "../../packages/core/src/aws/grants";
+import { expireUnpaidJob } from "../../infra/jobs";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
 import { Bags } from "../../packages/core/src/bags";
 import { freeBag } from "./booking-support";
 import { orderOf, payOrder, setOrder } from "./payment-support";
+
+// As the job's function runs them: under its declared grants (infra/jobs.ts), so a write it does not declare fails here.
+const expireUnpaidOrders = (...args: Parameters<typeof expireUnpaidOrdersUnscoped>) =>
+  withGrants(expireUnpaidJob, () => expireUnpaidOrdersUnscoped(...args));
+const expireOrder = (...args: Parameters<typeof expireOrderUnscoped>) => withGrants(expireUnpaidJob, () => expireOrderUnscoped(...args));
 
 const sharedTable = process.env.TABLE_NAME!;
 const overgrip = "sku-basic-overgrip-pink-dry";
