@@ -4,6 +4,7 @@ import {
   CfnUserPoolGroup,
   OAuthScope,
   UserPoolClientIdentityProvider,
+  UserPoolEmail,
 } from "aws-cdk-lib/aws-cognito";
 import { Cognito, type StackContext } from "sst/constructs";
 import { roleGroups, userPool } from "../infra/auth";
@@ -31,6 +32,10 @@ export function Auth({ app, stack }: StackContext) {
         passwordPolicy: userPool.passwordPolicy,
         standardAttributes: { email: { required: false, mutable: true } },
         autoVerify: { email: true },
+        // Through SES from a verified address once the stage names one; Cognito's own sender allows 50 a day.
+        ...(settings.emailFrom
+          ? { email: UserPoolEmail.withSES({ fromEmail: settings.emailFrom, fromName: "Regrip", sesRegion: stack.region }) }
+          : {}),
         accountRecovery: AccountRecovery.EMAIL_ONLY,
         removalPolicy: isProduction(app) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         // Cognito's own guard: production's pool cannot be deleted until this is turned off.

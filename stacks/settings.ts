@@ -31,6 +31,12 @@ export interface DeploySettings {
    */
   stripeWebhookConcurrency: number;
   /**
+   * An address (or an address at a domain) verified in Amazon SES in the stage's region: the user pool sends its
+   * emails (sign-up codes, temporary passwords, password resets) through SES from it. Unset: Cognito's own
+   * sender, which AWS limits to 50 emails a day per account (docs/deploy.md).
+   */
+  emailFrom?: string;
+  /**
    * The site's public origin without a trailing slash (`https://d111.cloudfront.net`
    * or a custom domain). Unknown before the first deploy of a stage: CloudFront
    * picks the domain. Used for the hosted UI's redirect URLs, the uploads
@@ -59,6 +65,7 @@ export const settingsEnvironment = {
   production: "REGRIP_PRODUCTION",
   alarmEmails: "REGRIP_ALARM_EMAIL",
   stripeWebhookConcurrency: "REGRIP_STRIPE_WEBHOOK_CONCURRENCY",
+  emailFrom: "REGRIP_EMAIL_FROM",
   siteUrl: "REGRIP_SITE_URL",
   identityProviders: "REGRIP_IDENTITY_PROVIDERS",
   githubIssuerUrl: "REGRIP_GITHUB_OIDC_ISSUER",
@@ -105,6 +112,7 @@ function readSettings(app: App): DeploySettings {
       .map((address) => address.trim())
       .filter(Boolean),
     stripeWebhookConcurrency: concurrency === undefined ? undefined : Number(concurrency),
+    emailFrom: read(settingsEnvironment.emailFrom),
     siteUrl: read(settingsEnvironment.siteUrl),
     identityProviders: (read(settingsEnvironment.identityProviders) ?? "")
       .split(",")
@@ -150,6 +158,8 @@ function parseBoolean(value: string | undefined, name: string): boolean | undefi
   throw new Error(`${name} must be true or false, got "${value}"`);
 }
 
+const emailAddress = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+
 function normalize(input: Partial<DeploySettings>): DeploySettings {
   const production = input.production;
   if (production !== undefined && typeof production !== "boolean") {
@@ -157,7 +167,7 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
   }
   const alarmEmails = [...new Set(input.alarmEmails ?? [])];
   for (const address of alarmEmails) {
-    if (!/^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/.test(address)) {
+    if (!emailAddress.test(address)) {
       throw new Error(`${settingsEnvironment.alarmEmails}: "${address}" is not an email address`);
     }
   }
@@ -167,6 +177,9 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     throw new Error(
       `${settingsEnvironment.stripeWebhookConcurrency} must be a whole number from 0 (no reservation) to 50, got "${input.stripeWebhookConcurrency}"`,
     );
+  }
+  if (input.emailFrom !== undefined && !emailAddress.test(input.emailFrom)) {
+    throw new Error(`${settingsEnvironment.emailFrom}: "${input.emailFrom}" is not an email address`);
   }
   const identityProviders = [...new Set(input.identityProviders ?? [])];
   for (const name of identityProviders) {
@@ -185,6 +198,7 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     production,
     alarmEmails,
     stripeWebhookConcurrency,
+    emailFrom: input.emailFrom,
     siteUrl: input.siteUrl ? origin(input.siteUrl, settingsEnvironment.siteUrl) : undefined,
     identityProviders,
     githubIssuerUrl: input.githubIssuerUrl ? httpsUrl(input.githubIssuerUrl) : undefined,

@@ -83,6 +83,15 @@ describe("deploy settings", () => {
     expect(() => deploySettings(app("dev"))).toThrow(/must be an origin/);
     withEnvironment({ siteUrl: "http://shop.example" });
     expect(() => deploySettings(app("dev"))).toThrow(/https/);
+    withEnvironment({ emailFrom: "regrip shop" });
+    expect(() => deploySettings(app("dev"))).toThrow(/REGRIP_EMAIL_FROM: "regrip shop" is not an email address/);
+  });
+
+  it("sends the pool's emails through SES only when the stage names a verified sender", () => {
+    withEnvironment({});
+    expect(deploySettings(app("dev")).emailFrom).toBeUndefined();
+    withEnvironment({ emailFrom: "hello@regrip.example" });
+    expect(deploySettings(app("dev")).emailFrom).toBe("hello@regrip.example");
   });
 });
 

@@ -65,6 +65,7 @@ beforeAll(async () => {
       identityProviders: ["google", "apple", "github"],
       githubIssuerUrl: "https://github-oidc.regrip.example",
       snsDeliveryLogs: true,
+      emailFrom: "hello@regrip.example",
     },
   });
 });
@@ -171,6 +172,14 @@ describe("Storage", () => {
 });
 
 describe("Auth", () => {
+  it("sends the pool's emails through SES from the stage's verified sender, or Cognito's own (50 a day) without one", () => {
+    const [, devPool] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
+    expect(devPool.Properties!.EmailConfiguration?.EmailSendingAccount ?? "COGNITO_DEFAULT").toBe("COGNITO_DEFAULT");
+    const [, pool] = onlyResource(production, "Auth", "AWS::Cognito::UserPool");
+    expect(pool.Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: "DEVELOPER", From: "Regrip <hello@regrip.example>" });
+    expect(joined(pool.Properties!.EmailConfiguration.SourceArn)).toMatch(/:ses:us-east-1:(\d{12}|\$\{ref\}):identity\/hello@regrip.example$/);
+  });
+
   it("has the groups of infra/auth.ts in the pool", () => {
     const [poolId] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
     const groups = resourcesOfType(dev, "Auth", "AWS::Cognito::UserPoolGroup").map(([, g]) => g.Properties!);
