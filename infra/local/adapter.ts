@@ -4,7 +4,12 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
 import type { Reply } from "../../packages/functions/src/http/reply";
+import { enforceDeclaredGrants } from "../../packages/core/src/aws/grant-check";
 import { repoRoot } from "./settings";
+
+// No IAM on one machine: the handlers' clients refuse what a function's declaration leaves out instead
+// (packages/core/src/aws/grants.ts), for `npm start` and every test that calls handlers through here.
+enforceDeclaredGrants();
 
 /**
  * The local stand-in for API Gateway: matches a request against the route

@@ -4,7 +4,8 @@
  * DynamoDB Local, the uploads folder, the SMS outbox and `.env`'s secrets, exactly where IAM would in the cloud.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { GrantRefused, withGrants } from "../../packages/core/src/aws/grants";
+import { GrantRefused } from "../../packages/core/src/aws/grant-check";
+import { withGrants } from "../../packages/core/src/aws/grants";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
 import { Identity } from "../../packages/core/src/identity";

@@ -1,5 +1,5 @@
 import type { SSMClient } from "@aws-sdk/client-ssm";
-import { secrets, type SecretName } from "../../../../infra/env";
+import type { SecretName } from "../../../../infra/env";
 import { sdkClientConfig } from "../aws";
 import { requireGrant } from "../aws/grants";
 
@@ -41,4 +41,3 @@ export function secret(name: SecretName): Promise<string | undefined> {
   return found;
 }
 
-export const names = secrets.map((s) => s.name);
