@@ -46,6 +46,7 @@ export const env = {
  * line of `.env` on one machine. Read them with `secret(NAME)` from
  * `@regrip/core/secrets`, which looks in the environment, then in SSM. All are optional: without Stripe keys the
  * local payment page stands in; without Twilio or SNS the SMS outbox does.
+ * What a stage goes without while a secret is unset is `whenUnset` below.
  */
 export const secrets = [
   { name: "STRIPE_SECRET_KEY", purpose: "Stripe API key (test or live); unset = local payment page" },
@@ -66,3 +67,40 @@ export const secrets = [
 ] as const;
 
 export type SecretName = (typeof secrets)[number]["name"];
+
+const twilioOff =
+  "Texts do not go through Twilio (it needs all three TWILIO_* secrets): through Amazon SNS when SNS_ORIGINATION_NUMBER or SNS_SMS_SENDER_ID is set, else only to the logs and the communications log, and no customer gets a text.";
+const snsOff = "With the other SNS secret and Twilio's three unset too, texts go only to the logs and the communications log: no customer gets a text.";
+const googleOff =
+  "No Sign in with Google: the hosted UI offers it only when REGRIP_IDENTITY_PROVIDERS lists google, and a deploy that lists it fails while this is unset.";
+const appleOff =
+  "No Sign in with Apple: the hosted UI offers it only when REGRIP_IDENTITY_PROVIDERS lists apple, and a deploy that lists it fails while this is unset.";
+const githubOff =
+  "No Sign in with GitHub: the hosted UI offers it only when REGRIP_IDENTITY_PROVIDERS lists github, and a deploy that lists it fails while this is unset.";
+
+/**
+ * What a stage goes without while each secret of `secrets` is unset, as `npm run stage:setup` lists it. A record of
+ * its own beside the list rather than a field of it: every handler that reads a secret bundles `secrets`, and these
+ * words are for people, not handlers. esbuild leaves this unread constant out of every bundle as long as it is built
+ * from plain strings (a template literal made it keep the whole record).
+ */
+export const whenUnset: Record<SecretName, string> = {
+  STRIPE_SECRET_KEY:
+    "No card payments: checkout goes to the local payment page, which only npm start serves, so on a deployed stage bookings stay unpaid and refunds move no money.",
+  STRIPE_WEBHOOK_SECRET:
+    "The Stripe webhook answers 503 to every event, so no card payment is ever marked paid (npm start signs its payment page's events with a secret of its own).",
+  TWILIO_ACCOUNT_SID: twilioOff,
+  TWILIO_AUTH_TOKEN:
+    "Texts do not go through Twilio (it needs all three TWILIO_* secrets): through Amazon SNS when SNS_ORIGINATION_NUMBER or SNS_SMS_SENDER_ID is set, else only to the logs and the communications log, and no customer gets a text. The SMS webhook refuses Twilio's posts (replies such as STOP, delivery reports) with 403.",
+  TWILIO_FROM_NUMBER: twilioOff,
+  SNS_SMS_SENDER_ID: snsOff,
+  SNS_ORIGINATION_NUMBER: snsOff,
+  GOOGLE_CLIENT_ID: googleOff,
+  GOOGLE_CLIENT_SECRET: googleOff,
+  APPLE_SERVICES_ID: appleOff,
+  APPLE_TEAM_ID: appleOff,
+  APPLE_KEY_ID: appleOff,
+  APPLE_PRIVATE_KEY: appleOff,
+  GITHUB_CLIENT_ID: githubOff,
+  GITHUB_CLIENT_SECRET: githubOff,
+};

@@ -73,5 +73,8 @@ export function Storage({ app, stack }: StackContext) {
     removalPolicy,
   });
 
+  // npm run stage:setup finds a deployed stage's table here (and TABLE_NAME for npm run recount is this value).
+  stack.addOutputs({ TableName: table.tableName });
+
   return { table, uploads, originSecret, secrets: createSecrets(stack) };
 }

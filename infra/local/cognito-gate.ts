@@ -21,6 +21,10 @@ import { cognitoClient } from "./cognito";
  *   wrong, as the cloud pool does (cognito-local says "User not authorized" or "Invalid password").
  * - The confirmation codes Cognito would email are "sent" to the email outbox: printed, and appended to
  *   `email-outbox.jsonl` in the data folder (as texts go to `outbox.jsonl`).
+ * - RespondToAuthChallenge's NEW_PASSWORD_REQUIRED (the first sign-in of an account an admin made with a temporary
+ *   password, `npm run stage:setup`) needs the session the pool's InitiateAuth handed out for that user, used once
+ *   within three minutes, and a new password the policy accepts: cognito-local takes any session string, so anyone
+ *   who knew such an account's username could otherwise set its password, and it never checks the policy.
  */
 export interface LocalPoolGate {
   userPoolId: string;
@@ -105,17 +109,40 @@ async function resendConfirmationCode(gate: LocalPoolGate, request: Record<strin
   }
 }
 
+/** The pool's refusal of a new password, as the cloud pool gives it: its parameter pattern first, then its policy. */
+function passwordRefusal(password: unknown): GateAnswer | undefined {
+  const text = typeof password === "string" ? password : "";
+  const refusal = passwordPatternRefusal(text);
+  if (refusal) return cognitoError("InvalidParameterException", refusal);
+  const problem = passwordPolicyProblem(text, userPool.passwordPolicy);
+  if (problem) return cognitoError("InvalidPasswordException", problem);
+  return undefined;
+}
+
+/** NEW_PASSWORD_REQUIRED sessions handed out by InitiateAuth: whose they are and until when (Cognito keeps one 3 minutes). */
+const newPasswordSessions = new Map<string, { userPoolId: string; usernames: string[]; until: number }>();
+const SESSION_MS = 3 * 60_000;
+
+function newPasswordChallenge(gate: LocalPoolGate, request: Record<string, unknown>): GateAnswer | undefined {
+  const responses = (request.ChallengeResponses ?? {}) as Record<string, unknown>;
+  const session = typeof request.Session === "string" ? newPasswordSessions.get(request.Session) : undefined;
+  const username = String(responses.USERNAME ?? "").toLowerCase();
+  if (!session || session.until < Date.now() || session.userPoolId !== gate.userPoolId || !session.usernames.includes(username)) {
+    return cognitoError("NotAuthorizedException", "Invalid session for the user.");
+  }
+  const refused = passwordRefusal(responses.NEW_PASSWORD);
+  if (refused) return refused;
+  newPasswordSessions.delete(request.Session as string);
+  return undefined;
+}
+
 /** An answer in place of cognito-local's, or undefined to forward the call. */
 export async function beforeForward(gate: LocalPoolGate, target: string, body: Buffer): Promise<GateAnswer | undefined> {
   const name = operation(target);
-  if (name === "SignUp") {
-    const password = parse(body).Password;
-    const text = typeof password === "string" ? password : "";
-    // The cloud pool checks the parameter's own pattern and length before its policy.
-    const refusal = passwordPatternRefusal(text);
-    if (refusal) return cognitoError("InvalidParameterException", refusal);
-    const problem = passwordPolicyProblem(text, userPool.passwordPolicy);
-    if (problem) return cognitoError("InvalidPasswordException", problem);
+  if (name === "SignUp") return passwordRefusal(parse(body).Password);
+  if (name === "RespondToAuthChallenge") {
+    const request = parse(body);
+    if (request.ChallengeName === "NEW_PASSWORD_REQUIRED") return newPasswordChallenge(gate, request);
   }
   if (name === "ResendConfirmationCode") return resendConfirmationCode(gate, parse(body));
   return undefined;
@@ -139,6 +166,18 @@ export function afterForward(gate: LocalPoolGate, target: string, request: Buffe
     const answered = parse(answer);
     if (answered.UserConfirmed === false && !answered.CodeDeliveryDetails) {
       return { status, body: { ...answered, CodeDeliveryDetails: { AttributeName: "email", DeliveryMedium: "EMAIL", Destination: maskedEmail(email) } } };
+    }
+    return undefined;
+  }
+  if (name === "InitiateAuth" && status === 200) {
+    const answered = parse(answer);
+    if (answered.ChallengeName === "NEW_PASSWORD_REQUIRED" && typeof answered.Session === "string") {
+      const asked = (parse(request).AuthParameters ?? {}) as Record<string, unknown>;
+      const parameters = (answered.ChallengeParameters ?? {}) as Record<string, unknown>;
+      const usernames = [asked.USERNAME, parameters.USER_ID_FOR_SRP].filter((u): u is string => typeof u === "string").map((u) => u.toLowerCase());
+      const now = Date.now();
+      for (const [key, held] of newPasswordSessions) if (held.until < now) newPasswordSessions.delete(key);
+      newPasswordSessions.set(answered.Session, { userPoolId: gate.userPoolId, usernames, until: now + SESSION_MS });
     }
     return undefined;
   }

@@ -6,7 +6,8 @@ import { searchTerms, termWrites } from "../../packages/core/src/customers/searc
 import { uniqueKey } from "../../packages/core/src/entities";
 import { Users } from "../../packages/core/src/users";
 import { cognitoClient, createLogin } from "./cognito";
-import { demoBags, demoPromotions, demoSkus, quickSaleSkus } from "./demo-shop";
+import { addProductIfMissing, quickSaleProducts, starterCatalogue } from "../starter-catalogue";
+import { demoBags, demoPromotions, demoStock } from "./demo-shop";
 import { seedDemoOrders } from "./seed-orders";
 import type { SeedAccount } from "./settings";
 import type { UserActor } from "../../packages/core/src/actor";
@@ -103,14 +104,8 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
 
   // Each item with the uniqueValue that reserves its code, in one transaction; a cancelled one is already there.
   const writes: (() => Promise<unknown>)[] = [
-    ...[...demoSkus, ...quickSaleSkus].map(({ stockQuantity, ...sku }) => () =>
-      db()
-        .transaction.write(({ sku: skus, uniqueValue }) => [
-          skus.create({ ...sku, stockQuantity: stockQuantity ?? 0, unlimitedStock: stockQuantity === null }).commit(),
-          uniqueValue.create({ ...uniqueKey("skuCode", sku.code), ownerId: sku.id }).commit(),
-        ])
-        .go(),
-    ),
+    // The catalogue as stage:setup puts it in a new stage, with the demo's stock.
+    ...[...starterCatalogue, ...quickSaleProducts].map((product) => () => addProductIfMissing(product, demoStock(product))),
     ...demoPromotions.map((promotion) => () =>
       db()
         .transaction.write(({ promotion: promotions, uniqueValue }) => [

@@ -12,6 +12,8 @@ declare module "vitest" {
     dataDir: string;
     /** Its DynamoDB Local port, for test setup the API cannot do yet. */
     dynamoPort: number;
+    /** Its cognito-local port, for the commands that work on the shop's user pool (npm run stage:setup -- --local). */
+    cognitoPort: number;
   }
 }
 
@@ -19,10 +21,11 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "regrip-e2e-"));
   const dynamoPort = await freePort();
+  const cognitoPort = await freePort();
   const shop = await startShopProcess({
     PORT: String(await freePort()),
     DYNAMODB_PORT: String(dynamoPort),
-    COGNITO_PORT: String(await freePort()),
+    COGNITO_PORT: String(cognitoPort),
     REGRIP_DATA_DIR: dir,
     // Never real Stripe from a test, whatever the developer's environment holds: the local payment page.
     STRIPE_SECRET_KEY: "",
@@ -30,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", shop.url);
   project.provide("dataDir", dir);
   project.provide("dynamoPort", dynamoPort);
+  project.provide("cognitoPort", cognitoPort);
   return async () => {
     await shop.stop();
     rmSync(dir, { recursive: true, force: true });

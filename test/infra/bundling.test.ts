@@ -4,9 +4,10 @@
  * the stacks make (API routes, the Stripe webhook, scheduled jobs).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
+import { esbuildOptions, lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
 import { routes } from "../../packages/functions/src/routes";
-import { stackNames, synthesize, type Synthesis } from "../../stacks/synth";
+import { repoRoot, stackNames, synthesize, type Synthesis } from "../../stacks/synth";
+import { stripeWebhook } from "../../infra/webhooks";
 import { resource, templateJson } from "./cloudformation";
 
 let dev: Synthesis;
@@ -42,6 +43,18 @@ describe("Lambda bundling", () => {
     for (const fn of dev.functions) {
       expect(resource(dev, { stack: fn.stack, logicalId: fn.logicalId }).Properties?.Runtime, fn.handler).toBe(lambdaRuntime);
     }
+  });
+});
+
+describe("what a bundle leaves out", () => {
+  it("leaves out the words stage:setup prints for unset secrets, though every function reads the secrets' list", async () => {
+    const { build } = await import("esbuild");
+    const { secrets, whenUnset } = await import("../../infra/env");
+    // The Stripe webhook reads secrets (packages/core/src/secrets, which maps over `secrets`).
+    const result = await build({ ...esbuildOptions(stripeWebhook.handler.replace(/\.[^.]+$/, ".ts"), "/tmp/regrip-bundle-check"), absWorkingDir: repoRoot, write: false });
+    const code = result.outputFiles.filter((file) => file.path.endsWith(".mjs")).map((file) => file.text).join("\n");
+    expect(code).toContain(secrets[1].purpose);
+    for (const words of new Set(Object.values(whenUnset))) expect(code).not.toContain(words.slice(0, 40));
   });
 });
 

@@ -28,6 +28,7 @@ import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } fro
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
 import { productionStripeWebhookConcurrency } from "../../stacks/settings";
 import { callLimits } from "../../packages/core/src/aws";
+import { stageOutputs } from "../../scripts/lib/stage-target";
 import {
   joined,
   onlyResource,
@@ -628,6 +629,16 @@ describe("the app", () => {
     expect(outputs("Webhooks")).toContain("StripeWebhookUrl");
     const webhook = templateJson(dev, "Webhooks").Outputs!.StripeWebhookUrl.Value as Record<string, unknown[]>;
     expect(resource(dev, target(dev, "Webhooks", webhook)!).Type).toBe("AWS::Lambda::Url");
+  });
+
+  it("outputs what npm run stage:setup reads, each naming its resource", () => {
+    for (const [stack, keys] of Object.entries(stageOutputs) as [StackName, readonly string[]][]) {
+      expect(Object.keys(templateJson(dev, stack).Outputs ?? {}), stack).toEqual(expect.arrayContaining([...keys]));
+    }
+    const [tableId] = onlyResource(dev, "Storage", "AWS::DynamoDB::Table");
+    expect(target(dev, "Storage", templateJson(dev, "Storage").Outputs!.TableName.Value)).toEqual({ stack: "Storage", logicalId: tableId });
+    const [poolId] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
+    expect(target(dev, "Auth", templateJson(dev, "Auth").Outputs!.UserPoolId.Value)).toEqual({ stack: "Auth", logicalId: poolId });
   });
 
   it("keeps every stack under CloudFormation's 500 resources", () => {

@@ -35,7 +35,7 @@ export async function bookingCustomer() {
   return { ...customer, userId, paddleId };
 }
 
-/** The seeded demo catalogue's ids (infra/local/demo-shop.ts). */
+/** The seeded demo catalogue's ids (infra/starter-catalogue.ts, with infra/local/demo-shop.ts's stock). */
 export const demo = {
   stripBlackTacky: "sku-strip-and-grip-black-tacky",
   stripRedDry: "sku-strip-and-grip-red-dry",

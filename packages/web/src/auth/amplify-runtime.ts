@@ -8,7 +8,7 @@ import type { RuntimeConfig } from "../config/runtime-config";
 import { configureAmplify } from "./amplify";
 import { emitAuthEvent } from "./auth-bus";
 
-export { confirmSignUp, fetchAuthSession, fetchUserAttributes, resendSignUpCode, signIn, signInWithRedirect, signOut, signUp } from "aws-amplify/auth";
+export { confirmSignIn, confirmSignUp, fetchAuthSession, fetchUserAttributes, resendSignUpCode, signIn, signInWithRedirect, signOut, signUp } from "aws-amplify/auth";
 
 export function startAmplify(config: RuntimeConfig): void {
   Hub.listen("auth", ({ payload }) => emitAuthEvent(payload.event));

@@ -11,6 +11,7 @@ import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useRuntimeConfig } from "../../config/config-context";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/login.css";
+import { NewPasswordForm } from "./NewPasswordForm";
 import { PasswordSignInForm } from "./PasswordSignInForm";
 import { SignUpForm } from "./SignUpForm";
 
@@ -92,7 +93,16 @@ export default function LoginPage() {
             </p>
           )}
           <div id="customer-signin" hidden={!customerFormShown || !!unconfirmed}>
-            {customerFormShown && !unconfirmed && (
+            {customerFormShown && !unconfirmed && customer.newPasswordFor && (
+              <NewPasswordForm
+                username={customer.newPasswordFor}
+                busy={customer.busy}
+                error={customer.error}
+                onSubmit={customer.submitNewPassword}
+                onCancel={customer.cancelNewPassword}
+              />
+            )}
+            {customerFormShown && !unconfirmed && !customer.newPasswordFor && (
               <PasswordSignInForm
                 title="Customer sign-in"
                 nameLabel="Email"
@@ -132,14 +142,24 @@ export default function LoginPage() {
         <section className="panel" aria-labelledby="admin-signin-title">
           <h2 id="admin-signin-title">Admin</h2>
           <p>Shop staff and admins sign in with their username.</p>
-          <PasswordSignInForm
-            title="Admin sign-in"
-            nameLabel="Username"
-            nameType="text"
-            busy={admin.busy}
-            error={admin.error}
-            onSubmit={admin.submit}
-          />
+          {admin.newPasswordFor ? (
+            <NewPasswordForm
+              username={admin.newPasswordFor}
+              busy={admin.busy}
+              error={admin.error}
+              onSubmit={admin.submitNewPassword}
+              onCancel={admin.cancelNewPassword}
+            />
+          ) : (
+            <PasswordSignInForm
+              title="Admin sign-in"
+              nameLabel="Username"
+              nameType="text"
+              busy={admin.busy}
+              error={admin.error}
+              onSubmit={admin.submit}
+            />
+          )}
         </section>
       </div>
     </div>

@@ -1,0 +1,63 @@
+/**
+ * `npm run smoke -- --url https://d111abcdef8.cloudfront.net --username owner@shop.com`: after a deploy (or
+ * against `npm start`), says whether the shop works: the home page and its script, the catalogue, an admin's
+ * sign-in and the admin dashboard, each step with its time; exits 1 at the first that fails. Writes nothing.
+ * The password comes from SMOKE_PASSWORD (or --password, which other users of the machine can see in the process
+ * list); SMOKE_URL and SMOKE_USERNAME work too. `--local` checks the running `npm start` shop as its seeded admin.
+ * What it checks is scripts/lib/smoke.ts.
+ */
+import { parseArgs } from "node:util";
+import { loadSettings } from "../infra/local/settings";
+import { SmokeFailure, smokeCheck, siteOrigin, type SmokeStep } from "./lib/smoke";
+
+const usage = [
+  "Usage: SMOKE_PASSWORD=... npm run smoke -- --url https://your-site --username ADMIN",
+  "       npm run smoke -- --local   (the running npm start shop, as its seeded admin)",
+  "       (--password PASSWORD works too; SMOKE_URL and SMOKE_USERNAME stand for the flags)",
+].join("\n");
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      url: { type: "string" },
+      username: { type: "string" },
+      password: { type: "string" },
+      local: { type: "boolean", default: false },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  console.error(`[regrip] ${(error as Error).message}\n${usage}`);
+  process.exit(2);
+}
+
+let url = args.url ?? process.env.SMOKE_URL;
+let username = args.username ?? process.env.SMOKE_USERNAME;
+let password = args.password ?? process.env.SMOKE_PASSWORD;
+if (args.local) {
+  const settings = loadSettings();
+  const host = settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host;
+  url ??= `http://${host}:${settings.port}`;
+  username ??= settings.seed.admin.username;
+  password ??= settings.seed.admin.password;
+}
+if (!url || !username || !password) {
+  console.error(`[regrip] The smoke check needs the site's URL, an admin's username and password.\n${usage}`);
+  process.exit(2);
+}
+
+const line = (status: string, step: { name: string; ms: number }, detail: string) =>
+  `  ${status.padEnd(4)} ${step.name.padEnd(26)} ${`${step.ms} ms`.padStart(8)}  ${detail}`;
+
+const began = performance.now();
+try {
+  console.log(`[regrip] Smoke check of ${siteOrigin(url)} (writes nothing):`);
+  const steps = await smokeCheck({ url, username, password, onStep: (step: SmokeStep) => console.log(line("ok", step, step.detail)) });
+  console.log(`[regrip] The shop works: ${steps.length} checks passed in ${Math.round(performance.now() - began)} ms.`);
+} catch (error) {
+  if (!(error instanceof SmokeFailure)) throw error;
+  if (error.step !== "url") console.log(line("FAIL", { name: error.step, ms: error.ms }, error.message));
+  console.error(`[regrip] Smoke check failed at ${error.step}: ${error.message}`);
+  process.exit(1);
+}

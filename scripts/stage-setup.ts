@@ -1,0 +1,108 @@
+/**
+ * `npm run stage:setup -- --stage NAME --admin-email you@shop.com`: brings a deployed stage to life. Creates the
+ * first admin in the user pool's ADMIN group (Cognito emails a temporary password, changed at the first sign-in),
+ * puts in the starter catalogue and the quick-sale items where they are missing, and lists every secret that is
+ * unset with what the stage goes without. Safe to run again. Finds the stage from its stacks' outputs, with the
+ * AWS credentials of the environment (a profile or AWS_* variables); `--local` works on the running `npm start`
+ * shop instead. What it does is scripts/lib/stage-setup.ts; docs/deploy.md has an example.
+ */
+import { CloudFormationClient } from "@aws-sdk/client-cloudformation";
+import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
+import { SSMClient } from "@aws-sdk/client-ssm";
+import { parseArgs } from "node:util";
+import { cognitoClient } from "../infra/local/cognito";
+import { loadSettings } from "../infra/local/settings";
+import { handlerEnvironment, localTableName } from "../infra/local/shop";
+import { readState } from "../infra/local/state";
+import { describeSetup, setUpStage, StageSetupError, type StageTarget } from "./lib/stage-setup";
+import { cloudTarget, localTarget } from "./lib/stage-target";
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
+
+const usage = [
+  "Usage: npm run stage:setup -- --stage NAME --admin-email you@shop.com [options]",
+  "       npm run stage:setup -- --local --admin-email you@shop.com [options]   (the running npm start shop)",
+  "Options: --admin-username NAME (default: the email)  --first-name NAME  --last-name NAME",
+  "         --print-password (print a temporary password instead of Cognito emailing one)  --region REGION",
+].join("\n");
+
+function fail(message: string, code = 1): never {
+  console.error(`[regrip] ${message}`);
+  process.exit(code);
+}
+
+let args;
+try {
+  args = parseArgs({
+    options: {
+      stage: { type: "string" },
+      local: { type: "boolean", default: false },
+      "admin-email": { type: "string" },
+      "admin-username": { type: "string" },
+      "first-name": { type: "string" },
+      "last-name": { type: "string" },
+      "print-password": { type: "boolean", default: false },
+      region: { type: "string" },
+    },
+    strict: true,
+  }).values;
+} catch (error) {
+  fail(`${(error as Error).message}\n${usage}`, 2);
+}
+const email = args["admin-email"]?.trim() ?? "";
+if (!!args.stage === args.local || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(usage, 2);
+if (args.stage && !/^[A-Za-z][A-Za-z0-9-]*$/.test(args.stage)) fail(`"${args.stage}" is not a stage name (letters, digits and hyphens).`, 2);
+
+let target: StageTarget;
+let site: string | undefined;
+let where: string;
+if (args.local) {
+  const settings = loadSettings();
+  const { pool } = readState(settings.dataDir);
+  if (!pool) fail("No local shop yet: run npm start first (its first start makes the user pool and the table).");
+  // The SDK reaches DynamoDB Local as the shop's handlers do.
+  Object.assign(process.env, handlerEnvironment(settings, pool));
+  target = localTarget(settings, pool, localTableName, cognitoClient(settings.cognitoPort));
+  site = `http://localhost:${settings.port}`;
+  where = "is the shop running? (npm start in another terminal)";
+} else {
+  const region = args.region ?? process.env.AWS_REGION ?? "us-east-1";
+  // The table's client (packages/core/src/db) reads the region from here, as in a Lambda.
+  process.env.AWS_REGION = region;
+  try {
+    const found = await cloudTarget(
+      args.stage!,
+      region,
+      { cloudFormation: new CloudFormationClient({ region }), ssm: new SSMClient({ region }), cognito: new CognitoIdentityProviderClient({ region }) },
+      args["print-password"] ? "print" : "email",
+    );
+    target = found.target;
+    site = found.siteUrl;
+  } catch (error) {
+    fail(explain(error, "are AWS credentials for the stage's account in the environment (AWS_PROFILE or AWS_* variables)?"));
+  }
+  where = "are the AWS credentials allowed to read the stage's user pool, table and SSM parameters?";
+}
+
+function explain(error: unknown, hint: string): string {
+  if (error instanceof StageSetupError) return error.message;
+  const { name, message } = error as Error;
+  return `stage:setup failed (${hint}): ${name}: ${message}`;
+}
+
+console.log(`[regrip] stage:setup on ${target.label}: user pool ${target.userPoolId}, table ${target.tableName}`);
+try {
+  const report = await setUpStage(target, {
+    email,
+    username: args["admin-username"],
+    firstName: args["first-name"],
+    lastName: args["last-name"],
+  });
+  for (const line of describeSetup(target, report, site)) console.log(line);
+  console.log("[regrip] stage:setup is done. Once the admin has chosen their password, check the shop with:");
+  console.log(`  SMOKE_PASSWORD='...' npm run smoke -- --url ${site ?? "<the Web stack's SiteUrl>"} --username ${report.admin.username}`);
+} catch (error) {
+  fail(explain(error, where));
+} finally {
+  target.cognito.destroy();
+}
