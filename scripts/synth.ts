@@ -2,13 +2,15 @@
  * `npm run synth [-- --stage NAME] [--bundle] [--production --alarm-email ADDRESS] [--site-url URL] [--providers google,apple]`
  *
  * Synthesizes the SST app offline (no AWS account, no credentials) and prints
- * each stack's resources by type. `--bundle` also bundles every handler as
+ * each stack's resources by type, then each template's size as deploy writes it and
+ * what a route costs against the budget (stacks/template-size.ts). `--bundle` also bundles every handler as
  * `sst deploy` would, which checks that each handler file of the route table
  * exists and compiles.
  */
 import { parseArgs } from "node:util";
 import type { IdentityProviderName } from "../stacks/settings";
 import { stackNames, synthesize } from "../stacks/synth";
+import { describeSizes, templateSizes } from "../stacks/template-size";
 
 const { values } = parseArgs({
   options: {
@@ -22,6 +24,7 @@ const { values } = parseArgs({
     "site-url": { type: "string" },
     providers: { type: "string" },
     "github-issuer": { type: "string" },
+    "sns-delivery-logs": { type: "boolean", default: false },
   },
 });
 
@@ -36,6 +39,7 @@ const synthesis = await synthesize({
     siteUrl: values["site-url"],
     identityProviders: (values.providers?.split(",").filter(Boolean) ?? []) as IdentityProviderName[],
     githubIssuerUrl: values["github-issuer"],
+    snsDeliveryLogs: values["sns-delivery-logs"],
   },
 });
 
@@ -48,6 +52,7 @@ for (const name of stackNames) {
     console.log(`  ${String(count).padStart(4)}  ${type}`);
   }
 }
+console.log(`\nTemplates as deploy writes them (JSON, indent 1):\n${describeSizes(templateSizes(synthesis))}`);
 console.log(
   `\n${synthesis.functions.length} functions, ${values.bundle ? "bundled" : "not bundled (placeholder code; --bundle to build them)"}; synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -16,6 +16,7 @@ import { expireUnpaidJob } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { deployedTemplate, describeSizes, templateBudget, templateSizes } from "../../stacks/template-size";
 import { resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
 
 /** The largest configuration: production with its alarms, a site URL, every identity provider and SNS delivery logs. */
@@ -180,63 +181,12 @@ describe("least privilege", () => {
   });
 });
 
-/**
- * A template as CDK writes it for deploy: JSON with an indent of 1. The offline synthesis leaves each
- * function's code a placeholder (stacks/synth.ts); deploy writes an asset reference there instead, so the
- * placeholder is replaced with one of the real length before counting.
- */
-function asDeployed(synthesis: Synthesis, stack: StackName): string {
-  const template = structuredClone(templateJson(synthesis, stack)) as { Resources: Record<string, Resource> };
-  for (const r of Object.values(template.Resources)) {
-    if (r.Type === "AWS::Lambda::Function" && r.Properties?.Code?.ZipFile) {
-      r.Properties.Code = { S3Bucket: "cdk-hnb659fds-assets-123456789012-us-east-1", S3Key: `${"0".repeat(64)}.zip` };
-      r.Properties.Handler = "index.handler";
-    }
-  }
-  return JSON.stringify(template, null, 1);
-}
-
 describe("template size", () => {
   it("keeps every template at most 600,000 bytes, with room for 40 more routes below 800,000", () => {
-    const sizes = Object.fromEntries(stackNames.map((name) => [name, Buffer.byteLength(asDeployed(full, name))]));
-    // What one route adds to the Api stack: its function, its permission, its route and integration, whatever
-    // else names its function (a log group), and its share of SST's metadata output.
-    const api = templateJson(full, "Api");
-    const resources = Object.entries(api.Resources);
-    // A resource that names several routes' functions (an alarm over ten of them) is shared out among them.
-    const fnOf = new Map<string, string>();
-    for (const route of routes) {
-      const [, apiRoute] = resources.find(([, r]) => r.Type === "AWS::ApiGatewayV2::Route" && r.Properties!.RouteKey === routeKey(route))!;
-      const integrationId = apiRoute.Properties!.Target["Fn::Join"][1][1].Ref as string;
-      fnOf.set(routeKey(route), target(full, "Api", api.Resources[integrationId].Properties!.IntegrationUri)!.logicalId);
-    }
-    const functionIds = new Set(fnOf.values());
-    const share = new Map<string, number>();
-    for (const [id, r] of resources) {
-      if (r.Type === "AWS::IAM::Role") continue;
-      const text = JSON.stringify(r);
-      const named = [...functionIds].filter((fnId) => id === fnId || text.includes(`"${fnId}"`));
-      // An integration names its function; a route names its integration.
-      const viaIntegration = r.Type === "AWS::ApiGatewayV2::Route" ? [...fnOf.entries()].filter(([key]) => r.Properties!.RouteKey === key).map(([, fnId]) => fnId) : [];
-      const owners = [...new Set([...named, ...viaIntegration])];
-      const bytes = JSON.stringify({ [id]: r }, null, 1).length;
-      for (const owner of owners) share.set(owner, (share.get(owner) ?? 0) + bytes / owners.length);
-    }
-    const routeBytes = [...functionIds].map((fnId) => share.get(fnId) ?? 0);
-    const metadata = JSON.stringify(api.Outputs?.SSTMetadata ?? "", null, 1).length / routes.length;
-    const roles = resourcesOfType(full, "Api", "AWS::IAM::Role").map(([id, r]) => JSON.stringify({ [id]: r }, null, 1).length);
-    // Conservative: the largest route, and a role of its own (a declaration no route made before).
-    const perRoute = Math.ceil(Math.max(...routeBytes) + metadata + Math.max(...roles));
-    const average = Math.round(routeBytes.reduce((a, b) => a + b, 0) / routeBytes.length + metadata);
-    const room = Math.floor((800_000 - sizes.Api) / perRoute);
-    console.log(
-      [
-        ...stackNames.map((name) => `${name.padEnd(9)} ${String(sizes[name]).padStart(9)} bytes`),
-        `Api: ${routes.length} routes, ${average} bytes per route on average, ${perRoute} at most with a role of its own; room for ${room} more below 800,000`,
-      ].join("\n"),
-    );
-    for (const name of stackNames) expect(sizes[name], name).toBeLessThanOrEqual(600_000);
-    expect(room).toBeGreaterThanOrEqual(40);
+    const sizes = templateSizes(full);
+    console.log(`Templates as deploy writes them:\n${describeSizes(sizes)}`);
+    for (const name of stackNames) expect(sizes.bytes[name], name).toBeLessThanOrEqual(templateBudget.maxBytes);
+    expect(sizes.roomForRoutes).toBeGreaterThanOrEqual(templateBudget.moreRoutes);
   });
 });
 
@@ -252,7 +202,7 @@ describe("cfn-lint", () => {
     dir = mkdtempSync(join(tmpdir(), "regrip-cfn-lint-"));
     const files = stackNames.map((name) => {
       const file = join(dir, `${stage}-regrip-${name}.json`);
-      writeFileSync(file, asDeployed(full, name));
+      writeFileSync(file, deployedTemplate(full, name));
       return file;
     });
     const run = spawnSync("cfn-lint", ["--format", "parseable", "--regions", "us-east-1", "--", ...files], { encoding: "utf8" });
