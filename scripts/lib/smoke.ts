@@ -67,12 +67,15 @@ export async function smokeCheck(options: SmokeOptions): Promise<SmokeStep[]> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const steps: SmokeStep[] = [];
 
-  async function request(step: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  async function request(step: string, path: string, init: RequestInit = {}, attempt = 1): Promise<Answer> {
     try {
       const response = await fetch(`${origin}${path}`, { redirect: "manual", ...init, signal: AbortSignal.timeout(timeoutMs) });
       return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      // A kept-alive connection the server closed just as it was reused: every request here writes nothing, so
+      // asking once more on a new connection is safe (seen in npm test, after a pause between two checks).
+      if (attempt === 1 && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET")) return request(step, path, init, 2);
       const why = (error as Error).name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
       throw new SmokeFailure(step, 0, `${origin}${path} could not be reached: ${why}`);
     }
