@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import type { UserActor } from "../../packages/core/src/actor";
 import { findMove, MOVE_ROLES, type MoveRole } from "../../packages/core/src/orders/moves";
-import { CHANGED_MEANWHILE, changeStatus, StatusChange } from "../../packages/core/src/orders/status-change";
+import { applyStatusChange, CHANGED_MEANWHILE, StatusChange } from "../../packages/core/src/orders/status-change";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { canonicalStatus, STAGES, stageOfStatus } from "../../packages/core/src/shared/lifecycle";
@@ -197,14 +197,14 @@ describe("two moves at once", () => {
     };
     const [employee, admin] = await Promise.all([actorOf(staff.employee), actorOf(staff.admin)]);
     const outcomes = await Promise.allSettled([
-      changeStatus(employee, stale, StatusChange.parse({ status: "READY" })),
-      changeStatus(admin, stale, StatusChange.parse({ status: "CANCELED" })),
+      applyStatusChange(employee, stale, StatusChange.parse({ id: orderId, status: "READY" })),
+      applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "CANCELED" })),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(refused.map((o) => [o.reason.kind, o.reason.message])).toEqual([["conflict", CHANGED_MEANWHILE]]);
     // A third move from the same stale read loses too, whatever it asks.
-    await expect(changeStatus(admin, stale, StatusChange.parse({ status: "INVOICED" }))).rejects.toMatchObject({ message: CHANGED_MEANWHILE });
+    await expect(applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "INVOICED" }))).rejects.toMatchObject({ message: CHANGED_MEANWHILE });
     expect((await orderOf(orderId)).statusHistory.filter((h) => h.from === "IN_SERVICE")).toHaveLength(1);
   });
 
