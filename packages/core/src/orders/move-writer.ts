@@ -143,7 +143,7 @@ const changesOrder = (change: OrderChange) =>
   !!change.move || !!(change.set && Object.keys(change.set).length) || !!change.remove?.length || !!change.addAttempts;
 
 /** The effects of `written` having made `stage`: the customer's text (notifications decide whether it texts). */
-export function moveEffects(written: OrderItem, stage: Stage): Effect[] {
+function moveEffects(written: OrderItem, stage: Stage): Effect[] {
   return [{ name: `text order ${written.id} ${stage}`, run: () => Notifications.orderMoved(written, stage) }];
 }
 

@@ -47,7 +47,7 @@ export type StatusChangeInput = z.output<typeof StatusChange>;
  * JSON object, its fields as sent. `changeStatus` parses them with
  * `StatusChange` once it has checked that the caller may move the order.
  */
-export const StatusChangeBody = z.looseObject({ status: z.unknown(), note: z.unknown(), refund: z.unknown() });
+export const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
 
 /** The input as a caller sends it, before `StatusChange` parses it: the order's id and the body. */
 export type StatusChangeRequest = { id: string } & (z.input<typeof StatusChange> | z.output<typeof StatusChangeBody>);

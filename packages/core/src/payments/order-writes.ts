@@ -15,20 +15,11 @@
  * repeat is cancelled on that item and changes nothing, and a crash cannot
  * leave the change without the ledger item or the other way round.
  */
-import {
-  decideAndWrite,
-  readOrder,
-  type Decided,
-  type OrderChange,
-  type OrderSet,
-  type ReadFact,
-} from "../orders/move-writer";
-import type { OrderItem } from "../orders/view";
+import { decideAndWrite, readOrder, type Decide, type Decided, type OrderChange, type OrderSet, type ReadFact } from "../orders/move-writer";
 
 export { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
 export { readOrder, type OrderChange, type OrderSet };
 
-export type Decide = (order: OrderItem) => OrderChange | null;
 export type ApplyOutcome = Decided;
 
 /** What every payment decision reads besides the stage, so its write waits for none of them to change. */
