@@ -269,8 +269,12 @@ describe("texts to the customer", () => {
     await setOrder(orderId, { status: "IN_SERVICE" });
     const answer = await move(orderId, staff.employee, { status: "READY" });
     expect(answer.status).toBe(200);
-    expect((await orderOf(orderId)).status).toBe("READY");
-    expect(await textsOf(orderId)).toEqual([expect.objectContaining({ status: "failed", errorMessage: "Twilio is down" })]);
+    const order = await orderOf(orderId);
+    expect(order.status).toBe("READY");
+    expect(order.statusHistory.at(-1)).toMatchObject({ from: "IN_SERVICE", to: "READY" });
+    expect((await auditOf(orderId)).filter((entry) => entry.action === "order.status_changed")).toHaveLength(1);
+    // The failure is logged where the shop reads its texts: the communications log.
+    expect(await textsOf(orderId)).toEqual([expect.objectContaining({ messageType: "order_ready", status: "failed", errorMessage: "Twilio is down" })]);
   });
 
   it("appends to the outbox file of npm start's SMS stand-in", async () => {

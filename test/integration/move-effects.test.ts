@@ -1,7 +1,7 @@
 /**
  * A move's effects run after its commit (orders/move-writer.ts, db/effects.ts) against DynamoDB Local: a move
- * whose commit fails sends nothing, a move whose text fails stands and the failure is logged, and an effect that
- * throws after a real transaction is logged and undoes nothing.
+ * whose commit fails sends nothing, and an effect that throws after a real transaction is logged and undoes
+ * nothing (a move whose text fails: lifecycle.test.ts).
  */
 import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -59,24 +59,7 @@ describe("a move's text", () => {
     expect(sent).toHaveLength(1);
     expect((await textsOf(orderId)).map((entry) => entry.messageType)).toEqual(["order_ready"]);
   });
-
-  it("that fails never undoes the move, and the failure is logged", async () => {
-    useSmsProvider({
-      name: "twilio",
-      send: async () => {
-        throw new Error("Twilio is down");
-      },
-    });
-    const { orderId } = await bookedOrder();
-    await setOrder(orderId, { status: "IN_SERVICE" });
-    const answer = await call("POST", `/api/orders/${orderId}/status`, { token: staff.employee, body: { status: "READY" } });
-    expect(answer.status).toBe(200);
-    const order = await orderOf(orderId);
-    expect(order.status).toBe("READY");
-    expect(order.statusHistory.at(-1)).toMatchObject({ from: "IN_SERVICE", to: "READY" });
-    expect((await auditOf(orderId)).filter((entry) => entry.action === "order.status_changed")).toHaveLength(1);
-    expect(await textsOf(orderId)).toEqual([expect.objectContaining({ messageType: "order_ready", status: "failed", errorMessage: "Twilio is down" })]);
-  });
+  // A text that fails (the provider throws) never undoes its move: lifecycle.test.ts, "texts to the customer".
 });
 
 describe("an effect after a real transaction", () => {
