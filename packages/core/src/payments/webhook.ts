@@ -3,7 +3,8 @@
  *
  * Every event finds its order through `metadata.orderId` (set on the
  * checkout session, its payment intent and our refunds). Each is applied
- * with its ledger item in one transaction (order-writes.ts), and each
+ * with its ledger item in one transaction (order-writes.ts, written by the
+ * move writer, orders/move-writer.ts), and each
  * decision looks at what the order already holds, so repeats and disorder
  * change nothing they should not:
  *
