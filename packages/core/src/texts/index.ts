@@ -19,8 +19,8 @@ import { consent, optedOut, type Customer, type SkipReason } from "./consent";
 import { templates, type CustomerConsent, type TemplateName, type TemplateParams, type Templates } from "./templates";
 
 export * as Texts from "./index";
-export { broadcastPhone, consent, optedOut, optedOutNumbers, type Customer, type SkipReason } from "./consent";
-export { SMS_HELP_REPLY, templates, type TemplateName, type TemplateParams } from "./templates";
+export { broadcastPhone, consent, optedOut, optedOutNumbers } from "./consent";
+export { SMS_HELP_REPLY, templates, type TemplateName } from "./templates";
 
 /** A customer of the shop: read here by id, or handed over when the caller has just read them. */
 export type CustomerRecipient = ({ userId: string } | { user: Customer }) & { orderId?: string };
