@@ -68,7 +68,7 @@ const table = (...accesses: TableAccess[]): Grants => ({ table: accesses });
 const reads = table("read");
 /** An edit of an item with its audit entry, which may swap a unique claim (an email, a code): the old one is deleted. */
 const edits = table("read", "put", "update", "delete");
-/** An order's move (orders/status-change.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
+/** An order's move (decided in orders/status-change.ts, written by orders/move-writer.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
 const moves = table("read", "check", "put", "update", "delete");
 /** An order made at the counter or booked (stock taken, a bag held, a paddle made) that may text a payment link. */
 const sales: Grants = { ...table("read", "check", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] };
