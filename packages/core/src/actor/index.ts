@@ -38,6 +38,11 @@ export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
   return out;
 }
 
+/** The 403 of a caller whose role may not do what they asked (a route's gate says it too, bar staff routes: `STAFF_REQUIRED`). */
+export const FORBIDDEN = "Forbidden: you don't have permission to do this.";
+/** The 403 of a customer calling a staff route (docs/api-staff.md). */
+export const STAFF_REQUIRED = "Staff access required";
+
 export function isStaff(actor: Actor): boolean {
   return actor.type === "system" || hasStaffRole(actor);
 }
