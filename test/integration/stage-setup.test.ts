@@ -99,7 +99,7 @@ describe("stage:setup on a new stage", () => {
     expect(catalogue).toMatchObject({ present: [], codeTaken: [], starterAddedAt: undefined });
     const counted = [...starterCatalogue, ...quickSaleProducts].filter((p) => p.counted).map((p) => p.code);
     expect(catalogue.countedAtZero.sort()).toEqual(counted.sort());
-    const services = await Catalogue.services();
+    const services = await Catalogue.services(null);
     expect(services.coreServices.map((s) => s.name)).toEqual(["Strip and Grip", "Basic Overgrip", "Premium Regrip"]);
     const quickSale = await Products.list(systemAdmin).then((all) => all.filter((p) => p.isQuickSale));
     expect(quickSale.map((p) => [p.code, p.unitAmountCents, p.isVisible, p.stockQuantity])).toEqual(
