@@ -34,8 +34,13 @@ export const NoInput = z.optional(z.undefined());
 /** The input of a function on one record named by its id (a path's `{id}`): called `(actor, { id })`. */
 export const ById = z.object({ id: Id });
 
-/** What a caller passes: the raw input, or what the handler already parsed with the same schema. */
-type Args<S extends $ZodType> = undefined extends z.input<S> ? [input?: z.input<S> | z.output<S>] : [input: z.input<S> | z.output<S>];
+/**
+ * What a caller passes: the raw input, or what the handler already parsed with the same schema; or a function
+ * answering either, read only once the role is asserted (a handler whose input can itself be refused, a body
+ * that is not JSON, the site's address unset, so a caller of the wrong role hears 403 whatever they sent).
+ */
+type Given<S extends $ZodType> = z.input<S> | z.output<S>;
+type Args<S extends $ZodType> = undefined extends z.input<S> ? [input?: Given<S> | (() => Given<S>)] : [input: Given<S> | (() => Given<S>)];
 
 export type DomainFn<A extends Access, S extends $ZodType, R> = ((actor: A extends "public" ? Actor | null : Actor, ...input: Args<S>) => Promise<R>) & {
   /** The input's schema: the handler parses its body or query with it. */
@@ -70,7 +75,7 @@ export function fn<A extends Access, S extends $ZodType, R>(
   const { role, input: schema } = declared;
   const call = async (actor: Actor | null, ...args: unknown[]): Promise<R> => {
     const allowed = assertAccess(role, actor);
-    const raw = args[0];
+    const raw = typeof args[0] === "function" ? (args[0] as () => unknown)() : args[0];
     const parsed = typeof raw === "object" && raw !== null && parsedWith.get(raw) === schema ? (raw as z.output<S>) : parse(schema, raw);
     return body(allowed, parsed);
   };

@@ -2,6 +2,7 @@
  * Who is calling. Set once per request by the handler layer from a verified
  * token, passed explicitly to the domain functions that need it.
  */
+import { forbidden } from "../errors";
 import { hasAdminRole, hasStaffRole, ROLES, type Role } from "../shared/roles";
 
 export const roles = ROLES;
@@ -49,4 +50,10 @@ export function isStaff(actor: Actor): boolean {
 
 export function isAdmin(actor: Actor): boolean {
   return actor.type === "system" || hasAdminRole(actor);
+}
+
+/** The person acting, for work only a person does (an order made at the counter names who made it); the system is refused. */
+export function personOf(actor: Actor): UserActor {
+  if (actor.type !== "user") throw forbidden(FORBIDDEN);
+  return actor;
 }
