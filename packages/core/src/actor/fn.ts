@@ -2,7 +2,7 @@
  * One signature for the domain's public functions (docs/architecture.md, "Domain functions"):
  *
  *   export const list = fn({ role: "customer", input: NoInput }, async (actor) => ...);
- *   export const update = fn({ role: "admin", input: PromotionUpdate }, async (actor, input) => ...);
+ *   export const update = fn({ role: "admin", input: z.object({ id: Id, patch: PromotionPatch }) }, async (actor, { id, patch }) => ...);
  *
  * A function made by `fn` is called `(actor, input)`. It asserts the role first (who may call it, in the route
  * table's words: public, customer, staff, admin), then parses the input with the schema it carries as `.schema`,
