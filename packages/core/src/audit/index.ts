@@ -3,14 +3,13 @@
  * its own; `entry` gives the item for a transaction, so a change and its
  * audit entry are written together (a status move, a payment).
  */
-import type { EntityItem } from "electrodb";
 import type { Actor } from "../actor";
 import { db } from "../db";
-import type { AuditLog, AuditTargetType } from "../entities";
+import type { AuditTargetType } from "../entities";
+import type { AuditItem } from "./list";
 
 export * as Audit from "./index";
 
-export type AuditItem = EntityItem<AuditLog>;
 
 export interface AuditInput {
   actor: Actor;

@@ -9,15 +9,18 @@
  * The cursor is the last entry given (its createdAt and id), and is checked exactly like the other cursors of
  * this API: read back, every part validated, encoded again, refused unless it is the very same string.
  */
+import type { EntityItem } from "electrodb";
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { db } from "../db";
 import { decodePosition, encodePosition, walkMonths } from "../db/months";
 import { createConversions } from "../entities/electrodb";
-import { monthOf } from "../entities";
+import { monthOf, type AuditLog } from "../entities";
 import type { AuditEntryView, AuditPage } from "../shared/audit";
 import { pageQuery } from "../paging";
-import type { AuditItem } from "./index";
+
+/** An audit entry as stored. Here, not in index.ts, so index.ts (which re-exports this module) is imported by nothing here. */
+export type AuditItem = EntityItem<AuditLog>;
 
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 100;

@@ -3,6 +3,7 @@
  * edit), delete. Each write is one labelled transaction with its audit entry; a code's `promoCode` reservation
  * moves with it.
  */
+import type { EntityItem } from "electrodb";
 import type { Actor } from "../actor";
 import { ById, fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
@@ -10,7 +11,7 @@ import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { createConversions } from "../entities/electrodb";
 import { newId } from "../entities/attributes";
-import { uniqueKey } from "../entities";
+import { uniqueKey, type Promotion } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
 import { Id, ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
@@ -26,9 +27,11 @@ import {
   type PromotionPage,
 } from "../shared/promotions";
 import * as z from "zod/mini";
-import type { PromotionItem } from "./index";
 
 export { PromotionInput, PromotionPatch } from "../shared/promotions";
+
+/** A promotion as stored. Here, not in index.ts, so index.ts (which re-exports this module) is imported by nothing here. */
+export type PromotionItem = EntityItem<Promotion>;
 
 // ---------------------------------------------------------------------------------------------
 

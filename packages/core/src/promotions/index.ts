@@ -8,18 +8,16 @@
  * promotion, both strongly consistent reads on the table's own keys, and nothing caches either: a code
  * deactivated, renamed or deleted stops applying on the very next request.
  */
-import type { EntityItem } from "electrodb";
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { db } from "../db";
-import type { Promotion } from "../entities";
+import type { PromotionItem } from "./admin";
 import { uniqueKey } from "../entities";
 import { notFound } from "../errors";
 import { boundedParam, INVALID_PROMO_CODE, PromoCode } from "../shared/ids";
 
 export * as Promotions from "./index";
 
-export type PromotionItem = EntityItem<Promotion>;
 
 /** What GET /api/promotions/{code} answers. */
 export interface PromotionView {
