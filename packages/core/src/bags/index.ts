@@ -36,13 +36,14 @@ import {
   type BagLookup,
   type BagPage,
   type BagView,
-  type CreateBagsInput,
 } from "../shared/bags";
+import type { CreateBagsInput } from "../shared/bag-input";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import { view as orderView, type OrderItem } from "../orders/view";
 
 export * as Bags from "./index";
-export { CreateBags, type BagView, type BagPage, type BagLookup } from "../shared/bags";
+export { CreateBags } from "../shared/bag-input";
+export type { BagView, BagPage, BagLookup } from "../shared/bags";
 
 /** The labels of the hold's and the release's writes in an order's transaction. */
 export const BAG_LABEL = "bag";
