@@ -15,6 +15,7 @@ import { priceBooking, WEIGHT_AREAS } from "../pricing";
 import * as Promotions from "../promotions";
 import { BOOKING_REQUIRED as REQUIRED, CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG } from "../shared/booking";
 import { BookingBagNumber, requiredOr as required } from "../shared/booking-input";
+import { isIsoDateTime } from "../shared/dates";
 import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
@@ -49,7 +50,7 @@ export const BookService = z.object({
     z
       .nullish(z.string({ error: "Please choose a valid drop-off time" }).check(z.maxLength(40, "Please choose a valid drop-off time")))
       .check(
-        z.refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), {
+        z.refine((value) => !value || isIsoDateTime(value), {
           message: "Please choose a valid drop-off time",
         }),
       ),
