@@ -39,8 +39,7 @@ export async function seedDemoOrders(customer: UserActor, employee: UserActor): 
     ).id;
   const move = async (id: string, ...statuses: ("IN_QUEUE" | "IN_SERVICE" | "READY")[]) => {
     for (const status of statuses) {
-      const order = await Orders.find(employee, id);
-      await Orders.changeStatus(employee, order, z.parse(Orders.StatusChange, { status }));
+      await Orders.changeStatus(employee, { id, status });
     }
   };
 

@@ -62,7 +62,7 @@ async function bookFor(c: Customer, at: Date): Promise<string> {
 }
 
 async function move(id: string, status: OrderStatus) {
-  await changeStatus(staffActor, await orderOf(id), StatusChange.parse({ status }));
+  await changeStatus(staffActor, StatusChange.parse({ id, status }));
 }
 
 const ids = (items: Listed[]) => items.map((o) => o.id);

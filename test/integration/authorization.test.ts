@@ -23,6 +23,7 @@ beforeAll(async () => {
 const permitted: Record<Access, Principal[]> = {
   public: principals,
   customer: ["customer", "anotherCustomer", "employee", "admin"],
+  "owner-or-staff": ["customer", "anotherCustomer", "employee", "admin"],
   staff: ["employee", "admin"],
   admin: ["admin"],
 };

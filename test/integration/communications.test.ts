@@ -15,6 +15,7 @@ import { Audit } from "../../packages/core/src/audit";
 import { Customers } from "../../packages/core/src/customers";
 import { db } from "../../packages/core/src/db";
 import { useSmsProvider } from "../../packages/core/src/sms";
+import { SMS_HELP_REPLY } from "../../packages/core/src/texts";
 import {
   BULK_SMS_NO_MESSAGE,
   BULK_SMS_NO_RECIPIENTS,
@@ -22,7 +23,6 @@ import {
   BULK_SMS_MAX_RECIPIENTS,
   COMMUNICATIONS_READ_BUDGET,
   INVALID_E164,
-  SMS_HELP_REPLY,
   TEST_SMS_REQUIRED,
   type BroadcastUserView,
   type BulkSmsAnswer,

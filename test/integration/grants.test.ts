@@ -10,7 +10,7 @@ import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
 import { Identity } from "../../packages/core/src/identity";
 import { secret } from "../../packages/core/src/secrets";
-import { Sms } from "../../packages/core/src/sms";
+import { Texts } from "../../packages/core/src/texts";
 import { presignPut } from "../../packages/core/src/uploads";
 import { findRoute, type Route } from "../../packages/functions/src/routes";
 import { call, newCustomer } from "./support";
@@ -87,7 +87,7 @@ describe("a route's undeclared call is refused", () => {
     const bare = { name: "GET /api/orders", grants: { table: ["read"] as const } };
     expect((await refused(async () => withGrants(bare, () => secret("STRIPE_SECRET_KEY")))).message).toContain("secrets: STRIPE_SECRET_KEY");
     expect(
-      (await refused(async () => withGrants(bare, () => Sms.send({ to: "+15555550100", body: "hi", messageType: "test" } as never)))).message,
+      (await refused(async () => withGrants(bare, () => Texts.send("test", { message: "hi" }, { phone: "+15555550100" })))).message,
     ).toContain("is not granted texts");
     expect(
       (await refused(async () => withGrants(bare, () => presignPut("skus/s-1/i-1.png", { contentType: "image/png", size: 10 })))).message,

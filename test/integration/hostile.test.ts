@@ -145,6 +145,7 @@ type Role = "signedOut" | "customer" | "employee" | "admin";
 const reaches: Record<Access, Role[]> = {
   public: ["signedOut", "customer", "admin"],
   customer: ["customer", "employee", "admin"],
+  "owner-or-staff": ["customer", "employee", "admin"],
   staff: ["employee", "admin"],
   admin: ["admin"],
 };

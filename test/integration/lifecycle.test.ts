@@ -7,7 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import type { UserActor } from "../../packages/core/src/actor";
 import { findMove, MOVE_ROLES, type MoveRole } from "../../packages/core/src/orders/moves";
-import { CHANGED_MEANWHILE, changeStatus, StatusChange } from "../../packages/core/src/orders/status-change";
+import { applyStatusChange, CHANGED_MEANWHILE, StatusChange } from "../../packages/core/src/orders/status-change";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { canonicalStatus, STAGES, stageOfStatus } from "../../packages/core/src/shared/lifecycle";
@@ -197,14 +197,14 @@ describe("two moves at once", () => {
     };
     const [employee, admin] = await Promise.all([actorOf(staff.employee), actorOf(staff.admin)]);
     const outcomes = await Promise.allSettled([
-      changeStatus(employee, stale, StatusChange.parse({ status: "READY" })),
-      changeStatus(admin, stale, StatusChange.parse({ status: "CANCELED" })),
+      applyStatusChange(employee, stale, StatusChange.parse({ id: orderId, status: "READY" })),
+      applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "CANCELED" })),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(refused.map((o) => [o.reason.kind, o.reason.message])).toEqual([["conflict", CHANGED_MEANWHILE]]);
     // A third move from the same stale read loses too, whatever it asks.
-    await expect(changeStatus(admin, stale, StatusChange.parse({ status: "INVOICED" }))).rejects.toMatchObject({ message: CHANGED_MEANWHILE });
+    await expect(applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "INVOICED" }))).rejects.toMatchObject({ message: CHANGED_MEANWHILE });
     expect((await orderOf(orderId)).statusHistory.filter((h) => h.from === "IN_SERVICE")).toHaveLength(1);
   });
 
@@ -269,8 +269,12 @@ describe("texts to the customer", () => {
     await setOrder(orderId, { status: "IN_SERVICE" });
     const answer = await move(orderId, staff.employee, { status: "READY" });
     expect(answer.status).toBe(200);
-    expect((await orderOf(orderId)).status).toBe("READY");
-    expect(await textsOf(orderId)).toEqual([expect.objectContaining({ status: "failed", errorMessage: "Twilio is down" })]);
+    const order = await orderOf(orderId);
+    expect(order.status).toBe("READY");
+    expect(order.statusHistory.at(-1)).toMatchObject({ from: "IN_SERVICE", to: "READY" });
+    expect((await auditOf(orderId)).filter((entry) => entry.action === "order.status_changed")).toHaveLength(1);
+    // The failure is logged where the shop reads its texts: the communications log.
+    expect(await textsOf(orderId)).toEqual([expect.objectContaining({ messageType: "order_ready", status: "failed", errorMessage: "Twilio is down" })]);
   });
 
   it("appends to the outbox file of npm start's SMS stand-in", async () => {

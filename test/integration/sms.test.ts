@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
-import { Sms, useSmsProvider } from "../../packages/core/src/sms";
+import { useSmsProvider } from "../../packages/core/src/sms";
 import { outboxProvider } from "../../packages/core/src/sms/providers";
+import { Texts } from "../../packages/core/src/texts";
 
 afterEach(() => useSmsProvider(undefined));
 
@@ -13,18 +14,20 @@ async function logEntry(id: string) {
   return page.data.find((entry) => entry.id === id);
 }
 
-describe("Sms.send", () => {
+describe("a text through the provider (Texts.send)", () => {
   it("appends to the outbox file and logs the text as sent", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "regrip-outbox-")), "outbox.jsonl");
     useSmsProvider(outboxProvider(file));
-    const result = await Sms.send({ to: "+13035550101", body: "Your paddle is ready!", messageType: "order_ready", orderId: "order-1" });
+    const url = "https://pay.test/order-1";
+    const result = await Texts.send("paymentLink", { order: { id: "order-1", bagNumber: "101", totalCents: 4500 }, url }, { phone: "+13035550101", orderId: "order-1" });
     expect(result.status).toBe("sent");
     const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: "Your paddle is ready!" })]);
+    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order 101 comes to $45.00. Pay securely here: ${url}` })]);
     expect(await logEntry(result.logId)).toMatchObject({
       channel: "sms",
       recipient: "+13035550101",
-      messageType: "order_ready",
+      messageType: "storefront_order",
+      template: "paymentLink",
       status: "sent",
       orderId: "order-1",
       externalId: lines[0].id,
@@ -38,7 +41,7 @@ describe("Sms.send", () => {
         throw new Error("The 'To' number is not a valid phone number.");
       },
     });
-    const result = await Sms.send({ to: "+13035550102", body: "hello", messageType: "general" });
+    const result = await Texts.send("test", { message: "hello" }, { phone: "+13035550102" });
     expect(result).toMatchObject({ status: "failed", error: "The 'To' number is not a valid phone number." });
     expect(await logEntry(result.logId)).toMatchObject({ status: "failed", errorMessage: "The 'To' number is not a valid phone number." });
   });
@@ -47,7 +50,7 @@ describe("Sms.send", () => {
     let sent = 0;
     useSmsProvider({ name: "outbox", send: async () => `id-${++sent}` });
     await db().entities.smsConversation.create({ phoneNumber: "+13035550103", optedOut: true }).go();
-    const result = await Sms.send({ to: "+13035550103", body: "Promo!", messageType: "broadcast" });
+    const result = await Texts.send("test", { message: "Promo!" }, { phone: "+13035550103" });
     expect(result.status).toBe("blocked");
     expect(sent).toBe(0);
     expect(await logEntry(result.logId)).toMatchObject({ status: "failed", errorMessage: expect.stringContaining("STOP") });

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserActor } from "../../packages/core/src/actor";
 import { db } from "../../packages/core/src/db";
-import { changeStatus, CHANGED_MEANWHILE } from "../../packages/core/src/orders/status-change";
+import { applyStatusChange, CHANGED_MEANWHILE } from "../../packages/core/src/orders/status-change";
 import { book, bookingCustomer } from "./booking-support";
 import { auditOf, orderOf, staffTokens } from "./payment-support";
 import { call } from "./support";
@@ -109,13 +109,13 @@ describe("a cancel gives the order's stock back", () => {
     const orderId = await bookUnpaid(customer, overgrip);
     const before = await orderOf(orderId);
     const actor: UserActor = { type: "user", userId: customer.userId, username: customer.username, roles: ["CUSTOMER"] };
-    const input = { status: "CANCELED" as const, note: undefined, refund: false };
-    const answers = await Promise.allSettled([changeStatus(actor, before, input), changeStatus(actor, before, input)]);
+    const input = { id: orderId, status: "CANCELED" as const, note: undefined, refund: false };
+    const answers = await Promise.allSettled([applyStatusChange(actor, before, input), applyStatusChange(actor, before, input)]);
     expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     const refused = answers.find((a) => a.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason.message).toBe(CHANGED_MEANWHILE);
     // And once more, sequentially, from the same stale read.
-    await expect(changeStatus(actor, before, input)).rejects.toThrow(CHANGED_MEANWHILE);
+    await expect(applyStatusChange(actor, before, input)).rejects.toThrow(CHANGED_MEANWHILE);
     expect(await stockOf(overgrip)).toBe(3);
   });
 

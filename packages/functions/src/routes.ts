@@ -13,6 +13,11 @@ export type Access =
   | "public"
   /** any signed-in user (every user is a CUSTOMER) */
   | "customer"
+  /**
+   * the owner of the route's `owned` item, or staff: any signed-in caller passes the gate and the domain
+   * function checks the rest (anyone else gets 404, as for a missing item)
+   */
+  | "owner-or-staff"
   /** EMPLOYEE or ADMIN */
   | "staff"
   /** ADMIN only */
@@ -63,7 +68,7 @@ const table = (...accesses: TableAccess[]): Grants => ({ table: accesses });
 const reads = table("read");
 /** An edit of an item with its audit entry, which may swap a unique claim (an email, a code): the old one is deleted. */
 const edits = table("read", "put", "update", "delete");
-/** An order's move (orders/status-change.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
+/** An order's move (decided in orders/status-change.ts, written by orders/move-writer.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
 const moves = table("read", "check", "put", "update", "delete");
 /** An order made at the counter or booked (stock taken, a bag held, a paddle made) that may text a payment link. */
 const sales: Grants = { ...table("read", "check", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] };
@@ -97,7 +102,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff", grants: reads },
   { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "customer", owned: "order", grants: { ...moves, texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)
   { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },

@@ -8,8 +8,9 @@
  *
  * - An inbound text is stored as an smsMessage in its number's smsConversation, in one transaction with the
  *   conversation and the reservation of its MessageSid (a repeat of the post stores nothing twice). STOP and its
- *   synonyms set `optedOut`, START clears it, in that same write: `Sms.send` reads it before every later text.
- *   HELP is answered with SMS_HELP_REPLY (sent, logged as `general`, and kept as an outbound smsMessage).
+ *   synonyms set `optedOut`, START clears it, in that same write: `Texts.send` reads it before every later text.
+ *   HELP is answered with the `helpReply` template (texts/templates.ts: sent even after a STOP, logged as
+ *   `general`, and kept as an outbound smsMessage). STOP and START are not answered: the provider confirms them.
  * - A delivery report (`MessageStatus`) lands on the communications log entry with that provider id
  *   (byExternalId): `delivered`, or `failed` (failed, undelivered) with Twilio's error code; a report that
  *   would take a final status back (a late `sent`) changes nothing, and a repeat writes the same.
@@ -25,9 +26,9 @@ import { writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { forbidden, invalid } from "../errors";
 import { secret } from "../secrets";
-import { Sms } from "../sms";
 import { validTwilioSignature } from "../sms/twilio-signature";
-import { SMS_HELP_REPLY, SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from "../shared/communications";
+import { Texts } from "../texts";
+import { SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from "../shared/communications";
 import { E164 } from "../shared/phone";
 
 /** How long a MessageSid is remembered against repeats of its post (Twilio retries within minutes). */
@@ -120,8 +121,8 @@ async function inboundText(text: { sid: string; from: string; to: string; body: 
     throw new Error(`inbound text not stored: ${JSON.stringify(outcome.codes)}`);
   }
   if (keyword === "help") {
-    // Answered even after a STOP: the carriers' rule for HELP (the number stays opted out of everything else).
-    const reply = await Sms.send({ to: text.from, body: SMS_HELP_REPLY, messageType: "general", answersHelp: true });
+    // Answered even after a STOP (the template's rule, the carriers'): the number stays opted out of everything else.
+    const reply = await Texts.send("helpReply", {}, { phone: text.from });
     const sentAt = new Date().toISOString();
     await db()
       .entities.smsMessage.create({
@@ -129,7 +130,7 @@ async function inboundText(text: { sid: string; from: string; to: string; body: 
         direction: "outbound",
         fromNumber: text.to || "shop",
         toNumber: text.from,
-        messageBody: SMS_HELP_REPLY,
+        messageBody: reply.body,
         ...(reply.externalId ? { externalId: reply.externalId } : {}),
         status: reply.status === "sent" ? "sent" : "failed",
         createdAt: sentAt,

@@ -1,7 +1,8 @@
 /**
  * Communications as admins run them (docs/api-admin.md, Communications): a test text, a broadcast to chosen
  * customers, the communications log, and the customers a broadcast can reach. Every text goes through
- * `Sms.send`, which reads the number's STOP before sending and writes the log entry with its status.
+ * `Texts.send` (the `test` and `broadcast` templates of texts/templates.ts), which applies the template's consent
+ * rule, reads the number's STOP before sending and writes the log entry with its template and status.
  * Inbound texts and delivery reports are inbound.ts (the SMS webhook).
  */
 import { randomUUID } from "node:crypto";
@@ -12,7 +13,7 @@ import { isConditionFailed } from "../db/conditions";
 import { uniqueKey } from "../entities";
 import { conflict } from "../errors";
 import { IdempotencyKey, IDEMPOTENCY_TTL_SECONDS } from "../shared/idempotency";
-import { Sms } from "../sms";
+import { consent, optedOutNumbers, Texts } from "../texts";
 import type { UserItem } from "../users";
 import type { BroadcastSkips, BulkSmsAnswer, BulkSmsInput, BulkSmsResults, TestSmsInput } from "../shared/communications";
 
@@ -20,8 +21,6 @@ export * as Communications from "./index";
 export { BroadcastUsersQuery, BulkSmsInput, CommunicationsQuery, TestSmsInput } from "../shared/communications";
 export { list } from "./list";
 export { broadcastUsers } from "./users";
-export { broadcastPhone, optedOutNumbers } from "./recipients";
-import { broadcastPhone, optedOutNumbers } from "./recipients";
 
 /** Texts in flight at once during a broadcast. */
 export const BROADCAST_CONCURRENCY = 8;
@@ -39,7 +38,7 @@ export interface TestSmsOutcome {
 
 /** POST /api/admin/test-sms: one text, logged as `test`, audited `communication.test_sent`. */
 export async function testSms(actor: UserActor, input: TestSmsInput): Promise<TestSmsOutcome> {
-  const result = await Sms.send({ to: input.phone, body: input.message, messageType: "test" });
+  const result = await Texts.send("test", { message: input.message }, { phone: input.phone });
   await Audit.record({
     actor,
     action: "communication.test_sent",
@@ -97,16 +96,16 @@ export async function bulkSms(
     .go();
   const users = new Map((data as UserItem[]).map((user) => [user.userId, user]));
   const skippedBecause: BroadcastSkips = { promotionsOff: 0, optedOut: 0, noPhone: 0, notFound: 0, duplicatePhone: 0 };
-  const candidates: { userId: string; phone: string }[] = [];
+  const candidates: { user: UserItem; phone: string }[] = [];
   for (const userId of input.userIds) {
     const user = users.get(userId);
-    if (!user) skippedBecause.notFound++;
-    else if (!broadcastPhone(user)) skippedBecause.noPhone++;
-    else if (user.smsPromotions === false) skippedBecause.promotionsOff++;
-    else candidates.push({ userId, phone: broadcastPhone(user)! });
+    // The broadcast template's rule, counted here by reason; Texts.send applies the same rule again as it sends.
+    const allowed = consent(Texts.templates.broadcast.consent, user);
+    if ("skipped" in allowed) skippedBecause[allowed.skipped as keyof BroadcastSkips]++;
+    else candidates.push({ user: user!, phone: allowed.phone });
   }
   const stopped = await optedOutNumbers(candidates.map((c) => c.phone));
-  const recipients: { userId: string; phone: string }[] = [];
+  const recipients: { user: UserItem; phone: string }[] = [];
   const texted = new Set<string>();
   for (const candidate of candidates) {
     if (stopped.has(candidate.phone)) skippedBecause.optedOut++;
@@ -124,16 +123,20 @@ export async function bulkSms(
     skippedBecause,
     failures: [],
   };
-  await inPool(recipients, BROADCAST_CONCURRENCY, async ({ userId, phone }) => {
-    const outcome = await Sms.send({ to: phone, body: input.message, messageType: "broadcast", userId });
+  await inPool(recipients, BROADCAST_CONCURRENCY, async ({ user }) => {
+    const outcome = await Texts.send("broadcast", { message: input.message }, { user });
     if (outcome.status === "sent") results.sent++;
-    else if (outcome.status === "blocked") {
+    else if (outcome.status === "skipped") {
+      // Not reached: the same rule let this customer through above.
+      results.skipped++;
+      skippedBecause[outcome.reason as keyof BroadcastSkips]++;
+    } else if (outcome.status === "blocked") {
       // A STOP that arrived after the check above: send() read it and sent nothing.
       results.skipped++;
       skippedBecause.optedOut++;
     } else {
       results.failed++;
-      results.failures.push({ userId, error: outcome.error ?? "Unknown error" });
+      results.failures.push({ userId: user.userId, error: outcome.error ?? "Unknown error" });
     }
   });
 

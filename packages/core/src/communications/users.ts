@@ -23,7 +23,7 @@ import {
   type BroadcastUsersQuery,
   type BroadcastUserView,
 } from "../shared/communications";
-import { broadcastPhone, optedOutNumbers } from "./recipients";
+import { broadcastPhone, optedOutNumbers } from "../texts";
 
 type UserItem = EntityItem<User>;
 

@@ -5,8 +5,15 @@
  * policy: a transaction that lost only to another one touching the same items
  * at the same moment (nothing was written) is tried again, with backoff, a
  * few times; and a write marked `droppable` whose condition fails (a counter
- * that would go below zero) is left out and the rest tried again.
+ * that would go below zero) is left out and the rest tried again. Callers
+ * add no retry of their own for conflicts: a write that still loses after
+ * these is answered as not committed.
+ *
+ * Each attempt builds its writes inside an effects collector (db/effects.ts):
+ * what the build registers with `afterCommit` runs once the transaction has
+ * committed, and what a failed or retried attempt registered is dropped.
  */
+import { collecting } from "./effects";
 import type { RegripService } from "./index";
 import { db } from "./index";
 
@@ -74,7 +81,7 @@ async function writeOnce(build: (entities: TransactionEntities) => LabelledWrite
 export async function writeLabelled(build: (entities: TransactionEntities) => LabelledWrite[]): Promise<LabelledOutcome> {
   const dropped = new Set<string>();
   for (let conflicts = 0; ; ) {
-    const result = await writeOnce(build, dropped);
+    const result = await collecting(() => writeOnce(build, dropped), (attempt) => !attempt.canceled);
     if (!result.canceled) return { committed: true, dropped: [...dropped] };
     const { codes, failed, conflict, droppable } = result;
     if (failed.length > 0 && failed.every((label) => droppable.has(label))) {

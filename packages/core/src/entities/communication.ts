@@ -44,6 +44,11 @@ export const communication = (config?: EntityConfiguration) =>
         /** Phone (E.164) or email address. */
         recipient: { type: "string", required: true },
         messageType: { type: COMMUNICATION_MESSAGE_TYPES, required: true },
+        /**
+         * The template the text was made from (packages/core/src/texts/templates.ts: `orderReady`, `paymentLink`...).
+         * Optional: entries logged before templates were named have none, and read as they were.
+         */
+        template: { type: "string", readOnly: true },
         subject: { type: "string" },
         message: { type: "string", required: true },
         status: { type: COMMUNICATION_STATUSES, required: true, default: "sent" },

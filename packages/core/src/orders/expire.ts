@@ -9,23 +9,17 @@
  * first up to the hold's cutoff, a page at a time: no Scan, and work grows
  * with the orders to cancel, not with the shop.
  *
- * Each cancel is one transaction, conditioned on the order being exactly as
- * it was read (same status, unpaid, same `updatedAt`): a payment, a customer's
+ * Each cancel is one move (move-writer.ts), conditioned on the order being
+ * exactly as it was read (same status, unpaid, same `updatedAt`): a payment, a customer's
  * cancel or a staff move landing at the same moment wins and the order is left
  * alone. A payment that lands after the cancel is refunded by the webhook
  * (payments/webhook.ts: paid after cancel → refunded in full).
  */
 import type { SystemActor } from "../actor";
-import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled } from "../db/labelled";
-import * as Bags from "../bags";
-import * as Inventory from "../inventory";
-import * as Notifications from "../notifications";
-import { canonicalStatus, type OrderStatus, stageOfStatus } from "../shared/lifecycle";
+import { type OrderStatus, stageOfStatus } from "../shared/lifecycle";
 import { isHoldExpired, UNPAID_HOLD_MINUTES, UNPAID_HOLD_MS } from "../shared/unpaid-hold";
-import * as OrderCounters from "./counters";
-import * as DailyStats from "../stats/daily";
+import { writeOrder } from "./move-writer";
 import { findMove } from "./moves";
 import type { OrderItem } from "./view";
 
@@ -41,92 +35,21 @@ export interface ExpiryReport {
   skipped: string[];
 }
 
-const MAX_CONFLICT_RETRIES = 3;
-
 /**
- * Cancels `order` (as read, past its hold), gives its stock back and frees its bag; false,
+ * Cancels `order` (as read, past its hold) through the move writer, which
+ * gives its stock back, frees its bag and texts as every move does; false,
  * writing nothing, when the order changed since it was read.
  */
 export async function expireOrder(order: OrderItem, now: Date): Promise<boolean> {
   const move = findMove("awaiting_payment", "canceled", "system")!;
-  const at = now.toISOString();
-  const status = canonicalStatus.canceled;
-  const note = move.defaultNote;
-  const owed = Inventory.owedBack(order);
-  const gone: string[] = [];
-  // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
-  let bagNotOurs = false;
-  // The paddle leaves the bag with the order.
-  const bagId = order.bagCode ? await Bags.idOf(order.bagCode) : null;
-  for (let conflicts = 0; ; ) {
-    const returned = owed.filter((line) => !gone.includes(line.skuId));
-    const result = await writeLabelled((entities) => [
-      {
-        label: "order",
-        write: entities.serviceOrder
-          .patch({ id: order.id })
-          .set({ status, ...(owed.length ? { stockReturnedAt: at } : {}) })
-          .append({ statusHistory: [{ from: order.status, to: status, actorName: "System", note, at }] })
-          .where((a, { eq, notExists }) =>
-            [
-              eq(a.status, order.status),
-              eq(a.paymentStatus, "unpaid"),
-              // Nothing else touched it since it was read (a payment, a move, a cancel).
-              eq(a.updatedAt, order.updatedAt),
-              ...(owed.length ? [notExists(a.stockReturnedAt)] : []),
-            ].join(" AND "),
-          )
-          .commit(),
-      },
-      ...Inventory.giveBack(entities, order, gone),
-      ...OrderCounters.moved(entities, order.status, status),
-      ...DailyStats.orderMoved(entities, order, order.status, status),
-      ...(bagNotOurs ? [] : Bags.release(entities, order)),
-      ...Bags.paddleOut(entities, order, bagId),
-      {
-        label: "audit",
-        write: entities.auditLog
-          .create({
-            ...auditEntry({
-              actor: holdActor,
-              action: "order.status_changed",
-              targetType: "order",
-              targetId: order.id,
-              diff: {
-                status: { from: order.status, to: status },
-                move: move.label,
-                role: move.role,
-                note,
-                holdMinutes: UNPAID_HOLD_MINUTES,
-                ...(order.bagCode && !bagNotOurs ? { bagReleased: order.bagCode } : {}),
-                ...(returned.length ? { stockReturned: returned } : {}),
-              },
-            }),
-            createdAt: at,
-          })
-          .commit(),
-      },
-    ]);
-    if (result.committed) break;
-    if (result.failed.includes("order")) return false;
-    if (Bags.releaseFailed(result)) {
-      bagNotOurs = true;
-      continue;
-    }
-    const missing = Inventory.missingSkus(result);
-    if (missing.length) {
-      gone.push(...missing);
-      continue;
-    }
-    if (result.conflict && ++conflicts <= MAX_CONFLICT_RETRIES) {
-      await new Promise((resolve) => setTimeout(resolve, 50 * conflicts));
-      continue;
-    }
-    throw new Error(`Expiring order ${order.id} was cancelled: ${JSON.stringify(result.codes)}`);
-  }
-  // As every move does: the customer hears of it if the lifecycle texts on this stage.
-  await Notifications.orderMoved({ ...order, status, statusHistory: [...order.statusHistory] }, "canceled");
-  return true;
+  const written = await writeOrder({
+    order,
+    move: { move, actor: holdActor, at: now.toISOString(), auditDiff: { holdMinutes: UNPAID_HOLD_MINUTES } },
+    // Nothing else touched it since it was read (a payment, a move, a cancel).
+    unchanged: ["paymentStatus", "updatedAt"],
+    now,
+  });
+  return written.committed;
 }
 
 /**

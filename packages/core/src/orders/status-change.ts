@@ -1,38 +1,32 @@
 /**
  * POST /api/orders/{id}/status: one move of the lifecycle (moves.ts), made by
- * the order's owner or by staff.
- *
- * The move is one transaction: the order's new status and its statusHistory
- * entry, conditioned on the status the move was decided from (so of two
- * moves at once on one order exactly one wins; the other is a 409), the
- * stock a cancel gives back (inventory module, at most once: the order's
- * `stockReturnedAt` is set on the condition that it was not), the bag's
- * release on pickup or cancel (or its hold again when an admin reopens a
- * picked-up order; bags module), and the audit entry. After it commits: the refund a cancel calls for, then the
- * customer's text. Neither can undo the move.
+ * the order's owner or by staff. Here is only the decision: which move the
+ * actor may make, and the refund a cancel calls for. The move is written by
+ * the one move writer (move-writer.ts), conditioned on the status it was
+ * decided from (of two moves at once on one order exactly one wins; the
+ * other is a 409), and its text runs after the commit. After the commit, the
+ * refund a cancel calls for: it cannot undo the move.
  */
 import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
-import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled } from "../db/labelled";
 import { conflict, invalid } from "../errors";
-import * as Bags from "../bags";
-import * as Inventory from "../inventory";
-import * as Notifications from "../notifications";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
 import { CANCEL_AFTER_CHECK_IN, customerCancel, FULL_REFUND_WINDOW_MS } from "../shared/order-cancel";
-import { canonicalStatus, customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
-import * as OrderCounters from "./counters";
-import * as DailyStats from "../stats/daily";
+import { Id } from "../shared/ids";
+import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
+import { writeOrder } from "./move-writer";
 import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
+import { find } from "./queries";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export { FULL_REFUND_WINDOW_MS };
 
 export const CHANGED_MEANWHILE = "This order was changed by someone else. Refresh and try again.";
 
+/** What a move asks for: the order (by id) and the stage to move it to. */
 export const StatusChange = z.object({
+  id: Id,
   status: z.enum(ORDER_STATUSES, {
     error: (issue) => (issue.input === undefined ? "Please choose a status" : `Unknown status: ${String(issue.input)}`),
   }),
@@ -47,6 +41,16 @@ export const StatusChange = z.object({
   ),
 });
 export type StatusChangeInput = z.output<typeof StatusChange>;
+
+/**
+ * The body of `POST /api/orders/{id}/status` as the handler layer reads it: a
+ * JSON object, its fields as sent. `changeStatus` parses them with
+ * `StatusChange` once it has checked that the caller may move the order.
+ */
+export const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
+
+/** The input as a caller sends it, before `StatusChange` parses it: the order's id and the body. */
+export type StatusChangeRequest = { id: string } & (z.input<typeof StatusChange> | z.output<typeof StatusChangeBody>);
 
 export interface StatusChanged {
   order: OrderView;
@@ -80,10 +84,23 @@ function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: 
 }
 
 /**
- * Applies `input` to `order` (already read and checked: `actor` owns it or is
- * staff). Answers the order as the actor may see it, and the refund made.
+ * POST /api/orders/{id}/status: `actor` moves order `input.id` as `input`
+ * asks. The order is read and the caller checked first (its owner or staff;
+ * anyone else gets 404 as for a missing order, whatever they sent), then the
+ * rest of the input is parsed with `StatusChange`. Answers the order as the
+ * actor may see it, and the refund made.
  */
-export async function changeStatus(
+export async function changeStatus(actor: UserActor, input: StatusChangeRequest, options: { now?: Date } = {}): Promise<StatusChanged> {
+  const order = await find(actor, z.parse(StatusChange.shape.id, input.id));
+  return applyStatusChange(actor, order, z.parse(StatusChange, input), options);
+}
+
+/**
+ * Applies `input` to `order` as read (the caller has checked that `actor`
+ * owns it or is staff): the move is conditioned on this read, so of two
+ * moves decided from one read exactly one wins.
+ */
+export async function applyStatusChange(
   actor: UserActor,
   order: OrderItem,
   input: StatusChangeInput,
@@ -97,91 +114,18 @@ export async function changeStatus(
   if (!move) throw conflict(refusal(order, to, role));
   const refundCents = refundFor(order, move, input, now);
 
-  const at = now.toISOString();
-  const status = canonicalStatus[to];
-  const note = input.note ?? move.defaultNote;
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   const actorName = user?.firstName || actor.givenName || actor.username;
-  // What a cancel gives back, decided from this read; the order's write is conditioned on it still being owed.
-  const givingBack = to === "canceled" && Inventory.owedBack(order).length > 0;
-  // Skus deleted from the catalogue since the order took them: nothing to give back to.
-  const gone: string[] = [];
-  // An order leaving the open stages frees its bag; a picked-up order an admin moves back holds it again.
-  const closed = (stage: Stage) => stage === "picked_up" || stage === "canceled";
-  const freeingBag = !closed(from) && closed(to) && !!order.bagCode;
-  const reholdingBag = closed(from) && !closed(to) && !!order.bagCode;
-  // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
-  let bagNotOurs = false;
-  // The paddle leaves the bag with the order.
-  const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
-  for (;;) {
-    const result = await writeLabelled((entities) => [
-      {
-        label: "order",
-        write: entities.serviceOrder
-          .patch({ id: order.id })
-          .set({
-            status,
-            ...(to === "in_service" ? { processedByStaffId: actor.userId } : {}),
-            ...(to === "ready" ? { completedAt: at } : {}),
-            ...(to === "picked_up" ? { pickedUpAt: at } : {}),
-            ...(givingBack ? { stockReturnedAt: at } : {}),
-          })
-          .append({ statusHistory: [{ from: order.status, to: status, actorId: actor.userId, actorName, note, at }] })
-          // Stock goes back once: never to an order whose stock is already back.
-          .where((a, { eq, notExists }) => (givingBack ? `${eq(a.status, order.status)} AND ${notExists(a.stockReturnedAt)}` : eq(a.status, order.status)))
-          .commit(),
-      },
-      ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
-      ...OrderCounters.moved(entities, order.status, status),
-      ...DailyStats.orderMoved(entities, order, order.status, status),
-      ...(freeingBag && !bagNotOurs ? Bags.release(entities, order) : []),
-      ...(freeingBag ? Bags.paddleOut(entities, order, bagId) : []),
-      ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),
-      {
-        label: "audit",
-        write: entities.auditLog
-          .create({
-            ...auditEntry({
-              actor,
-              actorName,
-              action: "order.status_changed",
-              targetType: "order",
-              targetId: order.id,
-              diff: {
-                status: { from: order.status, to: status },
-                move: move.label,
-                role,
-                ...(note ? { note } : {}),
-                ...(refundCents ? { refundCents } : {}),
-                ...(freeingBag && !bagNotOurs ? { bagReleased: order.bagCode } : {}),
-                ...(reholdingBag ? { bagHeld: order.bagCode } : {}),
-                ...(givingBack ? { stockReturned: Inventory.owedBack(order).filter((line) => !gone.includes(line.skuId)) } : {}),
-              },
-            }),
-            createdAt: at,
-          })
-          .commit(),
-      },
-    ]);
-    if (result.committed) break;
-    if (result.failed.includes("order")) throw conflict(CHANGED_MEANWHILE);
-    if (Bags.releaseFailed(result)) {
-      bagNotOurs = true;
-      continue;
-    }
-    const bagRefusal = reholdingBag ? Bags.holdRefusal(result, order.bagCode!) : null;
-    if (bagRefusal) throw bagRefusal;
-    const missing = Inventory.missingSkus(result);
-    if (missing.length) {
-      gone.push(...missing);
-      continue;
-    }
-    throw new Error(`Moving order ${order.id} was cancelled: ${JSON.stringify(result.codes)}`);
-  }
+  const note = input.note ?? move.defaultNote;
+  const written = await writeOrder({
+    order,
+    move: { move, actor, actorName, note, at: now.toISOString(), ...(refundCents ? { auditDiff: { refundCents } } : {}) },
+    now,
+  });
+  if (!written.committed) throw conflict(CHANGED_MEANWHILE);
 
   const { data: moved } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
-  let current = moved ?? { ...order, status };
+  let current = moved ?? written.order;
   let refund: RefundOutcome | null = null;
   if (refundCents > 0) {
     const reason = move.role === "customer" ? "Canceled by the customer within 24 hours of booking" : note ?? "Canceled by staff";
@@ -189,6 +133,5 @@ export async function changeStatus(
     const { data: refunded } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
     current = refunded ?? current;
   }
-  await Notifications.orderMoved(current, to);
   return { order: view(current, { staff: isStaff(actor) }), refund };
 }

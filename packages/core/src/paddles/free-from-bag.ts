@@ -1,7 +1,7 @@
 /**
  * POST /api/paddles/{id}/free-from-bag: the paddle card's 'Free from Bag'. The paddle leaves its bag (its `bagId`
  * cleared) when no open order holds the bag for this paddle; an open order of this paddle in the bag is a 409 (the
- * bag is freed when that order is picked up or canceled: orders/status-change.ts).
+ * bag is freed when that order is picked up or canceled: orders/move-writer.ts).
  *
  * What the bag's hold says decides the rest:
  * - no hold: the paddle's `bagId` is cleared, on the condition that no hold appeared meanwhile (a booking taking

@@ -3,7 +3,8 @@
  *
  * Every event finds its order through `metadata.orderId` (set on the
  * checkout session, its payment intent and our refunds). Each is applied
- * with its ledger item in one transaction (order-writes.ts), and each
+ * with its ledger item in one transaction (order-writes.ts, written by the
+ * move writer, orders/move-writer.ts), and each
  * decision looks at what the order already holds, so repeats and disorder
  * change nothing they should not:
  *
@@ -21,7 +22,7 @@
 import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { invalid, unavailable } from "../errors";
-import { canonicalStatus, stageOfStatus } from "../shared/lifecycle";
+import { stageOfStatus } from "../shared/lifecycle";
 import { findMove } from "../orders/moves";
 import type { OrderItem } from "../orders/view";
 import { secret } from "../secrets";
@@ -153,20 +154,11 @@ export function decidePayment(order: OrderItem, payment: Payment, event: Stripe.
     Object.assign(change.set!, early.set);
     change.remove = [...(change.remove ?? []), "earlyRefundedCents"];
     if (early.set.paymentStatus === "refunded") delete change.set!.paymentFailureReason;
+    // After the move's own entry: the payment, the move it makes, then the refund that was waiting for it.
+    change.auditsAfter = [early.audit];
   }
-  if (move) {
-    const to = canonicalStatus[move.to];
-    change.set!.status = to;
-    change.history = { from: order.status, to, actorName: "System", note: move.defaultNote, at: at(event) };
-    change.audits!.push({
-      actor: webhookActor,
-      action: "order.status_changed",
-      targetType: "order",
-      targetId: order.id,
-      diff: { status: { from: order.status, to }, move: move.label, note: move.defaultNote },
-    });
-  }
-  if (early) change.audits!.push(early.audit);
+  // Out of awaiting payment: the writer makes the move (status, history, counts, audit, effects).
+  if (move) change.move = { move, actor: webhookActor, at: at(event) };
   return change;
 }
 

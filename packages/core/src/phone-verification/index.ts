@@ -5,7 +5,7 @@ import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { invalid, notFound, tooMany, unavailable } from "../errors";
 import * as RateLimits from "../rate-limits";
 import { normaliseUsPhone, VerifyCode } from "../shared/phone";
-import * as Sms from "../sms";
+import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
 import { codeMatches, hashCode, newCode } from "./code";
@@ -46,8 +46,6 @@ export type SendCode = z.infer<typeof SendCode>;
 /** The code as typed: the rule lives in browser-safe shared/phone, so the dialogs check with it too. */
 export { VerifyCode };
 
-export const codeText = (code: string) => `Your Regrip verification code is ${code}. It expires in 10 minutes.`;
-
 /**
  * POST /api/user/phone: texts a new code to the number (replacing any earlier
  * code of this user). At most 5 codes per number and 10 per user in any
@@ -57,7 +55,7 @@ export const codeText = (code: string) => `Your Regrip verification code is ${co
  */
 export async function sendCode(userId: string, input: SendCode): Promise<{ phoneNumber: string }> {
   const phone = input.phone;
-  if (await Sms.optedOut(phone)) throw invalid(OPTED_OUT);
+  if (await Texts.optedOut(phone)) throw invalid(OPTED_OUT);
   // Both limits at once: a send refused by one records nothing under the other.
   const spent = await RateLimits.takeAll([
     { scope: "phoneCodeUser", subject: userId, limit: SENDS_PER_USER },
@@ -77,7 +75,7 @@ export async function sendCode(userId: string, input: SendCode): Promise<{ phone
       expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
     })
     .go();
-  const sent = await Sms.send({ to: phone, body: codeText(code), messageType: "verification", userId });
+  const sent = await Texts.send("verificationCode", { code }, { phone, userId });
   if (sent.status !== "sent") throw unavailable(NOT_SENT);
   return { phoneNumber: phone };
 }

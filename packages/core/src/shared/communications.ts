@@ -37,14 +37,12 @@ export const ADMIN_ONLY = "Access denied - Admin only";
 
 /**
  * Replies the SMS webhook honours (the carriers' and Twilio's standard keywords): the whole text, trimmed, any
- * case. STOP and its synonyms stop every later text to the number until START; HELP is answered with
- * SMS_HELP_REPLY.
+ * case. STOP and its synonyms stop every later text to the number until START; HELP is answered with the
+ * `helpReply` template (texts/templates.ts, where every text's words are).
  */
 export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT", "OPTOUT", "REVOKE"] as const;
 export const SMS_START_WORDS = ["START", "YES", "UNSTOP"] as const;
 export const SMS_HELP_WORDS = ["HELP", "INFO"] as const;
-export const SMS_HELP_REPLY =
-  "Regrip paddle regripping (Littleton & Highlands Ranch). Help: support@regrip.shop. Msg & data rates may apply. Reply STOP to opt out, START to opt back in.";
 
 /** §9: the Test SMS form's default text, a sample message. */
 export const SAMPLE_TEST_SMS = "This is a test message from Regrip. Reply STOP to opt out.";

@@ -63,7 +63,7 @@ export function orderMoved(
   return addToDay(entities, dayOf(order.createdAt), { ordersCanceled: isCanceled ? 1 : -1 });
 }
 
-/** What a payment fact changes on an order (payments/order-writes.ts `OrderSet`). */
+/** What a payment fact changes on an order (orders/move-writer.ts `OrderSet`). */
 export interface PaymentFacts {
   paymentStatus?: PaymentStatus;
   refundedAmountCents?: number;
@@ -71,7 +71,7 @@ export interface PaymentFacts {
 }
 
 /**
- * A payment fact landing on an order (payments/order-writes.ts, the one door for payments and refunds): an
+ * A payment fact landing on an order (decided in payments/, written by orders/move-writer.ts, the one writer of an order's changes): an
  * order going from unpaid to paid (or straight to refunded, when Stripe reported the refund first) is one paid
  * order and its total on the day of payment (`paidAt`); refundedAmountCents growing is that much refunded, on the
  * same day. Answers nothing when the change moves no money.

@@ -3,8 +3,9 @@
  * (staff-and-admin-side §2, docs/api-staff.md "Storefront and quick sale").
  * Both make their order through the one order-creation module
  * (orders/create.ts), priced here on the server from the catalogue; then a
- * payment link is opened and texted to the customer (`storefront_order` in
- * the communications log). A text that fails never undoes the order.
+ * payment link is opened and texted to the customer (the `paymentLink`
+ * template of texts/templates.ts, `storefront_order` in the communications
+ * log). A text that fails never undoes the order.
  *
  * Imported as a namespace: `import { Storefront } from "@regrip/core/storefront"`.
  */
@@ -20,7 +21,6 @@ import { createOrder, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { startCheckout } from "../payments/checkout";
-import { orderReference } from "../payments/provider";
 import { priceSale, type PricedSale } from "../pricing/cart";
 import * as Promotions from "../promotions";
 import type { CatalogueSku } from "../shared/catalogue";
@@ -33,7 +33,7 @@ import {
   quickSalePrices,
 } from "../shared/quick-sale";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, type StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
-import * as Sms from "../sms";
+import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
 
@@ -122,13 +122,6 @@ function counterOrder(
   };
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
-/** The text that carries the payment link. */
-export function paymentLinkText(order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">, url: string): string {
-  return `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`;
-}
-
 const SMS_SENT = "Payment link sent by text";
 const NOTHING_TO_PAY = "Nothing to pay: no payment link was sent";
 
@@ -165,7 +158,7 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   }
   const phone = current.customer?.phone;
   if (!phone) return { order: current, checkoutUrl: url, smsStatus: { success: false, message: PHONE_FOR_PAYMENT_LINK } };
-  const sent = await Sms.send({ to: phone, body: paymentLinkText(current, url), messageType: "storefront_order", userId: current.userId, orderId: current.id });
+  const sent = await Texts.send("paymentLink", { order: current, url }, { phone, userId: current.userId, orderId: current.id });
   const smsStatus = sent.status === "sent" ? { success: true, message: SMS_SENT } : { success: false, message: sent.error ?? "The text could not be sent" };
   return { order: current, checkoutUrl: url, smsStatus };
 }

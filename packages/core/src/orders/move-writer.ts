@@ -1,0 +1,333 @@
+/**
+ * The one writer of an order's moves (DESIGN §6): every change to an order
+ * after it is made (a staff or admin move, the customer's cancel, the unpaid
+ * hold's end, a payment or refund fact, with or without a change of stage)
+ * is written here, as one labelled transaction (db/labelled.ts):
+ *
+ * - `order`: the order's patch (its new status and the move's own facts:
+ *   who serviced it, when it was completed or picked up, that its stock is
+ *   back; the payment facts) and its statusHistory entry, conditioned on
+ *   what the decision read: always the status, and whatever else the caller
+ *   names (payment state, refunded amount, `updatedAt`, the checkout session);
+ * - `counter:<stage>`: the stage counts (orders/counters.ts);
+ * - `stats:<day>`: the day's canceled orders, money in and out (stats/daily.ts);
+ * - `stock-returned:<sku>`: a cancel's stock given back, once (inventory module);
+ * - `bag-release`, `paddle-out-of-bag`, `bag`/`bag-hold`: the bag freed on
+ *   pickup or cancel, held again when an admin reopens a closed order (bags module);
+ * - `event`: a webhook event's ledger item, so it is applied exactly once;
+ * - `audit:<n>`: the caller's audit entries and the move's own.
+ *
+ * Callers keep only their decisions: which move, on what condition, which
+ * refund (orders/status-change.ts, orders/expire.ts, payments/). The writer
+ * answers the move's effects (the customer's text; later points and
+ * reminders) and registers them with the transaction (db/effects.ts): they
+ * run once it commits, never when it fails, and a failing one is logged and
+ * undoes nothing.
+ *
+ * Retries: one policy, db/labelled.ts's (a transaction that lost to a
+ * concurrent one is written again there; nothing here retries a conflict).
+ * Two loops here are not retries of the same write but new writes after a
+ * definite answer: a repair (the bag turned out to be another order's, a
+ * sku was deleted since the order took it: written again without that
+ * write), and `decideAndWrite`'s decision loop (the order changed between
+ * the read and the write, so the decision was made on facts that no longer
+ * hold: read it again and decide again; its own condition ends the loop).
+ */
+import type { Actor } from "../actor";
+import { entry as auditEntry, type AuditInput } from "../audit";
+import * as Bags from "../bags";
+import { db } from "../db";
+import { afterCommit, type Effect } from "../db/effects";
+import { writeLabelled, type LabelledWrite } from "../db/labelled";
+import { uniqueKey } from "../entities";
+import * as Inventory from "../inventory";
+import * as Notifications from "../notifications";
+import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
+import * as DailyStats from "../stats/daily";
+import * as OrderCounters from "./counters";
+import type { Move } from "./moves";
+import type { OrderItem } from "./view";
+
+/** How long a webhook event's ledger item is kept: Stripe retries for up to 3 days; 30. */
+export const EVENT_LEDGER_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/** How many times a decision is made again on an order that keeps changing under it. */
+const DECISION_ATTEMPTS = 6;
+
+interface HistoryEntry {
+  from?: OrderStatus;
+  to: OrderStatus;
+  actorId?: string;
+  actorName?: string;
+  note?: string;
+  at: string;
+}
+
+/** The payment facts a change may set beside (or without) a move. */
+export interface OrderSet {
+  paymentStatus?: PaymentStatus;
+  paidAt?: string;
+  cardBrand?: string;
+  cardLast4?: string;
+  stripePaymentIntentId?: string;
+  stripeCheckoutSessionId?: string;
+  stripeInvoiceId?: string;
+  paymentFailureReason?: string;
+  refundedAmountCents?: number;
+  earlyRefundedCents?: number;
+}
+
+export type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents";
+
+/** A fact besides the status that the decision read and the write is conditioned on. */
+export type ReadFact = "paymentStatus" | "refundedAmountCents" | "updatedAt";
+
+/** A change of stage, as decided (moves.ts says which moves there are). */
+export interface StageMove {
+  move: Move;
+  actor: Actor;
+  /** The actor's first name as the shop knows it; the system is "System". */
+  actorName?: string;
+  /** The caller's note; the move's default note otherwise. */
+  note?: string;
+  /** When the move happened: its history entry and the order's stage times. */
+  at: string;
+  /** Added to the move's audit entry (the refund asked for, the hold's length). */
+  auditDiff?: Record<string, unknown>;
+}
+
+/** A decided change of an order, beside the order as read. */
+export interface OrderChange {
+  move?: StageMove;
+  set?: OrderSet;
+  remove?: RemovableField[];
+  /** Added to paymentAttempts. */
+  addAttempts?: number;
+  /** Audit entries written before the move's own. */
+  audits?: AuditInput[];
+  /** Audit entries written after the move's own. */
+  auditsAfter?: AuditInput[];
+  /** Facts besides the status the write is conditioned on. */
+  unchanged?: readonly ReadFact[];
+  /** Write only while this is still the order's checkout session. */
+  onlyIfSession?: string;
+}
+
+export interface OrderWrite extends OrderChange {
+  /** The order as read: the decision was made from it and the write is conditioned on it. */
+  order: OrderItem;
+  /** A webhook event applied with this write, exactly once. */
+  eventId?: string;
+  /** The time of the write: audit entries and the day's figures. Default: now. */
+  now?: Date;
+}
+
+export type OrderWritten =
+  | {
+      committed: true;
+      /** The order as written (from the read and the change; not read again). */
+      order: OrderItem;
+      /** What the move set going; they run once the transaction commits. */
+      effects: Effect[];
+    }
+  | {
+      committed: false;
+      /** `changed`: the order is no longer as read. `duplicate`: the event was applied before. */
+      reason: "changed" | "duplicate";
+    };
+
+/** Picked up or canceled: an order there holds no bag. */
+const closed = (stage: Stage) => stage === "picked_up" || stage === "canceled";
+
+const changesOrder = (change: OrderChange) =>
+  !!change.move || !!(change.set && Object.keys(change.set).length) || !!change.remove?.length || !!change.addAttempts;
+
+/** The effects of `written` having made `stage`: the customer's text (notifications decide whether it texts). */
+function moveEffects(written: OrderItem, stage: Stage): Effect[] {
+  return [{ name: `text order ${written.id} ${stage}`, run: () => Notifications.orderMoved(written, stage) }];
+}
+
+/**
+ * Writes one decided change of `write.order`. Answers the order as written
+ * and the move's effects (already registered to run after the commit), or
+ * why nothing was written. Throws the bag's refusal when an admin reopens an
+ * order whose bag another order now holds, and an error for any other
+ * failure (a fault: conflicts were already written again in db/labelled.ts).
+ */
+export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
+  const { order, move: stageMove, eventId } = write;
+  const now = write.now ?? new Date();
+  const from = stageOfStatus[order.status];
+  const to = stageMove ? stageMove.move.to : from;
+  const status = canonicalStatus[to];
+  const moving = !!stageMove;
+  const patching = changesOrder(write);
+
+  // What the move does besides its stage, decided from this read.
+  const at = stageMove?.at ?? now.toISOString();
+  const note = stageMove ? (stageMove.note ?? stageMove.move.defaultNote) : undefined;
+  const actor = stageMove?.actor;
+  const actorName = stageMove ? (stageMove.actorName ?? (actor!.type === "system" ? "System" : undefined)) : undefined;
+  // What a cancel gives back; the order's write is conditioned on it still being owed.
+  const givingBack = moving && to === "canceled" && Inventory.owedBack(order).length > 0;
+  // An order leaving the open stages frees its bag; a closed order moved back holds it again.
+  const freeingBag = moving && !closed(from) && closed(to) && !!order.bagCode;
+  const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
+  // The paddle leaves the bag with the order.
+  const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
+
+  const set = {
+    ...write.set,
+    ...(eventId ? { stripeEventId: eventId } : {}),
+    ...(moving ? { status } : {}),
+    ...(moving && to === "in_service" && actor?.type === "user" ? { processedByStaffId: actor.userId } : {}),
+    ...(moving && to === "ready" ? { completedAt: at } : {}),
+    ...(moving && to === "picked_up" ? { pickedUpAt: at } : {}),
+    ...(givingBack ? { stockReturnedAt: at } : {}),
+  };
+  const history: HistoryEntry | undefined = stageMove
+    ? { from: order.status, to: status, ...(actor!.type === "user" ? { actorId: actor!.userId } : {}), actorName, note, at }
+    : undefined;
+  const written: OrderItem = {
+    ...order,
+    ...set,
+    ...(history ? { statusHistory: [...order.statusHistory, history] } : {}),
+  } as OrderItem;
+  for (const field of write.remove ?? []) delete written[field];
+  const effects = moving ? moveEffects(written, to) : [];
+
+  // Skus deleted from the catalogue since the order took them: nothing to give back to.
+  const gone: string[] = [];
+  // Set when the bag turned out to be another order's (an order from before bags were held): nothing to free.
+  let bagNotOurs = false;
+  for (;;) {
+    const returned = givingBack ? Inventory.owedBack(order).filter((line) => !gone.includes(line.skuId)) : [];
+    const moveAudit: AuditInput[] = stageMove
+      ? [
+          {
+            actor: stageMove.actor,
+            actorName: stageMove.actorName,
+            action: "order.status_changed",
+            targetType: "order",
+            targetId: order.id,
+            diff: {
+              status: { from: order.status, to: status },
+              move: stageMove.move.label,
+              role: stageMove.move.role,
+              ...(note ? { note } : {}),
+              ...stageMove.auditDiff,
+              ...(freeingBag && !bagNotOurs ? { bagReleased: order.bagCode } : {}),
+              ...(reholdingBag ? { bagHeld: order.bagCode } : {}),
+              ...(returned.length ? { stockReturned: returned } : {}),
+            },
+          },
+        ]
+      : [];
+    const audits = [...(write.audits ?? []), ...moveAudit, ...(write.auditsAfter ?? [])];
+    const result = await writeLabelled((entities) => {
+      const writes: LabelledWrite[] = [];
+      if (eventId) {
+        writes.push({
+          label: "event",
+          write: entities.uniqueValue
+            .create({
+              ...(uniqueKey("stripeEvent", eventId) as { kind: "stripeEvent"; value: string }),
+              ownerId: order.id,
+              expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
+            })
+            .commit(),
+        });
+      }
+      if (patching) {
+        let patch = entities.serviceOrder.patch({ id: order.id }).set(set);
+        if (write.remove?.length) patch = patch.remove(write.remove);
+        if (write.addAttempts) patch = patch.add({ paymentAttempts: write.addAttempts });
+        if (history) patch = patch.append({ statusHistory: [history] });
+        writes.push({
+          label: "order",
+          write: patch
+            .where((a, { eq, notExists }) =>
+              [
+                eq(a.status, order.status),
+                ...(write.unchanged ?? []).map((fact) => eq(a[fact], order[fact])),
+                ...(write.onlyIfSession ? [eq(a.stripeCheckoutSessionId, write.onlyIfSession)] : []),
+                // Stock goes back once: never to an order whose stock is already back.
+                ...(givingBack ? [notExists(a.stockReturnedAt)] : []),
+              ].join(" AND "),
+            )
+            .commit(),
+        });
+        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now));
+      }
+      if (moving) {
+        writes.push(
+          ...OrderCounters.moved(entities, order.status, status),
+          ...DailyStats.orderMoved(entities, order, order.status, status),
+          ...(givingBack ? Inventory.giveBack(entities, order, gone) : []),
+          ...(freeingBag && !bagNotOurs ? Bags.release(entities, order) : []),
+          ...(freeingBag ? Bags.paddleOut(entities, order, bagId) : []),
+          ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),
+        );
+      }
+      // A millisecond apart, so the log lists one change's entries in the order they were decided.
+      audits.forEach((audit, i) =>
+        writes.push({
+          label: `audit:${i}`,
+          write: entities.auditLog.create({ ...auditEntry(audit), createdAt: new Date(now.getTime() + i).toISOString() }).commit(),
+        }),
+      );
+      afterCommit(...effects);
+      return writes;
+    });
+    if (result.committed) return { committed: true, order: written, effects };
+    if (eventId && result.failed.includes("event")) return { committed: false, reason: "duplicate" };
+    if (result.failed.includes("order")) return { committed: false, reason: "changed" };
+    if (freeingBag && !bagNotOurs && Bags.releaseFailed(result)) {
+      bagNotOurs = true;
+      continue;
+    }
+    const bagRefusal = reholdingBag ? Bags.holdRefusal(result, order.bagCode!) : null;
+    if (bagRefusal) throw bagRefusal;
+    const missing = Inventory.missingSkus(result);
+    if (missing.length) {
+      gone.push(...missing);
+      continue;
+    }
+    throw new Error(`Writing order ${order.id} was cancelled: ${JSON.stringify(result.codes)}`);
+  }
+}
+
+/** The order as stored now (strongly consistent: a decision is made from it). */
+export async function readOrder(id: string): Promise<OrderItem | null> {
+  const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
+  return data;
+}
+
+export type Decide = (order: OrderItem) => OrderChange | null;
+
+export type Decided =
+  | { outcome: "applied"; before: OrderItem; change: OrderChange; after: OrderItem }
+  /** The decision was to change nothing (a late or irrelevant event); an event's ledger item was still written. */
+  | { outcome: "unchanged"; before: OrderItem }
+  /** The event was applied before: nothing written. */
+  | { outcome: "duplicate" }
+  | { outcome: "missing" };
+
+/**
+ * Reads order `orderId`, decides with `decide` and writes the decision; with
+ * `eventId`, exactly once per event. When the order changed between the read
+ * and the write, reads it again and decides again, so `decide` must be pure.
+ */
+export async function decideAndWrite(orderId: string, decide: Decide, options: { eventId?: string } = {}): Promise<Decided> {
+  for (let attempt = 1; attempt <= DECISION_ATTEMPTS; attempt++) {
+    const order = await readOrder(orderId);
+    if (!order) return { outcome: "missing" };
+    const change = decide(order);
+    const writes = !!change && (changesOrder(change) || !!change.audits?.length || !!change.auditsAfter?.length);
+    if (!writes && !options.eventId) return { outcome: "unchanged", before: order };
+    const written = await writeOrder({ ...(writes ? change : {}), order, eventId: options.eventId });
+    if (written.committed) return writes ? { outcome: "applied", before: order, change: change!, after: written.order } : { outcome: "unchanged", before: order };
+    if (written.reason === "duplicate") return { outcome: "duplicate" };
+  }
+  throw new Error(`Order ${orderId} kept changing; giving up after ${DECISION_ATTEMPTS} attempts`);
+}

@@ -1,0 +1,53 @@
+/**
+ * Who may be texted: a customer's consent as their profile says it (templates.ts, `Consent`), and the numbers that
+ * replied STOP (their smsConversation's `optedOut`, set and cleared by communications/inbound.ts).
+ */
+import { db } from "../db";
+import { E164 } from "../shared/phone";
+import type { UserItem } from "../users";
+import type { CustomerConsent } from "./templates";
+
+/** The parts of a customer their consent is read from. */
+export type Customer = Pick<UserItem, "userId" | "phone" | "stripePhone" | "smsNotifications" | "smsPromotions">;
+
+/** Why a customer is not texted: no such customer, no number to text, or the kind of text turned off. */
+export type SkipReason = "notFound" | "noPhone" | "notificationsOff" | "promotionsOff";
+
+/** The number a broadcast texts: the profile's phone, else the card provider's (§5: "stripePhone or phone"). */
+export function broadcastPhone(user: Pick<Customer, "phone" | "stripePhone">): string | null {
+  for (const candidate of [user.phone, user.stripePhone]) {
+    const trimmed = candidate?.trim();
+    if (trimmed && E164.test(trimmed)) return trimmed;
+  }
+  return null;
+}
+
+/** The number to text `user` at under `rule`, or why they are not texted. */
+export function consent(rule: CustomerConsent, user: Customer | null | undefined): { phone: string } | { skipped: SkipReason } {
+  if (!user) return { skipped: "notFound" };
+  if (rule === "orderUpdates") {
+    // Order texts only when the customer switched them on (an absent flag is off) and gave a phone.
+    if (!user.smsNotifications) return { skipped: "notificationsOff" };
+    return user.phone ? { phone: user.phone } : { skipped: "noPhone" };
+  }
+  const phone = broadcastPhone(user);
+  if (!phone) return { skipped: "noPhone" };
+  // Promotions unless turned off: the flag defaults on.
+  return user.smsPromotions === false ? { skipped: "promotionsOff" } : { phone };
+}
+
+/** True when the number replied STOP (and not START since). */
+export async function optedOut(phone: string): Promise<boolean> {
+  const conversation = await db().entities.smsConversation.get({ phoneNumber: phone }).go();
+  return conversation.data?.optedOut ?? false;
+}
+
+/** The numbers among `phones` that replied STOP: one BatchGet of their conversations. */
+export async function optedOutNumbers(phones: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(phones)];
+  if (unique.length === 0) return new Set();
+  const { data } = await db()
+    .entities.smsConversation.get(unique.map((phoneNumber) => ({ phoneNumber })))
+    .go({ attributes: ["phoneNumber", "optedOut"] } as never);
+  return new Set((data as { phoneNumber: string; optedOut?: boolean }[]).filter((c) => c.optedOut).map((c) => c.phoneNumber));
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { COMMUNICATION_MESSAGE_TYPES } from "../entities/enums";
+import { ORDER_MOVE_TEXTS } from "../notifications";
+import { SMS_HELP_REPLY, templates } from "./templates";
+
+const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocation: "HIGHLANDS_RANCH" as const, dropoffLocation: "HIGHLANDS_RANCH" as const };
+
+describe("order texts", () => {
+  it("names the paddle, the bag and the shop", () => {
+    expect(templates.orderCheckedIn.words(order)).toBe(`Regrip: we've checked in "Big Blue" (bag 042) at Regrip Highlands Ranch. We'll text you when it's ready.`);
+    expect(templates.orderReady.words(order)).toContain(`"Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch!`);
+    expect(templates.orderPickedUp.words(order)).toContain("picked up from Regrip Highlands Ranch");
+    expect(templates.orderReady.words({ paddle: undefined, bagNumber: undefined, pickupLocation: undefined, dropoffLocation: "LITTLETON" })).toContain(
+      "your paddle is ready for pickup at Regrip Littleton",
+    );
+  });
+
+  it("uses the spec's message types, for the moves that text", () => {
+    const types = Object.fromEntries(Object.entries(ORDER_MOVE_TEXTS).map(([stage, name]) => [stage, templates[name].messageType]));
+    expect(types).toEqual({ checked_in: "order_checked_in", ready: "order_ready", picked_up: "order_picked_up" });
+    for (const name of Object.values(ORDER_MOVE_TEXTS)) expect(templates[name].consent).toBe("orderUpdates");
+  });
+});
+
+describe("the other texts", () => {
+  it("keep their words", () => {
+    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/x" })).toBe(
+      "Regrip: your order 107 comes to $45.00. Pay securely here: https://pay.test/x",
+    );
+    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 805 }, url: "u" })).toContain("order 123456 comes to $8.05");
+    expect(templates.verificationCode.words({ code: "012345" })).toBe("Your Regrip verification code is 012345. It expires in 10 minutes.");
+    expect(SMS_HELP_REPLY).toBe(
+      "Regrip paddle regripping (Littleton & Highlands Ranch). Help: support@regrip.shop. Msg & data rates may apply. Reply STOP to opt out, START to opt back in.",
+    );
+    // The admin's own words, as typed.
+    expect(templates.test.words({ message: "Hello there" })).toBe("Hello there");
+    expect(templates.broadcast.words({ message: "Sale on Saturday" })).toBe("Sale on Saturday");
+  });
+
+  it("each is logged under a message type of the spec's log and says who gets it and when", () => {
+    for (const [name, template] of Object.entries(templates)) {
+      expect(COMMUNICATION_MESSAGE_TYPES, name).toContain(template.messageType);
+      expect(template.to, name).not.toBe("");
+      expect(template.when, name).not.toBe("");
+    }
+    expect(templates.helpReply.consent).toBe("help");
+    expect(templates.broadcast.consent).toBe("promotions");
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Every text the shop sends, in one list a shop owner can read: its name (kept on its communications log entry as
+ * `template`), the message type the log files it under, who gets it and when, the consent it needs, and its words.
+ *
+ * Whatever the consent rule, a number that replied STOP gets nothing until it replies START; only the answer to
+ * HELP goes to it anyway, as the carriers require. Replies of STOP and START are not answered by the shop (the
+ * provider confirms them on its side); they only change what later texts may go.
+ *
+ * To change what a text says, change its `words` here; to add a text (the reminders a later issue brings), add a
+ * template here with its consent rule and send it with `Texts.send` (index.ts), the one way texts leave the shop.
+ *
+ * No AWS and no table in here: words and rules only.
+ */
+import type { CommunicationMessageType, Location } from "../entities/enums";
+import type { OrderItem } from "../orders/view";
+import { orderReference } from "../shared/orders";
+
+/**
+ * Who may be texted, and how the number is found:
+ * - `orderUpdates`: a customer who allows order texts (`smsNotifications` on) and has a phone on their profile;
+ *   texted at that phone.
+ * - `promotions`: a customer who has not turned SMS promotions off (`smsPromotions`); texted at their phone, else
+ *   the card provider's.
+ * - `requested`: the person asked for this very text (a code they requested, a payment link at the counter, an
+ *   admin's test); texted at the number given.
+ * - `help`: the answer to a HELP; texted at the number that asked, even after a STOP.
+ */
+export type Consent = "orderUpdates" | "promotions" | "requested" | "help";
+/** The rules under which a text goes to a customer of the shop, read from their profile by `Texts.send`. */
+export type CustomerConsent = Extract<Consent, "orderUpdates" | "promotions">;
+
+export interface Template<Params, C extends Consent = Consent> {
+  messageType: CommunicationMessageType;
+  consent: C;
+  /** Who gets it, for the reader. */
+  to: string;
+  /** When it is sent, for the reader. */
+  when: string;
+  words: (params: Params) => string;
+}
+
+const template = <Params, C extends Consent>(definition: Template<Params, C>) => definition;
+
+/** The order facts the order texts name. */
+export type OrderTextParams = Pick<OrderItem, "paddle" | "bagNumber" | "pickupLocation" | "dropoffLocation">;
+
+const locationName: Record<Location, string> = {
+  LITTLETON: "Littleton",
+  HIGHLANDS_RANCH: "Highlands Ranch",
+  ONSITE: "the on-site booth",
+};
+const paddleOf = (order: OrderTextParams) => (order.paddle?.nickname ? `"${order.paddle.nickname}"` : "your paddle");
+const bagOf = (order: OrderTextParams) => (order.bagNumber ? ` (bag ${order.bagNumber})` : "");
+const shopOf = (order: OrderTextParams) => {
+  const where = order.pickupLocation ?? order.dropoffLocation;
+  return where ? `Regrip ${locationName[where]}` : "Regrip";
+};
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export const templates = {
+  orderCheckedIn: template({
+    messageType: "order_checked_in",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: "The order moves to Checked In",
+    words: (order: OrderTextParams) =>
+      `Regrip: we've checked in ${paddleOf(order)}${bagOf(order)} at ${shopOf(order)}. We'll text you when it's ready.`,
+  }),
+  orderReady: template({
+    messageType: "order_ready",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: "The order moves to Ready",
+    words: (order: OrderTextParams) =>
+      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${shopOf(order)}! Bring your grip home within 30 days.`,
+  }),
+  orderPickedUp: template({
+    messageType: "order_picked_up",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: "The order moves to Picked Up",
+    words: (order: OrderTextParams) =>
+      `Regrip: ${paddleOf(order)} has been picked up from ${shopOf(order)}. Enjoy the fresh grip, and thanks for playing with us!`,
+  }),
+  paymentLink: template({
+    messageType: "storefront_order",
+    consent: "requested",
+    to: "The phone on the order, at the counter",
+    when: "Staff make an order at the storefront or in the quick sale and there is something to pay",
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
+      `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`,
+  }),
+  verificationCode: template({
+    messageType: "verification",
+    consent: "requested",
+    to: "The number being verified",
+    when: "Someone signed in asks for a code to verify their phone (staff may ask for a customer at the counter)",
+    words: ({ code }: { code: string }) => `Your Regrip verification code is ${code}. It expires in 10 minutes.`,
+  }),
+  helpReply: template({
+    messageType: "general",
+    consent: "help",
+    to: "The number that texted HELP (or INFO)",
+    when: "A HELP reply comes in, even from a number that replied STOP",
+    words: () =>
+      "Regrip paddle regripping (Littleton & Highlands Ranch). Help: support@regrip.shop. Msg & data rates may apply. Reply STOP to opt out, START to opt back in.",
+  }),
+  test: template({
+    messageType: "test",
+    consent: "requested",
+    to: "The number an admin types",
+    when: "An admin sends a Test SMS",
+    words: ({ message }: { message: string }) => message,
+  }),
+  broadcast: template({
+    messageType: "broadcast",
+    consent: "promotions",
+    to: "Each customer an admin chooses (once per number)",
+    when: "An admin sends a Bulk SMS Broadcast: the admin's own words",
+    words: ({ message }: { message: string }) => message,
+  }),
+};
+
+export type Templates = typeof templates;
+export type TemplateName = keyof Templates;
+export type TemplateParams<N extends TemplateName> = Parameters<Templates[N]["words"]>[0];
+
+/** The answer to HELP, word for word (tests and the stored conversation compare with it). */
+export const SMS_HELP_REPLY = templates.helpReply.words({});

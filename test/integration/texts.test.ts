@@ -1,0 +1,186 @@
+/**
+ * The one way texts leave the shop (packages/core/src/texts): every template through `Texts.send`, logged with its
+ * template's name; consent by the template's rule; STOP honoured for every template but the answer to HELP; and
+ * the senders (order moves, phone codes, HELP, test and broadcast) going through it. Against DynamoDB Local.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { UserActor } from "../../packages/core/src/actor";
+import { Communications } from "../../packages/core/src/communications";
+import { handleSnsInboundText } from "../../packages/core/src/communications/inbound";
+import { db } from "../../packages/core/src/db";
+import { Notifications } from "../../packages/core/src/notifications";
+import type { OrderItem } from "../../packages/core/src/orders/view";
+import { PhoneVerification } from "../../packages/core/src/phone-verification";
+import { useSmsProvider } from "../../packages/core/src/sms";
+import { SMS_HELP_REPLY, templates, Texts, type TemplateName } from "../../packages/core/src/texts";
+
+/** Texts the provider was given in this test. */
+let sent: { to: string; body: string }[] = [];
+beforeEach(() => {
+  sent = [];
+  useSmsProvider({ name: "outbox", send: async (to, body) => (sent.push({ to, body }), `texts-${randomUUID()}`) });
+});
+afterEach(() => useSmsProvider(undefined));
+
+/** A number of its own (other files share the table and reply STOP from theirs): area 970, 7 random digits. */
+const newPhone = () => `+1970${String(randomInt(2_000_000, 10_000_000))}`;
+
+async function newUser(fields: { phone?: string; stripePhone?: string; smsNotifications?: boolean; smsPromotions?: boolean } = {}) {
+  const userId = `texts-${randomUUID()}`;
+  const { data } = await db()
+    .entities.user.create({ userId, email: `${userId}@regrip.test`, firstName: "Tex", lastName: "Ter", ...fields })
+    .go();
+  return data;
+}
+
+const logOf = async (orderId: string) => (await db().entities.communication.query.byOrder({ orderId }).go()).data;
+const stop = (phone: string) => db().entities.smsConversation.upsert({ phoneNumber: phone, optedOut: true }).go();
+const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocation: "LITTLETON" as const, dropoffLocation: "LITTLETON" as const };
+
+describe("every template goes through Texts.send and is logged with its name", () => {
+  it("sends each template's words to its recipient and logs template, message type and status", async () => {
+    const customer = await newUser({ phone: newPhone() });
+    const phone = newPhone();
+    const cases: { name: TemplateName; send: (orderId: string) => Promise<unknown>; to: string; params: object }[] = [
+      ...(["orderCheckedIn", "orderReady", "orderPickedUp"] as const).map((name) => ({
+        name,
+        params: order,
+        to: customer.phone!,
+        send: (orderId: string) => Texts.send(name, order, { userId: customer.userId, orderId }),
+      })),
+      {
+        name: "paymentLink",
+        params: { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/o-1" },
+        to: phone,
+        send: (orderId) => Texts.send("paymentLink", { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/o-1" }, { phone, orderId }),
+      },
+      { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
+      { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
+      { name: "test", params: { message: "Testing" }, to: phone, send: (orderId) => Texts.send("test", { message: "Testing" }, { phone, orderId }) },
+      {
+        name: "broadcast",
+        params: { message: "Saturday sale" },
+        to: customer.phone!,
+        send: (orderId) => Texts.send("broadcast", { message: "Saturday sale" }, { user: customer, orderId }),
+      },
+    ];
+    // The list above is every template there is.
+    expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(templates).sort());
+    for (const { name, send, to, params } of cases) {
+      const orderId = `texts-${randomUUID()}`;
+      const before = sent.length;
+      const outcome = await send(orderId);
+      const body = (templates[name].words as (p: object) => string)(params);
+      expect(outcome, name).toMatchObject({ status: "sent", body });
+      expect(sent.slice(before), name).toEqual([{ to, body }]);
+      expect(await logOf(orderId), name).toEqual([
+        expect.objectContaining({ template: name, messageType: templates[name].messageType, recipient: to, message: body, status: "sent" }),
+      ]);
+    }
+  });
+
+  it("never throws for a delivery problem: the failure is answered and logged", async () => {
+    useSmsProvider({
+      name: "twilio",
+      send: async () => {
+        throw new Error("Twilio is down");
+      },
+    });
+    const orderId = `texts-${randomUUID()}`;
+    const outcome = await Texts.send("verificationCode", { code: "000001" }, { phone: newPhone(), orderId });
+    expect(outcome).toMatchObject({ status: "failed", error: "Twilio is down" });
+    expect(await logOf(orderId)).toEqual([expect.objectContaining({ template: "verificationCode", status: "failed", errorMessage: "Twilio is down" })]);
+  });
+});
+
+describe("consent by the template's rule", () => {
+  it("order texts: only with smsNotifications on and a phone; else nothing sent and nothing logged", async () => {
+    const off = await newUser({ phone: newPhone(), smsNotifications: false });
+    const noPhone = await newUser();
+    for (const [userId, reason] of [
+      [off.userId, "notificationsOff"],
+      [noPhone.userId, "noPhone"],
+      ["texts-no-such-user", "notFound"],
+    ] as const) {
+      const orderId = `texts-${randomUUID()}`;
+      expect(await Texts.send("orderReady", order, { userId, orderId })).toEqual({ status: "skipped", reason });
+      expect(await logOf(orderId)).toEqual([]);
+    }
+    expect(sent).toEqual([]);
+  });
+
+  it("broadcast: not to a customer who turned SMS promotions off; to the card provider's phone when there is no other", async () => {
+    const off = await newUser({ phone: newPhone(), smsPromotions: false });
+    expect(await Texts.send("broadcast", { message: "hi" }, { user: off })).toEqual({ status: "skipped", reason: "promotionsOff" });
+    const cardOnly = await newUser({ stripePhone: newPhone() });
+    expect(await Texts.send("broadcast", { message: "hi" }, { userId: cardOnly.userId })).toMatchObject({ status: "sent" });
+    expect(sent).toEqual([{ to: cardOnly.stripePhone, body: "hi" }]);
+    // Order texts read only the profile's phone.
+    expect(await Texts.send("orderReady", order, { user: cardOnly })).toEqual({ status: "skipped", reason: "noPhone" });
+  });
+});
+
+describe("STOP", () => {
+  it("blocks every template but the answer to HELP, and logs each as not sent", async () => {
+    const customer = await newUser({ phone: newPhone() });
+    const phone = customer.phone!;
+    await stop(phone);
+    const orderId = `texts-${randomUUID()}`;
+    const blocked = [
+      await Texts.send("orderReady", order, { userId: customer.userId, orderId }),
+      await Texts.send("broadcast", { message: "Promo" }, { user: customer, orderId }),
+      await Texts.send("paymentLink", { order: { id: "o-2", bagNumber: "108", totalCents: 100 }, url: "u" }, { phone, orderId }),
+      await Texts.send("verificationCode", { code: "222222" }, { phone, orderId }),
+      await Texts.send("test", { message: "t" }, { phone, orderId }),
+    ];
+    for (const outcome of blocked) expect(outcome).toMatchObject({ status: "blocked", error: expect.stringContaining("STOP") });
+    expect(sent).toEqual([]);
+    const help = await Texts.send("helpReply", {}, { phone, orderId });
+    expect(help).toMatchObject({ status: "sent", body: SMS_HELP_REPLY });
+    expect(sent).toEqual([{ to: phone, body: SMS_HELP_REPLY }]);
+    const log = await logOf(orderId);
+    expect(log.filter((entry) => entry.status === "failed").map((entry) => entry.template).sort()).toEqual(
+      ["broadcast", "orderReady", "paymentLink", "test", "verificationCode"],
+    );
+    expect(log.filter((entry) => entry.status === "sent").map((entry) => entry.template)).toEqual(["helpReply"]);
+  });
+});
+
+describe("the senders go through it", () => {
+  const admin: UserActor = { type: "user", userId: `texts-admin-${randomUUID()}`, username: "admin", roles: ["CUSTOMER", "EMPLOYEE", "ADMIN"] };
+  const byUser = async (userId: string) => (await db().entities.communication.query.byUser({ userId }).go()).data;
+
+  it("order moves (Notifications.orderMoved) send the stage's template and answer null when the customer is not texted", async () => {
+    const customer = await newUser({ phone: newPhone() });
+    const item = { ...order, id: `texts-${randomUUID()}`, userId: customer.userId } as OrderItem;
+    expect(await Notifications.orderMoved(item, "ready")).toMatchObject({ status: "sent" });
+    expect(await Notifications.orderMoved(item, "in_service")).toBeNull();
+    expect(await logOf(item.id)).toEqual([expect.objectContaining({ template: "orderReady", messageType: "order_ready" })]);
+    await db().entities.user.patch({ userId: customer.userId }).set({ smsNotifications: false }).go();
+    expect(await Notifications.orderMoved(item, "picked_up")).toBeNull();
+    expect(await logOf(item.id)).toHaveLength(1);
+  });
+
+  it("a phone code, the admin's test text and a broadcast are logged with their templates", async () => {
+    const customer = await newUser({ phone: newPhone() });
+    await PhoneVerification.sendCode(customer.userId, { phone: newPhone() });
+    expect(await byUser(customer.userId)).toEqual([expect.objectContaining({ template: "verificationCode", messageType: "verification" })]);
+    await Communications.bulkSms(admin, { userIds: [customer.userId], message: "Courts open late" });
+    expect((await byUser(customer.userId)).map((entry) => entry.template).sort()).toEqual(["broadcast", "verificationCode"]);
+    const test = await Communications.testSms(admin, { phone: newPhone(), message: "Testing 1 2 3" });
+    expect(test.status).toBe("sent");
+    expect(sent.at(-1)?.body).toBe("Testing 1 2 3");
+  });
+
+  it("HELP is answered with the helpReply template even after STOP", async () => {
+    const phone = newPhone();
+    await stop(phone);
+    const inbound = (body: string) =>
+      handleSnsInboundText(JSON.stringify({ inboundMessageId: randomUUID(), originationNumber: phone, destinationNumber: "+13035550000", messageBody: body }));
+    await inbound("HELP");
+    expect(sent).toEqual([{ to: phone, body: SMS_HELP_REPLY }]);
+    const { data: messages } = await db().entities.smsMessage.query.byConversation({ conversationId: phone }).go();
+    expect(messages.find((m) => m.direction === "outbound")).toMatchObject({ messageBody: SMS_HELP_REPLY, status: "sent" });
+  });
+});
