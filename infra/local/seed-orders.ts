@@ -24,18 +24,17 @@ import { env } from "../env";
  * customer has any order already (seeding is idempotent).
  */
 export async function seedDemoOrders(customer: UserActor, employee: UserActor): Promise<void> {
-  const existing = await Orders.list(customer, z.parse(Orders.OrderListQuery, { limit: "1" }));
+  const existing = await Orders.list(customer, { limit: "1" });
   if (existing.orders.length > 0) return;
 
   const siteUrl = process.env[env.siteUrl] || "http://localhost:3000";
   const paddle = (nickname: string, brand: string, model: string) => Paddles.create(customer, { nickname, brand, model });
   const book = async (paddleId: string, bagNumber: string, service: string, addOns: string[] = []) =>
     (
-      await Orders.book(
-        customer,
-        z.parse(Orders.BookService, { paddleId, bagNumber, dropoffLocation: "HIGHLANDS_RANCH", service, addOns }),
-        { idempotencyKey: `demo-order-${bagNumber}` },
-      )
+      await Orders.book(customer, {
+        form: { paddleId, bagNumber, dropoffLocation: "HIGHLANDS_RANCH", service, addOns },
+        idempotencyKey: `demo-order-${bagNumber}`,
+      })
     ).id;
   const move = async (id: string, ...statuses: ("IN_QUEUE" | "IN_SERVICE" | "READY")[]) => {
     for (const status of statuses) {
@@ -43,16 +42,16 @@ export async function seedDemoOrders(customer: UserActor, employee: UserActor): 
     }
   };
 
-  await Storefront.invoice(
-    employee,
-    z.parse(Storefront.StorefrontInvoice, {
+  await Storefront.invoice(employee, {
+    form: {
       customerId: customer.userId,
       bagNumber: "121",
       items: [{ id: "sku-strip-and-grip-black-tacky", quantity: 1 }],
       myGripNotes: "Walk-in: wants it back by Saturday",
-    }),
-    { idempotencyKey: "demo-order-121", siteUrl },
-  );
+    },
+    idempotencyKey: "demo-order-121",
+    siteUrl,
+  });
 
   const queued = await paddle("Big Red", "Joola", "Perseus");
   await move(await book(queued.id, "122", "sku-strip-and-grip-red-tacky"), "IN_QUEUE");

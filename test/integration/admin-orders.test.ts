@@ -58,7 +58,7 @@ let bOrders: string[] = [];
 
 async function bookFor(c: Customer, at: Date): Promise<string> {
   const input = BookService.parse({ paddleId: c.paddleId, bagNumber: await freeBag(), service: demo.basicBlackDry });
-  return (await book(c.actor, input, { now: at })).id;
+  return (await book(c.actor, { form: input, now: at })).id;
 }
 
 async function move(id: string, status: OrderStatus) {

@@ -45,7 +45,7 @@ async function stockOf(id: string): Promise<number> {
 /** An order booked (through the domain's booking) at `at`, taking one overgrip and one edge tape, in a bag of its own. */
 async function bookedAt(at: Date, bagNumber?: string): Promise<string> {
   const input = BookService.parse({ paddleId, bagNumber: bagNumber ?? (await freeBag()), service: overgrip, addOns: [tape] });
-  const booked = await book(actor, input, { now: at });
+  const booked = await book(actor, { form: input, now: at });
   expect(booked.requiresPayment).toBe(true);
   return booked.id;
 }

@@ -93,7 +93,7 @@ describe("a route's undeclared call is refused", () => {
       (await refused(async () => withGrants(bare, () => presignPut("skus/s-1/i-1.png", { contentType: "image/png", size: 10 })))).message,
     ).toContain("uploads: skus");
     expect(
-      (await refused(async () => withGrants(bare, () => Identity.signInWithPassword({ username: "x", password: "y" }, "client")))).message,
+      (await refused(async () => withGrants(bare, () => Identity.signInWithPassword(null, { username: "x", password: "y" })))).message,
     ).toContain("passwordSignIn");
     // A folder is its own grant: paddles/ does not open skus/.
     const paddles = { name: "POST /api/paddles/{id}/photo", grants: { uploads: ["paddles"] as const } };

@@ -99,7 +99,7 @@ describe("stage:setup on a new stage", () => {
     expect(catalogue).toMatchObject({ present: [], codeTaken: [], starterAddedAt: undefined });
     const counted = [...starterCatalogue, ...quickSaleProducts].filter((p) => p.counted).map((p) => p.code);
     expect(catalogue.countedAtZero.sort()).toEqual(counted.sort());
-    const services = await Catalogue.services();
+    const services = await Catalogue.services(null);
     expect(services.coreServices.map((s) => s.name)).toEqual(["Strip and Grip", "Basic Overgrip", "Premium Regrip"]);
     const quickSale = await Products.list(systemAdmin).then((all) => all.filter((p) => p.isQuickSale));
     expect(quickSale.map((p) => [p.code, p.unitAmountCents, p.isVisible, p.stockQuantity])).toEqual(
@@ -160,10 +160,10 @@ describe("stage:setup on a new stage", () => {
   it("a second run leaves the admin and an admin's edits as they are, puts back no deleted product, and writes nothing", async () => {
     const { admin } = firstReport;
     const actor = { type: "user", userId: admin.userId, username: admin.username, roles: ["CUSTOMER", "ADMIN"] } as const;
-    await Products.update({ ...actor, roles: [...actor.roles] }, "sku-premium-regrip-black-tacky", { unitAmountCents: 5900 });
-    await Products.adjustStock({ ...actor, roles: [...actor.roles] }, "sku-qs-regrip", { quantityChange: 12 });
-    await Products.setVisibility({ ...actor, roles: [...actor.roles] }, "sku-edge-tape", { isVisible: false });
-    await Products.remove({ ...actor, roles: [...actor.roles] }, "sku-butt-cap");
+    await Products.update({ ...actor, roles: [...actor.roles] }, { id: "sku-premium-regrip-black-tacky", patch: { unitAmountCents: 5900 } });
+    await Products.adjustStock({ ...actor, roles: [...actor.roles] }, { id: "sku-qs-regrip", adjustment: { quantityChange: 12 } });
+    await Products.setVisibility({ ...actor, roles: [...actor.roles] }, { id: "sku-edge-tape", visibility: { isVisible: false } });
+    await Products.remove({ ...actor, roles: [...actor.roles] }, { id: "sku-butt-cap" });
     const before = await tableItems();
 
     const second = await setUpStage(target, owner);

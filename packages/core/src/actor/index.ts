@@ -2,6 +2,7 @@
  * Who is calling. Set once per request by the handler layer from a verified
  * token, passed explicitly to the domain functions that need it.
  */
+import { forbidden } from "../errors";
 import { hasAdminRole, hasStaffRole, ROLES, type Role } from "../shared/roles";
 
 export const roles = ROLES;
@@ -38,10 +39,21 @@ export function rolesFromGroups(groups: readonly string[] | undefined): Role[] {
   return out;
 }
 
+/** The 403 of a caller whose role may not do what they asked (a route's gate says it too, bar staff routes: `STAFF_REQUIRED`). */
+export const FORBIDDEN = "Forbidden: you don't have permission to do this.";
+/** The 403 of a customer calling a staff route (docs/api-staff.md). */
+export const STAFF_REQUIRED = "Staff access required";
+
 export function isStaff(actor: Actor): boolean {
   return actor.type === "system" || hasStaffRole(actor);
 }
 
 export function isAdmin(actor: Actor): boolean {
   return actor.type === "system" || hasAdminRole(actor);
+}
+
+/** The person acting, for work only a person does (an order made at the counter names who made it); the system is refused. */
+export function personOf(actor: Actor): UserActor {
+  if (actor.type !== "user") throw forbidden(FORBIDDEN);
+  return actor;
 }

@@ -10,6 +10,7 @@
  * this API: read back, every part validated, encoded again, refused unless it is the very same string.
  */
 import * as z from "zod/mini";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { decodePosition, encodePosition, walkMonths } from "../db/months";
 import { createConversions } from "../entities/electrodb";
@@ -59,11 +60,11 @@ export function entryView(item: AuditItem, names: ReadonlyMap<string, string> = 
   };
 }
 
-/** Newest first, `limit` at a time; `now` is when "this month" is (tests). */
-export async function list(query: AuditListInput, options: { now?: Date } = {}): Promise<AuditPage> {
+/** GET /api/admin/audit: newest first, `limit` at a time. Admin. */
+export const list = fn({ role: "admin", input: AuditListQuery }, async (_actor, query): Promise<AuditPage> => {
   const after = decodePosition(query.cursor, AUDIT_FIRST_MONTH);
   const conversions = createConversions(db().entities.auditLog).byAccessPattern.byMonth;
-  const nowMonth = monthOf((options.now ?? new Date()).toISOString());
+  const nowMonth = monthOf(new Date().toISOString());
   const month = after ? monthOf(after[0]) : nowMonth;
   // One more than the page, to know whether another page follows.
   const { kept: found } = await walkMonths<AuditItem>({
@@ -81,4 +82,4 @@ export async function list(query: AuditListInput, options: { now?: Date } = {}):
   const last = items[items.length - 1];
   const names = await actorFirstNames(items);
   return { items: items.map((item) => entryView(item, names)), cursor: found.length > query.limit && last ? encodePosition([last.createdAt, last.id]) : null };
-}
+});

@@ -16,6 +16,7 @@ import { randomInt } from "node:crypto";
 import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
 import type { Actor } from "../actor";
+import { fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { INVALID_CURSOR, pageQuery } from "../paging";
@@ -37,12 +38,12 @@ import {
   type BagPage,
   type BagView,
 } from "../shared/bags";
-import type { CreateBagsInput } from "../shared/bag-input";
+import { CreateBags } from "../shared/bag-input";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import { view as orderView, type OrderItem } from "../orders/view";
 
 export * as Bags from "./index";
-export { CreateBags } from "../shared/bag-input";
+export { CreateBags };
 export type { BagView, BagPage, BagLookup } from "../shared/bags";
 
 /** The labels of the hold's and the release's writes in an order's transaction. */
@@ -213,8 +214,8 @@ async function createOne(actor: Actor, at: string): Promise<BagView> {
  * `POST /api/admin/bags/create {count}`: `count` new active bags, each with a random unused code and an
  * unguessable QR slug, each one transaction with its `bag.created` audit entry. A few at a time.
  */
-export async function create(actor: Actor, input: CreateBagsInput, options: { now?: Date } = {}): Promise<BagView[]> {
-  const at = (options.now ?? new Date()).toISOString();
+export const create = fn({ role: "staff", input: CreateBags }, async (actor, input): Promise<BagView[]> => {
+  const at = new Date().toISOString();
   const made: BagView[] = [];
   const PARALLEL = 4;
   for (let i = 0; i < input.count; i += PARALLEL) {
@@ -222,7 +223,7 @@ export async function create(actor: Actor, input: CreateBagsInput, options: { no
     made.push(...(await Promise.all(Array.from({ length: batch }, () => createOne(actor, at)))));
   }
   return made.sort((a, b) => a.code3.localeCompare(b.code3));
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // Reading bags
@@ -278,7 +279,7 @@ function checkCursor(cursor: string | undefined): void {
 }
 
 /** `GET /api/admin/bags`: every bag by code, a page at a time, each with the open order holding it. */
-export async function list(query: BagListQueryInput): Promise<BagPage> {
+export const list = fn({ role: "staff", input: BagListQuery }, async (_actor, query): Promise<BagPage> => {
   checkCursor(query.cursor);
   const page = await db().entities.bag.query.allBags({}).go({ limit: query.limit + 1, cursor: query.cursor });
   const bags = page.data.slice(0, query.limit);
@@ -289,7 +290,7 @@ export async function list(query: BagListQueryInput): Promise<BagPage> {
       ? createConversions(db().entities.bag).byAccessPattern.allBags.fromComposite.toCursor({ code3: last.code3, id: last.id })
       : null;
   return { items: bags.map((bag) => bagView(bag, bag.isActive ? held.get(bag.code3) ?? null : null)), cursor };
-}
+});
 
 /** The bag a key names: a code (its active bag, else any bag with it) or a QR slug. */
 async function bagOf(key: string): Promise<BagItem | null> {
@@ -309,10 +310,10 @@ async function bagOf(key: string): Promise<BagItem | null> {
 }
 
 /** `GET /api/bags/{key}`: the bag a QR slug or code names, and the open order in it now (staff's view). */
-export async function lookup(key: string): Promise<BagLookup> {
+export const lookup = fn({ role: "staff", input: BagKeyParams }, async (_actor, { key }): Promise<BagLookup> => {
   const bag = await bagOf(key);
   if (!bag) throw notFound(BAG_NOT_FOUND);
   const orderId = bag.isActive ? await holderOf(bag.code3) : null;
   const { data: order } = orderId ? await db().entities.serviceOrder.get({ id: orderId }).go() : { data: null };
   return { bag: bagView(bag, order ? order.id : null), order: order ? orderView(order, { staff: true }) : null };
-}
+});

@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { fn, NoInput } from "../actor/fn";
 import { db } from "../db";
 import type { Sku } from "../entities";
 import { shapeCatalogue, type Catalogue, type CatalogueSku } from "../shared/catalogue";
@@ -36,7 +37,5 @@ export async function allSkus(): Promise<SkuItem[]> {
   return result.data;
 }
 
-/** GET /api/services. */
-export async function services(): Promise<Catalogue> {
-  return shapeCatalogue((await allSkus()).map(catalogueSku));
-}
+/** GET /api/services: the catalogue as the booking page reads it, for anyone. */
+export const services = fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => shapeCatalogue((await allSkus()).map(catalogueSku)));

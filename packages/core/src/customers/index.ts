@@ -15,11 +15,13 @@
  * output of `CustomerForm`, so `z.parse(CustomerForm, typed)` first when the
  * values are as typed) with its uniqueValue email claim and its search index
  * items in one transaction, no audit entry unless an actor is given, and
- * answers the CustomerView (409 when the email is taken). `Customers.search(q)`
+ * answers the CustomerView (409 when the email is taken). `Customers.search(actor, { q })`
  * is the search the routes run: index items read ≈ customers answered, plus
  * one BatchGet of at most 20 user items.
  */
-import type { Actor, UserActor } from "../actor";
+import * as z from "zod/mini";
+import type { Actor } from "../actor";
+import { ById, fn } from "../actor/fn";
 import * as Audit from "../audit";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
@@ -27,7 +29,8 @@ import { uniqueKey } from "../entities";
 import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
 import * as PhoneVerification from "../phone-verification";
-import { CUSTOMER_NOT_FOUND, SEARCH_RESULTS_MAX, type CustomerForm, type CustomerPatch, type CustomerView } from "../shared/customers";
+import { CUSTOMER_NOT_FOUND, CustomerForm, CustomerPatch, CustomerSearchQuery, SEARCH_RESULTS_MAX, type CustomerView } from "../shared/customers";
+import { Id } from "../shared/ids";
 import * as Users from "../users";
 import { EMAIL_IN_USE, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
@@ -56,9 +59,7 @@ async function found(id: string): Promise<UserItem> {
 }
 
 /** GET /api/customers/{id}. */
-export async function get(id: string): Promise<CustomerView> {
-  return view(await found(id));
-}
+export const get = fn({ role: "staff", input: ById }, async (_actor, { id }): Promise<CustomerView> => view(await found(id)));
 
 const byName = (a: UserItem, b: UserItem) =>
   (a.lastName ?? "").localeCompare(b.lastName ?? "", "en", { sensitivity: "base" }) ||
@@ -74,7 +75,7 @@ const byName = (a: UserItem, b: UserItem) =>
  * whose stored fields no longer match (a change committing at this very
  * moment) is left out.
  */
-export async function search(q: string): Promise<{ items: CustomerView[] }> {
+export const search = fn({ role: "staff", input: CustomerSearchQuery }, async (_actor, { q }): Promise<{ items: CustomerView[] }> => {
   const ids = await findUserIds(q, SEARCH_RESULTS_MAX);
   if (ids.length === 0) return { items: [] };
   const { data } = await db()
@@ -83,7 +84,7 @@ export async function search(q: string): Promise<{ items: CustomerView[] }> {
   const keys = searchKeys(q);
   const users = (data as UserItem[]).filter((user) => searchTerms(user).some((term) => keys.some((key) => term.startsWith(key))));
   return { items: users.sort(byName).map(view) };
-}
+});
 
 const auditWrite = (entities: TransactionEntities, actor: Actor, action: string, targetId: string, diff?: Record<string, unknown>): LabelledWrite => ({
   label: "audit",
@@ -128,9 +129,7 @@ export async function insert(input: CustomerForm & { id?: string }, options: { a
 }
 
 /** POST /api/admin/customers: a walk-in. Audit `customer.created`. */
-export async function create(actor: UserActor, input: CustomerForm): Promise<CustomerView> {
-  return insert(input, { actor });
-}
+export const create = fn({ role: "staff", input: CustomerForm }, async (actor, input): Promise<CustomerView> => insert(input, { actor }));
 
 /** The fields a change touches, `undefined` leaving one alone and `null` clearing it. */
 interface Edit {
@@ -145,7 +144,7 @@ interface Edit {
  * email or phone unverified) with its audit entry in the same transaction;
  * made again on the customer as they now are when another write came first.
  */
-async function edit(actor: UserActor, id: string, input: Edit): Promise<CustomerView> {
+async function edit(actor: Actor, id: string, input: Edit): Promise<CustomerView> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const changes = Users.profileChanges(current, {
@@ -166,32 +165,36 @@ async function edit(actor: UserActor, id: string, input: Edit): Promise<Customer
 }
 
 /** PUT /api/admin/customers/{id}: the whole customer; no phone or email clears it. Audit `customer.updated`. */
-export async function replace(actor: UserActor, id: string, input: CustomerForm): Promise<CustomerView> {
-  return edit(actor, id, input);
-}
+export const replace = fn({ role: "staff", input: z.object({ id: Id, customer: CustomerForm }) }, async (actor, { id, customer }): Promise<CustomerView> =>
+  edit(actor, id, customer),
+);
 
 /** PATCH /api/customers/{id}: only the fields sent; the phone cannot be cleared (the schema's rule). Audit `customer.updated`. */
-export async function update(actor: UserActor, id: string, input: CustomerPatch): Promise<CustomerView> {
-  return edit(actor, id, input);
-}
+export const update = fn({ role: "staff", input: z.object({ id: Id, patch: CustomerPatch }) }, async (actor, { id, patch }): Promise<CustomerView> =>
+  edit(actor, id, patch),
+);
 
 /**
  * POST /api/customers/{id}/phone: texts a code to the customer at the counter,
  * with the limits and messages of the customer's own send, keyed by the customer.
  */
-export async function sendPhoneCode(id: string, input: PhoneVerification.SendCode): Promise<{ phoneNumber: string }> {
-  await found(id);
-  return PhoneVerification.sendCode(id, input);
-}
+export const sendPhoneCode = fn(
+  { role: "staff", input: z.object({ id: Id, send: PhoneVerification.SendCode }) },
+  async (_actor, { id, send }): Promise<{ phoneNumber: string }> => {
+    await found(id);
+    return PhoneVerification.sendCode(id, send);
+  },
+);
 
 /**
  * POST /api/customers/{id}/phone/verify: the code the customer read out; the
  * phone is set and verified, with audit `customer.phone_verified` in the same transaction.
  */
-export async function verifyPhone(actor: UserActor, id: string, input: PhoneVerification.VerifyCode): Promise<CustomerView> {
-  await found(id);
-  const user = await PhoneVerification.verifyCode(id, input, (entities) => [
-    auditWrite(entities, actor, "customer.phone_verified", id),
-  ]);
-  return view(user);
-}
+export const verifyPhone = fn(
+  { role: "staff", input: z.object({ id: Id, verify: PhoneVerification.VerifyCode }) },
+  async (actor, { id, verify }): Promise<CustomerView> => {
+    await found(id);
+    const user = await PhoneVerification.verifyCode(id, verify, (entities) => [auditWrite(entities, actor, "customer.phone_verified", id)]);
+    return view(user);
+  },
+);

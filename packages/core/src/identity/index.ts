@@ -9,6 +9,8 @@ import {
   UserNotFoundException,
 } from "@aws-sdk/client-cognito-identity-provider";
 import * as z from "zod/mini";
+import { env } from "../../../../infra/env";
+import { fn } from "../actor/fn";
 import { sdkClientConfig } from "../aws";
 import { requireGrant } from "../aws/grants";
 import { invalid, unauthorized } from "../errors";
@@ -34,9 +36,13 @@ export interface Tokens {
   tokenType: string;
 }
 
-/** USER_PASSWORD_AUTH against the user pool; a wrong pair is a 401 that does not say which half was wrong. */
-export async function signInWithPassword(input: PasswordSignIn, clientId: string): Promise<Tokens> {
+/**
+ * POST /api/auth/local: USER_PASSWORD_AUTH against the user pool (its app client from the environment); a wrong
+ * pair is a 401 that does not say which half was wrong.
+ */
+export const signInWithPassword = fn({ role: "public", input: PasswordSignIn }, async (_actor, input): Promise<Tokens> => {
   requireGrant({ passwordSignIn: true });
+  const clientId = process.env[env.userPoolClientId] ?? "";
   try {
     const answer = await cognito().send(
       new InitiateAuthCommand({
@@ -70,4 +76,4 @@ export async function signInWithPassword(input: PasswordSignIn, clientId: string
     if (error instanceof InvalidParameterException) throw invalid(error.message);
     throw error;
   }
-}
+});

@@ -24,6 +24,7 @@
  */
 import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
+import { fn } from "../actor/fn";
 import * as Bags from "../bags";
 import { findUserIds } from "../customers/search-index";
 import { db } from "../db";
@@ -268,8 +269,8 @@ const inFilter = (stage: OrderStageFilter | undefined) => (order: OrderItem) => 
   return statuses.includes(order.status);
 };
 
-/** GET /api/admin/orders: staff only (the route table says so). */
-export async function adminList(input: AdminOrderListInput): Promise<AdminOrderPage> {
+/** GET /api/admin/orders: staff's queue and admin orders. */
+export const adminList = fn({ role: "staff", input: AdminOrderListQuery }, async (_actor, input): Promise<AdminOrderPage> => {
   if (input.customerId) {
     if (input.q) throw invalid(CUSTOMER_ID_WITH_Q);
     // One customer's orders, the stage kept as with a search (a page may then hold fewer than `limit`).
@@ -290,4 +291,4 @@ export async function adminList(input: AdminOrderListInput): Promise<AdminOrderP
   const partitions = input.stage ? stagePartitions(input.stage) : [allPartition];
   const page = await mergedPage(partitions, input.cursor, input.limit);
   return { items: page.orders.map((order) => view(order, { staff: true })), cursor: page.cursor };
-}
+});

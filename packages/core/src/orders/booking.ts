@@ -7,7 +7,7 @@
  * now in the bag when the bag number names one of the shop's bags).
  */
 import * as z from "zod/mini";
-import type { UserActor } from "../actor";
+import { fn } from "../actor/fn";
 import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
 import { DomainError, invalid, notFound, precondition, unavailable } from "../errors";
@@ -19,7 +19,7 @@ import { isIsoDateTime } from "../shared/dates";
 import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
-import { createOrder } from "./create";
+import { createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
 /** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
@@ -117,16 +117,14 @@ async function promotionFor(code: string | undefined) {
   }
 }
 
+/** A booking: the form, the request's `Idempotency-Key`, and when it is made (now; the seed and tests book in the past). */
+export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempotencyKey, now: z.optional(z.date()) });
+
 /**
- * Books a service. `idempotencyKey` is the request's `Idempotency-Key` header:
- * a repeat with the same key (by the same customer, within 24 hours) answers
- * the first order and takes no stock.
+ * Books a service: the customer's own booking form of POST /api/book-service. A repeat with the same
+ * `idempotencyKey` (by the same customer, within 24 hours) answers the first order and takes no stock.
  */
-export async function book(
-  actor: UserActor,
-  input: BookServiceInput,
-  options: { idempotencyKey?: string; now?: Date } = {},
-): Promise<Booked> {
+export const book = fn({ role: "customer", input: Booking }, async (actor, { form: input, idempotencyKey, now }): Promise<Booked> => {
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   if (!user?.phoneVerified) throw precondition("Phone number verification required");
 
@@ -199,7 +197,7 @@ export async function book(
         refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : undefined),
       };
     },
-    options,
+    { idempotencyKey, now },
   );
   return answerOf(order);
-}
+});

@@ -15,6 +15,8 @@
  * (an order written before the counters existed) stays at zero and the
  * order's write goes through (db/labelled.ts).
  */
+import type { SystemActor } from "../actor";
+import { fn, NoInput } from "../actor/fn";
 import { db } from "../db";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import {
@@ -62,14 +64,17 @@ export function moved(entities: TransactionEntities, from: Stage | OrderStatus, 
   ];
 }
 
-/** The counts as stored: one Query of the counters' partition. */
-export async function read(): Promise<OrderCounts> {
+/** GET /api/admin/orders/counts: the counts as stored, one Query of the counters' partition. Staff. */
+export const read = fn({ role: "staff", input: NoInput }, async (): Promise<OrderCounts> => {
   const { data } = await db().entities.orderCounter.query.byStage({}).go({ pages: "all" });
   const stages = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as Record<Stage, number>;
   for (const item of data) stages[item.stage] = Math.max(0, item.count);
   const active = ACTIVE_FILTER_STAGES.reduce((sum, stage) => sum + stages[stage], 0);
   return { stages, active };
-}
+});
+
+/** The maintenance job that counts again (`npm run recount`). */
+const RECOUNT: SystemActor = { type: "system", name: "recount" };
 
 /**
  * Sets the counters to the given counts (the seed, after writing its orders;
@@ -88,7 +93,7 @@ export async function overwrite(stages: Partial<Record<Stage, number>>): Promise
  * after it, so run it when the shop is quiet. Answers the counters before and after.
  */
 export async function recount(): Promise<{ before: OrderCounts; after: OrderCounts }> {
-  const before = await read();
+  const before = await read(RECOUNT);
   const stages = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as Record<Stage, number>;
   let cursor: string | null = null;
   do {
@@ -102,5 +107,5 @@ export async function recount(): Promise<{ before: OrderCounts; after: OrderCoun
     cursor = page.cursor;
   } while (cursor);
   await overwrite(stages);
-  return { before, after: await read() };
+  return { before, after: await read(RECOUNT) };
 }

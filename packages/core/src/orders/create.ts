@@ -20,6 +20,7 @@
  *   paddle), labelled by the caller.
  */
 import { randomUUID } from "node:crypto";
+import * as z from "zod/mini";
 import type { UserActor } from "../actor";
 import * as Audit from "../audit";
 import * as Bags from "../bags";
@@ -68,6 +69,9 @@ export interface Created {
   /** True when the Idempotency-Key named an order made by an earlier request: nothing was written now. */
   replayed: boolean;
 }
+
+/** A POST's `Idempotency-Key` as sent, in a function's input; its rule (shared/idempotency) is checked here, where the order is made. */
+export const SentIdempotencyKey = z.optional(z.string());
 
 type KeyValue = { kind: "idempotencyKey"; value: string };
 

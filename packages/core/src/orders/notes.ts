@@ -2,19 +2,21 @@
  * PUT /api/orders/{id}/notes: the staff's internal MyGripNotes on an order
  * (the queue's inline edit), written with its audit entry in one transaction.
  */
-import type { UserActor } from "../actor";
+import * as z from "zod/mini";
+import { fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled } from "../db/labelled";
 import { notFound } from "../errors";
-import type { OrderNotes } from "../shared/order-notes";
+import { Id } from "../shared/ids";
+import { OrderNotes } from "../shared/order-notes";
 import { find } from "./queries";
 import { view, type OrderView } from "./view";
 
 export { OrderNotes } from "../shared/order-notes";
 
 /** Sets (or, with "", clears) an order's staff notes. Audit `order.notes_updated`. */
-export async function updateNotes(actor: UserActor, id: string, input: OrderNotes): Promise<OrderView> {
+export const updateNotes = fn({ role: "staff", input: z.object({ id: Id, notes: OrderNotes }) }, async (actor, { id, notes: input }): Promise<OrderView> => {
   const order = await find(actor, id);
   const notes = input.myGripNotes.trim() ? input.myGripNotes : "";
   const at = new Date().toISOString();
@@ -49,4 +51,4 @@ export async function updateNotes(actor: UserActor, id: string, input: OrderNote
   const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
   if (!data) throw notFound("Order not found");
   return view(data, { staff: true });
-}
+});

@@ -5,7 +5,8 @@
  */
 import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
-import { isStaff, type UserActor } from "../actor";
+import { isStaff, type Actor, type UserActor } from "../actor";
+import { ById, fn } from "../actor/fn";
 import { db } from "../db";
 import { invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
@@ -67,7 +68,7 @@ function checkCursor(cursor: string | undefined, pattern: ListPattern, actor: Us
  * GET /api/admin/orders). One item more than the page is read, so the last
  * page says so (`cursor: null`) instead of leading to an empty one.
  */
-export async function list(actor: UserActor, query: OrderListQueryInput): Promise<OrderPage> {
+export const list = fn({ role: "customer", input: OrderListQuery }, async (actor, query): Promise<OrderPage> => {
   const options = { order: "desc" as const, limit: query.limit + 1, cursor: query.cursor };
   checkCursor(query.cursor, "byUser", actor);
   const items: OrderItem[] = (await db().entities.serviceOrder.query.byUser({ userId: actor.userId }).go(options)).data;
@@ -79,7 +80,7 @@ export async function list(actor: UserActor, query: OrderListQueryInput): Promis
     cursor = createConversions(db().entities.serviceOrder).byAccessPattern.byUser.fromComposite.toCursor(composite);
   }
   return { orders: orders.map((order) => view(order, { staff: isStaff(actor) })), cursor };
-}
+});
 
 /**
  * One order, as its owner or staff may see it. Anyone else gets the very
@@ -87,12 +88,12 @@ export async function list(actor: UserActor, query: OrderListQueryInput): Promis
  * also carries the bag's QR slug: the pickup details show the bag's scanner
  * code for the counter to scan (two more gets, for ready orders only).
  */
-export async function get(actor: UserActor, id: string): Promise<OrderView> {
+export const get = fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
   const order = await find(actor, id);
   const out = view(order, { staff: isStaff(actor) });
   if (stageOfStatus[order.status] === "ready" && order.bagCode) out.bagQrSlug = await qrSlugOf(order.bagCode);
   return out;
-}
+});
 
 /** The QR slug of the active bag with code `code`, or null: its `bagCode` reservation, then the bag. */
 async function qrSlugOf(code: string): Promise<string | null> {
@@ -102,9 +103,12 @@ async function qrSlugOf(code: string): Promise<string | null> {
   return bag?.isActive && bag.code3 === code ? bag.qrSlug : null;
 }
 
-/** The stored order when `actor` may see it; 404 `Order not found` otherwise. */
-export async function find(actor: UserActor, id: string): Promise<OrderItem> {
+/**
+ * The stored order when `actor` may see it (its owner, staff, the system); 404 `Order not found` otherwise. For
+ * the domain's own moves (orders/status-change.ts, payments/), which act on the order item it answers.
+ */
+export async function find(actor: Actor, id: string): Promise<OrderItem> {
   const { data: order } = id ? await db().entities.serviceOrder.get({ id }).go() : { data: null };
-  if (!order || (order.userId !== actor.userId && !isStaff(actor))) throw notFound("Order not found");
+  if (!order || (!isStaff(actor) && order.userId !== (actor as UserActor).userId)) throw notFound("Order not found");
   return order;
 }

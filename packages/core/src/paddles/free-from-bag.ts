@@ -13,7 +13,7 @@
  *   `bagId` is cleared and the hold left alone.
  * One transaction with a `paddle.freed_from_bag` audit entry.
  */
-import type { UserActor } from "../actor";
+import { ById, fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite } from "../db/labelled";
@@ -31,8 +31,8 @@ export const FREE_CHANGED_MEANWHILE = "This paddle or its bag changed meanwhile.
 
 const closed = (status: keyof typeof stageOfStatus) => ["picked_up", "canceled"].includes(stageOfStatus[status]);
 
-/** Frees the paddle from its bag; answers the paddle as stored now (no bag). */
-export async function freeFromBag(actor: UserActor, paddleId: string): Promise<EntityItem<Paddle>> {
+/** Frees the caller's paddle from its bag; answers the paddle as stored now (no bag). */
+export const freeFromBag = fn({ role: "customer", input: ById }, async (actor, { id: paddleId }): Promise<EntityItem<Paddle>> => {
   const userId = actor.userId;
   const { data: paddle } = await db().entities.paddle.get({ userId, id: paddleId }).go({ consistent: true });
   if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
@@ -108,4 +108,4 @@ export async function freeFromBag(actor: UserActor, paddleId: string): Promise<E
   const { data: freed } = await db().entities.paddle.get({ userId, id: paddle.id }).go({ consistent: true });
   if (!freed) throw notFound("Paddle not found");
   return freed;
-}
+});

@@ -1,15 +1,18 @@
 import type { EntityItem } from "electrodb";
-import { isStaff, type UserActor } from "../actor";
+import * as z from "zod/mini";
+import { FORBIDDEN, isStaff, type UserActor } from "../actor";
+import { ById, fn, NoInput } from "../actor/fn";
 import * as Audit from "../audit";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import type { Paddle } from "../entities";
-import type { CreatePaddle, UpdatePaddle } from "../shared/paddle-input";
+import { CreatePaddle, UpdatePaddle } from "../shared/paddle-input";
 import type { PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
-import { presignPut, paddlePhotoKey, type ImageUpload, type UploadTarget } from "../uploads";
+import { Id } from "../shared/ids";
+import { ImageUpload, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
 import * as Users from "../users";
 
 export * as Paddles from "./index";
@@ -20,7 +23,7 @@ export type PaddleItem = EntityItem<Paddle>;
 export const NOT_FOUND = "Paddle not found";
 
 /** The request schemas live in browser-safe shared/paddle-input: the web app's forms check with them. */
-export { CreatePaddle, UpdatePaddle } from "../shared/paddle-input";
+export { CreatePaddle, UpdatePaddle };
 
 /** What the API answers for a paddle (docs/api.md): the browser-safe view type in shared/paddles. */
 export type { PaddleView };
@@ -87,20 +90,20 @@ async function withBag(paddle: PaddleItem): Promise<PaddleView> {
   return view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined);
 }
 
-/** C5: the paddles a user still owns, newest first, each with its bag's code. */
-export async function list(userId: string): Promise<PaddleView[]> {
+/** C5: the caller's paddles they still own, newest first, each with its bag's code. */
+export const list = fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
   const { data } = await db()
-    .entities.paddle.query.byOwner({ userId })
+    .entities.paddle.query.byOwner({ userId: actor.userId })
     .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
     .go({ pages: "all" });
   const codes = await bagCodes(data.flatMap((paddle) => (paddle.bagId ? [paddle.bagId] : [])));
   return data
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((paddle) => view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined));
-}
+});
 
 /** One paddle of `userId`; another customer's paddle is as missing as an unknown id. */
-export async function get(userId: string, id: string): Promise<PaddleItem> {
+async function get(userId: string, id: string): Promise<PaddleItem> {
   const { data } = await db().entities.paddle.get({ userId, id }).go();
   if (!data) throw notFound(NOT_FOUND);
   return data;
@@ -113,16 +116,14 @@ export async function get(userId: string, id: string): Promise<PaddleItem> {
  * the customer's own edit, photo and delete routes: there another
  * customer's paddle is as missing as an unknown id, whoever asks.
  */
-export async function forActor(actor: UserActor, id: string): Promise<PaddleItem> {
-  return get(actor.userId, id);
-}
+export const find = fn({ role: "customer", input: ById }, async (actor, { id }) => get(actor.userId, id));
 
 /** C6 / S10. A customer creates for themselves; staff may name the customer. */
-export async function create(actor: UserActor, input: CreatePaddle): Promise<PaddleView> {
+export const create = fn({ role: "customer", input: CreatePaddle }, async (actor, input): Promise<PaddleView> => {
   const { userId: forUser, ...rest } = input;
   const userId = forUser ?? actor.userId;
   if (userId !== actor.userId) {
-    if (!isStaff(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+    if (!isStaff(actor)) throw forbidden(FORBIDDEN);
     if (!(await Users.get(userId))) throw notFound("Customer not found");
   }
   const { set } = changesOf(rest);
@@ -149,10 +150,10 @@ export async function create(actor: UserActor, input: CreatePaddle): Promise<Pad
     ])
     .go();
   return view(await get(userId, item.id));
-}
+});
 
-/** C7 (S18 for staff). */
-export async function update(actor: UserActor, id: string, input: UpdatePaddle): Promise<PaddleView> {
+/** C7 (S18 for staff): the fields sent, on the caller's own paddle. */
+export const update = fn({ role: "customer", input: z.object({ id: Id, patch: UpdatePaddle }) }, async (actor, { id, patch: input }): Promise<PaddleView> => {
   const userId = actor.userId;
   const { set, remove } = changesOf(input);
   if (Object.keys(set).length === 0 && remove.length === 0) return withBag(await get(userId, id));
@@ -165,22 +166,22 @@ export async function update(actor: UserActor, id: string, input: UpdatePaddle):
     if (isConditionFailed(error)) throw notFound(NOT_FOUND);
     throw error;
   }
-}
+});
 
-export async function remove(actor: UserActor, id: string): Promise<void> {
-  const userId = actor.userId;
+export const remove = fn({ role: "customer", input: ById }, async (actor, { id }): Promise<void> => {
   try {
-    await db().entities.paddle.remove({ userId, id }).go();
+    await db().entities.paddle.remove({ userId: actor.userId, id }).go();
   } catch (error) {
     if (isConditionFailed(error)) throw notFound(NOT_FOUND);
     throw error;
   }
-}
+});
 
-/** Where to PUT a new photo of the paddle; the browser then PATCHes `photoUrl`. */
-export async function photoUpload(paddle: PaddleItem, upload: ImageUpload): Promise<UploadTarget> {
+/** Where to PUT a new photo of the caller's paddle; the browser then PATCHes `photoUrl`. */
+export const photoUpload = fn({ role: "customer", input: z.object({ id: Id, upload: ImageUpload }) }, async (actor, { id, upload }): Promise<UploadTarget> => {
+  const paddle = await get(actor.userId, id);
   return presignPut(paddlePhotoKey(paddle.userId, paddle.id, upload.contentType), upload);
-}
+});
 
 /** The brand a paddle made at the counter gets when staff do not know it (brand is required on a paddle). */
 export const UNKNOWN_BRAND = "Unknown";

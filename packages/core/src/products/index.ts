@@ -13,14 +13,15 @@
  * - The quick-sale items (QS-* codes) stay editable (price, stock, text) but hidden, keep their code and are
  *   never deleted: the quick sale finds and prices them by code.
  */
-import { isAdmin, type Actor } from "../actor";
+import type { Actor } from "../actor";
+import { ById, fn, NoInput } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { allSkus, catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
-import { conflict, forbidden, invalid, notFound } from "../errors";
+import { conflict, invalid, notFound } from "../errors";
 import * as Inventory from "../inventory";
 import * as z from "zod/mini";
 import { extensionOf, ImageUpload, isUploadKey, presignPut, type UploadTarget } from "../uploads";
@@ -36,12 +37,14 @@ import {
   QUICK_SALE_KEEPS_CODE,
   QUICK_SALE_NOT_DELETED,
   STOCK_AS_DIFFERENCE,
-  type AdjustInventoryInput,
-  type CreateProductInput,
+  AdjustInventory,
+  CreateProduct,
+  SetVisibility,
+  UpdateProduct,
   type ProductView,
-  type SetVisibilityInput,
   type UpdateProductInput,
 } from "../shared/products";
+import { Id } from "../shared/ids";
 
 export * from "../shared/products";
 
@@ -57,10 +60,6 @@ export function view(sku: SkuItem): ProductView {
     createdAt: sku.createdAt,
     updatedAt: sku.updatedAt,
   };
-}
-
-function assertAdmin(actor: Actor): void {
-  if (!isAdmin(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
 }
 
 async function read(id: string): Promise<SkuItem | null> {
@@ -85,14 +84,10 @@ function audit(entities: TransactionEntities, actor: Actor, action: string, targ
  * GET /api/admin/skus: every product, hidden and quick-sale ones too (one Query on the catalogue index), in the
  * catalogue's order (shared/products compareProducts: §9's category order, display order, price, name).
  */
-export async function list(actor: Actor): Promise<ProductView[]> {
-  assertAdmin(actor);
-  return (await allSkus()).map(view).sort(compareProducts);
-}
+export const list = fn({ role: "admin", input: NoInput }, async (): Promise<ProductView[]> => (await allSkus()).map(view).sort(compareProducts));
 
 /** POST /api/admin/skus: 409 when the code is taken. */
-export async function create(actor: Actor, input: CreateProductInput): Promise<ProductView> {
-  assertAdmin(actor);
+export const create = fn({ role: "admin", input: CreateProduct }, async (actor, input): Promise<ProductView> => {
   const quickSale = isQuickSaleCode(input.code);
   if (quickSale && input.isVisible === true) throw invalid(QUICK_SALE_HIDDEN);
   const id = newId();
@@ -121,7 +116,7 @@ export async function create(actor: Actor, input: CreateProductInput): Promise<P
     throw new Error(`Creating a product was cancelled: ${JSON.stringify(outcome.codes)}`);
   }
   return view(await existing(id));
-}
+});
 
 /** How many times an edit that lost to another write at the same moment reads again and retries. */
 const EDIT_RETRIES = 4;
@@ -247,24 +242,21 @@ async function edit(actor: Actor, id: string, input: UpdateProductInput): Promis
 }
 
 /** PATCH /api/admin/skus/{id}: 400 for an empty body, 404, 409 for a taken code or a counted stock sent as a number. */
-export async function update(actor: Actor, id: string, input: UpdateProductInput): Promise<ProductView> {
-  assertAdmin(actor);
-  if (Object.values(input).every((value) => value === undefined)) throw invalid(NOTHING_TO_UPDATE);
-  return edit(actor, id, input);
-}
+export const update = fn({ role: "admin", input: z.object({ id: Id, patch: UpdateProduct }) }, async (actor, { id, patch }): Promise<ProductView> => {
+  if (Object.values(patch).every((value) => value === undefined)) throw invalid(NOTHING_TO_UPDATE);
+  return edit(actor, id, patch);
+});
 
 /** PATCH /api/admin/skus/{id}/visibility: one product (the page's bulk show/hide makes one call per product). */
-export async function setVisibility(actor: Actor, id: string, input: SetVisibilityInput): Promise<ProductView> {
-  assertAdmin(actor);
-  return edit(actor, id, { isVisible: input.isVisible });
-}
+export const setVisibility = fn({ role: "admin", input: z.object({ id: Id, visibility: SetVisibility }) }, async (actor, { id, visibility }): Promise<ProductView> =>
+  edit(actor, id, { isVisible: visibility.isVisible }),
+);
 
 /**
  * PATCH /api/admin/skus/{id}/inventory {quantityChange}: the difference, added by the inventory module in one
  * conditional update (two changes at once both count; never below zero: 409 with the stock there is).
  */
-export async function adjustStock(actor: Actor, id: string, input: AdjustInventoryInput): Promise<ProductView> {
-  assertAdmin(actor);
+export const adjustStock = fn({ role: "admin", input: z.object({ id: Id, adjustment: AdjustInventory }) }, async (actor, { id, adjustment: input }): Promise<ProductView> => {
   const outcome = await writeLabelled((entities) => [
     Inventory.adjust(entities, id, input.quantityChange),
     audit(entities, actor, "sku.stock_adjusted", id, { quantityChange: input.quantityChange }),
@@ -277,11 +269,10 @@ export async function adjustStock(actor: Actor, id: string, input: AdjustInvento
     throw new Error(`Adjusting stock was cancelled: ${JSON.stringify(outcome.codes)}`);
   }
   return view(after);
-}
+});
 
 /** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale item. */
-export async function remove(actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
-  assertAdmin(actor);
+export const remove = fn({ role: "admin", input: ById }, async (actor, { id }): Promise<{ id: string; deleted: true }> => {
   for (let attempt = 0; ; attempt++) {
     const current = await existing(id);
     if (isQuickSaleCode(current.code)) throw conflict(QUICK_SALE_NOT_DELETED);
@@ -301,7 +292,7 @@ export async function remove(actor: Actor, id: string): Promise<{ id: string; de
     if (!(await read(id))) throw notFound(PRODUCT_NOT_FOUND);
     throw new Error(`Deleting a product was cancelled: ${JSON.stringify(outcome.codes)}`);
   }
-}
+});
 
 /** POST /api/admin/skus/{id}/image: the image's type and size, and which of §9's two it is. */
 export const ProductImageUpload = z.extend(ImageUpload, {
@@ -313,10 +304,9 @@ export type ProductImageUploadInput = z.output<typeof ProductImageUpload>;
  * Where to PUT one image of a product (the browser resizes it to 150x150 or 600x600 first); the page then
  * PATCHes `thumbnailUrl` or `imageUrl` with the answer's `photoUrl`. 404 for an unknown product.
  */
-export async function imageUpload(actor: Actor, id: string, input: ProductImageUploadInput): Promise<UploadTarget> {
-  assertAdmin(actor);
+export const imageUpload = fn({ role: "admin", input: z.object({ id: Id, upload: ProductImageUpload }) }, async (_actor, { id, upload: input }): Promise<UploadTarget> => {
   await existing(id);
   const key = `skus/${id}/${newId()}-${input.variant}.${extensionOf(input.contentType)}`;
   if (!isUploadKey(key)) throw new Error(`not a storable upload key: ${key}`);
   return presignPut(key, { contentType: input.contentType, size: input.size });
-}
+});

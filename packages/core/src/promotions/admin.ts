@@ -4,6 +4,7 @@
  * moves with it.
  */
 import type { Actor } from "../actor";
+import { ById, fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
@@ -13,17 +14,17 @@ import { uniqueKey } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
 import { ISO_TIME } from "../shared/dates";
-import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
+import { Id, ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import {
   hasDiscount,
   PROMOTION_CHANGED_WHILE_SAVING,
   PROMOTION_CODE_TAKEN,
   PROMOTION_DISCOUNT_REQUIRED,
   PROMOTION_NOT_FOUND,
+  PromotionInput,
+  PromotionPatch,
   type PromotionAdminView,
-  type PromotionInput,
   type PromotionPage,
-  type PromotionPatch,
 } from "../shared/promotions";
 import * as z from "zod/mini";
 import type { PromotionItem } from "./index";
@@ -76,7 +77,7 @@ async function found(id: string): Promise<PromotionItem> {
  * `POST /api/admin/promotions`: the promotion, its code's reservation and its audit entry (`promotion.created`)
  * in one transaction. A code already held (even by a create at the same moment) is 409.
  */
-export async function create(actor: Actor, input: PromotionInput): Promise<PromotionAdminView> {
+export const create = fn({ role: "admin", input: PromotionInput }, async (actor, input): Promise<PromotionAdminView> => {
   const id = newId();
   const at = new Date().toISOString();
   const item = { id, ...fieldsOf(input), createdAt: at, updatedAt: at };
@@ -90,7 +91,7 @@ export async function create(actor: Actor, input: PromotionInput): Promise<Promo
     throw new Error(`Creating a promotion was cancelled: ${JSON.stringify(outcome.codes)}`);
   }
   return adminView(await found(id));
-}
+});
 
 /**
  * `PATCH /api/admin/promotions/{id}`: the fields sent. The one-above-0 rule holds for the promotion as it would be
@@ -99,7 +100,7 @@ export async function create(actor: Actor, input: PromotionInput): Promise<Promo
  * to). The write is conditioned on the promotion as read, and made again on the promotion as it now is when
  * another write came first.
  */
-export async function update(actor: Actor, id: string, patch: PromotionPatch): Promise<PromotionAdminView> {
+export const update = fn({ role: "admin", input: z.object({ id: Id, patch: PromotionPatch }) }, async (actor, { id, patch }): Promise<PromotionAdminView> => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const next = {
@@ -146,13 +147,13 @@ export async function update(actor: Actor, id: string, patch: PromotionPatch): P
     // Another write came first (or the promotion is gone: `found` answers 404): read it again and decide again.
   }
   throw conflict(PROMOTION_CHANGED_WHILE_SAVING);
-}
+});
 
 /**
  * `DELETE /api/admin/promotions/{id}`: the promotion and its code's reservation, with its audit entry
  * (`promotion.deleted`, what it was), in one transaction. The code stops applying at once and is free again.
  */
-export async function remove(actor: Actor, id: string): Promise<void> {
+export const remove = fn({ role: "admin", input: ById }, async (actor, { id }): Promise<void> => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const outcome = await writeLabelled((entities) => [
@@ -178,7 +179,7 @@ export async function remove(actor: Actor, id: string): Promise<void> {
     }
   }
   throw conflict(PROMOTION_CHANGED_WHILE_SAVING);
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // The list
@@ -217,7 +218,7 @@ function checkCursor(cursor: string | undefined): void {
 }
 
 /** `GET /api/admin/promotions`: newest first, a page at a time (one Query of the `promotions` partition). */
-export async function list(query: PromotionListQueryInput): Promise<PromotionPage> {
+export const list = fn({ role: "admin", input: PromotionListQuery }, async (_actor, query): Promise<PromotionPage> => {
   checkCursor(query.cursor);
   const page = await db().entities.promotion.query.allPromotions({}).go({ order: "desc", limit: query.limit + 1, cursor: query.cursor });
   const items = page.data.slice(0, query.limit);
@@ -225,4 +226,4 @@ export async function list(query: PromotionListQueryInput): Promise<PromotionPag
   const cursor =
     page.data.length > query.limit && last ? listConversions().fromComposite.toCursor({ createdAt: last.createdAt, id: last.id }) : null;
   return { items: items.map(adminView), cursor };
-}
+});

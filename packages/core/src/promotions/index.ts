@@ -9,11 +9,13 @@
  * deactivated, renamed or deleted stops applying on the very next request.
  */
 import type { EntityItem } from "electrodb";
+import * as z from "zod/mini";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import type { Promotion } from "../entities";
 import { uniqueKey } from "../entities";
 import { notFound } from "../errors";
-import { PromoCode } from "../shared/ids";
+import { boundedParam, INVALID_PROMO_CODE, PromoCode } from "../shared/ids";
 
 export * as Promotions from "./index";
 
@@ -50,6 +52,11 @@ export async function byCode(rawCode: string): Promise<PromotionItem> {
 export function view(promotion: PromotionItem): PromotionView {
   return { code: promotion.code, percentage: promotion.percentage, amountCents: promotion.amountCents };
 }
+
+/** GET /api/promotions/{code}: an active code's discount, for anyone (the booking page checks a code as typed). */
+export const get = fn({ role: "public", input: z.object({ code: boundedParam(INVALID_PROMO_CODE) }) }, async (_actor, { code }) =>
+  view(await byCode(code)),
+);
 
 /* The admin's list, create, edit and delete: their own module, so a route that only reads codes leaves them out. */
 export * from "./admin";

@@ -5,10 +5,9 @@
  * the active-subscriptions counter and the catalogue's one Query for low stock: the same work in a shop of 100
  * orders or 100,000.
  */
-import { isAdmin, type Actor } from "../actor";
+import { fn, NoInput } from "../actor/fn";
 import { allSkus } from "../catalogue";
 import { db } from "../db";
-import { forbidden } from "../errors";
 import { isLowStock } from "../shared/products";
 import {
   compare,
@@ -70,9 +69,8 @@ async function lowStock(): Promise<LowStockProduct[]> {
 }
 
 /** GET /api/admin/analytics. Admin. */
-export async function read(actor: Actor, now: Date = new Date()): Promise<AdminAnalytics> {
-  if (!isAdmin(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
-  const periods = periodsOf(shopDay(now));
+export const read = fn({ role: "admin", input: NoInput }, async (): Promise<AdminAnalytics> => {
+  const periods = periodsOf(shopDay(new Date()));
   const [days, active, low] = await Promise.all([readDays(periods.read.from, periods.read.to), activeSubscriptions(), lowStock()]);
   const month = totals(days, periods.month.from, periods.month.to);
   const previousMonth = totals(days, periods.previousMonth.from, periods.previousMonth.to);
@@ -103,4 +101,4 @@ export async function read(actor: Actor, now: Date = new Date()): Promise<AdminA
     lowStock: low,
     timeZone: SHOP_TIME_ZONE,
   };
-}
+});

@@ -11,13 +11,14 @@
  */
 import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
-import { isStaff, type UserActor } from "../actor";
+import { personOf, type UserActor } from "../actor";
+import { fn, NoInput } from "../actor/fn";
 import { allSkus, catalogueSku, item } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
-import { forbidden, invalid, notFound, precondition, unavailable } from "../errors";
+import { invalid, notFound, precondition, unavailable } from "../errors";
 import { BookService } from "../orders/booking";
-import { createOrder, type OrderDraft } from "../orders/create";
+import { createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { startCheckout } from "../payments/checkout";
@@ -32,7 +33,7 @@ import {
   QuickSaleBooking,
   quickSalePrices,
 } from "../shared/quick-sale";
-import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, type StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
+import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
@@ -48,14 +49,21 @@ const PRODUCT_UNAVAILABLE = "That product is not available";
  * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says,
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
  */
-export async function products(): Promise<StorefrontProducts> {
+export const products = fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
   const skus = (await allSkus()).map(catalogueSku);
   const visible = skus.filter((sku) => sku.isVisible);
   return {
     groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))),
     quickSale: quickSalePrices(skus),
   };
-}
+});
+
+/**
+ * What a sale at the counter is told besides its form: the request's `Idempotency-Key` (a repeat answers the
+ * first order; checked where the order is made) and the site's address the payment link points to.
+ */
+const counterSale = <S extends z.ZodMiniType>(form: S) =>
+  z.object({ form, idempotencyKey: SentIdempotencyKey, siteUrl: z.string() });
 
 export interface SmsStatus {
   success: boolean;
@@ -175,12 +183,8 @@ export interface InvoiceAnswer {
  * skus only) and the promotion, the order awaiting payment with the stock it
  * takes, then the payment link texted to the customer.
  */
-export async function invoice(
-  actor: UserActor,
-  input: StorefrontInvoice,
-  options: { idempotencyKey?: string; siteUrl: string; now?: Date },
-): Promise<InvoiceAnswer> {
-  if (!isStaff(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+export const invoice = fn({ role: "staff", input: counterSale(StorefrontInvoice) }, async (staff, { form: input, ...options }): Promise<InvoiceAnswer> => {
+  const actor = personOf(staff);
   const { order, replayed } = await createOrder(
     actor,
     async (now) => {
@@ -210,11 +214,11 @@ export async function invoice(
         },
       };
     },
-    { idempotencyKey: options.idempotencyKey, now: options.now },
+    { idempotencyKey: options.idempotencyKey },
   );
   const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
   return { orderId: sale.order.id, checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
-}
+});
 
 export interface QuickSaleAnswer {
   id: string;
@@ -239,12 +243,8 @@ async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
  * the same payment link and text as an invoice. The customer must have a
  * verified phone (428; the console verifies it with them and retries).
  */
-export async function quickSale(
-  actor: UserActor,
-  input: QuickSaleBooking,
-  options: { idempotencyKey?: string; siteUrl: string; now?: Date },
-): Promise<QuickSaleAnswer> {
-  if (!isStaff(actor)) throw forbidden("Forbidden: you don't have permission to do this.");
+export const quickSale = fn({ role: "staff", input: counterSale(QuickSaleBooking) }, async (staff, { form: input, ...options }): Promise<QuickSaleAnswer> => {
+  const actor = personOf(staff);
   const { order, replayed } = await createOrder(
     actor,
     async (now) => {
@@ -292,7 +292,7 @@ export async function quickSale(
           }),
       };
     },
-    { idempotencyKey: options.idempotencyKey, now: options.now },
+    { idempotencyKey: options.idempotencyKey },
   );
   const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
   return {
@@ -302,7 +302,7 @@ export async function quickSale(
     smsStatus: sale.smsStatus,
     requiresPayment: sale.order.totalCents > 0,
   };
-}
+});
 
 /** True when a request body names a customer: the quick-sale form of POST /api/book-service. */
 export function isQuickSaleBody(body: unknown): boolean {
@@ -311,9 +311,10 @@ export function isQuickSaleBody(body: unknown): boolean {
 
 /**
  * The body of POST /api/book-service: staff's quick sale (it names a
- * `customerId`) or a customer's own booking. A refusal speaks for the form the
- * body has, so a quick sale without services hears 'Please select at least one
- * service', not a booking's message.
+ * `customerId`: `isQuickSaleBody`, `quickSale`) or a customer's own booking
+ * (`Orders.book`). A refusal speaks for the form the body has, so a quick sale
+ * without services hears 'Please select at least one service', not a
+ * booking's message.
  */
 export const BookServiceBody = z.union([QuickSaleBooking, BookService], {
   error: (issue) => {

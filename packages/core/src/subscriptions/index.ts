@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { fn, NoInput } from "../actor/fn";
 import { db } from "../db";
 import type { Subscription, SubscriptionPlan } from "../entities";
 
@@ -25,9 +26,9 @@ export function currentOf(subscriptions: readonly SubscriptionItem[]): Subscript
   })[0];
 }
 
-/** C16: the user's subscriptions are in their own partition, one Query. */
-export async function current(userId: string): Promise<SubscriptionView> {
-  const { data } = await db().entities.subscription.query.byUser({ userId }).go({ pages: "all" });
+/** C16: the caller's subscriptions are in their own partition, one Query. */
+export const current = fn({ role: "customer", input: NoInput }, async (actor): Promise<SubscriptionView> => {
+  const { data } = await db().entities.subscription.query.byUser({ userId: actor.userId }).go({ pages: "all" });
   const found = currentOf(data);
   return found ? { plan: found.plan, status: found.status } : { plan: null, status: "none" };
-}
+});

@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import * as z from "zod/mini";
 import type { UserActor } from "../actor";
+import { fn, NoInput } from "../actor/fn";
 import { searchTerms, termWrites } from "../customers/search-index";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
@@ -49,7 +50,7 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b
  * token's claims. The user pool's groups are the truth about roles; the item
  * keeps a copy (for lists) and is brought in line when they differ.
  */
-export async function fromSignIn(actor: UserActor): Promise<UserItem> {
+export const fromSignIn = fn({ role: "customer", input: NoInput }, async (actor): Promise<UserItem> => {
   const existing = await get(actor.userId);
   if (existing) {
     const rolesInLine = sameRoles(existing.roles, actor.roles);
@@ -77,7 +78,7 @@ export async function fromSignIn(actor: UserActor): Promise<UserItem> {
   const created = await get(actor.userId);
   if (!created) throw new Error(`user ${actor.userId} was not created`);
   return created;
-}
+});
 
 /**
  * Gives every user made before customer search existed its search index
@@ -303,8 +304,8 @@ export async function writeProfile(
  * items follow, all in one transaction; a write that lost a race with another
  * write of the same user is made again on the user as it now is.
  */
-export async function update(current: UserItem, input: UpdateProfile): Promise<UserItem> {
-  let user = current;
+export const update = fn({ role: "customer", input: UpdateProfile }, async (actor, input): Promise<UserItem> => {
+  let user = await fromSignIn(actor);
   for (let attempt = 1; attempt <= 3; attempt++) {
     const changes = profileChanges(user, input);
     if (Object.keys(changes.set).length === 0 && changes.remove.length === 0) return user;
@@ -316,4 +317,4 @@ export async function update(current: UserItem, input: UpdateProfile): Promise<U
     user = now;
   }
   throw conflict("Your profile changed while saving. Please try again.");
-}
+});

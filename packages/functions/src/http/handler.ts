@@ -2,7 +2,8 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import * as z from "zod/mini";
 import { $ZodError, type $ZodType } from "zod/v4/core";
 import "@regrip/core/shared/zod-messages";
-import { isAdmin, isStaff, type UserActor } from "@regrip/core/actor";
+import { FORBIDDEN, isAdmin, isStaff, STAFF_REQUIRED, type UserActor } from "@regrip/core/actor";
+import { parse } from "@regrip/core/actor/fn";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { withGrants } from "@regrip/core/aws/grants";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
@@ -13,7 +14,8 @@ import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
 
 /**
- * What a route reads, declared with the handler: `api({ body: Orders.BookService }, async (req) => ...)`.
+ * What a route reads, declared with the handler: `api({ body: Paddles.create.schema }, async (req) => Paddles.create(req.user(), req.body()))`,
+ * the schema the domain function carries (actor/fn.ts), so route and function parse alike.
  * - params: a zod object of the path parameters; by default each one must be
  *   an id (`Id` of @regrip/core/shared/ids), so no route needs to say so.
  * - query: a zod object of the query string (a route that reads one declares it).
@@ -162,7 +164,7 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
     if (gate === 401) return problem(401, "Unauthorized");
     if (gate === 403) {
       // docs/api-staff.md: a customer calling a staff route.
-      return problem(403, route.access === "staff" ? "Staff access required" : "Forbidden: you don't have permission to do this.");
+      return problem(403, route.access === "staff" ? STAFF_REQUIRED : FORBIDDEN);
     }
 
     let parsed: { value: unknown } | undefined;
@@ -172,13 +174,14 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
         event,
         route,
         actor,
-        params: z.parse(paramsSchema(route, schemas), decodedParams(event)) as ApiRequest<S>["params"],
-        query: (schemas.query ? z.parse(schemas.query, rawQuery) : rawQuery) as ApiRequest<S>["query"],
+        // Parsed by `parse` (actor/fn.ts), so a domain function handed them does not parse them again.
+        params: parse(paramsSchema(route, schemas), decodedParams(event)) as ApiRequest<S>["params"],
+        query: (schemas.query ? parse(schemas.query, rawQuery) : rawQuery) as ApiRequest<S>["query"],
         header: (name) => headers[name.toLowerCase()],
         body: () => {
           if (!schemas.body) throw new Error(`${event.routeKey} reads a body without declaring its schema in api({ body })`);
           parsed ??= { value: parseBody(event, headers["content-type"]) };
-          return z.parse(schemas.body, parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
+          return parse(schemas.body, parsed.value ?? {}) as ReturnType<ApiRequest<S>["body"]>;
         },
         user: () => {
           if (!actor) throw new DomainError("unauthorized", "Unauthorized");

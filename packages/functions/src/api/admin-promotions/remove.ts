@@ -4,6 +4,6 @@ import { noContent } from "../../http/reply";
 
 /** DELETE /api/admin/promotions/{id}: 204; the code stops applying and is free again. Audit `promotion.deleted`. Admin. */
 export const handler = api(async (req) => {
-  await Promotions.remove(req.user(), req.params.id);
+  await Promotions.remove(req.user(), { id: req.params.id });
   return noContent();
 });

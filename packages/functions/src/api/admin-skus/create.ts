@@ -3,4 +3,4 @@ import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 
 /** POST /api/admin/skus: 201 the product; 400 §5's messages, 409 a code in use. Admin; audit `sku.created`. */
-export const handler = api({ body: Products.CreateProduct }, async (req) => json(await Products.create(req.user(), req.body()), 201));
+export const handler = api({ body: Products.create.schema }, async (req) => json(await Products.create(req.user(), req.body()), 201));

@@ -2,4 +2,4 @@ import * as Bags from "@regrip/core/bags";
 import { api } from "../../http/handler";
 
 /** GET /api/bags/{key}: a QR slug or a 3-character code; {bag, order}, the open order in the bag now. 404 `Bag not found`. Staff. */
-export const handler = api({ params: Bags.BagKeyParams }, async (req) => Bags.lookup(req.params.key));
+export const handler = api({ params: Bags.lookup.schema }, async (req) => Bags.lookup(req.user(), req.params));

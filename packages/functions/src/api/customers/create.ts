@@ -3,7 +3,4 @@ import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 
 /** POST /api/admin/customers {firstName, lastName, phone?, email?}: a walk-in; 201 CustomerView. */
-export const handler = api({ body: Customers.CustomerForm }, async (req) => {
-  const input = req.body();
-  return json(await Customers.create(req.user(), input), 201);
-});
+export const handler = api({ body: Customers.create.schema }, async (req) => json(await Customers.create(req.user(), req.body()), 201));

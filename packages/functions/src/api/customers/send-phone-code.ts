@@ -1,9 +1,7 @@
 import * as Customers from "@regrip/core/customers";
-import * as PhoneVerification from "@regrip/core/phone-verification";
 import { api } from "../../http/handler";
 
 /** POST /api/customers/{id}/phone {phone}: texts the customer at the counter a code; {phoneNumber}. */
-export const handler = api({ body: PhoneVerification.SendCode }, async (req) => {
-  const input = req.body();
-  return Customers.sendPhoneCode(req.params.id, input);
-});
+export const handler = api({ body: Customers.sendPhoneCode.schema.shape.send }, async (req) =>
+  Customers.sendPhoneCode(req.user(), { id: req.params.id, send: req.body() }),
+);

@@ -4,6 +4,6 @@ import { noContent } from "../../http/reply";
 
 /** DELETE /api/paddles/{id}: 204; the caller's own paddle only (staff too). */
 export const handler = api(async (req) => {
-  await Paddles.remove(req.user(), req.params.id ?? "");
+  await Paddles.remove(req.user(), { id: req.params.id });
   return noContent();
 });
