@@ -127,7 +127,9 @@ export default defineConfig(({ command, mode }) => {
   return {
     resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
     plugins: [react(), prerenderPages()],
-    build: { outDir: "dist", emptyOutDir: true },
+    // No module-preload polyfill on every page's first load: the browsers the build targets preload modules
+    // themselves, and one that does not still loads every chunk, only without the head start.
+    build: { outDir: "dist", emptyOutDir: true, modulePreload: { polyfill: false } },
     // `vite` (dev) talks to a running `npm start` for the API and cognito-local.
     server: { proxy: { "/api": localShop, "/cognito": localShop } },
   };

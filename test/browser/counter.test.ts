@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser } from "./browser";
+import { callApi, launchBrowser } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
@@ -81,5 +81,32 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.getByLabel("Discount amount ($)").fill("50");
     await page.getByText("Total: $0.00").waitFor();
     expect(await seriousViolations("/quick-sale services")).toEqual([]);
+  });
+
+  it("adds up the quick sale at the catalogue's prices: an admin's new QS-REGRIP price is what the wizard shows and totals", async () => {
+    const signIn = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
+    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+    const admin: string = signIn.body.idToken;
+    const skus = await callApi<{ id: string; code: string; unitAmountCents: number }[]>(baseUrl, "GET", "/api/admin/skus", { token: admin });
+    const regrip = skus.body.find((sku) => sku.code === "QS-REGRIP")!;
+    const setPrice = async (unitAmountCents: number) =>
+      expect((await callApi(baseUrl, "PATCH", `/api/admin/skus/${regrip.id}`, { token: admin, body: { unitAmountCents } })).status).toBe(200);
+    await setPrice(5250);
+    try {
+      await page.goto("/quick-sale");
+      await page.getByLabel("Find a customer").fill("cas");
+      await page.getByRole("button", { name: "Select Casey Dink" }).click();
+      await page.getByLabel("Nickname").fill("Big Red");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("checkbox", { name: /Standard Regrip \$52\.50/ }).check();
+      await page.getByRole("checkbox", { name: /Overgrip \$8\.00/ }).check();
+      await page.getByText("Total: $60.50").waitFor();
+      await page.getByLabel("Discount amount ($)").fill("0.50");
+      await page.getByText("Total: $60.00").waitFor();
+      expect(await page.getByText("$45.00").count()).toBe(0);
+    } finally {
+      // The demo catalogue as seeded, for the journeys that follow.
+      await setPrice(regrip.unitAmountCents);
+    }
   });
 });

@@ -32,18 +32,19 @@ import {
   BAG_SLUG_LENGTH,
   bagDoesNotExist,
   bagInUse,
-  CreateBags,
   isBagCodeKey,
   normaliseBagKey,
   type BagLookup,
   type BagPage,
   type BagView,
 } from "../shared/bags";
+import { CreateBags } from "../shared/bag-input";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import { view as orderView, type OrderItem } from "../orders/view";
 
 export * as Bags from "./index";
-export { CreateBags, type BagView, type BagPage, type BagLookup } from "../shared/bags";
+export { CreateBags };
+export type { BagView, BagPage, BagLookup } from "../shared/bags";
 
 /** The labels of the hold's and the release's writes in an order's transaction. */
 export const BAG_LABEL = "bag";

@@ -14,12 +14,11 @@
  */
 import { invalid } from "../errors";
 import { INVALID_CURSOR } from "../paging";
+import { ISO_TIME } from "../shared/dates";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 
 /** An entry's time (ISO, milliseconds) and id. */
 export type Position = [at: string, id: string];
-
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export const encodePosition = (position: Position): string => Buffer.from(JSON.stringify(position)).toString("base64url");
 

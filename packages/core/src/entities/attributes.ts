@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { isIsoDateTime } from "../shared/dates";
 
 /** Attribute definitions several entities share. Factories, so no two entities share one object. */
 
@@ -32,8 +33,7 @@ export const isCents = (value: number | undefined): boolean =>
 export const isWholeNumber = (value: number | undefined): boolean =>
   value === undefined || (Number.isSafeInteger(value) && value >= 0);
 
-export const isIsoTimestamp = (value: string | undefined): boolean =>
-  value === undefined || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value)));
+export const isIsoTimestamp = (value: string | undefined): boolean => value === undefined || isIsoDateTime(value);
 
 /** Money: a non-negative integer number of cents. */
 export function cents() {

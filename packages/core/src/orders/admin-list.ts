@@ -31,14 +31,16 @@ import { db } from "../db";
 import { invalid } from "../errors";
 import { INVALID_CURSOR, pageLimit } from "../paging";
 import {
-  ACTIVE_FILTER_STAGES,
   ORDER_STAGE_FILTERS,
+  stagesOfFilter,
   statusesOfStage,
   type OrderStageFilter,
   type OrderStatus,
 } from "../shared/lifecycle";
+import { ISO_TIME } from "../shared/dates";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
-import { view, type OrderItem, type OrderView } from "./view";
+import type { AdminOrderPage } from "../shared/orders";
+import { view, type OrderItem } from "./view";
 
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_MAX_PAGE_SIZE = 100;
@@ -50,7 +52,6 @@ export const ORDER_SEARCH_TOO_SHORT = "Type at least 3 characters to search";
 /** How many customers a name, email or phone search follows. */
 export const SEARCH_CUSTOMERS_MAX = 20;
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const BAG_CODE = /^[0-9A-Za-z]{3}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -100,11 +101,7 @@ export const AdminOrderListQuery = z.object({
 });
 export type AdminOrderListInput = z.output<typeof AdminOrderListQuery>;
 
-export interface AdminOrderPage {
-  items: OrderView[];
-  /** Hand back as `?cursor=` for the next page; null on the last page. */
-  cursor: string | null;
-}
+export type { AdminOrderPage };
 
 /** Where a partition stands: null when it is done, else the last order taken from it. */
 type Position = null | [createdAt: string, id: string];
@@ -263,8 +260,7 @@ async function searchPartitions(q: string): Promise<Partition[]> {
 }
 
 function stagePartitions(stage: OrderStageFilter): Partition[] {
-  const stages = stage === "active" ? [...ACTIVE_FILTER_STAGES] : [stage];
-  return stages.flatMap((s) => statusesOfStage(s)).map(statusPartition);
+  return stagesOfFilter(stage).flatMap((s) => statusesOfStage(s)).map(statusPartition);
 }
 
 const inFilter = (stage: OrderStageFilter | undefined) => (order: OrderItem) => {

@@ -13,6 +13,9 @@ import { db } from "../db";
 import { DomainError, invalid, notFound, precondition, unavailable } from "../errors";
 import { priceBooking, WEIGHT_AREAS } from "../pricing";
 import * as Promotions from "../promotions";
+import { BOOKING_REQUIRED as REQUIRED, CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG } from "../shared/booking";
+import { BookingBagNumber, requiredOr as required } from "../shared/booking-input";
+import { isIsoDateTime } from "../shared/dates";
 import { boundedId } from "../shared/ids";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
@@ -24,10 +27,6 @@ export { BOOKABLE_LOCATIONS };
 
 /** Pickup is set 24 hours after booking (customer-side §9). */
 export const PICKUP_AFTER_MS = 24 * 60 * 60 * 1000;
-const REQUIRED = "Please complete all required fields";
-const required = (message = REQUIRED) => ({
-  error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? REQUIRED : message),
-});
 
 /** An optional text field the client may send as null or "". */
 const optionalText = (max: number, message: string) =>
@@ -42,14 +41,7 @@ const optionalText = (max: number, message: string) =>
  */
 export const BookService = z.object({
   paddleId: boundedId("Paddle not found", z.string(required()).check(z.trim(), z.minLength(1, REQUIRED))),
-  bagNumber: z
-    .string(required("Please enter a 3-digit bag number"))
-    .check(
-      z.trim(),
-      z.minLength(1, REQUIRED),
-      z.maxLength(3, "Please enter a 3-digit bag number"),
-      z.regex(/^\d{3}$/, "Please enter a 3-digit bag number"),
-    ),
+  bagNumber: BookingBagNumber,
   dropoffLocation: z.pipe(
     z.nullish(z.enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })),
     z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? DEFAULT_DROPOFF_LOCATION),
@@ -58,7 +50,7 @@ export const BookService = z.object({
     z
       .nullish(z.string({ error: "Please choose a valid drop-off time" }).check(z.maxLength(40, "Please choose a valid drop-off time")))
       .check(
-        z.refine((value) => !value || (/^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value))), {
+        z.refine((value) => !value || isIsoDateTime(value), {
           message: "Please choose a valid drop-off time",
         }),
       ),
@@ -90,7 +82,7 @@ export const BookService = z.object({
     ),
     z.transform((value: string[] | null | undefined) => value ?? []),
   ),
-  customerNotes: optionalText(500, "Notes must be 500 characters or less"),
+  customerNotes: optionalText(CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG),
   promoCode: optionalText(40, "Invalid promo code"),
 });
 export type BookServiceInput = z.output<typeof BookService>;

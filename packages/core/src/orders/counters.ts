@@ -27,15 +27,12 @@ import {
   type OrderStatus,
   type Stage,
 } from "../shared/lifecycle";
+import type { OrderCounts } from "../shared/orders";
 
 export * as OrderCounters from "./counters";
 
-/** `GET /api/admin/orders/counts`. */
-export interface OrderCounts {
-  stages: Record<Stage, number>;
-  /** The Active filter's stages added up (shared/lifecycle ACTIVE_FILTER_STAGES). */
-  active: number;
-}
+/** `GET /api/admin/orders/counts`: the browser-safe view type in shared/orders. */
+export type { OrderCounts };
 
 const stageFrom = (value: Stage | OrderStatus): Stage => (isOrderStatus(value) ? stageOfStatus[value] : value);
 

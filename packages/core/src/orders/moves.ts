@@ -1,116 +1,12 @@
 /**
- * Which lifecycle moves each role may make: the one state machine of the
- * server (DESIGN §5). Pure data and lookups, no I/O, so it is tested over
- * every (stage, stage, role) triple and the screens can list the same moves.
- *
- * Roles:
- * - customer: the order's owner (another customer never gets this far: 404)
- * - employee, admin: staff; an admin has every employee move plus the Admin
- *   Orders dropdown's corrections
- * - system: the payment webhook, and the job that cancels orders unpaid past their hold
- *
- * A move to the stage the order is already in is never a move.
+ * Which lifecycle moves each role may make: the state machine is written once
+ * in browser-safe shared/moves (the screens offer the same moves); here, the
+ * role an actor moves an order as.
  */
 import type { Actor } from "../actor";
-import { STAGES, type Stage } from "../shared/lifecycle";
-import { CUSTOMER_CANCEL_STAGES } from "../shared/order-cancel";
-import { UNPAID_HOLD_NOTE } from "../shared/unpaid-hold";
+import type { MoveRole } from "../shared/moves";
 
-export type MoveRole = "customer" | "employee" | "admin" | "system";
-export const MOVE_ROLES: readonly MoveRole[] = ["customer", "employee", "admin", "system"];
-
-export type MoveKind =
-  /** The service queue's next step. */
-  | "next_step"
-  /** 'Roll Back to Invoiced'. */
-  | "roll_back"
-  /** 'Cancel Order' (staff or the owner). */
-  | "cancel"
-  /** The Admin Orders dropdown: any of its stages to any other. */
-  | "correction"
-  /** Payment received: out of awaiting payment. */
-  | "payment";
-
-export interface Move {
-  from: Stage;
-  to: Stage;
-  role: MoveRole;
-  kind: MoveKind;
-  /** What the screens call the action. */
-  label: string;
-  /** Written to statusHistory when the caller gives no note. */
-  defaultNote?: string;
-}
-
-/** The service queue's next steps (staff-side §4, plus check-in and pickup). */
-const nextSteps: readonly [Stage, Stage, string][] = [
-  // A bag may go into the queue before its invoice is paid: payment is a fact beside the stage.
-  ["awaiting_payment", "in_queue", "Move to Queue"],
-  ["scheduled", "checked_in", "Check In"],
-  ["checked_in", "in_queue", "Move to Queue"],
-  ["in_queue", "in_service", "Start Service"],
-  ["in_service", "ready", "Mark Complete"],
-  ["ready", "picked_up", "Mark Picked Up"],
-];
-
-/** 'Roll Back to Invoiced' is offered for every stage except awaiting payment and canceled. */
-const rollBackFrom: readonly Stage[] = STAGES.filter((s) => s !== "awaiting_payment" && s !== "canceled");
-
-/** 'Cancel Order' is offered unless the order is canceled, ready or picked up. */
-const staffCancelFrom: readonly Stage[] = STAGES.filter((s) => s !== "canceled" && s !== "ready" && s !== "picked_up");
-
-/** A customer may cancel their own order before check-in (the rule lives in shared/order-cancel). */
-const customerCancelFrom: readonly Stage[] = CUSTOMER_CANCEL_STAGES;
-
-/**
- * The Admin Orders dropdown offers SCHEDULED, IN_SERVICE, READY and PICKED_UP
- * "from any to any". Admins may make these corrections (backwards too); an
- * employee on that page gets the queue's moves only. The dropdown shows
- * checked-in and in-queue orders as "Steam & Showering" (scheduled), so
- * those are corrected from too. Awaiting payment and canceled are not on the
- * dropdown: payment and cancellation have their own moves.
- */
-const correctionStages: readonly Stage[] = ["scheduled", "in_service", "ready", "picked_up"];
-const correctionFrom: readonly Stage[] = ["scheduled", "checked_in", "in_queue", "in_service", "ready", "picked_up"];
-
-function build(): Move[] {
-  const moves: Move[] = [];
-  const staff: MoveRole[] = ["employee", "admin"];
-  for (const role of staff) {
-    for (const [from, to, label] of nextSteps) moves.push({ from, to, role, kind: "next_step", label });
-    for (const from of rollBackFrom) {
-      moves.push({ from, to: "awaiting_payment", role, kind: "roll_back", label: "Roll Back to Invoiced", defaultNote: "Rolled back by staff" });
-    }
-    for (const from of staffCancelFrom) {
-      moves.push({ from, to: "canceled", role, kind: "cancel", label: "Cancel Order", defaultNote: "Canceled by staff" });
-    }
-  }
-  for (const from of correctionFrom) {
-    for (const to of correctionStages) {
-      if (to === from || moves.some((m) => m.role === "admin" && m.from === from && m.to === to)) continue;
-      moves.push({ from, to, role: "admin", kind: "correction", label: "Set Status" });
-    }
-  }
-  for (const from of customerCancelFrom) {
-    moves.push({ from, to: "canceled", role: "customer", kind: "cancel", label: "Cancel Order", defaultNote: "Canceled by customer" });
-  }
-  moves.push({ from: "awaiting_payment", to: "scheduled", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
-  // The unpaid hold's end (orders/expire.ts): the order is canceled and its stock returned.
-  moves.push({ from: "awaiting_payment", to: "canceled", role: "system", kind: "cancel", label: "Cancel Order", defaultNote: UNPAID_HOLD_NOTE });
-  return moves;
-}
-
-export const MOVES: readonly Move[] = build();
-
-/** The move `role` may make from `from` to `to`, or undefined when it is not allowed. */
-export function findMove(from: Stage, to: Stage, role: MoveRole): Move | undefined {
-  return MOVES.find((m) => m.from === from && m.to === to && m.role === role);
-}
-
-/** Every move `role` may make from `from` (what a screen can offer). */
-export function movesFrom(from: Stage, role: MoveRole): Move[] {
-  return MOVES.filter((m) => m.from === from && m.role === role);
-}
+export * from "../shared/moves";
 
 /**
  * The role an actor moves an order as. Staff move as staff even on their own

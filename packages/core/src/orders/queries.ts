@@ -11,6 +11,7 @@ import { db } from "../db";
 import { invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
 import { uniqueKey } from "../entities/uniqueValue";
+import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
 import { view, type OrderItem, type OrderView } from "./view";
@@ -30,9 +31,6 @@ export interface OrderPage {
   /** Hand back as `?cursor=` for the next page; null on the last page. */
   cursor: string | null;
 }
-
-/** A stored `createdAt`: `new Date().toISOString()`. */
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 type ListPattern = "byUser" | "allOrders";
 

@@ -7,11 +7,12 @@ import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
-import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES, type Paddle } from "../entities";
-import { PADDLE_TEXT_LIMITS, type PaddleView } from "../shared/paddles";
+import type { Paddle } from "../entities";
+import { CreatePaddle, UpdatePaddle } from "../shared/paddle-input";
+import type { PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
-import { atMostDecimals, boundedId, Id } from "../shared/ids";
-import { ImageUpload, isUploadKey, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
+import { Id } from "../shared/ids";
+import { ImageUpload, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
 import * as Users from "../users";
 
 export * as Paddles from "./index";
@@ -20,77 +21,9 @@ export { freeFromBag, NOT_IN_A_BAG } from "./free-from-bag";
 export type PaddleItem = EntityItem<Paddle>;
 
 export const NOT_FOUND = "Paddle not found";
-export const BRAND_REQUIRED = "Brand is required";
-export const NICKNAME_REQUIRED = "Nickname is required";
-export const CORE_THICKNESS = "Core thickness must be between 11 and 18 mm";
-export const TACKINESS = "Tackiness must be between 0 and 5";
-export const WEIGHT = "Weight must be between 1 and 1000 grams";
-export const PHOTO_URL = "Photo must be an uploaded image or a web address";
 
-/** Text limits (docs/api.md), written once in shared/paddles: the web app's inputs stop at the same lengths. */
-export const LIMITS = PADDLE_TEXT_LIMITS;
-
-const required = (message: string, label: string) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`));
-
-/** Optional text: "" or null clears it. */
-const text = (label: string, max: number) =>
-  z.optional(z.nullable(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
-
-/** A photo the upload call handed out (`/uploads/<key>`), or an absolute web address. */
-const isPhotoUrl = (url: string) =>
-  url === "" ||
-  (url.startsWith("/uploads/") && isUploadKey(url.slice("/uploads/".length))) ||
-  /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url);
-
-const fields = {
-  brand: required(BRAND_REQUIRED, "Brand"),
-  nickname: required(NICKNAME_REQUIRED, "Nickname"),
-  model: text("Model", LIMITS.name),
-  personality: text("Personality", LIMITS.notes),
-  coreThickness: z.optional(
-    z.nullable(z.number({ error: CORE_THICKNESS }).check(z.int(CORE_THICKNESS), z.gte(11, CORE_THICKNESS), z.lte(18, CORE_THICKNESS))),
-  ),
-  shape: z.optional(z.nullable(z.enum(PADDLE_SHAPES, { error: `Shape must be one of ${PADDLE_SHAPES.join(", ")}` }))),
-  material: z.optional(z.nullable(z.enum(PADDLE_MATERIALS, { error: `Material must be one of ${PADDLE_MATERIALS.join(", ")}` }))),
-  colorway: text("Colorway", LIMITS.name),
-  serial: text("Serial or notes", LIMITS.serial),
-  photoUrl: text("Photo", LIMITS.photoUrl).check(z.refine((url) => url == null || isPhotoUrl(url), PHOTO_URL)),
-  prefs: z.optional(
-    z.nullable(
-      z.object(
-        {
-          tackiness: z.optional(
-            z.nullable(
-              z.number({ error: TACKINESS }).check(z.gte(0, TACKINESS), z.lte(5, TACKINESS), z.refine(atMostDecimals(2), TACKINESS)),
-            ),
-          ),
-          color: text("Preferred color", LIMITS.name),
-        },
-        { error: "Preferences must be an object" },
-      ),
-    ),
-  ),
-  knownDefects: text("Known defects", LIMITS.notes),
-  weightGrams: z.optional(
-    z.nullable(z.number({ error: WEIGHT }).check(z.gte(1, WEIGHT), z.lte(1000, WEIGHT), z.refine(atMostDecimals(2), WEIGHT))),
-  ),
-  gripSize: text("Grip size", LIMITS.gripSize),
-  ownershipStatus: z.optional(z.enum(OWNERSHIP_STATUSES, { error: "Ownership must be owned or no_longer_own" })),
-};
-
-/** POST /api/paddles. `userId`: staff create a paddle for a customer (quick sale). */
-export const CreatePaddle = z.object({
-  ...fields,
-  userId: z.optional(
-    boundedId("userId must be a user's id", z.string({ error: "userId must be text" }).check(z.trim(), z.minLength(1, "userId must be a user's id"))),
-  ),
-});
-export type CreatePaddle = z.infer<typeof CreatePaddle>;
-
-/** PATCH /api/paddles/{id}: any subset; brand and nickname cannot be cleared. */
-export const UpdatePaddle = z.partial(z.object(fields));
-export type UpdatePaddle = z.infer<typeof UpdatePaddle>;
+/** The request schemas live in browser-safe shared/paddle-input: the web app's forms check with them. */
+export { CreatePaddle, UpdatePaddle };
 
 /** What the API answers for a paddle (docs/api.md): the browser-safe view type in shared/paddles. */
 export type { PaddleView };

@@ -4,7 +4,7 @@ import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { invalid, notFound, tooMany, unavailable } from "../errors";
 import * as RateLimits from "../rate-limits";
-import { normaliseUsPhone } from "../shared/phone";
+import { normaliseUsPhone, VerifyCode } from "../shared/phone";
 import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
@@ -18,7 +18,6 @@ export const TOO_MANY_SENDS = "Too many codes sent to this number. Please try ag
 export const TOO_MANY_REQUESTS = "Too many codes requested. Please try again later.";
 export const NOT_SENT = "We could not send the code. Please try again.";
 export const OPTED_OUT = "This number has opted out of texts from Regrip. Reply START to one of our texts, then try again.";
-export const NOT_SIX_DIGITS = "Please enter the 6-digit verification code";
 export const INVALID_OR_EXPIRED = "Invalid or expired code";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please request a new code.";
 
@@ -44,10 +43,8 @@ export const SendCode = z.object({
 });
 export type SendCode = z.infer<typeof SendCode>;
 
-export const VerifyCode = z.object({
-  code: z.string({ error: NOT_SIX_DIGITS }).check(z.maxLength(20, NOT_SIX_DIGITS), z.trim(), z.regex(/^\d{6}$/, NOT_SIX_DIGITS)),
-});
-export type VerifyCode = z.infer<typeof VerifyCode>;
+/** The code as typed: the rule lives in browser-safe shared/phone, so the dialogs check with it too. */
+export { VerifyCode };
 
 /**
  * POST /api/user/phone: texts a new code to the number (replacing any earlier

@@ -5,7 +5,8 @@
  */
 import type { CatalogueSku } from "../shared/catalogue";
 import { invalid } from "../errors";
-import { discountCents, outOfStock, type Discount, type LineItem, type PricedBooking, type StockTake } from "./index";
+import { orderTotals } from "../shared/totals";
+import { outOfStock, type Discount, type LineItem, type PricedBooking, type StockTake } from "./index";
 
 export interface CartLine {
   skuId: string;
@@ -46,15 +47,6 @@ export function priceSale(input: {
     }
     lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
   }
-  const subtotalCents = lineItems.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const discount = input.promotion ? discountCents(subtotalCents, input.promotion) : Math.min(subtotalCents, Math.max(0, input.discountCents ?? 0));
-  return {
-    lineItems,
-    subtotalCents,
-    discountAmountCents: discount,
-    promoCode: input.promotion?.code,
-    taxCents: 0,
-    totalCents: Math.max(0, subtotalCents - discount),
-    stockTakes,
-  };
+  const { subtotalCents, discountAmountCents, totalCents } = orderTotals(lineItems, { promotion: input.promotion, staffCents: input.discountCents });
+  return { lineItems, subtotalCents, discountAmountCents, promoCode: input.promotion?.code, taxCents: 0, totalCents, stockTakes };
 }

@@ -5,6 +5,7 @@
  */
 import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
+import { orderTotals } from "../shared/totals";
 import { conflict, invalid } from "../errors";
 
 export * as Pricing from "./index";
@@ -122,8 +123,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
     });
   }
 
-  const subtotalCents = lineItems.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const discountAmountCents = discountCents(subtotalCents, input.promotion);
+  const { subtotalCents, discountAmountCents, totalCents } = orderTotals(lineItems, { promotion: input.promotion });
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
     return sku.stockQuantity === null ? [] : [{ skuId: sku.id, name: sku.name, quantity: line.quantity }];
@@ -134,7 +134,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
     discountAmountCents,
     promoCode: input.promotion ? input.promotion.code : undefined,
     taxCents: 0,
-    totalCents: Math.max(0, subtotalCents - discountAmountCents),
+    totalCents,
     stockTakes,
   };
 }

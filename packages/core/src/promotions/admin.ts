@@ -14,6 +14,7 @@ import { newId } from "../entities/attributes";
 import { uniqueKey, type Promotion } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
+import { ISO_TIME } from "../shared/dates";
 import { Id, ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import {
   hasDiscount,
@@ -48,7 +49,6 @@ export function adminView(promotion: PromotionItem): PromotionAdminView {
 }
 
 /** Where the request came from, for the audit entry. */
-
 
 function auditWrite(
   { auditLog }: TransactionEntities,
@@ -190,7 +190,6 @@ export const remove = fn({ role: "admin", input: ById }, async (actor, { id }): 
 
 export const PROMOTION_PAGE_SIZE = 50;
 export const PROMOTION_MAX_PAGE_SIZE = 100;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** `GET /api/admin/promotions?cursor=&limit=`. */
 export const PromotionListQuery = pageQuery({ fallback: PROMOTION_PAGE_SIZE, max: PROMOTION_MAX_PAGE_SIZE, maxCursorLength: 512 });

@@ -1,16 +1,26 @@
 /**
- * Bags (DESIGN §3, docs/api-staff.md "Bags"): what the console and the server share. Browser-safe: zod/mini only.
+ * Bags (DESIGN §3, docs/api-staff.md "Bags"): what the console and the server share. Browser-safe and without zod
+ * (the booking page's first load reads the bag number's rule); the create request's schema is ./bag-input.
  *
  * A bag's code (`code3`) is the bag number typed at drop-off and printed on the bag. New bags get
  * random codes of digits only: a customer's online booking takes "a 3-digit bag number"
  * (customer-side §5), so a bag with a letter in its code could not be booked online. Codes seeded or
  * made before may hold letters (0-9 and A-Z); lookups take either. That leaves 1,000 codes.
  */
-import * as z from "zod/mini";
 import type { OrderView } from "./orders";
 
 export const BAG_CODE_ALPHABET = "0123456789";
+export const BAG_CODE_LENGTH = 3;
 export const BAG_CODE_PATTERN = /^[0-9A-Z]{3}$/;
+/** What a customer booking online types: the bag's 3 digits (the booking's schema, shared/booking.ts). */
+export const BOOKING_BAG_NUMBER_PATTERN = /^\d{3}$/;
+export const BAG_NUMBER_INVALID = "Please enter a 3-digit bag number";
+
+/**
+ * The booking schema's bag-number rule without zod, for the booking page's Book button: that page's first load
+ * is budgeted (scripts/lib/bundle-budget.ts) and carries no zod.
+ */
+export const isBookingBagNumber = (value: string): boolean => BOOKING_BAG_NUMBER_PATTERN.test(value.trim());
 /**
  * QR slugs: 26 characters of a-z and 0-9, each drawn at random: 134 bits. Lower case because slugs are
  * reserved and looked up case-insensitively (a phone camera or a person may change the case).
@@ -49,18 +59,6 @@ export interface BagLookup {
   order: OrderView | null;
 }
 
-/** `POST /api/admin/bags/create` `{ count }`: a whole number from 1 to 100. */
-export const CreateBags = z.object({
-  count: z
-    .number({ error: BAG_COUNT_MESSAGE })
-    .check(
-      z.refine(
-        (n: number) => Number.isInteger(n) && n >= MIN_BAGS_PER_CREATE && n <= MAX_BAGS_PER_CREATE,
-        BAG_COUNT_MESSAGE,
-      ),
-    ),
-});
-export type CreateBagsInput = z.output<typeof CreateBags>;
 
 /** A bag code as typed: trimmed and upper-cased. */
 export const normaliseBagKey = (key: string): string => (key.trim().length === 3 ? key.trim().toUpperCase() : key.trim());

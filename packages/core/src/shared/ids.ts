@@ -10,6 +10,7 @@
  * reaches the table. Browser-safe: zod only.
  */
 import * as z from "zod/mini";
+import { PROMO_CODE_MAX_LENGTH } from "./promo";
 import "./zod-messages";
 
 export const MAX_ID_LENGTH = 128;
@@ -31,7 +32,6 @@ export function boundedId(message = INVALID_ID, base: z.ZodMiniString<string> = 
 /** A path id: exactly as sent (no trimming), the id rule, 400 `Invalid id` otherwise. */
 export const Id = boundedId();
 
-export const MAX_PROMO_CODE_LENGTH = 20;
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 export const INVALID_PROMO_CODE = "Invalid promo code";
 
@@ -41,7 +41,7 @@ export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
   z.trim(),
   z.toUpperCase(),
   z.minLength(1, "Please enter a promo code"),
-  z.maxLength(MAX_PROMO_CODE_LENGTH, INVALID_PROMO_CODE),
+  z.maxLength(PROMO_CODE_MAX_LENGTH, INVALID_PROMO_CODE),
   z.regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE),
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ORDER_STATUSES, stageOf, statusLabel, timelinePosition, timelineSteps } from "./lifecycle";
+import { inStageFilter, ORDER_STATUSES, STAGES, stageOf, stagesOfFilter, statusLabel, timelinePosition, timelineSteps } from "./lifecycle";
 
 describe("lifecycle vocabulary", () => {
   it("maps every stored value to a stage", () => {
@@ -56,5 +56,18 @@ describe("canonical stored values", () => {
     for (const stage of STAGES) expect(stageOf(canonicalStatus[stage])).toBe(stage);
     expect(canonicalStatus.in_queue).toBe("IN_QUEUE");
     expect(canonicalStatus.awaiting_payment).toBe("INVOICED");
+  });
+});
+
+describe("the Active filter (the queue, Admin Orders and GET /api/admin/orders?stage=active)", () => {
+  it("is every stage before the paddle is ready", () => {
+    expect(stagesOfFilter("active")).toEqual(["awaiting_payment", "scheduled", "checked_in", "in_queue", "in_service"]);
+    expect(STAGES.filter((stage) => inStageFilter(stage, "active"))).toEqual(stagesOfFilter("active"));
+  });
+  it("a stage is its own filter, and no filter takes every stage", () => {
+    expect(stagesOfFilter("ready")).toEqual(["ready"]);
+    expect(inStageFilter("ready", "ready")).toBe(true);
+    expect(inStageFilter("ready", "in_queue")).toBe(false);
+    expect(STAGES.every((stage) => inStageFilter(stage, undefined))).toBe(true);
   });
 });

@@ -2,8 +2,7 @@
  * The one order lifecycle (DESIGN §5), browser-safe: the stages, the stored
  * values that mean each, and what each screen calls them. Three screens show
  * three vocabularies; the server keeps one lifecycle and every screen maps
- * onto it here. Which moves each role may make lives with the server
- * (`orders/moves`).
+ * onto it here. Which moves each role may make is ./moves.
  */
 export const ORDER_STATUSES = [
   "SCHEDULED",
@@ -157,6 +156,16 @@ export const ACTIVE_FILTER_STAGES = ["awaiting_payment", "scheduled", "checked_i
 /** How `GET /api/admin/orders?stage=` names a filter: a stage, or `active`. */
 export const ORDER_STAGE_FILTERS = [...STAGES, "active"] as const;
 export type OrderStageFilter = (typeof ORDER_STAGE_FILTERS)[number];
+
+/** The stages a filter stands for: `active` the Active filter's, a stage itself. */
+export function stagesOfFilter(filter: OrderStageFilter): readonly Stage[] {
+  return filter === "active" ? ACTIVE_FILTER_STAGES : [filter];
+}
+
+/** True when an order in `stage` is in the filter; no filter takes every stage. */
+export function inStageFilter(stage: Stage, filter: OrderStageFilter | undefined): boolean {
+  return !filter || stagesOfFilter(filter).includes(stage);
+}
 
 /** The stored values of each stage, in the order of ORDER_STATUSES. */
 export function statusesOfStage(stage: Stage): OrderStatus[] {

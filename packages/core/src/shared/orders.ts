@@ -80,10 +80,16 @@ export function orderReference(order: { id: string; bagNumber?: string | null })
 export const MY_GRIP_NOTES_MAX = 2000;
 export const MY_GRIP_NOTES_TOO_LONG = "Notes must be at most 2000 characters";
 
-
-/** GET /api/admin/orders/counts. */
-export interface OrderCountsView {
+/** GET /api/admin/orders/counts: the counter of each stage, kept as orders move. */
+export interface OrderCounts {
   stages: Record<Stage, number>;
-  /** Awaiting payment, scheduled, checked in, in queue and in service added up. */
+  /** The Active filter's stages added up (./lifecycle ACTIVE_FILTER_STAGES). */
   active: number;
+}
+
+/** GET /api/admin/orders: a page of orders, newest first. */
+export interface AdminOrderPage {
+  items: OrderView[];
+  /** Hand back as `?cursor=` for the next page; null on the last page. */
+  cursor: string | null;
 }

@@ -1,6 +1,7 @@
 /**
- * A paddle as the API answers it (docs/api.md) and its closed value sets. Browser-safe: the server builds the
- * view, the web app reads it with this type.
+ * A paddle as the API answers it (docs/api.md), its closed value sets, limits and messages. Browser-safe and
+ * without zod: the booking page reads these on its first load. The schemas POST and PATCH /api/paddles parse
+ * with are built from them in ./paddle-input.
  */
 export const PADDLE_SHAPES = ["elongated", "hybrid", "dad-bod", "wide-body", "other"] as const;
 export type PaddleShape = (typeof PADDLE_SHAPES)[number];
@@ -42,3 +43,13 @@ export interface PaddleView {
   createdAt: string;
   updatedAt: string;
 }
+
+// The paddle form's messages, word for word (customer-side §5; docs/api.md).
+export const BRAND_REQUIRED = "Brand is required";
+export const NICKNAME_REQUIRED = "Nickname is required";
+/** The core-thickness slider's range and starting point, in whole millimetres (customer-side §5). */
+export const CORE_THICKNESS_MM = { min: 11, max: 18, step: 1, default: 16 } as const;
+export const CORE_THICKNESS = `Core thickness must be between ${CORE_THICKNESS_MM.min} and ${CORE_THICKNESS_MM.max} mm`;
+export const TACKINESS = "Tackiness must be between 0 and 5";
+export const WEIGHT = "Weight must be between 1 and 1000 grams";
+export const PHOTO_URL = "Photo must be an uploaded image or a web address";

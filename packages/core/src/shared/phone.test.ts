@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { displayPhone, formatPhoneInput, isE164, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH, usPhoneDigits } from "./phone";
+import * as z from "zod/mini";
+import { displayPhone, formatPhoneInput, isE164, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH, usPhoneDigits, VerifyCode } from "./phone";
 
 describe("normaliseUsPhone", () => {
   it.each([
@@ -96,5 +97,15 @@ describe("displayPhone", () => {
     expect(displayPhone("+13035550142")).toBe("+1 (303) 555-0142");
     expect(displayPhone("+442071234567")).toBe("+442071234567");
     expect(displayPhone(null)).toBe("");
+  });
+});
+
+describe("the verification code (VerifyCode: both verify calls and the dialogs)", () => {
+  it("is exactly six digits, spaces around ignored", () => {
+    expect(z.parse(VerifyCode, { code: " 123456 " })).toEqual({ code: "123456" });
+    for (const code of ["12345", "1234567", "12345a", "", "1".repeat(21)]) {
+      const parsed = z.safeParse(VerifyCode, { code });
+      expect(parsed.success ? "ok" : parsed.error.issues[0].message, code).toBe("Please enter the 6-digit verification code");
+    }
   });
 });

@@ -2,8 +2,9 @@
  * US phone numbers as the shop takes them (customer-side §5, staff-and-admin-side §5): non-digits stripped, an
  * optional leading country code 1 dropped (no US area code starts with 1), then exactly 10 digits, stored in E.164
  * as `+1XXXXXXXXXX`. Browser-safe: the web app formats and checks with these while the person types, and the
- * server stores what `normaliseUsPhone` answers.
+ * server stores what `normaliseUsPhone` answers. The code texted to verify a number is checked here too.
  */
+import * as z from "zod/mini";
 
 /** The phone inputs hold at most 18 characters (`+1 (303) 555-0142` is 17). */
 export const PHONE_INPUT_MAX_LENGTH = 18;
@@ -58,3 +59,11 @@ export function displayPhone(stored: string | null | undefined): string {
   if (!stored) return "";
   return /^\+1\d{10}$/.test(stored) ? formatPhoneInput(stored) : stored;
 }
+
+export const NOT_SIX_DIGITS = "Please enter the 6-digit verification code";
+
+/** POST /api/user/phone/verify and the staff's verify call: `{ code }`, the 6 digits texted (spaces around ignored). */
+export const VerifyCode = z.object({
+  code: z.string({ error: NOT_SIX_DIGITS }).check(z.maxLength(20, NOT_SIX_DIGITS), z.trim(), z.regex(/^\d{6}$/, NOT_SIX_DIGITS)),
+});
+export type VerifyCode = z.infer<typeof VerifyCode>;

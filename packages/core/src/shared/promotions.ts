@@ -4,7 +4,8 @@
  * answers. Browser-safe, zod/mini. How a promotion prices a cart is ./promo.
  */
 import * as z from "zod/mini";
-import { MAX_PROMO_CODE_LENGTH, PROMO_CODE_PATTERN } from "./ids";
+import { PROMO_CODE_PATTERN } from "./ids";
+import { PROMO_CODE_MAX_LENGTH } from "./promo";
 import { dollarsToCents as moneyToCents } from "./money";
 
 /** What GET/POST/PATCH /api/admin/promotions answer for a promotion. */
@@ -58,7 +59,7 @@ export const PromotionCode = z.string({ error: PROMOTION_CODE_REQUIRED }).check(
   z.trim(),
   z.toUpperCase(),
   z.minLength(1, PROMOTION_CODE_REQUIRED),
-  z.maxLength(MAX_PROMO_CODE_LENGTH, PROMOTION_CODE_TOO_LONG),
+  z.maxLength(PROMO_CODE_MAX_LENGTH, PROMOTION_CODE_TOO_LONG),
   z.regex(PROMO_CODE_PATTERN, PROMOTION_CODE_CHARACTERS),
 );
 

@@ -1,12 +1,16 @@
 /**
- * The quick sale (staff-and-admin-side §2, §4, §5, §9; docs/api-staff.md): the three services and their prices as
- * the wizard shows them, the staff discount in dollars, the live total never below 0, and the booking request the
- * server parses. Browser-safe, zod/mini. The server prices from the catalogue items (`QS-*` codes), which an admin
- * can change; these prices are the wizard's preview and the seed.
+ * The quick sale (staff-and-admin-side §2, §4, §5, §9; docs/api-staff.md): the three services, the staff discount
+ * in dollars, the live total never below 0, and the booking request the server parses. Browser-safe, zod/mini.
+ * Each service is a catalogue item found by its code (`QS-*`) and priced by the catalogue, which an admin can
+ * change: the server charges that price and the wizard shows it (GET /api/storefront/products' `quickSale`).
  */
 import * as z from "zod/mini";
 import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
+import { PaddleNickname } from "./paddle-input";
+import { NICKNAME_REQUIRED } from "./paddles";
+import { orderTotals, type OrderTotals } from "./totals";
 
+/** `cents`: the price the starter catalogue gives each item (infra/starter-catalogue.ts), never shown as a price. */
 export const QUICK_SALE_SERVICES = [
   { id: "regrip", code: "QS-REGRIP", label: "Standard Regrip", cents: 4500 },
   { id: "edge_guard", code: "QS-EDGE-GUARD", label: "Edge Guard", cents: 1500 },
@@ -16,7 +20,6 @@ export type QuickSaleService = (typeof QUICK_SALE_SERVICES)[number]["id"];
 export const QUICK_SALE_SERVICE_IDS = QUICK_SALE_SERVICES.map((s) => s.id) as [QuickSaleService, ...QuickSaleService[]];
 
 export const SELECT_A_SERVICE = "Please select at least one service";
-export const NICKNAME_REQUIRED = "Nickname is required";
 export const DISCOUNT_AT_LEAST_0 = "Discount must be at least 0";
 export const PHONE_VERIFICATION_REQUIRED = "Phone number verification required";
 
@@ -25,13 +28,26 @@ export function discountDollarsToCents(amount: number): number {
   return Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
 }
 
-export function quickSaleSubtotalCents(services: readonly QuickSaleService[], prices: Partial<Record<QuickSaleService, number>> = {}): number {
-  return QUICK_SALE_SERVICES.filter((s) => services.includes(s.id)).reduce((sum, s) => sum + (prices[s.id] ?? s.cents), 0);
+/** What each service costs now: its catalogue item's price in cents; a service whose item is missing has none. */
+export type QuickSalePrices = Partial<Record<QuickSaleService, number>>;
+
+/** The services' prices among `skus`, each item found by its code as the server's quick sale finds it. */
+export function quickSalePrices(skus: readonly { code: string; unitAmountCents: number }[]): QuickSalePrices {
+  const prices: QuickSalePrices = {};
+  for (const service of QUICK_SALE_SERVICES) {
+    const sku = skus.find((item) => item.code.toUpperCase() === service.code);
+    if (sku) prices[service.id] = sku.unitAmountCents;
+  }
+  return prices;
 }
 
-/** The live total: the services less the discount, never below 0 (§5). */
-export function quickSaleTotalCents(services: readonly QuickSaleService[], discountDollars: number, prices?: Partial<Record<QuickSaleService, number>>): number {
-  return Math.max(0, quickSaleSubtotalCents(services, prices) - discountDollarsToCents(discountDollars));
+/** The live totals: the chosen services at the catalogue's prices less the discount, never below 0 (§5). */
+export function quickSaleTotals(services: readonly QuickSaleService[], prices: QuickSalePrices, discountDollars: number): OrderTotals {
+  const lines = QUICK_SALE_SERVICES.flatMap((service) => {
+    const priceCents = prices[service.id];
+    return services.includes(service.id) && priceCents !== undefined ? [{ priceCents, quantity: 1 }] : [];
+  });
+  return orderTotals(lines, { staffCents: discountDollarsToCents(discountDollars) });
 }
 
 const text = (max: number, label: string) =>
@@ -42,7 +58,7 @@ export const QuickSaleBooking = z.object({
   customerId: z.string({ error: "Customer not found" }).check(z.maxLength(MAX_ID_LENGTH, "Customer not found"), z.regex(ID_PATTERN, "Customer not found")),
   paddle: z.object(
     {
-      nickname: z.string({ error: NICKNAME_REQUIRED }).check(z.trim(), z.minLength(1, NICKNAME_REQUIRED), z.maxLength(60, "Nickname must be at most 60 characters")),
+      nickname: PaddleNickname,
       brand: text(60, "Brand"),
       model: text(60, "Model"),
     },

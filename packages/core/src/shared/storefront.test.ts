@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./forms";
-import { discountDollarsToCents, QuickSaleBooking, quickSaleTotalCents } from "./quick-sale";
+import { discountDollarsToCents, QuickSaleBooking, quickSalePrices, quickSaleTotals, type QuickSalePrices } from "./quick-sale";
 import { addToCart, cartFor, cartTotals, isBagCode, setCartQuantity, storefrontGroups, StorefrontInvoice } from "./storefront";
 
 const grip = { id: "g", name: "Grip", price: 4500 };
@@ -63,12 +63,27 @@ describe("the invoice request", () => {
 });
 
 describe("the quick sale (§5, §9)", () => {
-  it("totals the services less the discount, never below 0", () => {
-    expect(quickSaleTotalCents(["regrip", "edge_guard", "overgrip"], 0)).toBe(6800);
-    expect(quickSaleTotalCents(["regrip"], 5.5)).toBe(3950);
-    expect(quickSaleTotalCents(["overgrip"], 20)).toBe(0);
-    expect(quickSaleTotalCents(["overgrip"], -5)).toBe(800);
+  const seeded: QuickSalePrices = { regrip: 4500, edge_guard: 1500, overgrip: 800 };
+  const total = (services: Parameters<typeof quickSaleTotals>[0], dollars: number, prices = seeded) => quickSaleTotals(services, prices, dollars).totalCents;
+  it("totals the services at the catalogue's prices less the discount, never below 0", () => {
+    expect(total(["regrip", "edge_guard", "overgrip"], 0)).toBe(6800);
+    expect(total(["regrip"], 5.5)).toBe(3950);
+    expect(total(["overgrip"], 20)).toBe(0);
+    expect(quickSaleTotals(["overgrip"], seeded, 20)).toEqual({ subtotalCents: 800, discountAmountCents: 800, totalCents: 0 });
+    expect(total(["overgrip"], -5)).toBe(800);
+    expect(total(["regrip", "overgrip"], 0, { regrip: 5000, overgrip: 900 })).toBe(5900);
+    // A service whose item the catalogue lacks adds nothing: the server refuses it.
+    expect(total(["regrip", "overgrip"], 0, { regrip: 5000 })).toBe(5000);
     expect(discountDollarsToCents(0.1 + 0.2)).toBe(30);
+  });
+  it("finds each service's price by its item's code, as the server does", () => {
+    expect(
+      quickSalePrices([
+        { code: "QS-REGRIP", unitAmountCents: 5200 },
+        { code: "qs-overgrip", unitAmountCents: 900 },
+        { code: "PREMIUM", unitAmountCents: 6500 },
+      ]),
+    ).toEqual({ regrip: 5200, overgrip: 900 });
   });
   it("needs a nickname and a service, and a discount of at least 0", () => {
     const ok = { customerId: "c1", paddle: { nickname: "Red" }, services: ["regrip"], discount: null };

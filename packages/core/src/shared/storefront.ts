@@ -5,10 +5,13 @@
  * discount rule (`./promo`).
  */
 import * as z from "zod/mini";
+import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
 import type { CatalogueItem, SkuCategory } from "./catalogue";
 import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG } from "./orders";
-import { discountCents, type Discount } from "./promo";
+import type { Discount } from "./promo";
+import type { QuickSalePrices } from "./quick-sale";
+import { orderTotals, type OrderTotals } from "./totals";
 
 /** §9: the storefront's category order and headings; anything else is Other Services. */
 export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: string }[] = [
@@ -19,8 +22,11 @@ export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: s
   { category: "OTHER", heading: "Other Services" },
 ];
 
-/** One product of GET /api/storefront/products: the catalogue's item view (price in cents, stock null = unlimited). */
-export type StorefrontProduct = CatalogueItem;
+/**
+ * One product of GET /api/storefront/products: the catalogue's item view (price in cents, stock null = unlimited)
+ * and its place in its category.
+ */
+export type StorefrontProduct = CatalogueItem & { displayOrder: number };
 
 export interface StorefrontGroup {
   category: SkuCategory;
@@ -31,6 +37,8 @@ export interface StorefrontGroup {
 /** What GET /api/storefront/products answers. */
 export interface StorefrontProducts {
   groups: StorefrontGroup[];
+  /** The quick sale's services at the catalogue's prices (their `QS-*` items are hidden, so in no group). */
+  quickSale: QuickSalePrices;
 }
 
 /** Groups products in §9's order, each sorted by displayOrder then price; empty groups left out. */
@@ -47,17 +55,15 @@ export function storefrontGroups<T extends { category: string; displayOrder?: nu
   })).filter((group) => group.items.length > 0);
 }
 
-/** A bag number is exactly 3 characters (§5, §9): the code printed on the bag, 0-9 and A-Z. */
-export const BAG_CODE_LENGTH = 3;
+/** A bag number is exactly 3 characters (§5, §9): the code printed on the bag, 0-9 and A-Z (shared/bags). */
 export const BAG_NUMBER_REQUIRED = "Bag Number Required";
-export const BAG_NUMBER_INVALID = "Please enter a 3-digit bag number";
 
 export function normaliseBagCode(input: string): string {
   return input.trim().toUpperCase();
 }
 
 export function isBagCode(input: string): boolean {
-  return /^[0-9A-Z]{3}$/.test(normaliseBagCode(input));
+  return BAG_CODE_PATTERN.test(normaliseBagCode(input));
 }
 
 export const PHONE_NUMBER_REQUIRED = "Phone Number Required";
@@ -107,17 +113,14 @@ export function setCartQuantity(items: readonly CartLine[], id: string, quantity
   return whole <= 0 ? items.filter((line) => line.id !== id) : items.map((line) => (line.id === id ? { ...line, quantity: whole } : line));
 }
 
-export interface CartTotals {
-  subtotalCents: number;
-  discountAmountCents: number;
-  totalCents: number;
-}
+export type CartTotals = OrderTotals;
 
 /** The preview before submit: the same discount rule the server prices with. */
 export function cartTotals(items: readonly CartLine[], promo: Discount | null | undefined): CartTotals {
-  const subtotalCents = items.reduce((sum, line) => sum + line.price * line.quantity, 0);
-  const discountAmountCents = discountCents(subtotalCents, promo);
-  return { subtotalCents, discountAmountCents, totalCents: Math.max(0, subtotalCents - discountAmountCents) };
+  return orderTotals(
+    items.map((line) => ({ priceCents: line.price, quantity: line.quantity })),
+    { promotion: promo },
+  );
 }
 
 export function cartCount(items: readonly CartLine[]): number {

@@ -31,9 +31,9 @@ import {
   PHONE_VERIFICATION_REQUIRED,
   QUICK_SALE_SERVICES,
   QuickSaleBooking,
+  quickSalePrices,
 } from "../shared/quick-sale";
-import type { CatalogueItem, SkuCategory } from "../shared/catalogue";
-import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice } from "../shared/storefront";
+import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
@@ -45,18 +45,17 @@ export * from "../shared/quick-sale";
 const CUSTOMER_NOT_FOUND = "Customer not found";
 const PRODUCT_UNAVAILABLE = "That product is not available";
 
-/** A product on the storefront: the catalogue item and its place in its category. */
-export type StorefrontProduct = CatalogueItem & { displayOrder: number };
-
-/** What GET /api/storefront/products answers. */
-export interface StorefrontProducts {
-  groups: { category: SkuCategory; heading: string; items: StorefrontProduct[] }[];
-}
-
-/** GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says. */
+/**
+ * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says,
+ * and the quick sale's prices from the same read (its items are hidden, so in no group).
+ */
 export const products = fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
-  const visible = (await allSkus()).filter((sku) => sku.isVisible).map(catalogueSku);
-  return { groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))) };
+  const skus = (await allSkus()).map(catalogueSku);
+  const visible = skus.filter((sku) => sku.isVisible);
+  return {
+    groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))),
+    quickSale: quickSalePrices(skus),
+  };
 });
 
 /**

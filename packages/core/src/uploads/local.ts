@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { isUploadKey } from "../shared/images";
 
 /**
  * Upload URLs on one machine: the local server (infra/local/uploads.ts) stands
@@ -31,14 +32,8 @@ function signingKey(dir: string): Buffer {
   return key;
 }
 
-/**
- * What may be written and served under /uploads/: slash-separated segments of
- * letters, digits, `-` and `_`, then one extension. No dots elsewhere, so no
- * `..` and no hidden file (the signing key) is ever reachable.
- */
-export function isUploadKey(key: string): boolean {
-  return key.length <= 300 && /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]{1,10}$/.test(key);
-}
+/** What may be written and served under /uploads/ (the rule lives in shared/images: a paddle's photo URL names one). */
+export { isUploadKey };
 
 function mac(dir: string, key: string, contentType: string, expiresEpoch: number): string {
   return createHmac("sha256", signingKey(dir)).update(`${key}\n${contentType}\n${expiresEpoch}`).digest("hex");

@@ -1,11 +1,12 @@
-import { lazy, type ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Route, Routes } from "react-router";
+import { Header } from "../components/Header";
+import { LoadingSpinner } from "../components/LoadingSpinner";
 import { Shell } from "../components/Shell";
 import NotFoundPage from "../pages/NotFoundPage";
-import { ConsoleShell } from "./ConsoleShell";
 import { Guarded, loadQueryLayer } from "./lazy-scopes";
 import { Redirect } from "./Redirect";
-import { ConsoleNotFound, ConsolePage, consoleRoutes, pageRoutes, redirects, type ConsoleRoute, type PageRoute } from "./routes";
+import { consoleRoutes, pageRoutes, redirects, type PageRoute } from "./routes";
 
 /**
  * A route's element: its page as a lazy component. A page that reads data renders inside the query client's scope
@@ -37,13 +38,11 @@ function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute
   return <Page />;
 }
 
-/**
- * The console checks staff once for all its pages (ConsoleShell.tsx); an admin page checks admin itself and tells
- * other staff why they may not use it (ConsolePage.tsx).
- */
-function consoleElement({ access, page }: ConsoleRoute) {
-  return <ConsolePage name={page} adminOnly={access === "admin"} />;
-}
+/** The staff console: one chunk of its own (ConsoleShell.tsx), loaded when a console address opens. */
+const loadConsole = () => import("./ConsoleShell");
+const ConsoleShell = lazy(loadConsole);
+const ConsoleRoutePage = lazy(() => loadConsole().then(({ ConsoleRoutePage }) => ({ default: ConsoleRoutePage })));
+const ConsoleNotFound = lazy(() => loadConsole().then(({ ConsoleNotFound }) => ({ default: ConsoleNotFound })));
 
 // Made once: a lazy component made during a render would load again and lose its state on every render.
 const pageElements = pageRoutes.map((route) => ({ path: route.path, element: routeElement(route) }));
@@ -61,9 +60,23 @@ export function AppRoutes() {
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route element={<ConsoleShell />}>
+      <Route
+        element={
+          // While the console's chunk loads: the header and a spinner, as the console's frame shows them itself.
+          <Suspense
+            fallback={
+              <>
+                <Header />
+                <LoadingSpinner />
+              </>
+            }
+          >
+            <ConsoleShell />
+          </Suspense>
+        }
+      >
         {consoleRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={consoleElement(route)} />
+          <Route key={route.path} path={route.path} element={<ConsoleRoutePage route={route} />} />
         ))}
         {/* Admin addresses that name no page yet: the console's own 404, for staff. */}
         <Route path="/admin/*" element={<ConsoleNotFound />} />

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
 import type { ConsolePageName } from "../pages/console/ConsolePage";
 import type { Access } from "../auth/access";
 
@@ -48,14 +48,6 @@ export interface ConsoleRoute {
   /** The side navigation's entry, in this array's order; a page without one is reached from another page. */
   nav?: string;
 }
-
-/**
- * The staff console's layout (Cloudscape's AppLayout): loaded only when a staff member opens a console page,
- * so Cloudscape is never part of a customer page's load.
- */
-export const ConsoleLayout = lazy(() => import("../pages/console/ConsoleLayout"));
-export const ConsoleNotFound = lazy(() => import("../pages/console/ConsoleNotFound"));
-export const ConsolePage = lazy(() => import("../pages/console/ConsolePage"));
 
 /** The staff console's pages, inside ConsoleLayout. A new page is one line here; `nav` puts it in the side navigation. */
 export const consoleRoutes: ConsoleRoute[] = [

@@ -3,7 +3,7 @@
  * so /login keeps `returnTo` in this tab's sessionStorage before leaving, and main.tsx takes it back once Amplify
  * says the sign-in finished. Read through safeReturnPath again: only a path on this site.
  */
-import { safeReturnPath } from "@regrip/core/shared/accounts";
+import { safeReturnPath } from "@regrip/core/shared/return-path";
 
 export const returnPathKey = "regrip.returnTo";
 

@@ -5,7 +5,7 @@ import { sendPhoneCode, verifyPhoneCode } from "../data/account";
 import { serverMessage } from "../lib/api-error";
 import { displayPhone, formatPhoneInput, INVALID_BOOKING_PHONE, INVALID_E164, isE164, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
 import type { CurrentUser } from "@regrip/core/shared/users";
-import { isVerificationCode } from "../lib/validation";
+import { verificationCodeError } from "../lib/validation";
 import { useToast } from "../toast/use-toast";
 import { Dialog } from "./Dialog";
 
@@ -64,8 +64,9 @@ export function PhoneVerificationDialog({ rule, initialPhone, onClose, onVerifie
 
   async function verify(event: FormEvent) {
     event.preventDefault();
-    if (!isVerificationCode(code)) {
-      toast({ title: "Invalid Code", description: "Please enter the 6-digit verification code", variant: "destructive" });
+    const problem = verificationCodeError(code);
+    if (problem) {
+      toast({ title: "Invalid Code", description: problem, variant: "destructive" });
       return;
     }
     setBusy(true);

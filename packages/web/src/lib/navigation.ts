@@ -3,7 +3,7 @@
  * redirect (to /login or the hosted UI, and to /logout), so the router must
  * not handle them.
  */
-import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/accounts";
+import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/return-path";
 
 export const serverLoginPath = "/api/login";
 export const serverLogoutPath = "/api/logout";

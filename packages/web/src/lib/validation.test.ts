@@ -1,38 +1,25 @@
+/** The glue between the server's schemas (tested in @regrip/core/shared) and the forms: fields and titles. */
+import { MAX_IMAGE_BYTES } from "@regrip/core/shared/images";
 import { describe, expect, it } from "vitest";
-import { bagNumberInput, imageProblem, isBagNumber, isVerificationCode, maxImageBytes, validatePaddle } from "./validation";
+import { imageProblem, paddleErrors, verificationCodeError } from "./validation";
 
-describe("validatePaddle", () => {
-  it("needs a brand and a nickname to add", () => {
-    expect(validatePaddle({})).toEqual({ brand: "Brand is required", nickname: "Nickname is required" });
-    expect(validatePaddle({ brand: "  ", nickname: "Big Red" })).toEqual({ brand: "Brand is required" });
-    expect(validatePaddle({ brand: "Joola", nickname: "Big Red" })).toEqual({});
+describe("paddleErrors", () => {
+  it("puts the schema's messages under brand and nickname to add", () => {
+    expect(paddleErrors({})).toEqual({ brand: "Brand is required", nickname: "Nickname is required" });
+    expect(paddleErrors({ brand: "  ", nickname: "Big Red" })).toEqual({ brand: "Brand is required" });
+    expect(paddleErrors({ brand: "Joola", nickname: "Big Red" })).toEqual({});
   });
   it("checks only the changed fields of an edit", () => {
-    expect(validatePaddle({}, { partial: true })).toEqual({});
-    expect(validatePaddle({ nickname: "" }, { partial: true })).toEqual({ nickname: "Nickname is required" });
-    expect(validatePaddle({ brand: "" }, { partial: true })).toEqual({ brand: "Brand is required" });
+    expect(paddleErrors({}, { partial: true })).toEqual({});
+    expect(paddleErrors({ nickname: "" }, { partial: true })).toEqual({ nickname: "Nickname is required" });
+    expect(paddleErrors({ brand: "" }, { partial: true })).toEqual({ brand: "Brand is required" });
   });
 });
 
-describe("bag number", () => {
-  it("is three digits", () => {
-    expect(isBagNumber("123")).toBe(true);
-    expect(isBagNumber("12")).toBe(false);
-    expect(isBagNumber("12a")).toBe(false);
-  });
-  it("keeps digits only, at most 3", () => {
-    expect(bagNumberInput("1a2b34")).toBe("123");
-    expect(bagNumberInput("")).toBe("");
-  });
-});
-
-describe("isVerificationCode", () => {
-  it("is exactly six digits", () => {
-    expect(isVerificationCode("123456")).toBe(true);
-    expect(isVerificationCode(" 123456 ")).toBe(true);
-    expect(isVerificationCode("12345")).toBe(false);
-    expect(isVerificationCode("1234567")).toBe(false);
-    expect(isVerificationCode("12345a")).toBe(false);
+describe("verificationCodeError", () => {
+  it("is the verify call's message, or nothing for 6 digits", () => {
+    expect(verificationCodeError(" 123456 ")).toBeUndefined();
+    expect(verificationCodeError("12345")).toBe("Please enter the 6-digit verification code");
   });
 });
 
@@ -40,11 +27,11 @@ describe("imageProblem", () => {
   it("wants an image", () =>
     expect(imageProblem({ type: "application/pdf", size: 10 })).toEqual({ title: "Invalid file type", description: "Please select an image file" }));
   it("wants at most 5MB", () => {
-    expect(imageProblem({ type: "image/png", size: maxImageBytes + 1 })).toEqual({
+    expect(imageProblem({ type: "image/png", size: MAX_IMAGE_BYTES + 1 })).toEqual({
       title: "File too large",
       description: "Please select an image smaller than 5MB",
     });
-    expect(imageProblem({ type: "image/jpeg", size: maxImageBytes })).toBeUndefined();
+    expect(imageProblem({ type: "image/jpeg", size: MAX_IMAGE_BYTES })).toBeUndefined();
     // SVG, as the server's upload refuses it (shared/images): it was let through here and failed only at the upload.
     expect(imageProblem({ type: "image/svg+xml", size: 100 })).toEqual({ title: "Invalid file type", description: "Please select an image file" });
     expect(imageProblem({ type: "", size: 100 })).toEqual({ title: "Invalid file type", description: "Please select an image file" });

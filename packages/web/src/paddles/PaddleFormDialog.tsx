@@ -1,4 +1,4 @@
-import { PADDLE_TEXT_LIMITS as limits } from "@regrip/core/shared/paddles";
+import { CORE_THICKNESS_MM as coreThickness, PADDLE_TEXT_LIMITS as limits } from "@regrip/core/shared/paddles";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { Dialog } from "../components/Dialog";
 import {
@@ -13,7 +13,7 @@ import {
   type PaddleInput,
 } from "../data/paddles";
 import { useToast } from "../toast/use-toast";
-import { coreThickness, imageProblem, validatePaddle, type PaddleErrors } from "../lib/validation";
+import { imageProblem, paddleErrors, type PaddleErrors } from "../lib/validation";
 
 interface FormState {
   brand: string;
@@ -150,7 +150,7 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
     event.preventDefault();
     if (editing) {
       const changes = paddleChanges(before, state);
-      if (refuse(validatePaddle(changes, { partial: true }))) return;
+      if (refuse(paddleErrors(changes, { partial: true }))) return;
       if (Object.keys(changes).length === 0) return onClose();
       update.mutate(
         { id: paddle.id, changes },
@@ -163,7 +163,7 @@ export function PaddleFormDialog({ paddle, template, onClose, onSaved }: Props) 
       );
       return;
     }
-    if (refuse(validatePaddle(state))) return;
+    if (refuse(paddleErrors(state))) return;
     create.mutate(paddleInput(state), {
       onSuccess: async (saved) => {
         if (file) await photo.upload.mutateAsync({ id: saved.id, file }).catch(() => undefined);

@@ -1,7 +1,6 @@
 import { PADDLE_TEXT_LIMITS } from "@regrip/core/shared/paddles";
 import { useId, useState, type FormEvent } from "react";
 import { useCreatePaddle, type Paddle } from "../data/paddles";
-import { validatePaddle } from "../lib/validation";
 
 /** The quick add: a nickname (required) and a model; the brand is 'Unspecified' and not asked. */
 export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Paddle) => void; onCancel?: () => void }) {
@@ -11,10 +10,12 @@ export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Pa
   const [error, setError] = useState<string>();
   const create = useCreatePaddle();
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     const brand = "Unspecified";
-    const errors = validatePaddle({ brand, nickname });
+    // The server's schema checks the nickname, loaded on the first Add: the booking page's first load carries no zod.
+    const { paddleErrors } = await import("../lib/validation");
+    const errors = paddleErrors({ brand, nickname });
     setError(errors.nickname);
     if (errors.nickname) return;
     create.mutate(

@@ -184,7 +184,7 @@ describe("QuickAddPaddleForm", () => {
     renderPage(<QuickAddPaddleForm onAdded={() => {}} />, { path: "/booking" });
     expect(screen.queryByLabelText(/Brand/)).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
-    expect(screen.getByText("Nickname is required")).toBeTruthy();
+    await screen.findByText("Nickname is required");
     fireEvent.change(screen.getByLabelText("Nickname *"), { target: { value: "Kitchen Queen" } });
     fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
     await screen.findByText("Server says no");

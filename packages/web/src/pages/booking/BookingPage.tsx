@@ -1,3 +1,4 @@
+import { isBookingBagNumber } from "@regrip/core/shared/bags";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
@@ -121,7 +122,7 @@ export default function BookingPage() {
   }
 
   // Signed out, the paddle cannot be chosen: Book then asks them to log in first.
-  const ready = signedIn === false ? !!selection.serviceSkuId && /^\d{3}$/.test(selection.bagNumber) : isComplete(selection);
+  const ready = signedIn === false ? !!selection.serviceSkuId && isBookingBagNumber(selection.bagNumber) : isComplete(selection);
 
   // The paddles and the services show together, whichever arrives first (and the paddles' place shows its
   // spinner until then, signed out too): one change from waiting to ready, so nothing already in view moves

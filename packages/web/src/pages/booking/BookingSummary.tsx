@@ -4,10 +4,10 @@ import { PriceBreakdown } from "./PriceBreakdown";
 import { apiJson } from "../../lib/api";
 import { errorStatus, serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
-import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
-import { bagNumberInput, notesMaxLength } from "../../lib/validation";
+import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
+import { CUSTOMER_NOTES_MAX_LENGTH as notesMaxLength } from "@regrip/core/shared/booking";
 import { useToast } from "../../toast/use-toast";
-import type { BookingSelection, SummaryLine, Totals } from "./booking-state";
+import { bagNumberInput, type BookingSelection, type SummaryLine, type Totals } from "./booking-state";
 
 interface Props {
   selection: BookingSelection;
@@ -60,7 +60,7 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
           aria-readonly={!!promo}
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={20}
+          maxLength={PROMO_CODE_MAX_LENGTH}
           onChange={(event) => setCode(event.target.value.toUpperCase())}
           placeholder="WELCOME10"
         />

@@ -36,7 +36,7 @@ export function PriceBreakdown({
         {promoCode && (
           <div className="summary-discount">
             <dt>Discount ({promoCode})</dt>
-            <dd>-{formatCents(totals.discountCents)}</dd>
+            <dd>-{formatCents(totals.discountAmountCents)}</dd>
           </div>
         )}
         <div className="summary-total">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
 import {
+  bagNumberInput,
   bookingRequest,
   chooseEdge,
   coreVariant,
@@ -119,7 +120,7 @@ describe("summary and totals", () => {
       { id: "pr-black-tacky", label: "Premium Regrip", detail: "Black · Tacky", cents: 5500 },
       { id: "weight", label: "Performance Weight Tape", detail: "2 areas: Sides, Top Shelf", cents: 1200 },
     ]);
-    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountCents: 670, totalCents: 6030 });
+    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, totalCents: 6030 });
   });
 
   it("never totals below 0", () => {
@@ -132,6 +133,11 @@ describe("summary and totals", () => {
     expect(isComplete({ ...selection, bagNumber: "12" })).toBe(false);
     expect(isComplete({ ...selection, paddleId: undefined })).toBe(false);
     expect(isComplete({ ...selection, serviceSkuId: undefined })).toBe(false);
+  });
+
+  it("keeps digits only in the bag number field, at most 3", () => {
+    expect(bagNumberInput("1a2b34")).toBe("123");
+    expect(bagNumberInput("")).toBe("");
   });
 
   it("sends sku ids, the weight areas and the promo code, never a price", () => {

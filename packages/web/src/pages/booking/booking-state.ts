@@ -5,8 +5,9 @@
 import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
 import { defaultDropoffLocation, type BookableLocation } from "../../data/orders";
 import { edgeKind, isWeight, LOW_STOCK_THRESHOLD, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
-import { discountCents as promoDiscountCents, type Discount as Promotion } from "@regrip/core/shared/promo";
-import { isBagNumber } from "../../lib/validation";
+import type { Discount as Promotion } from "@regrip/core/shared/promo";
+import { orderTotals, type OrderTotals } from "@regrip/core/shared/totals";
+import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
 
 /** The weight's areas in the page's order, with their labels (the rule and the words live in @regrip/core). */
@@ -157,21 +158,24 @@ export function summaryLines(selection: BookingSelection, catalogue: Catalogue |
   return lines;
 }
 
-export interface Totals {
-  subtotalCents: number;
-  discountCents: number;
-  totalCents: number;
+export type Totals = OrderTotals;
+
+/** The summary's totals, added up as the server prices the order (shared/totals). */
+export function totals(lines: SummaryLine[], promo: Promotion | undefined): Totals {
+  return orderTotals(
+    lines.map((line) => ({ priceCents: line.cents, quantity: 1 })),
+    { promotion: promo },
+  );
 }
 
-export function totals(lines: SummaryLine[], promo: Promotion | undefined): Totals {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.cents, 0);
-  const discountCents = promoDiscountCents(subtotalCents, promo);
-  return { subtotalCents, discountCents, totalCents: Math.max(0, subtotalCents - discountCents) };
+/** What the bag number field keeps of a keystroke: digits, at most 3. */
+export function bagNumberInput(value: string): string {
+  return value.replace(/\D/g, "").slice(0, BAG_CODE_LENGTH);
 }
 
 /** A paddle, a core service, a bag number and a location: what the Book button waits for. */
 export function isComplete(selection: BookingSelection): boolean {
-  return !!selection.paddleId && !!selection.serviceSkuId && isBagNumber(selection.bagNumber) && !!selection.location;
+  return !!selection.paddleId && !!selection.serviceSkuId && isBookingBagNumber(selection.bagNumber) && !!selection.location;
 }
 
 /** POST /api/book-service's body (docs/api.md): sku ids only, never a price. */

@@ -3,31 +3,11 @@
  * are in customers/customers-api.ts). The server prices, checks roles
  * and moves; these only ask.
  */
-import { canonicalStatus, type Stage } from "@regrip/core/shared/lifecycle";
-import type { OrderView } from "@regrip/core/shared/orders";
+import type { BagLookup, BagPage, BagView } from "@regrip/core/shared/bags";
+import { canonicalStatus, type OrderStageFilter, type Stage } from "@regrip/core/shared/lifecycle";
+import type { AdminOrderPage, OrderCounts, OrderView } from "@regrip/core/shared/orders";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";
-
-export interface BagView {
-  id: string;
-  code3: string;
-  qrSlug: string;
-  isActive: boolean;
-  orderId: string | null;
-}
-
-export interface OrderCounts {
-  stages: Record<Stage, number>;
-  active: number;
-}
-
-/** A stage, or the spec's Active filter. */
-export type StageFilter = Stage | "active";
-
-export interface OrderPage {
-  items: OrderView[];
-  cursor: string | null;
-}
 
 export const consoleKeys = {
   counts: ["/api/admin/orders/counts"] as const,
@@ -51,7 +31,7 @@ export function useOrderCounts() {
 
 /** GET /api/admin/orders' filter: a stage, and a search (`q`) or one customer's orders (`customerId`). */
 export interface OrderFilter {
-  stage?: StageFilter;
+  stage?: OrderStageFilter;
   q?: string;
   customerId?: string;
   cursor?: string | null;
@@ -61,7 +41,7 @@ export interface OrderFilter {
 export function useOrderPage(filter: OrderFilter) {
   return useQuery({
     queryKey: consoleKeys.ordersPage(filter),
-    queryFn: () => apiJson<OrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, customerId: filter.customerId, cursor: filter.cursor, limit: filter.limit })}`),
+    queryFn: () => apiJson<AdminOrderPage>("GET", `/api/admin/orders${query({ stage: filter.stage, q: filter.q, customerId: filter.customerId, cursor: filter.cursor, limit: filter.limit })}`),
     // Read again each time the queue or admin orders opens, and whenever a search or page is asked for again:
     // customers book and pay, other staff move orders (the answer already held shows meanwhile).
     staleTime: 0,
@@ -83,9 +63,9 @@ export function createBags(count: number) {
 }
 
 export function listBags(cursor: string | null, limit = 100) {
-  return apiJson<{ items: BagView[]; cursor: string | null }>("GET", `/api/admin/bags${query({ cursor, limit })}`);
+  return apiJson<BagPage>("GET", `/api/admin/bags${query({ cursor, limit })}`);
 }
 
 export function bagByKey(key: string) {
-  return apiJson<{ bag: BagView; order: OrderView | null }>("GET", `/api/bags/${encodeURIComponent(key)}`);
+  return apiJson<BagLookup>("GET", `/api/bags/${encodeURIComponent(key)}`);
 }

@@ -1,4 +1,4 @@
-import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/accounts";
+import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/return-path";
 import { useEffect, useRef, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import { homeAfterSignIn } from "../../auth/access";

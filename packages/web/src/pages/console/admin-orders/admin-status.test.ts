@@ -1,4 +1,4 @@
-import { findMove } from "@regrip/core/orders/moves";
+import { findMove } from "@regrip/core/shared/moves";
 import { STAGES } from "@regrip/core/shared/lifecycle";
 import { describe, expect, it } from "vitest";
 import { adminCounters, adminStatusMenu } from "./admin-status";

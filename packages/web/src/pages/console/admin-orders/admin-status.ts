@@ -1,4 +1,4 @@
-import { findMove, type MoveRole } from "@regrip/core/orders/moves";
+import { findMove, type MoveRole } from "@regrip/core/shared/moves";
 import { adminStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
 
 /** The Admin Orders dropdown's four values (staff-and-admin-side §4) and their labels there. */

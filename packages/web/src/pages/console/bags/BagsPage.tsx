@@ -19,7 +19,8 @@ import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
-import { consoleKeys, createBags, listBags, type BagView } from "../console-api";
+import type { BagView } from "@regrip/core/shared/bags";
+import { consoleKeys, createBags, listBags } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
 import { CursorPagination } from "../TablePaging";
 

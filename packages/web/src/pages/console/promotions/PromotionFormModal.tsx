@@ -2,7 +2,6 @@ import { FormModal } from "../FormModal";
 import FormField from "@cloudscape-design/components/form-field";
 import Input from "@cloudscape-design/components/input";
 import SpaceBetween from "@cloudscape-design/components/space-between";
-import { MAX_PROMO_CODE_LENGTH } from "@regrip/core/shared/ids";
 import {
   PROMOTION_CREATE_FAILED,
   PROMOTION_CREATED,
@@ -14,7 +13,7 @@ import {
   type PromotionAdminView,
   type PromotionFormValues,
 } from "@regrip/core/shared/promotions";
-import { promoSummary } from "@regrip/core/shared/promo";
+import { PROMO_CODE_MAX_LENGTH, promoSummary } from "@regrip/core/shared/promo";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
@@ -81,7 +80,7 @@ export function PromotionFormModal({ promotion, onDismiss, onSaved }: Props) {
   return (
     <FormModal title={title} submitLabel={editing ? "Save Changes" : "Create Promotion"} busy={save.isPending} refusal={refusal} onDismiss={onDismiss} onSubmit={(event) => void submit(event)}>
       <SpaceBetween size="m">
-        <FormField label="Code" constraintText={`Up to ${MAX_PROMO_CODE_LENGTH} letters, digits, - or _. Customers type it at checkout.`} errorText={errors.code}>
+        <FormField label="Code" constraintText={`Up to ${PROMO_CODE_MAX_LENGTH} letters, digits, - or _. Customers type it at checkout.`} errorText={errors.code}>
           <Input
             value={values.code}
             onChange={({ detail }) => set("code", detail.value)}

@@ -14,7 +14,7 @@ import StatusIndicator, { type StatusIndicatorProps } from "@cloudscape-design/c
 import Table, { type TableProps } from "@cloudscape-design/components/table";
 import TextFilter from "@cloudscape-design/components/text-filter";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
-import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
+import { inStageFilter, staffStageLabel, type OrderStageFilter as StageFilter, type Stage } from "@regrip/core/shared/lifecycle";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -25,7 +25,7 @@ import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
-import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage, type StageFilter } from "../console-api";
+import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
@@ -47,8 +47,6 @@ const statusType: Record<Stage, StatusIndicatorProps.Type> = {
   canceled: "error",
 };
 
-const activeStages: readonly Stage[] = ["awaiting_payment", "scheduled", "checked_in", "in_queue", "in_service"];
-
 /** The stage filter's cards (§2): four stages and Active. */
 const cards: { key: StageFilter; label: string }[] = [
   { key: "awaiting_payment", label: "Waiting Payment" },
@@ -57,11 +55,6 @@ const cards: { key: StageFilter; label: string }[] = [
   { key: "ready", label: "Complete" },
   { key: "active", label: "Active Orders" },
 ];
-
-function matchesStage(order: OrderView, filter: StageFilter | undefined): boolean {
-  if (!filter) return true;
-  return filter === "active" ? activeStages.includes(order.stage) : order.stage === filter;
-}
 
 /** The text filter within a chosen customer's orders (the server answers that customer's orders only). */
 function matchesText(order: OrderView, text: string): boolean {
@@ -102,7 +95,7 @@ export default function QueuePage() {
   const rows = useMemo(
     () =>
       (orders.data?.items ?? []).filter(
-        (order) => matchesStage(order, stage) && (!selected || matchesText(order, searchText)),
+        (order) => inStageFilter(order.stage, stage) && (!selected || matchesText(order, searchText)),
       ),
     [orders.data, stage, selected, searchText],
   );

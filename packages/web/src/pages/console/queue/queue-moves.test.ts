@@ -1,4 +1,4 @@
-import { MOVES } from "@regrip/core/orders/moves";
+import { MOVES } from "@regrip/core/shared/moves";
 import { STAGES } from "@regrip/core/shared/lifecycle";
 import { describe, expect, it } from "vitest";
 import { customer } from "../../../test/render";

@@ -1,5 +1,5 @@
 import { adminStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
-import { movesFrom, type Move, type MoveRole } from "@regrip/core/orders/moves";
+import { movesFrom, type Move, type MoveRole } from "@regrip/core/shared/moves";
 import { isAdmin, isStaff } from "../../../auth/roles";
 import type { CurrentUser } from "@regrip/core/shared/users";
 

@@ -8,7 +8,7 @@ import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { displayPhone, formatPhoneInput, INVALID_BOOKING_PHONE, normaliseUsPhone } from "@regrip/core/shared/phone";
 import { useState } from "react";
 import { serverMessage } from "../../../lib/api-error";
-import { isVerificationCode } from "../../../lib/validation";
+import { verificationCodeError } from "../../../lib/validation";
 import { sendCustomerPhoneCode, verifyCustomerPhoneCode } from "../customers/customers-api";
 
 interface Props {
@@ -47,7 +47,7 @@ export function BookingPhoneModal({ customer, onCancel, onVerified }: Props) {
   }
 
   async function verify() {
-    if (!isVerificationCode(code)) return setCodeError("Please enter the 6-digit code");
+    if (verificationCodeError(code)) return setCodeError("Please enter the 6-digit code");
     setBusy(true);
     try {
       onVerified(await verifyCustomerPhoneCode(customer.id, code.trim()));

@@ -19,11 +19,15 @@ const employee = () => Response.json(customer({ id: "e1", firstName: "Sam", last
 
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
 
+/** GET /api/storefront/products: the quick sale reads its services' prices from the catalogue's `QS-*` items. */
+const catalogue = (quickSale: Record<string, number> = { regrip: 4500, edge_guard: 1500, overgrip: 800 }) => () => Response.json({ groups: [], quickSale });
+
 describe("QuickSalePage", { timeout: 30_000 }, () => {
   it("creates a customer, needs a nickname and a service, totals never below 0, verifies the phone on the server's demand and retries the booking, then starts over", async () => {
     let verified = false;
     const calls = fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [] }),
       "POST /api/admin/customers": () => Response.json(newCustomer, { status: 201 }),
       "POST /api/customers/c9/phone": () => Response.json({ phoneNumber: "+13035550199" }),
@@ -96,6 +100,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
   it("says 'Booking Failed' with the server's message", async () => {
     fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [{ ...newCustomer, phone: "+13035550199", phoneVerified: true }] }),
       "POST /api/book-service": () => Response.json({ message: "Bag 107 is in use by another open order" }, { status: 409 }),
     });
@@ -108,5 +113,25 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     fireEvent.click(button("Next"));
     fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
     await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Booking Failed", description: "Bag 107 is in use by another open order" }));
+  });
+
+  it("shows the catalogue's prices, not the starter catalogue's: an admin's new price is what the wizard adds up", async () => {
+    fakeApi({
+      "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue({ regrip: 5250, edge_guard: 1500 }),
+      "GET /api/customers/search": () => Response.json({ items: [{ ...newCustomer, phone: "+13035550199", phoneVerified: true }] }),
+    });
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
+    fireEvent.change(await screen.findByLabelText("Nickname"), { target: { value: "Red" } });
+    fireEvent.click(button("Next"));
+    fireEvent.click(await screen.findByRole("checkbox", { name: /Standard Regrip \$52\.50/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /Edge Guard \$15\.00/ }));
+    expect(screen.getByText("Total: $67.50")).toBeTruthy();
+    // An item missing from the catalogue shows no price (the server refuses it, naming the code to add).
+    expect(screen.getByRole("checkbox", { name: /^Overgrip(?! \$)/ })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "2.50" } });
+    expect(screen.getByText("Total: $65.00")).toBeTruthy();
   });
 });

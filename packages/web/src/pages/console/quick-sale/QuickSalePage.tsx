@@ -10,17 +10,16 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import Wizard from "@cloudscape-design/components/wizard";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { NICKNAME_REQUIRED } from "@regrip/core/shared/paddles";
 import { displayPhone } from "@regrip/core/shared/phone";
 import {
   DISCOUNT_AT_LEAST_0,
-  discountDollarsToCents,
-  NICKNAME_REQUIRED,
   PHONE_VERIFICATION_REQUIRED,
   QUICK_SALE_SERVICES,
   QuickSaleBooking,
-  quickSaleSubtotalCents,
-  quickSaleTotalCents,
+  quickSaleTotals,
   SELECT_A_SERVICE,
+  type QuickSalePrices,
   type QuickSaleService,
 } from "@regrip/core/shared/quick-sale";
 import { useRef, useState } from "react";
@@ -31,6 +30,7 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { CustomerSearch } from "../customers/CustomerSearch";
+import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 import { BookingPhoneModal } from "./BookingPhoneModal";
 import { bookQuickSale } from "./quick-sale-api";
 
@@ -41,6 +41,13 @@ interface PaddleFields {
 }
 
 const emptyPaddle: PaddleFields = { nickname: "", brand: "", model: "" };
+const noPrices: QuickSalePrices = {};
+
+/** A service as the wizard lists it: its name and the catalogue's price, the price once it is known. */
+function serviceText(service: (typeof QUICK_SALE_SERVICES)[number], prices: QuickSalePrices): string {
+  const cents = prices[service.id];
+  return cents === undefined ? service.label : `${service.label} ${formatCents(cents)}`;
+}
 
 /** A discount field's text as dollars: empty is 0; anything not a number at least 0 is refused. */
 function discountProblem(text: string): string | undefined {
@@ -68,9 +75,10 @@ export default function QuickSalePage() {
   /** The booking as sent, kept for the retry after the phone is verified, with its Idempotency-Key. */
   const saved = useRef<{ request: QuickSaleBooking; key: string }>(undefined);
 
+  // The prices the server will charge: the catalogue's `QS-*` items, which an admin can change.
+  const prices = useStorefrontProducts().data?.quickSale ?? noPrices;
   const discountDollars = discountProblem(discount) ? 0 : Number(discount || 0);
-  const subtotal = quickSaleSubtotalCents(services);
-  const total = quickSaleTotalCents(services, discountDollars);
+  const { discountAmountCents: discountCents, totalCents: total } = quickSaleTotals(services, prices, discountDollars);
 
   function reset() {
     setStep(0);
@@ -207,7 +215,7 @@ export default function QuickSalePage() {
           <SpaceBetween size="xs">
             {QUICK_SALE_SERVICES.map((service) => (
               <Checkbox key={service.id} checked={services.includes(service.id)} onChange={({ detail }) => toggle(service.id, detail.checked)}>
-                {`${service.label} ${formatCents(service.cents)}`}
+                {serviceText(service, prices)}
               </Checkbox>
             ))}
           </SpaceBetween>
@@ -234,7 +242,6 @@ export default function QuickSalePage() {
     </Container>
   );
 
-  const discountCents = Math.min(subtotal, discountDollarsToCents(discountDollars));
   const paymentStep = (
     <Container header={<Header variant="h2">Summary</Header>}>
       <SpaceBetween size="m">
@@ -248,7 +255,7 @@ export default function QuickSalePage() {
               value: (
                 <ul style={{ margin: 0, paddingInlineStart: "1.2em" }}>
                   {QUICK_SALE_SERVICES.filter((s) => services.includes(s.id)).map((s) => (
-                    <li key={s.id}>{`${s.label} ${formatCents(s.cents)}`}</li>
+                    <li key={s.id}>{serviceText(s, prices)}</li>
                   ))}
                 </ul>
               ),

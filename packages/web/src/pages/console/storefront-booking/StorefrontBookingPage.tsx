@@ -9,8 +9,8 @@ import Spinner from "@cloudscape-design/components/spinner";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { Discount } from "@regrip/core/shared/promo";
+import { BAG_NUMBER_INVALID } from "@regrip/core/shared/bags";
 import {
-  BAG_NUMBER_INVALID,
   BAG_NUMBER_REQUIRED,
   cartTotals,
   isBagCode,

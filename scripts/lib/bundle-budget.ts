@@ -1,0 +1,14 @@
+/**
+ * The first-load JavaScript budgets of the customer pages (issue 8; DESIGN §7), in bytes of gzip (kB of 1000, as
+ * Vite reports): written once, read by the first-load test (test/browser/first-load.test.ts) and by
+ * `npm run bench:bundle` (scripts/bench-bundle.ts). `page` names the route chunk (assets/<page>-<hash>.js).
+ */
+export const bundleBudgets = [
+  { path: "/", page: "LandingPage", budgetBytes: 90_000 },
+  { path: "/booking", page: "BookingPage", budgetBytes: 120_000 },
+] as const;
+
+export type BundleBudget = (typeof bundleBudgets)[number];
+
+/** Within budget: at most the budget's bytes. */
+export const withinBudget = (gzipBytes: number, { budgetBytes }: BundleBudget): boolean => gzipBytes <= budgetBytes;
