@@ -164,7 +164,7 @@ describe("the senders go through it", () => {
 
   it("a phone code, the admin's test text and a broadcast are logged with their templates", async () => {
     const customer = await newUser({ phone: newPhone() });
-    await PhoneVerification.sendCode(customer.userId, { phone: newPhone() });
+    await PhoneVerification.sendCodeTo(customer.userId, { phone: newPhone() });
     expect(await byUser(customer.userId)).toEqual([expect.objectContaining({ template: "verificationCode", messageType: "verification" })]);
     await Communications.bulkSms(admin, { userIds: [customer.userId], message: "Courts open late" });
     expect((await byUser(customer.userId)).map((entry) => entry.template).sort()).toEqual(["broadcast", "verificationCode"]);
