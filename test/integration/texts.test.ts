@@ -166,7 +166,7 @@ describe("the senders go through it", () => {
     const customer = await newUser({ phone: newPhone() });
     await PhoneVerification.sendCodeTo(customer.userId, { phone: newPhone() });
     expect(await byUser(customer.userId)).toEqual([expect.objectContaining({ template: "verificationCode", messageType: "verification" })]);
-    await Communications.bulkSms(admin, { userIds: [customer.userId], message: "Courts open late" });
+    await Communications.bulkSms(admin, { broadcast: { userIds: [customer.userId], message: "Courts open late" } });
     expect((await byUser(customer.userId)).map((entry) => entry.template).sort()).toEqual(["broadcast", "verificationCode"]);
     const test = await Communications.testSms(admin, { phone: newPhone(), message: "Testing 1 2 3" });
     expect(test.status).toBe("sent");
