@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UserActor } from "../../packages/core/src/actor";
 import { Communications } from "../../packages/core/src/communications";
-import { handleSnsInboundText } from "../../packages/core/src/communications/inbound";
+import { handleSnsInboundText, smsWebhookActor } from "../../packages/core/src/communications/inbound";
 import { db } from "../../packages/core/src/db";
 import { Notifications } from "../../packages/core/src/notifications";
 import type { OrderItem } from "../../packages/core/src/orders/view";
@@ -177,7 +177,9 @@ describe("the senders go through it", () => {
     const phone = newPhone();
     await stop(phone);
     const inbound = (body: string) =>
-      handleSnsInboundText(JSON.stringify({ inboundMessageId: randomUUID(), originationNumber: phone, destinationNumber: "+13035550000", messageBody: body }));
+      handleSnsInboundText(smsWebhookActor, {
+        message: JSON.stringify({ inboundMessageId: randomUUID(), originationNumber: phone, destinationNumber: "+13035550000", messageBody: body }),
+      });
     await inbound("HELP");
     expect(sent).toEqual([{ to: phone, body: SMS_HELP_REPLY }]);
     const { data: messages } = await db().entities.smsMessage.query.byConversation({ conversationId: phone }).go();
