@@ -55,7 +55,7 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
 }
 
 /** A run of the job: when it runs (now unless told) and how many orders a page reads (tests read small pages). */
-export const ExpireUnpaid = z.optional(
+const ExpireUnpaid = z.optional(
   z.object({ now: z.optional(z.date()), pageSize: z.optional(z.int().check(z.positive())) }),
 );
 

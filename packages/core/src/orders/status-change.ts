@@ -48,10 +48,10 @@ export type StatusChangeInput = z.output<typeof StatusChange>;
  * JSON object, its fields as sent. `changeStatus` parses them with
  * `StatusChange` once it has checked that the caller may move the order.
  */
-export const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
+const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
 
 /** What `changeStatus` takes: the order's id and the move as sent (`{ status, note?, refund? }`), parsed once the caller may see the order. */
-export const ChangeStatus = z.object({ id: Id, change: StatusChangeBody });
+const ChangeStatus = z.object({ id: Id, change: StatusChangeBody });
 
 export interface StatusChanged {
   order: OrderView;

@@ -49,7 +49,7 @@ export function checkoutRefusal(order: Pick<OrderItem, "status" | "paymentStatus
 }
 
 /** What `startCheckout` takes: the order's id, and the site's origin for the return links (set by the handler). */
-export const StartCheckout = z.object({ id: Id, siteUrl: z.string() });
+const StartCheckout = z.object({ id: Id, siteUrl: z.string() });
 
 /**
  * POST /api/orders/{id}/checkout: a checkout for order `id`, when `actor` owns it or is staff (anyone else gets

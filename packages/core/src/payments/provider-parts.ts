@@ -18,7 +18,7 @@ export interface CheckoutSession {
   url: string;
 }
 
-export interface Refund {
+interface Refund {
   id: string;
   amountCents: number;
 }
