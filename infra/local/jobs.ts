@@ -19,12 +19,12 @@ export interface LocalJobOptions {
 
 async function expireUnpaid(now: Date) {
   // Loaded on the first tick: the shop starts without it.
-  const [{ expireUnpaidOrders }, { withGrants }] = await Promise.all([
+  const [{ expireUnpaidOrders, holdActor }, { withGrants }] = await Promise.all([
     import("../../packages/core/src/orders/expire"),
     import("../../packages/core/src/aws/grants"),
   ]);
   // Under the job's grants, as the cloud's function runs it.
-  return withGrants(expireUnpaidJob, () => expireUnpaidOrders(now));
+  return withGrants(expireUnpaidJob, () => expireUnpaidOrders(holdActor, { now }));
 }
 
 export function startLocalJobs(options: LocalJobOptions): LocalJobs {

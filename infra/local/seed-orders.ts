@@ -38,7 +38,7 @@ export async function seedDemoOrders(customer: UserActor, employee: UserActor): 
     ).id;
   const move = async (id: string, ...statuses: ("IN_QUEUE" | "IN_SERVICE" | "READY")[]) => {
     for (const status of statuses) {
-      await Orders.changeStatus(employee, { id, status });
+      await Orders.changeStatus(employee, { id, change: { status } });
     }
   };
 

@@ -8,10 +8,14 @@ import { $ZodError } from "zod/v4/core";
 import { describe, expect, it } from "vitest";
 import { FORBIDDEN, type Actor, type SystemActor, type UserActor } from "../../packages/core/src/actor";
 import { Bags } from "../../packages/core/src/bags";
+import { Communications } from "../../packages/core/src/communications";
+import { handleSnsInboundText } from "../../packages/core/src/communications/inbound";
 import { Customers } from "../../packages/core/src/customers";
 import { DomainError } from "../../packages/core/src/errors";
 import { Orders } from "../../packages/core/src/orders";
 import { Paddles } from "../../packages/core/src/paddles";
+import { Payments } from "../../packages/core/src/payments";
+import { PhoneVerification } from "../../packages/core/src/phone-verification";
 import * as Products from "../../packages/core/src/products";
 import { Promotions } from "../../packages/core/src/promotions";
 import { Analytics } from "../../packages/core/src/stats";
@@ -56,6 +60,13 @@ describe("a domain function called directly", () => {
     ["Orders.adminList", (actor) => Orders.adminList(actor, {})],
     ["Orders.updateNotes", (actor) => Orders.updateNotes(actor, { id: "o-1", notes: { myGripNotes: "x" } })],
     ["Storefront.quickSale", (actor) => Storefront.quickSale(actor, { form: { customerId: "c-1", paddle: { nickname: "n" }, services: ["regrip"] }, siteUrl: "http://localhost" })],
+    ["Communications.testSms", (actor) => Communications.testSms(actor, { phone: "+13035550100", message: "hi" })],
+    ["Communications.bulkSms", (actor) => Communications.bulkSms(actor, { broadcast: { userIds: ["u-1"], message: "hi" } })],
+    ["Communications.list", (actor) => Communications.list(actor, {})],
+    ["Communications.broadcastUsers", (actor) => Communications.broadcastUsers(actor, {})],
+    ["Orders.expireUnpaidOrders", (actor) => Orders.expireUnpaidOrders(actor, { now: new Date() })],
+    ["Payments.receiveEvent", (actor) => Payments.receiveEvent(actor, { body: "{}", signature: "t=1,v1=x" })],
+    ["handleSnsInboundText", (actor) => handleSnsInboundText(actor, { message: "{}" })],
   ])("%s refuses a customer with the domain's 403, before it reads anything", async (_, work) => {
     expect(await answerOf(() => work(customer))).toEqual({ status: 403, message: FORBIDDEN });
   });
@@ -64,6 +75,18 @@ describe("a domain function called directly", () => {
     expect(await answerOf(() => Paddles.list(system))).toEqual({ status: 403, message: FORBIDDEN });
     expect(await answerOf(() => Orders.book(system, { form: { paddleId: "p-1", bagNumber: "101", service: "s-1" } }))).toEqual({ status: 403, message: FORBIDDEN });
     expect(await answerOf(() => Paddles.list(null as never))).toEqual({ status: 401, message: "Unauthorized" });
+    expect(await answerOf(() => PhoneVerification.sendCode(system, { phone: "720-555-0142" }))).toEqual({ status: 403, message: FORBIDDEN });
+    expect(await answerOf(() => Orders.changeStatus(system, { id: "o-1", change: { status: "READY" } }))).toEqual({ status: 403, message: FORBIDDEN });
+    expect(await answerOf(() => Payments.startCheckout(system, { id: "o-1", siteUrl: "http://localhost" }))).toEqual({ status: 403, message: FORBIDDEN });
+  });
+
+  it("answers a missing or another's order with the 404 its route answers, before it reads the move", async () => {
+    const token = await signIn(seed.customer.username, seed.customer.password);
+    const route = await call("POST", "/api/orders/direct-none/status", { token, body: {} });
+    expect(route.status).toBe(404);
+    expect(await answerOf(() => Orders.changeStatus(customer, { id: "direct-none", change: {} }))).toEqual({ status: 404, message: route.body.message });
+    expect(await answerOf(() => Orders.changeStatus(customer, { id: "direct-none", change: { status: "nowhere" } }))).toEqual({ status: 404, message: route.body.message });
+    expect(await answerOf(() => Payments.startCheckout(customer, { id: "direct-none", siteUrl: "http://localhost" }))).toEqual({ status: 404, message: route.body.message });
   });
 
   it("answers an admin function's refusal in the words the route answers a customer", async () => {
@@ -81,6 +104,9 @@ describe("a domain function called directly", () => {
     ["Customers.create", (actor) => Customers.create(actor, { firstName: "Ann", lastName: "", phone: "12" }), "POST", "/api/admin/customers", { firstName: "Ann", lastName: "", phone: "12" }],
     ["Orders.adminList", (actor) => Orders.adminList(actor, { stage: "nowhere" }), "GET", "/api/admin/orders?stage=nowhere", undefined],
     ["Storefront.invoice", (actor) => Storefront.invoice(actor, { form: { customerId: "c-1", items: [] } as never, siteUrl: "http://localhost" }), "POST", "/api/storefront/invoice", { customerId: "c-1", items: [] }],
+    ["Communications.testSms", (actor) => Communications.testSms(actor, { phone: "", message: "hi" }), "POST", "/api/admin/test-sms", { phone: "", message: "hi" }],
+    ["Communications.bulkSms", (actor) => Communications.bulkSms(actor, { broadcast: { userIds: [], message: "hi" } }), "POST", "/api/admin/bulk-sms", { userIds: [], message: "hi" }],
+    ["Communications.list", (actor) => Communications.list(actor, { limit: "0" }), "GET", "/api/admin/communications?limit=0", undefined],
   ])("%s refuses bad input with the 400 its route answers", async (_, work, method, url, body) => {
     const token = await signIn(seed.admin.username, seed.admin.password);
     const route = await call(method, url, { token, body });
@@ -97,5 +123,11 @@ describe("a domain function called directly", () => {
     const booked = await call("POST", "/api/book-service", { token, body: booking });
     expect(booked.status).toBe(400);
     expect(await answerOf(() => Orders.book(customer, { form: booking }))).toEqual({ status: 400, message: booked.body.message });
+    const send = await call("POST", "/api/user/phone", { token, body: { phone: "12" } });
+    expect(send.status).toBe(400);
+    expect(await answerOf(() => PhoneVerification.sendCode(customer, { phone: "12" }))).toEqual({ status: 400, message: send.body.message });
+    const verify = await call("POST", "/api/user/phone/verify", { token, body: { code: "12" } });
+    expect(verify.status).toBe(400);
+    expect(await answerOf(() => PhoneVerification.verifyCode(customer, { code: "12" }))).toEqual({ status: 400, message: verify.body.message });
   });
 });

@@ -14,7 +14,7 @@ import type { UserActor } from "../../packages/core/src/actor";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { book, BookService } from "../../packages/core/src/orders/booking";
-import { expireOrder as expireOrderUnscoped, expireUnpaidOrders as expireUnpaidOrdersUnscoped } from "../../packages/core/src/orders/expire";
+import { expireOrder as expireOrderUnscoped, expireUnpaidOrders as expireUnpaidOrdersUnscoped, holdActor } from "../../packages/core/src/orders/expire";
 import { withGrants } from "../../packages/core/src/aws/grants";
 import { expireUnpaidJob } from "../../infra/jobs";
 import { localProvider } from "../../packages/core/src/payments/local";
@@ -25,8 +25,8 @@ import { freeBag } from "./booking-support";
 import { orderOf, payOrder, setOrder } from "./payment-support";
 
 // As the job's function runs them: under its declared grants (infra/jobs.ts), so a write it does not declare fails here.
-const expireUnpaidOrders = (...args: Parameters<typeof expireUnpaidOrdersUnscoped>) =>
-  withGrants(expireUnpaidJob, () => expireUnpaidOrdersUnscoped(...args));
+const expireUnpaidOrders = (now: Date, options: { pageSize?: number } = {}) =>
+  withGrants(expireUnpaidJob, () => expireUnpaidOrdersUnscoped(holdActor, { now, ...options }));
 const expireOrder = (...args: Parameters<typeof expireOrderUnscoped>) => withGrants(expireUnpaidJob, () => expireOrderUnscoped(...args));
 
 const sharedTable = process.env.TABLE_NAME!;

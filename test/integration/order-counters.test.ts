@@ -15,8 +15,8 @@ import type { UserActor } from "../../packages/core/src/actor";
 import { db } from "../../packages/core/src/db";
 import { book } from "../../packages/core/src/orders/booking";
 import { OrderCounters } from "../../packages/core/src/orders/counters";
-import { expireUnpaidOrders } from "../../packages/core/src/orders/expire";
-import { changeStatus, StatusChange } from "../../packages/core/src/orders/status-change";
+import { expireUnpaidOrders, holdActor } from "../../packages/core/src/orders/expire";
+import { changeStatus } from "../../packages/core/src/orders/status-change";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { STAGES, stageOfStatus, type OrderStatus, type Stage } from "../../packages/core/src/shared/lifecycle";
@@ -38,7 +38,7 @@ async function bookAt(at: Date, service = overgrip): Promise<string> {
 }
 
 async function move(actor: UserActor, id: string, status: OrderStatus): Promise<void> {
-  await changeStatus(actor, StatusChange.parse({ id, status }));
+  await changeStatus(actor, { id, change: { status } });
 }
 
 /** What the counters should say: a count over every order of this table (test only). */
@@ -101,7 +101,7 @@ describe("order counters", () => {
     await move(employee, orders[4], "CANCELED"); // a staff cancel
     await move(customer, orders[6], "CANCELED"); // the customer's own cancel, unpaid
     await move(employee, orders[5], "INVOICED"); // rolled back
-    const report = await expireUnpaidOrders(now);
+    const report = await expireUnpaidOrders(holdActor, { now });
     expect(report.canceled.sort()).toEqual([...expiring].sort());
 
     const counts = await OrderCounters.read(employee);

@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { UserActor } from "../../packages/core/src/actor";
 import { Communications } from "../../packages/core/src/communications";
-import { handleSnsInboundText } from "../../packages/core/src/communications/inbound";
+import { handleSnsInboundText, smsWebhookActor } from "../../packages/core/src/communications/inbound";
 import { db } from "../../packages/core/src/db";
 import { Notifications } from "../../packages/core/src/notifications";
 import type { OrderItem } from "../../packages/core/src/orders/view";
@@ -164,9 +164,9 @@ describe("the senders go through it", () => {
 
   it("a phone code, the admin's test text and a broadcast are logged with their templates", async () => {
     const customer = await newUser({ phone: newPhone() });
-    await PhoneVerification.sendCode(customer.userId, { phone: newPhone() });
+    await PhoneVerification.sendCodeTo(customer.userId, { phone: newPhone() });
     expect(await byUser(customer.userId)).toEqual([expect.objectContaining({ template: "verificationCode", messageType: "verification" })]);
-    await Communications.bulkSms(admin, { userIds: [customer.userId], message: "Courts open late" });
+    await Communications.bulkSms(admin, { broadcast: { userIds: [customer.userId], message: "Courts open late" } });
     expect((await byUser(customer.userId)).map((entry) => entry.template).sort()).toEqual(["broadcast", "verificationCode"]);
     const test = await Communications.testSms(admin, { phone: newPhone(), message: "Testing 1 2 3" });
     expect(test.status).toBe("sent");
@@ -177,7 +177,9 @@ describe("the senders go through it", () => {
     const phone = newPhone();
     await stop(phone);
     const inbound = (body: string) =>
-      handleSnsInboundText(JSON.stringify({ inboundMessageId: randomUUID(), originationNumber: phone, destinationNumber: "+13035550000", messageBody: body }));
+      handleSnsInboundText(smsWebhookActor, {
+        message: JSON.stringify({ inboundMessageId: randomUUID(), originationNumber: phone, destinationNumber: "+13035550000", messageBody: body }),
+      });
     await inbound("HELP");
     expect(sent).toEqual([{ to: phone, body: SMS_HELP_REPLY }]);
     const { data: messages } = await db().entities.smsMessage.query.byConversation({ conversationId: phone }).go();

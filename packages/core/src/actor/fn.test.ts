@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { $ZodError } from "zod/v4/core";
 import { DomainError } from "../errors";
 import { PhoneVerification } from "../phone-verification";
+import { BulkSmsInput } from "../shared/communications";
 import { CustomerForm, CustomerPatch } from "../shared/customers";
 import { OrderNotes } from "../shared/order-notes";
 import { AdjustInventory, SetVisibility, UpdateProduct } from "../shared/products";
@@ -105,6 +106,7 @@ describe("the body schemas a handler nests under an id parse their own output to
     ["SendCode", PhoneVerification.SendCode, { phone: "720.555.0142" }],
     ["VerifyCode", PhoneVerification.VerifyCode, { code: " 123456 " }],
     ["OrderNotes", OrderNotes, { myGripNotes: "  wants it Saturday " }],
+    ["BulkSmsInput", BulkSmsInput, { userIds: ["u-1", "u-1", "u-2"], message: "  Courts open late  " }],
     // The two forms of POST /api/book-service: the handler hands them on as sent, but a caller may pass either.
     ["BookService", BookService, { paddleId: "p-1", bagNumber: "101", service: "s-1", dropoffDateTime: "2026-12-01T10:00", addOns: null, customerNotes: " hi " }],
     ["QuickSaleBooking", QuickSaleBooking, { customerId: "c-1", paddle: { nickname: " Red ", brand: "" }, services: ["regrip"], discount: { amount: 5.5 } }],

@@ -19,7 +19,12 @@
  * text to the shop's number as JSON to the inbound topic (stacks/Webhooks.ts), and SNS writes a delivery status
  * line for each text it sent to CloudWatch Logs; both reach a function only SNS or CloudWatch Logs may invoke (its
  * IAM resource policy, in place of Twilio's signature), and go through the same two writes as Twilio's.
+ *
+ * Each entry point is staff work the system does: the webhooks call them as `smsWebhookActor`.
  */
+import * as z from "zod/mini";
+import type { SystemActor } from "../actor";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { writeLabelled } from "../db/labelled";
@@ -36,13 +41,18 @@ const INBOUND_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const BAD_SIGNATURE = "The request signature does not match";
 export const NOT_CONFIGURED = "The SMS webhook has no Twilio auth token to check signatures with";
 
-export interface InboundPost {
+/** Who receives texts and delivery reports: the SMS webhooks (Twilio's and SNS's). */
+export const smsWebhookActor: SystemActor = { type: "system", name: "sms-webhook" };
+
+/** What Twilio posted. */
+const TwilioPost = z.object({
   /** The URL Twilio called, as it signed it. */
-  url: string;
+  url: z.string(),
   /** The form body as sent. */
-  body: string;
-  signature: string | undefined;
-}
+  body: z.string(),
+  /** Its `X-Twilio-Signature` header. */
+  signature: z.optional(z.string()),
+});
 
 export type InboundOutcome =
   | { kind: "message"; phone: string; keyword: "stop" | "start" | "help" | null; repeat: boolean }
@@ -57,7 +67,7 @@ export function keywordOf(body: string): "stop" | "start" | "help" | null {
 }
 
 /** Checks the signature, then applies the post. Throws 403 for a bad signature (or none to check with), 400 for a post that is neither a text nor a report. */
-export async function handleTwilioPost(post: InboundPost, options: { now?: Date } = {}): Promise<InboundOutcome> {
+export const handleTwilioPost = fn({ role: "staff", input: TwilioPost }, async (_actor, post): Promise<InboundOutcome> => {
   const authToken = await secret("TWILIO_AUTH_TOKEN");
   if (!authToken) throw forbidden(NOT_CONFIGURED);
   const params = new URLSearchParams(post.body);
@@ -72,11 +82,8 @@ export async function handleTwilioPost(post: InboundPost, options: { now?: Date 
     const errorMessage = final === "failed" ? `Twilio reported the text ${status}${errorCode ? ` (Twilio error ${errorCode})` : ""}` : undefined;
     return deliveryStatus(sid, final, errorMessage);
   }
-  return inboundText(
-    { sid, from: params.get("From") ?? "", to: params.get("To") ?? "", body: params.get("Body") ?? "" },
-    options.now ?? new Date(),
-  );
-}
+  return inboundText({ sid, from: params.get("From") ?? "", to: params.get("To") ?? "", body: params.get("Body") ?? "" }, new Date());
+});
 
 async function inboundText(text: { sid: string; from: string; to: string; body: string }, now: Date): Promise<InboundOutcome> {
   if (!E164.test(text.from)) throw invalid("From must be a phone number in E.164");
@@ -165,15 +172,15 @@ function parseJson(message: string, what: string): Record<string, unknown> {
  * inbound topic: `{ originationNumber, destinationNumber, messageKeyword, messageBody, inboundMessageId, ... }`.
  * Stored once per inboundMessageId, with STOP, START and HELP as for Twilio.
  */
-export async function handleSnsInboundText(message: string, options: { now?: Date } = {}): Promise<InboundOutcome> {
+export const handleSnsInboundText = fn({ role: "staff", input: z.object({ message: z.string() }) }, async (_actor, { message }): Promise<InboundOutcome> => {
   const payload = parseJson(message, "The inbound text");
   const id = field(payload.inboundMessageId);
   if (!MESSAGE_ID.test(id)) throw invalid("inboundMessageId is missing");
   return inboundText(
     { sid: id, from: field(payload.originationNumber), to: field(payload.destinationNumber), body: field(payload.messageBody) },
-    options.now ?? new Date(),
+    new Date(),
   );
-}
+});
 
 /**
  * One line of SNS's SMS delivery status logs (`sns/<region>/<account>/DirectPublishToPhoneNumber` and its
@@ -181,7 +188,7 @@ export async function handleSnsInboundText(message: string, options: { now?: Dat
  * where messageId is the id SNS answered our Publish with (the log entry's externalId). SUCCESS is `delivered`,
  * FAILURE `failed` with the carrier's words.
  */
-export async function handleSnsDeliveryLog(line: string): Promise<InboundOutcome> {
+export const handleSnsDeliveryLog = fn({ role: "staff", input: z.object({ line: z.string() }) }, async (_actor, { line }): Promise<InboundOutcome> => {
   const entry = parseJson(line, "The delivery status");
   const notification = (entry.notification ?? {}) as Record<string, unknown>;
   const delivery = (entry.delivery ?? {}) as Record<string, unknown>;
@@ -192,7 +199,7 @@ export async function handleSnsDeliveryLog(line: string): Promise<InboundOutcome
   if (providerStatus !== "FAILURE") return { kind: "status", externalId: messageId, status: providerStatus, updated: false };
   const reason = field(delivery.providerResponse).slice(0, 300);
   return deliveryStatus(messageId, "failed", `SNS reported the text failed${reason ? `: ${reason}` : ""}`);
-}
+});
 
 /** A final delivery status lands on the communications log entry the provider's id names. */
 async function deliveryStatus(externalId: string, status: "delivered" | "failed", errorMessage?: string): Promise<InboundOutcome> {

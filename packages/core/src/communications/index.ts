@@ -6,7 +6,9 @@
  * Inbound texts and delivery reports are inbound.ts (the SMS webhook).
  */
 import { randomUUID } from "node:crypto";
-import type { UserActor } from "../actor";
+import * as z from "zod/mini";
+import type { Actor } from "../actor";
+import { fn } from "../actor/fn";
 import * as Audit from "../audit";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
@@ -15,10 +17,9 @@ import { conflict } from "../errors";
 import { IdempotencyKey, IDEMPOTENCY_TTL_SECONDS } from "../shared/idempotency";
 import { consent, optedOutNumbers, Texts } from "../texts";
 import type { UserItem } from "../users";
-import type { BroadcastSkips, BulkSmsAnswer, BulkSmsInput, BulkSmsResults, TestSmsInput } from "../shared/communications";
+import { BulkSmsInput, TestSmsInput, type BroadcastSkips, type BulkSmsAnswer, type BulkSmsResults } from "../shared/communications";
 
 export * as Communications from "./index";
-export { BroadcastUsersQuery, BulkSmsInput, CommunicationsQuery, TestSmsInput } from "../shared/communications";
 export { list } from "./list";
 export { broadcastUsers } from "./users";
 
@@ -36,8 +37,8 @@ export interface TestSmsOutcome {
   error?: string;
 }
 
-/** POST /api/admin/test-sms: one text, logged as `test`, audited `communication.test_sent`. */
-export async function testSms(actor: UserActor, input: TestSmsInput): Promise<TestSmsOutcome> {
+/** POST /api/admin/test-sms: one text, logged as `test`, audited `communication.test_sent`. Admin. */
+export const testSms = fn({ role: "admin", input: TestSmsInput }, async (actor, input): Promise<TestSmsOutcome> => {
   const result = await Texts.send("test", { message: input.message }, { phone: input.phone });
   await Audit.record({
     actor,
@@ -47,7 +48,7 @@ export async function testSms(actor: UserActor, input: TestSmsInput): Promise<Te
     diff: { to: input.phone, status: result.status, ...(result.error ? { error: result.error } : {}) },
   });
   return { status: result.status, to: input.phone, logId: result.logId, externalId: result.externalId ?? null, error: result.error };
-}
+});
 
 async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -58,25 +59,24 @@ async function inPool<T>(items: readonly T[], concurrency: number, work: (item: 
   );
 }
 
+/** A broadcast: the form (`BulkSmsInput`) and the request's `Idempotency-Key`, when it sent one. */
+const BulkSms = z.object({ broadcast: BulkSmsInput, idempotencyKey: z.optional(IdempotencyKey) });
+
+/** Whose Idempotency-Key a reservation is: the admin's, or the system part's that sent it. */
+const keyOwner = (actor: Actor) => (actor.type === "user" ? actor.userId : `system:${actor.name}`);
+
 /**
- * POST /api/admin/bulk-sms: texts the chosen customers, each once, logged as `broadcast`.
+ * POST /api/admin/bulk-sms: texts the chosen customers, each once, logged as `broadcast`. Admin.
  *
  * Left out, and counted by reason: customers who turned SMS promotions off, numbers that replied STOP, customers
  * without a phone, unknown ids, and a second customer with a number already being texted. With an
  * `Idempotency-Key`, the key is reserved before the first text: a repeat answers the first call's counts and
  * sends nothing (409 while the first is still sending, or when it was interrupted: never a second round).
  */
-export async function bulkSms(
-  actor: UserActor,
-  input: BulkSmsInput,
-  options: { idempotencyKey?: string; now?: Date } = {},
-): Promise<BulkSmsAnswer> {
+export const bulkSms = fn({ role: "admin", input: BulkSms }, async (actor, { broadcast: input, idempotencyKey }): Promise<BulkSmsAnswer> => {
   const broadcastId = randomUUID();
-  const now = options.now ?? new Date();
-  const reservation =
-    options.idempotencyKey === undefined
-      ? undefined
-      : uniqueKey("idempotencyKey", `${actor.userId}:bulk-sms:${IdempotencyKey.parse(options.idempotencyKey)}`);
+  const now = new Date();
+  const reservation = idempotencyKey === undefined ? undefined : uniqueKey("idempotencyKey", `${keyOwner(actor)}:bulk-sms:${idempotencyKey}`);
   if (reservation) {
     try {
       await db()
@@ -157,4 +157,4 @@ export async function bulkSms(
   });
   if (reservation) await db().entities.uniqueValue.patch(reservation).set({ result: answer }).go();
   return { ...answer, replayed: false };
-}
+});

@@ -9,6 +9,7 @@
  * answers a short page (even an empty one) with a cursor where the reading stopped, and the next page goes on
  * from there. Without a filter a page reads `limit + 1` entries.
  */
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { decodePosition, encodePosition, walkMonths } from "../db/months";
 import { monthOf } from "../entities";
@@ -17,8 +18,8 @@ import type { EntityItem } from "electrodb";
 import type { Communication } from "../entities";
 import {
   COMMUNICATIONS_READ_BUDGET,
+  CommunicationsQuery,
   type CommunicationsPage,
-  type CommunicationsQuery,
   type CommunicationView,
 } from "../shared/communications";
 
@@ -44,10 +45,11 @@ export function communicationView(item: CommunicationItem): CommunicationView {
   };
 }
 
-export async function list(query: CommunicationsQuery, options: { now?: Date } = {}): Promise<CommunicationsPage> {
+/** The log's page the query asks for. Admin. */
+export const list = fn({ role: "admin", input: CommunicationsQuery }, async (_actor, query): Promise<CommunicationsPage> => {
   const after = decodePosition(query.cursor, COMMUNICATIONS_FIRST_MONTH);
   const conversions = createConversions(db().entities.communication).byAccessPattern.byMonth;
-  const month = after ? monthOf(after[0]) : monthOf((options.now ?? new Date()).toISOString());
+  const month = after ? monthOf(after[0]) : monthOf(new Date().toISOString());
   const filtered = query.channel !== undefined || query.type !== undefined || query.status !== undefined;
   const keep = filtered
     ? (item: CommunicationItem) =>
@@ -74,4 +76,4 @@ export async function list(query: CommunicationsQuery, options: { now?: Date } =
   if (kept.length > query.limit) next = items[items.length - 1];
   else if (!exhausted) next = lastRead;
   return { items: items.map(communicationView), cursor: next ? encodePosition([next.sentAt, next.id]) : null };
-}
+});

@@ -11,6 +11,7 @@
  * Each user's `optedOut` comes from one BatchGet of the conversations of the page's numbers.
  */
 import type { EntityItem } from "electrodb";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { decodePosition, encodePosition } from "../db/months";
 import type { User } from "../entities";
@@ -19,8 +20,8 @@ import { findUserIds, searchKeys, searchTerms } from "../customers/search-index"
 import { isSearchable, SEARCH_RESULTS_MAX } from "../shared/customers";
 import {
   BROADCAST_USERS_READ_BUDGET,
+  BroadcastUsersQuery,
   type BroadcastUsersPage,
-  type BroadcastUsersQuery,
   type BroadcastUserView,
 } from "../shared/communications";
 import { broadcastPhone, optedOutNumbers } from "../texts";
@@ -52,7 +53,8 @@ const byName = (a: BroadcastUserView, b: BroadcastUserView) =>
   (a.firstName ?? "").localeCompare(b.firstName ?? "", "en", { sensitivity: "base" }) ||
   a.id.localeCompare(b.id);
 
-export async function broadcastUsers(query: BroadcastUsersQuery): Promise<BroadcastUsersPage> {
+/** The page of reachable customers the query asks for. Admin. */
+export const broadcastUsers = fn({ role: "admin", input: BroadcastUsersQuery }, async (_actor, query): Promise<BroadcastUsersPage> => {
   if (query.q) {
     if (!isSearchable(query.q)) return { items: [], cursor: null };
     const ids = await findUserIds(query.q, SEARCH_RESULTS_MAX);
@@ -97,4 +99,4 @@ export async function broadcastUsers(query: BroadcastUsersQuery): Promise<Broadc
   if (found.length > query.limit) next = shown[shown.length - 1];
   else if (!exhausted) next = lastRead;
   return { items: await views(shown), cursor: next ? encodePosition([next.createdAt, next.userId]) : null };
-}
+});

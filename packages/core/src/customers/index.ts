@@ -182,7 +182,7 @@ export const sendPhoneCode = fn(
   { role: "staff", input: z.object({ id: Id, send: PhoneVerification.SendCode }) },
   async (_actor, { id, send }): Promise<{ phoneNumber: string }> => {
     await found(id);
-    return PhoneVerification.sendCode(id, send);
+    return PhoneVerification.sendCodeTo(id, send);
   },
 );
 
@@ -194,7 +194,7 @@ export const verifyPhone = fn(
   { role: "staff", input: z.object({ id: Id, verify: PhoneVerification.VerifyCode }) },
   async (actor, { id, verify }): Promise<CustomerView> => {
     await found(id);
-    const user = await PhoneVerification.verifyCode(id, verify, (entities) => [auditWrite(entities, actor, "customer.phone_verified", id)]);
+    const user = await PhoneVerification.verifyCodeOf(id, verify, (entities) => [auditWrite(entities, actor, "customer.phone_verified", id)]);
     return view(user);
   },
 );

@@ -3,4 +3,4 @@
  * without the rest of their domains: the expiry job needs no booking schema.
  */
 export * as Jobs from "./index";
-export { expireUnpaidOrders, type ExpiryReport } from "../orders/expire";
+export { expireUnpaidOrders, holdActor, type ExpiryReport } from "../orders/expire";

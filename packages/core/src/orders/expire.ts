@@ -15,7 +15,9 @@
  * alone. A payment that lands after the cancel is refunded by the webhook
  * (payments/webhook.ts: paid after cancel → refunded in full).
  */
+import * as z from "zod/mini";
 import type { SystemActor } from "../actor";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { type OrderStatus, stageOfStatus } from "../shared/lifecycle";
 import { isHoldExpired, UNPAID_HOLD_MINUTES, UNPAID_HOLD_MS } from "../shared/unpaid-hold";
@@ -52,14 +54,21 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
   return written.committed;
 }
 
+/** A run of the job: when it runs (now unless told) and how many orders a page reads (tests read small pages). */
+const ExpireUnpaid = z.optional(
+  z.object({ now: z.optional(z.date()), pageSize: z.optional(z.int().check(z.positive())) }),
+);
+
 /**
  * Cancels every order whose unpaid hold has ended at `now`, giving its stock
- * back. Safe to run at any time, and twice at once: each order is canceled
- * once. One order's failure is logged and the rest go on; the run throws at
- * the end if any failed, so a scheduler sees it.
+ * back: staff work, run by the system (`holdActor`). Safe to run at any time,
+ * and twice at once: each order is canceled once. One order's failure is
+ * logged and the rest go on; the run throws at the end if any failed, so a
+ * scheduler sees it.
  */
-export async function expireUnpaidOrders(now: Date = new Date(), options: { pageSize?: number } = {}): Promise<ExpiryReport> {
-  const pageSize = options.pageSize ?? 50;
+export const expireUnpaidOrders = fn({ role: "staff", input: ExpireUnpaid }, async (_actor, input): Promise<ExpiryReport> => {
+  const now = input?.now ?? new Date();
+  const pageSize = input?.pageSize ?? 50;
   const cutoff = new Date(now.getTime() - UNPAID_HOLD_MS).toISOString();
   const report: ExpiryReport = { canceled: [], skipped: [] };
   const failures: unknown[] = [];
@@ -85,4 +94,4 @@ export async function expireUnpaidOrders(now: Date = new Date(), options: { page
   }
   if (failures.length) throw new AggregateError(failures, `${failures.length} order(s) could not be canceled at the end of their unpaid hold`);
   return report;
-}
+});

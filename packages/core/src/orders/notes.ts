@@ -10,7 +10,7 @@ import { writeLabelled } from "../db/labelled";
 import { notFound } from "../errors";
 import { Id } from "../shared/ids";
 import { OrderNotes } from "../shared/order-notes";
-import { find } from "./queries";
+import { find } from "./owned";
 import { view, type OrderView } from "./view";
 
 export { OrderNotes } from "../shared/order-notes";

@@ -14,6 +14,7 @@ import { uniqueKey } from "../entities/uniqueValue";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
+import { find } from "./owned";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -101,14 +102,4 @@ async function qrSlugOf(code: string): Promise<string | null> {
   if (!reservation) return null;
   const { data: bag } = await db().entities.bag.get({ id: reservation.ownerId }).go();
   return bag?.isActive && bag.code3 === code ? bag.qrSlug : null;
-}
-
-/**
- * The stored order when `actor` may see it (its owner, staff, the system); 404 `Order not found` otherwise. For
- * the domain's own moves (orders/status-change.ts, payments/), which act on the order item it answers.
- */
-export async function find(actor: Actor, id: string): Promise<OrderItem> {
-  const { data: order } = id ? await db().entities.serviceOrder.get({ id }).go() : { data: null };
-  if (!order || (!isStaff(actor) && order.userId !== (actor as UserActor).userId)) throw notFound("Order not found");
-  return order;
 }

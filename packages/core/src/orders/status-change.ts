@@ -9,6 +9,7 @@
  */
 import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { conflict, invalid } from "../errors";
 import { refundableCents, refundInFull, type RefundOutcome } from "../payments/refunds";
@@ -17,7 +18,7 @@ import { Id } from "../shared/ids";
 import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
 import { writeOrder } from "./move-writer";
 import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
-import { find } from "./queries";
+import { find } from "./owned";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export { FULL_REFUND_WINDOW_MS };
@@ -47,10 +48,10 @@ export type StatusChangeInput = z.output<typeof StatusChange>;
  * JSON object, its fields as sent. `changeStatus` parses them with
  * `StatusChange` once it has checked that the caller may move the order.
  */
-export const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
+const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
 
-/** The input as a caller sends it, before `StatusChange` parses it: the order's id and the body. */
-export type StatusChangeRequest = { id: string } & (z.input<typeof StatusChange> | z.output<typeof StatusChangeBody>);
+/** What `changeStatus` takes: the order's id and the move as sent (`{ status, note?, refund? }`), parsed once the caller may see the order. */
+const ChangeStatus = z.object({ id: Id, change: StatusChangeBody });
 
 export interface StatusChanged {
   order: OrderView;
@@ -84,21 +85,22 @@ function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: 
 }
 
 /**
- * POST /api/orders/{id}/status: `actor` moves order `input.id` as `input`
- * asks. The order is read and the caller checked first (its owner or staff;
- * anyone else gets 404 as for a missing order, whatever they sent), then the
- * rest of the input is parsed with `StatusChange`. Answers the order as the
- * actor may see it, and the refund made.
+ * POST /api/orders/{id}/status: `actor` moves order `id` as `change` asks.
+ * Any signed-in person may call it; the order is read and the caller checked
+ * first (its owner or staff; anyone else gets 404 as for a missing order,
+ * whatever they sent), then the move is parsed with `StatusChange`. Answers
+ * the order as the actor may see it, and the refund made.
  */
-export async function changeStatus(actor: UserActor, input: StatusChangeRequest, options: { now?: Date } = {}): Promise<StatusChanged> {
-  const order = await find(actor, z.parse(StatusChange.shape.id, input.id));
-  return applyStatusChange(actor, order, z.parse(StatusChange, input), options);
-}
+export const changeStatus = fn({ role: "customer", input: ChangeStatus }, async (actor, { id, change }): Promise<StatusChanged> => {
+  const order = await find(actor, id);
+  return applyStatusChange(actor, order, z.parse(StatusChange, { ...change, id }));
+});
 
 /**
  * Applies `input` to `order` as read (the caller has checked that `actor`
  * owns it or is staff): the move is conditioned on this read, so of two
- * moves decided from one read exactly one wins.
+ * moves decided from one read exactly one wins. `changeStatus` reads the
+ * order and calls it; tests call it with a stale read to race two moves.
  */
 export async function applyStatusChange(
   actor: UserActor,

@@ -3,7 +3,11 @@
  * owes. The amount is the order's stored total, computed at booking from the
  * catalogue; nothing the client sends reaches the session.
  */
+import * as z from "zod/mini";
+import { fn } from "../actor/fn";
 import { conflict, unavailable } from "../errors";
+import { find } from "../orders/owned";
+import { Id } from "../shared/ids";
 import type { OrderItem } from "../orders/view";
 import { db } from "../db";
 import { checkoutExpiresAt, isHoldExpired, UNPAID_HOLD_MINUTES } from "../shared/unpaid-hold";
@@ -44,13 +48,24 @@ export function checkoutRefusal(order: Pick<OrderItem, "status" | "paymentStatus
   return null;
 }
 
+/** What `startCheckout` takes: the order's id, and the site's origin for the return links (set by the handler). */
+const StartCheckout = z.object({ id: Id, siteUrl: z.string() });
+
+/**
+ * POST /api/orders/{id}/checkout: a checkout for order `id`, when `actor` owns it or is staff (anyone else gets
+ * 404 as for a missing order).
+ */
+export const startCheckout = fn({ role: "customer", input: StartCheckout }, async (actor, { id, siteUrl }): Promise<CheckoutAnswer> =>
+  openCheckout(await find(actor, id), { siteUrl }),
+);
+
 /**
  * Opens a checkout for `order` (already checked: the caller owns it or is
  * staff) and remembers the session on the order, so its expiry can be told
  * from an older session's. `siteUrl` is the site's origin for the return links.
  * The session closes by the end of the order's unpaid hold.
  */
-export async function startCheckout(order: OrderItem, options: { siteUrl: string; now?: Date }): Promise<CheckoutAnswer> {
+export async function openCheckout(order: OrderItem, options: { siteUrl: string; now?: Date }): Promise<CheckoutAnswer> {
   const refusal = checkoutRefusal(order);
   if (refusal) throw conflict(refusal);
   const now = options.now ?? new Date();

@@ -18,4 +18,4 @@ export {
   type PaymentProvider,
 } from "./provider";
 export { dollars, recordRefund, refundableCents, refundInFull, type RefundOutcome } from "./refunds";
-export { handleEvent, HANDLED_EVENTS, verifyEvent, webhookActor, type EventResult } from "./webhook";
+export { HANDLED_EVENTS, receiveEvent, webhookActor, type EventResult } from "./webhook";

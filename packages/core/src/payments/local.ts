@@ -13,7 +13,8 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
-import { cardOf, checkoutLines, orderReference, type PaymentProvider } from "./provider";
+import { orderReference } from "../shared/orders";
+import { cardOf, checkoutLines, type PaymentProvider } from "./provider-parts";
 
 const SESSION_PREFIX = "cs_local_";
 

@@ -5,100 +5,23 @@
  * posting correctly signed events to the same webhook. Nothing else asks
  * which one is in use.
  */
-import type Stripe from "stripe";
-import type { OrderItem } from "../orders/view";
+import type { PaymentProvider } from "./provider-parts";
 import { requireGrant } from "../aws/grants";
 import { secret } from "../secrets";
 import { orderReference } from "../shared/orders";
 
-export interface CheckoutUrls {
-  /** Where the payer lands after paying: `<site>/orders/<id>?paid=1` (checkout.ts checkoutUrls). */
-  successUrl: string;
-  /** Where the payer lands after giving up or a decline: `<site>/orders/<id>?payment=canceled`. */
-  cancelUrl: string;
-}
-
-export interface CheckoutSession {
-  id: string;
-  url: string;
-}
-
-export interface Refund {
-  id: string;
-  amountCents: number;
-}
-
-/** What a completed checkout tells about the card, once the provider has looked. */
-export interface PaymentDetails {
-  paymentIntentId?: string;
-  cardBrand?: string;
-  cardLast4?: string;
-}
-
-export interface PaymentProvider {
-  name: "stripe" | "local";
-  /**
-   * A hosted checkout for the order's stored (server-computed) lines and
-   * total, closing at `expiresAt` when given (the unpaid hold's end).
-   */
-  createCheckoutSession(order: OrderItem, urls: CheckoutUrls & { siteUrl: string; expiresAt?: Date }): Promise<CheckoutSession>;
-  /** Gives back `amountCents` of the order's card payment. Throws when the provider refuses. */
-  refund(order: OrderItem, amountCents: number): Promise<Refund>;
-  /** The payment intent and card of a completed checkout session. */
-  paymentDetails(session: Stripe.Checkout.Session): Promise<PaymentDetails>;
-  /** The order a payment intent was made for, when an event's object (a charge) does not say. */
-  orderIdOfPaymentIntent(paymentIntentId: string): Promise<string | undefined>;
-}
-
-/** One line of a checkout: what the payer sees, in cents. */
-export interface CheckoutLine {
-  name: string;
-  description?: string;
-  amountCents: number;
-  quantity: number;
-}
+export {
+  cardOf,
+  checkoutLines,
+  type CheckoutLine,
+  type CheckoutSession,
+  type CheckoutUrls,
+  type PaymentDetails,
+  type PaymentProvider,
+} from "./provider-parts";
 
 /** The order's short reference (staff-side §9): one rule for server and pages, in shared/orders. */
 export { orderReference };
-
-/**
- * The lines a checkout shows for an order. Itemised when the stored lines add
- * up to the total; with a discount or tax (which Checkout cannot show as a
- * negative line) one line for the whole order that names the items. Either
- * way the lines add up to the order's `totalCents`, never to anything the
- * client sent.
- */
-export function checkoutLines(order: Pick<OrderItem, "id" | "bagNumber" | "lineItems" | "totalCents" | "promoCode">): CheckoutLine[] {
-  const priced = order.lineItems.filter((line) => line.priceCents > 0);
-  const sum = priced.reduce((total, line) => total + line.priceCents * line.quantity, 0);
-  if (sum === order.totalCents && priced.length > 0) {
-    return priced.map((line) => ({
-      name: line.name,
-      description: line.description || undefined,
-      amountCents: line.priceCents,
-      quantity: line.quantity,
-    }));
-  }
-  const names = order.lineItems.map((line) => (line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name));
-  const description = [names.join(", "), order.promoCode ? `promo ${order.promoCode}` : ""].filter(Boolean).join("; ");
-  return [
-    {
-      name: `Regrip order ${orderReference(order)}`,
-      description: description || undefined,
-      amountCents: order.totalCents,
-      quantity: 1,
-    },
-  ];
-}
-
-/** The card of a payment intent, expanded with its latest charge. */
-export function cardOf(paymentIntent: Stripe.PaymentIntent | string | null | undefined): PaymentDetails {
-  if (!paymentIntent) return {};
-  if (typeof paymentIntent === "string") return { paymentIntentId: paymentIntent };
-  const charge = typeof paymentIntent.latest_charge === "object" ? paymentIntent.latest_charge : null;
-  const card = charge?.payment_method_details?.card;
-  return { paymentIntentId: paymentIntent.id, cardBrand: card?.brand ?? undefined, cardLast4: card?.last4 ?? undefined };
-}
 
 let chosen: Promise<PaymentProvider> | undefined;
 

@@ -5,7 +5,8 @@
  * intent, which is how every event finds its order.
  */
 import Stripe from "stripe";
-import { cardOf, checkoutLines, orderReference, type PaymentProvider } from "./provider";
+import { orderReference } from "../shared/orders";
+import { cardOf, checkoutLines, type PaymentProvider } from "./provider-parts";
 
 /** `config` is for tests: `{ host, port, protocol: "http" }` points the client at a local fake. */
 export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {}): PaymentProvider {

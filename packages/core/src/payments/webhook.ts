@@ -20,7 +20,9 @@
  * counter (subscriptions/webhook.ts).
  */
 import type Stripe from "stripe";
+import * as z from "zod/mini";
 import type { SystemActor } from "../actor";
+import { fn } from "../actor/fn";
 import { invalid, unavailable } from "../errors";
 import { stageOfStatus } from "../shared/lifecycle";
 import { findMove } from "../orders/moves";
@@ -55,7 +57,7 @@ export type EventResult =
  * webhook's signing secret (and recent: Stripe's five-minute tolerance);
  * a 400 otherwise. Works offline: checking a signature needs no API call.
  */
-export async function verifyEvent(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
+async function verifyEvent(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
   const signingSecret = await secret("STRIPE_WEBHOOK_SECRET");
   if (!signingSecret) throw unavailable("The webhook signing secret is not configured.");
   if (!signature) throw invalid("Missing Stripe-Signature header");
@@ -255,7 +257,7 @@ async function chargeRefunded(event: Stripe.ChargeRefundedEvent): Promise<EventR
 }
 
 /** Applies one verified event. Throws only for our own failures (Stripe then retries). */
-export async function handleEvent(event: Stripe.Event): Promise<EventResult> {
+async function handleEvent(event: Stripe.Event): Promise<EventResult> {
   switch (event.type) {
     case "checkout.session.completed":
       return sessionCompleted(event);
@@ -275,3 +277,19 @@ export async function handleEvent(event: Stripe.Event): Promise<EventResult> {
       return "ignored";
   }
 }
+
+/** What Stripe posted: the exact bytes of its body, and its `Stripe-Signature` header. */
+const StripePost = z.object({ body: z.string(), signature: z.optional(z.string()) });
+
+/**
+ * The webhook's entry point: the event in `body` when its signature is valid (a 400 otherwise, changing
+ * nothing), applied. Staff work, called by the system (`webhookActor`). Answers which event it was and what
+ * applying it did.
+ */
+export const receiveEvent = fn(
+  { role: "staff", input: StripePost },
+  async (_actor, { body, signature }): Promise<{ type: string; id: string; result: EventResult }> => {
+    const event = await verifyEvent(body, signature);
+    return { type: event.type, id: event.id, result: await handleEvent(event) };
+  },
+);

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { fn } from "../actor/fn";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
@@ -46,14 +47,29 @@ export type SendCode = z.infer<typeof SendCode>;
 /** The code as typed: the rule lives in browser-safe shared/phone, so the dialogs check with it too. */
 export { VerifyCode };
 
+/** POST /api/user/phone: the signed-in person texts a code to their own new number (sendCodeTo). */
+export const sendCode = fn({ role: "customer", input: SendCode }, async (actor, input): Promise<{ phoneNumber: string }> =>
+  sendCodeTo(actor.userId, input),
+);
+
 /**
- * POST /api/user/phone: texts a new code to the number (replacing any earlier
- * code of this user). At most 5 codes per number and 10 per user in any
- * rolling hour. The code
+ * POST /api/user/phone/verify: the signed-in person's code (verifyCodeOf); their user item is made first if
+ * this is their first request, as the transaction that marks the phone verified needs it. Answers the UserView.
+ */
+export const verifyCode = fn({ role: "customer", input: VerifyCode }, async (actor, input): Promise<Users.UserView> => {
+  await Users.fromSignIn(actor);
+  return Users.view(await verifyCodeOf(actor.userId, input));
+});
+
+/**
+ * Texts a new code to the number for user `userId` (replacing any earlier
+ * code of this user): their own send (sendCode), or staff's at the counter
+ * (Customers.sendPhoneCode), each caller having asserted its role. At most 5
+ * codes per number and 10 per user in any rolling hour. The code
  * is stored only as a hash. When the text cannot go out the code still stands,
  * so a retry of the send is the same as asking again.
  */
-export async function sendCode(userId: string, input: SendCode): Promise<{ phoneNumber: string }> {
+export async function sendCodeTo(userId: string, input: SendCode): Promise<{ phoneNumber: string }> {
   const phone = input.phone;
   if (await Texts.optedOut(phone)) throw invalid(OPTED_OUT);
   // Both limits at once: a send refused by one records nothing under the other.
@@ -81,13 +97,14 @@ export async function sendCode(userId: string, input: SendCode): Promise<{ phone
 }
 
 /**
- * POST /api/user/phone/verify. Every try first takes one of the code's five
+ * Checks user `userId`'s code: their own (verifyCode), or the one a customer
+ * reads out at the counter (Customers.verifyPhone). Every try first takes one of the code's five
  * attempts with a conditional update (attempts < 5, not expired), and only
  * then is the code compared, so parallel guesses cannot check more than five
  * codes. The right code sets the phone and marks it verified, moves the
  * customer-search items to the new number, and deletes the code, in one transaction.
  */
-export async function verifyCode(
+export async function verifyCodeOf(
   userId: string,
   input: VerifyCode,
   /** Writes to add to the transaction that marks the phone verified (a staff audit entry). */

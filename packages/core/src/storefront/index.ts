@@ -21,7 +21,7 @@ import { BookService } from "../orders/booking";
 import { createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
-import { startCheckout } from "../payments/checkout";
+import { openCheckout } from "../payments/checkout";
 import { priceSale, type PricedSale } from "../pricing/cart";
 import * as Promotions from "../promotions";
 import type { CatalogueSku } from "../shared/catalogue";
@@ -152,7 +152,7 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   }
   let current = order;
   if (!current.invoiceUrl) {
-    const { url } = await startCheckout(current, { siteUrl: options.siteUrl });
+    const { url } = await openCheckout(current, { siteUrl: options.siteUrl });
     const { data } = await db()
       .entities.serviceOrder.patch({ id: current.id })
       .set({ invoiceUrl: url })

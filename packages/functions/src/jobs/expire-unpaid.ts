@@ -9,7 +9,7 @@ import * as Jobs from "@regrip/core/jobs";
 import { expireUnpaidJob } from "../../../../infra/jobs";
 
 export const handler = granted(expireUnpaidJob, async (): Promise<{ canceled: number; skipped: number }> => {
-  const report = await Jobs.expireUnpaidOrders(new Date());
+  const report = await Jobs.expireUnpaidOrders(Jobs.holdActor, { now: new Date() });
   if (report.canceled.length || report.skipped.length) {
     console.log(`unpaid hold: canceled ${report.canceled.length} order(s) [${report.canceled.join(", ")}], left ${report.skipped.length} that changed meanwhile`);
   }

@@ -8,7 +8,7 @@
  */
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
-import { handleTwilioPost } from "@regrip/core/communications/inbound";
+import { handleTwilioPost, smsWebhookActor } from "@regrip/core/communications/inbound";
 import { DomainError } from "@regrip/core/errors";
 import { env } from "../../../../infra/env";
 import { granted } from "@regrip/core/aws/grants";
@@ -34,7 +34,7 @@ export const handler = granted(smsWebhook, async (event: APIGatewayProxyEventV2)
   const body = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body) : "";
   const signature = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === "x-twilio-signature")?.[1];
   try {
-    const outcome = await handleTwilioPost({ url: calledUrl(event), body, signature });
+    const outcome = await handleTwilioPost(smsWebhookActor, { url: calledUrl(event), body, signature });
     console.log(`sms webhook: ${JSON.stringify(outcome)}`);
     // HELP's reply is sent through the provider (so it is in the log); Twilio gets an empty TwiML answer.
     return { statusCode: 200, headers: { "content-type": "text/xml; charset=utf-8", "cache-control": "no-store" }, body: EMPTY_TWIML };

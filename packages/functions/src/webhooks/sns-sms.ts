@@ -10,7 +10,7 @@
  */
 import { gunzipSync } from "node:zlib";
 import type { CloudWatchLogsDecodedData, CloudWatchLogsEvent, SNSEvent } from "aws-lambda";
-import { handleSnsDeliveryLog, handleSnsInboundText, type InboundOutcome } from "@regrip/core/communications/inbound";
+import { handleSnsDeliveryLog, handleSnsInboundText, smsWebhookActor, type InboundOutcome } from "@regrip/core/communications/inbound";
 import { granted } from "@regrip/core/aws/grants";
 import { DomainError } from "@regrip/core/errors";
 import { snsDeliveryStatus, snsInbound } from "../../../../infra/webhooks";
@@ -30,7 +30,7 @@ export const inbound = granted(snsInbound, async (event: SNSEvent): Promise<void
   await each(
     "sms inbound (SNS)",
     (event.Records ?? []).map((record) => record.Sns?.Message ?? ""),
-    (message) => handleSnsInboundText(message),
+    (message) => handleSnsInboundText(smsWebhookActor, { message }),
   );
 });
 
@@ -41,6 +41,6 @@ export const deliveryStatus = granted(snsDeliveryStatus, async (event: CloudWatc
   await each(
     "sms delivery status (SNS)",
     data.logEvents.map((line) => line.message),
-    (line) => handleSnsDeliveryLog(line),
+    (line) => handleSnsDeliveryLog(smsWebhookActor, { line }),
   );
 });

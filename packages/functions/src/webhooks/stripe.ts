@@ -21,9 +21,8 @@ export const handler = granted(stripeWebhook, async (event: APIGatewayProxyEvent
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, "base64").toString("utf8") : event.body) : "";
   const signature = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === "stripe-signature")?.[1];
   try {
-    const verified = await Payments.verifyEvent(raw, signature);
-    const result = await Payments.handleEvent(verified);
-    console.log(`stripe ${verified.type} ${verified.id}: ${result}`);
+    const { type, id, result } = await Payments.receiveEvent(Payments.webhookActor, { body: raw, signature });
+    console.log(`stripe ${type} ${id}: ${result}`);
     return json({ received: true, result });
   } catch (error) {
     if (error instanceof DomainError) {

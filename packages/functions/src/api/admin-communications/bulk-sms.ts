@@ -6,6 +6,6 @@ import { api } from "../../http/handler";
  * skippedBecause, failures}, replayed}. A repeat `Idempotency-Key` answers the first call's results and sends
  * nothing. Admin.
  */
-export const handler = api({ body: Communications.BulkSmsInput }, async (req) =>
-  Communications.bulkSms(req.user(), req.body(), { idempotencyKey: req.header("idempotency-key") }),
+export const handler = api({ body: Communications.bulkSms.schema.shape.broadcast }, async (req) =>
+  Communications.bulkSms(req.user(), { broadcast: req.body(), idempotencyKey: req.header("idempotency-key") }),
 );

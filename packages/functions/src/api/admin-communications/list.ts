@@ -2,4 +2,4 @@ import * as Communications from "@regrip/core/communications";
 import { api } from "../../http/handler";
 
 /** GET /api/admin/communications?channel=&type=&status=&limit=&cursor=: {items: CommunicationView[], cursor}, newest first. Admin. */
-export const handler = api({ query: Communications.CommunicationsQuery }, async (req) => Communications.list(req.query));
+export const handler = api({ query: Communications.list.schema }, async (req) => Communications.list(req.user(), req.query));

@@ -5,9 +5,9 @@ import { api } from "../../http/handler";
  * POST /api/orders/{id}/status {status, note?, refund?}: one lifecycle move by
  * the order's owner or staff; the moved order. 409 {message} when the move is
  * not allowed or the order changed meanwhile. `Orders.changeStatus` reads the
- * order and checks the caller before it parses the rest with its own
+ * order and checks the caller before it parses the move with its own
  * `StatusChange`, so another customer's order is a 404 whatever they send.
  */
-export const handler = api({ body: Orders.StatusChangeBody }, async (req) =>
-  (await Orders.changeStatus(req.user(), { ...req.body(), id: req.params.id ?? "" })).order,
+export const handler = api({ body: Orders.changeStatus.schema.shape.change }, async (req) =>
+  (await Orders.changeStatus(req.user(), { id: req.params.id, change: req.body() })).order,
 );

@@ -1,11 +1,6 @@
-import * as Orders from "@regrip/core/orders";
 import * as Payments from "@regrip/core/payments";
 import { api } from "../../http/handler";
 import { siteOrigin } from "../../http/site";
 
 /** POST /api/orders/{id}/checkout: {url} of a card checkout for the order's stored total; 409 when nothing is owed. */
-export const handler = api(async (req) => {
-  const actor = req.user();
-  const order = await Orders.find(actor, req.params.id ?? "");
-  return Payments.startCheckout(order, { siteUrl: siteOrigin() });
-});
+export const handler = api(async (req) => Payments.startCheckout(req.user(), () => ({ id: req.params.id, siteUrl: siteOrigin() })));

@@ -2,4 +2,4 @@ import * as PhoneVerification from "@regrip/core/phone-verification";
 import { api } from "../../http/handler";
 
 /** POST /api/user/phone {phone}: texts a 6-digit code; answers {phoneNumber}. */
-export const handler = api({ body: PhoneVerification.SendCode }, async (req) => PhoneVerification.sendCode(req.user().userId, req.body()));
+export const handler = api({ body: PhoneVerification.sendCode.schema }, async (req) => PhoneVerification.sendCode(req.user(), req.body()));
