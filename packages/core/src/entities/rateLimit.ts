@@ -1,8 +1,9 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { isIsoTimestamp, isWholeNumber, timestamps } from "./attributes";
+import { isWholeNumber, timestamps } from "./attributes";
+import { expiresAt } from "./expiry";
 import { RATE_LIMIT_SCOPES } from "./enums";
-import { casing, primary, SERVICE, ttlField } from "./keys";
+import { casing, primary, SERVICE } from "./keys";
 
 /**
  * The recent uses of a limited action by one subject (e.g. codes sent to one
@@ -22,16 +23,8 @@ export const rateLimit = (config?: EntityConfiguration) =>
         /** ISO timestamps of the uses inside the window, oldest first. */
         uses: { type: "list", items: { type: "string" }, required: true },
         version: { type: "number", required: true, default: 0, validate: isWholeNumber },
-        /** When the newest use leaves the window. */
-        expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
-        /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
-        expiresAtEpoch: {
-          type: "number",
-          field: ttlField,
-          watch: ["expiresAt"],
-          set: (_: number | undefined, item: { expiresAt?: string }) =>
-            item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
-        },
+        /** expiresAt: when the newest use leaves the window. */
+        ...expiresAt(),
         ...timestamps(),
       },
       indexes: {

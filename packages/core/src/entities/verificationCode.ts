@@ -1,8 +1,9 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { isIsoTimestamp, isWholeNumber, timestamps } from "./attributes";
+import { isWholeNumber, timestamps } from "./attributes";
+import { expiresAt } from "./expiry";
 import { VERIFICATION_TYPES } from "./enums";
-import { casing, primary, SERVICE, ttlField } from "./keys";
+import { casing, primary, SERVICE } from "./keys";
 
 /**
  * A pending verification code, one per identifier and type (a new code
@@ -23,15 +24,7 @@ export const verificationCode = (config?: EntityConfiguration) =>
         userId: { type: "string" },
         codeHash: { type: "string", required: true },
         attempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
-        expiresAt: { type: "string", required: true, validate: isIsoTimestamp },
-        /** Derived from expiresAt for DynamoDB's TTL (epoch seconds). */
-        expiresAtEpoch: {
-          type: "number",
-          field: ttlField,
-          watch: ["expiresAt"],
-          set: (_: number | undefined, item: { expiresAt?: string }) =>
-            item.expiresAt ? Math.ceil(Date.parse(item.expiresAt) / 1000) : undefined,
-        },
+        ...expiresAt(),
         ...timestamps(),
       },
       indexes: {

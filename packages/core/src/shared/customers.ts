@@ -6,16 +6,10 @@
 import * as z from "zod/mini";
 import { NAME_MAX_LENGTH } from "./names";
 import { INVALID_PHONE, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH, PHONE_REQUIRED } from "./phone";
+import type { PersonView } from "./users";
 
 /** What the customer routes answer (docs/api-staff.md). */
-export interface CustomerView {
-  id: string;
-  firstName: string | null;
-  lastName: string | null;
-  email: string | null;
-  /** E.164 (`+1XXXXXXXXXX`) or null. */
-  phone: string | null;
-  phoneVerified: boolean;
+export interface CustomerView extends PersonView {
   /** False for a walk-in made by staff who has not signed in yet. */
   hasAccount: boolean;
 }

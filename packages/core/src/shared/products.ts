@@ -191,13 +191,8 @@ const fields = {
   isVisible: z.boolean({ error: VISIBLE_BOOLEAN }),
 };
 
-/**
- * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (§3, §9): category OTHER, type ONE_TIME,
- * stockQuantity null (unlimited), lowStockThreshold 5, displayOrder 999, isVisible true (false for a quick-sale code).
- */
-export const CreateProduct = z.object({
-  code: fields.code,
-  name: fields.name,
+/** Fields a product may leave out on create as on update, the same rules both ways: its description, kind and details. */
+const details = {
   description: fields.description,
   category: z.optional(fields.category),
   type: z.optional(fields.type),
@@ -206,11 +201,26 @@ export const CreateProduct = z.object({
   feel: fields.feel,
   area: fields.area,
   quality: fields.quality,
-  unitAmountCents: fields.unitAmountCents,
+};
+
+/** Likewise its stock, low-stock threshold, display order and visibility. */
+const shelving = {
   stockQuantity: z.optional(fields.stockQuantity),
   lowStockThreshold: z.optional(fields.lowStockThreshold),
   displayOrder: z.optional(fields.displayOrder),
   isVisible: z.optional(fields.isVisible),
+};
+
+/**
+ * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (§3, §9): category OTHER, type ONE_TIME,
+ * stockQuantity null (unlimited), lowStockThreshold 5, displayOrder 999, isVisible true (false for a quick-sale code).
+ */
+export const CreateProduct = z.object({
+  code: fields.code,
+  name: fields.name,
+  ...details,
+  unitAmountCents: fields.unitAmountCents,
+  ...shelving,
 });
 export type CreateProductInput = z.output<typeof CreateProduct>;
 
@@ -222,19 +232,9 @@ export type CreateProductInput = z.output<typeof CreateProduct>;
 export const UpdateProduct = z.object({
   code: z.optional(fields.code),
   name: z.optional(fields.name),
-  description: fields.description,
-  category: z.optional(fields.category),
-  type: z.optional(fields.type),
-  brand: fields.brand,
-  color: fields.color,
-  feel: fields.feel,
-  area: fields.area,
-  quality: fields.quality,
+  ...details,
   unitAmountCents: z.optional(fields.unitAmountCents),
-  stockQuantity: z.optional(fields.stockQuantity),
-  lowStockThreshold: z.optional(fields.lowStockThreshold),
-  displayOrder: z.optional(fields.displayOrder),
-  isVisible: z.optional(fields.isVisible),
+  ...shelving,
   /** An image uploaded through POST /api/admin/skus/{id}/image (this product's), or null to remove it. */
   imageUrl,
   thumbnailUrl: imageUrl,

@@ -7,13 +7,18 @@ import * as z from "zod/mini";
 import { GripPrefs, type GripPrefsView } from "./grip-prefs";
 import { ROLES, type Role } from "./roles";
 
-export interface UserView {
+/** Who a person is and how to reach them, as every view of a user shows it (this one, staff's `CustomerView`). */
+export interface PersonView {
   id: string;
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** E.164 (`+1XXXXXXXXXX`) or null. */
   phone: string | null;
   phoneVerified: boolean;
+}
+
+export interface UserView extends PersonView {
   profileImageUrl: string | null;
   smsNotifications: boolean;
   smsPromotions: boolean;

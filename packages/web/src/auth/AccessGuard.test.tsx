@@ -8,6 +8,7 @@ import type { Role } from "@regrip/core/shared/roles";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import { createToastStore } from "../toast/toast-store";
 import { ToastProvider } from "../toast/ToastProvider";
+import { customer } from "../test/render";
 import { AccessGuard } from "./AccessGuard";
 import type { Access } from "./access";
 
@@ -16,21 +17,8 @@ vi.mock("../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout
 
 import { goToServerLogin } from "../lib/navigation";
 
-function user(...roles: Role[]): CurrentUser {
-  return {
-    id: "u1",
-    firstName: "Casey",
-    lastName: "Dink",
-    email: "casey@regrip.test",
-    phone: null,
-    phoneVerified: true,
-    profileImageUrl: null,
-    smsNotifications: true,
-    smsPromotions: true,
-    emailNotifications: true,
-    emailPromotions: true,
-    roles,
-  };
+function user(...roles: Role[]) {
+  return customer({ roles, phoneVerified: true });
 }
 
 /** GET /api/auth/user answers `answer` (a user, or a status), after `delayMs`. */

@@ -1,23 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Role } from "@regrip/core/shared/roles";
-import type { CurrentUser } from "@regrip/core/shared/users";
+import { customer } from "../test/render";
 import { accessDecision, homeAfterSignIn } from "./access";
 
-function user(...roles: Role[]): CurrentUser {
-  return {
-    id: "u1",
-    firstName: "Casey",
-    lastName: "Dink",
-    email: "casey@regrip.test",
-    phone: null,
-    phoneVerified: false,
-    profileImageUrl: null,
-    smsNotifications: true,
-    smsPromotions: true,
-    emailNotifications: true,
-    emailPromotions: true,
-    roles,
-  };
+function user(...roles: Role[]) {
+  return customer({ roles });
 }
 
 describe("accessDecision", () => {

@@ -1,7 +1,8 @@
 import { lazy, Suspense } from "react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { useHasStoredSession } from "../auth/use-stored-session";
 import { LogoMark } from "./Logo";
+import { NavItem } from "./NavItem";
 import { SignedOutActions } from "./SignedOutActions";
 
 // Who is signed in (name, photo, roles) is the server's answer, read through TanStack Query: that part of the
@@ -9,10 +10,6 @@ import { SignedOutActions } from "./SignedOutActions";
 // (most visitors of the landing page) never loads it.
 const StaffLinks = lazy(() => import("./HeaderAccount").then((module) => ({ default: module.StaffLinks })));
 const AccountActions = lazy(() => import("./HeaderAccount").then((module) => ({ default: module.AccountActions })));
-
-function navClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? "nav-link active" : "nav-link";
-}
 
 export function Header() {
   // undefined in the prerendered HTML and the hydrating render, as the actions were while the user call was pending.
@@ -26,12 +23,8 @@ export function Header() {
           <span className="logo-text">Regrip</span>
         </Link>
         <nav className="main-nav" aria-label="Main">
-          <NavLink to="/booking" className={navClass}>
-            Booking
-          </NavLink>
-          <NavLink to="/my-grips" className={navClass}>
-            My Grips
-          </NavLink>
+          <NavItem to="/booking">Booking</NavItem>
+          <NavItem to="/my-grips">My Grips</NavItem>
           {signedIn && (
             <Suspense fallback={null}>
               <StaffLinks />

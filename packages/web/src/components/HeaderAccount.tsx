@@ -2,16 +2,12 @@
  * The header's parts that need the server's answer on who is signed in (role links, badge, user menu). Loaded,
  * with TanStack Query, only once a session is stored on this client (components/Header.tsx).
  */
-import { NavLink } from "react-router";
 import { QueryScope } from "../app/query-layer";
 import { useCurrentUser } from "../auth/current-user";
 import { isAdmin, isStaff, roleBadge } from "../auth/roles";
+import { NavItem } from "./NavItem";
 import { SignedOutActions } from "./SignedOutActions";
 import { UserMenu } from "./UserMenu";
-
-function navClass({ isActive }: { isActive: boolean }): string {
-  return isActive ? "nav-link active" : "nav-link";
-}
 
 function StaffLinksOf() {
   const { data: user } = useCurrentUser();
@@ -19,19 +15,11 @@ function StaffLinksOf() {
     <>
       {isStaff(user) && (
         <>
-          <NavLink to="/storefront" className={navClass}>
-            Storefront
-          </NavLink>
-          <NavLink to="/queue" className={navClass}>
-            Service Queue
-          </NavLink>
+          <NavItem to="/storefront">Storefront</NavItem>
+          <NavItem to="/queue">Service Queue</NavItem>
         </>
       )}
-      {isAdmin(user) && (
-        <NavLink to="/admin" className={navClass}>
-          Admin
-        </NavLink>
-      )}
+      {isAdmin(user) && <NavItem to="/admin">Admin</NavItem>}
     </>
   );
 }

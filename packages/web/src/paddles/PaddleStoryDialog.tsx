@@ -1,6 +1,7 @@
 import { statusLabel } from "@regrip/core/shared/lifecycle";
 import { Link } from "react-router";
 import { Dialog } from "../components/Dialog";
+import { DoneActions } from "../components/DoneActions";
 import { LoadingSpinner } from "../components/LoadingSpinner";
 import { orderNumber, useOrders, type Order } from "../data/orders";
 import { paddleMakeModel, paddleName, type Paddle } from "../data/paddles";
@@ -68,11 +69,7 @@ export function PaddleStoryDialog({ paddle, onClose }: { paddle: Paddle; onClose
       </dl>
       <h3 className="paddle-story-title">Orders, newest first</h3>
       {list}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Done
-        </button>
-      </div>
+      <DoneActions onClose={onClose} />
     </Dialog>
   );
 }

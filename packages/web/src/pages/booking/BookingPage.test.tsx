@@ -91,6 +91,31 @@ async function chooseServiceAndWeight() {
   await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
 }
 
+/** Clicks Book Service, then Confirm and Pay in the summary dialog. */
+async function bookAndConfirm() {
+  fireEvent.click(screen.getByRole("button", { name: "Book Service" }));
+  fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm and Pay" }));
+}
+
+/**
+ * A verified customer whose only paddle, Big Red, the page preselects, books the service and weight tape in bag
+ * 101 and confirms; `routes` answer the booking and what follows it.
+ */
+async function bookBigRedInBag101(routes: Parameters<typeof fakeApi>[0]) {
+  fakeApi({
+    "GET /api/auth/user": () => Response.json(customer({ phoneVerified: true })),
+    "GET /api/services": () => Response.json(catalogue),
+    "GET /api/paddles": () => Response.json([paddle("p1", "Big Red")]),
+    ...routes,
+  });
+  renderPage(<BookingPage />, { path: "/booking" });
+  // An only paddle is preselected.
+  await waitFor(() => expect((screen.getByLabelText(/Big Red/) as HTMLInputElement).checked).toBe(true));
+  await chooseServiceAndWeight();
+  fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "101" } });
+  await bookAndConfirm();
+}
+
 describe("BookingPage", () => {
   it("books with a verified phone retry, the same Idempotency-Key, and tells the customer when payment cannot start", async () => {
     let bookings = 0;
@@ -181,44 +206,22 @@ describe("BookingPage", () => {
 
   it("says why a booking failed, with the server's message or the status", async () => {
     let answer = Response.json({ message: "Sorry, Premium Regrip is out of stock" }, { status: 409 });
-    fakeApi({
-      "GET /api/auth/user": () => Response.json(customer({ phoneVerified: true })),
-      "GET /api/services": () => Response.json(catalogue),
-      "GET /api/paddles": () => Response.json([paddle("p1", "Big Red")]),
-      "POST /api/book-service": () => answer,
-    });
-    renderPage(<BookingPage />, { path: "/booking" });
-    // An only paddle is preselected.
-    await waitFor(() => expect((screen.getByLabelText(/Big Red/) as HTMLInputElement).checked).toBe(true));
-    await chooseServiceAndWeight();
-    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "101" } });
-    fireEvent.click(screen.getByRole("button", { name: "Book Service" }));
-    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm and Pay" }));
+    await bookBigRedInBag101({ "POST /api/book-service": () => answer });
     await screen.findByText("Booking Failed");
     await screen.findByText("Sorry, Premium Regrip is out of stock");
 
     answer = new Response("", { status: 503, statusText: "Service Unavailable" });
-    fireEvent.click(screen.getByRole("button", { name: "Book Service" }));
-    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm and Pay" }));
+    await bookAndConfirm();
     await screen.findByText("Request failed with status 503");
   });
 
   it("goes to the checkout page when the booking needs payment", async () => {
     const assign = vi.spyOn(window.location, "assign").mockImplementation(() => {});
-    fakeApi({
-      "GET /api/auth/user": () => Response.json(customer({ phoneVerified: true })),
-      "GET /api/services": () => Response.json(catalogue),
-      "GET /api/paddles": () => Response.json([paddle("p1", "Big Red")]),
+    await bookBigRedInBag101({
       "POST /api/book-service": () => Response.json({ id: "order-9", requiresPayment: true }, { status: 201 }),
       "POST /api/orders/order-9/checkout": () => Response.json({ url: "http://localhost/pay/cs_1" }),
       "GET /api/orders/order-9": () => Response.json({ id: "order-9", bagNumber: "101", totalCents: 6700, lineItems: [] }),
     });
-    renderPage(<BookingPage />, { path: "/booking" });
-    await waitFor(() => expect((screen.getByLabelText(/Big Red/) as HTMLInputElement).checked).toBe(true));
-    await chooseServiceAndWeight();
-    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "101" } });
-    fireEvent.click(screen.getByRole("button", { name: "Book Service" }));
-    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm and Pay" }));
     await screen.findByText("Service Booked");
     await waitFor(() => expect(assign).toHaveBeenCalledWith("http://localhost/pay/cs_1"));
     // With one paddle, the paddle stays chosen for the next booking.

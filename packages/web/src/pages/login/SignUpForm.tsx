@@ -1,9 +1,10 @@
 import { passwordPolicyHint } from "@regrip/core/shared/accounts";
 import { NAME_MAX_LENGTH } from "@regrip/core/shared/names";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, type ReactNode } from "react";
 import type { Unconfirmed } from "../../auth/use-password-sign-in";
 import { useSignUp } from "../../auth/use-sign-up";
 import { Email } from "../../components/Email";
+import { EmailField, TextField } from "../../components/TextField";
 
 interface Props {
   /** Where to go once signed in (the page that asked for a sign-in). */
@@ -70,12 +71,9 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
 
   if (signUp.step === "code" && signUp.account) {
     return (
-      <form
-        className="signin-form"
-        aria-label="Confirm your email"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <StepForm
+        label="Confirm your email"
+        onSubmit={() => {
           if (code.trim() && !signUp.busy) void signUp.confirm(code);
         }}
       >
@@ -115,68 +113,69 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
         <button type="button" className="link-button signup-back" onClick={resume ? onSignIn : signUp.reset}>
           {resume ? "Back to sign-in" : "Use a different email"}
         </button>
-      </form>
+      </StepForm>
     );
   }
 
   const passwordErrorId = signUp.passwordError ? `${id}-password-error` : undefined;
   return (
-    <form
-      className="signin-form"
-      aria-label="Create an account"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StepForm
+      label="Create an account"
+      onSubmit={() => {
         if (complete && !signUp.busy) void signUp.start(fields);
       }}
     >
       <div className="name-fields">
-        <div className="field">
-          <label htmlFor={`${id}-first`}>First name</label>
-          <input id={`${id}-first`} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={fields.firstName} onChange={(e) => set("firstName", e.target.value)} autoFocus />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-last`}>Last name</label>
-          <input id={`${id}-last`} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={fields.lastName} onChange={(e) => set("lastName", e.target.value)} />
-        </div>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Email</label>
-        <input
-          id={`${id}-email`}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={fields.email}
-          onChange={(e) => set("email", e.target.value)}
-          aria-describedby={errorId}
+        <TextField
+          id={`${id}-first`}
+          label="First name"
+          autoComplete="given-name"
+          maxLength={NAME_MAX_LENGTH}
+          value={fields.firstName}
+          onChange={(e) => set("firstName", e.target.value)}
+          autoFocus
         />
+        <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={fields.lastName} onChange={(e) => set("lastName", e.target.value)} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={fields.password}
-          onChange={(e) => set("password", e.target.value)}
-          aria-invalid={signUp.passwordError ? true : undefined}
-          aria-describedby={[`${id}-password-hint`, passwordErrorId, errorId].filter(Boolean).join(" ")}
-        />
-        <span id={`${id}-password-hint`} className="field-hint">
-          {passwordPolicyHint()}
-        </span>
+      <EmailField id={`${id}-email`} value={fields.email} onChange={(e) => set("email", e.target.value)} aria-describedby={errorId} autoCapitalize="none" spellCheck={false} />
+      <TextField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={fields.password}
+        onChange={(e) => set("password", e.target.value)}
+        aria-invalid={signUp.passwordError ? true : undefined}
+        aria-describedby={[`${id}-password-hint`, passwordErrorId, errorId].filter(Boolean).join(" ")}
+        hint={passwordPolicyHint()}
+      >
         {signUp.passwordError && (
           <span id={passwordErrorId} className="field-error" role="alert">
             {signUp.passwordError}
           </span>
         )}
-      </div>
+      </TextField>
       {error}
       <button type="submit" className="btn btn-primary btn-block" disabled={!complete || signUp.busy}>
         {signUp.busy ? "Creating account..." : "Create Account"}
       </button>
+    </StepForm>
+  );
+}
+
+/** A step of the sign-up that is a form (the details, the code): the browser's own checks off, Enter submits. */
+function StepForm({ label, onSubmit, children }: { label: string; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      className="signin-form"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      {children}
     </form>
   );
 }

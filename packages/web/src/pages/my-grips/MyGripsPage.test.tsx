@@ -10,22 +10,13 @@ import { thankYouKey } from "./thank-you";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
 
+/** Order n: test/views' order, paid, left at Littleton in bag 100 + n, created on March n, 2025, for $55.00 + n cents. */
 function order(n: number, partial: Partial<Order> = {}): Order {
   return orderView({
     id: `order-${n}`,
-    userId: "u1",
-    paddleId: "p1",
     bagNumber: String(100 + n),
-    status: "SCHEDULED",
     paymentStatus: "paid",
     dropoffLocation: "LITTLETON",
-    dropoffDateTime: null,
-    pickupLocation: null,
-    pickupDateTime: null,
-    customerNotes: null,
-    subtotalCents: 5500,
-    discountAmountCents: 0,
-    promoCode: null,
     totalCents: 5500 + n,
     createdAt: new Date(Date.UTC(2025, 2, n)).toISOString(),
     paddle: { nickname: `Paddle ${n}`, brand: "Joola", model: null },

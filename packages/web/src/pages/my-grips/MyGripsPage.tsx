@@ -10,6 +10,7 @@ import { PaddleCard } from "../../paddles/PaddleCard";
 import { PaddleFormDialog } from "../../paddles/PaddleFormDialog";
 import "../../styles/customer.css";
 import "../../styles/my-grips.css";
+import { OrdersLoadError } from "./OrdersLoadError";
 import { OrdersTable } from "./OrdersTable";
 import { dismissThankYou, isThankYouShown, markThankYou } from "./thank-you";
 
@@ -49,15 +50,7 @@ function OrdersSection() {
   let content;
   if (orders.isPending) content = <LoadingSpinner text="Loading your orders..." />;
   else if (orders.isError)
-    content = (
-      <div className="empty-state" role="alert">
-        <h3>Error Loading Orders</h3>
-        <p>Unable to load your orders. Please try again.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void orders.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+    content = <OrdersLoadError heading="h3" onRetry={() => void orders.refetch()} />;
   else if (orders.data.length === 0)
     content = (
       <div className="empty-state">

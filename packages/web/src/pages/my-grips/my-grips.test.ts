@@ -4,26 +4,9 @@ import { orderView } from "../../test/views";
 import { isActiveOrder, nextSort, paginate, showingText, sortOrders } from "./orders-table";
 import { dismissThankYou, isThankYouShown, markThankYou, thankYouKey, thankYouMs } from "./thank-you";
 
+/** test/views' order (scheduled, unpaid, $55.00, 1 March 2025) as `id`. */
 function order(id: string, partial: Partial<Order> = {}): Order {
-  return orderView({
-    id,
-    userId: "u1",
-    paddleId: "p1",
-    bagNumber: null,
-    status: "SCHEDULED",
-    paymentStatus: "unpaid",
-    dropoffLocation: "HIGHLANDS_RANCH",
-    dropoffDateTime: null,
-    pickupLocation: null,
-    pickupDateTime: null,
-    customerNotes: null,
-    subtotalCents: 5500,
-    discountAmountCents: 0,
-    promoCode: null,
-    totalCents: 5500,
-    createdAt: "2025-03-01T10:00:00.000Z",
-    ...partial,
-  });
+  return orderView({ id, ...partial });
 }
 
 describe("sortOrders", () => {

@@ -1,5 +1,6 @@
 import { shopLocation } from "@regrip/core/shared/locations";
 import { Dialog } from "../../components/Dialog";
+import { DoneActions } from "../../components/DoneActions";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { QrCode } from "../../components/QrCode";
 import { locationLabel, orderNumber, useOrder } from "../../data/orders";
@@ -62,11 +63,7 @@ export function PickupDialog({ orderId, onClose }: { orderId: string; onClose: (
   return (
     <Dialog title="Ready for Pickup!" description="Your paddle is regripped and waiting for you." onClose={onClose}>
       {body}
-      <div className="dialog-actions">
-        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          Done
-        </button>
-      </div>
+      <DoneActions onClose={onClose} />
     </Dialog>
   );
 }

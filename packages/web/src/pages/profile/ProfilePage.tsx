@@ -5,6 +5,7 @@ import { displayName } from "../../auth/roles";
 import { Avatar } from "../../components/Avatar";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { Switch } from "../../components/Switch";
+import { EmailField, TextField } from "../../components/TextField";
 import { useUpdateCurrentUser, type ProfileChanges } from "../../data/account";
 import { serverMessage } from "../../lib/api-error";
 import { currentPath, goToServerLogin, goToServerLogout } from "../../lib/navigation";
@@ -75,50 +76,35 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
       <h2 id={`${id}-title`}>Personal Information</h2>
       <form onSubmit={submit} noValidate aria-label="Personal information">
         <div className="form-grid">
-          <div className="field">
-            <label htmlFor={`${id}-first`}>First name</label>
-            <input id={`${id}-first`} autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-last`}>Last name</label>
-            <input id={`${id}-last`} autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              value={form.email}
-              onChange={(e) => set("email", e.target.value)}
-              aria-describedby={`${id}-email-hint`}
-            />
-            {/* PUT /api/auth/user changes the shop's contact email, not the account's sign-in (docs/api.md). */}
-            <span id={`${id}-email-hint`} className="field-hint">
-              Where the shop writes to you. You still sign in with the email you signed up with.
-            </span>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-phone`}>
-              Phone{" "}
-              {user.phone && (
-                <span className={user.phoneVerified ? "badge badge-success" : "badge badge-warning"}>{user.phoneVerified ? "Verified" : "Unverified"}</span>
-              )}
-            </label>
-            <input
-              id={`${id}-phone`}
-              type="tel"
-              autoComplete="tel"
-              maxLength={PHONE_INPUT_MAX_LENGTH}
-              placeholder="+1 (303) 555-0142"
-              value={form.phone}
-              onChange={(e) => set("phone", formatPhoneInput(e.target.value))}
-              aria-describedby={`${id}-phone-hint`}
-            />
-            <span id={`${id}-phone-hint`} className="field-hint">
-              A changed number needs verifying again before your next booking.
-            </span>
-          </div>
+          <TextField id={`${id}-first`} label="First name" autoComplete="given-name" maxLength={NAME_MAX_LENGTH} value={form.firstName} onChange={(e) => set("firstName", e.target.value)} />
+          <TextField id={`${id}-last`} label="Last name" autoComplete="family-name" maxLength={NAME_MAX_LENGTH} value={form.lastName} onChange={(e) => set("lastName", e.target.value)} />
+          {/* PUT /api/auth/user changes the shop's contact email, not the account's sign-in (docs/api.md). */}
+          <EmailField
+            id={`${id}-email`}
+            value={form.email}
+            onChange={(e) => set("email", e.target.value)}
+            aria-describedby={`${id}-email-hint`}
+            hint="Where the shop writes to you. You still sign in with the email you signed up with."
+          />
+          <TextField
+            id={`${id}-phone`}
+            label={
+              <>
+                Phone{" "}
+                {user.phone && (
+                  <span className={user.phoneVerified ? "badge badge-success" : "badge badge-warning"}>{user.phoneVerified ? "Verified" : "Unverified"}</span>
+                )}
+              </>
+            }
+            type="tel"
+            autoComplete="tel"
+            maxLength={PHONE_INPUT_MAX_LENGTH}
+            placeholder="+1 (303) 555-0142"
+            value={form.phone}
+            onChange={(e) => set("phone", formatPhoneInput(e.target.value))}
+            aria-describedby={`${id}-phone-hint`}
+            hint="A changed number needs verifying again before your next booking."
+          />
         </div>
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? "Saving..." : "Save Changes"}

@@ -14,6 +14,7 @@ import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
 import "../../styles/profile.css";
 import "../../styles/my-grips.css";
+import { OrdersLoadError } from "../my-grips/OrdersLoadError";
 import { OrdersTable } from "../my-grips/OrdersTable";
 import { GripPrefsForm } from "./GripPrefsForm";
 
@@ -86,15 +87,7 @@ function OrdersTab() {
   const orders = useOrders();
   if (orders.isPending) return <LoadingSpinner text="Loading your orders..." />;
   if (orders.isError)
-    return (
-      <div className="empty-state" role="alert">
-        <h2>Error Loading Orders</h2>
-        <p>Unable to load your orders. Please try again.</p>
-        <button type="button" className="btn btn-primary" onClick={() => void orders.refetch()}>
-          Retry
-        </button>
-      </div>
-    );
+    return <OrdersLoadError heading="h2" onRetry={() => void orders.refetch()} />;
   if (orders.data.length === 0)
     return (
       <div className="empty-state">

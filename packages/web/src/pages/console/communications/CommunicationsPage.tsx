@@ -35,7 +35,7 @@ import {
 import { isSearchable, SEARCH_HINT } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import * as z from "zod/mini";
 import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
@@ -110,31 +110,45 @@ function TestSmsForm() {
   };
   return (
     <Container header={<Header variant="h2" description="Send one text to check the SMS provider.">Test SMS</Header>}>
-      <form
-        aria-label="Test SMS"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Form
-          actions={
-            <Button variant="primary" formAction="submit" loading={send.isPending}>
-              Send Test SMS
-            </Button>
-          }
-        >
-          <SpaceBetween size="m">
-            <FormField label="Phone number" constraintText="E.164, e.g. +12345678901" errorText={errors.phone}>
-              <Input value={phone} onChange={({ detail }) => setPhone(detail.value.slice(0, 18))} placeholder="+12345678901" inputMode="tel" />
-            </FormField>
-            <FormField label="Message" errorText={errors.message} constraintText={`${message.length}/${SMS_MAX_LENGTH}`}>
-              <Textarea value={message} onChange={({ detail }) => setMessage(detail.value.slice(0, SMS_MAX_LENGTH))} rows={3} />
-            </FormField>
-          </SpaceBetween>
-        </Form>
-      </form>
+      <SmsForm label="Test SMS" action="Send Test SMS" sending={send.isPending} onSubmit={submit}>
+        <FormField label="Phone number" constraintText="E.164, e.g. +12345678901" errorText={errors.phone}>
+          <Input value={phone} onChange={({ detail }) => setPhone(detail.value.slice(0, 18))} placeholder="+12345678901" inputMode="tel" />
+        </FormField>
+        <MessageField message={message} onChange={setMessage} error={errors.message} />
+      </SmsForm>
     </Container>
+  );
+}
+
+/** A form of the page: Enter or its one button (busy while `sending`) submits. */
+function SmsForm({ label, action, sending, onSubmit, children }: { label: string; action: string; sending: boolean; onSubmit: () => void; children: ReactNode }) {
+  return (
+    <form
+      aria-label={label}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Form
+        actions={
+          <Button variant="primary" formAction="submit" loading={sending}>
+            {action}
+          </Button>
+        }
+      >
+        <SpaceBetween size="m">{children}</SpaceBetween>
+      </Form>
+    </form>
+  );
+}
+
+/** A text's message, cut at SMS_MAX_LENGTH, with its count. */
+function MessageField({ message, onChange, error, placeholder }: { message: string; onChange: (message: string) => void; error?: string; placeholder?: string }) {
+  return (
+    <FormField label="Message" errorText={error} constraintText={`${message.length}/${SMS_MAX_LENGTH}`}>
+      <Textarea value={message} onChange={({ detail }) => onChange(detail.value.slice(0, SMS_MAX_LENGTH))} rows={3} placeholder={placeholder} />
+    </FormField>
   );
 }
 
@@ -194,62 +208,39 @@ function BulkSmsForm() {
         </Header>
       }
     >
-      <form
-        aria-label="Bulk SMS Broadcast"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Form
-          actions={
-            <Button variant="primary" formAction="submit" loading={send.isPending}>
-              Send Bulk SMS
-            </Button>
-          }
+      <SmsForm label="Bulk SMS Broadcast" action="Send Bulk SMS" sending={send.isPending} onSubmit={submit}>
+        <FormField
+          label="Customers"
+          description="Customers with a phone; search by name, phone or email."
+          constraintText={`${chosen.length} selected${filter && !isSearchable(filter) ? ` · ${SEARCH_HINT}` : ""}`}
+          errorText={errors.userIds}
         >
-          <SpaceBetween size="m">
-            <FormField
-              label="Customers"
-              description="Customers with a phone; search by name, phone or email."
-              constraintText={`${chosen.length} selected${filter && !isSearchable(filter) ? ` · ${SEARCH_HINT}` : ""}`}
-              errorText={errors.userIds}
-            >
-              <Multiselect
-                selectedOptions={chosen}
-                onChange={({ detail }) => setChosen([...detail.selectedOptions])}
-                options={userOptions}
-                filteringType="manual"
-                onLoadItems={({ detail }) => {
-                  if (detail.firstPage) setFilter(detail.filteringText);
-                  else if (detail.samePage) void users.refetch();
-                  else if (users.hasNextPage && !users.isFetchingNextPage) void users.fetchNextPage();
-                }}
-                statusType={users.isFetching ? "loading" : users.isError ? "error" : users.hasNextPage ? "pending" : "finished"}
-                loadingText="Finding customers"
-                errorText={serverMessage(users.error) ?? "Failed to load customers"}
-                recoveryText="Retry"
-                empty={searching ? "No customers with a phone match" : "No customers with a phone yet"}
-                placeholder="Choose customers"
-                filteringPlaceholder="Search customers"
-                filteringAriaLabel="Search customers"
-                ariaLabel="Customers"
-                tokenLimit={3}
-                i18nStrings={{ tokenLimitShowMore: "Show more chosen", tokenLimitShowFewer: "Show fewer chosen" }}
-                deselectAriaLabel={(option) => `Remove ${option.label}`}
-              />
-            </FormField>
-            <FormField label="Message" errorText={errors.message} constraintText={`${message.length}/${SMS_MAX_LENGTH}`}>
-              <Textarea
-                value={message}
-                onChange={({ detail }) => setMessage(detail.value.slice(0, SMS_MAX_LENGTH))}
-                rows={3}
-                placeholder="Spring special: 20% off regrips this week!"
-              />
-            </FormField>
-          </SpaceBetween>
-        </Form>
-      </form>
+          <Multiselect
+            selectedOptions={chosen}
+            onChange={({ detail }) => setChosen([...detail.selectedOptions])}
+            options={userOptions}
+            filteringType="manual"
+            onLoadItems={({ detail }) => {
+              if (detail.firstPage) setFilter(detail.filteringText);
+              else if (detail.samePage) void users.refetch();
+              else if (users.hasNextPage && !users.isFetchingNextPage) void users.fetchNextPage();
+            }}
+            statusType={users.isFetching ? "loading" : users.isError ? "error" : users.hasNextPage ? "pending" : "finished"}
+            loadingText="Finding customers"
+            errorText={serverMessage(users.error) ?? "Failed to load customers"}
+            recoveryText="Retry"
+            empty={searching ? "No customers with a phone match" : "No customers with a phone yet"}
+            placeholder="Choose customers"
+            filteringPlaceholder="Search customers"
+            filteringAriaLabel="Search customers"
+            ariaLabel="Customers"
+            tokenLimit={3}
+            i18nStrings={{ tokenLimitShowMore: "Show more chosen", tokenLimitShowFewer: "Show fewer chosen" }}
+            deselectAriaLabel={(option) => `Remove ${option.label}`}
+          />
+        </FormField>
+        <MessageField message={message} onChange={setMessage} error={errors.message} placeholder="Spring special: 20% off regrips this week!" />
+      </SmsForm>
       {confirming && (
         <Modal
           visible
