@@ -17,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.{ts,tsx}", "infra/**/*.test.ts"],
+          include: ["packages/*/src/**/*.test.{ts,tsx}", "infra/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
         },
       },

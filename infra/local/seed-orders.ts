@@ -1,4 +1,3 @@
-import * as z from "zod/mini";
 import type { UserActor } from "../../packages/core/src/actor";
 import * as Orders from "../../packages/core/src/orders";
 import * as Paddles from "../../packages/core/src/paddles";

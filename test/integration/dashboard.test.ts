@@ -18,7 +18,7 @@ import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { shopDay, type AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
 import { ownOrder } from "./booking-support";
-import { orderOf, payOrder, postEvent, staffTokens } from "./payment-support";
+import { orderOf, postEvent, staffTokens } from "./payment-support";
 import { call, newCustomer, seed } from "./support";
 
 const sharedTable = process.env[env.tableName]!;

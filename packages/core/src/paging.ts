@@ -6,7 +6,7 @@
 import * as z from "zod/mini";
 
 export const INVALID_CURSOR = "Invalid cursor";
-export const limitMessage = (max: number) => `limit must be a whole number from 1 to ${max}`;
+const limitMessage = (max: number) => `limit must be a whole number from 1 to ${max}`;
 
 /** `?limit=`: 1 to `max` whole, `fallback` when absent or empty. */
 export function pageLimit(fallback: number, max: number) {

@@ -24,11 +24,11 @@ import {
 } from "../shared/communications";
 
 /** The month of the oldest entry the log can hold (the shop's software began keeping it in 2026). */
-export const COMMUNICATIONS_FIRST_MONTH = "2025-01";
+const COMMUNICATIONS_FIRST_MONTH = "2025-01";
 
 type CommunicationItem = EntityItem<Communication>;
 
-export function communicationView(item: CommunicationItem): CommunicationView {
+function communicationView(item: CommunicationItem): CommunicationView {
   return {
     id: item.id,
     channel: item.channel,

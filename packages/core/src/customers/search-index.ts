@@ -10,7 +10,7 @@ import { db } from "../db";
 import { SEARCH_MAX_LENGTH as SEARCH_MAX, SEARCH_MIN_LENGTH as SEARCH_MIN, SEARCH_RESULTS_MAX } from "../shared/customers";
 
 /** Characters of a term's partition (the shortest search is 3 characters). */
-export const PREFIX_LENGTH = SEARCH_MIN;
+const PREFIX_LENGTH = SEARCH_MIN;
 
 const codePoints = (text: string) => Array.from(text);
 

@@ -53,7 +53,7 @@ export async function collecting<T>(write: () => Promise<T>, committed: (result:
 }
 
 /** Runs each effect in turn; one that throws is logged and the rest go on. Never throws. */
-export async function run(effects: readonly Effect[]): Promise<void> {
+async function run(effects: readonly Effect[]): Promise<void> {
   for (const effect of effects) {
     try {
       await effect.run();

@@ -21,7 +21,7 @@ type WriteFunction = Parameters<RegripService["transaction"]["write"]>[0];
 /** The entities a transaction's writes are built from (`sku`, `serviceOrder`, ...). */
 export type TransactionEntities = Parameters<WriteFunction>[0];
 /** One write of a transaction: what `.commit()` answers. */
-export type TransactionWrite = ReturnType<WriteFunction>[number];
+type TransactionWrite = ReturnType<WriteFunction>[number];
 
 export interface LabelledWrite {
   label: string;
@@ -48,7 +48,7 @@ export type LabelledOutcome =
     };
 
 /** How many times a transaction that lost only to a concurrent one is written again. */
-export const CONFLICT_RETRIES = 6;
+const CONFLICT_RETRIES = 6;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -77,13 +77,13 @@ export interface OrderSet {
   earlyRefundedCents?: number;
 }
 
-export type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents";
+type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents";
 
 /** A fact besides the status that the decision read and the write is conditioned on. */
 export type ReadFact = "paymentStatus" | "refundedAmountCents" | "updatedAt";
 
 /** A change of stage, as decided (moves.ts says which moves there are). */
-export interface StageMove {
+interface StageMove {
   move: Move;
   actor: Actor;
   /** The actor's first name as the shop knows it; the system is "System". */

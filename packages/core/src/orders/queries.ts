@@ -5,10 +5,10 @@
  */
 import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
-import { isStaff, type Actor, type UserActor } from "../actor";
+import { isStaff, type UserActor } from "../actor";
 import { ById, fn } from "../actor/fn";
 import { db } from "../db";
-import { invalid, notFound } from "../errors";
+import { invalid } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
 import { uniqueKey } from "../entities/uniqueValue";
 import { ISO_TIME } from "../shared/dates";

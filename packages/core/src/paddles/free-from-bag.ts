@@ -25,9 +25,9 @@ import type { EntityItem } from "electrodb";
 import type { Paddle } from "../entities";
 
 export const NOT_IN_A_BAG = "This paddle is not in a bag.";
-export const bagHeldByOpenOrder = (code: string, reference: string) =>
+const bagHeldByOpenOrder = (code: string, reference: string) =>
   `Bag ${code} still holds this paddle's open order #${reference}. It is freed when the order is picked up or canceled.`;
-export const FREE_CHANGED_MEANWHILE = "This paddle or its bag changed meanwhile. Refresh and try again.";
+const FREE_CHANGED_MEANWHILE = "This paddle or its bag changed meanwhile. Refresh and try again.";
 
 const closed = (status: keyof typeof stageOfStatus) => ["picked_up", "canceled"].includes(stageOfStatus[status]);
 

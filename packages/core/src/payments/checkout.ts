@@ -20,13 +20,13 @@ export interface CheckoutAnswer {
 }
 
 /** ElectroDB wraps DynamoDB's ConditionalCheckFailedException. */
-export function isConditionalFailure(error: unknown): boolean {
+function isConditionalFailure(error: unknown): boolean {
   const cause = (error as { cause?: { name?: string } }).cause;
   return cause?.name === "ConditionalCheckFailedException" || /conditional request failed/i.test((error as Error).message ?? "");
 }
 
 /** The query the order page reads on the way back from a checkout: `paid=1`, or `payment=canceled`. */
-export const PAYMENT_RETURN = { paid: "paid", payment: "payment", canceled: "canceled" } as const;
+const PAYMENT_RETURN = { paid: "paid", payment: "payment", canceled: "canceled" } as const;
 
 /**
  * Where a payer comes back to: the order's own page, which tells what happened. After paying (`?paid=1`) it

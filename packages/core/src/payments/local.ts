@@ -20,7 +20,7 @@ const SESSION_PREFIX = "cs_local_";
 
 /** The card every local payment is made with. */
 export const LOCAL_CARD = { brand: "visa", last4: "4242" } as const;
-export const LOCAL_DECLINE_MESSAGE = "Your card was declined.";
+const LOCAL_DECLINE_MESSAGE = "Your card was declined.";
 
 export function localSessionId(orderId: string): string {
   return `${SESSION_PREFIX}${orderId}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;

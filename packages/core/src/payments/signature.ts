@@ -11,7 +11,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /** Stripe's own default: five minutes. */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export class SignatureError extends Error {}
 

@@ -81,7 +81,7 @@ interface Payment {
 }
 
 /** The decision for a payment of an order (checkout completed, invoice paid). */
-export function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event): OrderChange | null {
+function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event): OrderChange | null {
   const reference = payment.sessionId ?? payment.invoiceId;
   if (order.paymentStatus !== "unpaid") {
     const other = payment.details.paymentIntentId && order.stripePaymentIntentId && payment.details.paymentIntentId !== order.stripePaymentIntentId;

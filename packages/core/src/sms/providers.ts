@@ -40,14 +40,14 @@ export function outboxProvider(file: string | undefined): SmsProvider {
   };
 }
 
-export function twilioProvider(accountSid: string, authToken: string, from: string): SmsProvider {
+function twilioProvider(accountSid: string, authToken: string, from: string): SmsProvider {
   return {
     name: "twilio",
     send: (to, body) => sendTwilioMessage({ accountSid, authToken, from }, to, body),
   };
 }
 
-export function snsProvider(originationNumber: string | undefined, senderId: string | undefined): SmsProvider {
+function snsProvider(originationNumber: string | undefined, senderId: string | undefined): SmsProvider {
   // Loaded with the first text, so a function that never texts never loads the SNS client.
   let sns: Promise<{ client: import("@aws-sdk/client-sns").SNSClient; PublishCommand: typeof import("@aws-sdk/client-sns").PublishCommand }> | undefined;
   return {

@@ -15,8 +15,8 @@ export interface TwilioAccount {
 }
 
 /** Twilio's API origin; tests point it at a local server. */
-export const TWILIO_API = "https://api.twilio.com";
-export const TWILIO_TIMEOUT_MS = 8_000;
+const TWILIO_API = "https://api.twilio.com";
+const TWILIO_TIMEOUT_MS = 8_000;
 
 /** Sends one text; answers Twilio's message SID, or throws with Twilio's own words when it refuses. */
 export async function sendTwilioMessage(

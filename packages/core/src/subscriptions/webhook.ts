@@ -21,7 +21,7 @@ import * as DailyStats from "../stats/daily";
 export const SUBSCRIPTION_EVENTS = ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"] as const;
 type SubscriptionEvent = Stripe.CustomerSubscriptionCreatedEvent | Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent;
 
-export const subscriptionActor: SystemActor = { type: "system", name: "stripe-webhook" };
+const subscriptionActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
 export type SubscriptionEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
 

@@ -7,7 +7,7 @@ import { useToast } from "../toast/use-toast";
 import { accessDecision, type Access } from "./access";
 import { useCurrentUser } from "./current-user";
 
-export const accessRedirectDelayMs = 1000;
+const accessRedirectDelayMs = 1000;
 
 /** Comfort only: the server checks every call again. */
 export function AccessGuard({

@@ -8,6 +8,9 @@ import type { RuntimeConfig } from "../config/runtime-config";
 import { configureAmplify } from "./amplify";
 import { emitAuthEvent } from "./auth-bus";
 
+/**
+ * @public Read through loadAmplify()'s dynamic import (runtime.signIn, ...), which knip does not follow.
+ */
 export { confirmSignIn, confirmSignUp, fetchAuthSession, fetchUserAttributes, resendSignUpCode, signIn, signInWithRedirect, signOut, signUp } from "aws-amplify/auth";
 
 export function startAmplify(config: RuntimeConfig): void {

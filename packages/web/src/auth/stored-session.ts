@@ -7,7 +7,7 @@
 export const authKeyPrefix = "CognitoIdentityServiceProvider";
 
 /** Amplify treats a token as expired 5 s early (isTokenExpired's tolerance): so does this. */
-export const expiryToleranceMs = 5_000;
+const expiryToleranceMs = 5_000;
 
 export interface StoredSession {
   username: string;

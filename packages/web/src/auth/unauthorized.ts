@@ -1,7 +1,7 @@
 import { currentPath, goToServerLogin } from "../lib/navigation";
 import { toast } from "../toast/toast-store";
 
-export const unauthorizedRedirectDelayMs = 500;
+const unauthorizedRedirectDelayMs = 500;
 
 /** A mutation hit 401 Unauthorized: the session is gone, so sign in again. */
 export function handleUnauthorized(): void {

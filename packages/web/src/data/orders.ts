@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api";
 
-export type DropoffLocation = "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
 
 /** An order as the API answers it (docs/api.md): the server's own view type. */
 export type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
@@ -13,7 +12,7 @@ export const ordersQueryKey = ["/api/orders"] as const;
 export const orderQueryKey = (id: string) => ["/api/orders", id] as const;
 
 /** Every page of GET /api/orders, following `cursor` until it is null. */
-export async function fetchAllOrders(): Promise<Order[]> {
+async function fetchAllOrders(): Promise<Order[]> {
   const orders: Order[] = [];
   let cursor: string | null = null;
   do {
@@ -31,7 +30,7 @@ export function useOrders() {
 }
 
 /** How often the order page asks again while a payment is being confirmed (the webhook may land after the redirect). */
-export const paymentPollMs = 1000;
+const paymentPollMs = 1000;
 
 /** One order; with `pollWhileUnpaid`, asked again every second while it is unpaid (just back from paying). */
 export function useOrder(id: string | undefined, { pollWhileUnpaid = false }: { pollWhileUnpaid?: boolean } = {}) {

@@ -4,7 +4,7 @@ import { serverMessage } from "../lib/api-error";
 import { useToast } from "../toast/use-toast";
 
 export { PADDLE_MATERIALS as paddleMaterials, PADDLE_SHAPES as paddleShapes } from "@regrip/core/shared/paddles";
-export type { PaddleMaterial, PaddleShape, PaddleView as Paddle } from "@regrip/core/shared/paddles";
+export type { PaddleView as Paddle } from "@regrip/core/shared/paddles";
 import type { PaddleMaterial, PaddleShape, PaddleView as Paddle } from "@regrip/core/shared/paddles";
 
 /** The editable fields, as POST and PATCH take them. */
@@ -135,7 +135,7 @@ interface PhotoUpload {
 }
 
 /** Ask where to put the photo, PUT the file there, then point the paddle at it. */
-export async function uploadPaddlePhoto(paddleId: string, file: File): Promise<Paddle> {
+async function uploadPaddlePhoto(paddleId: string, file: File): Promise<Paddle> {
   const path = `/api/paddles/${encodeURIComponent(paddleId)}`;
   const target = await apiJson<PhotoUpload>("POST", `${path}/photo`, { contentType: file.type, size: file.size });
   const put = await fetch(target.uploadUrl, { method: target.method ?? "PUT", headers: target.headers ?? { "Content-Type": file.type }, body: file });

@@ -5,11 +5,11 @@
  */
 import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/return-path";
 
-export const serverLoginPath = "/api/login";
-export const serverLogoutPath = "/api/logout";
+const serverLoginPath = "/api/login";
+const serverLogoutPath = "/api/logout";
 
 /** The server's login path, carrying `returnTo` (a path on this site) when there is one. */
-export function serverLoginUrl(returnTo?: string): string {
+function serverLoginUrl(returnTo?: string): string {
   const path = safeReturnPath(returnTo);
   return path ? `${serverLoginPath}?${RETURN_TO_PARAM}=${encodeURIComponent(path)}` : serverLoginPath;
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-export const siteName = "Regrip";
+const siteName = "Regrip";
 
 function setMeta(attribute: "name" | "property", key: string, content: string): void {
   let element = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);

@@ -46,7 +46,7 @@ function initialState(paddle?: Paddle): FormState {
 }
 
 /** The nickname of a clone: the original's, marked as a copy, within the 60-character limit. */
-export function copyNickname(paddle: Pick<Paddle, "nickname" | "brand" | "model">): string {
+function copyNickname(paddle: Pick<Paddle, "nickname" | "brand" | "model">): string {
   const suffix = " (Copy)";
   return `${paddleName(paddle).slice(0, 60 - suffix.length).trim()}${suffix}`;
 }
@@ -59,7 +59,7 @@ function cloneState(paddle: Paddle): FormState {
 const textFields = ["brand", "model", "nickname", "personality", "colorway", "serial"] as const;
 
 /** Everything the form holds, as POST /api/paddles takes it (blank fields left out). */
-export function paddleInput(state: FormState): PaddleInput {
+function paddleInput(state: FormState): PaddleInput {
   const input: PaddleInput = { coreThickness: state.coreThickness };
   for (const key of textFields) if (state[key].trim()) input[key] = state[key].trim();
   if (state.shape) input.shape = state.shape as PaddleInput["shape"];
@@ -72,7 +72,7 @@ export function paddleInput(state: FormState): PaddleInput {
 }
 
 /** Only what an edit changed (PATCH takes any subset). */
-export function paddleChanges(before: FormState, after: FormState): PaddleInput {
+function paddleChanges(before: FormState, after: FormState): PaddleInput {
   const changes: PaddleInput = {};
   for (const key of textFields) if (before[key].trim() !== after[key].trim()) changes[key] = after[key].trim();
   if (before.coreThickness !== after.coreThickness) changes.coreThickness = after.coreThickness;

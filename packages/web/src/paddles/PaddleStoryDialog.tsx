@@ -13,7 +13,7 @@ const formatDay = (iso: string | null | undefined) => {
 };
 
 /** The paddle's orders, newest first: My Grips' own list of the customer's orders (one query, already loaded there). */
-export function paddleOrders(orders: readonly Order[], paddleId: string): Order[] {
+function paddleOrders(orders: readonly Order[], paddleId: string): Order[] {
   return orders.filter((order) => order.paddleId === paddleId).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 

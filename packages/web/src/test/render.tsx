@@ -26,7 +26,7 @@ export function customer(partial: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
-export interface Call {
+interface Call {
   method: string;
   path: string;
   body: unknown;

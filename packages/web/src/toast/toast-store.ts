@@ -1,4 +1,4 @@
-export type ToastVariant = "default" | "destructive";
+type ToastVariant = "default" | "destructive";
 
 export interface ToastInput {
   title: string;
@@ -8,12 +8,12 @@ export interface ToastInput {
   duration?: number;
 }
 
-export interface Toast extends Required<Omit<ToastInput, "description">> {
+interface Toast extends Required<Omit<ToastInput, "description">> {
   id: number;
   description?: string;
 }
 
-export const defaultToastDuration = 5000;
+const defaultToastDuration = 5000;
 
 type Listener = () => void;
 

@@ -119,10 +119,6 @@ export function findItem(catalogue: Catalogue | undefined, id: string | undefine
   return undefined;
 }
 
-export function serviceOfSku(catalogue: Catalogue | undefined, skuId: string | undefined): CoreService | undefined {
-  return catalogue?.coreServices.find((service) => service.skus.some((sku) => sku.id === skuId));
-}
-
 export interface SummaryLine {
   id: string;
   label: string;

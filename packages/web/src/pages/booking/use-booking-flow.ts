@@ -21,11 +21,11 @@ export type BookingStep =
   | { step: "phone"; saved: SavedBooking }
   | { step: "booked"; orderId: string; requiresPayment: boolean; payment: "none" | "redirecting" | "failed" };
 
-export function needsPhoneVerification(error: unknown): boolean {
+function needsPhoneVerification(error: unknown): boolean {
   return errorStatus(error) === 428 || errorText(error).includes("Phone number verification required");
 }
 
-export function bookingFailureMessage(error: unknown): string {
+function bookingFailureMessage(error: unknown): string {
   const status = errorStatus(error);
   return serverMessage(error) ?? (status ? `Request failed with status ${status}` : "We couldn't reach the shop. Please check your connection and try again.");
 }

@@ -7,7 +7,7 @@ import { isAdmin } from "../../auth/roles";
 import { usePageMeta } from "../../lib/page-meta";
 
 /** §2: what an admin-only page says to other staff. */
-export const ADMIN_PANEL_DENIED = "You don't have permission to access the admin panel.";
+const ADMIN_PANEL_DENIED = "You don't have permission to access the admin panel.";
 
 /** The page's refusal under its own heading (also for a 403 from the server). */
 export function AdminDenied({ title, message = ADMIN_PANEL_DENIED }: { title: string; message?: string }) {

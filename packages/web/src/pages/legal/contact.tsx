@@ -1,5 +1,5 @@
-export const supportEmail = "support@regrip.shop";
-export const siteAddress = "https://regrip.shop";
+const supportEmail = "support@regrip.shop";
+const siteAddress = "https://regrip.shop";
 export const lastUpdated = "January 15, 2025";
 
 export function SupportEmail() {

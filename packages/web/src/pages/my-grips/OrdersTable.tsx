@@ -21,7 +21,7 @@ import {
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
 
-export function formatDate(iso: string | null | undefined): string {
+function formatDate(iso: string | null | undefined): string {
   const time = iso ? Date.parse(iso) : NaN;
   return Number.isNaN(time) ? "—" : dateFormat.format(time);
 }

@@ -1,7 +1,7 @@
 import { isActiveStage, stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { lineTotal, locationLabel, type Order } from "../../data/orders";
 
-export const ordersPageSize = 5;
+const ordersPageSize = 5;
 
 export const sortColumns = [
   { key: "status", label: "Status" },
@@ -13,7 +13,7 @@ export const sortColumns = [
   { key: "notes", label: "Notes" },
 ] as const;
 export type SortKey = (typeof sortColumns)[number]["key"];
-export type SortDirection = "asc" | "desc";
+type SortDirection = "asc" | "desc";
 export interface Sort {
   key: SortKey;
   direction: SortDirection;

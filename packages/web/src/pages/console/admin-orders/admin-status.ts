@@ -2,7 +2,7 @@ import { findMove, type MoveRole } from "@regrip/core/shared/moves";
 import { adminStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
 
 /** The Admin Orders dropdown's four values (staff-and-admin-side §4) and their labels there. */
-export const adminStatusOptions = [
+const adminStatusOptions = [
   { stage: "scheduled", value: "SCHEDULED", label: "steam & showering" },
   { stage: "in_service", value: "IN_SERVICE", label: "getting service" },
   { stage: "ready", value: "READY", label: "relaxed and ready" },
@@ -10,7 +10,7 @@ export const adminStatusOptions = [
 ] as const satisfies readonly { stage: Stage; value: string; label: string }[];
 
 /** Where an order's stage shows on the dropdown: checked-in and in-queue orders read as steam & showering. */
-export function dropdownStage(stage: Stage): Stage | undefined {
+function dropdownStage(stage: Stage): Stage | undefined {
   if (stage === "checked_in" || stage === "in_queue") return "scheduled";
   return adminStatusOptions.some((option) => option.stage === stage) ? stage : undefined;
 }

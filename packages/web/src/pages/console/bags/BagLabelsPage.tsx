@@ -15,7 +15,7 @@ import { scanUrl } from "../../../lib/bag-links";
 import { QrCode } from "../../../components/QrCode";
 import "./labels.css";
 
-export const LABELS_MAX = 100;
+const LABELS_MAX = 100;
 
 /** The bags named by `?codes=101,102`, each asked for by its code (at most 100 a sheet). */
 function useLabelBags(codes: string[]) {

@@ -24,7 +24,7 @@ import { consoleKeys, createBags, listBags } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
 import { CursorPagination } from "../TablePaging";
 
-export const BAGS_MAX_PER_CREATE = 100;
+const BAGS_MAX_PER_CREATE = 100;
 const COUNT_MESSAGE = "Count must be between 1 and 100";
 
 function labelsHref(bags: readonly BagView[]): string {

@@ -22,7 +22,7 @@ export const communicationKeys = {
   users: (q: string) => ["/api/admin/users", q] as const,
 };
 
-export const LOG_PER_PAGE = 25;
+const LOG_PER_PAGE = 25;
 
 export function listCommunications(filters: LogFilters, cursor: string | null) {
   const query = new URLSearchParams({ limit: String(LOG_PER_PAGE) });

@@ -4,7 +4,7 @@ import type { AuditPage } from "@regrip/core/shared/audit";
 import { apiJson } from "../../../lib/api";
 
 /** §2: Recent Activity lists the first 10 audit entries. */
-export const RECENT_ACTIVITY = 10;
+const RECENT_ACTIVITY = 10;
 
 export const dashboardKeys = {
   analytics: ["/api/admin/analytics"] as const,

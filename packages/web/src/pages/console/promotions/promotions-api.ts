@@ -7,7 +7,7 @@ export const promotionKeys = {
   page: (cursor: string | null) => ["/api/admin/promotions", cursor] as const,
 };
 
-export const PROMOTIONS_PER_PAGE = 50;
+const PROMOTIONS_PER_PAGE = 50;
 
 export function listPromotions(cursor: string | null) {
   const query = new URLSearchParams({ limit: String(PROMOTIONS_PER_PAGE), ...(cursor ? { cursor } : {}) });

@@ -11,7 +11,6 @@ import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { stageOf } from "@regrip/core/shared/lifecycle";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { orderReference } from "@regrip/core/shared/orders";
-import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CartLines, Totals } from "./OrderSummary";
 import type { InvoiceAnswer } from "./storefront-api";
