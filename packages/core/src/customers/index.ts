@@ -42,12 +42,7 @@ const CHANGED_WHILE_SAVING = "This customer changed while saving. Please try aga
 
 export function view(user: UserItem): CustomerView {
   return {
-    id: user.userId,
-    firstName: user.firstName ?? null,
-    lastName: user.lastName ?? null,
-    email: user.email ?? null,
-    phone: user.phone ?? null,
-    phoneVerified: user.phoneVerified,
+    ...Users.personView(user),
     hasAccount: user.hasAccount !== false,
   };
 }

@@ -17,9 +17,9 @@ import { BOOKING_REQUIRED as REQUIRED, CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES
 import { BookingBagNumber, requiredOr as required } from "../shared/booking-input";
 import { isIsoDateTime } from "../shared/dates";
 import { boundedId } from "../shared/ids";
-import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
+import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
-import { createOrder, SentIdempotencyKey } from "./create";
+import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
 /** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
@@ -147,9 +147,7 @@ export const book = fn({ role: "customer", input: Booking }, async (actor, { for
       });
 
       const at = now.toISOString();
-      const free = priced.totalCents === 0;
-      const status: OrderStatus = free ? "SCHEDULED" : "INVOICED";
-      const paymentStatus: PaymentStatus = free ? "comp" : "unpaid";
+      const status: OrderStatus = priced.totalCents === 0 ? "SCHEDULED" : "INVOICED";
       const actorName = user.firstName ?? actor.givenName;
       return {
         order: {
@@ -163,15 +161,8 @@ export const book = fn({ role: "customer", input: Booking }, async (actor, { for
           pickupLocation: input.dropoffLocation,
           pickupDateTime: new Date(now.getTime() + PICKUP_AFTER_MS).toISOString(),
           isOnsite: input.isOnsite,
-          lineItems: priced.lineItems,
           customerNotes: input.customerNotes,
-          subtotalCents: priced.subtotalCents,
-          discountAmountCents: priced.discountAmountCents,
-          promoCode: priced.promoCode,
-          taxCents: priced.taxCents,
-          totalCents: priced.totalCents,
-          paymentMethod: free ? "COMP" : "STRIPE",
-          paymentStatus,
+          ...charged(priced),
           customer: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
           paddle: { nickname: paddle.nickname, brand: paddle.brand, model: paddle.model },
         },

@@ -30,7 +30,7 @@ import { uniqueKey } from "../entities";
 import { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
 import { conflict, type DomainError } from "../errors";
 import * as Inventory from "../inventory";
-import { outOfStock, type StockTake } from "../pricing";
+import { outOfStock, type PricedBooking, type StockTake } from "../pricing";
 import * as OrderCounters from "./counters";
 import * as DailyStats from "../stats/daily";
 import type { OrderStatus } from "../shared/lifecycle";
@@ -45,6 +45,26 @@ export type OrderDraft = Omit<NewOrderItem, "id" | "createdAt" | "updatedAt" | "
   /** Required here (the entity has a default): the stage counter it adds to is the order's stage. */
   status: OrderStatus;
 };
+
+/**
+ * What a priced order charges, as the order stores it: the price's lines and totals (pricing/, never the
+ * client's), and how it is paid: by card (unpaid until then), or a comp when nothing is due.
+ */
+export function charged(
+  priced: PricedBooking,
+): Pick<OrderDraft, "lineItems" | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus"> {
+  const free = priced.totalCents === 0;
+  return {
+    lineItems: priced.lineItems,
+    subtotalCents: priced.subtotalCents,
+    discountAmountCents: priced.discountAmountCents,
+    promoCode: priced.promoCode,
+    taxCents: priced.taxCents,
+    totalCents: priced.totalCents,
+    paymentMethod: free ? "COMP" : "STRIPE",
+    paymentStatus: free ? "comp" : "unpaid",
+  };
+}
 
 export interface ActiveBag {
   id: string;

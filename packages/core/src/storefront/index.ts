@@ -18,7 +18,7 @@ import { db } from "../db";
 import { uniqueKey } from "../entities";
 import { invalid, notFound, precondition, unavailable } from "../errors";
 import { BookService } from "../orders/booking";
-import { createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
+import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { openCheckout } from "../payments/checkout";
@@ -117,14 +117,7 @@ function counterOrder(
     dropoffDateTime: at,
     pickupLocation: "ONSITE",
     isOnsite: true,
-    lineItems: priced.lineItems,
-    subtotalCents: priced.subtotalCents,
-    discountAmountCents: priced.discountAmountCents,
-    promoCode: priced.promoCode,
-    taxCents: priced.taxCents,
-    totalCents: priced.totalCents,
-    paymentMethod: free ? "COMP" : "STRIPE",
-    paymentStatus: free ? "comp" : "unpaid",
+    ...charged(priced),
     processedByStaffId: actor.userId,
     customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
   };

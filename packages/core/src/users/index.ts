@@ -11,7 +11,7 @@ import { compactGripPrefs, GripPrefs, readGripPrefs } from "../shared/grip-prefs
 import { INVALID_EMAIL, nameChecks } from "../shared/customers";
 import { normaliseUsPhone } from "../shared/phone";
 import { sortRoles } from "../shared/roles";
-import type { UserView } from "../shared/users";
+import type { PersonView, UserView } from "../shared/users";
 
 export * as Users from "./index";
 
@@ -20,7 +20,8 @@ export type UserItem = EntityItem<User>;
 /** What GET /api/auth/user answers (customer-side §7). */
 export type { UserView };
 
-export function view(user: UserItem): UserView {
+/** Who a user item is: the part every view of a person shares (the account's own view, a customer as staff see one). */
+export function personView(user: UserItem): PersonView {
   return {
     id: user.userId,
     firstName: user.firstName ?? null,
@@ -28,6 +29,12 @@ export function view(user: UserItem): UserView {
     email: user.email ?? null,
     phone: user.phone ?? null,
     phoneVerified: user.phoneVerified,
+  };
+}
+
+export function view(user: UserItem): UserView {
+  return {
+    ...personView(user),
     profileImageUrl: user.profileImageUrl ?? null,
     smsNotifications: user.smsNotifications,
     smsPromotions: user.smsPromotions,

@@ -1,4 +1,5 @@
 /** Whole API views for tests, from the shared view types: a test names only what it is about. */
+import type { CatalogueItem, CoreService } from "@regrip/core/shared/catalogue";
 import type { OrderView } from "@regrip/core/shared/orders";
 import type { PaddleView } from "@regrip/core/shared/paddles";
 
@@ -66,5 +67,40 @@ export function paddleView(partial: Partial<PaddleView> = {}): PaddleView {
     createdAt: "2025-03-01T10:00:00.000Z",
     updatedAt: "2025-03-01T10:00:00.000Z",
     ...partial,
+  };
+}
+
+/** A catalogue item (an add-on in stock, no variant) named by its id, name and price; its code is the id in capitals. */
+export function catalogueItem(partial: Partial<CatalogueItem> & Pick<CatalogueItem, "id" | "name" | "price">): CatalogueItem {
+  return {
+    code: partial.id.toUpperCase(),
+    category: "OTHER",
+    type: "ADD_ON",
+    stockQuantity: null,
+    isInStock: true,
+    isLowStock: false,
+    description: null,
+    color: null,
+    brand: null,
+    feel: null,
+    area: null,
+    quality: null,
+    ...partial,
+  };
+}
+
+/** Premium Regrip as the catalogue offers it: Black Tacky (15 left), Orange Tacky (2), Orange Cushioned (sold out). */
+export function premiumRegrip(): CoreService {
+  const sku = (color: string, feel: string, stockQuantity: number) =>
+    catalogueItem({ id: `pr-${color}-${feel}`.toLowerCase(), name: "Premium Regrip", price: 5500, type: "ONE_TIME", category: "BASE_GRIP", color, feel, stockQuantity, isInStock: stockQuantity > 0 });
+  return {
+    name: "Premium Regrip",
+    description: "Premium replacement grip.",
+    basePrice: 5500,
+    colors: ["Black", "Orange"],
+    feels: ["Tacky", "Cushioned"],
+    totalStock: 17,
+    isInStock: true,
+    skus: [sku("Black", "Tacky", 15), sku("Orange", "Tacky", 2), sku("Orange", "Cushioned", 0)],
   };
 }

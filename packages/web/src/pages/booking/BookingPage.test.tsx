@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Catalogue, CatalogueItem } from "../../data/catalogue";
+import type { Catalogue } from "../../data/catalogue";
 import type { Paddle } from "../../data/paddles";
-import { paddleView } from "../../test/views";
+import { catalogueItem as item, paddleView, premiumRegrip } from "../../test/views";
 import { customer, fakeApi, renderPage } from "../../test/render";
 import BookingPage from "./BookingPage";
 
@@ -12,39 +12,9 @@ vi.mock("../../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLog
 
 import { goToServerLogin } from "../../lib/navigation";
 
-function item(partial: Partial<CatalogueItem> & Pick<CatalogueItem, "id" | "name" | "price">): CatalogueItem {
-  return {
-    code: partial.id,
-    category: "OTHER",
-    type: "ADD_ON",
-    stockQuantity: null,
-    isInStock: true,
-    isLowStock: false,
-    description: null,
-    color: null,
-    brand: null,
-    feel: null,
-    area: null,
-    quality: null,
-    ...partial,
-  };
-}
-
-const core = (color: string, feel: string, stockQuantity: number) =>
-  item({ id: `pr-${color}-${feel}`.toLowerCase(), name: "Premium Regrip", price: 5500, type: "ONE_TIME", category: "BASE_GRIP", color, feel, stockQuantity, isInStock: stockQuantity > 0 });
-
 const catalogue: Catalogue = {
   coreServices: [
-    {
-      name: "Premium Regrip",
-      description: "Premium replacement grip.",
-      basePrice: 5500,
-      colors: ["Black", "Orange"],
-      feels: ["Tacky", "Cushioned"],
-      totalStock: 17,
-      isInStock: true,
-      skus: [core("Black", "Tacky", 15), core("Orange", "Tacky", 2), core("Orange", "Cushioned", 0)],
-    },
+    premiumRegrip(),
     { name: "Strip and Grip", description: "Sold out.", basePrice: 4500, colors: ["Red"], feels: ["Dry"], totalStock: 0, isInStock: false, skus: [] },
   ],
   addOnServices: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
+import type { Catalogue, CoreService } from "../../data/catalogue";
 import {
   bagNumberInput,
   bookingRequest,
@@ -16,39 +16,9 @@ import {
   withPrefs,
   type BookingSelection,
 } from "./booking-state";
+import { catalogueItem as item, premiumRegrip } from "../../test/views";
 
-function item(partial: Partial<CatalogueItem> & Pick<CatalogueItem, "id" | "name" | "price">): CatalogueItem {
-  return {
-    code: partial.id.toUpperCase(),
-    category: "OTHER",
-    type: "ADD_ON",
-    stockQuantity: null,
-    isInStock: true,
-    isLowStock: false,
-    description: null,
-    color: null,
-    brand: null,
-    feel: null,
-    area: null,
-    quality: null,
-    ...partial,
-  };
-}
-
-const premium: CoreService = {
-  name: "Premium Regrip",
-  description: "Premium replacement grip",
-  basePrice: 5500,
-  colors: ["Black", "Orange"],
-  feels: ["Tacky", "Cushioned"],
-  totalStock: 17,
-  isInStock: true,
-  skus: [
-    item({ id: "pr-black-tacky", name: "Premium Regrip", price: 5500, color: "Black", feel: "Tacky", type: "ONE_TIME", category: "BASE_GRIP", stockQuantity: 15 }),
-    item({ id: "pr-orange-tacky", name: "Premium Regrip", price: 5500, color: "Orange", feel: "Tacky", type: "ONE_TIME", category: "BASE_GRIP", stockQuantity: 2 }),
-    item({ id: "pr-orange-cushioned", name: "Premium Regrip", price: 5500, color: "Orange", feel: "Cushioned", type: "ONE_TIME", category: "BASE_GRIP", stockQuantity: 0, isInStock: false }),
-  ],
-};
+const premium = premiumRegrip();
 
 const weight = item({ id: "weight", name: "Performance Weight Tape", price: 600, category: "WEIGHT" });
 const tape = item({ id: "tape", name: "Edge Tape", price: 500, category: "EDGE" });

@@ -34,18 +34,7 @@ export function FormModal({ title, submitLabel, busy, refusal, size, onDismiss, 
       size={size}
       onDismiss={onDismiss}
       header={title}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={busy} onClick={() => onSubmit()}>
-              {submitLabel}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<ModalActions primary={submitLabel} busy={busy} onCancel={onDismiss} onPrimary={() => onSubmit()} />}
     >
       <form
         onSubmit={(event) => {
@@ -62,6 +51,59 @@ export function FormModal({ title, submitLabel, busy, refusal, size, onDismiss, 
         </Form>
         <span ref={end} />
       </form>
+    </Modal>
+  );
+}
+
+/** A dialog's footer: a way back (Cancel) and the one thing it does, busy while that runs. */
+function ModalActions({ primary, cancel = "Cancel", busy, holdCancel, onCancel, onPrimary }: {
+  primary: string;
+  cancel?: string;
+  busy: boolean;
+  /** Cancel waits while the action runs (a send or a delete under way cannot be walked away from half done). */
+  holdCancel?: boolean;
+  onCancel: () => void;
+  onPrimary: () => void;
+}) {
+  return (
+    <Box float="right">
+      <SpaceBetween direction="horizontal" size="xs">
+        <Button variant="link" disabled={holdCancel && busy} onClick={onCancel}>
+          {cancel}
+        </Button>
+        <Button variant="primary" loading={busy} onClick={onPrimary}>
+          {primary}
+        </Button>
+      </SpaceBetween>
+    </Box>
+  );
+}
+
+/**
+ * The console's dialog that asks before it acts (delete a product or a promotion, send a bulk text, create an
+ * order): what will happen in its body, Cancel and the action in the footer. While the action runs the dialog
+ * stays: neither Cancel nor Escape closes it half done.
+ */
+export function ConfirmModal({ header, confirm, cancel, busy, size, onCancel, onConfirm, children }: {
+  header: string;
+  /** The action's button: Delete, Send... */
+  confirm: string;
+  cancel?: string;
+  busy: boolean;
+  size?: ModalProps.Size;
+  onCancel: () => void;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      visible
+      size={size}
+      header={header}
+      onDismiss={() => !busy && onCancel()}
+      footer={<ModalActions primary={confirm} cancel={cancel} busy={busy} holdCancel onCancel={onCancel} onPrimary={onConfirm} />}
+    >
+      {children}
     </Modal>
   );
 }

@@ -1,5 +1,7 @@
+import Box from "@cloudscape-design/components/box";
 import CollectionPreferences from "@cloudscape-design/components/collection-preferences";
 import Pagination from "@cloudscape-design/components/pagination";
+import type { ReactNode } from "react";
 import type { useCursorPages } from "./use-cursor-pages";
 import { pageSizeOptions } from "./use-page-size";
 
@@ -27,4 +29,23 @@ export function OrdersPerPage({ pageSize, onChange }: { pageSize: number; onChan
       onConfirm={({ detail }) => detail.pageSize && onChange(detail.pageSize)}
     />
   );
+}
+
+/**
+ * What a console table over one page of a cursor-paged query is given alike: the page's rows (tracked by id),
+ * the query's loading state, the pages below it, and what it says when there is no row.
+ */
+export function pagedRows<T>(query: { isPending: boolean }, pages: ReturnType<typeof useCursorPages>, items: readonly T[], loadingText: string, empty: ReactNode) {
+  return {
+    items,
+    trackBy: "id",
+    loading: query.isPending,
+    loadingText,
+    pagination: <CursorPagination pages={pages} />,
+    empty: (
+      <Box textAlign="center" color="inherit" padding="m">
+        {empty}
+      </Box>
+    ),
+  } as const;
 }

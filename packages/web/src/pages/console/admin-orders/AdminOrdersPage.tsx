@@ -1,7 +1,4 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
-import Alert from "@cloudscape-design/components/alert";
-import Box from "@cloudscape-design/components/box";
-import Button from "@cloudscape-design/components/button";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import Select from "@cloudscape-design/components/select";
@@ -24,7 +21,8 @@ import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { usePageSize } from "../use-page-size";
 import { adminCounters, adminStatusMenu } from "./admin-status";
-import { CursorPagination, OrdersPerPage } from "../TablePaging";
+import { OrdersPerPage, pagedRows } from "../TablePaging";
+import { LoadFailed } from "../LoadFailed";
 
 const locations: Record<string, string> = { LITTLETON: "Littleton", HIGHLANDS_RANCH: "Highlands Ranch", ONSITE: "Onsite" };
 
@@ -105,11 +103,7 @@ export default function AdminOrdersPage() {
     <ContentLayout header={<Header variant="h1">Admin Orders</Header>}>
       <SpaceBetween size="l">
         <StatCards label="Orders by stage" cards={adminCounters(counts.data?.stages)} />
-        {orders.isError && (
-          <Alert type="error" header="Error Loading Orders" action={<Button onClick={() => void orders.refetch()}>Retry</Button>}>
-            Failed to fetch admin data. Please try again.
-          </Alert>
-        )}
+        <LoadFailed query={orders} header="Error Loading Orders" message="Failed to fetch admin data. Please try again." />
         <Table
           {...collectionProps}
           variant="container"
@@ -117,17 +111,8 @@ export default function AdminOrdersPage() {
           ariaLabels={{ tableLabel: "Orders" }}
           columnDefinitions={columns}
           wrapLines
-          items={items}
-          trackBy="id"
-          loading={orders.isPending}
-          loadingText="Loading orders"
-          pagination={<CursorPagination pages={pages} />}
+          {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
-          empty={
-            <Box textAlign="center" color="inherit" padding="m">
-              {orders.isError ? "No orders to show." : "There are no orders yet."}
-            </Box>
-          }
         />
       </SpaceBetween>
     </ContentLayout>

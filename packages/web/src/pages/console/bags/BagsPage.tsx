@@ -1,6 +1,5 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
 import Alert from "@cloudscape-design/components/alert";
-import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import Container from "@cloudscape-design/components/container";
 import ContentLayout from "@cloudscape-design/components/content-layout";
@@ -22,7 +21,8 @@ import { useToast } from "../../../toast/use-toast";
 import type { BagView } from "@regrip/core/shared/bags";
 import { consoleKeys, createBags, listBags } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
-import { CursorPagination } from "../TablePaging";
+import { pagedRows } from "../TablePaging";
+import { LoadFailed } from "../LoadFailed";
 
 const BAGS_MAX_PER_CREATE = 100;
 const COUNT_MESSAGE = "Count must be between 1 and 100";
@@ -111,11 +111,7 @@ export default function BagsPage() {
             onDismiss={() => setCreated([])}
           />
         )}
-        {list.isError && (
-          <Alert type="error" header="Failed to load bags" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-            {serverMessage(list.error) ?? "Please try again."}
-          </Alert>
-        )}
+        <LoadFailed query={list} header="Failed to load bags" />
         <Table
           {...collectionProps}
           variant="container"
@@ -171,16 +167,7 @@ export default function BagsPage() {
                 ),
             },
           ]}
-          items={items}
-          trackBy="id"
-          loading={list.isPending}
-          loadingText="Loading bags"
-          pagination={<CursorPagination pages={pages} />}
-          empty={
-            <Box textAlign="center" color="inherit" padding="m">
-              {list.isError ? "No bags to show." : "No bags yet. Create some above."}
-            </Box>
-          }
+          {...pagedRows(list, pages, items, "Loading bags", list.isError ? "No bags to show." : "No bags yet. Create some above.")}
         />
       </SpaceBetween>
     </ContentLayout>

@@ -1,4 +1,3 @@
-import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import ColumnLayout from "@cloudscape-design/components/column-layout";
 import Container from "@cloudscape-design/components/container";
@@ -7,7 +6,6 @@ import Form from "@cloudscape-design/components/form";
 import FormField from "@cloudscape-design/components/form-field";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
-import Modal from "@cloudscape-design/components/modal";
 import Multiselect, { type MultiselectProps } from "@cloudscape-design/components/multiselect";
 import Select, { type SelectProps } from "@cloudscape-design/components/select";
 import SpaceBetween from "@cloudscape-design/components/space-between";
@@ -43,10 +41,11 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import "../console.css";
 import { orderDate, orderDateTitle } from "../orders-format";
-import { CursorPagination } from "../TablePaging";
+import { pagedRows } from "../TablePaging";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
 import { broadcastUsers, communicationKeys, listCommunications, sendBulkSms, sendTestSms, type LogFilters } from "./communications-api";
+import { ConfirmModal } from "../FormModal";
 
 /** The first message of a schema's refusal for one field, in the schema's words. */
 function fieldErrors(schema: typeof TestSmsInput | typeof BulkSmsInput, value: unknown): Record<string, string> {
@@ -242,25 +241,9 @@ function BulkSmsForm() {
         <MessageField message={message} onChange={setMessage} error={errors.message} placeholder="Spring special: 20% off regrips this week!" />
       </SmsForm>
       {confirming && (
-        <Modal
-          visible
-          onDismiss={() => !send.isPending && setConfirming(null)}
-          header="Send Bulk SMS"
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" disabled={send.isPending} onClick={() => setConfirming(null)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" loading={send.isPending} onClick={() => send.mutate(confirming.key)}>
-                  Send
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
-        >
+        <ConfirmModal header="Send Bulk SMS" confirm="Send" busy={send.isPending} onCancel={() => setConfirming(null)} onConfirm={() => send.mutate(confirming.key)}>
           {bulkSmsConfirmation(userIds.length)}
-        </Modal>
+        </ConfirmModal>
       )}
     </Container>
   );
@@ -330,22 +313,19 @@ function CommunicationsLog() {
         { id: "error", header: "Error", minWidth: 160, cell: (c) => c.errorMessage ?? "" },
       ]}
       wrapLines
-      items={list.data?.items ?? []}
-      trackBy="id"
-      loading={list.isPending}
-      loadingText="Loading the log"
-      pagination={<CursorPagination pages={pages} />}
-      empty={
-        <Box textAlign="center" color="inherit" padding="m">
-          {list.isError
-            ? (serverMessage(list.error) ?? "Failed to load the log")
-            : filtered && list.data?.cursor
-              ? "None on this stretch of the log: try the next page."
-              : filtered
-                ? "No messages match these filters."
-                : "No messages yet."}
-        </Box>
-      }
+      {...pagedRows(
+        list,
+        pages,
+        list.data?.items ?? [],
+        "Loading the log",
+        list.isError
+          ? (serverMessage(list.error) ?? "Failed to load the log")
+          : filtered && list.data?.cursor
+            ? "None on this stretch of the log: try the next page."
+            : filtered
+              ? "No messages match these filters."
+              : "No messages yet.",
+      )}
     />
   );
 }

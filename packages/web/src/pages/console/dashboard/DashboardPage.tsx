@@ -1,4 +1,3 @@
-import Alert from "@cloudscape-design/components/alert";
 import BarChart from "@cloudscape-design/components/bar-chart";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
@@ -22,6 +21,8 @@ import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { AdminDenied } from "../AdminOnly";
 import { dashboardKeys, getAnalytics, getRecentActivity } from "./dashboard-api";
+import { LoadFailed } from "../LoadFailed";
+import { TwoLines } from "../TwoLines";
 
 /** §2: the four links. */
 const LINKS = [
@@ -115,12 +116,7 @@ function LowStock({ data, follow }: { data: AdminAnalytics; follow: (href: strin
         {
           id: "name",
           header: "Product",
-          cell: (p) => (
-            <>
-              <Box display="block">{p.name}</Box>
-              <Box fontSize="body-s" color="text-body-secondary" display="block">{p.code}</Box>
-            </>
-          ),
+          cell: (p) => <TwoLines first={p.name} second={p.code} />,
           isRowHeader: true,
         },
         { id: "stock", header: "Stock", cell: (p) => <StatusIndicator type={p.stockQuantity === 0 ? "error" : "warning"}>{p.stockQuantity === 0 ? "Out of stock" : String(p.stockQuantity)}</StatusIndicator> },
@@ -147,25 +143,13 @@ function RecentActivity({ entries, loading, error }: { entries: AuditEntryView[]
         {
           id: "action",
           header: "Action",
-          cell: (e) => (
-            <>
-              <Box display="block">{e.action}</Box>
-              <Box fontSize="body-s" color="text-body-secondary" display="block">{`${e.targetType} ${e.targetId.slice(-8)}`}</Box>
-            </>
-          ),
+          cell: (e) => <TwoLines first={e.action} second={`${e.targetType} ${e.targetId.slice(-8)}`} />,
           isRowHeader: true,
         },
         {
           id: "when",
           header: "When",
-          cell: (e) => (
-            <>
-              <Box display="block">
-                <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
-              </Box>
-              <Box fontSize="body-s" color="text-body-secondary" display="block">{actorLabel(e)}</Box>
-            </>
-          ),
+          cell: (e) => <TwoLines first={<time dateTime={e.createdAt}>{when(e.createdAt)}</time>} second={actorLabel(e)} />,
         },
       ]}
       empty={error ?? <Box textAlign="center" color="inherit">No recent activity</Box>}
@@ -221,11 +205,7 @@ function Dashboard() {
       }
     >
       <SpaceBetween size="l">
-        {analytics.isError && (
-          <Alert type="error" header="Could not load the figures" action={<Button onClick={() => void analytics.refetch()}>Retry</Button>}>
-            {serverMessage(analytics.error) ?? "Please try again."}
-          </Alert>
-        )}
+        <LoadFailed query={analytics} header="Could not load the figures" />
         {analytics.isPending && <Spinner size="large" />}
         {analytics.data && <Metrics data={analytics.data} />}
         <Container header={<Header variant="h2">Manage</Header>}>

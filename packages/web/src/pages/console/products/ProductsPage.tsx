@@ -1,5 +1,4 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
-import Alert from "@cloudscape-design/components/alert";
 import Badge from "@cloudscape-design/components/badge";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
@@ -7,7 +6,6 @@ import Cards from "@cloudscape-design/components/cards";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import Link from "@cloudscape-design/components/link";
-import Modal from "@cloudscape-design/components/modal";
 import Pagination from "@cloudscape-design/components/pagination";
 import SegmentedControl from "@cloudscape-design/components/segmented-control";
 import Select, { type SelectProps } from "@cloudscape-design/components/select";
@@ -39,6 +37,8 @@ import { useToast } from "../../../toast/use-toast";
 import { StatCards } from "../StatCards";
 import { ProductFormModal } from "./ProductFormModal";
 import { adjustInventory, deleteProduct, listProducts, productKeys, setVisibility } from "./products-api";
+import { LoadFailed } from "../LoadFailed";
+import { ConfirmModal } from "../FormModal";
 
 type StatKey = "all" | "visible" | "hidden" | "low" | "out";
 type View = "table" | "cards";
@@ -183,6 +183,14 @@ export default function ProductsPage() {
       </SpaceBetween>
     );
 
+  // The stock and its one-step buttons, in the table's column and on each card.
+  const stockCell = (product: ProductView) => (
+    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+      <StockState product={product} />
+      {stockButtons(product)}
+    </SpaceBetween>
+  );
+
   const visibleToggle = (product: ProductView) => (
     <Toggle
       checked={product.isVisible}
@@ -234,12 +242,7 @@ export default function ProductsPage() {
     {
       id: "stock",
       header: "Stock",
-      cell: (product) => (
-        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-          <StockState product={product} />
-          {stockButtons(product)}
-        </SpaceBetween>
-      ),
+      cell: stockCell,
       minWidth: 170,
     },
     { id: "visible", header: "Visibility", cell: visibleToggle, minWidth: 120 },
@@ -279,6 +282,19 @@ export default function ProductsPage() {
     allItemsSelectionLabel: () => "Select all products on this page",
     itemSelectionLabel: (_selection: unknown, product: ProductView) => `Select ${product.name}`,
   };
+  // What the table and the cards show alike: the same products, selection, filter and pages.
+  const listed = {
+    ...collectionProps,
+    variant: "container",
+    selectionType: "multi",
+    header,
+    filter,
+    items,
+    trackBy: "id",
+    loading: products.isPending,
+    loadingText: "Loading products",
+    pagination,
+  } as const;
 
   return (
     <ContentLayout
@@ -306,11 +322,7 @@ export default function ProductsPage() {
             { key: "out", label: "Out of Stock", value: count(isOutOfStock) },
           ]}
         />
-        {products.isError && (
-          <Alert type="error" header={PRODUCT_TOASTS.fetchFailed(errorStatus(products.error) ?? "network error")} action={<Button onClick={() => void products.refetch()}>Retry</Button>}>
-            {serverMessage(products.error) ?? "Please try again."}
-          </Alert>
-        )}
+        <LoadFailed query={products} header={PRODUCT_TOASTS.fetchFailed(errorStatus(products.error) ?? "network error")} />
         <SegmentedControl
           selectedId={view}
           onChange={({ detail }) => setView(detail.selectedId as View)}
@@ -321,34 +333,11 @@ export default function ProductsPage() {
           ]}
         />
         {view === "table" ? (
-          <Table
-            {...collectionProps}
-            variant="container"
-            selectionType="multi"
-            ariaLabels={{ tableLabel: "Products", ...selectionLabels }}
-            header={header}
-            filter={filter}
-            columnDefinitions={columns}
-            items={items}
-            trackBy="id"
-            loading={products.isPending}
-            loadingText="Loading products"
-            pagination={pagination}
-            wrapLines
-          />
+          <Table<ProductView> {...listed} ariaLabels={{ tableLabel: "Products", ...selectionLabels }} columnDefinitions={columns} wrapLines />
         ) : (
-          <Cards
-            {...collectionProps}
-            variant="container"
-            selectionType="multi"
+          <Cards<ProductView>
+            {...listed}
             ariaLabels={{ cardsLabel: "Products", ...selectionLabels }}
-            header={header}
-            filter={filter}
-            items={items}
-            trackBy="id"
-            loading={products.isPending}
-            loadingText="Loading products"
-            pagination={pagination}
             cardDefinition={{
               // The thumbnail beside the name, as the table shows it.
               header: (product) =>
@@ -376,12 +365,7 @@ export default function ProductsPage() {
                 {
                   id: "stock",
                   header: "Stock",
-                  content: (product) => (
-                    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-                      <StockState product={product} />
-                      {stockButtons(product)}
-                    </SpaceBetween>
-                  ),
+                  content: stockCell,
                 },
                 { id: "visible", header: "Visibility", content: visibleToggle },
                 { id: "actions", content: rowActions },
@@ -402,25 +386,9 @@ export default function ProductsPage() {
         />
       )}
       {deleting && (
-        <Modal
-          visible
-          onDismiss={() => setDeleting(undefined)}
-          header="Delete product"
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setDeleting(undefined)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" loading={remove.isPending} onClick={() => remove.mutate(deleting)}>
-                  Delete
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
-        >
+        <ConfirmModal header="Delete product" confirm="Delete" busy={remove.isPending} onCancel={() => setDeleting(undefined)} onConfirm={() => remove.mutate(deleting)}>
           {`Delete ${deleting.name} (${deleting.code})? It leaves the catalogue and its code is freed. Orders that name it keep their line items.`}
-        </Modal>
+        </ConfirmModal>
       )}
     </ContentLayout>
   );

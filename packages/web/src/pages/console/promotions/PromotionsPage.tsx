@@ -1,10 +1,7 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
-import Alert from "@cloudscape-design/components/alert";
-import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
-import Modal from "@cloudscape-design/components/modal";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table from "@cloudscape-design/components/table";
 import Toggle from "@cloudscape-design/components/toggle";
@@ -25,10 +22,12 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { orderDate, orderDateTitle } from "../orders-format";
 import "../console.css";
-import { CursorPagination } from "../TablePaging";
+import { pagedRows } from "../TablePaging";
 import { useCursorPages } from "../use-cursor-pages";
 import { PromotionFormModal } from "./PromotionFormModal";
 import { deletePromotion, listPromotions, promotionKeys, updatePromotion } from "./promotions-api";
+import { LoadFailed } from "../LoadFailed";
+import { ConfirmModal } from "../FormModal";
 
 type Dialog = { kind: "create" } | { kind: "edit"; promotion: PromotionAdminView } | { kind: "delete"; promotion: PromotionAdminView } | null;
 
@@ -83,11 +82,7 @@ export default function PromotionsPage() {
   return (
     <ContentLayout header={<Header variant="h1" description="Codes customers type at booking and staff apply at the counter. An inactive or deleted code stops working at once.">Promotions</Header>}>
       <SpaceBetween size="l">
-        {list.isError && (
-          <Alert type="error" header="Failed to load promotions" action={<Button onClick={() => void list.refetch()}>Retry</Button>}>
-            {serverMessage(list.error) ?? "Please try again."}
-          </Alert>
-        )}
+        <LoadFailed query={list} header="Failed to load promotions" />
         <Table
           {...collectionProps}
           variant="container"
@@ -135,19 +130,16 @@ export default function PromotionsPage() {
               ),
             },
           ]}
-          items={items}
-          trackBy="id"
-          loading={list.isPending}
-          loadingText="Loading promotions"
-          pagination={<CursorPagination pages={pages} />}
-          empty={
-            <Box textAlign="center" color="inherit" padding="m">
-              <SpaceBetween size="s">
-                <span>{list.isError ? "No promotions to show." : "No promotions yet."}</span>
-                {!list.isError && create}
-              </SpaceBetween>
-            </Box>
-          }
+          {...pagedRows(
+            list,
+            pages,
+            items,
+            "Loading promotions",
+            <SpaceBetween size="s">
+              <span>{list.isError ? "No promotions to show." : "No promotions yet."}</span>
+              {!list.isError && create}
+            </SpaceBetween>,
+          )}
         />
       </SpaceBetween>
 
@@ -162,26 +154,10 @@ export default function PromotionsPage() {
         />
       )}
       {dialog?.kind === "delete" && (
-        <Modal
-          visible
-          onDismiss={() => setDialog(null)}
-          header="Delete Promotion"
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" onClick={() => setDialog(null)}>
-                  Cancel
-                </Button>
-                <Button variant="primary" loading={remove.isPending} onClick={() => remove.mutate(dialog.promotion)}>
-                  Delete
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
-        >
+        <ConfirmModal header="Delete Promotion" confirm="Delete" busy={remove.isPending} onCancel={() => setDialog(null)} onConfirm={() => remove.mutate(dialog.promotion)}>
           Delete <b>{dialog.promotion.code}</b> ({promoSummary(dialog.promotion, formatCents)})? Customers and the counter can no longer use the
           code. This cannot be undone.
-        </Modal>
+        </ConfirmModal>
       )}
     </ContentLayout>
   );

@@ -1,5 +1,4 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
-import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import ButtonDropdown from "@cloudscape-design/components/button-dropdown";
@@ -35,6 +34,7 @@ import { useDebounced } from "../use-debounced";
 import { usePageSize } from "../use-page-size";
 import { queueMenu, viewerMoveRole } from "./queue-moves";
 import { CursorPagination, OrdersPerPage } from "../TablePaging";
+import { LoadFailed } from "../LoadFailed";
 
 const statusType: Record<Stage, StatusIndicatorProps.Type> = {
   awaiting_payment: "pending",
@@ -268,11 +268,7 @@ export default function QueuePage() {
           selected={stage}
           onToggle={setStage}
         />
-        {orders.isError && (
-          <Alert type="error" header="Error Loading Orders" action={<Button onClick={() => void orders.refetch()}>Retry</Button>}>
-            Unable to load your orders. Please try again.
-          </Alert>
-        )}
+        <LoadFailed query={orders} header="Error Loading Orders" message="Unable to load your orders. Please try again." />
         <Table
           {...collectionProps}
           variant="container"

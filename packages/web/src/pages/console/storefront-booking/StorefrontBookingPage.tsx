@@ -3,7 +3,6 @@ import Button from "@cloudscape-design/components/button";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Grid from "@cloudscape-design/components/grid";
 import Header from "@cloudscape-design/components/header";
-import Modal from "@cloudscape-design/components/modal";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Spinner from "@cloudscape-design/components/spinner";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
@@ -33,6 +32,7 @@ import { ProductCatalogue } from "./ProductCatalogue";
 import { createInvoice, useStorefrontProducts, type InvoiceAnswer } from "./storefront-api";
 import { useStorefrontCart } from "./use-storefront-cart";
 import "./storefront.css";
+import { ConfirmModal } from "../FormModal";
 
 /** One of §2's four error views: a heading, a line, and the way on. */
 function Problem({ title, text, action, level = "h1" }: { title: string; text?: string; action: React.ReactNode; level?: "h1" | "h2" }) {
@@ -204,23 +204,14 @@ function Booking({ customer }: { customer: CustomerView }) {
         />
       )}
       {reviewing && (
-        <Modal
-          visible
+        <ConfirmModal
           size="medium"
           header="Review Order"
-          onDismiss={() => !submitting && setReviewing(false)}
-          footer={
-            <Box float="right">
-              <SpaceBetween direction="horizontal" size="xs">
-                <Button variant="link" disabled={submitting} onClick={() => setReviewing(false)}>
-                  Back
-                </Button>
-                <Button variant="primary" loading={submitting} onClick={() => void submit()}>
-                  Create Order & Send Payment Link
-                </Button>
-              </SpaceBetween>
-            </Box>
-          }
+          confirm="Create Order & Send Payment Link"
+          cancel="Back"
+          busy={submitting}
+          onCancel={() => setReviewing(false)}
+          onConfirm={() => void submit()}
         >
           <SpaceBetween size="l">
             <Box>
@@ -233,7 +224,7 @@ function Booking({ customer }: { customer: CustomerView }) {
               The server prices the order; the payment link is texted to the customer.
             </Box>
           </SpaceBetween>
-        </Modal>
+        </ConfirmModal>
       )}
     </ContentLayout>
   );
