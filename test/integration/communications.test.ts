@@ -119,6 +119,7 @@ describe("POST /api/admin/test-sms", () => {
       status: "sent",
       recipient: phone,
       externalId: text!.id,
+      template: "test",
     });
     const [entry] = await Audit.forTarget("communication", answer.body.logId);
     expect(entry).toMatchObject({ action: "communication.test_sent", actorId: expect.any(String), userAgent: "comms-test/1.0", ip: "127.0.0.1" });

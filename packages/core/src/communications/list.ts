@@ -42,6 +42,7 @@ function communicationView(item: CommunicationItem): CommunicationView {
     message: item.message,
     errorMessage: item.errorMessage ?? null,
     externalId: item.externalId ?? null,
+    template: item.template ?? null,
   };
 }
 

@@ -153,6 +153,8 @@ export interface CommunicationView {
   message: string;
   errorMessage: string | null;
   externalId: string | null;
+  /** The template the text was made from (texts/templates.ts: `orderReady`, `paymentLink`...); null on older entries. */
+  template: string | null;
 }
 
 export interface CommunicationsPage {

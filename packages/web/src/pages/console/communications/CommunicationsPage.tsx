@@ -46,6 +46,7 @@ import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
 import { broadcastUsers, communicationKeys, listCommunications, sendBulkSms, sendTestSms, type LogFilters } from "./communications-api";
 import { ConfirmModal } from "../FormModal";
+import { TwoLines } from "../TwoLines";
 
 /** The first message of a schema's refusal for one field, in the schema's words. */
 function fieldErrors(schema: typeof TestSmsInput | typeof BulkSmsInput, value: unknown): Record<string, string> {
@@ -301,7 +302,8 @@ function CommunicationsLog() {
       columnDefinitions={[
         { id: "sentAt", header: "Sent", minWidth: 110, cell: (c) => <span title={orderDateTitle(c.sentAt)}>{orderDate(c.sentAt)}</span> },
         { id: "recipient", header: "Recipient", minWidth: 130, cell: (c) => <span className="console-nowrap">{displayPhone(c.recipient)}</span> },
-        { id: "type", header: "Type", minWidth: 100, cell: (c) => words(c.messageType) },
+        // The type, and under it the template the text was made from (texts/templates.ts), when the log names one.
+        { id: "type", header: "Type", minWidth: 100, cell: (c) => (c.template ? <TwoLines first={words(c.messageType)} second={c.template} /> : words(c.messageType)) },
         {
           id: "status",
           header: "Status",
