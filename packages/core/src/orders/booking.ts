@@ -16,7 +16,7 @@ import * as Promotions from "../promotions";
 import { BOOKING_REQUIRED as REQUIRED, CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG } from "../shared/booking";
 import { BookingBagNumber, requiredOr as required } from "../shared/booking-input";
 import { isIsoDateTime } from "../shared/dates";
-import { boundedId } from "../shared/ids";
+import { boundedId, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
@@ -83,7 +83,7 @@ export const BookService = z.object({
     z.transform((value: string[] | null | undefined) => value ?? []),
   ),
   customerNotes: optionalText(CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG),
-  promoCode: optionalText(40, "Invalid promo code"),
+  promoCode: SentPromoCode,
 });
 export type BookServiceInput = z.output<typeof BookService>;
 

@@ -45,6 +45,16 @@ export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
   z.regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE),
 );
 
+/**
+ * The promo code field of a booking or a storefront invoice as sent: absent, null or blank means none; anything
+ * else is looked up (Promotions.byCode), which holds it to `PromoCode`'s rule. Bounded here only so an oversized
+ * value is refused before any read.
+ */
+export const SentPromoCode = z.pipe(
+  z.nullish(z.string({ error: INVALID_PROMO_CODE }).check(z.maxLength(200, INVALID_PROMO_CODE))),
+  z.transform((value: string | null | undefined) => (value?.trim() ? value : undefined)),
+);
+
 /** Text in a path or query that is not an id (a code as typed): bounded, so a key is never oversized. */
 export const boundedParam = (message: string, max = MAX_ID_LENGTH) => z.string({ error: message }).check(z.maxLength(max, message));
 

@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
 import type { CatalogueItem, SkuCategory } from "./catalogue";
-import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
+import { ID_PATTERN, MAX_ID_LENGTH, SentPromoCode } from "./ids";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG } from "./orders";
 import type { Discount } from "./promo";
 import type { QuickSalePrices } from "./quick-sale";
@@ -151,6 +151,6 @@ export const StorefrontInvoice = z.object({
       ),
     }),
   ).check(z.minLength(1, CART_EMPTY), z.maxLength(50, "At most 50 lines in one order")),
-  promoCode: z.optional(z.nullable(z.string().check(z.maxLength(200, "Invalid promo code")))),
+  promoCode: SentPromoCode,
 });
 export type StorefrontInvoice = z.output<typeof StorefrontInvoice>;

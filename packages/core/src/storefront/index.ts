@@ -185,7 +185,7 @@ export const invoice = fn({ role: "staff", input: counterSale(StorefrontInvoice)
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
       const [skus, promotion] = await Promise.all([
         skusByIds(input.items.map((line) => line.id)),
-        input.promoCode?.trim() ? Promotions.byCode(input.promoCode) : null,
+        input.promoCode ? Promotions.byCode(input.promoCode) : null,
       ]);
       const priced = priceSale({
         skus,
