@@ -70,6 +70,9 @@ describe("who may make which move", () => {
     const { orderId } = await bookedOrder();
     expect(await move(orderId, staff.employee, {})).toMatchObject({ status: 400, body: { message: "Please choose a status" } });
     expect(await move(orderId, staff.employee, { status: "ON_HOLD" })).toMatchObject({ status: 400, body: { message: "Unknown status: ON_HOLD" } });
+    // Only a string is echoed: an object whose toString is not a function once made this a 500 (found by hostile.test.ts).
+    expect(await move(orderId, staff.employee, { status: { toString: true } })).toMatchObject({ status: 400, body: { message: "Unknown status" } });
+    expect(await move(orderId, staff.employee, { status: ["x", { toString: true }] })).toMatchObject({ status: 400, body: { message: "Unknown status" } });
     expect(await move(orderId, staff.employee, { status: "IN_QUEUE", note: "x".repeat(501) })).toMatchObject({
       status: 400,
       body: { message: "Notes must be 500 characters or less" },

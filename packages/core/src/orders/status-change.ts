@@ -29,7 +29,9 @@ export const CHANGED_MEANWHILE = "This order was changed by someone else. Refres
 export const StatusChange = z.object({
   id: Id,
   status: z.enum(ORDER_STATUSES, {
-    error: (issue) => (issue.input === undefined ? "Please choose a status" : `Unknown status: ${String(issue.input)}`),
+    // Only a string sent is echoed (bounded): an object's own toString could be anything, or not a function at all.
+    error: (issue) =>
+      issue.input === undefined ? "Please choose a status" : typeof issue.input === "string" ? `Unknown status: ${issue.input.slice(0, 40)}` : "Unknown status",
   }),
   note: z.pipe(
     z.nullish(z.string({ error: "The note must be text" }).check(z.maxLength(500, "Notes must be 500 characters or less"))),

@@ -88,7 +88,7 @@ export async function verifyJwt(
   if (segments.length !== 3 || segments.some((s) => !/^[A-Za-z0-9_-]*$/.test(s))) throw new JwtError("not a JWT");
   const [headerPart, payloadPart, signaturePart] = segments;
   const header = part(headerPart, "header");
-  if (header.alg !== "RS256") throw new JwtError(`algorithm ${String(header.alg)} is not accepted`);
+  if (header.alg !== "RS256") throw new JwtError(`algorithm ${typeof header.alg === "string" ? header.alg.slice(0, 20) : typeof header.alg} is not accepted`);
   if (typeof header.kid !== "string" || !header.kid) throw new JwtError("the token names no key");
   if (header.crit !== undefined) throw new JwtError("critical header parameters are not supported");
   const payload = part(payloadPart, "payload");
