@@ -4,7 +4,8 @@
  * later fails here, the files named.
  */
 import { execFileSync } from "node:child_process";
-import { resolve } from "node:path";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { importCycles, importGraph } from "./imports";
 
@@ -35,6 +36,25 @@ describe("the import graph", () => {
 describe("the code's shape", () => {
   it("has no import cycle in packages/ (type-only and lazy imports counted)", () => {
     expect(importCycles()).toEqual([]);
+  });
+
+  it("declares every domain function so a bundle can leave it out: fn(...) marked pure, its input schema named", () => {
+    // esbuild keeps a top-level call unless it is marked pure and every argument can go too; a route's Lambda
+    // would otherwise carry each domain module it touches whole (actor/fn.ts, npm run bench:lambda).
+    const coreSrc = join(root, "packages/core/src");
+    const files = (readdirSync(coreSrc, { recursive: true }) as string[]).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const wrong: string[] = [];
+    let declared = 0;
+    for (const file of files) {
+      const text = readFileSync(join(coreSrc, file), "utf8");
+      for (const match of text.matchAll(/^export const (\w+) = ([^\n=]*?)\bfn\(\s*\{ role: "\w+", input: ([^}]*)\}/gms)) {
+        declared++;
+        if (match[2] !== "/* @__PURE__ */ ") wrong.push(`${relative(root, join(coreSrc, file))} ${match[1]}: not marked /* @__PURE__ */`);
+        if (!/^[A-Za-z_][\w.]*\s*$/.test(match[3])) wrong.push(`${relative(root, join(coreSrc, file))} ${match[1]}: its input is built inline (${match[3].trim()}), name it`);
+      }
+    }
+    expect(declared).toBeGreaterThan(50);
+    expect(wrong).toEqual([]);
   });
 
   it("exports nothing that no other file imports (knip, with knip.json's entries)", () => {

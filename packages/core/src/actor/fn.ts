@@ -1,8 +1,14 @@
 /**
  * One signature for the domain's public functions (docs/architecture.md, "Domain functions"):
  *
- *   export const list = fn({ role: "customer", input: NoInput }, async (actor) => ...);
- *   export const update = fn({ role: "admin", input: z.object({ id: Id, patch: PromotionPatch }) }, async (actor, { id, patch }) => ...);
+ *   export const list = PURE fn({ role: "customer", input: NoInput }, async (actor) => ...);
+ *   export const update = PURE fn({ role: "admin", input: z.object({ id: Id, patch: PromotionPatch }) }, async (actor, { id, patch }) => ...);
+ *
+ * PURE stands for the comment `@__PURE__` written as a block comment before the call: every `fn(...)` carries it,
+ * so a bundle that imports a module for one function leaves out the module's other functions and their schemas.
+ * Without it esbuild must keep every top-level call (it might have effects), and a route's Lambda carries each
+ * domain module it touches whole: `POST /api/book-service` had grown to 322.7 KB, over the 300 KB budget
+ * (`npm run bench:lambda`). `scripts/lib/imports.test.ts` checks every call carries it.
  *
  * A function made by `fn` is called `(actor, input)`. It asserts the role first (who may call it, in the route
  * table's words: public, customer, staff, admin), then parses the input with the schema it carries as `.schema`,

@@ -64,7 +64,7 @@ export function entryView(item: AuditItem, names: ReadonlyMap<string, string> = 
 }
 
 /** GET /api/admin/audit: newest first, `limit` at a time. Admin. */
-export const list = fn({ role: "admin", input: AuditListQuery }, async (_actor, query): Promise<AuditPage> => {
+export const list = /* @__PURE__ */ fn({ role: "admin", input: AuditListQuery }, async (_actor, query): Promise<AuditPage> => {
   const after = decodePosition(query.cursor, AUDIT_FIRST_MONTH);
   const conversions = createConversions(db().entities.auditLog).byAccessPattern.byMonth;
   const nowMonth = monthOf(new Date().toISOString());

@@ -214,7 +214,7 @@ async function createOne(actor: Actor, at: string): Promise<BagView> {
  * `POST /api/admin/bags/create {count}`: `count` new active bags, each with a random unused code and an
  * unguessable QR slug, each one transaction with its `bag.created` audit entry. A few at a time.
  */
-export const create = fn({ role: "staff", input: CreateBags }, async (actor, input): Promise<BagView[]> => {
+export const create = /* @__PURE__ */ fn({ role: "staff", input: CreateBags }, async (actor, input): Promise<BagView[]> => {
   const at = new Date().toISOString();
   const made: BagView[] = [];
   const PARALLEL = 4;
@@ -279,7 +279,7 @@ function checkCursor(cursor: string | undefined): void {
 }
 
 /** `GET /api/admin/bags`: every bag by code, a page at a time, each with the open order holding it. */
-export const list = fn({ role: "staff", input: BagListQuery }, async (_actor, query): Promise<BagPage> => {
+export const list = /* @__PURE__ */ fn({ role: "staff", input: BagListQuery }, async (_actor, query): Promise<BagPage> => {
   checkCursor(query.cursor);
   const page = await db().entities.bag.query.allBags({}).go({ limit: query.limit + 1, cursor: query.cursor });
   const bags = page.data.slice(0, query.limit);
@@ -310,7 +310,7 @@ async function bagOf(key: string): Promise<BagItem | null> {
 }
 
 /** `GET /api/bags/{key}`: the bag a QR slug or code names, and the open order in it now (staff's view). */
-export const lookup = fn({ role: "staff", input: BagKeyParams }, async (_actor, { key }): Promise<BagLookup> => {
+export const lookup = /* @__PURE__ */ fn({ role: "staff", input: BagKeyParams }, async (_actor, { key }): Promise<BagLookup> => {
   const bag = await bagOf(key);
   if (!bag) throw notFound(BAG_NOT_FOUND);
   const orderId = bag.isActive ? await holderOf(bag.code3) : null;

@@ -38,4 +38,4 @@ export async function allSkus(): Promise<SkuItem[]> {
 }
 
 /** GET /api/services: the catalogue as the booking page reads it, for anyone. */
-export const services = fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => shapeCatalogue((await allSkus()).map(catalogueSku)));
+export const services = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => shapeCatalogue((await allSkus()).map(catalogueSku)));

@@ -67,7 +67,7 @@ export function keywordOf(body: string): "stop" | "start" | "help" | null {
 }
 
 /** Checks the signature, then applies the post. Throws 403 for a bad signature (or none to check with), 400 for a post that is neither a text nor a report. */
-export const handleTwilioPost = fn({ role: "staff", input: TwilioPost }, async (_actor, post): Promise<InboundOutcome> => {
+export const handleTwilioPost = /* @__PURE__ */ fn({ role: "staff", input: TwilioPost }, async (_actor, post): Promise<InboundOutcome> => {
   const authToken = await secret("TWILIO_AUTH_TOKEN");
   if (!authToken) throw forbidden(NOT_CONFIGURED);
   const params = new URLSearchParams(post.body);
@@ -167,12 +167,13 @@ function parseJson(message: string, what: string): Record<string, unknown> {
   throw invalid(`${what} is not a JSON object`);
 }
 
+const HandleSnsInboundTextInput = z.object({ message: z.string() });
 /**
  * One text a customer sent to the shop's number, as AWS End User Messaging's two-way SMS publishes it to the
  * inbound topic: `{ originationNumber, destinationNumber, messageKeyword, messageBody, inboundMessageId, ... }`.
  * Stored once per inboundMessageId, with STOP, START and HELP as for Twilio.
  */
-export const handleSnsInboundText = fn({ role: "staff", input: z.object({ message: z.string() }) }, async (_actor, { message }): Promise<InboundOutcome> => {
+export const handleSnsInboundText = /* @__PURE__ */ fn({ role: "staff", input: HandleSnsInboundTextInput }, async (_actor, { message }): Promise<InboundOutcome> => {
   const payload = parseJson(message, "The inbound text");
   const id = field(payload.inboundMessageId);
   if (!MESSAGE_ID.test(id)) throw invalid("inboundMessageId is missing");
@@ -182,13 +183,14 @@ export const handleSnsInboundText = fn({ role: "staff", input: z.object({ messag
   );
 });
 
+const HandleSnsDeliveryLogInput = z.object({ line: z.string() });
 /**
  * One line of SNS's SMS delivery status logs (`sns/<region>/<account>/DirectPublishToPhoneNumber` and its
  * `/Failure` group): `{ notification: { messageId }, delivery: { destination, providerResponse, ... }, status }`,
  * where messageId is the id SNS answered our Publish with (the log entry's externalId). SUCCESS is `delivered`,
  * FAILURE `failed` with the carrier's words.
  */
-export const handleSnsDeliveryLog = fn({ role: "staff", input: z.object({ line: z.string() }) }, async (_actor, { line }): Promise<InboundOutcome> => {
+export const handleSnsDeliveryLog = /* @__PURE__ */ fn({ role: "staff", input: HandleSnsDeliveryLogInput }, async (_actor, { line }): Promise<InboundOutcome> => {
   const entry = parseJson(line, "The delivery status");
   const notification = (entry.notification ?? {}) as Record<string, unknown>;
   const delivery = (entry.delivery ?? {}) as Record<string, unknown>;

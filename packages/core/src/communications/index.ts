@@ -38,7 +38,7 @@ export interface TestSmsOutcome {
 }
 
 /** POST /api/admin/test-sms: one text, logged as `test`, audited `communication.test_sent`. Admin. */
-export const testSms = fn({ role: "admin", input: TestSmsInput }, async (actor, input): Promise<TestSmsOutcome> => {
+export const testSms = /* @__PURE__ */ fn({ role: "admin", input: TestSmsInput }, async (actor, input): Promise<TestSmsOutcome> => {
   const result = await Texts.send("test", { message: input.message }, { phone: input.phone });
   await Audit.record({
     actor,
@@ -73,7 +73,7 @@ const keyOwner = (actor: Actor) => (actor.type === "user" ? actor.userId : `syst
  * `Idempotency-Key`, the key is reserved before the first text: a repeat answers the first call's counts and
  * sends nothing (409 while the first is still sending, or when it was interrupted: never a second round).
  */
-export const bulkSms = fn({ role: "admin", input: BulkSms }, async (actor, { broadcast: input, idempotencyKey }): Promise<BulkSmsAnswer> => {
+export const bulkSms = /* @__PURE__ */ fn({ role: "admin", input: BulkSms }, async (actor, { broadcast: input, idempotencyKey }): Promise<BulkSmsAnswer> => {
   const broadcastId = randomUUID();
   const now = new Date();
   const reservation = idempotencyKey === undefined ? undefined : uniqueKey("idempotencyKey", `${keyOwner(actor)}:bulk-sms:${idempotencyKey}`);

@@ -47,7 +47,7 @@ function communicationView(item: CommunicationItem): CommunicationView {
 }
 
 /** The log's page the query asks for. Admin. */
-export const list = fn({ role: "admin", input: CommunicationsQuery }, async (_actor, query): Promise<CommunicationsPage> => {
+export const list = /* @__PURE__ */ fn({ role: "admin", input: CommunicationsQuery }, async (_actor, query): Promise<CommunicationsPage> => {
   const after = decodePosition(query.cursor, COMMUNICATIONS_FIRST_MONTH);
   const conversions = createConversions(db().entities.communication).byAccessPattern.byMonth;
   const month = after ? monthOf(after[0]) : monthOf(new Date().toISOString());

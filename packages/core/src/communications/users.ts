@@ -54,7 +54,7 @@ const byName = (a: BroadcastUserView, b: BroadcastUserView) =>
   a.id.localeCompare(b.id);
 
 /** The page of reachable customers the query asks for. Admin. */
-export const broadcastUsers = fn({ role: "admin", input: BroadcastUsersQuery }, async (_actor, query): Promise<BroadcastUsersPage> => {
+export const broadcastUsers = /* @__PURE__ */ fn({ role: "admin", input: BroadcastUsersQuery }, async (_actor, query): Promise<BroadcastUsersPage> => {
   if (query.q) {
     if (!isSearchable(query.q)) return { items: [], cursor: null };
     const ids = await findUserIds(query.q, SEARCH_RESULTS_MAX);

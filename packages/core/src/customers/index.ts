@@ -54,7 +54,7 @@ async function found(id: string): Promise<UserItem> {
 }
 
 /** GET /api/customers/{id}. */
-export const get = fn({ role: "staff", input: ById }, async (_actor, { id }): Promise<CustomerView> => view(await found(id)));
+export const get = /* @__PURE__ */ fn({ role: "staff", input: ById }, async (_actor, { id }): Promise<CustomerView> => view(await found(id)));
 
 const byName = (a: UserItem, b: UserItem) =>
   (a.lastName ?? "").localeCompare(b.lastName ?? "", "en", { sensitivity: "base" }) ||
@@ -70,7 +70,7 @@ const byName = (a: UserItem, b: UserItem) =>
  * whose stored fields no longer match (a change committing at this very
  * moment) is left out.
  */
-export const search = fn({ role: "staff", input: CustomerSearchQuery }, async (_actor, { q }): Promise<{ items: CustomerView[] }> => {
+export const search = /* @__PURE__ */ fn({ role: "staff", input: CustomerSearchQuery }, async (_actor, { q }): Promise<{ items: CustomerView[] }> => {
   const ids = await findUserIds(q, SEARCH_RESULTS_MAX);
   if (ids.length === 0) return { items: [] };
   const { data } = await db()
@@ -124,7 +124,7 @@ export async function insert(input: CustomerForm & { id?: string }, options: { a
 }
 
 /** POST /api/admin/customers: a walk-in. Audit `customer.created`. */
-export const create = fn({ role: "staff", input: CustomerForm }, async (actor, input): Promise<CustomerView> => insert(input, { actor }));
+export const create = /* @__PURE__ */ fn({ role: "staff", input: CustomerForm }, async (actor, input): Promise<CustomerView> => insert(input, { actor }));
 
 /** The fields a change touches, `undefined` leaving one alone and `null` clearing it. */
 interface Edit {
@@ -159,34 +159,38 @@ async function edit(actor: Actor, id: string, input: Edit): Promise<CustomerView
   throw conflict(CHANGED_WHILE_SAVING);
 }
 
+const ReplaceInput = z.object({ id: Id, customer: CustomerForm });
 /** PUT /api/admin/customers/{id}: the whole customer; no phone or email clears it. Audit `customer.updated`. */
-export const replace = fn({ role: "staff", input: z.object({ id: Id, customer: CustomerForm }) }, async (actor, { id, customer }): Promise<CustomerView> =>
+export const replace = /* @__PURE__ */ fn({ role: "staff", input: ReplaceInput }, async (actor, { id, customer }): Promise<CustomerView> =>
   edit(actor, id, customer),
 );
 
+const UpdateInput = z.object({ id: Id, patch: CustomerPatch });
 /** PATCH /api/customers/{id}: only the fields sent; the phone cannot be cleared (the schema's rule). Audit `customer.updated`. */
-export const update = fn({ role: "staff", input: z.object({ id: Id, patch: CustomerPatch }) }, async (actor, { id, patch }): Promise<CustomerView> =>
+export const update = /* @__PURE__ */ fn({ role: "staff", input: UpdateInput }, async (actor, { id, patch }): Promise<CustomerView> =>
   edit(actor, id, patch),
 );
 
+const SendPhoneCodeInput = z.object({ id: Id, send: PhoneVerification.SendCode });
 /**
  * POST /api/customers/{id}/phone: texts a code to the customer at the counter,
  * with the limits and messages of the customer's own send, keyed by the customer.
  */
-export const sendPhoneCode = fn(
-  { role: "staff", input: z.object({ id: Id, send: PhoneVerification.SendCode }) },
+export const sendPhoneCode = /* @__PURE__ */ fn(
+  { role: "staff", input: SendPhoneCodeInput },
   async (_actor, { id, send }): Promise<{ phoneNumber: string }> => {
     await found(id);
     return PhoneVerification.sendCodeTo(id, send);
   },
 );
 
+const VerifyPhoneInput = z.object({ id: Id, verify: PhoneVerification.VerifyCode });
 /**
  * POST /api/customers/{id}/phone/verify: the code the customer read out; the
  * phone is set and verified, with audit `customer.phone_verified` in the same transaction.
  */
-export const verifyPhone = fn(
-  { role: "staff", input: z.object({ id: Id, verify: PhoneVerification.VerifyCode }) },
+export const verifyPhone = /* @__PURE__ */ fn(
+  { role: "staff", input: VerifyPhoneInput },
   async (actor, { id, verify }): Promise<CustomerView> => {
     await found(id);
     const user = await PhoneVerification.verifyCodeOf(id, verify, (entities) => [auditWrite(entities, actor, "customer.phone_verified", id)]);

@@ -40,7 +40,7 @@ export interface Tokens {
  * POST /api/auth/local: USER_PASSWORD_AUTH against the user pool (its app client from the environment); a wrong
  * pair is a 401 that does not say which half was wrong.
  */
-export const signInWithPassword = fn({ role: "public", input: PasswordSignIn }, async (_actor, input): Promise<Tokens> => {
+export const signInWithPassword = /* @__PURE__ */ fn({ role: "public", input: PasswordSignIn }, async (_actor, input): Promise<Tokens> => {
   requireGrant({ passwordSignIn: true });
   const clientId = process.env[env.userPoolClientId] ?? "";
   try {

@@ -270,7 +270,7 @@ const inFilter = (stage: OrderStageFilter | undefined) => (order: OrderItem) => 
 };
 
 /** GET /api/admin/orders: staff's queue and admin orders. */
-export const adminList = fn({ role: "staff", input: AdminOrderListQuery }, async (_actor, input): Promise<AdminOrderPage> => {
+export const adminList = /* @__PURE__ */ fn({ role: "staff", input: AdminOrderListQuery }, async (_actor, input): Promise<AdminOrderPage> => {
   if (input.customerId) {
     if (input.q) throw invalid(CUSTOMER_ID_WITH_Q);
     // One customer's orders, the stage kept as with a search (a page may then hold fewer than `limit`).

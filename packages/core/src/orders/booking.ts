@@ -124,7 +124,7 @@ export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempot
  * Books a service: the customer's own booking form of POST /api/book-service. A repeat with the same
  * `idempotencyKey` (by the same customer, within 24 hours) answers the first order and takes no stock.
  */
-export const book = fn({ role: "customer", input: Booking }, async (actor, { form: input, idempotencyKey, now }): Promise<Booked> => {
+export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, async (actor, { form: input, idempotencyKey, now }): Promise<Booked> => {
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   if (!user?.phoneVerified) throw precondition("Phone number verification required");
 

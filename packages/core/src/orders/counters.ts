@@ -65,7 +65,7 @@ export function moved(entities: TransactionEntities, from: Stage | OrderStatus, 
 }
 
 /** GET /api/admin/orders/counts: the counts as stored, one Query of the counters' partition. Staff. */
-export const read = fn({ role: "staff", input: NoInput }, async (): Promise<OrderCounts> => {
+export const read = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<OrderCounts> => {
   const { data } = await db().entities.orderCounter.query.byStage({}).go({ pages: "all" });
   const stages = Object.fromEntries(STAGES.map((stage) => [stage, 0])) as Record<Stage, number>;
   for (const item of data) stages[item.stage] = Math.max(0, item.count);

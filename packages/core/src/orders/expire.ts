@@ -66,7 +66,7 @@ const ExpireUnpaid = z.optional(
  * logged and the rest go on; the run throws at the end if any failed, so a
  * scheduler sees it.
  */
-export const expireUnpaidOrders = fn({ role: "staff", input: ExpireUnpaid }, async (_actor, input): Promise<ExpiryReport> => {
+export const expireUnpaidOrders = /* @__PURE__ */ fn({ role: "staff", input: ExpireUnpaid }, async (_actor, input): Promise<ExpiryReport> => {
   const now = input?.now ?? new Date();
   const pageSize = input?.pageSize ?? 50;
   const cutoff = new Date(now.getTime() - UNPAID_HOLD_MS).toISOString();

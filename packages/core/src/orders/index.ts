@@ -4,6 +4,7 @@
  */
 export * as Orders from "./index";
 export * from "./booking";
+export * from "./book-service";
 export * from "./create";
 export * from "./queries";
 export * from "./view";

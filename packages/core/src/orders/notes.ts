@@ -15,8 +15,9 @@ import { view, type OrderView } from "./view";
 
 export { OrderNotes } from "../shared/order-notes";
 
+const UpdateNotesInput = z.object({ id: Id, notes: OrderNotes });
 /** Sets (or, with "", clears) an order's staff notes. Audit `order.notes_updated`. */
-export const updateNotes = fn({ role: "staff", input: z.object({ id: Id, notes: OrderNotes }) }, async (actor, { id, notes: input }): Promise<OrderView> => {
+export const updateNotes = /* @__PURE__ */ fn({ role: "staff", input: UpdateNotesInput }, async (actor, { id, notes: input }): Promise<OrderView> => {
   const order = await find(actor, id);
   const notes = input.myGripNotes.trim() ? input.myGripNotes : "";
   const at = new Date().toISOString();

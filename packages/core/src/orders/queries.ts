@@ -69,7 +69,7 @@ function checkCursor(cursor: string | undefined, pattern: ListPattern, actor: Us
  * GET /api/admin/orders). One item more than the page is read, so the last
  * page says so (`cursor: null`) instead of leading to an empty one.
  */
-export const list = fn({ role: "customer", input: OrderListQuery }, async (actor, query): Promise<OrderPage> => {
+export const list = /* @__PURE__ */ fn({ role: "customer", input: OrderListQuery }, async (actor, query): Promise<OrderPage> => {
   const options = { order: "desc" as const, limit: query.limit + 1, cursor: query.cursor };
   checkCursor(query.cursor, "byUser", actor);
   const items: OrderItem[] = (await db().entities.serviceOrder.query.byUser({ userId: actor.userId }).go(options)).data;
@@ -89,7 +89,7 @@ export const list = fn({ role: "customer", input: OrderListQuery }, async (actor
  * also carries the bag's QR slug: the pickup details show the bag's scanner
  * code for the counter to scan (two more gets, for ready orders only).
  */
-export const get = fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
+export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
   const order = await find(actor, id);
   const out = view(order, { staff: isStaff(actor) });
   if (stageOfStatus[order.status] === "ready" && order.bagCode) out.bagQrSlug = await qrSlugOf(order.bagCode);

@@ -93,7 +93,7 @@ function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: 
  * whatever they sent), then the move is parsed with `StatusChange`. Answers
  * the order as the actor may see it, and the refund made.
  */
-export const changeStatus = fn({ role: "customer", input: ChangeStatus }, async (actor, { id, change }): Promise<StatusChanged> => {
+export const changeStatus = /* @__PURE__ */ fn({ role: "customer", input: ChangeStatus }, async (actor, { id, change }): Promise<StatusChanged> => {
   const order = await find(actor, id);
   return applyStatusChange(actor, order, z.parse(StatusChange, { ...change, id }));
 });

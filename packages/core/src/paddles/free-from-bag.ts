@@ -32,7 +32,7 @@ const FREE_CHANGED_MEANWHILE = "This paddle or its bag changed meanwhile. Refres
 const closed = (status: keyof typeof stageOfStatus) => ["picked_up", "canceled"].includes(stageOfStatus[status]);
 
 /** Frees the caller's paddle from its bag; answers the paddle as stored now (no bag). */
-export const freeFromBag = fn({ role: "customer", input: ById }, async (actor, { id: paddleId }): Promise<EntityItem<Paddle>> => {
+export const freeFromBag = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id: paddleId }): Promise<EntityItem<Paddle>> => {
   const userId = actor.userId;
   const { data: paddle } = await db().entities.paddle.get({ userId, id: paddleId }).go({ consistent: true });
   if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");

@@ -91,7 +91,7 @@ async function withBag(paddle: PaddleItem): Promise<PaddleView> {
 }
 
 /** C5: the caller's paddles they still own, newest first, each with its bag's code. */
-export const list = fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
+export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
   const { data } = await db()
     .entities.paddle.query.byOwner({ userId: actor.userId })
     .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
@@ -116,10 +116,10 @@ async function get(userId: string, id: string): Promise<PaddleItem> {
  * the customer's own edit, photo and delete routes: there another
  * customer's paddle is as missing as an unknown id, whoever asks.
  */
-export const find = fn({ role: "customer", input: ById }, async (actor, { id }) => get(actor.userId, id));
+export const find = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }) => get(actor.userId, id));
 
 /** C6 / S10. A customer creates for themselves; staff may name the customer. */
-export const create = fn({ role: "customer", input: CreatePaddle }, async (actor, input): Promise<PaddleView> => {
+export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle }, async (actor, input): Promise<PaddleView> => {
   const { userId: forUser, ...rest } = input;
   const userId = forUser ?? actor.userId;
   if (userId !== actor.userId) {
@@ -152,8 +152,9 @@ export const create = fn({ role: "customer", input: CreatePaddle }, async (actor
   return view(await get(userId, item.id));
 });
 
+const UpdateInput = z.object({ id: Id, patch: UpdatePaddle });
 /** C7 (S18 for staff): the fields sent, on the caller's own paddle. */
-export const update = fn({ role: "customer", input: z.object({ id: Id, patch: UpdatePaddle }) }, async (actor, { id, patch: input }): Promise<PaddleView> => {
+export const update = /* @__PURE__ */ fn({ role: "customer", input: UpdateInput }, async (actor, { id, patch: input }): Promise<PaddleView> => {
   const userId = actor.userId;
   const { set, remove } = changesOf(input);
   if (Object.keys(set).length === 0 && remove.length === 0) return withBag(await get(userId, id));
@@ -168,7 +169,7 @@ export const update = fn({ role: "customer", input: z.object({ id: Id, patch: Up
   }
 });
 
-export const remove = fn({ role: "customer", input: ById }, async (actor, { id }): Promise<void> => {
+export const remove = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<void> => {
   try {
     await db().entities.paddle.remove({ userId: actor.userId, id }).go();
   } catch (error) {
@@ -177,8 +178,9 @@ export const remove = fn({ role: "customer", input: ById }, async (actor, { id }
   }
 });
 
+const PhotoUploadInput = z.object({ id: Id, upload: ImageUpload });
 /** Where to PUT a new photo of the caller's paddle; the browser then PATCHes `photoUrl`. */
-export const photoUpload = fn({ role: "customer", input: z.object({ id: Id, upload: ImageUpload }) }, async (actor, { id, upload }): Promise<UploadTarget> => {
+export const photoUpload = /* @__PURE__ */ fn({ role: "customer", input: PhotoUploadInput }, async (actor, { id, upload }): Promise<UploadTarget> => {
   const paddle = await get(actor.userId, id);
   return presignPut(paddlePhotoKey(paddle.userId, paddle.id, upload.contentType), upload);
 });

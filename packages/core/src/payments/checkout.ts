@@ -55,7 +55,7 @@ const StartCheckout = z.object({ id: Id, siteUrl: z.string() });
  * POST /api/orders/{id}/checkout: a checkout for order `id`, when `actor` owns it or is staff (anyone else gets
  * 404 as for a missing order).
  */
-export const startCheckout = fn({ role: "customer", input: StartCheckout }, async (actor, { id, siteUrl }): Promise<CheckoutAnswer> =>
+export const startCheckout = /* @__PURE__ */ fn({ role: "customer", input: StartCheckout }, async (actor, { id, siteUrl }): Promise<CheckoutAnswer> =>
   openCheckout(await find(actor, id), { siteUrl }),
 );
 

@@ -286,7 +286,7 @@ const StripePost = z.object({ body: z.string(), signature: z.optional(z.string()
  * nothing), applied. Staff work, called by the system (`webhookActor`). Answers which event it was and what
  * applying it did.
  */
-export const receiveEvent = fn(
+export const receiveEvent = /* @__PURE__ */ fn(
   { role: "staff", input: StripePost },
   async (_actor, { body, signature }): Promise<{ type: string; id: string; result: EventResult }> => {
     const event = await verifyEvent(body, signature);

@@ -48,7 +48,7 @@ export type SendCode = z.infer<typeof SendCode>;
 export { VerifyCode };
 
 /** POST /api/user/phone: the signed-in person texts a code to their own new number (sendCodeTo). */
-export const sendCode = fn({ role: "customer", input: SendCode }, async (actor, input): Promise<{ phoneNumber: string }> =>
+export const sendCode = /* @__PURE__ */ fn({ role: "customer", input: SendCode }, async (actor, input): Promise<{ phoneNumber: string }> =>
   sendCodeTo(actor.userId, input),
 );
 
@@ -56,7 +56,7 @@ export const sendCode = fn({ role: "customer", input: SendCode }, async (actor, 
  * POST /api/user/phone/verify: the signed-in person's code (verifyCodeOf); their user item is made first if
  * this is their first request, as the transaction that marks the phone verified needs it. Answers the UserView.
  */
-export const verifyCode = fn({ role: "customer", input: VerifyCode }, async (actor, input): Promise<Users.UserView> => {
+export const verifyCode = /* @__PURE__ */ fn({ role: "customer", input: VerifyCode }, async (actor, input): Promise<Users.UserView> => {
   await Users.fromSignIn(actor);
   return Users.view(await verifyCodeOf(actor.userId, input));
 });

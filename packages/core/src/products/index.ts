@@ -84,10 +84,10 @@ function audit(entities: TransactionEntities, actor: Actor, action: string, targ
  * GET /api/admin/skus: every product, hidden and quick-sale ones too (one Query on the catalogue index), in the
  * catalogue's order (shared/products compareProducts: §9's category order, display order, price, name).
  */
-export const list = fn({ role: "admin", input: NoInput }, async (): Promise<ProductView[]> => (await allSkus()).map(view).sort(compareProducts));
+export const list = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<ProductView[]> => (await allSkus()).map(view).sort(compareProducts));
 
 /** POST /api/admin/skus: 409 when the code is taken. */
-export const create = fn({ role: "admin", input: CreateProduct }, async (actor, input): Promise<ProductView> => {
+export const create = /* @__PURE__ */ fn({ role: "admin", input: CreateProduct }, async (actor, input): Promise<ProductView> => {
   const quickSale = isQuickSaleCode(input.code);
   if (quickSale && input.isVisible === true) throw invalid(QUICK_SALE_HIDDEN);
   const id = newId();
@@ -241,22 +241,25 @@ async function edit(actor: Actor, id: string, input: UpdateProductInput): Promis
   }
 }
 
+const UpdateInput = z.object({ id: Id, patch: UpdateProduct });
 /** PATCH /api/admin/skus/{id}: 400 for an empty body, 404, 409 for a taken code or a counted stock sent as a number. */
-export const update = fn({ role: "admin", input: z.object({ id: Id, patch: UpdateProduct }) }, async (actor, { id, patch }): Promise<ProductView> => {
+export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<ProductView> => {
   if (Object.values(patch).every((value) => value === undefined)) throw invalid(NOTHING_TO_UPDATE);
   return edit(actor, id, patch);
 });
 
+const SetVisibilityInput = z.object({ id: Id, visibility: SetVisibility });
 /** PATCH /api/admin/skus/{id}/visibility: one product (the page's bulk show/hide makes one call per product). */
-export const setVisibility = fn({ role: "admin", input: z.object({ id: Id, visibility: SetVisibility }) }, async (actor, { id, visibility }): Promise<ProductView> =>
+export const setVisibility = /* @__PURE__ */ fn({ role: "admin", input: SetVisibilityInput }, async (actor, { id, visibility }): Promise<ProductView> =>
   edit(actor, id, { isVisible: visibility.isVisible }),
 );
 
+const AdjustStockInput = z.object({ id: Id, adjustment: AdjustInventory });
 /**
  * PATCH /api/admin/skus/{id}/inventory {quantityChange}: the difference, added by the inventory module in one
  * conditional update (two changes at once both count; never below zero: 409 with the stock there is).
  */
-export const adjustStock = fn({ role: "admin", input: z.object({ id: Id, adjustment: AdjustInventory }) }, async (actor, { id, adjustment: input }): Promise<ProductView> => {
+export const adjustStock = /* @__PURE__ */ fn({ role: "admin", input: AdjustStockInput }, async (actor, { id, adjustment: input }): Promise<ProductView> => {
   const outcome = await writeLabelled((entities) => [
     Inventory.adjust(entities, id, input.quantityChange),
     audit(entities, actor, "sku.stock_adjusted", id, { quantityChange: input.quantityChange }),
@@ -272,7 +275,7 @@ export const adjustStock = fn({ role: "admin", input: z.object({ id: Id, adjustm
 });
 
 /** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale item. */
-export const remove = fn({ role: "admin", input: ById }, async (actor, { id }): Promise<{ id: string; deleted: true }> => {
+export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<{ id: string; deleted: true }> => {
   for (let attempt = 0; ; attempt++) {
     const current = await existing(id);
     if (isQuickSaleCode(current.code)) throw conflict(QUICK_SALE_NOT_DELETED);
@@ -300,11 +303,12 @@ export const ProductImageUpload = z.extend(ImageUpload, {
 });
 export type ProductImageUploadInput = z.output<typeof ProductImageUpload>;
 
+const ImageUploadInput = z.object({ id: Id, upload: ProductImageUpload });
 /**
  * Where to PUT one image of a product (the browser resizes it to 150x150 or 600x600 first); the page then
  * PATCHes `thumbnailUrl` or `imageUrl` with the answer's `photoUrl`. 404 for an unknown product.
  */
-export const imageUpload = fn({ role: "admin", input: z.object({ id: Id, upload: ProductImageUpload }) }, async (_actor, { id, upload: input }): Promise<UploadTarget> => {
+export const imageUpload = /* @__PURE__ */ fn({ role: "admin", input: ImageUploadInput }, async (_actor, { id, upload: input }): Promise<UploadTarget> => {
   await existing(id);
   const key = `skus/${id}/${newId()}-${input.variant}.${extensionOf(input.contentType)}`;
   if (!isUploadKey(key)) throw new Error(`not a storable upload key: ${key}`);

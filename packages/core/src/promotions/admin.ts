@@ -80,7 +80,7 @@ async function found(id: string): Promise<PromotionItem> {
  * `POST /api/admin/promotions`: the promotion, its code's reservation and its audit entry (`promotion.created`)
  * in one transaction. A code already held (even by a create at the same moment) is 409.
  */
-export const create = fn({ role: "admin", input: PromotionInput }, async (actor, input): Promise<PromotionAdminView> => {
+export const create = /* @__PURE__ */ fn({ role: "admin", input: PromotionInput }, async (actor, input): Promise<PromotionAdminView> => {
   const id = newId();
   const at = new Date().toISOString();
   const item = { id, ...fieldsOf(input), createdAt: at, updatedAt: at };
@@ -96,6 +96,7 @@ export const create = fn({ role: "admin", input: PromotionInput }, async (actor,
   return adminView(await found(id));
 });
 
+const UpdateInput = z.object({ id: Id, patch: PromotionPatch });
 /**
  * `PATCH /api/admin/promotions/{id}`: the fields sent. The one-above-0 rule holds for the promotion as it would be
  * after the change; a new code moves its reservation (the old one deleted, the new one created where none exists)
@@ -103,7 +104,7 @@ export const create = fn({ role: "admin", input: PromotionInput }, async (actor,
  * to). The write is conditioned on the promotion as read, and made again on the promotion as it now is when
  * another write came first.
  */
-export const update = fn({ role: "admin", input: z.object({ id: Id, patch: PromotionPatch }) }, async (actor, { id, patch }): Promise<PromotionAdminView> => {
+export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<PromotionAdminView> => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const next = {
@@ -156,7 +157,7 @@ export const update = fn({ role: "admin", input: z.object({ id: Id, patch: Promo
  * `DELETE /api/admin/promotions/{id}`: the promotion and its code's reservation, with its audit entry
  * (`promotion.deleted`, what it was), in one transaction. The code stops applying at once and is free again.
  */
-export const remove = fn({ role: "admin", input: ById }, async (actor, { id }): Promise<void> => {
+export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<void> => {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
     const outcome = await writeLabelled((entities) => [
@@ -221,7 +222,7 @@ function checkCursor(cursor: string | undefined): void {
 }
 
 /** `GET /api/admin/promotions`: newest first, a page at a time (one Query of the `promotions` partition). */
-export const list = fn({ role: "admin", input: PromotionListQuery }, async (_actor, query): Promise<PromotionPage> => {
+export const list = /* @__PURE__ */ fn({ role: "admin", input: PromotionListQuery }, async (_actor, query): Promise<PromotionPage> => {
   checkCursor(query.cursor);
   const page = await db().entities.promotion.query.allPromotions({}).go({ order: "desc", limit: query.limit + 1, cursor: query.cursor });
   const items = page.data.slice(0, query.limit);

@@ -51,8 +51,9 @@ export function view(promotion: PromotionItem): PromotionView {
   return { code: promotion.code, percentage: promotion.percentage, amountCents: promotion.amountCents };
 }
 
+const GetInput = z.object({ code: boundedParam(INVALID_PROMO_CODE) });
 /** GET /api/promotions/{code}: an active code's discount, for anyone (the booking page checks a code as typed). */
-export const get = fn({ role: "public", input: z.object({ code: boundedParam(INVALID_PROMO_CODE) }) }, async (_actor, { code }) =>
+export const get = /* @__PURE__ */ fn({ role: "public", input: GetInput }, async (_actor, { code }) =>
   view(await byCode(code)),
 );
 

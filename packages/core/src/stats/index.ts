@@ -69,7 +69,7 @@ async function lowStock(): Promise<LowStockProduct[]> {
 }
 
 /** GET /api/admin/analytics. Admin. */
-export const read = fn({ role: "admin", input: NoInput }, async (): Promise<AdminAnalytics> => {
+export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<AdminAnalytics> => {
   const periods = periodsOf(shopDay(new Date()));
   const [days, active, low] = await Promise.all([readDays(periods.read.from, periods.read.to), activeSubscriptions(), lowStock()]);
   const month = totals(days, periods.month.from, periods.month.to);

@@ -17,7 +17,6 @@ import { allSkus, catalogueSku, item } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import { invalid, notFound, precondition, unavailable } from "../errors";
-import { BookService } from "../orders/booking";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
@@ -34,7 +33,6 @@ import {
   quickSalePrices,
 } from "../shared/quick-sale";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
-import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
 
@@ -49,7 +47,7 @@ const PRODUCT_UNAVAILABLE = "That product is not available";
  * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says,
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
  */
-export const products = fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
+export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
   const skus = (await allSkus()).map(catalogueSku);
   const visible = skus.filter((sku) => sku.isVisible);
   return {
@@ -159,6 +157,9 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   }
   const phone = current.customer?.phone;
   if (!phone) return { order: current, checkoutUrl: url, smsStatus: { success: false, message: PHONE_FOR_PAYMENT_LINK } };
+  // The text's code (its templates, consent rules and the provider) loads with the first text, off the cold start
+  // of the three routes that import this module (npm run bench:lambda).
+  const { Texts } = await import("../texts");
   const sent = await Texts.send("paymentLink", { order: current, url }, { phone, userId: current.userId, orderId: current.id });
   const smsStatus = sent.status === "sent" ? { success: true, message: SMS_SENT } : { success: false, message: sent.error ?? "The text could not be sent" };
   return { order: current, checkoutUrl: url, smsStatus };
@@ -171,12 +172,13 @@ export interface InvoiceAnswer {
   order: OrderView;
 }
 
+const InvoiceInput = counterSale(StorefrontInvoice);
 /**
  * POST /api/storefront/invoice: the cart priced from the catalogue (visible
  * skus only) and the promotion, the order awaiting payment with the stock it
  * takes, then the payment link texted to the customer.
  */
-export const invoice = fn({ role: "staff", input: counterSale(StorefrontInvoice) }, async (staff, { form: input, ...options }): Promise<InvoiceAnswer> => {
+export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }, async (staff, { form: input, ...options }): Promise<InvoiceAnswer> => {
   const actor = personOf(staff);
   const { order, replayed } = await createOrder(
     actor,
@@ -229,6 +231,7 @@ async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 
+const QuickSaleInput = counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
  * customer, the chosen services priced from their catalogue items, a staff
@@ -236,7 +239,7 @@ async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
  * the same payment link and text as an invoice. The customer must have a
  * verified phone (428; the console verifies it with them and retries).
  */
-export const quickSale = fn({ role: "staff", input: counterSale(QuickSaleBooking) }, async (staff, { form: input, ...options }): Promise<QuickSaleAnswer> => {
+export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInput }, async (staff, { form: input, ...options }): Promise<QuickSaleAnswer> => {
   const actor = personOf(staff);
   const { order, replayed } = await createOrder(
     actor,
@@ -296,23 +299,3 @@ export const quickSale = fn({ role: "staff", input: counterSale(QuickSaleBooking
     requiresPayment: sale.order.totalCents > 0,
   };
 });
-
-/** True when a request body names a customer: the quick-sale form of POST /api/book-service. */
-export function isQuickSaleBody(body: unknown): boolean {
-  return typeof body === "object" && body !== null && !Array.isArray(body) && "customerId" in body;
-}
-
-/**
- * The body of POST /api/book-service: staff's quick sale (it names a
- * `customerId`: `isQuickSaleBody`, `quickSale`) or a customer's own booking
- * (`Orders.book`). A refusal speaks for the form the body has, so a quick sale
- * without services hears 'Please select at least one service', not a
- * booking's message.
- */
-export const BookServiceBody = z.union([QuickSaleBooking, BookService], {
-  error: (issue) => {
-    const errors = (issue as { errors?: { message?: string }[][] }).errors;
-    return errors?.[isQuickSaleBody(issue.input) ? 0 : 1]?.[0]?.message ?? "Invalid request";
-  },
-});
-export type BookServiceBody = z.output<typeof BookServiceBody>;

@@ -27,7 +27,7 @@ export function currentOf(subscriptions: readonly SubscriptionItem[]): Subscript
 }
 
 /** C16: the caller's subscriptions are in their own partition, one Query. */
-export const current = fn({ role: "customer", input: NoInput }, async (actor): Promise<SubscriptionView> => {
+export const current = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<SubscriptionView> => {
   const { data } = await db().entities.subscription.query.byUser({ userId: actor.userId }).go({ pages: "all" });
   const found = currentOf(data);
   return found ? { plan: found.plan, status: found.status } : { plan: null, status: "none" };

@@ -57,7 +57,7 @@ const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b
  * token's claims. The user pool's groups are the truth about roles; the item
  * keeps a copy (for lists) and is brought in line when they differ.
  */
-export const fromSignIn = fn({ role: "customer", input: NoInput }, async (actor): Promise<UserItem> => {
+export const fromSignIn = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<UserItem> => {
   const existing = await get(actor.userId);
   if (existing) {
     const rolesInLine = sameRoles(existing.roles, actor.roles);
@@ -311,7 +311,7 @@ export async function writeProfile(
  * items follow, all in one transaction; a write that lost a race with another
  * write of the same user is made again on the user as it now is.
  */
-export const update = fn({ role: "customer", input: UpdateProfile }, async (actor, input): Promise<UserItem> => {
+export const update = /* @__PURE__ */ fn({ role: "customer", input: UpdateProfile }, async (actor, input): Promise<UserItem> => {
   let user = await fromSignIn(actor);
   for (let attempt = 1; attempt <= 3; attempt++) {
     const changes = profileChanges(user, input);
