@@ -173,6 +173,16 @@ describe("the senders go through it", () => {
     expect(sent.at(-1)?.body).toBe("Testing 1 2 3");
   });
 
+  it("the admin's log masks a verification code the text carried", async () => {
+    const customer = await newUser({ phone: newPhone() });
+    await PhoneVerification.sendCodeTo(customer.userId, { phone: newPhone() });
+    const code = /\b(\d{6})\b/.exec(sent.at(-1)!.body)![1];
+    const page = await Communications.list(admin, { type: "verification", limit: "100" });
+    const entry = page.items.find((item) => item.userId === customer.userId);
+    expect(entry?.message).toBe("Your Regrip verification code is ••••••. It expires in 10 minutes.");
+    expect(entry?.message).not.toContain(code);
+  });
+
   it("HELP is answered with the helpReply template even after STOP", async () => {
     const phone = newPhone();
     await stop(phone);

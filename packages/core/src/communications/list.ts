@@ -28,6 +28,12 @@ const COMMUNICATIONS_FIRST_MONTH = "2025-01";
 
 type CommunicationItem = EntityItem<Communication>;
 
+/**
+ * A one-time verification code is for the person verifying, not for whoever reads the log: its digits (a run of 4
+ * to 8) read as dots. The text itself carried the code; the stored entry keeps it for the provider's records.
+ */
+const readable = (item: CommunicationItem) => (item.messageType === "verification" ? item.message.replace(/\b\d{4,8}\b/g, "••••••") : item.message);
+
 function communicationView(item: CommunicationItem): CommunicationView {
   return {
     id: item.id,
@@ -39,7 +45,7 @@ function communicationView(item: CommunicationItem): CommunicationView {
     orderId: item.orderId ?? null,
     userId: item.userId ?? null,
     subject: item.subject ?? null,
-    message: item.message,
+    message: readable(item),
     errorMessage: item.errorMessage ?? null,
     externalId: item.externalId ?? null,
     template: item.template ?? null,
