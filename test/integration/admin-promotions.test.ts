@@ -18,6 +18,7 @@ import {
   PROMOTION_CODE_TAKEN,
   PROMOTION_CODE_TOO_LONG,
   PROMOTION_DISCOUNT_REQUIRED,
+  PROMOTION_ONE_DISCOUNT,
   PROMOTION_NOT_FOUND,
   PROMOTION_NOTHING_TO_CHANGE,
   PROMOTION_PERCENTAGE_RANGE,
@@ -124,6 +125,7 @@ describe("POST /api/admin/promotions", () => {
     ["a fraction of a cent", { code: "OK1", amountCents: 10.5 }, PROMOTION_AMOUNT_CENTS],
     ["both 0", { code: "OK1", percentage: 0, amountCents: 0 }, PROMOTION_DISCOUNT_REQUIRED],
     ["neither given", { code: "OK1" }, PROMOTION_DISCOUNT_REQUIRED],
+    ["both a percentage and an amount", { code: "OK1", percentage: 15, amountCents: 500 }, PROMOTION_ONE_DISCOUNT],
     ["isActive as text", { code: "OK1", percentage: 5, isActive: "yes" }, "isActive must be true or false"],
   ])("refuses %s with 400 and its message, making nothing", async (_, body, message) => {
     const answer = await create(body);
@@ -201,6 +203,10 @@ describe("PATCH /api/admin/promotions/{id}", () => {
     expect(await update(promotion.id, { percentage: 0 })).toMatchObject({ status: 400, body: { message: PROMOTION_DISCOUNT_REQUIRED } });
     expect(await update(promotion.id, { percentage: 0, amountCents: 0 })).toMatchObject({ status: 400, body: { message: PROMOTION_DISCOUNT_REQUIRED } });
     expect(await update(promotion.id, { percentage: 0, amountCents: 150 })).toMatchObject({ status: 200, body: { percentage: 0, amountCents: 150 } });
+    // One of the two, never both: an amount added to a percentage's promotion (or the reverse) is refused, nothing changed.
+    expect(await update(promotion.id, { percentage: 15 })).toMatchObject({ status: 400, body: { message: PROMOTION_ONE_DISCOUNT } });
+    expect(await update(promotion.id, { percentage: 15, amountCents: 150 })).toMatchObject({ status: 400, body: { message: PROMOTION_ONE_DISCOUNT } });
+    expect((await db().entities.promotion.get({ id: promotion.id }).go()).data).toMatchObject({ percentage: 0, amountCents: 150 });
   });
 
   it.each([

@@ -17,11 +17,13 @@ import { INVALID_CURSOR, pageQuery } from "../paging";
 import { ISO_TIME } from "../shared/dates";
 import { Id, ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import {
+  hasBothDiscounts,
   hasDiscount,
   PROMOTION_CHANGED_WHILE_SAVING,
   PROMOTION_CODE_TAKEN,
   PROMOTION_DISCOUNT_REQUIRED,
   PROMOTION_NOT_FOUND,
+  PROMOTION_ONE_DISCOUNT,
   PromotionInput,
   PromotionPatch,
   type PromotionAdminView,
@@ -114,6 +116,7 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, 
       isActive: patch.isActive ?? current.isActive,
     };
     if (!hasDiscount(next)) throw invalid(PROMOTION_DISCOUNT_REQUIRED);
+    if (hasBothDiscounts(next)) throw invalid(PROMOTION_ONE_DISCOUNT);
     const before = fieldsOf(current);
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter((field) => next[field] !== before[field]);
     if (changed.length === 0) return adminView(current);

@@ -7,6 +7,7 @@ import {
   PROMOTION_CODE_REQUIRED,
   PROMOTION_CODE_TOO_LONG,
   PROMOTION_DISCOUNT_REQUIRED,
+  PROMOTION_ONE_DISCOUNT,
   PROMOTION_PERCENTAGE_RANGE,
   PromotionInput,
   promotionFormErrors,
@@ -29,6 +30,7 @@ describe("the promotion dialog's rules (the server's schema)", () => {
     [{ code: "OK", percentage: "", amount: "abc" }, { amount: PROMOTION_AMOUNT_MIN }],
     [{ code: "ok", percentage: "", amount: "5" }, {}],
     [{ code: "ok", percentage: "15", amount: "" }, {}],
+    [{ code: "ok", percentage: "15", amount: "5" }, { amount: PROMOTION_ONE_DISCOUNT }],
   ])("%j: %j", (values, errors) => {
     expect(promotionFormErrors(values)).toEqual(errors);
   });

@@ -30,6 +30,8 @@ export interface PromotionPage {
 export const PROMOTION_CODE_REQUIRED = "Code is required";
 export const PROMOTION_CODE_TOO_LONG = "Code too long";
 export const PROMOTION_DISCOUNT_REQUIRED = "Either percentage or amount must be greater than 0";
+/** A code takes a percentage or an amount off, never both: pricing would apply the percentage alone (shared/promo.ts). */
+export const PROMOTION_ONE_DISCOUNT = "Choose one: a percentage or an amount off, not both";
 // The spec gives these rules no words of their own.
 export const PROMOTION_CODE_CHARACTERS = "Code can only contain letters, digits, - and _";
 export const PROMOTION_PERCENTAGE_RANGE = "Percentage must be a whole number from 0 to 100";
@@ -78,6 +80,11 @@ export function hasDiscount(promotion: { percentage: number; amountCents: number
   return promotion.percentage > 0 || promotion.amountCents > 0;
 }
 
+/** Both a percentage and an amount: refused (`PROMOTION_ONE_DISCOUNT`), on a new promotion and after a change. */
+export function hasBothDiscounts(promotion: { percentage: number; amountCents: number }): boolean {
+  return promotion.percentage > 0 && promotion.amountCents > 0;
+}
+
 /**
  * `POST /api/admin/promotions` `{ code, percentage?, amountCents?, isActive? }`, and the page's create and edit
  * dialog. A missing percentage or amount is 0; a new promotion is active unless `isActive: false`.
@@ -91,6 +98,7 @@ export const PromotionInput = z
   })
   .check(
     z.refine((p) => hasDiscount(p), { message: PROMOTION_DISCOUNT_REQUIRED, path: ["percentage"], when: (payload) => payload.issues.length === 0 }),
+    z.refine((p) => !hasBothDiscounts(p), { message: PROMOTION_ONE_DISCOUNT, path: ["amountCents"], when: (payload) => payload.issues.length === 0 }),
   );
 export type PromotionInput = z.output<typeof PromotionInput>;
 
