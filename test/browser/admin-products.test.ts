@@ -104,7 +104,11 @@ describe("an admin manages a product", () => {
       await dialog.getByLabel("Price (dollars)").fill("-1");
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await dialog.getByText("Price must be positive").waitFor();
+      // A fraction of a cent is refused with a word, not rounded away (issue 20).
       await dialog.getByLabel("Price (dollars)").fill("6.499");
+      await dialog.getByRole("button", { name: "Save Changes" }).click();
+      await dialog.getByText("Price can have at most two decimals (cents)").waitFor();
+      await dialog.getByLabel("Price (dollars)").fill("6.50");
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await page.getByText("Product Updated").waitFor();
       await page.getByText("Low: 2").waitFor();

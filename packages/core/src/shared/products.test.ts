@@ -12,6 +12,7 @@ import {
   isOutOfStock,
   isQuickSaleCode,
   NAME_REQUIRED,
+  PRICE_CENTS,
   PRICE_POSITIVE,
   productBody,
   STOCK_WHOLE,
@@ -49,11 +50,13 @@ describe("the product rules the page and the server share", () => {
     expect(fieldErrors(CreateProduct, productBody(empty))).toEqual({ code: CODE_REQUIRED, name: NAME_REQUIRED, unitAmountCents: PRICE_POSITIVE });
     expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: "-1" }))).toEqual({ unitAmountCents: PRICE_POSITIVE });
     expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: "2", stockQuantity: "1.5" }))).toEqual({ stockQuantity: STOCK_WHOLE });
+    expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: "9.999" }))).toEqual({ unitAmountCents: PRICE_CENTS });
+    expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: " $1,000.005 " }))).toEqual({ unitAmountCents: PRICE_CENTS });
   });
 
   it("sends an empty stock as unlimited and the price in cents", () => {
-    const body = z.parse(CreateProduct, productBody({ ...emptyProductForm(), code: "add-towel", name: " Towel ", price: "4.995", brand: " " }));
-    expect(body).toMatchObject({ code: "ADD-TOWEL", name: "Towel", unitAmountCents: 500, stockQuantity: null, lowStockThreshold: 5, displayOrder: 999, isVisible: true, brand: null });
+    const body = z.parse(CreateProduct, productBody({ ...emptyProductForm(), code: "add-towel", name: " Towel ", price: "4.5", brand: " " }));
+    expect(body).toMatchObject({ code: "ADD-TOWEL", name: "Towel", unitAmountCents: 450, stockQuantity: null, lowStockThreshold: 5, displayOrder: 999, isVisible: true, brand: null });
   });
 });
 

@@ -32,6 +32,13 @@ export const CODE_TOO_LONG = "Product code must be at most 40 characters";
 export const CODE_CHARACTERS = "Product code may hold only letters, digits, '-' and '_'";
 export const NAME_TOO_LONG = "Product name must be at most 120 characters";
 export const PRICE_TOO_HIGH = "Price must be at most $100,000.00";
+/**
+ * A price typed with more than two decimals is refused rather than rounded (issue 20: 9.999 had been saved as
+ * $10.00 without a word); §5's "converted to cents by rounding" still holds for what has two or fewer.
+ */
+export const PRICE_CENTS = "Price can have at most two decimals (cents)";
+/** Dollars as typed with a fraction of a cent: "9.999", "$1,000.005". */
+export const hasSubCents = (typed: string): boolean => /^\s*\$?[\d,]*\.\d{3,}\s*$/.test(typed);
 export const INVALID_CATEGORY = "Category must be one of BASE_GRIP, OVERGRIP, EDGE, WEIGHT, OTHER";
 export const INVALID_TYPE = "Type must be one of ONE_TIME, SUBSCRIPTION, ADD_ON";
 export const STOCK_WHOLE = "Stock must be a whole number of 0 or more, or empty for unlimited";
@@ -160,7 +167,9 @@ const name = z.string({ error: NAME_REQUIRED }).check(
 
 /** Integer cents, at least 0 ('Price must be positive'); a fraction of a cent is rounded (§5: dollars to cents by rounding). */
 const unitAmountCents = z.pipe(
-  z.number({ error: PRICE_POSITIVE }).check(z.minimum(0, PRICE_POSITIVE), z.maximum(MAX_PRICE_CENTS, PRICE_TOO_HIGH)),
+  z
+    .number({ error: (issue) => (typeof issue.input === "string" && hasSubCents(issue.input) ? PRICE_CENTS : PRICE_POSITIVE) })
+    .check(z.minimum(0, PRICE_POSITIVE), z.maximum(MAX_PRICE_CENTS, PRICE_TOO_HIGH)),
   z.transform((cents) => Math.round(cents)),
 );
 
@@ -345,8 +354,8 @@ export function productBody(values: ProductFormValues): Record<string, unknown> 
     feel: values.feel,
     area: values.area,
     quality: values.quality,
-    // Empty or not a number: the schema's 'Price must be positive'.
-    unitAmountCents: Number.isNaN(cents) ? values.price : cents,
+    // Empty or not a number: the schema's 'Price must be positive'; a fraction of a cent: its PRICE_CENTS.
+    unitAmountCents: Number.isNaN(cents) || hasSubCents(values.price) ? values.price : cents,
     stockQuantity: typedNumber(values.stockQuantity, null),
     lowStockThreshold: typedNumber(values.lowStockThreshold, LOW_STOCK_THRESHOLD),
     displayOrder: typedNumber(values.displayOrder, DEFAULT_DISPLAY_ORDER),
