@@ -23,6 +23,7 @@ import { consoleKeys, createBags, listBags } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
 import { pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
+import { createdBagsText } from "./created-toast";
 
 const BAGS_MAX_PER_CREATE = 100;
 const COUNT_MESSAGE = "Count must be between 1 and 100";
@@ -55,7 +56,7 @@ export default function BagsPage() {
     onSuccess: (bags) => {
       setCreated(bags);
       const codes = bags.map((bag) => bag.code3);
-      toast({ title: "Bags Created", description: bags.length === 1 ? `Bag ${codes[0]}` : `${bags.length} bags: ${codes[0]} to ${codes[codes.length - 1]}` });
+      toast({ title: "Bags Created", description: createdBagsText(codes) });
       void queryClient.invalidateQueries({ queryKey: consoleKeys.bags });
     },
     onError: (error) => {
