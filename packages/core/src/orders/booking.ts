@@ -147,7 +147,9 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
       });
 
       const at = now.toISOString();
-      const status: OrderStatus = priced.totalCents === 0 ? "SCHEDULED" : "INVOICED";
+      const money = charged(priced);
+      // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
+      const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
       const actorName = user.firstName ?? actor.givenName;
       return {
         order: {
@@ -162,7 +164,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           pickupDateTime: new Date(now.getTime() + PICKUP_AFTER_MS).toISOString(),
           isOnsite: input.isOnsite,
           customerNotes: input.customerNotes,
-          ...charged(priced),
+          ...money,
           customer: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
           paddle: { nickname: paddle.nickname, brand: paddle.brand, model: paddle.model },
         },

@@ -7,7 +7,7 @@
 import * as z from "zod/mini";
 import type { CatalogueSku, SkuCategory, SkuType } from "./catalogue";
 import { LOW_STOCK_THRESHOLD } from "./catalogue";
-import { dollarsToCents } from "./money";
+import { dollarsToCents, hasSubCents } from "./money";
 import { QUICK_SALE_SERVICES } from "./quick-sale";
 
 export const SKU_CATEGORY_VALUES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const satisfies readonly SkuCategory[];
@@ -37,8 +37,6 @@ export const PRICE_TOO_HIGH = "Price must be at most $100,000.00";
  * $10.00 without a word); §5's "converted to cents by rounding" still holds for what has two or fewer.
  */
 export const PRICE_CENTS = "Price can have at most two decimals (cents)";
-/** Dollars as typed with a fraction of a cent: "9.999", "$1,000.005". */
-export const hasSubCents = (typed: string): boolean => /^\s*\$?[\d,]*\.\d{3,}\s*$/.test(typed);
 export const INVALID_CATEGORY = "Category must be one of BASE_GRIP, OVERGRIP, EDGE, WEIGHT, OTHER";
 export const INVALID_TYPE = "Type must be one of ONE_TIME, SUBSCRIPTION, ADD_ON";
 export const STOCK_WHOLE = "Stock must be a whole number of 0 or more, or empty for unlimited";

@@ -103,9 +103,9 @@ function counterOrder(
   | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus"
   | "processedByStaffId" | "customer"
 > {
-  const free = priced.totalCents === 0;
-  // §4: a new storefront order waits on payment; one with nothing to pay goes straight into the queue.
-  const status: OrderStatus = free ? "SERVICE_QUEUE" : "WAITING_ON_PAYMENT";
+  const money = charged(priced);
+  // §4: a new storefront order waits on payment; one with nothing to pay (a comp) goes straight into the queue.
+  const status: OrderStatus = money.paymentStatus === "comp" ? "SERVICE_QUEUE" : "WAITING_ON_PAYMENT";
   const at = now.toISOString();
   return {
     userId: customer.userId,
@@ -115,7 +115,7 @@ function counterOrder(
     dropoffDateTime: at,
     pickupLocation: "ONSITE",
     isOnsite: true,
-    ...charged(priced),
+    ...money,
     processedByStaffId: actor.userId,
     customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
   };
