@@ -89,8 +89,8 @@ function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-/** What is read (and dropped) of a refused body after the answer, at most: see refuseBody. */
-const LINGER = { bytes: 16 * 1024 * 1024, ms: 1000 };
+/** What is read (and dropped) of a refused body after the answer, at most, and how long the connection lingers: see refuseBody. */
+const LINGER = { bytes: 16 * 1024 * 1024, ms: 2000 };
 
 function refuseTooLarge(req: IncomingMessage, res: ServerResponse) {
   refuseBody(req, res, 413, TOO_LARGE_MESSAGE);
@@ -102,8 +102,11 @@ function refuseTooLarge(req: IncomingMessage, res: ServerResponse) {
  * connection under a client still sending, and a reset can discard the answer
  * before the client reads it; reading on to the end would read a 300 MB body.
  * So the answer says `connection: close`, the server's side is half-closed
- * once it is out, what still arrives is read and dropped (never kept) for up
- * to a second or 16 MB, and then the connection is closed.
+ * once it is out, what still arrives is read and dropped (never kept) up to
+ * 16 MB and then no longer read (the sender is held back by TCP, not reset),
+ * and the connection is closed when the body ends or after two seconds. A
+ * busy client may send 16 MB before it reads the answer; a reset then would
+ * lose the answer it has not read yet.
  */
 function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, message: string) {
   if (!req.complete) {
@@ -120,7 +123,7 @@ function refuseBody(req: IncomingMessage, res: ServerResponse, status: number, m
     req.removeAllListeners("data");
     req.on("data", (chunk: Buffer) => {
       dropped += chunk.length;
-      if (dropped > LINGER.bytes) close();
+      if (dropped > LINGER.bytes) req.pause();
     });
     req.once("end", close);
     req.resume();

@@ -184,11 +184,15 @@ function send(method: string, path: string, options: { headers?: Record<string, 
       return;
     }
     const chunk = Buffer.alloc(64 * 1024, "x");
+    // One chunk at a time, back to the event loop between them, so the shop's answer is read as soon as it comes:
+    // the shop stops reading a refused body after its linger, and a client writing on unread would wait on it.
     const write = () => {
-      while (sent < size && !answered && !req.destroyed) {
+      if (sent < size && !answered && !req.destroyed) {
         const part = chunk.subarray(0, Math.min(chunk.length, size - sent));
         sent += part.length;
-        if (!req.write(part)) return void req.once("drain", write);
+        if (!req.write(part)) req.once("drain", write);
+        else setImmediate(write);
+        return;
       }
       if (!req.destroyed) req.end();
     };
