@@ -141,8 +141,8 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
   );
 }
 
-function showGone(res: ServerResponse, message: string) {
-  page(res, 410, "Checkout unavailable", `<h1>Checkout unavailable</h1><p>${escape(message)}</p><p><a href="/my-grips">Back to My Grips</a></p>`);
+function showGone(res: ServerResponse, message: string, back: { href: string; label: string } = { href: "/my-grips", label: "Back to My Grips" }) {
+  page(res, 410, "Checkout unavailable", `<h1>Checkout unavailable</h1><p>${escape(message)}</p><p><a href="${escape(back.href)}">${escape(back.label)}</a></p>`);
 }
 
 /** Answers `/local-pay/...`; false when the request is not for the payment page. */
@@ -158,11 +158,12 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
     showGone(res, "There is no such checkout.");
     return true;
   }
-  const urls = checkoutUrls(process.env[env.siteUrl] ?? "", order.id);
+  const urls = checkoutUrls(process.env[env.siteUrl] ?? "", order);
   if (order.paymentStatus === "paid") {
     // A second click on Pay, or a reload: the order is paid, go where Stripe would.
     if (req.method === "POST") redirect(res, urls.successUrl);
-    else showGone(res, "This order is already paid.");
+    // A walk-in opening the texted link again has no My Grips: their receipt instead.
+    else showGone(res, "This order is already paid.", order.receiptToken ? { href: urls.successUrl, label: "See your receipt" } : undefined);
     return true;
   }
   // As Stripe closes a session at its expires_at: nobody pays for an order that is canceled or past its hold.

@@ -98,6 +98,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer", grants: sales },
   { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer", grants: reads },
   { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get"), access: "customer", owned: "order", grants: reads },
+  // a counter order's receipt, for whoever holds its unguessable link (a walk-in has no account)
+  { method: "GET", path: "/api/receipts/{id}", handler: fn("receipts/get"), access: "public", grants: reads },
   // storefront (the quick sale is the staff form of POST /api/book-service)
   { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff", grants: reads },
   { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },

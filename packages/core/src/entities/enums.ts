@@ -87,6 +87,7 @@ export const COMMUNICATION_MESSAGE_TYPES = [
   "test",
   "broadcast",
   "storefront_order",
+  "receipt",
   "verification",
 ] as const;
 export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];

@@ -82,6 +82,12 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         stripeCheckoutSessionId: { type: "string" },
         stripeInvoiceId: { type: "string" },
         invoiceUrl: { type: "string" },
+        /**
+         * A counter order's receipt link (receipts/): 128 random bits made with the order, and the link built
+         * from it when the payment link is made (the webhook texts it and knows no site address).
+         */
+        receiptToken: { type: "string" },
+        receiptUrl: { type: "string" },
         shortInvoiceUrl: { type: "string" },
         cardLast4: { type: "string" },
         cardBrand: { type: "string" },

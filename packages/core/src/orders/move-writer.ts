@@ -20,7 +20,8 @@
  * Callers keep only their decisions: which move, on what condition, which
  * refund (orders/status-change.ts, orders/expire.ts, payments/). The writer
  * answers the move's effects (the customer's text; later points and
- * reminders) and registers them with the transaction (db/effects.ts): they
+ * reminders) and the caller's own (a paid counter order's receipt text,
+ * receipts/) and registers them with the transaction (db/effects.ts): they
  * run once it commits, never when it fails, and a failing one is logged and
  * undoes nothing.
  *
@@ -111,6 +112,8 @@ export interface OrderChange {
   unchanged?: readonly ReadFact[];
   /** Write only while this is still the order's checkout session. */
   onlyIfSession?: string;
+  /** The caller's own effects (a paid counter order's receipt text), run after the commit beside the move's. */
+  effects?: Effect[];
 }
 
 export interface OrderWrite extends OrderChange {
@@ -194,7 +197,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     ...(history ? { statusHistory: [...order.statusHistory, history] } : {}),
   } as OrderItem;
   for (const field of write.remove ?? []) delete written[field];
-  const effects = moving ? moveEffects(written, to) : [];
+  const effects = [...(moving ? moveEffects(written, to) : []), ...(write.effects ?? [])];
 
   // Skus deleted from the catalogue since the order took them: nothing to give back to.
   const gone: string[] = [];

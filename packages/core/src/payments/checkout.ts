@@ -10,6 +10,7 @@ import { find } from "../orders/owned";
 import { Id } from "../shared/ids";
 import type { OrderItem } from "../orders/view";
 import { db } from "../db";
+import { receiptUrl } from "../shared/receipts";
 import { checkoutExpiresAt, isHoldExpired, UNPAID_HOLD_MINUTES } from "../shared/unpaid-hold";
 import { paymentProvider, type CheckoutUrls } from "./provider";
 
@@ -32,11 +33,15 @@ const PAYMENT_RETURN = { paid: "paid", payment: "payment", canceled: "canceled" 
  * Where a payer comes back to: the order's own page, which tells what happened. After paying (`?paid=1`) it
  * says the order is paid, once the webhook has landed; from Stripe's back link or the local page's Decline
  * (`?payment=canceled`) it says why the payment did not go through (the decline the webhook stored in
- * paymentFailureReason) or that it was not completed, beside Pay Now.
+ * paymentFailureReason) or that it was not completed, beside Pay Now. An order made at the counter (it has a
+ * receipt token) comes back to its receipt instead, which needs no sign-in: the walk-in who paid by the texted
+ * link has no account (receipts/).
  */
-export function checkoutUrls(siteUrl: string, orderId: string): CheckoutUrls {
-  const order = `${siteUrl.replace(/\/+$/, "")}/orders/${encodeURIComponent(orderId)}`;
-  return { successUrl: `${order}?${PAYMENT_RETURN.paid}=1`, cancelUrl: `${order}?${PAYMENT_RETURN.payment}=${PAYMENT_RETURN.canceled}` };
+export function checkoutUrls(siteUrl: string, order: Pick<OrderItem, "id" | "receiptToken">): CheckoutUrls {
+  const page = order.receiptToken
+    ? `${receiptUrl(siteUrl, order.id, order.receiptToken)}&`
+    : `${siteUrl.replace(/\/+$/, "")}/orders/${encodeURIComponent(order.id)}?`;
+  return { successUrl: `${page}${PAYMENT_RETURN.paid}=1`, cancelUrl: `${page}${PAYMENT_RETURN.payment}=${PAYMENT_RETURN.canceled}` };
 }
 
 /** Why an order cannot be paid by card now, or null when it can. */
@@ -75,7 +80,7 @@ export async function openCheckout(order: OrderItem, options: { siteUrl: string;
   let session;
   try {
     session = await provider.createCheckoutSession(order, {
-      ...checkoutUrls(options.siteUrl, order.id),
+      ...checkoutUrls(options.siteUrl, order),
       siteUrl: options.siteUrl,
       expiresAt: checkoutExpiresAt(order, now),
     });

@@ -16,6 +16,8 @@
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  *
+ * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceiptText`).
+ *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
  * counter (subscriptions/webhook.ts).
  */
@@ -32,6 +34,7 @@ import { verifyStripeSignature } from "./signature";
 import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider, type PaymentDetails } from "./provider";
 import { dollars, earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
+import { withReceiptText } from "../receipts";
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from "../subscriptions/webhook";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -165,7 +168,8 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
 }
 
 async function applyPayment(orderId: string, payment: Payment, event: Stripe.Event): Promise<EventResult> {
-  const applied = await applyToOrder(orderId, (order) => decidePayment(order, payment, event), { eventId: event.id });
+  // A paid counter order's receipt is texted after the commit, as an effect of the very write the ledger makes once.
+  const applied = await applyToOrder(orderId, (order) => withReceiptText(order, decidePayment(order, payment, event)), { eventId: event.id });
   // Money that came in for a canceled order goes back at once (after the payment is on record).
   if (applied.outcome === "applied" && applied.change.set?.paymentStatus === "paid" && stageOfStatus[applied.before.status] === "canceled") {
     const order = await readOrder(orderId);

@@ -5,7 +5,8 @@
  * (orders/create.ts), priced here on the server from the catalogue; then a
  * payment link is opened and texted to the customer (the `paymentLink`
  * template of texts/templates.ts, `storefront_order` in the communications
- * log). A text that fails never undoes the order.
+ * log). A text that fails never undoes the order. A paid counter order ends
+ * on its receipt (receipts/), reached by the link made with the order.
  *
  * Imported as a namespace: `import { Storefront } from "@regrip/core/storefront"`.
  */
@@ -22,8 +23,10 @@ import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { openCheckout } from "../payments/checkout";
 import { priceSale, type PricedSale } from "../pricing/cart";
+import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
 import type { CatalogueSku } from "../shared/catalogue";
+import { receiptUrl } from "../shared/receipts";
 import type { OrderStatus } from "../shared/lifecycle";
 import {
   discountDollarsToCents,
@@ -101,7 +104,7 @@ function counterOrder(
   OrderDraft,
   | "userId" | "status" | "statusHistory" | "dropoffLocation" | "dropoffDateTime" | "pickupLocation" | "isOnsite" | "lineItems"
   | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus"
-  | "processedByStaffId" | "customer"
+  | "processedByStaffId" | "customer" | "receiptToken"
 > {
   const money = charged(priced);
   // §4: a new storefront order waits on payment; one with nothing to pay (a comp) goes straight into the queue.
@@ -118,6 +121,8 @@ function counterOrder(
     ...money,
     processedByStaffId: actor.userId,
     customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
+    // The walk-in's receipt link (receipts/): made with the order, so a repeated request answers the same one.
+    receiptToken: newReceiptToken(),
   };
 }
 
@@ -144,9 +149,11 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   let current = order;
   if (!current.invoiceUrl) {
     const { url } = await openCheckout(current, { siteUrl: options.siteUrl });
+    // The receipt's link beside the payment link: the checkout returns there, and the webhook texts it once paid.
+    const receipt = current.receiptToken ? { receiptUrl: receiptUrl(options.siteUrl, current.id, current.receiptToken) } : {};
     const { data } = await db()
       .entities.serviceOrder.patch({ id: current.id })
-      .set({ invoiceUrl: url })
+      .set({ invoiceUrl: url, ...receipt })
       .go({ response: "all_new" });
     current = data as OrderItem;
   }

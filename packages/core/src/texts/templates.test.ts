@@ -28,6 +28,9 @@ describe("the other texts", () => {
       "Regrip: your order 107 comes to $45.00. Pay securely here: https://pay.test/x",
     );
     expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 805 }, url: "u" })).toContain("order 123456 comes to $8.05");
+    expect(templates.receipt.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 6030 }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
+      "Regrip: thanks! We received $60.30 for order 123456. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
+    );
     expect(templates.verificationCode.words({ code: "012345" })).toBe("Your Regrip verification code is 012345. It expires in 10 minutes.");
     expect(SMS_HELP_REPLY).toBe(
       "Regrip paddle regripping (Littleton & Highlands Ranch). Help: support@regrip.shop. Msg & data rates may apply. Reply STOP to opt out, START to opt back in.",
@@ -45,5 +48,7 @@ describe("the other texts", () => {
     }
     expect(templates.helpReply.consent).toBe("help");
     expect(templates.broadcast.consent).toBe("promotions");
+    // A receipt is an order text: only to a customer who allows them, at their profile's phone.
+    expect(templates.receipt.consent).toBe("orderUpdates");
   });
 });

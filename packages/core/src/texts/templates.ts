@@ -90,6 +90,14 @@ export const templates = {
     words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
       `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`,
   }),
+  receipt: template({
+    messageType: "receipt",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: "A counter order (storefront invoice, quick sale) is paid by its texted link: the total paid and the receipt's link",
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
+      `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}. Your receipt: ${url}`,
+  }),
   verificationCode: template({
     messageType: "verification",
     consent: "requested",

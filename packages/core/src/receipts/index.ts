@@ -1,0 +1,88 @@
+/**
+ * Receipts for orders made at the counter (storefront invoice, quick sale): a walk-in pays by the texted link with
+ * no account, so the checkout returns to a receipt page reached by an unguessable link, and the receipt is texted
+ * once the payment lands.
+ *
+ * - The token (token.ts): 128 random bits, made with the order (storefront/), kept on it as `receiptToken`; the link
+ *   (`receiptUrl`, shared/receipts.ts) is kept beside the payment link when that is made, so the webhook, which
+ *   knows no site address, can text it.
+ * - GET /api/receipts/{id}?t=<token> (`get`): public; compared in constant time; a wrong or missing token and an
+ *   unknown order are the same 404.
+ * - The text (`withReceiptText`): an effect added to the payment's decision, so it runs after the commit that
+ *   marks the order paid, once: a replayed event commits nothing (the writer's event ledger) and texts nothing.
+ *
+ * Imported as a namespace: `import { Receipts } from "@regrip/core/receipts"`.
+ */
+import * as z from "zod/mini";
+import { fn } from "../actor/fn";
+import { db } from "../db";
+import type { Effect } from "../db/effects";
+import { notFound } from "../errors";
+import type { OrderChange } from "../orders/move-writer";
+import type { OrderItem } from "../orders/view";
+import { Id } from "../shared/ids";
+import { stageOfStatus } from "../shared/lifecycle";
+import { shopLocation } from "../shared/locations";
+import { orderReference } from "../shared/orders";
+import { paymentMethodLabel, RECEIPT_NOT_FOUND, type ReceiptView } from "../shared/receipts";
+import { Texts } from "../texts";
+import { receiptTokenMatches } from "./token";
+
+export * as Receipts from "./index";
+
+/** The receipt of `order`: its lines, money and payment, and nothing about who bought it or who sold it. */
+function receiptView(order: OrderItem): ReceiptView {
+  return {
+    shopName: shopLocation(order.pickupLocation ?? order.dropoffLocation)?.label ?? "Regrip",
+    reference: orderReference(order),
+    date: order.createdAt,
+    lines: order.lineItems.map((line) => ({ name: line.name, quantity: line.quantity, priceCents: line.priceCents })),
+    subtotalCents: order.subtotalCents,
+    discountAmountCents: order.discountAmountCents,
+    taxCents: order.taxCents,
+    totalCents: order.totalCents,
+    currency: order.currency,
+    payment: {
+      status: order.paymentStatus,
+      method: paymentMethodLabel[order.paymentMethod] ?? order.paymentMethod,
+      cardBrand: order.cardBrand ?? null,
+      cardLast4: order.cardLast4 ?? null,
+      paidAt: order.paymentStatus === "unpaid" ? null : (order.paidAt ?? null),
+    },
+    refundedAmountCents: order.refundedAmountCents,
+  };
+}
+
+/** The token as sent in the query: anything (a wrong one is a 404 like a missing one), bounded so it is cheap to hash. */
+const SentToken = z.optional(z.string().check(z.maxLength(200, RECEIPT_NOT_FOUND)));
+/** The query of GET /api/receipts/{id}: the link's token. */
+export const ReceiptQuery = z.object({ t: SentToken });
+const ReceiptRequest = z.object({ id: Id, t: SentToken });
+
+/** GET /api/receipts/{id}?t=<token>: the order's receipt for whoever holds its link; 404 otherwise. */
+export const get = /* @__PURE__ */ fn({ role: "public", input: ReceiptRequest }, async (_actor, { id, t }): Promise<ReceiptView> => {
+  const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
+  // Hashed and compared even when there is no order, so the answer takes as long either way.
+  const matches = receiptTokenMatches(order?.receiptToken ?? "-", t);
+  if (!order || !order.receiptToken || !matches) throw notFound(RECEIPT_NOT_FOUND);
+  return receiptView(order);
+});
+
+/** The text of a counter order's receipt, once its payment is on record. */
+function receiptText(order: OrderItem, url: string): Effect {
+  return {
+    name: `text order ${order.id} receipt`,
+    run: () => Texts.send("receipt", { order, url }, { userId: order.userId, orderId: order.id }),
+  };
+}
+
+/**
+ * `change` with the receipt's text among its effects when it marks an unpaid counter order paid (not a canceled
+ * one: that payment goes straight back). Pure, as a payment decision must be: the text is sent by the writer's
+ * commit, never by this.
+ */
+export function withReceiptText(order: OrderItem, change: OrderChange | null): OrderChange | null {
+  const paying = order.paymentStatus === "unpaid" && change?.set?.paymentStatus === "paid";
+  if (!change || !paying || !order.receiptUrl || stageOfStatus[order.status] === "canceled") return change;
+  return { ...change, effects: [...(change.effects ?? []), receiptText(order, order.receiptUrl)] };
+}
