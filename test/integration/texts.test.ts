@@ -55,6 +55,12 @@ describe("every template goes through Texts.send and is logged with its name", (
         to: phone,
         send: (orderId) => Texts.send("paymentLink", { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/o-1" }, { phone, orderId }),
       },
+      {
+        name: "receipt",
+        params: { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://shop.test/receipt/o-1?t=x" },
+        to: customer.phone!,
+        send: (orderId) => Texts.send("receipt", { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://shop.test/receipt/o-1?t=x" }, { userId: customer.userId, orderId }),
+      },
       { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
       { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
       { name: "test", params: { message: "Testing" }, to: phone, send: (orderId) => Texts.send("test", { message: "Testing" }, { phone, orderId }) },
