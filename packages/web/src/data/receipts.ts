@@ -16,7 +16,8 @@ export function useReceipt(id: string | undefined, token: string | null, { pollW
     queryKey: ["/api/receipts", id ?? "", token ?? ""],
     queryFn: () =>
       apiJson<ReceiptView>("GET", `/api/receipts/${encodeURIComponent(id ?? "")}?${RECEIPT_TOKEN_PARAM}=${encodeURIComponent(token ?? "")}`),
-    enabled: !!id,
+    // No token, no receipt: nothing to ask.
+    enabled: !!id && !!token,
     // Its payment changes behind the page (the webhook): what is true now each time it opens.
     refetchOnMount: "always",
     refetchInterval: (query) => (pollWhileUnpaid && query.state.data?.payment.status === "unpaid" ? paymentPollMs : false),

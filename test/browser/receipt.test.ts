@@ -1,0 +1,164 @@
+/**
+ * Walk-ins get a receipt (issue: "A walk-in who pays by the texted link lands on 'Sign in to Regrip', with no
+ * receipt"): an employee sends a storefront invoice to a walk-in made at the counter; the walk-in, signed out on a
+ * phone, opens the texted link from the shop's SMS outbox, pays on the local checkout and lands on the receipt with
+ * the order's lines and "Paid"; the receipt is then texted too, and its link opens the same receipt (at 1280 px),
+ * printable without the site's frame. A link with a wrong token shows no receipt.
+ */
+import { randomInt } from "node:crypto";
+import { join } from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import { callApi, launchBrowser, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { seed } = loadSettings();
+const screenshots = process.env.SCREENSHOT_DIR;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const textsTo = (phone: string) => outboxTexts(inject("dataDir"), phone);
+/** A phone number no other test uses (the outbox is shared by the whole run). */
+const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** Waits until the outbox holds a text to `phone` that `matches`, and answers it. */
+async function textMatching(phone: string, matches: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = textsTo(phone).find((text) => matches.test(text));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no text to ${phone} matching ${matches}: ${JSON.stringify(textsTo(phone))}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+}
+
+/** No element reaches past the viewport's right edge. */
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+  );
+
+describe("a walk-in's receipt", () => {
+  it("a walk-in pays the texted link and sees the receipt", async () => {
+    const employee = await tokenOf(seed.employee);
+    const walkIn = { first: "Riley", last: `Walkin${Date.now().toString(36)}`, phone: newPhone() };
+    const made = await api("POST", "/api/admin/customers", {
+      token: employee,
+      body: { firstName: walkIn.first, lastName: walkIn.last, phone: walkIn.phone, email: "" },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const bags = await api<{ code3: string }[]>("POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
+    expect(bags.status, JSON.stringify(bags.body)).toBe(201);
+    const bagCode = bags.body[0]!.code3;
+
+    // Staff at the counter: a storefront invoice of two edge tapes and an edge guard, texted.
+    await openPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.employee);
+      await page.getByLabel("Find a customer").fill(walkIn.last.slice(0, 9));
+      await page.getByRole("button", { name: `Select ${walkIn.first} ${walkIn.last}` }).click();
+      await page.waitForURL((url) => url.pathname === `/storefrontbooking/${made.body.id}`);
+      const tape = page.getByRole("button", { name: /^Add Edge Tape$/ });
+      await tape.click();
+      await tape.click();
+      await page.getByRole("button", { name: /^Add Premium Edge Guard \(Black/ }).click();
+      const summary = page.locator(".storefront-summary");
+      await summary.getByText("$25.00").first().waitFor(); // 2 x $5 + $15
+      await summary.getByLabel("Bag number").fill(bagCode);
+      await summary.getByRole("button", { name: "Review Order" }).click();
+      await page.getByRole("dialog", { name: "Review Order" }).getByRole("button", { name: "Create Order & Send Payment Link" }).click();
+      await page.getByRole("heading", { name: "Order Created" }).waitFor();
+    });
+    const linkText = await textMatching(walkIn.phone, /\/local-pay\//);
+    const payLink = /(https?:\/\/\S+\/local-pay\/\S+)/.exec(linkText)![1]!;
+
+    // The walk-in, on a phone, never signed in: the texted link, Pay, and the receipt.
+    let receiptPath = "";
+    await openPage(
+      browser,
+      baseUrl,
+      async (page) => {
+        await page.goto(payLink);
+        await page.getByRole("button", { name: "Pay $25.00" }).click();
+        await page.waitForURL((url) => url.pathname.startsWith("/receipt/"));
+        await page.getByRole("heading", { name: "Payment received" }).waitFor();
+        expect(await page.getByText("Sign in to Regrip").count()).toBe(0);
+        const receipt = page.locator("article.receipt");
+        await receipt.getByRole("heading", { name: "Receipt", level: 1 }).waitFor();
+        expect(await receipt.getByText(`#${bagCode}`).count()).toBe(1);
+        const rows = await receipt.locator("tbody tr").allInnerTexts();
+        expect(rows.map((row) => row.replace(/\s+/g, " ").trim())).toEqual([
+          "Edge Tape $5.00 each 2 $10.00",
+          expect.stringMatching(/^Premium Edge Guard.* 1 \$15\.00$/),
+        ]);
+        expect(await page.getByTestId("receipt-total").innerText()).toBe("$25.00");
+        expect(await page.getByTestId("receipt-payment-status").innerText()).toBe("Paid");
+        await receipt.getByText("Visa ending 4242").waitFor();
+        // Nothing of the walk-in's own or the staff's: no name, no phone.
+        const words = await receipt.innerText();
+        expect(words).not.toContain(walkIn.last);
+        expect(words).not.toContain(walkIn.phone.slice(2));
+        // The return's `paid=1` is taken off: the address is the receipt's own link.
+        const url = new URL(page.url());
+        expect(url.searchParams.get("paid")).toBeNull();
+        expect(url.searchParams.get("t")).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        receiptPath = url.pathname + url.search;
+        expect(await overflowing(page)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        if (screenshots) await page.screenshot({ path: join(screenshots, "receipt-390.png"), fullPage: true });
+      },
+      { viewport: { width: 390, height: 844 }, isMobile: true },
+    );
+
+    // The receipt is texted too, once, with the total paid and the same link.
+    const receiptText = await textMatching(walkIn.phone, /Your receipt:/);
+    expect(receiptText).toContain("$25.00");
+    expect(receiptText).toContain(`${baseUrl}${receiptPath}`);
+    expect(textsTo(walkIn.phone).filter((text) => text.includes("Your receipt:"))).toHaveLength(1);
+
+    // Its link, opened later on a computer: the same receipt, and on paper without the site's frame.
+    await openPage(browser, baseUrl, async (page) => {
+      await page.goto(/(https?:\/\/\S+\/receipt\/\S+)/.exec(receiptText)![1]!);
+      await page.getByRole("heading", { name: "Receipt", level: 1 }).waitFor();
+      expect(await page.getByTestId("receipt-payment-status").innerText()).toBe("Paid");
+      expect(await page.getByRole("heading", { name: "Payment received" }).count()).toBe(0);
+      expect(await overflowing(page)).toEqual([]);
+      if (screenshots) await page.screenshot({ path: join(screenshots, "receipt-1280.png"), fullPage: true });
+      await page.emulateMedia({ media: "print" });
+      expect(await page.locator(".site-header").isVisible()).toBe(false);
+      expect(await page.getByRole("button", { name: "Print receipt" }).isVisible()).toBe(false);
+      expect(await page.locator("article.receipt").isVisible()).toBe(true);
+      if (screenshots) await page.screenshot({ path: join(screenshots, "receipt-print.png"), fullPage: true });
+      await page.emulateMedia({ media: "screen" });
+
+      // One character off: no receipt.
+      const wrong = receiptPath.replace(/t=(.)/, (_, first: string) => `t=${first === "A" ? "B" : "A"}`);
+      await page.goto(wrong);
+      await page.getByRole("heading", { name: "Receipt Not Found" }).waitFor();
+      expect(await page.getByText("$25.00").count()).toBe(0);
+    });
+  }, 180_000);
+});
