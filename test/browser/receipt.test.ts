@@ -56,11 +56,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** No element reaches past the viewport's right edge. */
 const overflowing = (page: Page) =>
-  page.evaluate(() =>
-    [...document.querySelectorAll("body *")]
-      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  );
+  page.evaluate(`[...document.querySelectorAll("body *")]
+    .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+    .map((element) => element.tagName.toLowerCase() + "." + element.className)`) as Promise<string[]>;
 
 describe("a walk-in's receipt", () => {
   it("a walk-in pays the texted link and sees the receipt", async () => {
