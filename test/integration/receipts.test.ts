@@ -103,6 +103,8 @@ describe("GET /api/receipts/{id}", () => {
     const { order, orderId, customer } = await counterOrder();
     const answer = await receiptOf(orderId, order.receiptToken);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // Never kept by a cache between the holder of the link and the shop.
+    expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.body).toEqual({
       shopName: "Regrip",
       reference: order.bagNumber,
@@ -139,10 +141,12 @@ describe("GET /api/receipts/{id}", () => {
       receiptOf(orderId, other.order.receiptToken),
       receiptOf(randomUUID(), token),
       receiptOf(booked.orderId, token),
-      receiptOf(orderId, "x".repeat(5000)),
+      receiptOf(orderId, "x".repeat(200)),
     ]);
     for (const refusal of refusals) expect(refusal).toMatchObject({ status: 404, body: { message: RECEIPT_NOT_FOUND } });
     expect(new Set(refusals.map((refusal) => JSON.stringify(refusal.body))).size).toBe(1);
+    // Past any token's length: refused before the table is read, in the same words.
+    expect(await receiptOf(orderId, "x".repeat(5000))).toMatchObject({ status: 400, body: { message: RECEIPT_NOT_FOUND } });
   });
 });
 

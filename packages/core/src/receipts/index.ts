@@ -53,8 +53,11 @@ function receiptView(order: OrderItem): ReceiptView {
   };
 }
 
-/** The token as sent in the query: anything (a wrong one, of any length, is a 404 like a missing one). */
-const SentToken = z.optional(z.string());
+/**
+ * The token as sent in the query: any text (a wrong one is a 404 like a missing one), bounded as every string a
+ * route takes is (hostile.test.ts): one past 200 characters is no token of ours, a 400 in the same words.
+ */
+const SentToken = z.optional(z.string().check(z.maxLength(200, RECEIPT_NOT_FOUND)));
 /** The query of GET /api/receipts/{id}: the link's token. */
 export const ReceiptQuery = z.object({ t: SentToken });
 const ReceiptRequest = z.object({ id: Id, t: SentToken });
