@@ -59,6 +59,7 @@ describe("ReceiptPage", () => {
     await screen.findByRole("heading", { name: "Confirming your payment…" });
     expect(screen.getByTestId("receipt-payment-status").textContent).toBe("Unpaid");
     await screen.findByRole("heading", { name: "Payment received" }, { timeout: 4000 });
+    expect(screen.getByText("Thank you! This order is paid with the card ending 4242.")).toBeTruthy();
     expect(screen.getByTestId("receipt-payment-status").textContent).toBe("Paid");
     expect(calls.length).toBe(3);
     // The return's flag is taken off the address; the token stays.

@@ -62,7 +62,7 @@ function PaymentOutcome({ receipt, returned, waiting }: { receipt: Receipt; retu
     return (
       <section className="notice notice-success receipt-notice" role="status" aria-labelledby="receipt-outcome-title">
         <h2 id="receipt-outcome-title">Payment received</h2>
-        <p>Thank you! We've texted you this receipt too.</p>
+        <p>Thank you! This order is paid{receipt.payment.cardLast4 ? ` with the card ending ${receipt.payment.cardLast4}` : ""}.</p>
       </section>
     );
   }
