@@ -7,7 +7,8 @@
  * 2. An employee finds a customer, builds a storefront cart with a promo, sends the invoice: the outbox holds the
  *    text with the payment link the confirmation shows.
  * 3. The employee moves that order through the queue to ready: the outbox holds the ready text.
- * 4. The printed label, scanned, opens the order now in its bag; so does its code typed on the scanner page.
+ * 4. The printed label, scanned, opens the staff order view of the order in its bag; so does its code typed on the
+ *    scanner page; Mark Picked Up asks for the unpaid balance, cash is taken and the paddle handed over.
  * 5. A quick sale from a new customer to a created order, through the phone check the server asks for.
  *
  * The tests of this file run in order and hand on what they made (the bag, the order).
@@ -200,19 +201,38 @@ describe("staff journeys", () => {
     });
   }, 120_000);
 
-  it("the printed label, scanned, opens the order in its bag; so does its code typed on the scanner page", async () => {
+  it("the printed label, scanned, opens the staff order view; its code typed on the scanner does too, and the unpaid paddle is handed over with cash taken", async () => {
     expect(labelUrl).not.toBe("");
     await withPage(async (page) => {
       await signInStaff(page, seed.employee);
-      // A phone's camera app opens the label's URL.
+      // A phone's camera app opens the label's URL: the staff order view, with who it is for and what it owes.
       await page.goto(labelUrl);
-      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+      await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
+      await page.getByRole("heading", { name: `Order ${bagCode}`, level: 1 }).waitFor();
+      await page.getByText(`${customer.first} ${customer.last}`).first().waitFor();
+      await page.getByText("Unpaid · $94.50 due").waitFor();
 
       await page.goto("/scan");
       await page.getByLabel("Bag code").fill(bagCode.toLowerCase());
       await page.getByRole("button", { name: "Open Order" }).click();
-      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+      await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
+
+      // Mark Picked Up asks for the balance first: cash taken, then handed over, in one step.
+      await page.getByRole("button", { name: "Mark Picked Up" }).click();
+      const dialog = page.getByRole("dialog", { name: `Payment before pickup: order ${bagCode}` });
+      await dialog.getByText("This order has a balance of $94.50 due.").waitFor();
+      await dialog.getByRole("radio", { name: /^Cash/ }).check();
+      await dialog.getByRole("button", { name: "Record $94.50 and Hand Over" }).click();
+      await page.getByText("Picked Up", { exact: true }).first().waitFor();
+      await page.getByText(`Order ${bagCode}: $94.50 in cash, handed over.`).waitFor();
+      await page.getByText("Paid · Cash at the counter").waitFor();
+
+      // Back goes to the queue.
+      await page.getByRole("button", { name: "Service Queue" }).click();
+      await page.waitForURL((url) => url.pathname === "/queue");
     }, { width: 390, height: 844 });
+    const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
+    expect(order.body).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid", paymentMethod: "POS_CASH", bag: null });
   }, 120_000);
 
   it("a quick sale from a new customer, on a phone-sized screen: four steps, the phone checked on the server's demand, the booking retried and the wizard back at step 1", async () => {

@@ -14,6 +14,7 @@
 import type { CommunicationMessageType, Location } from "../entities/enums";
 import type { OrderItem } from "../orders/view";
 import { orderReference } from "../shared/orders";
+import { dollars } from "../shared/payment";
 
 /**
  * Who may be texted, and how the number is found:
@@ -55,7 +56,6 @@ const shopOf = (order: OrderTextParams) => {
   const where = order.pickupLocation ?? order.dropoffLocation;
   return where ? `Regrip ${locationName[where]}` : "Regrip";
 };
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export const templates = {
   orderCheckedIn: template({
