@@ -104,11 +104,14 @@ describe("staff journeys", () => {
       await page.waitForURL((url) => url.pathname === `/storefrontbooking/${made.body.id}`);
       await page.getByRole("heading", { name: `${customer.first} ${customer.last}`, level: 1 }).waitFor();
 
-      // Two of a grip (Add twice adds 1 each time) and an edge guard, as the catalogue shows them.
-      const grip = page.getByRole("button", { name: /^Add Strip and Grip \(Black · Tacky/ });
+      // Two of a grip (Add twice adds 1 each time) and an edge guard, each chosen on its product's one card.
+      const stripAndGrip = page.getByRole("group", { name: "Strip and Grip" });
+      await stripAndGrip.getByRole("button", { name: /Feel/ }).click();
+      await page.getByRole("option", { name: /^Tacky/ }).click();
+      const grip = stripAndGrip.getByRole("button", { name: "Add Strip and Grip (Black, Tacky)" });
       await grip.click();
       await grip.click();
-      await page.getByRole("button", { name: /^Add Premium Edge Guard \(Black/ }).click();
+      await page.getByRole("button", { name: "Add Premium Edge Guard (Black)" }).click();
       expect(await grip.innerText()).toContain("Add (2 in cart)");
       const summary = page.locator(".storefront-summary");
       await summary.getByText("$105.00").first().waitFor(); // 2 x $45 + $15

@@ -84,16 +84,16 @@ describe("one card per product (issue: 32 flat cards, one per color and feel)", 
     sku("sg-addon", "Strip and Grip", null, null, null, "OTHER", "ADD_ON"),
   ];
 
-  it("groups skus by product, in the catalogue's order, with the colors and feels they come in", () => {
+  it("groups skus by product, in the catalogue's order, with the colors and feels they come in (A to Z)", () => {
     const cards = productCards(items);
     expect(cards.map((card) => [card.name, card.variants.map((v) => v.id)])).toEqual([
-      ["Strip and Grip", ["sg-black-tacky", "sg-black-dry", "sg-red-tacky", "sg-red-dry"]],
+      ["Strip and Grip", ["sg-black-dry", "sg-black-tacky", "sg-red-dry", "sg-red-tacky"]],
       ["Premium Regrip", ["pr-teal-cushioned"]],
       ["Premium Edge Guard", ["guard-black", "guard-pink"]],
       ["Edge Tape", ["tape"]],
       ["Strip and Grip", ["sg-addon"]],
     ]);
-    expect(cards[0]).toMatchObject({ colors: ["Black", "Red"], feels: ["Tacky", "Dry"] });
+    expect(cards[0]).toMatchObject({ colors: ["Black", "Red"], feels: ["Dry", "Tacky"] });
     expect(cards[2]).toMatchObject({ colors: ["Black", "Pink"], feels: [] });
     expect(cards[3]).toMatchObject({ colors: [], feels: [] });
   });

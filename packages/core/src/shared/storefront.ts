@@ -101,7 +101,7 @@ export const cartLimit = (product: { stockQuantity: number | null }) =>
 
 /**
  * One card of the storefront: the skus of one product (the same name, category and type: the catalogue writes a
- * product's colors and feels as skus of one name), in the catalogue's order, with the colors and feels they come in.
+ * product's colors and feels as skus of one name), with the colors and feels they come in.
  */
 export interface ProductCard<T> {
   key: string;
@@ -114,7 +114,7 @@ export interface ProductCard<T> {
 
 type CardItem = VariantNaming & { category: string; type: string };
 
-/** The skus of a group as one card per product, in the order of each product's first sku. */
+/** The skus of a group as one card per product, in the order of each product's first sku; its variants by color, then feel. */
 export function productCards<T extends CardItem>(items: readonly T[]): ProductCard<T>[] {
   const cards = new Map<string, ProductCard<T>>();
   for (const item of items) {
@@ -124,6 +124,14 @@ export function productCards<T extends CardItem>(items: readonly T[]): ProductCa
     if (item.color?.trim() && !card.colors.includes(item.color)) card.colors.push(item.color);
     if (item.feel?.trim() && !card.feels.includes(item.feel)) card.feels.push(item.feel);
     cards.set(key, card);
+  }
+  // The catalogue keeps no order among a product's variants (same display order and price): A to Z, so the pickers
+  // and the variant a card starts on are the same on every visit.
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  for (const card of cards.values()) {
+    card.colors.sort(byName);
+    card.feels.sort(byName);
+    card.variants.sort((a, b) => byName(a.color ?? "", b.color ?? "") || byName(a.feel ?? "", b.feel ?? ""));
   }
   return [...cards.values()];
 }

@@ -94,8 +94,11 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     open();
     const card = await screen.findByRole("group", { name: "Strip and Grip" });
     expect(screen.getAllByRole("group", { name: "Strip and Grip" })).toHaveLength(1);
-    expect(within(card).getByText("Only 4 left")).toBeTruthy();
-
+    // It starts on its first variant in stock, colors and feels A to Z: Black Dry.
+    expect(within(card).getByRole("button", { name: "Add Strip and Grip (Black, Dry)" })).toBeTruthy();
+    expect(within(card).getByText("20 in stock")).toBeTruthy();
+    await pick(card, /Feel/, /Tacky/);
+    expect(await within(card).findByText("Only 4 left")).toBeTruthy();
     // Red keeps the feel chosen: Red Tacky is out of stock and cannot be added; Red Dry can.
     await pick(card, /Color/, /Red/);
     expect(await within(card).findByRole("button", { name: "Add Strip and Grip (Red, Tacky)" })).toHaveProperty("disabled", true);
