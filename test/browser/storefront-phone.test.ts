@@ -95,7 +95,7 @@ describe("the storefront on a phone", () => {
         const bar = page.getByRole("region", { name: "Cart summary" });
         await bar.getByText("1 item").waitFor();
         await bar.getByText("$18.00").waitFor();
-        expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+        expect(await page.evaluate<number>("window.scrollY")).toBeGreaterThan(300);
         const review = bar.getByRole("button", { name: "Review" });
         expect(await inViewport(review)).toBe(true);
         await page.mouse.wheel(0, -400);

@@ -20,8 +20,11 @@ import { fetchPromotion } from "./storefront-api";
 /** What the cart knows of each line's product now: the most it may hold, and why a quantity is refused. */
 export interface LineStock {
   limitOf: (id: string) => number;
-  /** The line's own refusal (more in the cart than is in stock now), or the one its last change met. */
-  problemOf: (id: string) => string | undefined;
+  /**
+   * The line's own refusal (`over`: more in the cart than is in stock now), or the one its last change met (the line
+   * then holds what there is).
+   */
+  problemOf: (id: string) => { message: string; over: boolean } | undefined;
 }
 
 export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartLine[]; onQuantity?: (id: string, quantity: number) => void; onRemove?: (id: string) => void; stock?: LineStock }) {
@@ -47,7 +50,7 @@ export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartL
                   onChange={({ detail }) => onQuantity(line.id, detail.value === "" ? line.quantity : Number(detail.value))}
                   ariaLabel={`Quantity of ${named}`}
                   step={1}
-                  invalid={!!problem}
+                  invalid={problem?.over}
                   nativeInputAttributes={{ min: 0, max: stock?.limitOf(line.id), "aria-describedby": problem ? `${line.id}-stock` : undefined }}
                 />
               ) : (
@@ -58,7 +61,7 @@ export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartL
             {onRemove && <Button variant="icon" iconName="remove" ariaLabel={`Remove ${named}`} onClick={() => onRemove(line.id)} />}
             {problem && (
               <div className="storefront-cart-problem" role="alert" id={`${line.id}-stock`}>
-                <StatusIndicator type="warning">{problem}</StatusIndicator>
+                <StatusIndicator type={problem.over ? "error" : "warning"}>{problem.message}</StatusIndicator>
               </div>
             )}
           </li>

@@ -104,7 +104,8 @@ function Booking({ customer }: { customer: CustomerView }) {
     problemOf: (id) => {
       const line = cart.items.find((each) => each.id === id);
       const own = line ? quantityRefusal(productOf(line), line.quantity) : null;
-      return own ?? (notice?.from === "cart" && notice.id === id ? notice.message : undefined);
+      if (own) return { message: own, over: true };
+      return notice?.from === "cart" && notice.id === id ? { message: notice.message, over: false } : undefined;
     },
   };
 
