@@ -105,11 +105,14 @@ describe("staff journeys", () => {
       await page.waitForURL((url) => url.pathname === `/storefrontbooking/${made.body.id}`);
       await page.getByRole("heading", { name: `${customer.first} ${customer.last}`, level: 1 }).waitFor();
 
-      // Two of a grip (Add twice adds 1 each time) and an edge guard, as the catalogue shows them.
-      const grip = page.getByRole("button", { name: /^Add Strip and Grip \(Black · Tacky/ });
+      // Two of a grip (Add twice adds 1 each time) and an edge guard, each chosen on its product's one card.
+      const stripAndGrip = page.getByRole("group", { name: "Strip and Grip" });
+      await stripAndGrip.getByRole("button", { name: /Feel/ }).click();
+      await page.getByRole("option", { name: /^Tacky/ }).click();
+      const grip = stripAndGrip.getByRole("button", { name: "Add Strip and Grip (Black, Tacky)" });
       await grip.click();
       await grip.click();
-      await page.getByRole("button", { name: /^Add Premium Edge Guard \(Black/ }).click();
+      await page.getByRole("button", { name: "Add Premium Edge Guard (Black)" }).click();
       expect(await grip.innerText()).toContain("Add (2 in cart)");
       const summary = page.locator(".storefront-summary");
       await summary.getByText("$105.00").first().waitFor(); // 2 x $45 + $15
@@ -171,7 +174,8 @@ describe("staff journeys", () => {
     });
     const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
     expect(order.body.status).toBe("READY");
-    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup")).length, { timeout: 10_000 }).toBe(1);
+    // A counter order is picked up where it was made: the text names the on-site booth, never "Regrip the on-site booth".
+    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup at our on-site booth!")).length, { timeout: 10_000 }).toBe(1);
   }, 120_000);
 
   it("the queue shows what changed elsewhere when the employee comes back to it, not the list of the first visit", async () => {
