@@ -139,9 +139,10 @@ describe("the admin dashboard", () => {
   it("a paid order canceled at the counter asks first, is refunded to the card, and the revenue drops by it", async () => {
     const [customer, admin] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin)]);
     const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Refund ${randomInt(1000, 9999)}` } });
+    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
     const booked = await api("POST", "/api/book-service", {
       token: customer,
-      body: { paddleId: paddle.body.id, dropoffLocation: "LITTLETON", service: "sku-basic-overgrip-blue-tacky" },
+      body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-basic-overgrip-blue-tacky" },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const orderId: string = booked.body.id;
@@ -154,7 +155,7 @@ describe("the admin dashboard", () => {
     await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: admin })).body.paymentStatus, { timeout: 10_000 }).toBe("paid");
     const paid = (await api("GET", `/api/orders/${orderId}`, { token: admin })).body;
     const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
-    const reference = orderId.slice(-6).toUpperCase();
+    const reference = paid.bagNumber || orderId.slice(-6).toUpperCase();
 
     await withPage(async (page) => {
       await signInStaff(page, seed.admin);
@@ -166,7 +167,7 @@ describe("the admin dashboard", () => {
       await page.getByRole("menuitem", { name: "Cancel Order" }).click();
       const dialog = page.getByRole("dialog", { name: `Cancel order ${reference}?` });
       await dialog.getByText(`This order was paid ${money(paid.totalCents)}`).waitFor();
-      await dialog.getByLabel("Reason", { exact: true }).fill("Customer moved away");
+      await dialog.getByRole("textbox").fill("Customer moved away");
       await dialog.getByRole("button", { name: `Cancel and Refund ${money(paid.totalCents)}` }).click();
       await page.getByText(`Order ${reference}: ${money(paid.totalCents)} refunded to the card.`).waitFor();
       await page.getByText(`Refunded · ${money(paid.totalCents)} given back`).waitFor();
