@@ -118,7 +118,7 @@ describe("GET /api/receipts/{id}", () => {
       taxCents: 0,
       totalCents: 1900,
       currency: "usd",
-      payment: { status: "unpaid", method: "Card", cardBrand: null, cardLast4: null, paidAt: null },
+      payment: { status: "unpaid", method: "Card online", cardBrand: null, cardLast4: null, paidAt: null },
       refundedAmountCents: 0,
     });
     const text = JSON.stringify(answer.body);
@@ -166,7 +166,7 @@ describe("paying a counter order", () => {
     expect(await receiptTexts(orderId)).toHaveLength(1);
 
     const receipt = await receiptOf(orderId, order.receiptToken);
-    expect(receipt.body.payment).toMatchObject({ status: "paid", method: "Card", cardBrand: "visa", cardLast4: "4242" });
+    expect(receipt.body.payment).toMatchObject({ status: "paid", method: "Card online", cardBrand: "visa", cardLast4: "4242" });
     expect(Date.parse(receipt.body.payment.paidAt)).not.toBeNaN();
   });
 

@@ -24,7 +24,8 @@ import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
 import { shopLocation } from "../shared/locations";
 import { orderReference } from "../shared/orders";
-import { paymentMethodLabel, RECEIPT_NOT_FOUND, type ReceiptView } from "../shared/receipts";
+import { PAYMENT_METHOD_LABELS } from "../shared/payment";
+import { RECEIPT_NOT_FOUND, type ReceiptView } from "../shared/receipts";
 import { Texts } from "../texts";
 import { receiptTokenMatches } from "./token";
 
@@ -44,7 +45,7 @@ function receiptView(order: OrderItem): ReceiptView {
     currency: order.currency,
     payment: {
       status: order.paymentStatus,
-      method: paymentMethodLabel[order.paymentMethod] ?? order.paymentMethod,
+      method: PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod,
       cardBrand: order.cardBrand ?? null,
       cardLast4: order.cardLast4 ?? null,
       paidAt: order.paymentStatus === "unpaid" ? null : (order.paidAt ?? null),

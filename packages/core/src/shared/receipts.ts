@@ -41,7 +41,7 @@ export interface ReceiptView {
   currency: string;
   payment: {
     status: PaymentStatus;
-    /** How it was (or is to be) paid, in words: `Card`, `Complimentary`... */
+    /** How it was (or is to be) paid, in the counter's words (shared/payment.ts): `Card online`, `Cash at the counter`... */
     method: string;
     cardBrand: string | null;
     cardLast4: string | null;
@@ -49,12 +49,3 @@ export interface ReceiptView {
   };
   refundedAmountCents: number;
 }
-
-/** The stored payment method in words (entities/enums.ts PAYMENT_METHODS). */
-export const paymentMethodLabel: Record<string, string> = {
-  STRIPE: "Card",
-  POS_CASH: "Cash",
-  POS_CARD: "Card at the counter",
-  SUBSCRIPTION: "Subscription",
-  COMP: "Complimentary",
-};

@@ -26,10 +26,10 @@ const unpaid: Receipt = {
   taxCents: 0,
   totalCents: 2250,
   currency: "usd",
-  payment: { status: "unpaid", method: "Card", cardBrand: null, cardLast4: null, paidAt: null },
+  payment: { status: "unpaid", method: "Card online", cardBrand: null, cardLast4: null, paidAt: null },
   refundedAmountCents: 0,
 };
-const paid: Receipt = { ...unpaid, payment: { status: "paid", method: "Card", cardBrand: "visa", cardLast4: "4242", paidAt: "2025-03-07T17:05:00.000Z" } };
+const paid: Receipt = { ...unpaid, payment: { status: "paid", method: "Card online", cardBrand: "visa", cardLast4: "4242", paidAt: "2025-03-07T17:05:00.000Z" } };
 
 describe("ReceiptPage", () => {
   it("asks with the link's token, and shows the lines, totals and payment", async () => {
