@@ -110,7 +110,7 @@ describe("a walk-in's receipt", () => {
         const rows = await receipt.locator("tbody tr").allInnerTexts();
         expect(rows.map((row) => row.replace(/\s+/g, " ").trim())).toEqual([
           "Edge Tape $5.00 each 2 $10.00",
-          expect.stringMatching(/^Premium Edge Guard.* 1 \$15\.00$/),
+          "Premium Edge Guard Black 1 $15.00",
         ]);
         expect(await page.getByTestId("receipt-total").innerText()).toBe("$25.00");
         expect(await page.getByTestId("receipt-payment-status").innerText()).toBe("Paid");

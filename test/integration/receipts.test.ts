@@ -110,8 +110,8 @@ describe("GET /api/receipts/{id}", () => {
       reference: order.bagNumber,
       date: order.createdAt,
       lines: [
-        { name: "Court Towel", quantity: 1, priceCents: 1200 },
-        { name: "Lead Tape", quantity: 2, priceCents: 350 },
+        { name: "Court Towel", detail: null, quantity: 1, priceCents: 1200 },
+        { name: "Lead Tape", detail: null, quantity: 2, priceCents: 350 },
       ],
       subtotalCents: 1900,
       discountAmountCents: 0,

@@ -37,7 +37,7 @@ function receiptView(order: OrderItem): ReceiptView {
     shopName: shopLocation(order.pickupLocation ?? order.dropoffLocation)?.label ?? "Regrip",
     reference: orderReference(order),
     date: order.createdAt,
-    lines: order.lineItems.map((line) => ({ name: line.name, quantity: line.quantity, priceCents: line.priceCents })),
+    lines: order.lineItems.map((line) => ({ name: line.name, detail: line.description || null, quantity: line.quantity, priceCents: line.priceCents })),
     subtotalCents: order.subtotalCents,
     discountAmountCents: order.discountAmountCents,
     taxCents: order.taxCents,

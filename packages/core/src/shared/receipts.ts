@@ -21,6 +21,8 @@ export function receiptUrl(siteUrl: string, orderId: string, token: string): str
 
 export interface ReceiptLine {
   name: string;
+  /** Which one: the color and feel, the weight's areas (null when the item has none). */
+  detail: string | null;
   quantity: number;
   /** Unit price in cents; the line's amount is price × quantity. */
   priceCents: number;

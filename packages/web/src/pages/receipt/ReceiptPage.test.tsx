@@ -18,8 +18,8 @@ const unpaid: Receipt = {
   reference: "107",
   date: "2025-03-07T17:00:00.000Z",
   lines: [
-    { name: "Edge Tape", quantity: 2, priceCents: 500 },
-    { name: "Premium Edge Guard", quantity: 1, priceCents: 1500 },
+    { name: "Edge Tape", detail: null, quantity: 2, priceCents: 500 },
+    { name: "Premium Edge Guard", detail: "Black", quantity: 1, priceCents: 1500 },
   ],
   subtotalCents: 2500,
   discountAmountCents: 250,
@@ -38,7 +38,7 @@ describe("ReceiptPage", () => {
     await screen.findByRole("heading", { level: 1, name: "Receipt" });
     expect(calls[0]!.headers).not.toHaveProperty("Authorization");
     const rows = screen.getAllByRole("row").map((row) => row.textContent);
-    expect(rows).toEqual(["ItemQtyAmount", "Edge Tape$5.00 each2$10.00", "Premium Edge Guard1$15.00"]);
+    expect(rows).toEqual(["ItemQtyAmount", "Edge Tape$5.00 each2$10.00", "Premium Edge GuardBlack1$15.00"]);
     expect(screen.getByText("#107")).toBeTruthy();
     expect(screen.getByText("-$2.50")).toBeTruthy();
     expect(screen.getByTestId("receipt-total").textContent).toBe("$22.50");

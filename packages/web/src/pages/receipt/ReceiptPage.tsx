@@ -139,7 +139,8 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
             <tr key={`${line.name}-${index}`}>
               <td>
                 {line.name}
-                {line.quantity > 1 && <span className="receipt-each">{formatCents(line.priceCents)} each</span>}
+                {line.detail && <span className="receipt-line-note">{line.detail}</span>}
+                {line.quantity > 1 && <span className="receipt-line-note">{formatCents(line.priceCents)} each</span>}
               </td>
               <td className="num">{line.quantity}</td>
               <td className="num">{formatCents(line.priceCents * line.quantity)}</td>
