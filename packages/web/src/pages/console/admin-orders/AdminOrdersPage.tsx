@@ -5,7 +5,7 @@ import Select from "@cloudscape-design/components/select";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
 import type { Stage } from "@regrip/core/shared/lifecycle";
-import type { OrderView } from "@regrip/core/shared/orders";
+import { orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useCurrentUser } from "../../../auth/current-user";
@@ -63,7 +63,7 @@ export default function AdminOrdersPage() {
   });
 
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
-    { id: "id", header: "Order ID", cell: (order) => <span title={order.id}>{order.id.slice(-8).toUpperCase()}</span> },
+    { id: "id", header: "Order ID", cell: (order) => <span title={order.id}>{orderReference(order)}</span> },
     { id: "customer", header: "Customer", cell: orderCustomer },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
@@ -80,7 +80,7 @@ export default function AdminOrdersPage() {
           <Select
             selectedOption={selected}
             options={options.map((o) => ({ value: o.value, label: o.label, disabled: !!o.disabledReason, disabledReason: o.disabledReason }))}
-            ariaLabel={`Status of order ${order.id.slice(-8).toUpperCase()}`}
+            ariaLabel={`Status of order ${orderReference(order)}`}
             disabled={move.isPending && move.variables?.order.id === order.id}
             expandToViewport
             onChange={({ detail }) => {
