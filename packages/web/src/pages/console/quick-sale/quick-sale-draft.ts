@@ -19,7 +19,7 @@ export interface QuickSaleDraft {
   idempotencyKey: string | undefined;
 }
 
-export const QUICK_SALE_DRAFT_KEY = "regrip.quickSale.draft";
+const QUICK_SALE_DRAFT_KEY = "regrip.quickSale.draft";
 
 export const emptyDraft: QuickSaleDraft = {
   step: 0,
