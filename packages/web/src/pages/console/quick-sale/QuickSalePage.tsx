@@ -344,6 +344,7 @@ export default function QuickSalePage() {
           type="success"
           header={`Order ${booked.reference} booked`}
           dismissible
+          i18nStrings={{ dismissAriaLabel: "Dismiss" }}
           onDismiss={() => setBooked(undefined)}
           action={
             <Link
