@@ -53,15 +53,18 @@ function bagProblem(text: string): string | undefined {
 /** Where the staff order view lives (`/queue/orders/{id}`). */
 const staffOrderPath = (id: string) => `/queue/orders/${id}`;
 
+/** What happened to the payment link of a booked sale. */
+function linkText(answer: QuickSaleAnswer): string {
+  if (!answer.requiresPayment) return "Nothing to pay";
+  return answer.smsStatus && !answer.smsStatus.success ? `Payment link not texted: ${answer.smsStatus.message}` : "Payment link sent to customer";
+}
+
+const bagText = (answer: QuickSaleAnswer) => (answer.bagNumber ? `bag ${answer.bagNumber}${answer.bagAssigned ? " (assigned)" : ""}` : "");
+
 /** The toast's words for a booked sale: the order's reference, its bag, and what happened to the payment link. */
 function bookedText(answer: QuickSaleAnswer): string {
-  const bag = answer.bagNumber ? ` in bag ${answer.bagNumber}${answer.bagAssigned ? " (assigned)" : ""}` : "";
-  const link = !answer.requiresPayment
-    ? "Nothing to pay"
-    : answer.smsStatus && !answer.smsStatus.success
-      ? `Payment link not texted: ${answer.smsStatus.message}`
-      : "Payment link sent to customer";
-  return `Order ${answer.reference}${bag}. ${link}`;
+  const bag = bagText(answer);
+  return `Order ${answer.reference}${bag ? ` in ${bag}` : ""}. ${linkText(answer)}`;
 }
 
 /** A service as the wizard lists it: its name and the catalogue's price, the price once it is known. */
@@ -358,7 +361,7 @@ export default function QuickSalePage() {
             </Link>
           }
         >
-          {bookedText(booked)}
+          {`${booked.bagNumber ? `The paddle goes in ${bagText(booked)}. ` : ""}${linkText(booked)}.`}
         </Alert>
       )}
       <Wizard
