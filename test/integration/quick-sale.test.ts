@@ -12,6 +12,7 @@ import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import * as OrderReferences from "../../packages/core/src/orders/references";
 import { NO_FREE_BAG } from "../../packages/core/src/shared/bags";
 import { orderReference } from "../../packages/core/src/shared/orders";
 import { absentBagCode, bookingCustomer, freeBag } from "./booking-support";
@@ -216,5 +217,18 @@ describe("GET /api/admin/orders?q= by the short reference", () => {
     const ready = await call("GET", `/api/admin/orders?q=${tail}&stage=ready`, { token: staff.employee });
     expect(ready.body.items.map((order: { id: string }) => order.id)).not.toContain(answer.body.orderId);
     await cancel(answer.body.orderId);
+  });
+
+  it("an order written without its reference items (before them) is found again after npm run recount's backfill", async () => {
+    const customer = await bookingCustomer();
+    const code = await freeBag();
+    const answer = await quickSale({ customerId: customer.userId, bagNumber: code });
+    const orderId = answer.body.orderId as string;
+    const tail = orderId.slice(-6).toUpperCase();
+    await db().entities.orderReference.delete([{ reference: tail, createdAt: (await orderOf(orderId)).createdAt, orderId }]).go();
+    expect((await search(tail)).body.items.map((order: { id: string }) => order.id)).not.toContain(orderId);
+    expect(await OrderReferences.backfill()).toBeGreaterThan(0);
+    expect((await search(tail)).body.items.map((order: { id: string }) => order.id)).toContain(orderId);
+    await cancel(orderId);
   });
 });

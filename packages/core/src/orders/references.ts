@@ -7,8 +7,9 @@
  * `orderref#<reference>`, newest first, and one BatchGet of the page's orders: the work follows the matches, not
  * the shop (no scan of the orders to compare id endings).
  */
-import { BAG_CODE_PATTERN } from "../shared/bags";
+import { db } from "../db";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { BAG_CODE_PATTERN } from "../shared/bags";
 import type { OrderItem } from "./view";
 
 /** How many characters of the id end a reference (shared/orders.ts `orderReference`). */
@@ -38,4 +39,26 @@ export function written({ orderReference }: TransactionEntities, order: Pick<Ord
 export function searchedReference(q: string): string | null {
   const text = q.trim().replace(/^#/, "").toUpperCase();
   return BAG_CODE_PATTERN.test(text) || ID_REFERENCE_PATTERN.test(text) ? text : null;
+}
+
+/**
+ * `npm run recount`'s repair: writes the reference items of every order (orders written before references were,
+ * or by a script that wrote orders alone), page by page over the all-orders index. Puts are idempotent, so it
+ * may run again; it reads the whole table, so run it when the shop is quiet. Answers how many orders it went over.
+ */
+export async function backfill(): Promise<number> {
+  let cursor: string | null = null;
+  let orders = 0;
+  do {
+    const page: { data: Pick<OrderItem, "id" | "bagCode" | "bagNumber" | "createdAt">[]; cursor: string | null } = await db()
+      .entities.serviceOrder.query.allOrders({})
+      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "bagCode", "bagNumber", "createdAt"] });
+    const items = page.data.flatMap((order) =>
+      referencesOf({ id: order.id, bagCode: order.bagCode ?? order.bagNumber }).map((reference) => ({ reference, createdAt: order.createdAt, orderId: order.id })),
+    );
+    if (items.length) await db().entities.orderReference.put(items).go({ concurrency: 4 });
+    orders += page.data.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return orders;
 }
