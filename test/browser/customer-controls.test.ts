@@ -218,6 +218,9 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
     // What the counter's scanner opens with that URL: this order, in that bag.
     const scanned = await api("GET", `/api/bags/${bag.qrSlug}`, { token: adminToken });
     expect(scanned.body.order.id).toBe(orderId);
+    // Handed over at the counter once its balance is taken.
+    const { totalCents } = scanned.body.order;
+    expect((await api("POST", `/api/orders/${orderId}/payments`, { token: adminToken, body: { method: "POS_CASH", amountCents: totalCents } })).status).toBe(200);
     expect((await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status: "PICKED_UP" } })).status).toBe(200);
   });
 

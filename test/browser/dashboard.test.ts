@@ -136,6 +136,50 @@ describe("the admin dashboard", () => {
     }, { width: 390, height: 844 });
   });
 
+  it("a paid order canceled at the counter asks first, is refunded to the card, and the revenue drops by it", async () => {
+    const [customer, admin] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin)]);
+    const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Refund ${randomInt(1000, 9999)}` } });
+    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+    const booked = await api("POST", "/api/book-service", {
+      token: customer,
+      body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-basic-overgrip-blue-tacky" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const orderId: string = booked.body.id;
+    const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customer });
+    await withPage(async (page) => {
+      await page.goto(checkout.body.url);
+      await page.getByRole("button", { name: /^Pay \$/ }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
+    });
+    await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: admin })).body.paymentStatus, { timeout: 10_000 }).toBe("paid");
+    const paid = (await api("GET", `/api/orders/${orderId}`, { token: admin })).body;
+    const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+    const reference = paid.bagNumber || orderId.slice(-6).toUpperCase();
+
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto(`/queue/orders/${orderId}`);
+      await page.getByText("Paid · Visa •••• 4242").waitFor();
+      await page.getByRole("button", { name: `Change Status of order ${reference}` }).click();
+      // Paid: the roll back is to Scheduled, never to Invoiced.
+      expect(await page.getByRole("menuitem", { name: "Roll Back to Invoiced" }).count()).toBe(0);
+      await page.getByRole("menuitem", { name: "Cancel Order" }).click();
+      const dialog = page.getByRole("dialog", { name: `Cancel order ${reference}?` });
+      await dialog.getByText(`This order was paid ${money(paid.totalCents)}`).waitFor();
+      await dialog.getByRole("textbox").fill("Customer moved away");
+      await dialog.getByRole("button", { name: `Cancel and Refund ${money(paid.totalCents)}` }).click();
+      await page.getByText(`Order ${reference}: ${money(paid.totalCents)} refunded to the card.`).waitFor();
+      await page.getByText(`Refunded · ${money(paid.totalCents)} given back`).waitFor();
+
+      await page.goto("/admin");
+      await page.getByRole("group", { name: "Monthly Revenue" }).getByText(money(before.monthlyRevenue - paid.totalCents), { exact: true }).waitFor();
+    });
+    const after = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+    expect(after.monthlyRevenue).toBe(before.monthlyRevenue - paid.totalCents);
+    expect((await api("GET", `/api/orders/${orderId}`, { token: admin })).body).toMatchObject({ status: "CANCELED", paymentStatus: "refunded" });
+  });
+
   it("reads the figures and Recent Activity again when the admin comes back to it, and on Refresh", async () => {
     const admin = await tokenOf(seed.admin);
     const promotion = async () => {

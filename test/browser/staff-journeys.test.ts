@@ -7,7 +7,8 @@
  * 2. An employee finds a customer, builds a storefront cart with a promo, sends the invoice: the outbox holds the
  *    text with the payment link the confirmation shows.
  * 3. The employee moves that order through the queue to ready: the outbox holds the ready text.
- * 4. The printed label, scanned, opens the order now in its bag; so does its code typed on the scanner page.
+ * 4. The printed label, scanned, opens the staff order view of the order in its bag; so does its code typed on the
+ *    scanner page; Mark Picked Up asks for the unpaid balance, cash is taken and the paddle handed over.
  * 5. A quick sale from a new customer to a created order, through the phone check the server asks for.
  *
  * The tests of this file run in order and hand on what they made (the bag, the order).
@@ -104,11 +105,14 @@ describe("staff journeys", () => {
       await page.waitForURL((url) => url.pathname === `/storefrontbooking/${made.body.id}`);
       await page.getByRole("heading", { name: `${customer.first} ${customer.last}`, level: 1 }).waitFor();
 
-      // Two of a grip (Add twice adds 1 each time) and an edge guard, as the catalogue shows them.
-      const grip = page.getByRole("button", { name: /^Add Strip and Grip \(Black · Tacky/ });
+      // Two of a grip (Add twice adds 1 each time) and an edge guard, each chosen on its product's one card.
+      const stripAndGrip = page.getByRole("group", { name: "Strip and Grip" });
+      await stripAndGrip.getByRole("button", { name: /Feel/ }).click();
+      await page.getByRole("option", { name: /^Tacky/ }).click();
+      const grip = stripAndGrip.getByRole("button", { name: "Add Strip and Grip (Black, Tacky)" });
       await grip.click();
       await grip.click();
-      await page.getByRole("button", { name: /^Add Premium Edge Guard \(Black/ }).click();
+      await page.getByRole("button", { name: "Add Premium Edge Guard (Black)" }).click();
       expect(await grip.innerText()).toContain("Add (2 in cart)");
       const summary = page.locator(".storefront-summary");
       await summary.getByText("$105.00").first().waitFor(); // 2 x $45 + $15
@@ -170,7 +174,8 @@ describe("staff journeys", () => {
     });
     const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
     expect(order.body.status).toBe("READY");
-    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup")).length, { timeout: 10_000 }).toBe(1);
+    // A counter order is picked up where it was made: the text names the on-site booth, never "Regrip the on-site booth".
+    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup at our on-site booth!")).length, { timeout: 10_000 }).toBe(1);
   }, 120_000);
 
   it("the queue shows what changed elsewhere when the employee comes back to it, not the list of the first visit", async () => {
@@ -200,19 +205,38 @@ describe("staff journeys", () => {
     });
   }, 120_000);
 
-  it("the printed label, scanned, opens the order in its bag; so does its code typed on the scanner page", async () => {
+  it("the printed label, scanned, opens the staff order view; its code typed on the scanner does too, and the unpaid paddle is handed over with cash taken", async () => {
     expect(labelUrl).not.toBe("");
     await withPage(async (page) => {
       await signInStaff(page, seed.employee);
-      // A phone's camera app opens the label's URL.
+      // A phone's camera app opens the label's URL: the staff order view, with who it is for and what it owes.
       await page.goto(labelUrl);
-      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+      await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
+      await page.getByRole("heading", { name: `Order ${bagCode}`, level: 1 }).waitFor();
+      await page.getByText(`${customer.first} ${customer.last}`).first().waitFor();
+      await page.getByText("Unpaid · $94.50 due").waitFor();
 
       await page.goto("/scan");
       await page.getByLabel("Bag code").fill(bagCode.toLowerCase());
       await page.getByRole("button", { name: "Open Order" }).click();
-      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+      await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
+
+      // Mark Picked Up asks for the balance first: cash taken, then handed over, in one step.
+      await page.getByRole("button", { name: "Mark Picked Up" }).click();
+      const dialog = page.getByRole("dialog", { name: `Payment before pickup: order ${bagCode}` });
+      await dialog.getByText("This order has a balance of $94.50 due.").waitFor();
+      await dialog.getByRole("radio", { name: /^Cash/ }).check();
+      await dialog.getByRole("button", { name: "Record $94.50 and Hand Over" }).click();
+      await page.getByText("Picked Up", { exact: true }).first().waitFor();
+      await page.getByText(`Order ${bagCode}: $94.50 in cash, handed over.`).waitFor();
+      await page.getByText("Paid · Cash at the counter").waitFor();
+
+      // Back goes to the queue.
+      await page.getByRole("button", { name: "Service Queue" }).click();
+      await page.waitForURL((url) => url.pathname === "/queue");
     }, { width: 390, height: 844 });
+    const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
+    expect(order.body).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid", paymentMethod: "POS_CASH" });
   }, 120_000);
 
   it("a quick sale from a new customer, on a phone-sized screen: four steps, the phone checked on the server's demand, the booking retried and the wizard back at step 1", async () => {

@@ -161,8 +161,12 @@ describe("a bag held by an open order", () => {
     const page = listed.body.items as { code3: string; orderId: string | null }[];
     if (page.some((b) => b.code3 === bag.code3)) expect(page.find((b) => b.code3 === bag.code3)!.orderId).toBe(orderId);
 
-    // Through the shop to pickup: the bag is free again, and Bob may book it.
+    // Through the shop to pickup, paid at the counter first: the bag is free again, and Bob may book it.
     for (const status of ["IN_QUEUE", "IN_SERVICE", "READY", "PICKED_UP"]) {
+      if (status === "PICKED_UP") {
+        const { totalCents } = (await call("GET", `/api/orders/${orderId}`, { token: staff })).body;
+        expect((await call("POST", `/api/orders/${orderId}/payments`, { token: staff, body: { method: "POS_CASH", amountCents: totalCents } })).status).toBe(200);
+      }
       const moved = await move(orderId, status);
       expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
     }

@@ -32,7 +32,7 @@ async function ordersOf(userId: string) {
 
 /** Skus made for one test (a core-service variant with little stock), deleted afterwards so the catalogue stays the demo's. */
 const madeSkus: string[] = [];
-async function testSku(stockQuantity: number, overrides: Record<string, unknown> = {}): Promise<{ id: string; name: string }> {
+async function testSku(stockQuantity: number, overrides: Record<string, unknown> = {}): Promise<{ id: string; name: string; variant: string }> {
   const id = `sku-test-${randomUUID()}`;
   const name = "Strip and Grip";
   await db()
@@ -51,7 +51,7 @@ async function testSku(stockQuantity: number, overrides: Record<string, unknown>
     })
     .go();
   madeSkus.push(id);
-  return { id, name };
+  return { id, name, variant: `${name} (Test ${id.slice(-6)}, Tacky)` };
 }
 
 async function testPromotion(fields: { percentage?: number; amountCents?: number; isActive?: boolean }): Promise<string> {
@@ -283,8 +283,8 @@ describe("POST /api/book-service: refusals", () => {
     ["the weight without areas", (p) => bookingBody(p, { addOns: [demo.weight] }), 400, "Choose at least one area for the weight"],
     ["an unknown weight area", (p) => bookingBody(p, { addOns: [demo.weight], weightAreas: ["handle"] }), 400, "That weight area is not available"],
     ["an unknown promo code", (p) => bookingBody(p, { promoCode: "NOPE" }), 400, "Invalid promo code"],
-    ["a variant out of stock", (p) => bookingBody(p, { service: demo.stripRedDry }), 409, "Sorry, Strip and Grip is out of stock"],
-    ["an add-on out of stock", (p) => bookingBody(p, { addOns: [demo.guardPink] }), 409, "Sorry, Premium Edge Guard is out of stock"],
+    ["a variant out of stock", (p) => bookingBody(p, { service: demo.stripRedDry }), 409, "Sorry, Strip and Grip (Red, Dry) is out of stock"],
+    ["an add-on out of stock", (p) => bookingBody(p, { addOns: [demo.guardPink] }), 409, "Sorry, Premium Edge Guard (Pink) is out of stock"],
     ["a paddle that does not exist", (p) => bookingBody(p, { paddleId: randomUUID() }), 404, "Paddle not found"],
   ];
 
@@ -380,7 +380,7 @@ describe("POST /api/book-service: stock under concurrency", () => {
     const [a, b] = await Promise.all([bookingCustomer(), bookingCustomer()]);
     const answers = await Promise.all([a, b].map((c) => book(c.token, c.paddleId, { service: sku.id })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
-    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ message: `Sorry, ${sku.name} is out of stock` });
+    expect(answers.find((answer) => answer.status === 409)?.body).toEqual({ message: `Sorry, ${sku.variant} is out of stock` });
     expect(await stockOf(sku.id)).toBe(0);
     const orders = [...(await ordersOf(a.userId)), ...(await ordersOf(b.userId))];
     expect(orders).toHaveLength(1);
@@ -401,7 +401,7 @@ describe("POST /api/book-service: stock under concurrency", () => {
     const customer = await bookingCustomer();
     expect((await book(customer.token, customer.paddleId, { service: sku.id })).status).toBe(201);
     const again = await book(customer.token, customer.paddleId, { service: sku.id });
-    expect(again).toMatchObject({ status: 409, body: { message: "Sorry, Strip and Grip is out of stock" } });
+    expect(again).toMatchObject({ status: 409, body: { message: `Sorry, ${sku.variant} is out of stock` } });
     expect(await stockOf(sku.id)).toBe(0);
   });
 });

@@ -119,6 +119,30 @@ describe("GET /api/admin/analytics", () => {
     expect(await analytics()).toEqual(end);
   });
 
+  it("counts cash taken at the counter as revenue, and takes it off when the order is canceled with its refund", async () => {
+    const start = await analytics();
+    const customer = await newCustomer();
+    const orderId = await ownOrder(customer.token);
+    const { totalCents } = await orderOf(orderId);
+    const paid = await call("POST", `/api/orders/${orderId}/payments`, { token: admin, body: { method: "POS_CASH", amountCents: totalCents } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const afterPay = await analytics();
+    expect(afterPay.monthlyRevenue).toBe(start.monthlyRevenue + totalCents);
+    expect(afterPay.month.paidOrders).toBe(start.month.paidOrders + 1);
+
+    // Canceling it without its refund is refused: the money would stay counted with the order gone.
+    expect((await move(orderId, { status: "CANCELED" })).status).toBe(409);
+    expect((await analytics()).monthlyRevenue).toBe(afterPay.monthlyRevenue);
+    const canceled = await move(orderId, { status: "CANCELED", refund: true });
+    expect(canceled.body).toMatchObject({ status: "CANCELED", paymentStatus: "refunded", refundedAmountCents: totalCents });
+    const end = await analytics();
+    expect(end.monthlyRevenue).toBe(start.monthlyRevenue);
+    expect(end.month.refundedCents).toBe(start.month.refundedCents + totalCents);
+
+    const repaired = await DashboardCounters.recount();
+    expect(repaired.changedDays).toBe(0);
+  });
+
   it("lists counted products at or below their low-stock threshold, never unlimited ones", async () => {
     const low = { id: `sku-dash-low-${randomUUID().slice(0, 6)}`, code: `DASH-LOW-${randomUUID().slice(0, 6).toUpperCase()}` };
     const plenty = { id: `sku-dash-plenty-${randomUUID().slice(0, 6)}`, code: `DASH-OK-${randomUUID().slice(0, 6).toUpperCase()}` };

@@ -6,7 +6,8 @@ import { readFileSync } from "node:fs";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import type { UserActor } from "../../packages/core/src/actor";
-import { findMove, MOVE_ROLES, type MoveRole } from "../../packages/core/src/orders/moves";
+import { findMove, fitsPayment, MOVE_ROLES, type MoveRole } from "../../packages/core/src/orders/moves";
+import { balanceCents } from "../../packages/core/src/shared/payment";
 import { applyStatusChange, CHANGED_MEANWHILE, StatusChange } from "../../packages/core/src/orders/status-change";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
@@ -42,19 +43,24 @@ describe("who may make which move", () => {
     await db().entities.user.patch({ userId: customer.userId }).set({ smsNotifications: false }).go();
     const tokens: Record<Exclude<MoveRole, "system">, string> = { customer: customer.token, employee: staff.employee, admin: staff.admin };
     const mismatches: string[] = [];
-    for (const role of MOVE_ROLES.filter((r): r is Exclude<MoveRole, "system"> => r !== "system")) {
-      for (const from of STAGES) {
-        for (const to of STAGES) {
-          await setOrder(orderId, { status: canonicalStatus[from] });
-          const answer = await move(orderId, tokens[role], { status: canonicalStatus[to] });
-          const allowed = !!findMove(from, to, role);
-          const ok = allowed ? answer.status === 200 && answer.body.stage === to : answer.status === 409 && !!answer.body.message;
-          if (!ok) mismatches.push(`${from} → ${to} as ${role}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+    // Twice: owing its total (no pickup, roll back to Invoiced) and comped (nothing owing: roll back to Scheduled).
+    for (const paymentStatus of ["unpaid", "comp"] as const) {
+      const money = { paymentStatus, totalCents: (await orderOf(orderId)).totalCents };
+      for (const role of MOVE_ROLES.filter((r): r is Exclude<MoveRole, "system"> => r !== "system")) {
+        for (const from of STAGES) {
+          for (const to of STAGES) {
+            await setOrder(orderId, { status: canonicalStatus[from], paymentStatus });
+            const answer = await move(orderId, tokens[role], { status: canonicalStatus[to] });
+            const found = findMove(from, to, role);
+            const allowed = !!found && fitsPayment(found, money) && !(to === "picked_up" && balanceCents(money) > 0);
+            const ok = allowed ? answer.status === 200 && answer.body.stage === to : answer.status === 409 && !!answer.body.message;
+            if (!ok) mismatches.push(`${paymentStatus}: ${from} → ${to} as ${role}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+          }
         }
       }
     }
     expect(mismatches).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 
   it("answers another customer's order with 404 and a signed-out caller with 401", async () => {
     const { orderId } = await bookedOrder();
@@ -117,24 +123,30 @@ describe("a move", () => {
   });
 
   it("walks the queue to picked up, with the spec's notes on roll back and cancel", async () => {
-    const { orderId } = await bookedOrder();
-    for (const status of ["IN_QUEUE", "BEING_SERVICED", "COMPLETE", "PICKED_UP"]) {
+    const { orderId, order: booked } = await bookedOrder();
+    for (const status of ["IN_QUEUE", "BEING_SERVICED", "COMPLETE"]) {
       expect((await move(orderId, staff.employee, { status })).status, status).toBe(200);
     }
+    // The balance is taken at the counter before the paddle leaves.
+    const paid = await call("POST", `/api/orders/${orderId}/payments`, { token: staff.employee, body: { method: "POS_CARD", amountCents: booked.totalCents } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await move(orderId, staff.employee, { status: "PICKED_UP" })).status).toBe(200);
     let order = await orderOf(orderId);
     expect(order.status).toBe("PICKED_UP");
     expect(order.completedAt).toBeTruthy();
     expect(order.pickedUpAt).toBeTruthy();
     expect(order.processedByStaffId).toBeTruthy();
 
-    const back = await move(orderId, staff.employee, { status: "INVOICED" });
-    expect(back.body.statusHistory.at(-1)).toMatchObject({ from: "PICKED_UP", to: "INVOICED", note: "Rolled back by staff" });
-    const canceled = await move(orderId, staff.employee, { status: "CANCELED" });
-    expect(canceled.body.statusHistory.at(-1)).toMatchObject({ from: "INVOICED", to: "CANCELED", note: "Canceled by staff" });
+    // Paid: rolled back to Scheduled, then canceled with its refund.
+    const back = await move(orderId, staff.employee, { status: "SCHEDULED" });
+    expect(back.body.statusHistory.at(-1)).toMatchObject({ from: "PICKED_UP", to: "SCHEDULED", note: "Rolled back by staff" });
+    const canceled = await move(orderId, staff.employee, { status: "CANCELED", refund: true });
+    expect(canceled.body.statusHistory.at(-1)).toMatchObject({ from: "SCHEDULED", to: "CANCELED", note: "Canceled by staff" });
+    expect(canceled.body).toMatchObject({ paymentStatus: "refunded", refundedAmountCents: booked.totalCents });
     // Nothing leaves canceled.
     expect((await move(orderId, staff.admin, { status: "INVOICED" })).status).toBe(409);
     order = await orderOf(orderId);
-    expect(order.statusHistory.map((h) => h.to)).toEqual(["INVOICED", "IN_QUEUE", "IN_SERVICE", "READY", "PICKED_UP", "INVOICED", "CANCELED"]);
+    expect(order.statusHistory.map((h) => h.to)).toEqual(["INVOICED", "IN_QUEUE", "IN_SERVICE", "READY", "PICKED_UP", "SCHEDULED", "CANCELED"]);
     expect((await auditOf(orderId)).filter((a) => a.action === "order.status_changed")).toHaveLength(6);
   });
 
@@ -225,7 +237,7 @@ describe("texts to the customer", () => {
     const sent = recordingSms();
     const { customer, orderId } = await bookedOrder();
     const { data: user } = await db().entities.user.get({ userId: customer.userId }).go();
-    await setOrder(orderId, { status: "SCHEDULED" });
+    await setOrder(orderId, { status: "SCHEDULED", paymentStatus: "paid" });
     for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY", "PICKED_UP"]) {
       expect((await move(orderId, staff.employee, { status })).status).toBe(200);
     }

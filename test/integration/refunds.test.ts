@@ -84,13 +84,32 @@ describe("a staff cancel", () => {
     });
   });
 
-  it("keeps the payment without refund: true", async () => {
+  it("is refused without its refund, except by an admin who keeps the payment with a reason (audited)", async () => {
     const asked = recordingRefunds();
     const { orderId } = await bookedOrder();
-    await payOrder(orderId);
-    const answer = await move(orderId, staff.admin, { status: "CANCELED" });
+    const paid = await payOrder(orderId);
+    const amount = `$${(paid.totalCents / 100).toFixed(2)}`;
+    const refused = {
+      status: 409,
+      body: { message: `This order was paid ${amount}. Cancel it with its refund, or (admin) give a reason to keep the payment.` },
+    };
+    expect(await move(orderId, staff.employee, { status: "CANCELED" })).toMatchObject(refused);
+    expect(await move(orderId, staff.employee, { status: "CANCELED", keepPayment: true, note: "Customer asked" })).toMatchObject(refused);
+    expect(await move(orderId, staff.admin, { status: "CANCELED" })).toMatchObject(refused);
+    expect(await move(orderId, staff.admin, { status: "CANCELED", keepPayment: true })).toMatchObject({
+      status: 400,
+      body: { message: "Give a reason for keeping the payment" },
+    });
+    expect(await move(orderId, staff.admin, { status: "CANCELED", keepPayment: true, refund: true, note: "x" })).toMatchObject({ status: 400 });
+    expect(await orderOf(orderId)).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", refundedAmountCents: 0 });
+
+    const answer = await move(orderId, staff.admin, { status: "CANCELED", keepPayment: true, note: "No-show fee agreed with the customer" });
     expect(answer.body).toMatchObject({ status: "CANCELED", paymentStatus: "paid", refundedAmountCents: 0 });
     expect(asked).toEqual([]);
+    expect((await auditOf(orderId)).at(-1)).toMatchObject({
+      action: "order.status_changed",
+      diff: { paymentKeptCents: paid.totalCents, reason: "No-show fee agreed with the customer" },
+    });
   });
 
   it("refuses refund: true when nothing was paid", async () => {

@@ -109,7 +109,7 @@ describe("a cancel gives the order's stock back", () => {
     const orderId = await bookUnpaid(customer, overgrip);
     const before = await orderOf(orderId);
     const actor: UserActor = { type: "user", userId: customer.userId, username: customer.username, roles: ["CUSTOMER"] };
-    const input = { id: orderId, status: "CANCELED" as const, note: undefined, refund: false };
+    const input = { id: orderId, status: "CANCELED" as const, note: undefined, refund: false, keepPayment: false };
     const answers = await Promise.allSettled([applyStatusChange(actor, before, input), applyStatusChange(actor, before, input)]);
     expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     const refused = answers.find((a) => a.status === "rejected") as PromiseRejectedResult;

@@ -27,7 +27,7 @@ afterEach(() => useSmsProvider(undefined));
 
 /** Skus made for this file (visible to the storefront, not a core service or add-on, so the customer catalogue is untouched). */
 const madeSkus: string[] = [];
-async function testSku(fields: { stockQuantity: number | null; priceCents?: number; isVisible?: boolean; displayOrder?: number; category?: "OTHER" | "EDGE" }) {
+async function testSku(fields: { stockQuantity: number | null; priceCents?: number; isVisible?: boolean; displayOrder?: number; category?: "OTHER" | "EDGE"; color?: string; feel?: string }) {
   const id = `sku-counter-${randomUUID()}`;
   await db()
     .entities.sku.create({
@@ -41,6 +41,8 @@ async function testSku(fields: { stockQuantity: number | null; priceCents?: numb
       unlimitedStock: fields.stockQuantity === null,
       displayOrder: fields.displayOrder ?? 9997,
       isVisible: fields.isVisible ?? true,
+      ...(fields.color ? { color: fields.color } : {}),
+      ...(fields.feel ? { feel: fields.feel } : {}),
     })
     .go();
   madeSkus.push(id);
@@ -184,7 +186,7 @@ describe("POST /api/storefront/invoice", () => {
     const hidden = await testSku({ stockQuantity: 5, isVisible: false });
     const base = { customerId: customer.userId, bagNumber: await freeBag(), items: [{ id: sku, quantity: 1 }] };
     const cases: [unknown, number, string][] = [
-      [{ ...base, items: [{ id: sku, quantity: 2 }] }, 409, "out of stock"],
+      [{ ...base, items: [{ id: sku, quantity: 2 }] }, 409, "Only 1 left of Counter item"],
       [{ ...base, items: [{ id: hidden, quantity: 1 }] }, 400, "That product is not available"],
       [{ ...base, items: [{ id: "sku-no-such", quantity: 1 }] }, 400, "That product is not available"],
       [{ ...base, items: [] }, 400, "Your cart is empty"],
@@ -203,12 +205,22 @@ describe("POST /api/storefront/invoice", () => {
     expect(await ordersOf(customer.userId)).toEqual([]);
   });
 
+  it("names the variant when it refuses more than is in stock (a 99 of 'Only 4 left')", async () => {
+    const customer = await bookingCustomer();
+    const sku = await testSku({ stockQuantity: 4, color: "Black", feel: "Tacky" });
+    const answer = await invoice({ customerId: customer.userId, bagNumber: await freeBag(), items: [{ id: sku, quantity: 99 }] });
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe(`Only 4 left of Counter item ${sku.slice(-6)} (Black, Tacky)`);
+    expect(await stockOf(sku)).toBe(4);
+  });
+
   it("sells the last unit once when two invoices race for it", async () => {
     const sku = await testSku({ stockQuantity: 1 });
     const [a, b] = await Promise.all([bookingCustomer(), bookingCustomer()]);
     const bags = [await freeBag(), await freeBag()];
     const answers = await Promise.all([a, b].map((c, i) => invoice({ customerId: c.userId, bagNumber: bags[i], items: [{ id: sku, quantity: 1 }] })));
     expect(answers.map((x) => x.status).sort()).toEqual([201, 409]);
+    expect(answers.find((x) => x.status === 409)?.body.message).toBe(`Sorry, Counter item ${sku.slice(-6)} is out of stock`);
     expect(await stockOf(sku)).toBe(0);
     expect((await ordersOf(a.userId)).length + (await ordersOf(b.userId)).length).toBe(1);
   });

@@ -103,6 +103,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
   { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/payments", handler: fn("orders/payments"), access: "staff", grants: moves },
+  { method: "POST", path: "/api/orders/{id}/payment-link", handler: fn("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)
   { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },

@@ -195,7 +195,7 @@ export async function createOrder(
   }
   const soldOut = Inventory.soldOut(result);
   const soldOutTake = made.stockTakes.find((take) => soldOut.includes(take.skuId));
-  if (soldOutTake) throw outOfStock(soldOutTake.name);
+  if (soldOutTake) throw outOfStock(soldOutTake);
   const refusal = made.refusal?.(result.failed);
   if (refusal) throw refusal;
   const bagRefusal = bagNumber ? Bags.holdRefusal(result, bagNumber) : null;

@@ -14,3 +14,4 @@ export * from "./expire";
 export { OrderCounters, type OrderCounts } from "./counters";
 export * from "./admin-list";
 export * from "./notes";
+export * from "./counter-payment";

@@ -66,6 +66,10 @@ interface HistoryEntry {
 /** The payment facts a change may set beside (or without) a move. */
 export interface OrderSet {
   paymentStatus?: PaymentStatus;
+  /** A counter payment or an admin's comp (orders/counter-payment.ts); card payments keep STRIPE. */
+  paymentMethod?: "POS_CASH" | "POS_CARD" | "COMP";
+  posTransactionId?: string;
+  posPaymentDetails?: { method: string; amountCents: number; staffId: string; staffName: string; at: string };
   paidAt?: string;
   cardBrand?: string;
   cardLast4?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STAGES, type Stage } from "../shared/lifecycle";
-import { findMove, MOVE_ROLES, moveRoleOf, movesFrom, type MoveRole } from "./moves";
+import { findMove, fitsPayment, MOVE_ROLES, moveRoleOf, movesFrom, paidStage, type MoveRole } from "./moves";
 
 /**
  * The state machine written out by hand, independently of moves.ts: every
@@ -30,6 +30,12 @@ const staffMoves: [Stage, Stage, string][] = [
   [IS, A, "Roll Back to Invoiced"],
   [R, A, "Roll Back to Invoiced"],
   [P, A, "Roll Back to Invoiced"],
+  // Roll Back to Scheduled (a paid order's roll back): every stage after scheduled
+  [CI, S, "Roll Back to Scheduled"],
+  [Q, S, "Roll Back to Scheduled"],
+  [IS, S, "Roll Back to Scheduled"],
+  [R, S, "Roll Back to Scheduled"],
+  [P, S, "Roll Back to Scheduled"],
   // Cancel Order: unless canceled, ready or picked up
   [A, X, "Cancel Order"],
   [S, X, "Cancel Order"],
@@ -41,11 +47,11 @@ const staffMoves: [Stage, Stage, string][] = [
 /** The Admin Orders dropdown (SCHEDULED, IN_SERVICE, READY, PICKED_UP), admin only, where no staff move exists already. */
 const adminCorrections: [Stage, Stage][] = [
   [S, IS], [S, R], [S, P],
-  [CI, S], [CI, IS], [CI, R], [CI, P],
-  [Q, S], [Q, R], [Q, P],
-  [IS, S], [IS, P],
-  [R, S], [R, IS],
-  [P, S], [P, IS], [P, R],
+  [CI, IS], [CI, R], [CI, P],
+  [Q, R], [Q, P],
+  [IS, P],
+  [R, IS],
+  [P, IS], [P, R],
 ];
 
 const allowed: Record<MoveRole, [Stage, Stage][]> = {
@@ -57,6 +63,7 @@ const allowed: Record<MoveRole, [Stage, Stage][]> = {
   admin: [...staffMoves.map(([from, to]) => [from, to] as [Stage, Stage]), ...adminCorrections],
   system: [
     [A, S],
+    [A, Q],
     [A, X],
   ],
 };
@@ -84,7 +91,9 @@ describe("the moves table", () => {
     expect(findMove(S, X, "customer")?.defaultNote).toBe("Canceled by customer");
     expect(findMove(A, S, "system")?.kind).toBe("payment");
     expect(findMove(A, X, "system")).toMatchObject({ kind: "cancel", defaultNote: "Not paid within 60 minutes of booking" });
-    expect(findMove(P, S, "admin")?.kind).toBe("correction");
+    expect(findMove(P, S, "admin")?.kind).toBe("roll_back");
+    expect(findMove(P, IS, "admin")?.kind).toBe("correction");
+    expect(findMove(A, Q, "system")?.kind).toBe("payment");
   });
 
   it("never moves an order to the stage it is in, and nothing leaves canceled", () => {
@@ -95,7 +104,22 @@ describe("the moves table", () => {
   it("lists what a role may do from a stage", () => {
     expect(movesFrom(S, "customer").map((m) => m.to)).toEqual([X]);
     expect(movesFrom(CI, "customer")).toEqual([]);
-    expect(movesFrom(R, "employee").map((m) => m.to).sort()).toEqual([A, P].sort());
+    expect(movesFrom(R, "employee").map((m) => m.to).sort()).toEqual([A, P, S].sort());
+  });
+
+  it("rolls a paid order back to Scheduled, never to awaiting payment", () => {
+    const rollBack = findMove(IS, A, "employee")!;
+    const toScheduled = findMove(IS, S, "employee")!;
+    expect(fitsPayment(rollBack, { paymentStatus: "unpaid", totalCents: 4500 })).toBe(true);
+    for (const paymentStatus of ["paid", "comp", "refunded"]) expect(fitsPayment(rollBack, { paymentStatus, totalCents: 4500 })).toBe(false);
+    expect(fitsPayment(rollBack, { paymentStatus: "unpaid", totalCents: 0 })).toBe(false);
+    expect(fitsPayment(toScheduled, { paymentStatus: "paid", totalCents: 4500 })).toBe(true);
+    expect(fitsPayment(findMove(R, P, "employee")!, { paymentStatus: "paid", totalCents: 4500 })).toBe(true);
+  });
+
+  it("sends a paid counter order to the queue and a paid booking to Scheduled", () => {
+    expect(paidStage({ processedByStaffId: "staff-1" })).toBe(Q);
+    expect(paidStage({})).toBe(S);
   });
 
   it("takes the role from the actor", () => {

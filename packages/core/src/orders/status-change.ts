@@ -16,8 +16,9 @@ import { refundableCents, refundInFull, type RefundOutcome } from "../payments/r
 import { CANCEL_AFTER_CHECK_IN, customerCancel, FULL_REFUND_WINDOW_MS } from "../shared/order-cancel";
 import { Id } from "../shared/ids";
 import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
+import { balanceCents, cancelKeepsPayment, KEEP_PAYMENT_NEEDS_REASON, pickupBalanceDue } from "../shared/payment";
 import { writeOrder } from "./move-writer";
-import { findMove, moveRoleOf, type Move, type MoveRole } from "./moves";
+import { findMove, fitsPayment, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { find } from "./owned";
 import { view, type OrderItem, type OrderView } from "./view";
 
@@ -42,6 +43,11 @@ export const StatusChange = z.object({
     z.nullish(z.boolean({ error: "refund must be true or false" })),
     z.transform((value: boolean | null | undefined) => value ?? false),
   ),
+  /** Admin only: cancel a paid order and keep its payment; the note is the reason (audited). */
+  keepPayment: z.pipe(
+    z.nullish(z.boolean({ error: "keepPayment must be true or false" })),
+    z.transform((value: boolean | null | undefined) => value ?? false),
+  ),
 });
 export type StatusChangeInput = z.output<typeof StatusChange>;
 
@@ -50,7 +56,12 @@ export type StatusChangeInput = z.output<typeof StatusChange>;
  * JSON object, its fields as sent. `changeStatus` parses them with
  * `StatusChange` once it has checked that the caller may move the order.
  */
-const StatusChangeBody = z.looseObject({ status: z.optional(z.unknown()), note: z.optional(z.unknown()), refund: z.optional(z.unknown()) });
+const StatusChangeBody = z.looseObject({
+  status: z.optional(z.unknown()),
+  note: z.optional(z.unknown()),
+  refund: z.optional(z.unknown()),
+  keepPayment: z.optional(z.unknown()),
+});
 
 /** What `changeStatus` takes: the order's id and the move as sent (`{ status, note?, refund? }`), parsed once the caller may see the order. */
 const ChangeStatus = z.object({ id: Id, change: StatusChangeBody });
@@ -69,21 +80,37 @@ function refusal(order: OrderItem, to: Stage, role: MoveRole): string {
   return `An order that is ${staffStageLabel[from]} can't be moved to ${staffStageLabel[to]}.`;
 }
 
-/** How much a cancel gives back, or a refusal. */
+/**
+ * What a move asks of the order's money, or a refusal (DESIGN §5, payment beside the stage): no paddle leaves with a
+ * balance (take the payment or comp it first: POST /api/orders/{id}/payments); a paid order rolls back to Scheduled,
+ * never to awaiting payment; a paid order is canceled with its refund, unless an admin keeps the payment with a
+ * reason. Answers how much the cancel gives back.
+ */
 function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: Date): number {
-  if (move.to !== "canceled") {
-    if (input.refund) throw invalid("A refund can only be given with Cancel Order.");
-    return 0;
+  if (move.to !== "canceled" && (input.refund || input.keepPayment)) throw invalid("A refund can only be given with Cancel Order.");
+  if (!fitsPayment(move, order)) {
+    throw conflict(`This order has nothing owing: roll it back to ${staffStageLabel.scheduled}, not to ${staffStageLabel.awaiting_payment}.`);
   }
+  if (move.to === "picked_up") {
+    const due = balanceCents(order);
+    if (due > 0) throw conflict(pickupBalanceDue(due));
+  }
+  if (move.to !== "canceled") return 0;
   if (move.role === "customer") {
     const decision = customerCancel(order, now);
     if (!decision.allowed) throw conflict(decision.message);
     return decision.refundCents;
   }
   const owed = refundableCents(order);
-  if (!input.refund) return 0;
-  if (owed === 0) throw conflict("This order has no card or counter payment left to refund.");
-  return owed;
+  if (input.refund && input.keepPayment) throw invalid("Choose one: refund the payment or keep it.");
+  if (input.refund) {
+    if (owed === 0) throw conflict("This order has no card or counter payment left to refund.");
+    return owed;
+  }
+  if (owed === 0) return 0;
+  if (!input.keepPayment || move.role !== "admin") throw conflict(cancelKeepsPayment(owed));
+  if (!input.note) throw invalid(KEEP_PAYMENT_NEEDS_REASON);
+  return 0;
 }
 
 /**
@@ -97,6 +124,15 @@ export const changeStatus = /* @__PURE__ */ fn({ role: "customer", input: Change
   const order = await find(actor, id);
   return applyStatusChange(actor, order, z.parse(StatusChange, { ...change, id }));
 });
+
+/** What the move's audit entry says of the money: the refund asked for, or the payment an admin kept and why. */
+function moneyAudit(order: OrderItem, input: StatusChangeInput, refundCents: number): { auditDiff?: Record<string, unknown> } {
+  if (refundCents) return { auditDiff: { refundCents } };
+  if (input.keepPayment && input.status && stageOfStatus[input.status] === "canceled" && refundableCents(order) > 0) {
+    return { auditDiff: { paymentKeptCents: refundableCents(order), reason: input.note } };
+  }
+  return {};
+}
 
 /**
  * Applies `input` to `order` as read (the caller has checked that `actor`
@@ -123,7 +159,9 @@ export async function applyStatusChange(
   const note = input.note ?? move.defaultNote;
   const written = await writeOrder({
     order,
-    move: { move, actor, actorName, note, at: now.toISOString(), ...(refundCents ? { auditDiff: { refundCents } } : {}) },
+    move: { move, actor, actorName, note, at: now.toISOString(), ...moneyAudit(order, input, refundCents) },
+    // Decided from the payment as read too: a payment or refund landing meanwhile makes this a 409, decided again.
+    unchanged: ["paymentStatus", "refundedAmountCents"],
     now,
   });
   if (!written.committed) throw conflict(CHANGED_MEANWHILE);

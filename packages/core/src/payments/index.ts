@@ -17,5 +17,5 @@ export {
   type PaymentDetails,
   type PaymentProvider,
 } from "./provider";
-export { dollars, recordRefund, refundableCents, refundInFull, type RefundOutcome } from "./refunds";
+export { recordRefund, refundableCents, refundInFull, type RefundOutcome } from "./refunds";
 export { HANDLED_EVENTS, receiveEvent, webhookActor, type EventResult } from "./webhook";

@@ -12,6 +12,7 @@ import type { AuditInput } from "../audit";
 import { applyToOrder, type ApplyOutcome, type OrderChange, type OrderSet } from "./order-writes";
 import { paymentProvider } from "./provider";
 import { refundableCents } from "../shared/order-cancel";
+import { dollars } from "../shared/payment";
 
 export interface RefundOutcome {
   status: "refunded" | "failed" | "nothing";
@@ -19,8 +20,6 @@ export interface RefundOutcome {
   refundId?: string;
   error?: string;
 }
-
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** What is left of the order's payment to give back (the rule lives in shared/order-cancel, with the customer's cancel). */
 export { refundableCents };

@@ -25,13 +25,14 @@ import type { SystemActor } from "../actor";
 import { fn } from "../actor/fn";
 import { invalid, unavailable } from "../errors";
 import { stageOfStatus } from "../shared/lifecycle";
-import { findMove } from "../orders/moves";
+import { findMove, paidStage } from "../orders/moves";
 import type { OrderItem } from "../orders/view";
 import { secret } from "../secrets";
 import { verifyStripeSignature } from "./signature";
 import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider, type PaymentDetails } from "./provider";
-import { dollars, earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
+import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
+import { dollars } from "../shared/payment";
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from "../subscriptions/webhook";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -84,10 +85,16 @@ interface Payment {
 function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event): OrderChange | null {
   const reference = payment.sessionId ?? payment.invoiceId;
   if (order.paymentStatus !== "unpaid") {
-    const other = payment.details.paymentIntentId && order.stripePaymentIntentId && payment.details.paymentIntentId !== order.stripePaymentIntentId;
-    if (order.paymentStatus !== "paid" || !other) return null;
-    // Paid twice (two checkout tabs): staff must give one payment back.
+    // Paid (or comped) at the counter, then the texted link paid too: the card's money is due back.
+    const atCounter = order.paymentMethod !== "STRIPE" && !order.stripePaymentIntentId && !!payment.details.paymentIntentId;
+    const other = atCounter || (payment.details.paymentIntentId && order.stripePaymentIntentId && payment.details.paymentIntentId !== order.stripePaymentIntentId);
+    if (!other || (order.paymentStatus !== "paid" && !atCounter)) return null;
+    // Paid twice (two checkout tabs, or the link after the counter): staff must give one payment back.
+    const paidOnline = payment.amountCents === null ? "A card payment" : `A card payment of ${dollars(payment.amountCents)}`;
     return {
+      ...(atCounter
+        ? { set: { paymentFailureReason: `${paidOnline} came in by the payment link after the order was settled at the counter: give it back from the Stripe dashboard.` } }
+        : {}),
       audits: [
         {
           actor: webhookActor,
@@ -117,7 +124,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
     };
   }
   const from = stageOfStatus[order.status];
-  const move = findMove(from, "scheduled", "system");
+  const move = findMove(from, paidStage(order), "system");
   const canceled = from === "canceled";
   const change: OrderChange = {
     set: {

@@ -42,6 +42,15 @@ describe("priceSale", () => {
     expect(() => sale({ lines: [{ skuId: "hidden", quantity: 1 }] })).toThrow("That product is not available");
     expect(() => sale({ lines: [{ skuId: "nope", quantity: 1 }] })).toThrow("That product is not available");
     expect(sale({ lines: [{ skuId: "hidden", quantity: 1 }], requireVisible: false }).totalCents).toBe(1000);
-    expect(() => sale({ lines: [{ skuId: "a", quantity: 6 }] })).toThrow("Sorry, Item a is out of stock");
+    expect(() => sale({ lines: [{ skuId: "a", quantity: 6 }] })).toThrow("Only 5 left of Item a");
+  });
+
+  it("names the variant when it refuses more than is in stock (issue: a quantity of 99 of 'Only 4 left')", () => {
+    const black = sku("sg-black-tacky", { name: "Strip and Grip", color: "Black", feel: "Tacky", stockQuantity: 4 });
+    const red = sku("sg-red-dry", { name: "Strip and Grip", color: "Red", feel: "Dry", stockQuantity: 0 });
+    const priceOf = (skuId: string, quantity: number) => () => priceSale({ skus: [black, red], lines: [{ skuId, quantity }], requireVisible: true, unavailable: "x" });
+    expect(priceOf("sg-black-tacky", 99)).toThrow("Only 4 left of Strip and Grip (Black, Tacky)");
+    expect(priceOf("sg-red-dry", 1)).toThrow("Sorry, Strip and Grip (Red, Dry) is out of stock");
+    expect(priceOf("sg-black-tacky", 4)().stockTakes).toEqual([{ skuId: "sg-black-tacky", name: "Strip and Grip", color: "Black", feel: "Tacky", quantity: 4 }]);
   });
 });

@@ -6,7 +6,7 @@
 import type { CatalogueSku } from "../shared/catalogue";
 import { invalid } from "../errors";
 import { orderTotals } from "../shared/totals";
-import { outOfStock, type Discount, type LineItem, type PricedBooking, type StockTake } from "./index";
+import { outOfStock, takeOf, type Discount, type LineItem, type PricedBooking, type StockTake } from "./index";
 
 export interface CartLine {
   skuId: string;
@@ -42,8 +42,9 @@ export function priceSale(input: {
     const sku = byId.get(skuId);
     if (!sku || (input.requireVisible && !sku.isVisible)) throw invalid(input.unavailable);
     if (sku.stockQuantity !== null) {
-      if (sku.stockQuantity < quantity) throw outOfStock(sku.name);
-      stockTakes.push({ skuId, name: sku.name, quantity });
+      // The refusal names the variant and what is left of it: "Only 4 left of Strip and Grip (Black, Tacky)".
+      if (sku.stockQuantity < quantity) throw outOfStock(sku, sku.stockQuantity);
+      stockTakes.push(takeOf(sku, quantity));
     }
     lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
   }

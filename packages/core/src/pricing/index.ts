@@ -5,6 +5,7 @@
  */
 import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
+import { stockShortfall, type VariantNaming } from "../shared/storefront";
 import { orderTotals } from "../shared/totals";
 import { conflict, invalid } from "../errors";
 
@@ -21,12 +22,14 @@ export interface LineItem {
   quantity: number;
 }
 
-/** Stock a booking takes: one entry per sku whose stock is counted. */
-export interface StockTake {
+/** Stock a booking takes: one entry per sku whose stock is counted, named as its variant for the refusal. */
+export interface StockTake extends VariantNaming {
   skuId: string;
-  name: string;
   quantity: number;
 }
+
+/** What a stock take names: the sku's name, color and feel. */
+export const takeOf = (sku: CatalogueSku, quantity: number): StockTake => ({ skuId: sku.id, name: sku.name, color: sku.color, feel: sku.feel, quantity });
 
 export interface PricingInput {
   /** The skus the request names (service and add-ons); others may be present and are ignored. */
@@ -48,7 +51,8 @@ export interface PricedBooking {
   stockTakes: StockTake[];
 }
 
-export const outOfStock = (name: string) => conflict(`Sorry, ${name} is out of stock`);
+/** 409 naming the variant and what is left of it (shared/storefront's words, which the storefront's cart says too). */
+export const outOfStock = (product: VariantNaming, left = 0) => conflict(stockShortfall(product, left));
 
 function hasStock(sku: CatalogueSku, quantity: number): boolean {
   return sku.stockQuantity === null || sku.stockQuantity >= quantity;
@@ -73,7 +77,7 @@ export function weightAreasOf(raw: readonly string[] | undefined): WeightArea[] 
 
 /**
  * Prices a booking. Refusals: 400 for a choice the catalogue does not offer,
- * 409 `Sorry, <name> is out of stock` when a sku has too little stock left.
+ * 409 `Sorry, <name> (<color>, <feel>) is out of stock` when a sku has too little stock left.
  */
 export function priceBooking(input: PricingInput): PricedBooking {
   const byId = new Map(input.skus.map((sku) => [sku.id, sku]));
@@ -81,7 +85,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
   const service = byId.get(input.serviceId);
   if (!service || service.type === "ADD_ON" || !coreServiceOf(service.name)) throw invalid("Please choose a core service");
   if (!service.isVisible) throw invalid("That service is not available");
-  if (!hasStock(service, 1)) throw outOfStock(service.name);
+  if (!hasStock(service, 1)) throw outOfStock(service);
 
   const lineItems: LineItem[] = [
     {
@@ -103,7 +107,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
     if (edge && ++edges[edge] > 1) throw invalid(edge === "guard" ? "Only one edge guard at a time" : "Only one edge tape at a time");
     if (isWeight(addOn)) {
       const areas = weightAreasOf(input.weightAreas);
-      if (!hasStock(addOn, areas.length)) throw outOfStock(addOn.name);
+      if (!hasStock(addOn, areas.length)) throw outOfStock(addOn, addOn.stockQuantity ?? 0);
       lineItems.push({
         skuId: addOn.id,
         name: addOn.name,
@@ -113,7 +117,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
       });
       continue;
     }
-    if (!hasStock(addOn, 1)) throw outOfStock(addOn.name);
+    if (!hasStock(addOn, 1)) throw outOfStock(addOn);
     lineItems.push({
       skuId: addOn.id,
       name: addOn.name,
@@ -126,7 +130,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
   const { subtotalCents, discountAmountCents, totalCents } = orderTotals(lineItems, { promotion: input.promotion });
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
-    return sku.stockQuantity === null ? [] : [{ skuId: sku.id, name: sku.name, quantity: line.quantity }];
+    return sku.stockQuantity === null ? [] : [takeOf(sku, line.quantity)];
   });
   return {
     lineItems,

@@ -58,12 +58,12 @@ describe("priceBooking: the core service", () => {
       promoCode: undefined,
       taxCents: 0,
       totalCents: 4500,
-      stockTakes: [{ skuId: strip.id, name: "Strip and Grip", quantity: 1 }],
+      stockTakes: [{ skuId: strip.id, name: "Strip and Grip", color: "Black", feel: "Tacky", quantity: 1 }],
     });
   });
 
   it("takes the last unit", () => {
-    expect(price({ serviceId: premium.id }).stockTakes).toEqual([{ skuId: premium.id, name: "Premium Regrip", quantity: 1 }]);
+    expect(price({ serviceId: premium.id }).stockTakes).toEqual([{ skuId: premium.id, name: "Premium Regrip", color: "Teal", feel: "Cushioned", quantity: 1 }]);
   });
 
   it.each([
@@ -78,7 +78,7 @@ describe("priceBooking: the core service", () => {
   });
 
   it("refuses a variant out of stock with 409", () => {
-    expect(refusal(() => price({ serviceId: stripSoldOut.id }))).toEqual({ kind: "conflict", message: "Sorry, Strip and Grip is out of stock" });
+    expect(refusal(() => price({ serviceId: stripSoldOut.id }))).toEqual({ kind: "conflict", message: "Sorry, Strip and Grip (Red, Dry) is out of stock" });
   });
 });
 
@@ -113,7 +113,7 @@ describe("priceBooking: add-ons", () => {
   });
 
   it("refuses an add-on out of stock with 409", () => {
-    expect(refusal(() => price({ addOnIds: [guardPink.id] }))).toEqual({ kind: "conflict", message: "Sorry, Premium Edge Guard is out of stock" });
+    expect(refusal(() => price({ addOnIds: [guardPink.id] }))).toEqual({ kind: "conflict", message: "Sorry, Premium Edge Guard (Pink) is out of stock" });
   });
 
   it("classifies edge products and the weight by name", () => {
@@ -174,7 +174,7 @@ describe("priceBooking: the weight", () => {
     });
     expect(refusal(() => price({ addOnIds: [countedWeight.id], weightAreas: ["sides", "top_shelf", "top_corners"] }))).toEqual({
       kind: "conflict",
-      message: "Sorry, Performance Weight Tape is out of stock",
+      message: "Only 2 left of Performance Weight Tape",
     });
   });
 

@@ -22,20 +22,18 @@ describe("lifecycle vocabulary", () => {
     expect(statusLabel("CANCELED")).toBe("Canceled");
   });
 
-  it("labels for staff and admin screens", () => {
+  it("labels for every staff screen, one word per stage", () => {
     expect(statusLabel("INVOICED", "staff")).toBe("Waiting Payment");
     expect(statusLabel("IN_QUEUE", "staff")).toBe("Service Queue");
     expect(statusLabel("IN_SERVICE", "staff")).toBe("Being Serviced");
     expect(statusLabel("READY", "staff")).toBe("Complete");
-    expect(statusLabel("SCHEDULED", "admin")).toBe("Steam & Showering");
-    expect(statusLabel("BEING_SERVICED", "admin")).toBe("Getting Service");
-    expect(statusLabel("COMPLETE", "admin")).toBe("Relaxed & Ready");
-    expect(statusLabel("PICKED_UP", "admin")).toBe("At the Club");
+    expect(statusLabel("COMPLETE", "staff")).toBe("Complete");
+    expect(statusLabel("PICKED_UP", "staff")).toBe("Picked Up");
   });
 
   it("shows an unknown stored value raw", () => {
     expect(statusLabel("ON_HOLD")).toBe("ON_HOLD");
-    expect(statusLabel("ON_HOLD", "admin")).toBe("ON_HOLD");
+    expect(statusLabel("ON_HOLD", "staff")).toBe("ON_HOLD");
     expect(timelinePosition("ON_HOLD")).toBe(-1);
   });
 

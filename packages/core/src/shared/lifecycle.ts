@@ -1,7 +1,7 @@
 /**
  * The one order lifecycle (DESIGN §5), browser-safe: the stages, the stored
- * values that mean each, and what each screen calls them. Three screens show
- * three vocabularies; the server keeps one lifecycle and every screen maps
+ * values that mean each, and what each screen calls them: the customer's
+ * words and the staff's; the server keeps one lifecycle and every screen maps
  * onto it here. Which moves each role may make is ./moves.
  */
 export const ORDER_STATUSES = [
@@ -98,23 +98,15 @@ export const staffStageLabel: Record<Stage, string> = {
   canceled: "Canceled",
 };
 
-/** The admin orders page's words (staff-side §2). */
-export const adminStageLabel: Record<Stage, string> = {
-  awaiting_payment: "Awaiting Payment",
-  scheduled: "Steam & Showering",
-  checked_in: "Steam & Showering",
-  in_queue: "Steam & Showering",
-  in_service: "Getting Service",
-  ready: "Relaxed & Ready",
-  picked_up: "At the Club",
-  canceled: "Canceled",
-};
-
-export type Audience = "customer" | "staff" | "admin";
+/**
+ * Two vocabularies: the customer's, and one word per stage on every staff screen (the queue, Admin Orders, the
+ * staff order view, the scanner). The spec's Admin Orders words (Steam & Showering, Relaxed & Ready, At the Club)
+ * read as a second name for the same stage beside the queue's, so staff screens use the queue's.
+ */
+export type Audience = "customer" | "staff";
 const labels: Record<Audience, Record<Stage, string>> = {
   customer: customerStageLabel,
   staff: staffStageLabel,
-  admin: adminStageLabel,
 };
 
 /** A stored status as `audience` calls it; an unknown stored value shows raw. */

@@ -22,7 +22,7 @@ export const MOVE_ROLES: readonly MoveRole[] = ["customer", "employee", "admin",
 export type MoveKind =
   /** The service queue's next step. */
   | "next_step"
-  /** 'Roll Back to Invoiced'. */
+  /** 'Roll Back to Invoiced' (an order with a balance) or 'Roll Back to Scheduled' (a paid one). */
   | "roll_back"
   /** 'Cancel Order' (staff or the owner). */
   | "cancel"
@@ -56,6 +56,12 @@ const nextSteps: readonly [Stage, Stage, string][] = [
 /** 'Roll Back to Invoiced' is offered for every stage except awaiting payment and canceled. */
 const rollBackFrom: readonly Stage[] = STAGES.filter((s) => s !== "awaiting_payment" && s !== "canceled");
 
+/**
+ * A paid order never goes back to awaiting payment (payment is a fact beside the stage: it would read "Waiting
+ * Payment" with its money in): its roll back is to Scheduled, from every stage after it.
+ */
+const rollBackToScheduledFrom: readonly Stage[] = rollBackFrom.filter((s) => s !== "scheduled");
+
 /** 'Cancel Order' is offered unless the order is canceled, ready or picked up. */
 const staffCancelFrom: readonly Stage[] = STAGES.filter((s) => s !== "canceled" && s !== "ready" && s !== "picked_up");
 
@@ -63,12 +69,12 @@ const staffCancelFrom: readonly Stage[] = STAGES.filter((s) => s !== "canceled" 
 const customerCancelFrom: readonly Stage[] = CUSTOMER_CANCEL_STAGES;
 
 /**
- * The Admin Orders dropdown offers SCHEDULED, IN_SERVICE, READY and PICKED_UP
- * "from any to any". Admins may make these corrections (backwards too); an
- * employee on that page gets the queue's moves only. The dropdown shows
- * checked-in and in-queue orders as "Steam & Showering" (scheduled), so
- * those are corrected from too. Awaiting payment and canceled are not on the
- * dropdown: payment and cancellation have their own moves.
+ * The spec's Admin Orders "from any to any" among SCHEDULED, IN_SERVICE, READY
+ * and PICKED_UP: an admin's corrections (backwards too), from those stages and
+ * from checked in and in queue, offered as "Set Status: <stage>" in the one
+ * Change Status menu of every staff screen; an employee gets the queue's moves
+ * only. Awaiting payment and canceled are not among them: payment and
+ * cancellation have their own moves (and their money rules).
  */
 const correctionStages: readonly Stage[] = ["scheduled", "in_service", "ready", "picked_up"];
 const correctionFrom: readonly Stage[] = ["scheduled", "checked_in", "in_queue", "in_service", "ready", "picked_up"];
@@ -80,6 +86,9 @@ function build(): Move[] {
     for (const [from, to, label] of nextSteps) moves.push({ from, to, role, kind: "next_step", label });
     for (const from of rollBackFrom) {
       moves.push({ from, to: "awaiting_payment", role, kind: "roll_back", label: "Roll Back to Invoiced", defaultNote: "Rolled back by staff" });
+    }
+    for (const from of rollBackToScheduledFrom) {
+      moves.push({ from, to: "scheduled", role, kind: "roll_back", label: "Roll Back to Scheduled", defaultNote: "Rolled back by staff" });
     }
     for (const from of staffCancelFrom) {
       moves.push({ from, to: "canceled", role, kind: "cancel", label: "Cancel Order", defaultNote: "Canceled by staff" });
@@ -95,12 +104,32 @@ function build(): Move[] {
     moves.push({ from, to: "canceled", role: "customer", kind: "cancel", label: "Cancel Order", defaultNote: "Canceled by customer" });
   }
   moves.push({ from: "awaiting_payment", to: "scheduled", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
+  // A counter order's paddle is already in the shop: paid, it goes straight into the service queue.
+  moves.push({ from: "awaiting_payment", to: "in_queue", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
   // The unpaid hold's end (orders/expire.ts): the order is canceled and its stock returned.
   moves.push({ from: "awaiting_payment", to: "canceled", role: "system", kind: "cancel", label: "Cancel Order", defaultNote: UNPAID_HOLD_NOTE });
   return moves;
 }
 
 export const MOVES: readonly Move[] = build();
+
+/**
+ * Where a payment takes an order out of awaiting payment: a counter order (taken by staff, the paddle in the shop:
+ * storefront, quick sale, or an order already serviced and rolled back) into the service queue; a booking to
+ * Scheduled, until its paddle is dropped off.
+ */
+export function paidStage(order: { processedByStaffId?: string | null }): Stage {
+  return order.processedByStaffId ? "in_queue" : "scheduled";
+}
+
+/**
+ * Whether `move` fits the order's payment as well as its stage: an order with nothing owing (paid, comp, member,
+ * refunded) never rolls back to awaiting payment, where it would read "Waiting Payment"; it rolls back to
+ * Scheduled. The server refuses the other one; the menus leave it out.
+ */
+export function fitsPayment(move: Move, order: { paymentStatus: string; totalCents: number }): boolean {
+  return !(move.kind === "roll_back" && move.to === "awaiting_payment") || (order.paymentStatus === "unpaid" && order.totalCents > 0);
+}
 
 /** The move `role` may make from `from` to `to`, or undefined when it is not allowed. */
 export function findMove(from: Stage, to: Stage, role: MoveRole): Move | undefined {

@@ -2,7 +2,22 @@ import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "./forms";
 import { discountDollarsToCents, QuickSaleBooking, quickSalePrices, quickSaleTotals, type QuickSalePrices } from "./quick-sale";
-import { addToCart, cartFor, cartTotals, isBagCode, setCartQuantity, storefrontGroups, StorefrontInvoice } from "./storefront";
+import {
+  addToCart,
+  cartFor,
+  cartLimit,
+  cartTotals,
+  firstVariant,
+  isBagCode,
+  productCards,
+  quantityRefusal,
+  setCartQuantity,
+  stockShortfall,
+  storefrontGroups,
+  StorefrontInvoice,
+  variantName,
+  variantOf,
+} from "./storefront";
 
 const grip = { id: "g", name: "Grip", price: 4500 };
 const tape = { id: "t", name: "Tape", price: 1000 };
@@ -43,6 +58,77 @@ describe("storefront groups (§9)", () => {
     ]);
     expect(groups.map((g) => g.heading)).toEqual(["Core Services", "Weights", "Other Services"]);
     expect(groups[0].items.map((i) => i.price)).toEqual([800, 900, 100]);
+  });
+});
+
+describe("one card per product (issue: 32 flat cards, one per color and feel)", () => {
+  const sku = (id: string, name: string, color: string | null, feel: string | null, stockQuantity: number | null = 10, category = "BASE_GRIP", type = "ONE_TIME") => ({
+    id,
+    name,
+    color,
+    feel,
+    stockQuantity,
+    category,
+    type,
+  });
+  const items = [
+    sku("sg-black-tacky", "Strip and Grip", "Black", "Tacky", 0),
+    sku("sg-black-dry", "Strip and Grip", "Black", "Dry", 4),
+    sku("pr-teal-cushioned", "Premium Regrip", "Teal", "Cushioned"),
+    sku("sg-red-tacky", "Strip and Grip", "Red", "Tacky"),
+    sku("sg-red-dry", "Strip and Grip", "Red", "Dry"),
+    sku("guard-black", "Premium Edge Guard", "Black", null, 10, "EDGE", "ADD_ON"),
+    sku("guard-pink", "Premium Edge Guard", "Pink", null, 10, "EDGE", "ADD_ON"),
+    sku("tape", "Edge Tape", null, null, null, "EDGE", "ADD_ON"),
+    // The same name in another category or type is another product.
+    sku("sg-addon", "Strip and Grip", null, null, null, "OTHER", "ADD_ON"),
+  ];
+
+  it("groups skus by product, in the catalogue's order, with the colors and feels they come in (A to Z)", () => {
+    const cards = productCards(items);
+    expect(cards.map((card) => [card.name, card.variants.map((v) => v.id)])).toEqual([
+      ["Strip and Grip", ["sg-black-dry", "sg-black-tacky", "sg-red-dry", "sg-red-tacky"]],
+      ["Premium Regrip", ["pr-teal-cushioned"]],
+      ["Premium Edge Guard", ["guard-black", "guard-pink"]],
+      ["Edge Tape", ["tape"]],
+      ["Strip and Grip", ["sg-addon"]],
+    ]);
+    expect(cards[0]).toMatchObject({ colors: ["Black", "Red"], feels: ["Dry", "Tacky"] });
+    expect(cards[2]).toMatchObject({ colors: ["Black", "Pink"], feels: [] });
+    expect(cards[3]).toMatchObject({ colors: [], feels: [] });
+  });
+
+  it("finds the variant of a color and feel, and starts on the first in stock", () => {
+    const [strip, , guard, tape] = productCards(items);
+    expect(variantOf(strip, { color: "Red", feel: "Dry" })?.id).toBe("sg-red-dry");
+    expect(variantOf(strip, { color: "Pink", feel: "Dry" })).toBeUndefined();
+    expect(variantOf(guard, { color: "Pink", feel: null })?.id).toBe("guard-pink");
+    expect(variantOf(tape, {})?.id).toBe("tape");
+    expect(firstVariant(strip).id).toBe("sg-black-dry");
+    expect(firstVariant(productCards([items[0]])[0]).id).toBe("sg-black-tacky");
+  });
+});
+
+describe("the stock cap (issue: a quantity of 99 on 'Only 4 left' was accepted)", () => {
+  const black = { name: "Strip and Grip", color: "Black", feel: "Tacky", stockQuantity: 4 };
+  it("names the variant and what is left", () => {
+    expect(variantName(black)).toBe("Strip and Grip (Black, Tacky)");
+    expect(variantName({ name: "Premium Edge Guard", color: "Pink", feel: null })).toBe("Premium Edge Guard (Pink)");
+    expect(variantName({ name: "Edge Tape" })).toBe("Edge Tape");
+    expect(stockShortfall(black, 4)).toBe("Only 4 left of Strip and Grip (Black, Tacky)");
+    expect(stockShortfall(black, 0)).toBe("Sorry, Strip and Grip (Black, Tacky) is out of stock");
+  });
+  it("lets the cart hold up to the stock, never more, and up to 99 of what is unlimited", () => {
+    expect(quantityRefusal(black, 4)).toBeNull();
+    expect(quantityRefusal(black, 5)).toBe("Only 4 left of Strip and Grip (Black, Tacky)");
+    expect(quantityRefusal(black, 99)).toBe("Only 4 left of Strip and Grip (Black, Tacky)");
+    expect(quantityRefusal({ ...black, stockQuantity: 0 }, 1)).toBe("Sorry, Strip and Grip (Black, Tacky) is out of stock");
+    expect(quantityRefusal({ name: "Edge Tape", stockQuantity: null }, 99)).toBeNull();
+    expect(quantityRefusal({ name: "Edge Tape", stockQuantity: null }, 100)).toBe("Quantity must be a whole number from 1 to 99");
+    expect(cartLimit(black)).toBe(4);
+    expect(cartLimit({ stockQuantity: null })).toBe(99);
+    expect(cartLimit({ stockQuantity: 500 })).toBe(99);
+    expect(cartLimit({ stockQuantity: -2 })).toBe(0);
   });
 });
 

@@ -55,6 +55,99 @@ export function storefrontGroups<T extends { category: string; displayOrder?: nu
   })).filter((group) => group.items.length > 0);
 }
 
+/** What names one variant of a product: the product's name, and its color and feel when it has them. */
+export interface VariantNaming {
+  name: string;
+  color?: string | null;
+  feel?: string | null;
+}
+
+const variantParts = (product: VariantNaming) => [product.color, product.feel].filter((part): part is string => !!part?.trim());
+
+/** The variant's color and feel, "Black, Tacky" (empty for a product with neither). */
+export const variantLabel = (product: VariantNaming) => variantParts(product).join(", ");
+
+/** The product and its variant, "Strip and Grip (Black, Tacky)", or the product's name alone. */
+export function variantName(product: VariantNaming): string {
+  const label = variantLabel(product);
+  return label ? `${product.name} (${label})` : product.name;
+}
+
+/**
+ * The refusal of more than there is of a variant: "Only 4 left of Strip and Grip (Black, Tacky)", or, with none
+ * left, "Sorry, Strip and Grip (Black, Tacky) is out of stock". The server refuses with it (pricing's `outOfStock`)
+ * and the storefront's cart says it before asking.
+ */
+export function stockShortfall(product: VariantNaming, left: number): string {
+  return left > 0 ? `Only ${left} left of ${variantName(product)}` : `Sorry, ${variantName(product)} is out of stock`;
+}
+
+/** The most of one product an invoice line may hold, whatever the stock. */
+export const MAX_LINE_QUANTITY = 99;
+const QUANTITY_RANGE = `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}`;
+
+/**
+ * Why the cart may not hold `quantity` of `product`, or null when it may: never more than its stock (null stock is
+ * unlimited) nor more than one line may hold.
+ */
+export function quantityRefusal(product: VariantNaming & { stockQuantity: number | null }, quantity: number): string | null {
+  if (product.stockQuantity !== null && quantity > product.stockQuantity) return stockShortfall(product, product.stockQuantity);
+  return quantity > MAX_LINE_QUANTITY ? QUANTITY_RANGE : null;
+}
+
+/** The most of `product` the cart may hold: its stock, at most a line's limit. */
+export const cartLimit = (product: { stockQuantity: number | null }) =>
+  product.stockQuantity === null ? MAX_LINE_QUANTITY : Math.max(0, Math.min(product.stockQuantity, MAX_LINE_QUANTITY));
+
+/**
+ * One card of the storefront: the skus of one product (the same name, category and type: the catalogue writes a
+ * product's colors and feels as skus of one name), with the colors and feels they come in.
+ */
+export interface ProductCard<T> {
+  key: string;
+  name: string;
+  variants: T[];
+  /** The colors its variants come in, in the catalogue's order (empty when none names one). */
+  colors: string[];
+  feels: string[];
+}
+
+type CardItem = VariantNaming & { category: string; type: string };
+
+/** The skus of a group as one card per product, in the order of each product's first sku; its variants by color, then feel. */
+export function productCards<T extends CardItem>(items: readonly T[]): ProductCard<T>[] {
+  const cards = new Map<string, ProductCard<T>>();
+  for (const item of items) {
+    const key = `${item.category}|${item.type}|${item.name.trim().toLowerCase()}`;
+    const card = cards.get(key) ?? { key, name: item.name, variants: [], colors: [], feels: [] };
+    card.variants.push(item);
+    if (item.color?.trim() && !card.colors.includes(item.color)) card.colors.push(item.color);
+    if (item.feel?.trim() && !card.feels.includes(item.feel)) card.feels.push(item.feel);
+    cards.set(key, card);
+  }
+  // The catalogue keeps no order among a product's variants (same display order and price): A to Z, so the pickers
+  // and the variant a card starts on are the same on every visit.
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  for (const card of cards.values()) {
+    card.colors.sort(byName);
+    card.feels.sort(byName);
+    card.variants.sort((a, b) => byName(a.color ?? "", b.color ?? "") || byName(a.feel ?? "", b.feel ?? ""));
+  }
+  return [...cards.values()];
+}
+
+/** The variant of `card` with this color and feel (either left out when the card has none to choose). */
+export function variantOf<T extends CardItem>(card: ProductCard<T>, choice: { color?: string | null; feel?: string | null }): T | undefined {
+  return card.variants.find(
+    (variant) => (card.colors.length === 0 || variant.color === choice.color) && (card.feels.length === 0 || variant.feel === choice.feel),
+  );
+}
+
+/** The variant a card shows first: the first in stock, else the first. */
+export function firstVariant<T extends CardItem & { stockQuantity: number | null }>(card: ProductCard<T>): T {
+  return card.variants.find((variant) => variant.stockQuantity === null || variant.stockQuantity > 0) ?? card.variants[0];
+}
+
 /** A bag number is exactly 3 characters (§5, §9): the code printed on the bag, 0-9 and A-Z (shared/bags). */
 export const BAG_NUMBER_REQUIRED = "Bag Number Required";
 
@@ -144,10 +237,10 @@ export const StorefrontInvoice = z.object({
   items: z.array(
     z.object({
       id: id("That product is not available"),
-      quantity: z.number({ error: "Quantity must be a whole number from 1 to 99" }).check(
-        z.int("Quantity must be a whole number from 1 to 99"),
-        z.minimum(1, "Quantity must be a whole number from 1 to 99"),
-        z.maximum(99, "Quantity must be a whole number from 1 to 99"),
+      quantity: z.number({ error: QUANTITY_RANGE }).check(
+        z.int(QUANTITY_RANGE),
+        z.minimum(1, QUANTITY_RANGE),
+        z.maximum(MAX_LINE_QUANTITY, QUANTITY_RANGE),
       ),
     }),
   ).check(z.minLength(1, CART_EMPTY), z.maxLength(50, "At most 50 lines in one order")),

@@ -21,7 +21,8 @@ import { conflict, invalid, notFound, precondition, unavailable } from "../error
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
-import { openCheckout } from "../payments/checkout";
+import { checkoutRefusal, openCheckout } from "../payments/checkout";
+import { find as findOrder } from "../orders/owned";
 import { priceSale, type PricedSale } from "../pricing/cart";
 import * as Promotions from "../promotions";
 import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
@@ -35,6 +36,7 @@ import {
   QuickSaleBooking,
   quickSalePrices,
 } from "../shared/quick-sale";
+import { Id } from "../shared/ids";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import * as Users from "../users";
 import type { UserItem } from "../users";
@@ -140,12 +142,12 @@ async function lastLinkText(orderId: string): Promise<SmsStatus | null> {
  * one, and the text. A repeat texts again only when no text was logged for the
  * order yet (the first request stopped between the order and the text).
  */
-async function linkAndText(order: OrderItem, options: { siteUrl: string; replayed: boolean }): Promise<CounterSale> {
+async function linkAndText(order: OrderItem, options: { siteUrl: string; replayed: boolean; fresh?: boolean }): Promise<CounterSale> {
   if (order.totalCents <= 0 || order.paymentStatus !== "unpaid") {
     return { order, checkoutUrl: order.invoiceUrl ?? null, smsStatus: { success: false, message: NOTHING_TO_PAY } };
   }
   let current = order;
-  if (!current.invoiceUrl) {
+  if (!current.invoiceUrl || options.fresh) {
     const { url } = await openCheckout(current, { siteUrl: options.siteUrl });
     const { data } = await db()
       .entities.serviceOrder.patch({ id: current.id })
@@ -354,4 +356,19 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
     smsStatus: sale.smsStatus,
     requiresPayment: sale.order.totalCents > 0,
   };
+});
+
+const ResendLinkInput = z.object({ id: Id, siteUrl: z.string() });
+/**
+ * POST /api/orders/{id}/payment-link (staff): the counter's "send the link again" for an order with a balance: a
+ * fresh checkout (an old link may have closed), kept on the order, texted to the customer's phone on the order.
+ * Answers the link and how the text went; 409 when nothing is owed, 400 when the order has no phone.
+ */
+export const resendPaymentLink = /* @__PURE__ */ fn({ role: "staff", input: ResendLinkInput }, async (staff, { id, siteUrl }): Promise<Omit<InvoiceAnswer, "orderId">> => {
+  const order = await findOrder(staff, id);
+  const refusal = checkoutRefusal(order);
+  if (refusal) throw conflict(`${refusal}.`);
+  if (!order.customer?.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
+  const sale = await linkAndText(order, { siteUrl, replayed: false, fresh: true });
+  return { checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
 });

@@ -15,6 +15,19 @@ describe("order texts", () => {
     );
   });
 
+  it("names an order at the on-site booth (a counter order) as such, never 'Regrip the on-site booth'", () => {
+    const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "ONSITE" as const, dropoffLocation: "ONSITE" as const };
+    expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our on-site booth! Bring your grip home within 30 days.`);
+    expect(templates.orderCheckedIn.words(counter)).toContain(`(bag 107) at our on-site booth.`);
+    expect(templates.orderPickedUp.words(counter)).toContain("picked up from our on-site booth.");
+    // The pickup location decides, then the drop-off; with neither, the shop's name.
+    expect(templates.orderReady.words({ ...counter, pickupLocation: "LITTLETON" })).toContain("ready for pickup at Regrip Littleton!");
+    expect(templates.orderReady.words({ ...counter, pickupLocation: undefined, dropoffLocation: undefined })).toContain("ready for pickup at Regrip!");
+    for (const pickupLocation of ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const) {
+      expect(templates.orderReady.words({ ...counter, pickupLocation })).not.toMatch(/Regrip the|at the on-site/);
+    }
+  });
+
   it("uses the spec's message types, for the moves that text", () => {
     const types = Object.fromEntries(Object.entries(ORDER_MOVE_TEXTS).map(([stage, name]) => [stage, templates[name].messageType]));
     expect(types).toEqual({ checked_in: "order_checked_in", ready: "order_ready", picked_up: "order_picked_up" });

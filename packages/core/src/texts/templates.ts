@@ -13,7 +13,9 @@
  */
 import type { CommunicationMessageType, Location } from "../entities/enums";
 import type { OrderItem } from "../orders/view";
+import { shopLocation } from "../shared/locations";
 import { orderReference } from "../shared/orders";
+import { dollars } from "../shared/payment";
 
 /**
  * Who may be texted, and how the number is found:
@@ -44,18 +46,18 @@ const template = <Params, C extends Consent>(definition: Template<Params, C>) =>
 /** The order facts the order texts name. */
 export type OrderTextParams = Pick<OrderItem, "paddle" | "bagNumber" | "pickupLocation" | "dropoffLocation">;
 
-const locationName: Record<Location, string> = {
-  LITTLETON: "Littleton",
-  HIGHLANDS_RANCH: "Highlands Ranch",
-  ONSITE: "the on-site booth",
-};
 const paddleOf = (order: OrderTextParams) => (order.paddle?.nickname ? `"${order.paddle.nickname}"` : "your paddle");
 const bagOf = (order: OrderTextParams) => (order.bagNumber ? ` (bag ${order.bagNumber})` : "");
-const shopOf = (order: OrderTextParams) => {
-  const where = order.pickupLocation ?? order.dropoffLocation;
-  return where ? `Regrip ${locationName[where]}` : "Regrip";
-};
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+/**
+ * Where the order is, as the text names it after "at" or "from": a shop by its own name (shared/locations:
+ * "Regrip Littleton"), the on-site booth a counter order is made at as such ("our on-site booth": it is no shop
+ * called "Regrip the on-site booth"), else just Regrip.
+ */
+function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocation">): string {
+  const where: Location | undefined = order.pickupLocation ?? order.dropoffLocation;
+  if (where === "ONSITE") return "our on-site booth";
+  return shopLocation(where)?.label ?? "Regrip";
+}
 
 export const templates = {
   orderCheckedIn: template({
@@ -64,7 +66,7 @@ export const templates = {
     to: "The order's customer",
     when: "The order moves to Checked In",
     words: (order: OrderTextParams) =>
-      `Regrip: we've checked in ${paddleOf(order)}${bagOf(order)} at ${shopOf(order)}. We'll text you when it's ready.`,
+      `Regrip: we've checked in ${paddleOf(order)}${bagOf(order)} at ${placeOf(order)}. We'll text you when it's ready.`,
   }),
   orderReady: template({
     messageType: "order_ready",
@@ -72,7 +74,7 @@ export const templates = {
     to: "The order's customer",
     when: "The order moves to Ready",
     words: (order: OrderTextParams) =>
-      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${shopOf(order)}! Bring your grip home within 30 days.`,
+      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.`,
   }),
   orderPickedUp: template({
     messageType: "order_picked_up",
@@ -80,7 +82,7 @@ export const templates = {
     to: "The order's customer",
     when: "The order moves to Picked Up",
     words: (order: OrderTextParams) =>
-      `Regrip: ${paddleOf(order)} has been picked up from ${shopOf(order)}. Enjoy the fresh grip, and thanks for playing with us!`,
+      `Regrip: ${paddleOf(order)} has been picked up from ${placeOf(order)}. Enjoy the fresh grip, and thanks for playing with us!`,
   }),
   paymentLink: template({
     messageType: "storefront_order",

@@ -53,6 +53,7 @@ export interface ConsoleRoute {
 export const consoleRoutes: ConsoleRoute[] = [
   { path: "/queue", access: "staff", page: "queue", nav: "Service Queue" },
   { path: "/staff-queue", access: "staff", page: "queue" },
+  { path: "/queue/orders/:id", access: "staff", page: "order" },
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
   { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },

@@ -19,6 +19,7 @@ const pages = {
   bags: lazy(() => import("./bags/BagsPage")),
   "bag-labels": lazy(() => import("./bags/BagLabelsPage")),
   scan: lazy(() => import("./scan/ScanPage")),
+  order: lazy(() => import("./orders/StaffOrderPage")),
   "storefront-booking": lazy(() => import("./storefront-booking/StorefrontBookingPage")),
 };
 

@@ -6,6 +6,8 @@
 import type { BagLookup, BagPage, BagView } from "@regrip/core/shared/bags";
 import { canonicalStatus, type OrderStageFilter, type Stage } from "@regrip/core/shared/lifecycle";
 import type { AdminOrderPage, OrderCounts, OrderView } from "@regrip/core/shared/orders";
+import type { CounterPayment } from "@regrip/core/shared/payment";
+import type * as z from "zod/mini";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";
 
@@ -49,9 +51,38 @@ export function useOrderPage(filter: OrderFilter) {
   });
 }
 
-/** One move of the lifecycle: the server stores the target stage's canonical value and checks the move. */
-export function moveOrder(id: string, to: Stage, note?: string) {
-  return apiJson<OrderView>("POST", `/api/orders/${encodeURIComponent(id)}/status`, { status: canonicalStatus[to], ...(note ? { note } : {}) });
+/**
+ * One move of the lifecycle: the server stores the target stage's canonical value and checks the move. A cancel of
+ * a paid order says what becomes of the payment: `refund` it, or (admin) `keepPayment` with the note as the reason.
+ */
+export function moveOrder(id: string, to: Stage, options: { note?: string; refund?: boolean; keepPayment?: boolean } = {}) {
+  const { note, refund, keepPayment } = options;
+  return apiJson<OrderView>("POST", `/api/orders/${encodeURIComponent(id)}/status`, {
+    status: canonicalStatus[to],
+    ...(note ? { note } : {}),
+    ...(refund ? { refund } : {}),
+    ...(keepPayment ? { keepPayment } : {}),
+  });
+}
+
+/** Money taken at the counter (cash, a card on the counter's terminal) for the balance, or an admin's comp. */
+export function takePayment(id: string, payment: z.input<typeof CounterPayment>) {
+  return apiJson<OrderView>("POST", `/api/orders/${encodeURIComponent(id)}/payments`, payment);
+}
+
+/** The payment link texted again (a fresh checkout for the balance). */
+export function resendPaymentLink(id: string) {
+  return apiJson<{ checkoutUrl: string | null; smsStatus: { success: boolean; message: string }; order: OrderView }>(
+    "POST",
+    `/api/orders/${encodeURIComponent(id)}/payment-link`,
+  );
+}
+
+export const staffOrderKey = (id: string) => ["/api/orders", id] as const;
+
+/** One order as staff see it (GET /api/orders/{id} answers staff the staff view). */
+export function useStaffOrder(id: string) {
+  return useQuery({ queryKey: staffOrderKey(id), queryFn: () => apiJson<OrderView>("GET", `/api/orders/${encodeURIComponent(id)}`), staleTime: 0 });
 }
 
 export function saveNotes(id: string, myGripNotes: string) {

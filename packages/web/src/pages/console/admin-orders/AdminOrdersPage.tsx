@@ -1,26 +1,24 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
-import Select from "@cloudscape-design/components/select";
+import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
-import type { Stage } from "@regrip/core/shared/lifecycle";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useCurrentUser } from "../../../auth/current-user";
-import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { useNavigate } from "react-router";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
-import { useToast } from "../../../toast/use-toast";
-import { consoleKeys, moveOrder, useOrderCounts, useOrderPage } from "../console-api";
+import { useOrderCounts, useOrderPage } from "../console-api";
+import { ChangeStatus, useOrderActions } from "../orders/OrderActions";
+import { PaymentStatus } from "../orders/PaymentStatus";
+import { StageStatus } from "../orders/StageStatus";
+import { staffOrderPath } from "../orders/staff-order-path";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle } from "../orders-format";
-import { viewerMoveRole } from "../queue/queue-moves";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { usePageSize } from "../use-page-size";
-import { adminCounters, adminStatusMenu } from "./admin-status";
+import { adminCounters } from "./admin-status";
 import { OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
 
@@ -34,10 +32,7 @@ function addOns(order: OrderView): string {
 
 export default function AdminOrdersPage() {
   usePageMeta("Admin Orders", "Every order, its stage and its total.");
-  const { data: user } = useCurrentUser();
-  const role = viewerMoveRole(user);
-  const queryClient = useQueryClient();
-  const { toast } = useToast();
+  const navigate = useNavigate();
   const [pageSize, setPageSize] = usePageSize("admin-orders");
   const pages = useCursorPages(String(pageSize));
   const counts = useOrderCounts();
@@ -49,48 +44,39 @@ export default function AdminOrdersPage() {
     sorting: { defaultState: { sortingColumn: { sortingField: "createdAt" }, isDescending: true } },
   });
 
-  const move = useMutation({
-    mutationFn: ({ order, to }: { order: OrderView; to: Stage }) => moveOrder(order.id, to),
-    onSuccess: () => {
-      toast({ title: "Status Updated" });
-      void queryClient.invalidateQueries({ queryKey: consoleKeys.orders });
-      void queryClient.invalidateQueries({ queryKey: consoleKeys.counts });
-    },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      toast({ title: "Update Failed", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
-    },
-  });
+  const actions = useOrderActions();
 
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
-    { id: "id", header: "Order ID", cell: (order) => <span title={order.id}>{orderReference(order)}</span> },
+    {
+      id: "id",
+      header: "Order",
+      cell: (order) => (
+        <Link
+          href={staffOrderPath(order.id)}
+          ariaLabel={`Open order ${orderReference(order)}`}
+          onFollow={(event) => {
+            event.preventDefault();
+            navigate(staffOrderPath(order.id));
+          }}
+        >
+          {orderReference(order)}
+        </Link>
+      ),
+    },
     { id: "customer", header: "Customer", cell: orderCustomer },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
     { id: "location", header: "Location", cell: (order) => (order.dropoffLocation ? (locations[order.dropoffLocation] ?? order.dropoffLocation) : "—") },
     { id: "addons", header: "Add-On Options", cell: addOns, maxWidth: 200 },
     { id: "total", header: "Total", cell: (order) => formatCents(order.totalCents), sortingField: "totalCents" },
+    { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },
     {
       id: "status",
       header: "Status",
-      minWidth: 190,
-      cell: (order) => {
-        const { selected, options } = adminStatusMenu(order.stage, role);
-        return (
-          <Select
-            selectedOption={selected}
-            options={options.map((o) => ({ value: o.value, label: o.label, disabled: !!o.disabledReason, disabledReason: o.disabledReason }))}
-            ariaLabel={`Status of order ${orderReference(order)}`}
-            disabled={move.isPending && move.variables?.order.id === order.id}
-            expandToViewport
-            onChange={({ detail }) => {
-              const to = detail.selectedOption.value as Stage;
-              if (to !== selected.value) move.mutate({ order, to });
-            }}
-          />
-        );
-      },
+      minWidth: 170,
+      cell: (order) => <StageStatus stage={order.stage} />,
     },
+    { id: "actions", header: "Actions", minWidth: 170, cell: (order) => <ChangeStatus order={order} actions={actions} /> },
     {
       id: "created",
       header: "Created",
@@ -110,11 +96,14 @@ export default function AdminOrdersPage() {
           header={<Header variant="h2">Orders</Header>}
           ariaLabels={{ tableLabel: "Orders" }}
           columnDefinitions={columns}
+          // Change Status stays in view when the table scrolls sideways.
+          stickyColumns={{ first: 0, last: 1 }}
           wrapLines
           {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
         />
       </SpaceBetween>
+      {actions.dialogs}
     </ContentLayout>
   );
 }

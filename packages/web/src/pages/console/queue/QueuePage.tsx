@@ -1,7 +1,6 @@
 import { useCollection } from "@cloudscape-design/collection-hooks";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
-import ButtonDropdown from "@cloudscape-design/components/button-dropdown";
 import Container from "@cloudscape-design/components/container";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
@@ -9,22 +8,19 @@ import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
-import StatusIndicator, { type StatusIndicatorProps } from "@cloudscape-design/components/status-indicator";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
 import TextFilter from "@cloudscape-design/components/text-filter";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
-import { inStageFilter, staffStageLabel, type OrderStageFilter as StageFilter, type Stage } from "@regrip/core/shared/lifecycle";
+import { inStageFilter, type OrderStageFilter as StageFilter } from "@regrip/core/shared/lifecycle";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { displayPhone } from "@regrip/core/shared/phone";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { useCurrentUser } from "../../../auth/current-user";
-import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
-import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
+import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
@@ -32,20 +28,12 @@ import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
 import { usePageSize } from "../use-page-size";
-import { queueMenu, viewerMoveRole } from "./queue-moves";
+import { ChangeStatus, useOrderActions } from "../orders/OrderActions";
+import { PaymentStatus } from "../orders/PaymentStatus";
+import { StageStatus } from "../orders/StageStatus";
+import { staffOrderPath } from "../orders/staff-order-path";
 import { CursorPagination, OrdersPerPage } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
-
-const statusType: Record<Stage, StatusIndicatorProps.Type> = {
-  awaiting_payment: "pending",
-  scheduled: "pending",
-  checked_in: "info",
-  in_queue: "in-progress",
-  in_service: "in-progress",
-  ready: "success",
-  picked_up: "stopped",
-  canceled: "error",
-};
 
 /** The stage filter's cards (§2): four stages and Active. */
 const cards: { key: StageFilter; label: string }[] = [
@@ -69,8 +57,6 @@ function matchesText(order: OrderView, text: string): boolean {
 
 export default function QueuePage() {
   usePageMeta("Service Queue", "Service Queue & Customer Management");
-  const { data: user } = useCurrentUser();
-  const role = viewerMoveRole(user);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { toast } = useToast();
@@ -108,17 +94,7 @@ export default function QueuePage() {
     void queryClient.invalidateQueries({ queryKey: consoleKeys.counts });
   };
 
-  const move = useMutation({
-    mutationFn: ({ order, to }: { order: OrderView; to: Stage }) => moveOrder(order.id, to),
-    onSuccess: (order) => {
-      toast({ title: "Status Updated", description: `Order ${orderReference(order)} is now ${staffStageLabel[order.stage]}.` });
-      refresh();
-    },
-    onError: (error) => {
-      if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to update order status.", description: serverMessage(error), variant: "destructive" });
-    },
-  });
+  const actions = useOrderActions();
 
   async function submitNotes(order: OrderView, value: string) {
     try {
@@ -137,7 +113,7 @@ export default function QueuePage() {
       id: "status",
       header: "Status",
       minWidth: 150,
-      cell: (order) => <StatusIndicator type={statusType[order.stage] ?? "info"}>{staffStageLabel[order.stage] ?? order.status}</StatusIndicator>,
+      cell: (order) => <StageStatus stage={order.stage} />,
     },
     {
       id: "customer",
@@ -149,6 +125,7 @@ export default function QueuePage() {
         </div>
       ),
     },
+    { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "service", header: "Service", cell: orderService, minWidth: 180, maxWidth: 260 },
     {
@@ -179,26 +156,15 @@ export default function QueuePage() {
       // Change Status and Details side by side.
       minWidth: 250,
       cell: (order) => {
-        const menu = queueMenu(order.stage, role);
         return (
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            <ButtonDropdown
-              variant="normal"
-              items={menu.map(({ id, text }) => ({ id, text }))}
-              disabled={menu.length === 0}
-              disabledReason="No status change for this order"
-              loading={move.isPending && move.variables?.order.id === order.id}
-              ariaLabel={`Change Status of order ${orderReference(order)}`}
-              onItemClick={({ detail }) => move.mutate({ order, to: detail.id as Stage })}
-            >
-              Change Status
-            </ButtonDropdown>
+            <ChangeStatus order={order} actions={actions} />
             <Link
-              href={`/orders/${order.id}`}
+              href={staffOrderPath(order.id)}
               ariaLabel={`Details of order ${orderReference(order)}`}
               onFollow={(event) => {
                 event.preventDefault();
-                navigate(`/orders/${order.id}`);
+                navigate(staffOrderPath(order.id));
               }}
             >
               Details
@@ -320,6 +286,7 @@ export default function QueuePage() {
           }
         />
       </SpaceBetween>
+      {actions.dialogs}
       {dialog && (
         <CustomerFormModal
           mode={dialog.customer ? "edit" : "create"}

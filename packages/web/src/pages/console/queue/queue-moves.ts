@@ -1,5 +1,5 @@
-import { adminStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
-import { movesFrom, type Move, type MoveRole } from "@regrip/core/shared/moves";
+import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
+import { fitsPayment, movesFrom, type Move, type MoveRole } from "@regrip/core/shared/moves";
 import { isAdmin, isStaff } from "../../../auth/roles";
 import type { CurrentUser } from "@regrip/core/shared/users";
 
@@ -17,18 +17,27 @@ export interface MenuMove {
   move: Move;
 }
 
+/** What the menu reads of an order: its stage, and its payment (a paid order rolls back to Scheduled, not Invoiced). */
+export interface MenuOrder {
+  stage: Stage;
+  paymentStatus: string;
+  totalCents: number;
+}
+
 /**
- * The Change Status menu: exactly the moves the server allows this role from the order's stage, the queue's next
- * steps first, then roll back and cancel, then (admins) the Admin Orders corrections named by their target.
+ * The Change Status menu of the queue, Admin Orders and the staff order view: exactly the moves the server allows
+ * this role from the order's stage and payment, the queue's next steps first, then roll back and cancel, then
+ * (admins) the corrections named by the stage they set, in the staff's one word for each stage.
  */
-export function queueMenu(stage: Stage, role: MoveRole | undefined): MenuMove[] {
+export function queueMenu(order: MenuOrder, role: MoveRole | undefined): MenuMove[] {
   if (!role) return [];
-  const order = { next_step: 0, roll_back: 1, cancel: 2, correction: 3, payment: 4 } as const;
-  return movesFrom(stage, role)
-    .sort((a, b) => order[a.kind] - order[b.kind])
+  const rank = { next_step: 0, roll_back: 1, cancel: 2, correction: 3, payment: 4 } as const;
+  return movesFrom(order.stage, role)
+    .filter((move) => fitsPayment(move, order))
+    .sort((a, b) => rank[a.kind] - rank[b.kind])
     .map((move) => ({
       id: move.to,
-      text: move.kind === "correction" ? `${move.label}: ${adminStageLabel[move.to]}` : move.label,
+      text: move.kind === "correction" ? `${move.label}: ${staffStageLabel[move.to]}` : move.label,
       move,
     }));
 }

@@ -34,6 +34,7 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { CustomerSearch } from "../customers/CustomerSearch";
+import { staffOrderPath } from "../orders/staff-order-path";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 import { BookingPhoneModal } from "./BookingPhoneModal";
 import { bookQuickSale, type QuickSaleAnswer } from "./quick-sale-api";
@@ -49,9 +50,6 @@ function bagProblem(text: string): string | undefined {
   const parsed = z.safeParse(OptionalBagNumber, text);
   return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
-
-/** Where the staff order view lives (`/queue/orders/{id}`). */
-const staffOrderPath = (id: string) => `/queue/orders/${id}`;
 
 /** What happened to the payment link of a booked sale. */
 function linkText(answer: QuickSaleAnswer): string {

@@ -15,6 +15,7 @@ import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { bagByKey } from "../console-api";
 import { bagKeyFrom } from "../../../lib/bag-links";
+import { staffOrderPath } from "../orders/staff-order-path";
 
 /** The browser's barcode reader where it has one (Chromium on Android, ChromeOS, macOS); typed codes elsewhere. */
 interface BarcodeDetectorLike {
@@ -81,7 +82,7 @@ export default function ScanPage() {
   const lookup = useMutation({
     mutationFn: (key: string) => bagByKey(key),
     onSuccess: ({ bag, order }) => {
-      if (order) navigate(`/orders/${order.id}`);
+      if (order) navigate(staffOrderPath(order.id), { replace: !!params.get("bag") });
       else setEmpty(`Bag ${bag.code3} holds no open order.`);
     },
   });

@@ -11,6 +11,7 @@ import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { stageOf } from "@regrip/core/shared/lifecycle";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { orderReference } from "@regrip/core/shared/orders";
+import { sentence } from "../../../lib/sentence";
 import { useToast } from "../../../toast/use-toast";
 import { CartLines, Totals } from "./OrderSummary";
 import type { InvoiceAnswer } from "./storefront-api";
@@ -65,7 +66,7 @@ export function Confirmation({ answer, customer, onNewOrder }: { answer: Invoice
             <StatusIndicator type="success">{`Payment link texted to ${displayPhone(customer.phone) || "the customer"}`}</StatusIndicator>
           ) : (
             <Alert type="warning" header="The text was not sent">
-              {`${smsStatus.message || "Unknown error"}. Copy the payment link above and send it to the customer manually.`}
+              {`${sentence(smsStatus.message || "Unknown error")} Copy the payment link above and send it to the customer manually.`}
             </Alert>
           )}
         </SpaceBetween>

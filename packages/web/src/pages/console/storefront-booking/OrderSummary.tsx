@@ -6,6 +6,7 @@ import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
+import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Textarea from "@cloudscape-design/components/textarea";
 import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount } from "@regrip/core/shared/promo";
 import { BAG_CODE_LENGTH } from "@regrip/core/shared/bags";
@@ -16,35 +17,56 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { fetchPromotion } from "./storefront-api";
 
-export function CartLines({ items, onQuantity, onRemove }: { items: CartLine[]; onQuantity?: (id: string, quantity: number) => void; onRemove?: (id: string) => void }) {
+/** What the cart knows of each line's product now: the most it may hold, and why a quantity is refused. */
+export interface LineStock {
+  limitOf: (id: string) => number;
+  /**
+   * The line's own refusal (`over`: more in the cart than is in stock now), or the one its last change met (the line
+   * then holds what there is).
+   */
+  problemOf: (id: string) => { message: string; over: boolean } | undefined;
+}
+
+export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartLine[]; onQuantity?: (id: string, quantity: number) => void; onRemove?: (id: string) => void; stock?: LineStock }) {
   if (items.length === 0) return <Box color="text-body-secondary">The cart is empty. Add products from the catalogue.</Box>;
   return (
     <ul className="storefront-cart" aria-label="Cart">
-      {items.map((line) => (
-        <li key={line.id}>
-          <div className="storefront-cart-name">
-            <Box fontWeight="bold">{line.name}</Box>
-            {line.description && <Box fontSize="body-s" color="text-body-secondary">{line.description}</Box>}
-            <Box fontSize="body-s" color="text-body-secondary">{`${formatCents(line.price)} each`}</Box>
-          </div>
-          <div className="storefront-cart-qty">
-            {onQuantity ? (
-              <Input
-                type="number"
-                inputMode="numeric"
-                value={String(line.quantity)}
-                onChange={({ detail }) => onQuantity(line.id, detail.value === "" ? line.quantity : Number(detail.value))}
-                ariaLabel={`Quantity of ${line.name}`}
-                step={1}
-              />
-            ) : (
-              <Box>{`× ${line.quantity}`}</Box>
+      {items.map((line) => {
+        const problem = stock?.problemOf(line.id);
+        const named = line.description ? `${line.name} (${line.description})` : line.name;
+        return (
+          <li key={line.id}>
+            <div className="storefront-cart-name">
+              <Box fontWeight="bold">{line.name}</Box>
+              {line.description && <Box fontSize="body-s" color="text-body-secondary">{line.description}</Box>}
+              <Box fontSize="body-s" color="text-body-secondary">{`${formatCents(line.price)} each`}</Box>
+            </div>
+            <div className="storefront-cart-qty">
+              {onQuantity ? (
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  value={String(line.quantity)}
+                  onChange={({ detail }) => onQuantity(line.id, detail.value === "" ? line.quantity : Number(detail.value))}
+                  ariaLabel={`Quantity of ${named}`}
+                  step={1}
+                  invalid={problem?.over}
+                  nativeInputAttributes={{ min: 0, max: stock?.limitOf(line.id), "aria-describedby": problem ? `${line.id}-stock` : undefined }}
+                />
+              ) : (
+                <Box>{`× ${line.quantity}`}</Box>
+              )}
+            </div>
+            <Box fontWeight="bold" textAlign="right">{formatCents(line.price * line.quantity)}</Box>
+            {onRemove && <Button variant="icon" iconName="remove" ariaLabel={`Remove ${named}`} onClick={() => onRemove(line.id)} />}
+            {problem && (
+              <div className="storefront-cart-problem" role="alert" id={`${line.id}-stock`}>
+                <StatusIndicator type={problem.over ? "error" : "warning"}>{problem.message}</StatusIndicator>
+              </div>
             )}
-          </div>
-          <Box fontWeight="bold" textAlign="right">{formatCents(line.price * line.quantity)}</Box>
-          {onRemove && <Button variant="icon" iconName="remove" ariaLabel={`Remove ${line.name}`} onClick={() => onRemove(line.id)} />}
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -124,6 +146,9 @@ interface Props {
   notes: string;
   onQuantity: (id: string, quantity: number) => void;
   onRemove: (id: string) => void;
+  stock: LineStock;
+  /** Wraps the Review Order button: the sticky cart bar hides while it is in view. */
+  reviewRef: React.Ref<HTMLDivElement>;
   onPromo: (promo: Discount | undefined) => void;
   onBagNumber: (value: string) => void;
   onNotes: (value: string) => void;
@@ -136,7 +161,7 @@ export function OrderSummary(props: Props) {
   return (
     <Container header={<Header variant="h2" counter={count ? `(${count})` : undefined} description="Totals are a preview; the server prices the order.">Order Summary</Header>}>
       <SpaceBetween size="l">
-        <CartLines items={props.items} onQuantity={props.onQuantity} onRemove={props.onRemove} />
+        <CartLines items={props.items} onQuantity={props.onQuantity} onRemove={props.onRemove} stock={props.stock} />
         <Totals totals={props.totals} promoCode={props.promo?.code} />
         <PromoField promo={props.promo} onChange={props.onPromo} />
         <FormField label="Bag number" description="The 3-character code on the bag" errorText={props.bagError}>
@@ -151,10 +176,30 @@ export function OrderSummary(props: Props) {
         <FormField label="Technician notes (optional)" constraintText={`${props.notes.length}/${NOTES_MAX_LENGTH}`}>
           <Textarea value={props.notes} onChange={({ detail }) => props.onNotes(detail.value.slice(0, NOTES_MAX_LENGTH))} rows={3} ariaLabel="Technician notes" placeholder="Anything the technician should know" />
         </FormField>
-        <Button variant="primary" fullWidth disabled={props.items.length === 0} onClick={props.onReview}>
-          Review Order
-        </Button>
+        <div ref={props.reviewRef}>
+          <Button variant="primary" fullWidth disabled={props.items.length === 0} onClick={props.onReview}>
+            Review Order
+          </Button>
+        </div>
       </SpaceBetween>
     </Container>
+  );
+}
+
+/**
+ * On a phone the order summary is below the whole catalogue: this bar stays at the bottom of the screen with the
+ * cart's count and total, and Review takes staff to the summary (bag number, notes, Review Order).
+ */
+export function CartBar({ count, totalCents, onReview }: { count: number; totalCents: number; onReview: () => void }) {
+  return (
+    <div className="storefront-cart-bar" role="region" aria-label="Cart summary">
+      <div className="storefront-cart-bar-text" aria-live="polite">
+        <Box fontWeight="bold">{count === 1 ? "1 item" : `${count} items`}</Box>
+        <Box fontSize="heading-m" fontWeight="bold">{formatCents(totalCents)}</Box>
+      </div>
+      <Button variant="primary" disabled={count === 0} onClick={onReview}>
+        Review
+      </Button>
+    </div>
   );
 }

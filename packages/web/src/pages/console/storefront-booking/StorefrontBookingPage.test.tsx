@@ -32,6 +32,14 @@ function routes(overrides: Record<string, (call: { body: unknown; headers: Recor
 const open = (path = "/storefrontbooking/c1") => renderPage(<StorefrontBookingPage />, { path, route: "/storefrontbooking/:customerId" });
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
 
+/** Opens a Cloudscape Select in `within` (it opens on mouse down) and picks an option. */
+async function pick(scope: HTMLElement, select: RegExp, option: RegExp) {
+  fireEvent.mouseDown(within(scope).getByRole("button", { name: select }));
+  const choice = await screen.findByRole("option", { name: option });
+  fireEvent.mouseUp(choice);
+  fireEvent.click(choice);
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -52,7 +60,7 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     fireEvent.click(button(/Add Premium Regrip/));
     fireEvent.click(button(/Add Premium Regrip/));
     fireEvent.click(button(/Add Edge Tape/));
-    expect((screen.getByLabelText("Quantity of Premium Regrip") as HTMLInputElement).value).toBe("2");
+    expect((screen.getByLabelText("Quantity of Premium Regrip (Black)") as HTMLInputElement).value).toBe("2");
     expect(JSON.parse(localStorage.getItem(STOREFRONT_CART_KEY)!)).toEqual({
       customerId: "c1",
       items: [
@@ -71,10 +79,68 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     await waitFor(() => expect(toasts.current()?.title).toBe("Promo Applied"));
     expect(calls.some((c) => c.path === "/api/promotions/WELCOME10")).toBe(true);
     expect(screen.getByLabelText("Promo code")).toHaveProperty("readOnly", true);
-    expect(screen.getByText("-$11.00")).toBeTruthy();
-    expect(screen.getByText("$99.00")).toBeTruthy();
+    const summary = within(screen.getByRole("region", { name: "Order summary" }));
+    expect(summary.getByText("-$11.00")).toBeTruthy();
+    expect(summary.getByText("$99.00")).toBeTruthy();
     fireEvent.click(button("Remove"));
     expect(screen.getByLabelText("Promo code")).toHaveProperty("readOnly", false);
+  });
+
+  it("shows one card per product with a color and feel picker, and never lets the cart hold more than the variant's stock", async () => {
+    const strip = (id: string, color: string, feel: string, stockQuantity: number) =>
+      product({ id, name: "Strip and Grip", price: 4500, category: "BASE_GRIP", type: "ONE_TIME", color, feel, stockQuantity, isInStock: stockQuantity > 0, isLowStock: stockQuantity > 0 && stockQuantity <= 5 });
+    const variants = [strip("sg-bt", "Black", "Tacky", 4), strip("sg-bd", "Black", "Dry", 20), strip("sg-rt", "Red", "Tacky", 0), strip("sg-rd", "Red", "Dry", 7)];
+    routes({ "GET /api/storefront/products": () => Response.json({ groups: [{ category: "BASE_GRIP", heading: "Core Services", items: variants }, groups[1]], quickSale: {} }) });
+    open();
+    const card = await screen.findByRole("group", { name: "Strip and Grip" });
+    expect(screen.getAllByRole("group", { name: "Strip and Grip" })).toHaveLength(1);
+    // It starts on its first variant in stock, colors and feels A to Z: Black Dry.
+    expect(within(card).getByRole("button", { name: "Add Strip and Grip (Black, Dry)" })).toBeTruthy();
+    expect(within(card).getByText("20 in stock")).toBeTruthy();
+    await pick(card, /Feel/, /Tacky/);
+    expect(await within(card).findByText("Only 4 left")).toBeTruthy();
+    // Red keeps the feel chosen: Red Tacky is out of stock and cannot be added; Red Dry can.
+    await pick(card, /Color/, /Red/);
+    expect(await within(card).findByRole("button", { name: "Add Strip and Grip (Red, Tacky)" })).toHaveProperty("disabled", true);
+    expect(within(card).getByText("Out of stock")).toBeTruthy();
+    await pick(card, /Feel/, /Dry/);
+    expect(await within(card).findByRole("button", { name: "Add Strip and Grip (Red, Dry)" })).toHaveProperty("disabled", false);
+    await pick(card, /Color/, /Black/);
+    const add = await within(card).findByRole("button", { name: "Add Strip and Grip (Black, Dry)" });
+    await pick(card, /Feel/, /Tacky/);
+    expect(add.getAttribute("aria-label")).toBe("Add Strip and Grip (Black, Tacky)");
+
+    // Four is all there is: a fifth Add and a typed 99 are refused, naming the variant; the line holds 4.
+    for (let i = 0; i < 5; i++) fireEvent.click(add);
+    expect(within(card).getByRole("alert").textContent).toContain("Only 4 left of Strip and Grip (Black, Tacky)");
+    const quantity = screen.getByLabelText("Quantity of Strip and Grip (Black, Tacky)") as HTMLInputElement;
+    expect(quantity.value).toBe("4");
+    expect(quantity.max).toBe("4");
+    fireEvent.change(quantity, { target: { value: "2" } });
+    expect(within(card).queryByRole("alert")).toBeNull();
+    fireEvent.change(quantity, { target: { value: "99" } });
+    expect(quantity.value).toBe("4");
+    expect(screen.getByRole("list", { name: "Cart" }).textContent).toContain("Only 4 left of Strip and Grip (Black, Tacky)");
+    expect(JSON.parse(localStorage.getItem(STOREFRONT_CART_KEY)!).items).toEqual([{ id: "sg-bt", name: "Strip and Grip", description: "Black, Tacky", price: 4500, quantity: 4 }]);
+
+    // The sticky cart: count, total and Review.
+    const bar = screen.getByRole("region", { name: "Cart summary" });
+    expect(bar.textContent).toContain("4 items");
+    expect(bar.textContent).toContain("$180.00");
+    expect(within(bar).getByRole("button", { name: "Review" })).toHaveProperty("disabled", false);
+  });
+
+  it("refuses review of a kept cart that holds more than is in stock now", async () => {
+    localStorage.setItem(STOREFRONT_CART_KEY, JSON.stringify({ customerId: "c1", items: [{ id: "grip", name: "Premium Regrip", description: "Black", price: 5500, quantity: 3 }] }));
+    const low = [{ ...groups[0], items: [{ ...groups[0].items[0], stockQuantity: 2, isLowStock: true }] }];
+    routes({ "GET /api/storefront/products": () => Response.json({ groups: low, quickSale: {} }) });
+    const { toasts } = open();
+    await screen.findByRole("button", { name: /Add Premium Regrip/ });
+    expect(screen.getByRole("list", { name: "Cart" }).textContent).toContain("Only 2 left of Premium Regrip (Black)");
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "107" } });
+    fireEvent.click(button("Review Order"));
+    expect(toasts.current()).toMatchObject({ title: "Not enough stock", description: "Only 2 left of Premium Regrip (Black)" });
+    expect(screen.queryByRole("dialog")).toBeNull();
   });
 
   it("says the server's promo message, or 'Invalid promo code'", async () => {
@@ -113,6 +179,20 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     expect(screen.getByText("WAITING ON PAYMENT")).toBeTruthy();
     expect(screen.getByText(/Carrier refused the message\. Copy the payment link above and send it to the customer manually\./)).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(STOREFRONT_CART_KEY)!).items).toEqual([]);
+  });
+
+  it("says a STOP in one sentence: the text module's message keeps its own period", async () => {
+    const order = orderView({ id: "01ORDERSTOP00001", bagNumber: "108", status: "WAITING_ON_PAYMENT", subtotalCents: 5500, discountAmountCents: 0, totalCents: 5500, lineItems: [{ skuId: "grip", name: "Premium Regrip", description: "Black", price: 5500, quantity: 1 }] });
+    const stopped = "The recipient replied STOP; no texts are sent until they reply START.";
+    routes({ "POST /api/storefront/invoice": () => Response.json({ orderId: order.id, checkoutUrl: "http://localhost/pay/s", smsStatus: { success: false, message: stopped }, order }, { status: 201 }) });
+    open();
+    fireEvent.click(await screen.findByRole("button", { name: /Add Premium Regrip/ }));
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "108" } });
+    fireEvent.click(button("Review Order"));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Create Order & Send Payment Link" }));
+    await screen.findByRole("heading", { name: "Order Created" });
+    expect(screen.getByText(`${stopped} Copy the payment link above and send it to the customer manually.`)).toBeTruthy();
+    expect(document.body.textContent).not.toContain("START..");
   });
 
   it("asks for the customer's phone before review and opens the edit dialog, whose phone is required", async () => {

@@ -11,14 +11,21 @@ import type { Discount } from "@regrip/core/shared/promo";
 import { BAG_NUMBER_INVALID } from "@regrip/core/shared/bags";
 import {
   BAG_NUMBER_REQUIRED,
+  cartCount,
+  cartLimit,
   cartTotals,
   isBagCode,
+  MAX_LINE_QUANTITY,
   PHONE_FOR_PAYMENT_LINK,
   PHONE_NUMBER_REQUIRED,
+  quantityRefusal,
   StorefrontInvoice,
+  variantLabel,
+  type CartLine,
+  type StorefrontProduct,
 } from "@regrip/core/shared/storefront";
 import { useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import * as z from "zod/mini";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
@@ -27,8 +34,8 @@ import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { customerQueryKey, useCustomer } from "../customers/customers-api";
 import { Confirmation } from "./Confirmation";
-import { CartLines, OrderSummary, Totals } from "./OrderSummary";
-import { ProductCatalogue } from "./ProductCatalogue";
+import { CartBar, CartLines, OrderSummary, Totals, type LineStock } from "./OrderSummary";
+import { ProductCatalogue, type StockNotice } from "./ProductCatalogue";
 import { createInvoice, useStorefrontProducts, type InvoiceAnswer } from "./storefront-api";
 import { useStorefrontCart } from "./use-storefront-cart";
 import "./storefront.css";
@@ -83,8 +90,52 @@ function Booking({ customer }: { customer: CustomerView }) {
   const idempotencyKey = useRef<string>(undefined);
   const totals = cartTotals(cart.items, promo);
   const back = <Button onClick={() => navigate("/storefront")}>Return to Storefront</Button>;
+  const [notice, setNotice] = useState<StockNotice>();
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const reviewRef = useRef<HTMLDivElement>(null);
+  const reviewInView = useInView(reviewRef);
+
+  // The catalogue as read now: every cart line is held to its product's stock (a cart kept from before may hold more).
+  const byId = useMemo(() => new Map((products.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.id, item])), [products.data]);
+  const productOf = (line: Pick<CartLine, "id" | "name">) => byId.get(line.id) ?? { name: line.name, stockQuantity: null };
+  const quantityOf = (id: string) => cart.items.find((line) => line.id === id)?.quantity ?? 0;
+  const stock: LineStock = {
+    limitOf: (id) => (byId.has(id) ? cartLimit(byId.get(id)!) : MAX_LINE_QUANTITY),
+    problemOf: (id) => {
+      const line = cart.items.find((each) => each.id === id);
+      const own = line ? quantityRefusal(productOf(line), line.quantity) : null;
+      if (own) return { message: own, over: true };
+      return notice?.from === "cart" && notice.id === id ? { message: notice.message, over: false } : undefined;
+    },
+  };
+
+  function add(item: StorefrontProduct) {
+    const refusal = quantityRefusal(item, quantityOf(item.id) + 1);
+    setNotice(refusal ? { id: item.id, message: refusal, from: "card" } : undefined);
+    if (!refusal) cart.add({ id: item.id, name: item.name, description: variantLabel(item) || null, price: item.price });
+  }
+
+  /** A quantity above the stock is refused with the variant named, and the line holds what there is. */
+  function setQuantity(id: string, quantity: number) {
+    const line = cart.items.find((each) => each.id === id);
+    const refusal = line ? quantityRefusal(productOf(line), quantity) : null;
+    setNotice(refusal ? { id, message: refusal, from: "cart" } : undefined);
+    if (!refusal) return cart.setQuantity(id, quantity);
+    const limit = stock.limitOf(id);
+    if (limit > 0) cart.setQuantity(id, limit);
+  }
+
+  function toSummary() {
+    summaryRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+    summaryRef.current?.focus({ preventScroll: true });
+  }
 
   function review() {
+    const tooMany = cart.items.map((line) => quantityRefusal(productOf(line), line.quantity)).find(Boolean);
+    if (tooMany) {
+      toast({ title: "Not enough stock", description: tooMany, variant: "destructive" });
+      return;
+    }
     if (!customer.phone) {
       toast({ title: PHONE_NUMBER_REQUIRED, description: PHONE_FOR_PAYMENT_LINK, variant: "destructive" });
       setEditing(true);
@@ -160,11 +211,7 @@ function Booking({ customer }: { customer: CustomerView }) {
     catalogue = <Problem level="h2" title="No products available" text="Nothing in the catalogue is visible right now." action={<Button onClick={() => void products.refetch()}>Retry</Button>} />;
   else
     catalogue = (
-      <ProductCatalogue
-        groups={products.data.groups}
-        inCart={(id) => cart.items.find((line) => line.id === id)?.quantity ?? 0}
-        onAdd={(item) => cart.add({ id: item.id, name: item.name, description: [item.color, item.feel].filter(Boolean).join(" · ") || null, price: item.price })}
-      />
+      <ProductCatalogue groups={products.data.groups} inCart={quantityOf} notice={notice} onAdd={add} />
     );
 
   return (
@@ -172,7 +219,7 @@ function Booking({ customer }: { customer: CustomerView }) {
       {/* Side by side from the s breakpoint (912 px of content: a 1280 px screen with the navigation open), stacked on phones. */}
       <Grid gridDefinition={[{ colspan: { default: 12, s: 7 } }, { colspan: { default: 12, s: 5 } }]}>
         <div>{catalogue}</div>
-        <div className="storefront-summary">
+        <div className="storefront-summary" ref={summaryRef} tabIndex={-1} aria-label="Order summary" role="region">
           <OrderSummary
             items={cart.items}
             totals={totals}
@@ -180,8 +227,13 @@ function Booking({ customer }: { customer: CustomerView }) {
             bagNumber={bagNumber}
             bagError={bagError}
             notes={notes}
-            onQuantity={cart.setQuantity}
-            onRemove={cart.remove}
+            onQuantity={setQuantity}
+            onRemove={(id) => {
+              setNotice(undefined);
+              cart.remove(id);
+            }}
+            stock={stock}
+            reviewRef={reviewRef}
             onPromo={setPromo}
             onBagNumber={(value) => {
               setBagNumber(value);
@@ -192,6 +244,13 @@ function Booking({ customer }: { customer: CustomerView }) {
           />
         </div>
       </Grid>
+      {!reviewInView && (
+        <>
+          {/* Room below the summary, so the bar never covers its end. */}
+          <div className="storefront-cart-bar-space" aria-hidden="true" />
+          <CartBar count={cartCount(cart.items)} totalCents={totals.totalCents} onReview={toSummary} />
+        </>
+      )}
       {editing && (
         <CustomerFormModal
           mode="storefront-edit"
@@ -228,4 +287,27 @@ function Booking({ customer }: { customer: CustomerView }) {
       )}
     </ContentLayout>
   );
+}
+
+/**
+ * Whether the element is on the screen: the sticky cart bar shows while the summary's own Review Order button is
+ * out of view (on a phone, below the whole catalogue), and hides when it is there (beside the catalogue on a wide
+ * screen, or scrolled to). Without IntersectionObserver, never in view: the bar stays.
+ */
+function useInView(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [inView, setInView] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const box = element.getBoundingClientRect();
+    setInView(box.height > 0 && box.top < window.innerHeight && box.bottom > 0);
+  }, [ref]);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => setInView(entry.isIntersecting));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return inView;
 }

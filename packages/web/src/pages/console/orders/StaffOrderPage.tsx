@@ -1,0 +1,189 @@
+import Alert from "@cloudscape-design/components/alert";
+import Box from "@cloudscape-design/components/box";
+import Button from "@cloudscape-design/components/button";
+import ColumnLayout from "@cloudscape-design/components/column-layout";
+import Container from "@cloudscape-design/components/container";
+import ContentLayout from "@cloudscape-design/components/content-layout";
+import Header from "@cloudscape-design/components/header";
+import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import SpaceBetween from "@cloudscape-design/components/space-between";
+import Table from "@cloudscape-design/components/table";
+import { staffStageLabel, stageOf } from "@regrip/core/shared/lifecycle";
+import { orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { balanceCents, paidWith } from "@regrip/core/shared/payment";
+import { displayPhone } from "@regrip/core/shared/phone";
+import { useNavigate, useParams } from "react-router";
+import { errorStatus } from "../../../lib/api-error";
+import { formatCents } from "../../../lib/money";
+import { usePageMeta } from "../../../lib/page-meta";
+import { useStaffOrder } from "../console-api";
+import { LoadFailed } from "../LoadFailed";
+import { orderBag, orderCustomer, orderDateTitle, orderPaddle } from "../orders-format";
+import { ChangeStatus, useOrderActions, type OrderActions } from "./OrderActions";
+import { PaymentStatus } from "./PaymentStatus";
+import { StageStatus } from "./StageStatus";
+
+const dash = (value: string | null | undefined) => value || "—";
+
+/**
+ * /queue/orders/:id, what a scanned bag or the queue's Details opens: who it is for, what it owes, what staff know
+ * of it, and the actions (Mark Picked Up with its payment dialog, Take Payment, Change Status). Back goes to the
+ * queue.
+ */
+export default function StaffOrderPage() {
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const order = useStaffOrder(id);
+  const actions = useOrderActions();
+  const data = order.data;
+  usePageMeta(data ? `Order ${orderReference(data)}` : "Order", "An order at the counter: customer, payment, notes and actions.");
+
+  const back = (
+    <Button variant="link" iconName="angle-left" onClick={() => navigate("/queue")}>
+      Service Queue
+    </Button>
+  );
+  if (!data) {
+    return (
+      <ContentLayout header={<Header variant="h1">Order</Header>}>
+        <SpaceBetween size="l">
+          {back}
+          {order.isError && errorStatus(order.error) === 404 ? (
+            <Alert type="error" header="Order not found">
+              No order has this address. Scan the bag again or find the order in the queue.
+            </Alert>
+          ) : (
+            <LoadFailed query={order} header="Error Loading Order" message="Unable to load this order. Please try again." />
+          )}
+          {order.isPending && <Box>Loading order…</Box>}
+        </SpaceBetween>
+      </ContentLayout>
+    );
+  }
+  return (
+    <ContentLayout
+      header={
+        <Header
+          variant="h1"
+          description={`${orderCustomer(data)} · ${orderPaddle(data)}`}
+          actions={<OrderButtons order={data} actions={actions} />}
+        >
+          {`Order ${orderReference(data)}`}
+        </Header>
+      }
+    >
+      <SpaceBetween size="l">
+        {back}
+        {data.paymentFailureReason && (
+          <Alert type="warning" header="Payment problem">
+            {data.paymentFailureReason}
+          </Alert>
+        )}
+        <ColumnLayout columns={2}>
+          <Container header={<Header variant="h2">Customer</Header>}>
+            <KeyValuePairs
+              columns={1}
+              items={[
+                { label: "Name", value: orderCustomer(data) },
+                { label: "Phone", value: dash(displayPhone(data.user.phone)) },
+                { label: "Email", value: dash(data.user.email) },
+              ]}
+            />
+          </Container>
+          <Container header={<Header variant="h2">Payment</Header>}>
+            <KeyValuePairs columns={1} items={paymentFacts(data)} />
+          </Container>
+        </ColumnLayout>
+        <Container header={<Header variant="h2">Paddle and stage</Header>}>
+          <KeyValuePairs
+            columns={4}
+            items={[
+              { label: "Stage", value: <StageStatus stage={data.stage} /> },
+              { label: "Bag", value: orderBag(data) },
+              { label: "Paddle", value: orderPaddle(data) },
+              { label: "Booked", value: orderDateTitle(data.createdAt) },
+            ]}
+          />
+        </Container>
+        <Container header={<Header variant="h2">Notes</Header>}>
+          <KeyValuePairs
+            columns={3}
+            items={[
+              { label: "Customer's notes", value: dash(data.customerNotes) },
+              { label: "MyGripNotes (staff)", value: dash(data.myGripNotes) },
+              {
+                label: "Staff discount",
+                value: data.staffDiscount
+                  ? `${formatCents(data.discountAmountCents)} by ${data.staffDiscount.byStaffName ?? "staff"}${data.staffDiscount.notes ? `: ${data.staffDiscount.notes}` : ""}`
+                  : "—",
+              },
+            ]}
+          />
+        </Container>
+        <Table
+          variant="container"
+          header={<Header variant="h2">Lines</Header>}
+          ariaLabels={{ tableLabel: "Order lines" }}
+          wrapLines
+          items={data.lineItems}
+          trackBy={(line) => `${line.skuId ?? ""}${line.name}${line.description ?? ""}`}
+          columnDefinitions={[
+            { id: "name", header: "Item", cell: (line) => (line.description ? `${line.name} (${line.description})` : line.name) },
+            { id: "qty", header: "Qty", cell: (line) => line.quantity },
+            { id: "amount", header: "Amount", cell: (line) => formatCents(line.price * line.quantity) },
+          ]}
+          footer={
+            <Box textAlign="right">
+              {data.discountAmountCents > 0 && <div>{`Discount${data.promoCode ? ` (${data.promoCode})` : ""}: −${formatCents(data.discountAmountCents)}`}</div>}
+              {data.taxCents > 0 && <div>{`Tax: ${formatCents(data.taxCents)}`}</div>}
+              <Box variant="strong">{`Total: ${formatCents(data.totalCents)}`}</Box>
+            </Box>
+          }
+        />
+        <Container header={<Header variant="h2">History</Header>}>
+          <SpaceBetween size="xxs">
+            {[...data.statusHistory].reverse().map((entry, i) => {
+              const stage = stageOf(entry.to);
+              return (
+                <Box key={`${entry.at}-${i}`}>
+                  {`${orderDateTitle(entry.at)}: ${stage ? staffStageLabel[stage] : entry.to}${entry.actorName ? ` by ${entry.actorName}` : ""}${entry.note ? `. ${entry.note}` : ""}`}
+                </Box>
+              );
+            })}
+          </SpaceBetween>
+        </Container>
+      </SpaceBetween>
+      {actions.dialogs}
+    </ContentLayout>
+  );
+}
+
+/** The order's payment, as the counter needs it: status, balance, how and when paid, what was given back. */
+function paymentFacts(order: OrderView) {
+  const due = balanceCents(order);
+  return [
+    { label: "Status", value: <PaymentStatus order={order} inline /> },
+    { label: "Total", value: formatCents(order.totalCents) },
+    ...(due > 0 ? [{ label: "Balance due", value: formatCents(due) }] : []),
+    ...(order.paymentStatus === "paid" || order.paymentStatus === "refunded" ? [{ label: "Paid with", value: paidWith(order) }] : []),
+    ...(order.paidAt ? [{ label: "Paid", value: orderDateTitle(order.paidAt) }] : []),
+    ...(order.refundedAmountCents > 0 ? [{ label: "Refunded", value: formatCents(order.refundedAmountCents) }] : []),
+  ];
+}
+
+/** The header's actions: the stage's next step as a button (Mark Picked Up first of all), Take Payment, Change Status. */
+function OrderButtons({ order, actions }: { order: OrderView; actions: OrderActions }) {
+  const next = actions.menu(order).find((item) => item.move.kind === "next_step");
+  const owes = balanceCents(order) > 0 && order.stage !== "canceled";
+  return (
+    <SpaceBetween direction="horizontal" size="xs">
+      {owes && <Button onClick={() => actions.pay(order)}>Take Payment</Button>}
+      {next && (
+        <Button variant="primary" loading={actions.moving(order.id)} onClick={() => actions.choose(order, next.id)}>
+          {next.text}
+        </Button>
+      )}
+      <ChangeStatus order={order} actions={actions} />
+    </SpaceBetween>
+  );
+}
