@@ -70,7 +70,7 @@ async function pool<T>(items: T[], concurrency: number, work: (item: T) => Promi
   }));
 }
 
-async function fill(shop: string, customers: number, orders: number): Promise<{ ids: string[]; seconds: number }> {
+async function fill(shop: string, customers: number, orders: number): Promise<{ ids: string[]; orderIds: string[]; seconds: number }> {
   const started = Date.now();
   const { Customers } = await import("../packages/core/src/customers");
   const { db } = await import("../packages/core/src/db");
@@ -79,6 +79,7 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   const { figuresOf } = await import("../packages/core/src/stats/recount");
   const { stageOfStatus } = await import("../packages/core/src/shared/lifecycle");
   const ids: string[] = [];
+  const orderIds: string[] = [];
   const people: { id: string; firstName: string; lastName: string; email: string; phone: string }[] = [];
   await pool([...Array(customers).keys()], 16, async (i) => {
     const person = {
@@ -99,8 +100,9 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   const batch: Record<string, unknown>[] = [];
   const audits: Record<string, unknown>[] = [];
   const facts: Parameters<typeof figuresOf>[0] extends Iterable<infer F> ? F[] : never = [];
+  const refs: Record<string, unknown>[] = [];
   const flush = async (items: Record<string, unknown>[]) => {
-    const entity = "action" in items[0] ? db().entities.auditLog : db().entities.serviceOrder;
+    const entity = "action" in items[0] ? db().entities.auditLog : "reference" in items[0] ? db().entities.orderReference : db().entities.serviceOrder;
     await (entity.put as (items: never[]) => { go: (options: unknown) => Promise<unknown> })(items as never[]).go({ concurrency: 4 });
   };
   const chunks: Record<string, unknown>[][] = [];
@@ -111,6 +113,7 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
     counts[stage] = (counts[stage] ?? 0) + 1;
     const at = new Date(now - Math.floor((i * span) / orders)).toISOString();
     const id = randomUUID();
+    orderIds.push(id);
     const paymentStatus = status === "INVOICED" || status === "WAITING_ON_PAYMENT" ? "unpaid" : "paid";
     facts.push({ createdAt: at, status: status as never, paymentStatus, paidAt: paymentStatus === "paid" ? at : undefined, totalCents: 1200, refundedAmountCents: 0 });
     audits.push({
@@ -133,11 +136,16 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
       createdAt: at,
       updatedAt: at,
     });
+    // The id's reference item, as orders/create.ts writes it (orders/references.ts). The bag number's are left out:
+    // these orders cycle through 900 bag numbers, so a bag's orders grow with the shop by construction.
+    refs.push({ reference: id.slice(-6).toUpperCase(), createdAt: at, orderId: id });
     if (batch.length === 500) chunks.push(batch.splice(0));
     if (audits.length === 500) chunks.push(audits.splice(0));
+    if (refs.length === 500) chunks.push(refs.splice(0));
   }
   if (batch.length) chunks.push(batch.splice(0));
   if (audits.length) chunks.push(audits.splice(0));
+  if (refs.length) chunks.push(refs.splice(0));
   await pool(chunks, 4, flush);
   await OrderCounters.overwrite(counts);
   // The communications log, one text per order, sent when the order was made.
@@ -165,7 +173,7 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   });
   const days = [...figuresOf(facts)].map(([day, figures]) => ({ day, ...figures }));
   await db().entities.dailyStats.put(days).go();
-  return { ids, seconds: (Date.now() - started) / 1000 };
+  return { ids, orderIds, seconds: (Date.now() - started) / 1000 };
 }
 
 async function readsOf(url: string, token: string): Promise<number> {
@@ -240,6 +248,7 @@ async function main() {
         ["admin orders first page, stage=awaiting_payment", "/api/admin/orders?stage=awaiting_payment"],
         ["admin orders first page, stage=ready", "/api/admin/orders?stage=ready"],
         ["order search by a customer's email", `/api/admin/orders?q=${encodeURIComponent(one)}`],
+        ["order search by a short reference (an id's last 6)", `/api/admin/orders?q=${filled.orderIds[7]!.slice(-6).toLowerCase()}`],
         ["stage counts", "/api/admin/orders/counts"],
         ["communications log first page", "/api/admin/communications"],
         ["communications log, status=failed (1 in 50)", "/api/admin/communications?status=failed"],

@@ -1,7 +1,7 @@
 /**
  * `npm run recount`: counts every order and sets the stage counters (the queue's and admin orders' cards) to the
  * counts, printing them before and after; then the admin dashboard's day figures and active-subscriptions counter
- * (packages/core/src/stats/recount.ts). For the running local shop by default (`npm start` in another
+ * (packages/core/src/stats/recount.ts); then every order's short-reference items (orders/references.ts). For the running local shop by default (`npm start` in another
  * terminal); `TABLE_NAME=<table> npm run recount` with AWS credentials in the environment repairs a deployed
  * stage's table. Reads the whole table: run it when the shop is quiet.
  */
@@ -10,6 +10,7 @@ import { dynamoEndpoint, localAwsEnv } from "../infra/local/dynamo";
 import { localTableName } from "../infra/local/shop";
 import { loadSettings } from "../infra/local/settings";
 import { OrderCounters } from "../packages/core/src/orders/counters";
+import * as OrderReferences from "../packages/core/src/orders/references";
 import { STAGES } from "../packages/core/src/shared/lifecycle";
 import * as DashboardCounters from "../packages/core/src/stats/recount";
 
@@ -34,6 +35,8 @@ try {
   console.log(`[regrip] Dashboard counters: ${dashboard.days} day(s) set from the orders, ${dashboard.changedDays} of them changed;`);
   const subs = dashboard.activeSubscriptions;
   console.log(`  ${"activeSubscriptions".padEnd(18)} ${String(subs.after).padStart(7)}${subs.before !== subs.after ? `  (was ${subs.before})` : ""}`);
+  const referenced = await OrderReferences.backfill();
+  console.log(`[regrip] Short references (the queue's search by bag number or an id's last 6) written for ${referenced} order(s).`);
 } catch (error) {
   console.error(`[regrip] Recount failed (is the shop running? npm start in another terminal): ${(error as Error).message}`);
   process.exit(1);

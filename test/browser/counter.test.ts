@@ -93,7 +93,11 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
       expect((await callApi(baseUrl, "PATCH", `/api/admin/skus/${regrip.id}`, { token: admin, body: { unitAmountCents } })).status).toBe(200);
     await setPrice(5250);
     try {
+      // The same tab: the sale the last test left half done comes back (sessionStorage), on its Services step.
       await page.goto("/quick-sale");
+      expect(await page.getByRole("checkbox", { name: /Standard Regrip/ }).isChecked()).toBe(true);
+      expect(await page.getByLabel("Discount amount ($)").inputValue()).toBe("50");
+      await page.getByRole("button", { name: "Start Over" }).click();
       await page.getByLabel("Find a customer").fill("cas");
       await page.getByRole("button", { name: "Select Casey Dink" }).click();
       await page.getByLabel("Nickname").fill("Big Red");
@@ -108,5 +112,64 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
       // The demo catalogue as seeded, for the journeys that follow.
       await setPrice(regrip.unitAmountCents);
     }
+  });
+
+  it("keeps the sale through a reload in the middle, holds the bag typed, keeps the discount's notes, and ends with the order's reference and a link to it", async () => {
+    const signIn = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: seed.employee.username, password: seed.employee.password } });
+    const employee: string = signIn.body.idToken;
+    const made = await callApi<{ code3: string }[]>(baseUrl, "POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const bag = made.body[0]!.code3;
+
+    await page.goto("/quick-sale");
+    // The last test's sale comes back in this tab: start a new one.
+    await page.getByRole("button", { name: "Start Over" }).click();
+    await page.getByLabel("Find a customer").fill("cas");
+    await page.getByRole("button", { name: "Select Casey Dink" }).click();
+    await page.getByLabel("Nickname").fill("Reload Rocket");
+    await page.getByLabel(/Bag number/).fill("12");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Please enter a 3-digit bag number").waitFor();
+    await page.getByLabel(/Bag number/).fill(bag);
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("checkbox", { name: /Overgrip \$8\.00/ }).check();
+    await page.getByLabel("Discount amount ($)").fill("1");
+    await page.getByLabel("Discount notes (optional)").fill("Reload test regular");
+    await page.getByText("Total: $7.00").waitFor();
+
+    await page.reload();
+    // Back on the Services step with everything as it was.
+    await page.getByText("Total: $7.00").waitFor();
+    expect(await page.getByRole("checkbox", { name: /Overgrip/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Discount notes (optional)").inputValue()).toBe("Reload test regular");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Reload Rocket").waitFor();
+    await page.getByText(bag, { exact: true }).waitFor();
+    await page.screenshot({ path: "test-results/quick-sale-summary-390.png", fullPage: true }).catch(() => undefined);
+
+    await page.getByRole("button", { name: "Complete Order" }).click();
+    await page.getByText(`Order ${bag} booked`).waitFor();
+    const link = page.getByRole("link", { name: `View order ${bag}` });
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^\/queue\/orders\/[0-9a-f-]{36}$/);
+    await page.getByLabel("Find a customer").waitFor();
+    expect(await seriousViolations("/quick-sale booked")).toEqual([]);
+    await page.screenshot({ path: "test-results/quick-sale-booked-390.png", fullPage: true }).catch(() => undefined);
+
+    // A reload now starts a new sale: the one booked is forgotten.
+    await page.reload();
+    await page.getByLabel("Find a customer").waitFor();
+
+    // The order: in the bag typed, with the discount's notes, found in the queue's search by its reference.
+    const orderId = href!.split("/").pop()!;
+    const order = await callApi(baseUrl, "GET", `/api/orders/${orderId}`, { token: employee });
+    expect(order.body).toMatchObject({ bagNumber: bag, discountAmountCents: 100, staffDiscount: { notes: "Reload test regular" } });
+    for (const q of [bag, orderId.slice(-6).toLowerCase()]) {
+      const found = await callApi<{ items: { id: string }[] }>(baseUrl, "GET", `/api/admin/orders?q=${q}`, { token: employee });
+      expect(found.body.items.map((item) => item.id), q).toContain(orderId);
+    }
+    await page.goto("/queue");
+    await page.getByPlaceholder("Search orders by name, email, phone, bag or reference").fill(bag);
+    await page.getByRole("link", { name: `Details of order ${bag}` }).first().waitFor();
   });
 });

@@ -282,6 +282,9 @@ describe("staff journeys", () => {
       await check.getByRole("button", { name: "Complete Booking" }).click();
 
       await page.getByText("Service Booked").first().waitFor();
+      // The bag was left blank: the shop assigned a free one, and the end names the order by it, with a link.
+      await page.getByText(/^Order [0-9A-Z]{3} in bag [0-9A-Z]{3} \(assigned\)\. Payment link sent to customer$/).first().waitFor();
+      await page.getByRole("link", { name: /^View order [0-9A-Z]{3}$/ }).waitFor();
       // Back at step 1, the search empty.
       await page.getByLabel("Find a customer").waitFor();
       expect(await page.getByLabel("Find a customer").inputValue()).toBe("");
@@ -296,6 +299,7 @@ describe("staff journeys", () => {
     const order = orders.body.items.find((item: { userId: string }) => item.userId === customerId);
     expect(order, JSON.stringify(orders.body)).toBeTruthy();
     expect(order.totalCents).toBe(5000);
+    expect(order.bagNumber).toMatch(/^[0-9A-Z]{3}$/);
     expect(textsTo(phone).some((text) => text.includes("/local-pay/"))).toBe(true);
   }, 180_000);
 });

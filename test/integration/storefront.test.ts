@@ -64,8 +64,14 @@ async function ordersOf(userId: string) {
 const invoice = (body: unknown, headers: Record<string, string> = {}, token = staff.employee) =>
   call("POST", "/api/storefront/invoice", { token, body, headers: { "idempotency-key": randomUUID(), ...headers } });
 
-const quickSale = (body: unknown, headers: Record<string, string> = {}, token = staff.employee) =>
-  call("POST", "/api/book-service", { token, body, headers: { "idempotency-key": randomUUID(), ...headers } });
+/**
+ * A quick sale; one naming a customer and no bag gets a bag made for it, so these sales never take the lowest free
+ * bag another file types (the assignment itself is tested in quick-sale.test.ts).
+ */
+const quickSale = async (body: unknown, headers: Record<string, string> = {}, token = staff.employee) => {
+  const sent = typeof body === "object" && body !== null && "customerId" in body && !("bagNumber" in body) ? { ...body, bagNumber: await freeBag() } : body;
+  return call("POST", "/api/book-service", { token, body: sent, headers: { "idempotency-key": randomUUID(), ...headers } });
+};
 
 describe("GET /api/storefront/products", () => {
   it("answers visible skus in §9's category order and headings, by displayOrder then price, never cached", async () => {

@@ -165,6 +165,28 @@ export async function activeByCode(code: string): Promise<BagItem | null> {
   return bag?.isActive ? bag : null;
 }
 
+/** How many bags `lowestFree` reads a page (their holds are one BatchGet a page). */
+const FREE_SCAN_PAGE = 100;
+
+/**
+ * The lowest-coded active bag no open order holds, skipping `exclude` (codes just lost to another order), or
+ * null when none is free. Reads the bags by code a page at a time, each page's holds in one BatchGet, and stops
+ * at the first free one: the work grows with the bags in use below it, never with the orders. The hold in the
+ * order's transaction still decides: two sales that pick the same bag at once are told apart there.
+ */
+export async function lowestFree(exclude: ReadonlySet<string> = new Set()): Promise<string | null> {
+  let cursor: string | undefined;
+  do {
+    const page = await db().entities.bag.query.allBags({}).go({ limit: FREE_SCAN_PAGE, cursor, pages: 1 });
+    const candidates = page.data.filter((bag) => bag.isActive && BAG_CODE_PATTERN.test(bag.code3) && !exclude.has(bag.code3));
+    const held = await holders(candidates.map((bag) => bag.code3));
+    const free = candidates.find((bag) => !held.has(bag.code3));
+    if (free) return free.code3;
+    cursor = page.cursor ?? undefined;
+  } while (cursor);
+  return null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Creating bags
 // ---------------------------------------------------------------------------------------------

@@ -213,12 +213,17 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     item: () => e.customerSearch.put({ prefix: "cas", entry: "caseydink#sub-1", term: "caseydink", userId: "sub-1" }).params().Item,
     keys: { pk: "custsearch#cas", sk: "caseydink#sub-1" },
   },
+  {
+    entity: "orderReference",
+    item: () => e.orderReference.put({ reference: "64CCF8", createdAt: "2026-11-23T10:00:00.000Z", orderId: "o-1" }).params().Item,
+    keys: { pk: "orderref#64CCF8", sk: "2026-11-23T10:00:00.000Z#o-1" },
+  },
 ];
 
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, customerSearch, dailyStats and shopCounter", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, customerSearch, dailyStats and shopCounter", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -230,6 +235,7 @@ describe("entity definitions against infra/table.ts", () => {
         "loyaltyAccount",
         "loyaltyLedger",
         "orderCounter",
+        "orderReference",
         "paddle",
         "partner",
         "promotion",

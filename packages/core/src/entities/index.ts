@@ -7,6 +7,7 @@ import { gripSchedule, type GripSchedule } from "./gripSchedule";
 import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
 import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
 import { orderCounter, type OrderCounter } from "./orderCounter";
+import { orderReference, type OrderReference } from "./orderReference";
 import { paddle, type Paddle } from "./paddle";
 import { partner, type Partner } from "./partner";
 import { promotion, type Promotion } from "./promotion";
@@ -36,6 +37,7 @@ export type {
   LoyaltyAccount,
   LoyaltyLedger,
   OrderCounter,
+  OrderReference,
   Paddle,
   Partner,
   Promotion,
@@ -82,6 +84,7 @@ export const entityFactories = {
   rateLimit,
   orderCounter,
   customerSearch,
+  orderReference,
   dailyStats,
   shopCounter,
 };

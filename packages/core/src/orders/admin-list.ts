@@ -11,6 +11,10 @@
  *   selected-customer filter;
  * - q an order id: one GetItem; q a bag code (3 characters): the bag's hold
  *   (bags/: the open order in it), beside the customers it also matches;
+ * - q a short reference (orders/references.ts: a bag code, or the last 6
+ *   characters of an order id, any case, `#` allowed before it): one Query
+ *   of the reference's items, newest first, and one BatchGet of the orders
+ *   taken from it, beside the customers it also matches;
  *   q a customer's name, email or phone (3+
  *   characters): the customer search index (customers/search-index.ts)
  *   answers at most 20 customers, then each customer's orders from the
@@ -28,7 +32,7 @@ import { fn } from "../actor/fn";
 import * as Bags from "../bags";
 import { findUserIds } from "../customers/search-index";
 import { db } from "../db";
-import { invalid } from "../errors";
+import { invalid, unavailable } from "../errors";
 import { INVALID_CURSOR, pageLimit } from "../paging";
 import {
   ORDER_STAGE_FILTERS,
@@ -40,6 +44,7 @@ import {
 import { ISO_TIME } from "../shared/dates";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import type { AdminOrderPage } from "../shared/orders";
+import { searchedReference } from "./references";
 import { view, type OrderItem } from "./view";
 
 export const ADMIN_PAGE_SIZE = 50;
@@ -120,6 +125,9 @@ const conversions = () => createConversions(db().entities.serviceOrder).byAccess
 const afterCursor = (pattern: "byStatus" | "byUser" | "allOrders", composite: Record<string, string>) =>
   (conversions()[pattern].fromComposite.toCursor as (keys: object) => string)(composite);
 
+const afterReference = (composite: { reference: string; createdAt: string; orderId: string }) =>
+  (createConversions(db().entities.orderReference).byAccessPattern.byReference.fromComposite.toCursor as (keys: object) => string)(composite);
+
 const desc = (limit: number, cursor: string | undefined) => ({ order: "desc" as const, limit, cursor, pages: 1 as const });
 
 function statusPartition(status: OrderStatus): Partition {
@@ -149,6 +157,28 @@ const allPartition: Partition = {
     return db().entities.serviceOrder.query.allOrders({}).go(desc(limit, start));
   },
 };
+
+/** Orders by id, in the order of `ids` (one BatchGet; an id whose order is gone is left out). */
+async function ordersByIds(ids: string[]): Promise<OrderItem[]> {
+  if (ids.length === 0) return [];
+  const { data, unprocessed } = await db().entities.serviceOrder.get(ids.map((id) => ({ id }))).go();
+  if (unprocessed.length > 0) throw unavailable("The orders are busy. Please try again.");
+  const byId = new Map(data.map((order) => [order.id, order]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The orders carrying a short reference (orders/references.ts), newest first; `skip` those already in another partition. */
+function referencePartition(reference: string, skip: ReadonlySet<string>): Partition {
+  return {
+    key: `ref:${reference}`,
+    read: async ({ after, cursor }, limit) => {
+      const start = cursor ?? (after ? afterReference({ reference, createdAt: after[0], orderId: after[1] }) : undefined);
+      const page = await db().entities.orderReference.query.byReference({ reference }).go(desc(limit, start));
+      const orders = await ordersByIds(page.data.map((item) => item.orderId).filter((id) => !skip.has(id)));
+      return { data: orders, cursor: page.cursor };
+    },
+  };
+}
 
 /** A partition of orders already read (an order found by id): newest first, all in one read. */
 function fixedPartition(key: string, orders: OrderItem[]): Partition {
@@ -250,13 +280,20 @@ async function searchPartitions(q: string): Promise<Partition[]> {
     const order = await orderById(q);
     if (order) found.push(order);
   }
-  if (BAG_CODE.test(q)) {
-    const orderId = await Bags.holderOf(q);
+  const reference = searchedReference(q);
+  // The bag's open order, also for an order written before references were (orders/references.ts).
+  if (reference && BAG_CODE.test(reference)) {
+    const orderId = await Bags.holderOf(reference);
     const order = orderId ? await orderById(orderId) : null;
     if (order && !found.some((o) => o.id === order.id)) found.push(order);
   }
   const customerIds = UUID.test(q) ? [] : await findUserIds(q, SEARCH_CUSTOMERS_MAX);
-  return [...(found.length ? [fixedPartition("one", found)] : []), ...customerIds.map(userPartition)];
+  const skip = new Set(found.map((order) => order.id));
+  return [
+    ...(found.length ? [fixedPartition("one", found)] : []),
+    ...(reference ? [referencePartition(reference, skip)] : []),
+    ...customerIds.map(userPartition),
+  ];
 }
 
 function stagePartitions(stage: OrderStageFilter): Partition[] {

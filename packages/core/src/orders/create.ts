@@ -15,6 +15,8 @@
  *   number: the bag must exist and be active, and no other open order may
  *   hold it (400 `Bag {code} does not exist`, 409 `Bag {code} is in use by
  *   another open order`); a pickup or cancel frees it;
+ * - `reference:<ref>`: the order's short references (orders/references.ts: the
+ *   id's last 6 characters and the bag number), what staff search it by;
  * - `audit`: the audit entry;
  * - the caller's own writes (a booking's paddle check, a quick sale's new
  *   paddle), labelled by the caller.
@@ -32,6 +34,7 @@ import { conflict, type DomainError } from "../errors";
 import * as Inventory from "../inventory";
 import { outOfStock, type PricedBooking, type StockTake } from "../pricing";
 import * as OrderCounters from "./counters";
+import * as OrderReferences from "./references";
 import * as DailyStats from "../stats/daily";
 import type { OrderStatus } from "../shared/lifecycle";
 import type { OrderItem } from "./view";
@@ -154,6 +157,7 @@ export async function createOrder(
       ...OrderCounters.created(entities, item.status),
       ...DailyStats.orderBooked(entities, item),
       ...Inventory.take(entities, stockTaken),
+      ...OrderReferences.written(entities, item),
       // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
       ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
       ...(made.writes?.(entities, { orderId, bag }) ?? []),

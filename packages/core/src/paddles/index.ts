@@ -196,13 +196,15 @@ export const UNKNOWN_BRAND = "Unknown";
 export function madeForCustomer(
   entities: TransactionEntities,
   actor: UserActor,
-  input: { id: string; userId: string; nickname: string; brand?: string; model?: string },
+  input: { id: string; userId: string; nickname: string; brand?: string; model?: string; bagId?: string },
 ): LabelledWrite[] {
   const brand = input.brand ?? UNKNOWN_BRAND;
   return [
     {
       label: "paddle",
-      write: entities.paddle.create({ id: input.id, userId: input.userId, nickname: input.nickname, brand, ...(input.model ? { model: input.model } : {}) }).commit(),
+      write: entities.paddle
+        .create({ id: input.id, userId: input.userId, nickname: input.nickname, brand, ...(input.model ? { model: input.model } : {}), ...(input.bagId ? { bagId: input.bagId } : {}) })
+        .commit(),
     },
     {
       label: "paddle-audit",

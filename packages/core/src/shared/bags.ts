@@ -37,6 +37,10 @@ export const BAGS_CREATED = "Bags Created";
 export const BAGS_CREATE_FAILED = "Failed to create bags";
 export const bagDoesNotExist = (code: string) => `Bag ${code} does not exist`;
 export const bagInUse = (code: string) => `Bag ${code} is in use by another open order`;
+/** The quick sale's refusal of a typed bag that is not an active bag of the shop (409: the shop's bags decide). */
+export const bagNotActive = (code: string) => `Bag ${code} does not exist or is retired`;
+/** The quick sale with its bag left blank, when every active bag holds an open order. */
+export const NO_FREE_BAG = "No bag is free: make more bags on the Bags page, or type the number of a bag that is free";
 
 export interface BagView {
   id: string;

@@ -5,6 +5,7 @@
  * change: the server charges that price and the wizard shows it (GET /api/storefront/products' `quickSale`).
  */
 import * as z from "zod/mini";
+import { OptionalBagNumber } from "./bag-input";
 import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
 import { PaddleNickname } from "./paddle-input";
 import { NICKNAME_REQUIRED } from "./paddles";
@@ -53,7 +54,10 @@ export function quickSaleTotals(services: readonly QuickSaleService[], prices: Q
 const text = (max: number, label: string) =>
   z.optional(z.nullable(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
 
-/** The quick-sale form of POST /api/book-service; `total` and `staffId` are accepted and ignored. */
+/**
+ * The quick-sale form of POST /api/book-service; `total` and `staffId` are accepted and ignored. `bagNumber`: the
+ * bag the paddle goes in (a bag's code); blank or absent, the server assigns the lowest free active bag.
+ */
 export const QuickSaleBooking = z.object({
   customerId: z.string({ error: "Customer not found" }).check(z.maxLength(MAX_ID_LENGTH, "Customer not found"), z.regex(ID_PATTERN, "Customer not found")),
   paddle: z.object(
@@ -64,6 +68,7 @@ export const QuickSaleBooking = z.object({
     },
     { error: NICKNAME_REQUIRED },
   ),
+  bagNumber: OptionalBagNumber,
   services: z
     .array(z.enum(QUICK_SALE_SERVICE_IDS, { error: SELECT_A_SERVICE }), { error: SELECT_A_SERVICE })
     .check(z.minLength(1, SELECT_A_SERVICE), z.maxLength(QUICK_SALE_SERVICES.length, SELECT_A_SERVICE)),

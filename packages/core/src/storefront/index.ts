@@ -17,6 +17,7 @@ import { fn, NoInput } from "../actor/fn";
 import { allSkus, catalogueSku, item } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
+import * as Bags from "../bags";
 import { conflict, invalid, notFound, precondition, unavailable } from "../errors";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
@@ -26,8 +27,10 @@ import { find as findOrder } from "../orders/owned";
 import { priceSale, type PricedSale } from "../pricing/cart";
 import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
+import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
 import type { CatalogueSku } from "../shared/catalogue";
 import { receiptUrl } from "../shared/receipts";
+import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
 import {
   discountDollarsToCents,
@@ -227,10 +230,25 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
 export interface QuickSaleAnswer {
   id: string;
   orderId: string;
+  /** The order's short reference (shared/orders.ts `orderReference`): its bag number. */
+  reference: string;
+  /** The bag the order holds. */
+  bagNumber: string | null;
+  /** True when the bag field was left blank and the server chose the bag. */
+  bagAssigned: boolean;
   checkoutUrl: string | null;
   smsStatus: SmsStatus;
   requiresPayment: boolean;
 }
+
+/** Why a quick sale whose bag the server chose lost it: another sale took it first (tried again with the next). */
+class AssignedBagTakenError extends Error {
+  constructor(readonly code: string) {
+    super(`Bag ${code} was taken meanwhile`);
+  }
+}
+/** How many bags a quick sale tries when others take the free ones at the same moment. */
+const ASSIGN_TRIES = 5;
 
 /** The quick-sale services' skus, found by their codes (the uniqueValue reservations), hidden or not. */
 async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
@@ -247,10 +265,17 @@ const QuickSaleInput = counterSale(QuickSaleBooking);
  * discount in dollars (total never below 0) recorded with who gave it, then
  * the same payment link and text as an invoice. The customer must have a
  * verified phone (428; the console verifies it with them and retries).
+ *
+ * The order holds a bag, in its own transaction (orders/create.ts): the one
+ * typed (409 when it is not an active bag or holds another open order), else
+ * the lowest free active bag (409 `NO_FREE_BAG` when none is). A repeat of the
+ * Idempotency-Key answers the first order and its bag, taking no other.
  */
 export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInput }, async (staff, { form: input, ...options }): Promise<QuickSaleAnswer> => {
   const actor = personOf(staff);
-  const { order, replayed } = await createOrder(
+  const typedBag = input.bagNumber || null;
+  const lost = new Set<string>();
+  const make = () => createOrder(
     actor,
     async (now) => {
       const customer = await customerOf(input.customerId);
@@ -264,15 +289,22 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       });
       const discountCents = input.discount ? discountDollarsToCents(input.discount.amount) : 0;
       const priced = priceSale({ skus: [...byCode.values()], lines, discountCents, requireVisible: false, unavailable: PRODUCT_UNAVAILABLE });
+      // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
+      const bagNumber = typedBag ?? (await Bags.lowestFree(lost));
+      if (!bagNumber) throw conflict(NO_FREE_BAG);
       const paddleId = randomUUID();
       const discounted = priced.discountAmountCents > 0;
+      // The staff member's notes on the discount are kept with it, and also when they typed notes but no amount
+      // (the wizard used to send notes only with an amount, and lost them).
+      const notes = input.discount?.notes || undefined;
       return {
         order: {
           ...counterOrder(actor, customer, priced, "Quick sale", now),
+          bagNumber,
           paddleId,
           paddle: { nickname: input.paddle.nickname, brand: input.paddle.brand || Paddles.UNKNOWN_BRAND, ...(input.paddle.model ? { model: input.paddle.model } : {}) },
-          ...(discounted
-            ? { discountByStaffId: actor.userId, discountByStaffName: staffName(actor), ...(input.discount?.notes ? { discountNotes: input.discount.notes } : {}) }
+          ...(discounted || notes
+            ? { discountByStaffId: actor.userId, discountByStaffName: staffName(actor), ...(notes ? { discountNotes: notes } : {}) }
             : {}),
         },
         stockTakes: priced.stockTakes,
@@ -284,25 +316,49 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
             subtotalCents: priced.subtotalCents,
             discountCents: priced.discountAmountCents,
             totalCents: priced.totalCents,
+            bagNumber,
+            bagAssigned: !typedBag,
             source: "quick sale",
           },
         },
-        writes: (entities) =>
+        // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say
+        // which bag; a bag the server chose and another sale took first is tried again with the next free one.
+        refusal: (failed) => {
+          if (!failed.includes(Bags.BAG_LABEL) && !failed.includes(Bags.BAG_HOLD_LABEL)) return undefined;
+          if (!typedBag) throw new AssignedBagTakenError(bagNumber);
+          return conflict(failed.includes(Bags.BAG_LABEL) ? bagNotActive(bagNumber) : bagInUse(bagNumber));
+        },
+        // The new paddle is in the order's bag (as a booking's is), until the pickup or cancel takes it out.
+        writes: (entities, { bag }) =>
           Paddles.madeForCustomer(entities, actor, {
             id: paddleId,
             userId: customer.userId,
             nickname: input.paddle.nickname,
             brand: input.paddle.brand || undefined,
             model: input.paddle.model || undefined,
+            bagId: bag?.id,
           }),
       };
     },
     { idempotencyKey: options.idempotencyKey },
   );
+  let made: Awaited<ReturnType<typeof make>> | undefined;
+  for (let attempt = 0; !made; attempt++) {
+    try {
+      made = await make();
+    } catch (error) {
+      if (!(error instanceof AssignedBagTakenError) || attempt + 1 >= ASSIGN_TRIES) throw error instanceof AssignedBagTakenError ? conflict(NO_FREE_BAG) : error;
+      lost.add(error.code);
+    }
+  }
+  const { order, replayed } = made;
   const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
   return {
     id: sale.order.id,
     orderId: sale.order.id,
+    reference: orderReference(sale.order),
+    bagNumber: sale.order.bagNumber ?? null,
+    bagAssigned: !typedBag,
     checkoutUrl: sale.checkoutUrl,
     smsStatus: sale.smsStatus,
     requiresPayment: sale.order.totalCents > 0,

@@ -386,6 +386,13 @@ export default function OrderPage() {
                   <dd>-{formatCents(data.discountAmountCents)}</dd>
                 </div>
               )}
+              {data.staffDiscount && (
+                // Staff only (the server sends it to staff): who gave the quick sale's discount, and why.
+                <div className="summary-staff-discount">
+                  <dt>{`Staff discount${data.staffDiscount.byStaffName ? ` by ${data.staffDiscount.byStaffName}` : ""}`}</dt>
+                  <dd>{data.staffDiscount.notes ?? "No notes"}</dd>
+                </div>
+              )}
               {!!data.taxCents && (
                 <div>
                   <dt>Tax</dt>

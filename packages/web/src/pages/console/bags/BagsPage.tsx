@@ -19,6 +19,7 @@ import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import type { BagView } from "@regrip/core/shared/bags";
+import { orderReference } from "@regrip/core/shared/orders";
 import { consoleKeys, createBags, listBags } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
 import { pagedRows } from "../TablePaging";
@@ -161,7 +162,8 @@ export default function BagsPage() {
               cell: (bag) =>
                 bag.orderId ? (
                   <Link href={`/orders/${bag.orderId}`} onFollow={follow(`/orders/${bag.orderId}`)}>
-                    {bag.orderId.slice(-8).toUpperCase()}
+                    {/* The id's end, as orderReference gives it for an order without a bag: searchable in the queue. */}
+                    {orderReference({ id: bag.orderId })}
                   </Link>
                 ) : (
                   "—"

@@ -48,7 +48,7 @@ const cards: { key: StageFilter; label: string }[] = [
 function matchesText(order: OrderView, text: string): boolean {
   const needle = text.trim().toLowerCase();
   if (!needle) return true;
-  const haystack = [orderCustomer(order), order.user.email, order.user.phone, orderBag(order), order.id, orderPaddle(order)]
+  const haystack = [orderCustomer(order), order.user.email, order.user.phone, orderBag(order), orderReference(order), order.id, orderPaddle(order)]
     .filter(Boolean)
     .join(" ")
     .toLowerCase();
@@ -261,7 +261,7 @@ export default function QueuePage() {
           filter={
             <TextFilter
               filteringText={searchText}
-              filteringPlaceholder="Search orders by name, email, phone, bag or order id"
+              filteringPlaceholder="Search orders by name, email, phone, bag or reference"
               filteringAriaLabel="Search orders"
               filteringClearAriaLabel="Clear order search"
               onChange={({ detail }) => setSearchText(detail.filteringText)}

@@ -12,6 +12,7 @@ const newCustomer: CustomerView = { id: "c9", firstName: "Robin", lastName: "Par
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  sessionStorage.clear();
 });
 
 /** The signed-in employee: the customer search is asked only for staff (§2). */
@@ -37,7 +38,10 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
       },
       "POST /api/book-service": () =>
         verified
-          ? Response.json({ id: "o1", orderId: "o1", checkoutUrl: "http://localhost/pay/o1", requiresPayment: true }, { status: 201 })
+          ? Response.json(
+              { id: "o1", orderId: "o1", reference: "101", bagNumber: "101", bagAssigned: true, checkoutUrl: "http://localhost/pay/o1", smsStatus: { success: true, message: "Payment link sent by text" }, requiresPayment: true },
+              { status: 201 },
+            )
           : Response.json({ message: "Phone number verification required" }, { status: 428 }),
     });
     const { toasts } = renderPage(<QuickSalePage />, { path: "/quick-sale" });
@@ -83,7 +87,11 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole("button", { name: "Back" })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Complete Booking" }));
 
-    await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Service Booked", description: "Payment link sent to customer" }));
+    await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Service Booked", description: "Order 101 in bag 101 (assigned). Payment link sent to customer" }));
+    // The end names the order's reference and links to staff's view of it.
+    const done = await screen.findByText("Order 101 booked");
+    expect(done).toBeTruthy();
+    expect(screen.getByRole("link", { name: "View order 101" }).getAttribute("href")).toBe("/queue/orders/o1");
     const bookings = calls.filter((c) => c.path === "/api/book-service");
     expect(bookings).toHaveLength(2);
     expect(bookings[1].body).toEqual({
@@ -133,5 +141,72 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     expect(screen.getByRole("checkbox", { name: /^Overgrip(?! \$)/ })).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "2.50" } });
     expect(screen.getByText("Total: $65.00")).toBeTruthy();
+  });
+});
+
+describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, () => {
+  const verifiedCustomer = { ...newCustomer, phone: "+13035550199", phoneVerified: true };
+
+  it("checks the bag with the server's rule, sends it with notes typed without an amount, and keeps the sale through a reload", async () => {
+    const calls = fakeApi({
+      "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue(),
+      "GET /api/customers/search": () => Response.json({ items: [verifiedCustomer] }),
+      "POST /api/book-service": () =>
+        Response.json(
+          { id: "o7", orderId: "o7", reference: "107", bagNumber: "107", bagAssigned: false, checkoutUrl: "http://localhost/pay/o7", smsStatus: { success: true, message: "sent" }, requiresPayment: true },
+          { status: 201 },
+        ),
+    });
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
+    fireEvent.change(await screen.findByLabelText("Nickname"), { target: { value: "Red" } });
+    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "1!" } });
+    fireEvent.click(button("Next"));
+    await screen.findByText("Please enter a 3-digit bag number");
+    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "107" } });
+    fireEvent.click(button("Next"));
+    fireEvent.click(await screen.findByRole("checkbox", { name: /Edge Guard/ }));
+    fireEvent.change(screen.getByLabelText("Discount notes (optional)"), { target: { value: "Price matched" } });
+
+    // A reload: the page comes back on the Services step with everything chosen.
+    cleanup();
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    const edge = (await screen.findByRole("checkbox", { name: /Edge Guard/ })) as HTMLInputElement;
+    expect(edge.checked).toBe(true);
+    expect((screen.getByLabelText("Discount notes (optional)") as HTMLTextAreaElement).value).toBe("Price matched");
+    fireEvent.click(button("Next"));
+    await screen.findByText("Robin Park · +1 (303) 555-0199");
+    expect(screen.getByText("107")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
+    await screen.findByText("Order 107 booked");
+    const booking = calls.find((c) => c.path === "/api/book-service")!;
+    expect(booking.body).toEqual({
+      customerId: "c9",
+      paddle: { nickname: "Red" },
+      bagNumber: "107",
+      services: ["edge_guard"],
+      discount: { amount: 0, notes: "Price matched" },
+      total: 15,
+    });
+    // Done: nothing kept, a reload starts a new sale.
+    expect(sessionStorage.getItem("regrip.quickSale.draft")).toBeNull();
+  });
+
+  it("Start Over forgets the kept sale", async () => {
+    fakeApi({
+      "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue(),
+      "GET /api/customers/search": () => Response.json({ items: [verifiedCustomer] }),
+    });
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
+    await screen.findByLabelText("Nickname");
+    expect(sessionStorage.getItem("regrip.quickSale.draft")).toContain("c9");
+    fireEvent.click(button("Start Over"));
+    await screen.findByLabelText("Find a customer");
+    expect(sessionStorage.getItem("regrip.quickSale.draft")).toBeNull();
   });
 });

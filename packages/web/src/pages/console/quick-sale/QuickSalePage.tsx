@@ -1,3 +1,4 @@
+import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import Checkbox from "@cloudscape-design/components/checkbox";
@@ -6,9 +7,11 @@ import FormField from "@cloudscape-design/components/form-field";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import Wizard from "@cloudscape-design/components/wizard";
+import { OptionalBagNumber } from "@regrip/core/shared/bag-input";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { NICKNAME_REQUIRED } from "@regrip/core/shared/paddles";
 import { displayPhone } from "@regrip/core/shared/phone";
@@ -22,7 +25,8 @@ import {
   type QuickSalePrices,
   type QuickSaleService,
 } from "@regrip/core/shared/quick-sale";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
 import * as z from "zod/mini";
 import { errorText, serverMessage } from "../../../lib/api-error";
 import { newIdempotencyKey } from "../../../lib/idempotency";
@@ -30,18 +34,36 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { CustomerSearch } from "../customers/CustomerSearch";
+import { staffOrderPath } from "../orders/staff-order-path";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 import { BookingPhoneModal } from "./BookingPhoneModal";
-import { bookQuickSale } from "./quick-sale-api";
+import { bookQuickSale, type QuickSaleAnswer } from "./quick-sale-api";
+import { clearDraft, emptyDraft, readDraft, writeDraft, type QuickSaleDraft } from "./quick-sale-draft";
 
-interface PaddleFields {
-  nickname: string;
-  brand: string;
-  model: string;
+type PaddleFields = QuickSaleDraft["paddle"];
+
+const emptyPaddle: PaddleFields = emptyDraft.paddle;
+const noPrices: QuickSalePrices = {};
+
+/** The bag field's text against the server's rule (shared/bag-input.ts): blank, or a bag's 3-character code. */
+function bagProblem(text: string): string | undefined {
+  const parsed = z.safeParse(OptionalBagNumber, text);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
-const emptyPaddle: PaddleFields = { nickname: "", brand: "", model: "" };
-const noPrices: QuickSalePrices = {};
+/** What happened to the payment link of a booked sale. */
+function linkText(answer: QuickSaleAnswer): string {
+  if (!answer.requiresPayment) return "Nothing to pay";
+  return answer.smsStatus && !answer.smsStatus.success ? `Payment link not texted: ${answer.smsStatus.message}` : "Payment link sent to customer";
+}
+
+const bagText = (answer: QuickSaleAnswer) => (answer.bagNumber ? `bag ${answer.bagNumber}${answer.bagAssigned ? " (assigned)" : ""}` : "");
+
+/** The toast's words for a booked sale: the order's reference, its bag, and what happened to the payment link. */
+function bookedText(answer: QuickSaleAnswer): string {
+  const bag = bagText(answer);
+  return `Order ${answer.reference}${bag ? ` in ${bag}` : ""}. ${linkText(answer)}`;
+}
 
 /** A service as the wizard lists it: its name and the catalogue's price, the price once it is known. */
 function serviceText(service: (typeof QUICK_SALE_SERVICES)[number], prices: QuickSalePrices): string {
@@ -61,19 +83,33 @@ function discountProblem(text: string): string | undefined {
 /** /quick-sale: the four-step wizard (§2, §4): Customer, Paddle, Services, Payment. */
 export default function QuickSalePage() {
   const { toast } = useToast();
-  const [step, setStep] = useState(0);
-  const [search, setSearch] = useState("");
+  const navigate = useNavigate();
+  // A reload comes back to the sale in progress (quick-sale-draft.ts).
+  const [draft] = useState(readDraft);
+  const [step, setStep] = useState(draft.step);
+  const [search, setSearch] = useState(draft.search);
   const [creating, setCreating] = useState(false);
-  const [customer, setCustomer] = useState<CustomerView>();
-  const [paddle, setPaddle] = useState<PaddleFields>(emptyPaddle);
-  const [services, setServices] = useState<QuickSaleService[]>([]);
-  const [discount, setDiscount] = useState("");
-  const [discountNotes, setDiscountNotes] = useState("");
-  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "services" | "discount", string>>>({});
+  const [customer, setCustomer] = useState<CustomerView | undefined>(draft.customer);
+  const [paddle, setPaddle] = useState<PaddleFields>(draft.paddle);
+  const [bagNumber, setBagNumber] = useState(draft.bagNumber);
+  const [services, setServices] = useState<QuickSaleService[]>(draft.services);
+  const [discount, setDiscount] = useState(draft.discount);
+  const [discountNotes, setDiscountNotes] = useState(draft.discountNotes);
+  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "bag" | "services" | "discount", string>>>({});
   const [busy, setBusy] = useState(false);
   const [phoneFor, setPhoneFor] = useState<CustomerView>();
+  /** The last sale booked: its reference and a link to it stay above the wizard until dismissed. */
+  const [booked, setBooked] = useState<QuickSaleAnswer>();
   /** The booking as sent, kept for the retry after the phone is verified, with its Idempotency-Key. */
-  const saved = useRef<{ request: QuickSaleBooking; key: string }>(undefined);
+  const saved = useRef<{ request?: QuickSaleBooking; key: string } | undefined>(draft.idempotencyKey ? { key: draft.idempotencyKey } : undefined);
+  const [sentKey, setSentKey] = useState(draft.idempotencyKey);
+
+  useEffect(() => {
+    const current: QuickSaleDraft = { step, search, customer, paddle, bagNumber, services, discount, discountNotes, idempotencyKey: sentKey };
+    const untouched = !customer && !search && step === 0 && !sentKey;
+    if (untouched) clearDraft();
+    else writeDraft(current);
+  }, [step, search, customer, paddle, bagNumber, services, discount, discountNotes, sentKey]);
 
   // The prices the server will charge: the catalogue's `QS-*` items, which an admin can change.
   const prices = useStorefrontProducts().data?.quickSale ?? noPrices;
@@ -85,17 +121,26 @@ export default function QuickSalePage() {
     setSearch("");
     setCustomer(undefined);
     setPaddle(emptyPaddle);
+    setBagNumber("");
     setServices([]);
     setDiscount("");
     setDiscountNotes("");
     setErrors({});
     saved.current = undefined;
+    setSentKey(undefined);
+    clearDraft();
   }
 
   /** What stops leaving a step, with its message (§4: a customer, then a paddle nickname, then a service). */
   function problemAt(index: number): Partial<typeof errors> {
     if (index === 0 && !customer) return { customer: "Choose or create a customer" };
-    if (index === 1 && !paddle.nickname.trim()) return { nickname: NICKNAME_REQUIRED };
+    if (index === 1) {
+      const found: Partial<typeof errors> = {};
+      if (!paddle.nickname.trim()) found.nickname = NICKNAME_REQUIRED;
+      const bad = bagProblem(bagNumber);
+      if (bad) found.bag = bad;
+      return found;
+    }
     if (index === 2) {
       const found: Partial<typeof errors> = {};
       if (services.length === 0) found.services = SELECT_A_SERVICE;
@@ -109,8 +154,9 @@ export default function QuickSalePage() {
   async function send(request: QuickSaleBooking, key: string) {
     setBusy(true);
     try {
-      await bookQuickSale(request, key);
-      toast({ title: "Service Booked", description: "Payment link sent to customer" });
+      const answer = await bookQuickSale(request, key);
+      toast({ title: "Service Booked", description: bookedText(answer), duration: 10_000 });
+      setBooked(answer);
       reset();
     } catch (error) {
       if (errorText(error).includes(PHONE_VERIFICATION_REQUIRED) && customer) {
@@ -133,15 +179,21 @@ export default function QuickSalePage() {
       }
     }
     const amount = discountDollars;
+    const notes = discountNotes.trim() || undefined;
     const request = z.parse(QuickSaleBooking, {
       customerId: customer!.id,
       paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined },
+      bagNumber: bagNumber.trim() || undefined,
       services,
-      discount: amount > 0 ? { amount, notes: discountNotes.trim() || undefined } : null,
+      // Notes go with the discount, and on their own when no amount was typed: they were dropped here before.
+      discount: amount > 0 || notes ? { amount, notes } : null,
       total: total / 100,
     });
-    saved.current = { request, key: saved.current?.key ?? newIdempotencyKey() };
-    void send(saved.current.request, saved.current.key);
+    const key = saved.current?.key ?? newIdempotencyKey();
+    saved.current = { request, key };
+    // Kept with the draft: a reload and a second Complete Order answers the order this request made, if it did.
+    setSentKey(key);
+    void send(request, key);
   }
 
   const toggle = (id: QuickSaleService, on: boolean) => {
@@ -204,6 +256,17 @@ export default function QuickSalePage() {
         <FormField label="Model (optional)">
           <Input value={paddle.model} onChange={({ detail }) => setPaddle((p) => ({ ...p, model: detail.value.slice(0, 60) }))} placeholder="Perseus" />
         </FormField>
+        <FormField label="Bag number (optional)" description="The bag the paddle goes in. Leave blank and the shop assigns the lowest free bag." errorText={errors.bag}>
+          <Input
+            value={bagNumber}
+            onChange={({ detail }) => {
+              setBagNumber(detail.value.toUpperCase().slice(0, 3));
+              setErrors((e) => ({ ...e, bag: undefined }));
+            }}
+            placeholder="Assign a free bag"
+            invalid={!!errors.bag}
+          />
+        </FormField>
       </SpaceBetween>
     </Container>
   );
@@ -250,6 +313,7 @@ export default function QuickSalePage() {
           items={[
             { label: "Customer", value: customer ? `${customerName(customer)}${customer.phone ? ` · ${displayPhone(customer.phone)}` : ""}` : "—" },
             { label: "Paddle", value: [paddle.nickname.trim(), [paddle.brand.trim(), paddle.model.trim()].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || "—" },
+            { label: "Bag", value: bagNumber.trim() ? bagNumber.trim().toUpperCase() : "A free bag, assigned on Complete Order" },
             {
               label: "Services",
               value: (
@@ -260,7 +324,10 @@ export default function QuickSalePage() {
                 </ul>
               ),
             },
-            { label: "Discount", value: discountCents ? `-${formatCents(discountCents)}${discountNotes.trim() ? ` (${discountNotes.trim()})` : ""}` : "None" },
+            {
+              label: "Discount",
+              value: `${discountCents ? `-${formatCents(discountCents)}` : "None"}${discountNotes.trim() ? ` (${discountNotes.trim()})` : ""}`,
+            },
             { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(total)}</Box> },
           ]}
         />
@@ -272,7 +339,29 @@ export default function QuickSalePage() {
   );
 
   return (
-    <>
+    <SpaceBetween size="m">
+      {booked && (
+        <Alert
+          type="success"
+          header={`Order ${booked.reference} booked`}
+          dismissible
+          i18nStrings={{ dismissAriaLabel: "Dismiss" }}
+          onDismiss={() => setBooked(undefined)}
+          action={
+            <Link
+              href={staffOrderPath(booked.orderId)}
+              onFollow={(event) => {
+                event.preventDefault();
+                navigate(staffOrderPath(booked.orderId));
+              }}
+            >
+              {`View order ${booked.reference}`}
+            </Link>
+          }
+        >
+          {`${booked.bagNumber ? `The paddle goes in ${bagText(booked)}. ` : ""}${linkText(booked)}.`}
+        </Alert>
+      )}
       <Wizard
         activeStepIndex={step}
         onNavigate={({ detail }) => {
@@ -329,18 +418,22 @@ export default function QuickSalePage() {
           onCancel={() => {
             setPhoneFor(undefined);
             saved.current = undefined;
+            setSentKey(undefined);
           }}
           onVerified={(verified) => {
             setPhoneFor(undefined);
             setCustomer(verified);
             // A fresh key: the refused attempt made nothing, and its refusal must not be replayed.
-            if (saved.current) {
-              saved.current = { ...saved.current, key: newIdempotencyKey() };
-              void send(saved.current.request, saved.current.key);
+            const request = saved.current?.request;
+            if (request) {
+              const key = newIdempotencyKey();
+              saved.current = { request, key };
+              setSentKey(key);
+              void send(request, key);
             }
           }}
         />
       )}
-    </>
+    </SpaceBetween>
   );
 }

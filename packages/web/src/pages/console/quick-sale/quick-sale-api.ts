@@ -5,7 +5,12 @@ import type { SmsStatus } from "../storefront-booking/storefront-api";
 export interface QuickSaleAnswer {
   id: string;
   orderId: string;
-  checkoutUrl: string;
+  /** The order's short reference (shared/orders.ts `orderReference`): its bag number. */
+  reference: string;
+  bagNumber: string | null;
+  /** True when the bag was left blank and the server chose it. */
+  bagAssigned: boolean;
+  checkoutUrl: string | null;
   smsStatus?: SmsStatus;
   requiresPayment: boolean;
 }

@@ -1,0 +1,31 @@
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
+import { casing, primary, SERVICE } from "./keys";
+
+/**
+ * One item per (short reference, order): what staff search an order by (shared/orders.ts `orderReference`): the
+ * last 6 characters of its id, upper-cased, and its bag number when it has one. Partitioned by the reference,
+ * newest first, so `GET /api/admin/orders?q=64CCF8` or `?q=107` is one Query of the orders that carry it, whatever
+ * the shop's size (orders/references.ts). Written in the order's own transaction (orders/create.ts), never
+ * changed: an order keeps its reference when it is picked up, so a bag's past orders stay findable by its number.
+ */
+export const orderReference = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "orderReference", version: "1" },
+      attributes: {
+        /** Upper case, 3 characters (a bag code) or 6 (an id's end). */
+        reference: { type: "string", required: true, readOnly: true },
+        createdAt: { type: "string", required: true, readOnly: true },
+        orderId: { type: "string", required: true, readOnly: true },
+      },
+      indexes: {
+        byReference: {
+          pk: { field: primary.pk, composite: ["reference"], template: "orderref#${reference}", casing },
+          sk: { field: primary.sk, composite: ["createdAt", "orderId"], template: "${createdAt}#${orderId}", casing },
+        },
+      },
+    },
+    config,
+  );
+export type OrderReference = ReturnType<typeof orderReference>;

@@ -1,0 +1,64 @@
+/**
+ * The short reference people read an order by (shared/orders.ts `orderReference`: its bag number, else the last 6
+ * characters of its id, upper-cased) as something staff can search: `GET /api/admin/orders?q=64CCF8` or `?q=107`.
+ *
+ * Each order is written with an `orderReference` item per reference it can be found by (the id's last 6, and the
+ * bag number when it has one), in its own transaction (orders/create.ts). A search is then one Query on
+ * `orderref#<reference>`, newest first, and one BatchGet of the page's orders: the work follows the matches, not
+ * the shop (no scan of the orders to compare id endings).
+ */
+import { db } from "../db";
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { BAG_CODE_PATTERN } from "../shared/bags";
+import type { OrderItem } from "./view";
+
+/** How many characters of the id end a reference (shared/orders.ts `orderReference`). */
+const ID_REFERENCE_LENGTH = 6;
+const ID_REFERENCE_PATTERN = /^[0-9A-Z]{6}$/;
+
+/** The references `order` is found by: its id's last 6 characters, and its bag code when it has one. */
+export function referencesOf(order: Pick<OrderItem, "id" | "bagCode">): string[] {
+  const refs = [order.id.slice(-ID_REFERENCE_LENGTH).toUpperCase()];
+  const bag = order.bagCode?.trim().toUpperCase();
+  if (bag && BAG_CODE_PATTERN.test(bag) && !refs.includes(bag)) refs.push(bag);
+  return refs;
+}
+
+/** The writes of a new order's reference items (label `reference:<ref>`), for its own transaction. */
+export function written({ orderReference }: TransactionEntities, order: Pick<OrderItem, "id" | "bagCode" | "createdAt">): LabelledWrite[] {
+  return referencesOf(order).map((reference) => ({
+    label: `reference:${reference}`,
+    write: orderReference.put({ reference, createdAt: order.createdAt, orderId: order.id }).commit(),
+  }));
+}
+
+/**
+ * The reference a search text names, or null: a bag code (3 letters or digits) or an id's end (6), case
+ * insensitive, a leading `#` ignored ("#64ccf8" as a text or a receipt shows it).
+ */
+export function searchedReference(q: string): string | null {
+  const text = q.trim().replace(/^#/, "").toUpperCase();
+  return BAG_CODE_PATTERN.test(text) || ID_REFERENCE_PATTERN.test(text) ? text : null;
+}
+
+/**
+ * `npm run recount`'s repair: writes the reference items of every order (orders written before references were,
+ * or by a script that wrote orders alone), page by page over the all-orders index. Puts are idempotent, so it
+ * may run again; it reads the whole table, so run it when the shop is quiet. Answers how many orders it went over.
+ */
+export async function backfill(): Promise<number> {
+  let cursor: string | null = null;
+  let orders = 0;
+  do {
+    const page: { data: Pick<OrderItem, "id" | "bagCode" | "bagNumber" | "createdAt">[]; cursor: string | null } = await db()
+      .entities.serviceOrder.query.allOrders({})
+      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "bagCode", "bagNumber", "createdAt"] });
+    const items = page.data.flatMap((order) =>
+      referencesOf({ id: order.id, bagCode: order.bagCode ?? order.bagNumber }).map((reference) => ({ reference, createdAt: order.createdAt, orderId: order.id })),
+    );
+    if (items.length) await db().entities.orderReference.put(items).go({ concurrency: 4 });
+    orders += page.data.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return orders;
+}
