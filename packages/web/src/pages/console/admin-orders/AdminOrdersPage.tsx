@@ -23,6 +23,7 @@ import { usePageSize } from "../use-page-size";
 import { adminCounters, adminStatusMenu } from "./admin-status";
 import { OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
+import { useActionsInReach } from "../use-narrow";
 
 const locations: Record<string, string> = { LITTLETON: "Littleton", HIGHLANDS_RANCH: "Highlands Ranch", ONSITE: "Onsite" };
 
@@ -99,6 +100,7 @@ export default function AdminOrdersPage() {
     },
   ];
 
+  const inReach = useActionsInReach(columns, ["status"], { first: 0, last: 0 });
   return (
     <ContentLayout header={<Header variant="h1">Admin Orders</Header>}>
       <SpaceBetween size="l">
@@ -109,7 +111,7 @@ export default function AdminOrdersPage() {
           variant="container"
           header={<Header variant="h2">Orders</Header>}
           ariaLabels={{ tableLabel: "Orders" }}
-          columnDefinitions={columns}
+          {...inReach}
           wrapLines
           {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}

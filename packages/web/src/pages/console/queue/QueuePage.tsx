@@ -26,6 +26,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, moveOrder, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { useActionsInReach } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
 import { StatCards } from "../StatCards";
@@ -210,6 +211,7 @@ export default function QueuePage() {
   ];
 
   const countFor = (key: StageFilter) => (key === "active" ? counts.data?.active : counts.data?.stages[key]);
+  const inReach = useActionsInReach(columns, ["actions", "notes"]);
   return (
     <ContentLayout
       header={
@@ -284,9 +286,8 @@ export default function QueuePage() {
             cancelEditLabel: () => "Cancel editing notes",
             submitEditLabel: () => "Save notes",
           }}
-          columnDefinitions={columns}
-          // Change Status stays in view when the table scrolls sideways (phones, a narrow window).
-          stickyColumns={{ first: 0, last: 1 }}
+          // Change Status and Details stay in view: sticky when the table scrolls sideways, first on a phone.
+          {...inReach}
           items={items}
           trackBy="id"
           loading={orders.isPending}
