@@ -146,16 +146,17 @@ describe("bag labels on paper", () => {
 });
 
 describe("on a phone (390x844)", () => {
+  // Each page's first row: what names it (in sight), and its actions, each named as the page labels it.
   const pages = [
-    { path: "/queue", heading: "Service Queue" },
-    { path: "/admin/orders", heading: "Admin Orders" },
-    { path: "/admin/promotions", heading: "Promotions" },
+    { path: "/queue", heading: "Service Queue", names: /^([0-9A-Z]{3}|—)$/, actions: [/^Change Status of order /, /^Details of order /] },
+    { path: "/admin/orders", heading: "Admin Orders", names: /^[0-9A-F]{8}$/, actions: [/./] },
+    { path: "/admin/promotions", heading: "Promotions", names: /^\S{1,20}$/, actions: [/^Edit /, /^Delete /, / active$/] },
   ];
 
   it("every action of the first row of the queue, Admin Orders and Promotions is in the viewport without scrolling sideways", async () => {
     await withPage(async (page) => {
       await signInStaff(page, seed.admin);
-      for (const { path, heading } of pages) {
+      for (const { path, heading, names, actions } of pages) {
         await page.goto(path);
         await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
         // The table's rows (Cloudscape draws its sticky header as a table of its own, with no body).
@@ -164,20 +165,27 @@ describe("on a phone (390x844)", () => {
         const found = (await page.evaluate(`(() => {
           const row = document.querySelector("table tbody tr");
           const width = document.documentElement.clientWidth;
-          const controls = Array.from(row.querySelectorAll("button, a[href], input, [role=button]")).map((control) => {
-            const box = control.getBoundingClientRect();
-            // An editable cell's pencil sits at its right end, but a tap anywhere in the cell starts the edit (Cloudscape).
-            const cell = control.closest("td");
-            const editable = control.getAttribute("aria-label")?.startsWith("Edit MyGripNotes");
-            return { name: control.getAttribute("aria-label") || control.textContent.trim(), left: box.left, right: editable ? cell.getBoundingClientRect().left + 44 : box.right };
-          });
+          const cells = Array.from(row.querySelectorAll("td, th"));
+          const first = cells[0].getBoundingClientRect();
+          // The row's actions: its controls, but for the queue's MyGripNotes, an inline edit of a text column (not
+          // an action: it stays in its place on a phone, after the row's bag and actions).
+          const controls = Array.from(row.querySelectorAll("button, a[href], input, [role=button]"))
+            .filter((control) => !control.closest("td")?.querySelector("[aria-label^='Edit MyGripNotes']"))
+            .map((control) => {
+              const box = control.getBoundingClientRect();
+              return { name: control.getAttribute("aria-label") || control.textContent.trim(), left: box.left, right: box.right };
+            });
+          const named = { text: cells[0].innerText.trim(), left: first.left, right: first.right };
           let scrolled = window.scrollX;
           for (let up = row.parentElement; up; up = up.parentElement) scrolled += up.scrollLeft;
-          return { width, controls, scrolled };
-        })()`)) as { width: number; controls: { name: string; left: number; right: number }[]; scrolled: number };
+          return { width, controls, named, scrolled };
+        })()`)) as { width: number; controls: { name: string; left: number; right: number }[]; named: { text: string; left: number; right: number }; scrolled: number };
         expect(found.width).toBe(390);
         expect(found.scrolled, `${path} is scrolled sideways`).toBe(0);
-        expect(found.controls.length, `${path}: the first row's actions`).toBeGreaterThan(0);
+        // What names the row comes first, in sight.
+        expect(found.named.text, `${path}: the row's first cell`).toMatch(names);
+        expect(found.named.right, `${path}: the row's first cell`).toBeLessThanOrEqual(found.width);
+        for (const action of actions) expect(found.controls.map((control) => control.name), `${path}: the first row's actions`).toContainEqual(expect.stringMatching(action));
         const outside = found.controls.filter((control) => control.left < 0 || control.right > found.width);
         expect(outside, `${path}: actions past the 390 px viewport`).toEqual([]);
       }

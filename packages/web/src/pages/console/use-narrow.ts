@@ -25,16 +25,16 @@ export function useNarrow(): boolean {
 
 /**
  * The console's one way to keep a table's actions in reach on a phone, without scrolling sideways: the columns
- * named in `actions` (a row's buttons, menus, toggles) come first, in that order, on a narrow screen; on a wide
- * one the columns stay as written and `sticky` keeps the actions column in view. Spread onto a Table:
- * `<Table {...useActionsInReach(columns, ["actions"])} />`.
+ * named in `first` (what names the row, a bag or a code, then its buttons, menus and toggles) come first, in that
+ * order, on a narrow screen; on a wide one the columns stay as written and `sticky` keeps the actions column in
+ * view. Spread onto a Table: `<Table {...useActionsInReach(columns, ["code", "actions"])} />`.
  */
 export function useActionsInReach<T>(
   columns: readonly TableProps.ColumnDefinition<T>[],
-  actions: readonly string[],
+  first: readonly string[],
   sticky: TableProps.StickyColumns = { first: 0, last: 1 },
 ): Pick<TableProps<T>, "columnDefinitions" | "stickyColumns"> {
   if (!useNarrow()) return { columnDefinitions: columns, stickyColumns: sticky };
-  const first = actions.flatMap((id) => columns.filter((column) => column.id === id));
-  return { columnDefinitions: [...first, ...columns.filter((column) => !first.includes(column))] };
+  const leading = first.flatMap((id) => columns.filter((column) => column.id === id));
+  return { columnDefinitions: [...leading, ...columns.filter((column) => !leading.includes(column))] };
 }

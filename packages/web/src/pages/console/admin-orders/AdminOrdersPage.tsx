@@ -100,7 +100,7 @@ export default function AdminOrdersPage() {
     },
   ];
 
-  const inReach = useActionsInReach(columns, ["status"], { first: 0, last: 0 });
+  const inReach = useActionsInReach(columns, ["id", "status"], { first: 0, last: 0 });
   return (
     <ContentLayout header={<Header variant="h1">Admin Orders</Header>}>
       <SpaceBetween size="l">

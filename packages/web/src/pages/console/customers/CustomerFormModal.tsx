@@ -134,13 +134,9 @@ export function CustomerFormModal({ mode, customer, seed, onDismiss, onSaved, on
         {onFile && (
           <Alert type="warning" header={onFile.message}>
             <SpaceBetween size="s">
-              <Box>
-                <b>{customerName(onFile.customer)}</b>
-                {[displayPhone(onFile.customer.phone), onFile.customer.email].filter(Boolean).map((line) => (
-                  <Box key={line} variant="small" display="block">
-                    {line}
-                  </Box>
-                ))}
+              {/* The message names them; their phone and email say it is the same family. */}
+              <Box variant="small" display="block">
+                {[customerName(onFile.customer), displayPhone(onFile.customer.phone), onFile.customer.email].filter(Boolean).join(" · ")}
               </Box>
               <SpaceBetween direction="horizontal" size="xs">
                 {mode === "create" && (

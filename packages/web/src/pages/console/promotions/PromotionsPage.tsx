@@ -111,8 +111,8 @@ export default function PromotionsPage() {
       ),
     },
   ];
-  // On a phone: Edit, Delete and the Active toggle first, so none starts off-screen (use-narrow.ts).
-  const inReach = useActionsInReach(columns, ["actions", "active"]);
+  // On a phone: the code, then Edit, Delete and the Active toggle, so none starts off-screen (use-narrow.ts).
+  const inReach = useActionsInReach(columns, ["code", "actions", "active"]);
 
   const create = (
     <Button variant="primary" onClick={() => setDialog({ kind: "create" })}>

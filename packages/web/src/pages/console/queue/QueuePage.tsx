@@ -211,7 +211,7 @@ export default function QueuePage() {
   ];
 
   const countFor = (key: StageFilter) => (key === "active" ? counts.data?.active : counts.data?.stages[key]);
-  const inReach = useActionsInReach(columns, ["actions", "notes"]);
+  const inReach = useActionsInReach(columns, ["bag", "actions"]);
   return (
     <ContentLayout
       header={
@@ -286,7 +286,7 @@ export default function QueuePage() {
             cancelEditLabel: () => "Cancel editing notes",
             submitEditLabel: () => "Save notes",
           }}
-          // Change Status and Details stay in view: sticky when the table scrolls sideways, first on a phone.
+          // Change Status and Details stay in view: sticky when the table scrolls sideways, first (after the bag) on a phone.
           {...inReach}
           items={items}
           trackBy="id"
