@@ -107,11 +107,15 @@ describe("the admin dashboard", () => {
       await page.getByRole("group", { name: "Active Subscriptions" }).waitFor();
 
       const activity = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "When" }) });
-      const paidRow = activity.getByRole("row").filter({ hasText: "order.paid" }).filter({ hasText: order.id.slice(-8) });
+      // In words, each with a link to what changed.
+      const paidRow = activity.getByRole("row").filter({ hasText: "Order paid" }).filter({ hasText: `Order ${order.id.slice(-8).toUpperCase()}` });
       await paidRow.waitFor();
       expect(await paidRow.innerText()).toContain("System");
-      const createdRow = activity.getByRole("row").filter({ hasText: "promotion.created" }).filter({ hasText: promotion.id.slice(-8) });
+      expect(await paidRow.getByRole("link", { name: `Order ${order.id.slice(-8).toUpperCase()}` }).getAttribute("href")).toBe(`/queue/orders/${order.id}`);
+      expect(await activity.innerText()).not.toMatch(/\b(order|promotion)\.[a-z_]+\b/);
+      const createdRow = activity.getByRole("row").filter({ hasText: "Promotion created" }).filter({ hasText: `Promotion ${promotion.code}` });
       await createdRow.waitFor();
+      expect(await createdRow.getByRole("link", { name: `Promotion ${promotion.code}` }).getAttribute("href")).toBe("/admin/promotions");
       // The admin, by the name the promotion's audit entry recorded (the token's given name, else the username).
       expect(await createdRow.innerText()).toMatch(/\n(Alex|admin)$/);
       for (const href of ["/admin/products", "/admin/promotions", "/admin/orders", "/admin/communications"]) {
@@ -186,7 +190,7 @@ describe("the admin dashboard", () => {
       const code = `BACK${randomInt(100_000, 999_999)}`;
       const made = await api("POST", "/api/admin/promotions", { token: admin, body: { code, percentage: 5 } });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
-      return made.body.id.slice(-8) as string;
+      return code;
     };
     await withPage(async (page) => {
       await signInStaff(page, seed.admin);
@@ -200,12 +204,12 @@ describe("the admin dashboard", () => {
       await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
       const first = await promotion();
       await nav.getByRole("link", { name: "Dashboard" }).click();
-      await recent.getByText(`promotion ${first}`).waitFor();
+      await recent.getByText(`Promotion ${first}`).waitFor();
 
       // Made while the dashboard is open: Refresh reads it.
       const second = await promotion();
       await page.getByRole("button", { name: "Refresh" }).click();
-      await recent.getByText(`promotion ${second}`).waitFor();
+      await recent.getByText(`Promotion ${second}`).waitFor();
     });
   });
 

@@ -170,6 +170,61 @@ describe("GET, PUT and PATCH of one customer", () => {
   });
 });
 
+describe("a phone already on file (families share phones: staff confirm a second customer)", () => {
+  it("POST with another customer's phone is 409 naming them, with their id, and writes nothing; allowSharedPhone makes the second", async () => {
+    const number = freshNumber();
+    const first = await made({ firstName: "Nia", lastName: tag(), phone: number.typed, email: `${tag()}@example.com` });
+    const last = tag();
+    // Typed differently, the same number.
+    const answer = await create({ firstName: "Noa", lastName: last, phone: `+1 ${number.digits}` });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body).toEqual({
+      message: `A customer with this phone is already on file: Nia ${first.lastName}`,
+      existingCustomerId: first.id,
+      existingCustomer: first,
+    });
+    expect(await search(last)).toEqual([]);
+
+    refused(await create({ firstName: "Noa", lastName: last, phone: number.typed, allowSharedPhone: "yes" }), 400, "allowSharedPhone must be true or false");
+    const second = await made({ firstName: "Noa", lastName: last, phone: number.typed, allowSharedPhone: true });
+    expect(second).toMatchObject({ phone: number.stored, firstName: "Noa" });
+    expect(second.id).not.toBe(first.id);
+    expect((await search(number.digits)).sort()).toEqual([first.id, second.id].sort());
+    // allowSharedPhone: false is the same as leaving it out.
+    expect((await create({ firstName: "Ona", lastName: tag(), phone: number.typed, allowSharedPhone: false })).status).toBe(409);
+  });
+
+  it("a phone that only starts like another's, or an email starting with its digits, is not on file", async () => {
+    const number = freshNumber();
+    await made({ firstName: "Pia", lastName: tag(), email: `${number.digits}@example.com` });
+    await made({ firstName: "Quin", lastName: tag(), phone: number.typed });
+    const other = `${number.digits.slice(0, 9)}${(Number(number.digits.at(-1)) + 1) % 10}`;
+    await made({ firstName: "Rae", lastName: tag(), phone: other });
+  });
+
+  it("PUT and PATCH that change the phone to another's are 409 unless allowSharedPhone; keeping one's own phone is never asked", async () => {
+    const number = freshNumber();
+    const holder = await made({ firstName: "Sol", lastName: tag(), phone: number.typed });
+    const mover = await made({ firstName: "Tam", lastName: tag(), phone: freshNumber().typed });
+    const message = `A customer with this phone is already on file: Sol ${holder.lastName}`;
+    const put = await call("PUT", `/api/admin/customers/${mover.id}`, { token: staff, body: { firstName: "Tam", lastName: mover.lastName, phone: number.typed } });
+    expect(put.status).toBe(409);
+    expect(put.body).toMatchObject({ message, existingCustomerId: holder.id, existingCustomer: { id: holder.id, phone: number.stored } });
+    const patch = await call("PATCH", `/api/customers/${mover.id}`, { token: staff, body: { phone: number.typed } });
+    expect(patch.status).toBe(409);
+    expect(patch.body).toMatchObject({ message, existingCustomerId: holder.id });
+    expect((await call("GET", `/api/customers/${mover.id}`, { token: staff })).body).toEqual(mover);
+
+    // The holder's own edit keeps the phone without a question.
+    expect((await call("PATCH", `/api/customers/${holder.id}`, { token: staff, body: { firstName: "Saul", phone: number.typed } })).status).toBe(200);
+    const shared = await call("PATCH", `/api/customers/${mover.id}`, { token: staff, body: { phone: number.typed, allowSharedPhone: true } });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    expect(shared.body).toMatchObject({ id: mover.id, phone: number.stored });
+    // Now both hold it: an edit of the mover that keeps it is not refused either.
+    expect((await call("PUT", `/api/admin/customers/${mover.id}`, { token: staff, body: { firstName: "Tamsin", lastName: mover.lastName, phone: number.typed } })).status).toBe(200);
+  });
+});
+
 describe("customer search", () => {
   it("finds a customer by first-name, last-name, 'first last' and email prefixes, on both addresses", async () => {
     const first = cap(tag());

@@ -29,7 +29,18 @@ import { uniqueKey } from "../entities";
 import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
 import * as PhoneVerification from "../phone-verification";
-import { CUSTOMER_NOT_FOUND, CustomerForm, CustomerPatch, CustomerSearchQuery, SEARCH_RESULTS_MAX, type CustomerView } from "../shared/customers";
+import {
+  CUSTOMER_NOT_FOUND,
+  CustomerForm,
+  CustomerPatchRequest,
+  CustomerRequest,
+  CustomerSearchQuery,
+  customerName,
+  phoneOnFileMessage,
+  SEARCH_RESULTS_MAX,
+  type CustomerView,
+  type PhoneOnFile,
+} from "../shared/customers";
 import { Id } from "../shared/ids";
 import * as Users from "../users";
 import { EMAIL_IN_USE, type UserItem } from "../users";
@@ -81,6 +92,34 @@ export const search = /* @__PURE__ */ fn({ role: "staff", input: CustomerSearchQ
   return { items: users.sort(byName).map(view) };
 });
 
+/**
+ * The customer (other than `exceptId`) whose phone is `phone`, by name, or undefined. Phones are not unique
+ * (families share one), so there is no claim to write: the phone's digits are a search term of every customer
+ * who has it (search-index.ts), so one index Query finds them (the ids whose terms start with those digits,
+ * never more than 20 of them) and one BatchGet keeps those whose phone is exactly this one.
+ */
+async function onFileWithPhone(phone: string, exceptId?: string): Promise<UserItem | undefined> {
+  const ids = (await findUserIds(phone, SEARCH_RESULTS_MAX)).filter((id) => id !== exceptId);
+  if (ids.length === 0) return undefined;
+  const { data } = await db()
+    .entities.user.get(ids.map((userId) => ({ userId })))
+    .go();
+  return (data as UserItem[]).filter((user) => user.phone === phone).sort(byName)[0];
+}
+
+/**
+ * 409 'A customer with this phone is already on file: <name>' with the customer on file (`PhoneOnFile`) when
+ * `phone` is another customer's, unless staff confirmed a second customer with it (`allowSharedPhone`).
+ */
+async function refusePhoneOnFile(phone: string | null | undefined, allowSharedPhone: boolean | undefined, exceptId?: string): Promise<void> {
+  if (!phone || allowSharedPhone) return;
+  const existing = await onFileWithPhone(phone, exceptId);
+  if (!existing) return;
+  const customer = view(existing);
+  const details: PhoneOnFile = { existingCustomerId: customer.id, existingCustomer: customer };
+  throw conflict(phoneOnFileMessage(customerName(customer)), { ...details });
+}
+
 const auditWrite = (entities: TransactionEntities, actor: Actor, action: string, targetId: string, diff?: Record<string, unknown>): LabelledWrite => ({
   label: "audit",
   write: entities.auditLog.create(Audit.entry({ actor, action, targetType: "user", targetId, diff })).commit(),
@@ -123,8 +162,14 @@ export async function insert(input: CustomerForm & { id?: string }, options: { a
   return view(await found(userId));
 }
 
-/** POST /api/admin/customers: a walk-in. Audit `customer.created`. */
-export const create = /* @__PURE__ */ fn({ role: "staff", input: CustomerForm }, async (actor, input): Promise<CustomerView> => insert(input, { actor }));
+/**
+ * POST /api/admin/customers: a walk-in. Audit `customer.created`. A phone already on another customer is
+ * refused (409 with that customer) unless `allowSharedPhone`.
+ */
+export const create = /* @__PURE__ */ fn({ role: "staff", input: CustomerRequest }, async (actor, { allowSharedPhone, ...form }): Promise<CustomerView> => {
+  await refusePhoneOnFile(form.phone, allowSharedPhone);
+  return insert(form, { actor });
+});
 
 /** The fields a change touches, `undefined` leaving one alone and `null` clearing it. */
 interface Edit {
@@ -139,9 +184,11 @@ interface Edit {
  * email or phone unverified) with its audit entry in the same transaction;
  * made again on the customer as they now are when another write came first.
  */
-async function edit(actor: Actor, id: string, input: Edit): Promise<CustomerView> {
+async function edit(actor: Actor, id: string, input: Edit, allowSharedPhone: boolean | undefined): Promise<CustomerView> {
   for (let attempt = 1; attempt <= 3; attempt++) {
     const current = await found(id);
+    // A phone changed to another customer's: the create's rule (a phone kept as it is is never asked about).
+    if (input.phone && input.phone !== current.phone) await refusePhoneOnFile(input.phone, allowSharedPhone, id);
     const changes = Users.profileChanges(current, {
       firstName: input.firstName,
       lastName: input.lastName,
@@ -159,16 +206,22 @@ async function edit(actor: Actor, id: string, input: Edit): Promise<CustomerView
   throw conflict(CHANGED_WHILE_SAVING);
 }
 
-const ReplaceInput = z.object({ id: Id, customer: CustomerForm });
-/** PUT /api/admin/customers/{id}: the whole customer; no phone or email clears it. Audit `customer.updated`. */
-export const replace = /* @__PURE__ */ fn({ role: "staff", input: ReplaceInput }, async (actor, { id, customer }): Promise<CustomerView> =>
-  edit(actor, id, customer),
+const ReplaceInput = z.object({ id: Id, customer: CustomerRequest });
+/**
+ * PUT /api/admin/customers/{id}: the whole customer; no phone or email clears it. Audit `customer.updated`. A new
+ * phone already on another customer: 409 as for a create, unless `allowSharedPhone`.
+ */
+export const replace = /* @__PURE__ */ fn({ role: "staff", input: ReplaceInput }, async (actor, { id, customer: { allowSharedPhone, ...customer } }): Promise<CustomerView> =>
+  edit(actor, id, customer, allowSharedPhone),
 );
 
-const UpdateInput = z.object({ id: Id, patch: CustomerPatch });
-/** PATCH /api/customers/{id}: only the fields sent; the phone cannot be cleared (the schema's rule). Audit `customer.updated`. */
-export const update = /* @__PURE__ */ fn({ role: "staff", input: UpdateInput }, async (actor, { id, patch }): Promise<CustomerView> =>
-  edit(actor, id, patch),
+const UpdateInput = z.object({ id: Id, patch: CustomerPatchRequest });
+/**
+ * PATCH /api/customers/{id}: only the fields sent; the phone cannot be cleared (the schema's rule). Audit
+ * `customer.updated`. A new phone already on another customer: 409 as for a create, unless `allowSharedPhone`.
+ */
+export const update = /* @__PURE__ */ fn({ role: "staff", input: UpdateInput }, async (actor, { id, patch: { allowSharedPhone, ...patch } }): Promise<CustomerView> =>
+  edit(actor, id, patch, allowSharedPhone),
 );
 
 const SendPhoneCodeInput = z.object({ id: Id, send: PhoneVerification.SendCode });

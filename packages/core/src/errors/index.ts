@@ -8,6 +8,11 @@ export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    /**
+     * Fields the refusal answers beside its message (e.g. a 409's `existingCustomerId`), so the page can offer the
+     * way on; never `message` itself.
+     */
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
     this.name = "DomainError";
@@ -16,7 +21,7 @@ export class DomainError extends Error {
 
 export const invalid = (message: string) => new DomainError("invalid", message);
 export const notFound = (message: string) => new DomainError("not_found", message);
-export const conflict = (message: string) => new DomainError("conflict", message);
+export const conflict = (message: string, details?: Record<string, unknown>) => new DomainError("conflict", message, details);
 export const forbidden = (message: string) => new DomainError("forbidden", message);
 export const unauthorized = (message = "Unauthorized") => new DomainError("unauthorized", message);
 /** 428: something must be done first (e.g. verify the phone before booking). */

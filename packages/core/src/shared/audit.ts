@@ -1,7 +1,9 @@
 /**
  * The audit log as admins read it (GET /api/admin/audit, docs/api-admin.md; the dashboard's Recent Activity,
- * staff-and-admin-side §2). Browser-safe: types and the one rule of how an actor is shown.
+ * staff-and-admin-side §2). Browser-safe: types, the one rule of how an actor is shown, and each action in words
+ * with the console page of what it changed.
  */
+import { statusLabel } from "./lifecycle";
 
 export interface AuditEntryView {
   id: string;
@@ -27,4 +29,104 @@ export interface AuditPage {
 /** §2: the actor's first name, or 'System'. */
 export function actorLabel(entry: Pick<AuditEntryView, "actor">): string {
   return entry.actor?.firstName || (entry.actor ? "Staff" : "System");
+}
+
+/**
+ * Every action the code writes (`<target>.<verb>`, audit/ `entry`), in words. audit.test.ts reads the sources of
+ * packages/core and fails when an action written there has no words here, or words stay here for an action no
+ * longer written.
+ */
+export const AUDIT_ACTION_WORDS = {
+  "bag.created": "Bag created",
+  "communication.broadcast_sent": "Bulk SMS sent",
+  "communication.test_sent": "Test SMS sent",
+  "customer.created": "Customer created",
+  "customer.phone_verified": "Customer's phone verified",
+  "customer.updated": "Customer details changed",
+  "order.created": "Order booked",
+  "order.duplicate_payment": "Order paid twice",
+  "order.invoiced": "Order invoiced at the counter",
+  "order.notes_updated": "Order notes changed",
+  "order.paid": "Order paid",
+  "order.payment_failed": "Payment failed",
+  "order.payment_mismatch": "Payment did not match the total",
+  "order.quick_sale": "Quick sale booked",
+  "order.refund_before_payment": "Refund given before the payment landed",
+  "order.refund_failed": "Refund failed",
+  "order.refunded": "Refund given",
+  "order.status_changed": "Order status changed",
+  "paddle.created_for_customer": "Paddle added for a customer",
+  "paddle.freed_from_bag": "Paddle taken out of its bag",
+  "promotion.created": "Promotion created",
+  "promotion.deleted": "Promotion deleted",
+  "promotion.updated": "Promotion changed",
+  "sku.created": "Product added",
+  "sku.deleted": "Product deleted",
+  "sku.stock_adjusted": "Stock adjusted",
+  "sku.updated": "Product changed",
+  "sku.visibility_changed": "Product shown or hidden",
+  "subscription.created": "Subscription started",
+  "subscription.status_changed": "Subscription status changed",
+} as const satisfies Record<string, string>;
+
+const actionWords: Readonly<Record<string, string>> = AUDIT_ACTION_WORDS;
+
+/** What the target is called on screen, by the entry's targetType. */
+const targetNouns: Readonly<Record<string, string>> = {
+  order: "Order",
+  user: "Customer",
+  paddle: "Paddle",
+  bag: "Bag",
+  sku: "Product",
+  promotion: "Promotion",
+  subscription: "Subscription",
+  communication: "Text",
+};
+
+/**
+ * The console page that shows what changed: an order's staff page, the products, the promotions, the bags, the
+ * communications log. None for a customer, a paddle or a subscription (no console page lists one by its id).
+ */
+function targetHref(entry: Pick<AuditEntryView, "action" | "targetType" | "targetId">): string | null {
+  switch (entry.targetType) {
+    case "order":
+      return `/queue/orders/${encodeURIComponent(entry.targetId)}`;
+    case "sku":
+      return "/admin/products";
+    case "promotion":
+      return "/admin/promotions";
+    case "bag":
+      return "/bags";
+    case "communication":
+      return "/admin/communications";
+    case "paddle":
+      return entry.action === "paddle.freed_from_bag" ? "/bags" : null;
+    default:
+      return null;
+  }
+}
+
+const text = (value: unknown) => (typeof value === "string" && value.trim() ? value.trim() : undefined);
+
+/** An entry as Recent Activity shows it: what happened in words, what it happened to, and where to see it. */
+export interface AuditEntryWords {
+  /** "Order status changed: Service Queue → Being Serviced", "Refund given", ... */
+  action: string;
+  /** "Order 1A2B3C4D", "Bag 107", "Promotion SAVE10", "Product Basic Overgrip". */
+  target: string;
+  /** A console path, or null when no page shows it. */
+  href: string | null;
+}
+
+export function auditEntryWords(entry: Pick<AuditEntryView, "action" | "targetType" | "targetId" | "changes">): AuditEntryWords {
+  const changes = entry.changes ?? {};
+  let action = actionWords[entry.action] ?? entry.action.replace(/[._]/g, " ").replace(/^./, (first) => first.toUpperCase());
+  const status = changes.status as { from?: unknown; to?: unknown } | undefined;
+  if (entry.action === "order.status_changed" && text(status?.from) && text(status?.to)) {
+    action += `: ${statusLabel(String(status!.from), "staff")} → ${statusLabel(String(status!.to), "staff")}`;
+  }
+  const noun = targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase());
+  // A name the entry recorded (a bag's code, a promotion's or a product's code) reads better than the id's end.
+  const name = text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? entry.targetId.slice(-8).toUpperCase();
+  return { action, target: `${noun} ${name}`, href: targetHref(entry) };
 }

@@ -113,6 +113,28 @@ export type StorefrontCustomerForm = z.output<typeof StorefrontCustomerForm>;
 export const CustomerPatch = z.partial(StorefrontCustomerForm);
 export type CustomerPatch = z.output<typeof CustomerPatch>;
 
+/**
+ * A phone already on another customer (families share phones, so staff may confirm a second): the create and the
+ * edits answer 409 with this message and the customer on file (`PhoneOnFile`), unless the request says
+ * `allowSharedPhone: true`.
+ */
+export const phoneOnFileMessage = (name: string) => `A customer with this phone is already on file: ${name}`;
+
+/** The 409's body beside its message: the customer on file, for the dialog's "Use this customer". */
+export interface PhoneOnFile {
+  existingCustomerId: string;
+  existingCustomer: CustomerView;
+}
+
+/** What a create or an edit adds to its form: the staff member confirmed a second customer with this phone. */
+const sharedPhone = { allowSharedPhone: z.optional(z.boolean({ error: "allowSharedPhone must be true or false" })) };
+/** POST /api/admin/customers and PUT /api/admin/customers/{id}: the form, and whether a phone on file may be shared. */
+export const CustomerRequest = z.extend(CustomerForm, sharedPhone);
+export type CustomerRequest = z.output<typeof CustomerRequest>;
+/** PATCH /api/customers/{id}: the fields sent, and whether a phone on file may be shared. */
+export const CustomerPatchRequest = z.extend(CustomerPatch, sharedPhone);
+export type CustomerPatchRequest = z.output<typeof CustomerPatchRequest>;
+
 /** "First Last", else the email, else the phone. */
 export function customerName(customer: Pick<CustomerView, "firstName" | "lastName" | "email" | "phone">): string {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ").trim();

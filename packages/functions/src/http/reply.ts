@@ -8,9 +8,9 @@ export function json(body: unknown, statusCode = 200, headers: Record<string, st
   return { statusCode, headers: { ...jsonHeaders, ...headers }, body: JSON.stringify(body) };
 }
 
-/** Every refusal has the same shape: `{ "message": ... }`. */
-export function problem(statusCode: number, message: string): Reply {
-  return json({ message }, statusCode);
+/** Every refusal has the same shape: `{ "message": ... }`, and a domain refusal's details beside it (errors/). */
+export function problem(statusCode: number, message: string, details?: Readonly<Record<string, unknown>>): Reply {
+  return json({ ...details, message }, statusCode);
 }
 
 export function redirect(location: string, statusCode = 302): Reply {

@@ -8,20 +8,23 @@ export function errorStatus(error: unknown): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** The `message` of the server's JSON body; undefined for a network failure or a body without one. */
-export function serverMessage(error: unknown): string | undefined {
+/** The server's JSON body of a refusal (its message and any fields beside it); undefined when it had none. */
+export function serverBody(error: unknown): Record<string, unknown> | undefined {
   if (errorStatus(error) === undefined) return undefined;
   const body = (error as Error).message.replace(/^\d{3}: /, "");
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === "object" && "message" in parsed) {
-      const message = (parsed as { message: unknown }).message;
-      if (typeof message === "string" && message.trim()) return message;
-    }
+    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
   } catch {
     // Not JSON (a proxy's page, a plain status text): nothing the customer should read.
   }
   return undefined;
+}
+
+/** The `message` of the server's JSON body; undefined for a network failure or a body without one. */
+export function serverMessage(error: unknown): string | undefined {
+  const message = serverBody(error)?.message;
+  return typeof message === "string" && message.trim() ? message : undefined;
 }
 
 /** An error's text for matching (e.g. 'Phone number verification required'), whatever shape it came in. */

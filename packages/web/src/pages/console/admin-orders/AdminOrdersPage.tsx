@@ -21,6 +21,7 @@ import { usePageSize } from "../use-page-size";
 import { adminCounters } from "./admin-status";
 import { OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
+import { useActionsInReach } from "../use-narrow";
 
 const locations: Record<string, string> = { LITTLETON: "Littleton", HIGHLANDS_RANCH: "Highlands Ranch", ONSITE: "Onsite" };
 
@@ -85,6 +86,7 @@ export default function AdminOrdersPage() {
     },
   ];
 
+  const inReach = useActionsInReach(columns, ["id", "actions"]);
   return (
     <ContentLayout header={<Header variant="h1">Admin Orders</Header>}>
       <SpaceBetween size="l">
@@ -95,9 +97,7 @@ export default function AdminOrdersPage() {
           variant="container"
           header={<Header variant="h2">Orders</Header>}
           ariaLabels={{ tableLabel: "Orders" }}
-          columnDefinitions={columns}
-          // Change Status stays in view when the table scrolls sideways.
-          stickyColumns={{ first: 0, last: 1 }}
+          {...inReach}
           wrapLines
           {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}

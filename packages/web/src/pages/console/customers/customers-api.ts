@@ -1,9 +1,10 @@
 /** The staff customer calls (docs/api-staff.md, Customers): search, get, create, edit, and the counter's phone check. */
 import { useQuery } from "@tanstack/react-query";
-import { isSearchable, type CustomerForm, type CustomerPatch, type CustomerView } from "@regrip/core/shared/customers";
+import { isSearchable, type CustomerForm, type CustomerPatch, type CustomerView, type PhoneOnFile } from "@regrip/core/shared/customers";
 import { isStaff } from "../../../auth/roles";
 import { useCurrentUser } from "../../../auth/current-user";
 import { apiJson } from "../../../lib/api";
+import { errorStatus, serverBody } from "../../../lib/api-error";
 
 /** The two search calls (§7): the queue's admin search and the counter pages' search. */
 export type SearchScope = "admin" | "counter";
@@ -35,19 +36,31 @@ export function useCustomer(id: string | undefined) {
   });
 }
 
+/** Whether the staff member confirmed a second customer with a phone already on file (families share phones). */
+type Shared = { allowSharedPhone?: boolean };
+const shared = ({ allowSharedPhone }: Shared) => (allowSharedPhone ? { allowSharedPhone: true } : {});
+
 /** POST /api/admin/customers with the form's parsed values (E.164 phone, lower-case email, "" for none). */
-export function createCustomer(form: CustomerForm): Promise<CustomerView> {
-  return apiJson("POST", "/api/admin/customers", { ...form, phone: form.phone ?? "", email: form.email ?? "" });
+export function createCustomer(form: CustomerForm, options: Shared = {}): Promise<CustomerView> {
+  return apiJson("POST", "/api/admin/customers", { ...form, phone: form.phone ?? "", email: form.email ?? "", ...shared(options) });
 }
 
 /** PATCH /api/customers/{id}: the storefront's edit (the phone cannot be cleared). */
-export function patchCustomer(id: string, changes: CustomerPatch): Promise<CustomerView> {
-  return apiJson("PATCH", `/api/customers/${encodeURIComponent(id)}`, { ...changes, email: changes.email ?? "" });
+export function patchCustomer(id: string, changes: CustomerPatch, options: Shared = {}): Promise<CustomerView> {
+  return apiJson("PATCH", `/api/customers/${encodeURIComponent(id)}`, { ...changes, email: changes.email ?? "", ...shared(options) });
 }
 
 /** PUT /api/admin/customers/{id}: the whole record (an empty phone or email clears it). */
-export function updateCustomer(id: string, form: CustomerForm): Promise<CustomerView> {
-  return apiJson("PUT", `/api/admin/customers/${encodeURIComponent(id)}`, { ...form, phone: form.phone ?? "", email: form.email ?? "" });
+export function updateCustomer(id: string, form: CustomerForm, options: Shared = {}): Promise<CustomerView> {
+  return apiJson("PUT", `/api/admin/customers/${encodeURIComponent(id)}`, { ...form, phone: form.phone ?? "", email: form.email ?? "", ...shared(options) });
+}
+
+/** The customer on file named by a 409 'A customer with this phone is already on file' (shared/customers PhoneOnFile). */
+export function phoneOnFile(error: unknown): PhoneOnFile | undefined {
+  const body = serverBody(error);
+  if (errorStatus(error) !== 409 || typeof body?.existingCustomerId !== "string") return undefined;
+  const existing = body.existingCustomer as CustomerView | undefined;
+  return existing?.id === body.existingCustomerId ? { existingCustomerId: existing.id, existingCustomer: existing } : undefined;
 }
 
 /** POST /api/customers/{id}/phone: texts a code to the customer at the counter. */

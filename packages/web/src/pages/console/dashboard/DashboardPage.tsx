@@ -12,7 +12,7 @@ import Spinner from "@cloudscape-design/components/spinner";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Table from "@cloudscape-design/components/table";
 import { comparisonText, type AdminAnalytics, type Comparison } from "@regrip/core/shared/analytics";
-import { actorLabel, type AuditEntryView } from "@regrip/core/shared/audit";
+import { actorLabel, auditEntryWords, type AuditEntryView } from "@regrip/core/shared/audit";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -128,8 +128,21 @@ function LowStock({ data, follow }: { data: AdminAnalytics; follow: (href: strin
   );
 }
 
-/** §2: action, target type and the last 8 characters of its id, time, actor first name or 'System'. */
-function RecentActivity({ entries, loading, error }: { entries: AuditEntryView[]; loading: boolean; error: ReactNode }) {
+/**
+ * §2: what happened in words (shared/audit), what it happened to (its name, else the last 8 characters of its id)
+ * as a link to the page that shows it, time, actor first name or 'System'.
+ */
+function RecentActivity({ entries, loading, error, follow }: { entries: AuditEntryView[]; loading: boolean; error: ReactNode; follow: (href: string) => (event: CustomEvent) => void }) {
+  const target = (entry: AuditEntryView) => {
+    const words = auditEntryWords(entry);
+    return words.href ? (
+      <Link href={words.href} onFollow={follow(words.href)}>
+        {words.target}
+      </Link>
+    ) : (
+      words.target
+    );
+  };
   return (
     <Table
       variant="container"
@@ -143,7 +156,7 @@ function RecentActivity({ entries, loading, error }: { entries: AuditEntryView[]
         {
           id: "action",
           header: "Action",
-          cell: (e) => <TwoLines first={e.action} second={`${e.targetType} ${e.targetId.slice(-8)}`} />,
+          cell: (e) => <TwoLines first={auditEntryWords(e).action} second={target(e)} />,
           isRowHeader: true,
         },
         {
@@ -220,6 +233,7 @@ function Dashboard() {
         {analytics.data && <Charts data={analytics.data} />}
         {analytics.data && <LowStock data={analytics.data} follow={follow} />}
         <RecentActivity
+          follow={follow}
           entries={recent.data?.items ?? []}
           loading={recent.isPending}
           error={

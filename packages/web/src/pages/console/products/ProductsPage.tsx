@@ -39,6 +39,7 @@ import { ProductFormModal } from "./ProductFormModal";
 import { adjustInventory, deleteProduct, listProducts, productKeys, setVisibility } from "./products-api";
 import { LoadFailed } from "../LoadFailed";
 import { ConfirmModal } from "../FormModal";
+import { useNarrow } from "../use-narrow";
 
 type StatKey = "all" | "visible" | "hidden" | "low" | "out";
 type View = "table" | "cards";
@@ -75,8 +76,6 @@ function StockState({ product }: { product: ProductView }) {
   return <StatusIndicator type="success">{`${product.stockQuantity} in stock`}</StatusIndicator>;
 }
 
-const narrow = () => typeof window !== "undefined" && !window.matchMedia("(min-width: 689px)").matches;
-
 export default function ProductsPage() {
   usePageMeta("Product Management", "The catalogue's products, their prices, stock and visibility.");
   const navigate = useNavigate();
@@ -88,7 +87,9 @@ export default function ProductsPage() {
   const all = products.data ?? [];
   const [stat, setStat] = useState<StatKey | undefined>();
   const [category, setCategory] = useState<SelectProps.Option>(categoryOptions[0]!);
-  const [view, setView] = useState<View>(() => (narrow() ? "cards" : "table"));
+  // Cards on a phone to start with (the table's columns would not fit), the table on a wide screen.
+  const narrow = useNarrow();
+  const [view, setView] = useState<View>(() => (narrow ? "cards" : "table"));
   const [editing, setEditing] = useState<ProductView | "new" | undefined>();
   const [deleting, setDeleting] = useState<ProductView | undefined>();
   const [bulkBusy, setBulkBusy] = useState(false);

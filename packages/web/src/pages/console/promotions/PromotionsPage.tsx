@@ -3,7 +3,7 @@ import Button from "@cloudscape-design/components/button";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
-import Table from "@cloudscape-design/components/table";
+import Table, { type TableProps } from "@cloudscape-design/components/table";
 import Toggle from "@cloudscape-design/components/toggle";
 import { promoSummary } from "@regrip/core/shared/promo";
 import {
@@ -24,6 +24,7 @@ import { orderDate, orderDateTitle } from "../orders-format";
 import "../console.css";
 import { pagedRows } from "../TablePaging";
 import { useCursorPages } from "../use-cursor-pages";
+import { useActionsInReach } from "../use-narrow";
 import { PromotionFormModal } from "./PromotionFormModal";
 import { deletePromotion, listPromotions, promotionKeys, updatePromotion } from "./promotions-api";
 import { LoadFailed } from "../LoadFailed";
@@ -73,6 +74,46 @@ export default function PromotionsPage() {
     },
   });
 
+  const columns: TableProps.ColumnDefinition<PromotionAdminView>[] = [
+    { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 100 },
+    // Beside the code, so a phone shows what each code gives without scrolling the table sideways.
+    { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
+    {
+      id: "active",
+      header: "Active",
+      minWidth: 110,
+      cell: (p) => (
+        <Toggle
+          checked={p.isActive}
+          disabled={toggle.isPending && toggle.variables?.promotion.id === p.id}
+          onChange={({ detail }) => toggle.mutate({ promotion: p, isActive: detail.checked })}
+          ariaLabel={`${p.code} active`}
+        >
+          <span className="console-nowrap">{p.isActive ? "Active" : "Inactive"}</span>
+        </Toggle>
+      ),
+    },
+    {
+      id: "created",
+      header: "Created",
+      sortingField: "createdAt",
+      minWidth: 120,
+      cell: (p) => <span title={orderDateTitle(p.createdAt)}>{orderDate(p.createdAt)}</span>,
+    },
+    {
+      id: "actions",
+      header: "Actions",
+      cell: (p) => (
+        <span className="console-nowrap">
+          <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.code}`} onClick={() => setDialog({ kind: "edit", promotion: p })} />{" "}
+          <Button variant="inline-icon" iconName="remove" ariaLabel={`Delete ${p.code}`} onClick={() => setDialog({ kind: "delete", promotion: p })} />
+        </span>
+      ),
+    },
+  ];
+  // On a phone: the code, then Edit, Delete and the Active toggle, so none starts off-screen (use-narrow.ts).
+  const inReach = useActionsInReach(columns, ["code", "actions", "active"]);
+
   const create = (
     <Button variant="primary" onClick={() => setDialog({ kind: "create" })}>
       Create Promotion
@@ -86,50 +127,13 @@ export default function PromotionsPage() {
         <Table
           {...collectionProps}
           variant="container"
-          stickyColumns={{ first: 0, last: 1 }}
           ariaLabels={{ tableLabel: "Promotions" }}
           header={
             <Header variant="h2" counter={list.data ? `(${list.data.items.length}${list.data.cursor ? "+" : ""})` : undefined} actions={create}>
               All promotions
             </Header>
           }
-          columnDefinitions={[
-            { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 100 },
-            // Beside the code, so a phone shows what each code gives without scrolling the table sideways.
-            { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
-            {
-              id: "active",
-              header: "Active",
-              minWidth: 110,
-              cell: (p) => (
-                <Toggle
-                  checked={p.isActive}
-                  disabled={toggle.isPending && toggle.variables?.promotion.id === p.id}
-                  onChange={({ detail }) => toggle.mutate({ promotion: p, isActive: detail.checked })}
-                  ariaLabel={`${p.code} active`}
-                >
-                  <span className="console-nowrap">{p.isActive ? "Active" : "Inactive"}</span>
-                </Toggle>
-              ),
-            },
-            {
-              id: "created",
-              header: "Created",
-              sortingField: "createdAt",
-              minWidth: 120,
-              cell: (p) => <span title={orderDateTitle(p.createdAt)}>{orderDate(p.createdAt)}</span>,
-            },
-            {
-              id: "actions",
-              header: "Actions",
-              cell: (p) => (
-                <span className="console-nowrap">
-                  <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.code}`} onClick={() => setDialog({ kind: "edit", promotion: p })} />{" "}
-                  <Button variant="inline-icon" iconName="remove" ariaLabel={`Delete ${p.code}`} onClick={() => setDialog({ kind: "delete", promotion: p })} />
-                </span>
-              ),
-            },
-          ]}
+          {...inReach}
           {...pagedRows(
             list,
             pages,

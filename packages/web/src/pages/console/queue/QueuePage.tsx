@@ -22,6 +22,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { useActionsInReach } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
 import { StatCards } from "../StatCards";
@@ -176,6 +177,7 @@ export default function QueuePage() {
   ];
 
   const countFor = (key: StageFilter) => (key === "active" ? counts.data?.active : counts.data?.stages[key]);
+  const inReach = useActionsInReach(columns, ["bag", "actions"]);
   return (
     <ContentLayout
       header={
@@ -250,9 +252,8 @@ export default function QueuePage() {
             cancelEditLabel: () => "Cancel editing notes",
             submitEditLabel: () => "Save notes",
           }}
-          columnDefinitions={columns}
-          // Change Status stays in view when the table scrolls sideways (phones, a narrow window).
-          stickyColumns={{ first: 0, last: 1 }}
+          // Change Status and Details stay in view: sticky when the table scrolls sideways, first (after the bag) on a phone.
+          {...inReach}
           items={items}
           trackBy="id"
           loading={orders.isPending}
