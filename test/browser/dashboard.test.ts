@@ -108,10 +108,10 @@ describe("the admin dashboard", () => {
 
       const activity = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "When" }) });
       // In words, each with a link to what changed.
-      const paidRow = activity.getByRole("row").filter({ hasText: "Order paid" }).filter({ hasText: `Order ${order.id.slice(-8).toUpperCase()}` });
+      const paidRow = activity.getByRole("row").filter({ hasText: "Order paid" }).filter({ hasText: `Order ${order.id.slice(-6).toUpperCase()}` });
       await paidRow.waitFor();
       expect(await paidRow.innerText()).toContain("System");
-      expect(await paidRow.getByRole("link", { name: `Order ${order.id.slice(-8).toUpperCase()}` }).getAttribute("href")).toBe(`/queue/orders/${order.id}`);
+      expect(await paidRow.getByRole("link", { name: `Order ${order.id.slice(-6).toUpperCase()}` }).getAttribute("href")).toBe(`/queue/orders/${order.id}`);
       expect(await activity.innerText()).not.toMatch(/\b(order|promotion)\.[a-z_]+\b/);
       const createdRow = activity.getByRole("row").filter({ hasText: "Promotion created" }).filter({ hasText: `Promotion ${promotion.code}` });
       await createdRow.waitFor();

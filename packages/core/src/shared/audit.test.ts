@@ -44,7 +44,7 @@ describe("audit actions in words", () => {
       auditEntryWords({ action, targetType, targetId: "0f6c1d2e-aaaa-bbbb-cccc-1234abcd5678", changes });
     expect(entry("order.status_changed", "order", { status: { from: "SERVICE_QUEUE", to: "BEING_SERVICED" } })).toEqual({
       action: "Order status changed: Service Queue → Being Serviced",
-      target: "Order ABCD5678",
+      target: "Order CD5678",
       href: "/queue/orders/0f6c1d2e-aaaa-bbbb-cccc-1234abcd5678",
     });
     expect(entry("order.refunded", "order")).toMatchObject({ action: "Refund given", href: "/queue/orders/0f6c1d2e-aaaa-bbbb-cccc-1234abcd5678" });

@@ -129,6 +129,8 @@ export function auditEntryWords(entry: Pick<AuditEntryView, "action" | "targetTy
   }
   const noun = targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase());
   // A name the entry recorded (a bag's code, a promotion's or a product's code) reads better than the id's end.
-  const name = text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? entry.targetId.slice(-8).toUpperCase();
+  // An order by the id form of its short reference (shared/orders.ts): the last 6, which the queue's search finds.
+  const idEnd = entry.targetId.slice(entry.targetType === "order" ? -6 : -8).toUpperCase();
+  const name = text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? idEnd;
   return { action, target: `${noun} ${name}`, href: targetHref(entry) };
 }
