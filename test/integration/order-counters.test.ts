@@ -37,8 +37,8 @@ async function bookAt(at: Date, service = overgrip): Promise<string> {
   return (await book(customer, { form: { paddleId, bagNumber: await freeBag(), service }, now: at })).id;
 }
 
-async function move(actor: UserActor, id: string, status: OrderStatus): Promise<void> {
-  await changeStatus(actor, { id, change: { status } });
+async function move(actor: UserActor, id: string, status: OrderStatus, options: { refund?: boolean } = {}): Promise<void> {
+  await changeStatus(actor, { id, change: { status, ...options } });
 }
 
 /** What the counters should say: a count over every order of this table (test only). */
@@ -88,7 +88,7 @@ describe("order counters", () => {
     const comp = await bookAt(now, free); // a free order starts scheduled
     expect((await orderOf(comp)).status).toBe("SCHEDULED");
 
-    for (const id of orders.slice(0, 6)) await payOrder(id);
+    for (const id of orders.slice(0, 5)) await payOrder(id);
     await move(employee, orders[0], "CHECKED_IN");
     await move(employee, orders[1], "CHECKED_IN");
     await move(employee, orders[1], "IN_QUEUE");
@@ -98,9 +98,10 @@ describe("order counters", () => {
     await move(employee, orders[2], "READY");
     await move(employee, orders[2], "PICKED_UP");
     await move(admin, orders[3], "READY"); // an admin's correction
-    await move(employee, orders[4], "CANCELED"); // a staff cancel
+    await move(employee, orders[4], "CANCELED", { refund: true }); // a staff cancel of a paid order, with its refund
     await move(customer, orders[6], "CANCELED"); // the customer's own cancel, unpaid
-    await move(employee, orders[5], "INVOICED"); // rolled back
+    await move(employee, orders[5], "IN_QUEUE"); // into the queue before it is paid,
+    await move(employee, orders[5], "INVOICED"); // and rolled back
     const report = await expireUnpaidOrders(holdActor, { now });
     expect(report.canceled.sort()).toEqual([...expiring].sort());
 
@@ -116,8 +117,8 @@ describe("order counters", () => {
     await OrderCounters.overwrite({ ...(await countedOverOrders()), awaiting_payment: 0 });
     await payOrder(id);
     expect(await orderOf(id)).toMatchObject({ status: "SCHEDULED" });
-    await move(employee, id, "INVOICED");
-    await move(employee, id, "CANCELED");
+    await move(employee, id, "CHECKED_IN");
+    await move(employee, id, "CANCELED", { refund: true });
     const counts = await OrderCounters.read(employee);
     expect(counts.stages.awaiting_payment).toBe(0);
     const counted = await countedOverOrders();
