@@ -5,7 +5,7 @@
  */
 import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
-import { stockShortfall, type VariantNaming } from "../shared/storefront";
+import { stockShortfall, type VariantNaming } from "../shared/variants";
 import { orderTotals } from "../shared/totals";
 import { conflict, invalid } from "../errors";
 

@@ -12,12 +12,11 @@ import {
   productCards,
   quantityRefusal,
   setCartQuantity,
-  stockShortfall,
   storefrontGroups,
   StorefrontInvoice,
-  variantName,
   variantOf,
 } from "./storefront";
+import { stockShortfall, variantName } from "./variants";
 
 const grip = { id: "g", name: "Grip", price: 4500 };
 const tape = { id: "t", name: "Tape", price: 1000 };

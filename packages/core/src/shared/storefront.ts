@@ -4,6 +4,7 @@
  * parses. Browser-safe, zod/mini: the console previews totals with these and the server prices with the same
  * discount rule (`./promo`).
  */
+import { stockShortfall, type VariantNaming } from "./variants";
 import * as z from "zod/mini";
 import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
 import type { CatalogueItem, SkuCategory } from "./catalogue";
@@ -53,33 +54,6 @@ export function storefrontGroups<T extends { category: string; displayOrder?: nu
       .filter((item) => (known.has(item.category) ? item.category === category : category === "OTHER"))
       .sort((a, b) => (a.displayOrder ?? 999) - (b.displayOrder ?? 999) || a.price - b.price),
   })).filter((group) => group.items.length > 0);
-}
-
-/** What names one variant of a product: the product's name, and its color and feel when it has them. */
-export interface VariantNaming {
-  name: string;
-  color?: string | null;
-  feel?: string | null;
-}
-
-const variantParts = (product: VariantNaming) => [product.color, product.feel].filter((part): part is string => !!part?.trim());
-
-/** The variant's color and feel, "Black, Tacky" (empty for a product with neither). */
-export const variantLabel = (product: VariantNaming) => variantParts(product).join(", ");
-
-/** The product and its variant, "Strip and Grip (Black, Tacky)", or the product's name alone. */
-export function variantName(product: VariantNaming): string {
-  const label = variantLabel(product);
-  return label ? `${product.name} (${label})` : product.name;
-}
-
-/**
- * The refusal of more than there is of a variant: "Only 4 left of Strip and Grip (Black, Tacky)", or, with none
- * left, "Sorry, Strip and Grip (Black, Tacky) is out of stock". The server refuses with it (pricing's `outOfStock`)
- * and the storefront's cart says it before asking.
- */
-export function stockShortfall(product: VariantNaming, left: number): string {
-  return left > 0 ? `Only ${left} left of ${variantName(product)}` : `Sorry, ${variantName(product)} is out of stock`;
 }
 
 /** The most of one product an invoice line may hold, whatever the stock. */

@@ -10,12 +10,12 @@ import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import {
   firstVariant,
   productCards,
-  variantName,
   variantOf,
   type ProductCard,
   type StorefrontGroup,
   type StorefrontProduct,
 } from "@regrip/core/shared/storefront";
+import { variantName } from "@regrip/core/shared/variants";
 import { useId, useState } from "react";
 import { formatCents } from "../../../lib/money";
 

@@ -20,10 +20,10 @@ import {
   PHONE_NUMBER_REQUIRED,
   quantityRefusal,
   StorefrontInvoice,
-  variantLabel,
   type CartLine,
   type StorefrontProduct,
 } from "@regrip/core/shared/storefront";
+import { variantLabel } from "@regrip/core/shared/variants";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { useNavigate, useParams } from "react-router";
