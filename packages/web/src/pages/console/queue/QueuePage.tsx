@@ -177,7 +177,7 @@ export default function QueuePage() {
   ];
 
   const countFor = (key: StageFilter) => (key === "active" ? counts.data?.active : counts.data?.stages[key]);
-  const inReach = useActionsInReach(columns, ["bag", "actions"]);
+  const inReach = useActionsInReach(columns, ["bag", "actions", "status", "payment"]);
   return (
     <ContentLayout
       header={
