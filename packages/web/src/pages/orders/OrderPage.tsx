@@ -1,7 +1,7 @@
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
@@ -17,6 +17,7 @@ import {
 } from "../../data/orders";
 import { errorStatus, serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
+import { usePaymentReturn, type PaymentReturn } from "../../lib/payment-return";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/customer.css";
 import "../../styles/order.css";
@@ -145,36 +146,6 @@ function PayNow({ order }: { order: Order }) {
   );
 }
 
-/** How long the page waits for the payment's webhook after Stripe's redirect before saying it is still on its way. */
-export const paymentConfirmWaitMs = 30_000;
-
-type PaymentReturn = "paid" | "canceled" | undefined;
-
-/**
- * The way back from a checkout (`?paid=1` or `?payment=canceled`, payments/checkout.ts): read once, then taken
- * off the address as My Grips does with its own `paid=1`. Paying also starts My Grips' thank-you banner.
- */
-function usePaymentReturn(): PaymentReturn {
-  const [params, setParams] = useSearchParams();
-  const [returned] = useState<PaymentReturn>(() =>
-    params.get("paid") === "1" ? "paid" : params.get("payment") === "canceled" ? "canceled" : undefined,
-  );
-  useEffect(() => {
-    if (!params.has("paid") && !params.has("payment")) return;
-    if (returned === "paid") markThankYou(localStorage);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete("paid");
-        next.delete("payment");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams, returned]);
-  return returned;
-}
-
 /**
  * What became of a payment: paid (or still being confirmed, the webhook landing a moment after the redirect);
  * declined, with the reason the server stored; or not completed (back from the checkout without paying). Null
@@ -231,15 +202,8 @@ function PaymentOutcome({ order, returned, waiting }: { order: Order; returned: 
 
 export default function OrderPage() {
   const { id } = useParams();
-  const returned = usePaymentReturn();
-  // Just back from paying: the webhook may land a moment after the redirect, so the order is asked again
-  // every second, for up to 30 s, until it reads paid.
-  const [waiting, setWaiting] = useState(returned === "paid");
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => setWaiting(false), paymentConfirmWaitMs);
-    return () => clearTimeout(timer);
-  }, [waiting]);
+  // Just back from paying: the order is asked again every second, for up to 30 s, until it reads paid.
+  const { returned, waiting } = usePaymentReturn(() => markThankYou(localStorage));
   const order = useOrder(id, { pollWhileUnpaid: waiting });
   const queryClient = useQueryClient();
   const paidNow = returned === "paid" && order.data?.paymentStatus === "paid";

@@ -1,11 +1,11 @@
 import { RECEIPT_TOKEN_PARAM } from "@regrip/core/shared/receipts";
-import { useEffect, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { paymentStatusLabel } from "../../data/orders";
 import { useReceipt, type Receipt } from "../../data/receipts";
 import { errorStatus } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
+import { usePaymentReturn, type PaymentReturn } from "../../lib/payment-return";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/customer.css";
 import "../../styles/receipt.css";
@@ -24,35 +24,6 @@ function cardBrand(brand: string | null): string {
     .split(/[_\s]+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(" ");
-}
-
-/** How long the page waits for the payment's webhook after the checkout's redirect before saying it is still on its way. */
-const paymentConfirmWaitMs = 30_000;
-
-type PaymentReturn = "paid" | "canceled" | undefined;
-
-/**
- * The way back from the checkout (`&paid=1` or `&payment=canceled`, payments/checkout.ts): read once, then taken
- * off the address, so the receipt's own link (the token kept) is what a bookmark or a print shows.
- */
-function usePaymentReturn(): PaymentReturn {
-  const [params, setParams] = useSearchParams();
-  const [returned] = useState<PaymentReturn>(() =>
-    params.get("paid") === "1" ? "paid" : params.get("payment") === "canceled" ? "canceled" : undefined,
-  );
-  useEffect(() => {
-    if (!params.has("paid") && !params.has("payment")) return;
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete("paid");
-        next.delete("payment");
-        return next;
-      },
-      { replace: true },
-    );
-  }, [params, setParams]);
-  return returned;
 }
 
 /** What became of the payment just made: received, being confirmed, or not completed. Null when nothing to tell. */
@@ -219,13 +190,7 @@ export default function ReceiptPage() {
   const { id } = useParams();
   const [params] = useSearchParams();
   const token = params.get(RECEIPT_TOKEN_PARAM);
-  const returned = usePaymentReturn();
-  const [waiting, setWaiting] = useState(returned === "paid");
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setTimeout(() => setWaiting(false), paymentConfirmWaitMs);
-    return () => clearTimeout(timer);
-  }, [waiting]);
+  const { returned, waiting } = usePaymentReturn();
   const receipt = useReceipt(id, token, { pollWhileUnpaid: waiting });
   usePageMeta(receipt.data ? `Receipt #${receipt.data.reference}` : "Receipt", "Your Regrip receipt.");
 
