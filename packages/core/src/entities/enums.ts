@@ -33,8 +33,8 @@ export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION"
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 
-export const SUBSCRIPTION_PLANS = ["SINGLE_MONTHLY", "FAMILY3_MONTHLY"] as const;
-export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+/** The plans and their terms live with the membership rules (browser-safe). */
+export { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "../shared/membership";
 
 /** Stripe's subscription states, stored as Stripe reports them. */
 export const SUBSCRIPTION_STATUSES = [
@@ -55,7 +55,11 @@ export type SkuType = (typeof SKU_TYPES)[number];
 export const SKU_CATEGORIES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const;
 export type SkuCategory = (typeof SKU_CATEGORIES)[number];
 
-export const LOYALTY_ENTRY_TYPES = ["earn", "redeem", "adjust", "expire"] as const;
+/**
+ * A points ledger entry: earned by a payment (+), redeemed on an order (−), returned when that order is canceled
+ * (+), taken back by a refund (−), adjusted by an admin (±), expired (−).
+ */
+export const LOYALTY_ENTRY_TYPES = ["earn", "redeem", "return", "takeback", "adjust", "expire"] as const;
 export type LoyaltyEntryType = (typeof LOYALTY_ENTRY_TYPES)[number];
 
 export const AUDIT_TARGET_TYPES = [

@@ -116,7 +116,19 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         stripeEventId: { type: "string" },
         paymentFailureReason: { type: "string" },
         paymentAttempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
+        /** The membership that covered this order's core regrip (subscriptions/): its id, the period it counted in, the price it covered. */
         subscriptionId: { type: "string" },
+        coveredPeriodEnd: isoTimestamp(),
+        coveredCents: cents(),
+        /** When a cancel gave the covered regrip back to its period; set once. */
+        allowanceReturnedAt: isoTimestamp(),
+        /** Points redeemed on this order (loyalty/) and what they took off; given back once on cancel (`pointsReturnedAt`). */
+        pointsRedeemed: { type: "number", validate: isWholeNumber },
+        pointsDiscountCents: cents(),
+        pointsReturnedAt: isoTimestamp(),
+        /** Points the order's payment earned, and how many refunds have taken back so far. */
+        pointsEarned: { type: "number", validate: isWholeNumber },
+        pointsTakenBack: { type: "number", validate: isWholeNumber },
         posTransactionId: { type: "string" },
         posPaymentDetails: { type: "any" },
         paidAt: isoTimestamp(),

@@ -18,6 +18,11 @@ export const subscription = (config?: EntityConfiguration) =>
         assignedPaddleIds: { type: "list", items: { type: "string" } },
         status: { type: SUBSCRIPTION_STATUSES, required: true, default: "incomplete" },
         currentPeriodEnd: isoTimestamp(),
+        /** Stripe's cancel_at_period_end: the plan ends when the period does. */
+        cancelAtPeriodEnd: { type: "boolean" },
+        /** Core regrips covered in the period ending at `usagePeriodEnd` (shared/membership.ts `regripsLeft`). */
+        regripsUsed: { type: "number" },
+        usagePeriodEnd: isoTimestamp(),
         /** The `created` time (epoch seconds) of the Stripe event last applied: an older event changes nothing. */
         lastEventAt: { type: "number" },
         ...timestamps(),

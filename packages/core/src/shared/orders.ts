@@ -49,6 +49,11 @@ export interface OrderView {
   subtotalCents: number;
   discountAmountCents: number;
   promoCode: string | null;
+  /** Points redeemed on the order (shared/loyalty.ts) and what they took off; 0 when none. */
+  pointsRedeemed: number;
+  pointsDiscountCents: number;
+  /** The price of the core regrip a membership covered (its line shows 0); 0 when none. */
+  coveredCents: number;
   taxCents: number;
   totalCents: number;
   currency: string;

@@ -1,6 +1,6 @@
 /**
  * An order's totals, the one rule (DESIGN §3): the lines' prices times their quantities, less a discount that is
- * never more than the subtotal, so the total is never below 0. The server prices every order with it
+ * never more than the subtotal, then redeemed points, never more than what is left, so the total is never below 0. The server prices every order with it
  * (pricing/index.ts, pricing/cart.ts) and every page that previews a total (the booking summary, the storefront
  * cart, the quick sale) adds up the same way. Browser-safe, integer cents, no zod.
  */
@@ -8,7 +8,10 @@ import { discountCents, type Discount } from "./promo";
 
 export interface OrderTotals {
   subtotalCents: number;
+  /** The promotion's or the staff member's discount. */
   discountAmountCents: number;
+  /** What redeemed points take off (shared/loyalty.ts), after the discount. */
+  pointsDiscountCents: number;
   totalCents: number;
 }
 
@@ -22,6 +25,8 @@ export interface TotalsLine {
 export interface TotalsDiscount {
   promotion?: Discount | null;
   staffCents?: number;
+  /** Redeemed points' worth in cents (shared/loyalty.ts `redeemCents`); never more than what is left after the discount. */
+  pointsCents?: number;
 }
 
 export function orderTotals(lines: readonly TotalsLine[], discount: TotalsDiscount = {}): OrderTotals {
@@ -29,5 +34,7 @@ export function orderTotals(lines: readonly TotalsLine[], discount: TotalsDiscou
   const discountAmountCents = discount.promotion
     ? discountCents(subtotalCents, discount.promotion)
     : Math.min(subtotalCents, Math.max(0, discount.staffCents ?? 0));
-  return { subtotalCents, discountAmountCents, totalCents: Math.max(0, subtotalCents - discountAmountCents) };
+  const afterDiscount = Math.max(0, subtotalCents - discountAmountCents);
+  const pointsDiscountCents = Math.min(afterDiscount, Math.max(0, discount.pointsCents ?? 0));
+  return { subtotalCents, discountAmountCents, pointsDiscountCents, totalCents: afterDiscount - pointsDiscountCents };
 }

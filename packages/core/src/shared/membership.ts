@@ -1,0 +1,116 @@
+/**
+ * Memberships (issue 21): the two monthly plans and their allowance, written once for the server (subscriptions/,
+ * the pricing of a booking, a storefront sale and a quick sale) and the pages (Shop Tools' Subscription tab, the
+ * booking summary, the staff badges). Browser-safe, no zod. The owner changes a plan's price or allowance here.
+ *
+ * - A plan covers its `regripsPerPeriod` core regrips (the core service line, not add-ons) per billing period,
+ *   for the paddles assigned to it (at most `paddles`). Unused regrips do not roll over.
+ * - The allowance is the subscription's, per period: swapping paddles never adds regrips.
+ * - Only an active (or trialing) subscription covers anything; past due suspends the allowance until paid, and
+ *   a period whose end has passed without a renewal covers nothing.
+ */
+
+export const SUBSCRIPTION_PLANS = ["SINGLE_MONTHLY", "FAMILY3_MONTHLY"] as const;
+export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+
+export interface PlanTerms {
+  /** What the pages call it. */
+  name: string;
+  /** Charged every month, in cents. */
+  priceCents: number;
+  /** Core regrips covered per billing period. */
+  regripsPerPeriod: number;
+  /** How many paddles may be assigned. */
+  paddles: number;
+  /** One line for the plan's card. */
+  summary: string;
+}
+
+export const PLAN_TERMS: Record<SubscriptionPlan, PlanTerms> = {
+  SINGLE_MONTHLY: {
+    name: "Single plan",
+    priceCents: 2500,
+    regripsPerPeriod: 1,
+    paddles: 1,
+    summary: "One core regrip a month for your one paddle",
+  },
+  FAMILY3_MONTHLY: {
+    name: "Family plan",
+    priceCents: 4500,
+    regripsPerPeriod: 3,
+    paddles: 3,
+    summary: "Up to three core regrips a month across up to three paddles",
+  },
+};
+
+export const isSubscriptionPlan = (value: unknown): value is SubscriptionPlan =>
+  typeof value === "string" && (SUBSCRIPTION_PLANS as readonly string[]).includes(value);
+
+/** Statuses that make a customer a member (one live subscription per customer). */
+export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
+/** Statuses whose allowance can be used: past due suspends it. */
+export const COVERING_STATUSES: ReadonlySet<string> = new Set(["active", "trialing"]);
+
+/** The facts of a subscription the allowance is computed from (as stored on the subscription item). */
+export interface AllowanceFacts {
+  plan: SubscriptionPlan;
+  status: string;
+  /** ISO time the current billing period ends (Stripe's current_period_end). */
+  currentPeriodEnd?: string | null;
+  /** Regrips covered in the period that ends at `usagePeriodEnd`. */
+  regripsUsed?: number | null;
+  /** The period `regripsUsed` counts in; a new period starts again at 0. */
+  usagePeriodEnd?: string | null;
+}
+
+/** Regrips used in the subscription's current period (0 once a new period has begun). */
+export function regripsUsedNow(subscription: AllowanceFacts): number {
+  return subscription.usagePeriodEnd && subscription.usagePeriodEnd === subscription.currentPeriodEnd ? Math.max(0, subscription.regripsUsed ?? 0) : 0;
+}
+
+/** Regrips still covered in the current period, at `now`: 0 without an allowance (past due, ended, period over). */
+export function regripsLeft(subscription: AllowanceFacts | null | undefined, now: Date = new Date()): number {
+  if (!subscription || !COVERING_STATUSES.has(subscription.status)) return 0;
+  if (!subscription.currentPeriodEnd || Date.parse(subscription.currentPeriodEnd) <= now.getTime()) return 0;
+  return Math.max(0, PLAN_TERMS[subscription.plan].regripsPerPeriod - regripsUsedNow(subscription));
+}
+
+/** Whether a regrip of `paddleId` is covered now: the paddle is assigned and a regrip is left this period. */
+export function coversPaddle(subscription: (AllowanceFacts & { assignedPaddleIds?: readonly string[] | null }) | null | undefined, paddleId: string, now: Date = new Date()): boolean {
+  return !!subscription && (subscription.assignedPaddleIds ?? []).includes(paddleId) && regripsLeft(subscription, now) > 0;
+}
+
+/** Why `paddleIds` cannot be the plan's paddles, or null: one for the single plan, one to three for the family plan, each once. */
+export function paddleChoiceRefusal(plan: SubscriptionPlan, paddleIds: readonly string[]): string | null {
+  const terms = PLAN_TERMS[plan];
+  if (new Set(paddleIds).size !== paddleIds.length) return "Each paddle can be chosen once";
+  if (paddleIds.length === 0) return terms.paddles === 1 ? "Choose the paddle for your plan" : `Choose 1 to ${terms.paddles} paddles for your plan`;
+  if (paddleIds.length > terms.paddles) {
+    return terms.paddles === 1 ? "The single plan covers one paddle" : `The ${terms.name.toLowerCase()} covers up to ${terms.paddles} paddles`;
+  }
+  return null;
+}
+
+/** The line a covered order's core service shows instead of its price. */
+export const COVERED_LINE_NOTE = "Covered by your membership";
+
+/** `$25/month`. */
+export const planPrice = (plan: SubscriptionPlan): string => `$${(PLAN_TERMS[plan].priceCents / 100).toFixed(0)}/month`;
+
+/** What GET /api/subscriptions answers (plan null and status "none" without one). */
+export interface SubscriptionView {
+  plan: SubscriptionPlan | null;
+  status: string;
+  assignedPaddleIds: string[];
+  currentPeriodEnd: string | null;
+  regripsLeft: number;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** What staff see on a customer (queue, storefront, quick sale): null for a customer with no live subscription. */
+export interface MembershipBadge {
+  plan: SubscriptionPlan;
+  status: string;
+  regripsLeft: number;
+  assignedPaddleIds: string[];
+}
