@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "../auth/current-user";
 import { apiJson } from "../lib/api";
 import { CurrentUser } from "@regrip/core/shared/users";
@@ -34,13 +34,4 @@ export function sendPhoneCode(phone: string): Promise<{ phoneNumber: string }> {
 /** POST /api/user/phone/verify: the user, now with a verified phone. */
 export async function verifyPhoneCode(code: string): Promise<CurrentUser> {
   return CurrentUser.parse(await apiJson("POST", "/api/user/phone/verify", { code }));
-}
-
-export interface Subscription {
-  plan: "SINGLE_MONTHLY" | "FAMILY3_MONTHLY" | null;
-  status: string;
-}
-
-export function useSubscription(enabled: boolean) {
-  return useQuery({ queryKey: ["/api/subscriptions"], queryFn: () => apiJson<Subscription>("GET", "/api/subscriptions"), enabled });
 }

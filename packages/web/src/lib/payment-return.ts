@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 
 /** How long a page waits for the payment's webhook after the checkout's redirect before saying it is still on its way. */
-const PAYMENT_CONFIRM_WAIT_MS = 30_000;
+export const PAYMENT_CONFIRM_WAIT_MS = 30_000;
 
 export type PaymentReturn = "paid" | "canceled" | undefined;
 

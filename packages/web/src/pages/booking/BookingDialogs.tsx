@@ -44,14 +44,14 @@ export function ConfirmBookingDialog({
           </div>
         )}
       </dl>
-      <PriceBreakdown lines={lines} totals={totals} promoCode={request.promoCode} />
+      <PriceBreakdown lines={lines} totals={totals} promoCode={request.promoCode} points={request.redeemPoints} />
       <p className="fine-print">Pickup is usually the next business day. We'll text you when your paddle is ready.</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn-outline" onClick={onEdit} disabled={submitting}>
           Edit Booking
         </button>
         <button type="button" className="btn btn-primary" onClick={onConfirm} disabled={submitting} data-autofocus>
-          {submitting ? "Booking..." : "Confirm and Pay"}
+          {submitting ? "Booking..." : totals.totalCents > 0 ? "Confirm and Pay" : "Confirm Booking"}
         </button>
       </div>
     </Dialog>

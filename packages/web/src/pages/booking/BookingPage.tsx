@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
+import { usePointsBalance, useSubscription } from "../../data/membership";
 import { paddleName, usePaddles } from "../../data/paddles";
 import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
@@ -16,6 +17,9 @@ import {
   bookingRequest,
   chooseEdge,
   coreVariant,
+  coverCore,
+  isCovered,
+  usablePoints,
   emptySelection,
   findItem,
   isComplete,
@@ -49,6 +53,9 @@ export default function BookingPage() {
   const { data: user, isPending: userPending } = useCurrentUser();
   const signedIn = userPending ? undefined : !!user;
   const paddles = usePaddles(!!user);
+  // A member's covered regrip and the points: asked only signed in.
+  const subscription = useSubscription(!!user);
+  const pointsBalance = usePointsBalance(!!user);
   const services = useServices();
   const [params, setParams] = useSearchParams();
   const [selection, setSelection] = useState<BookingSelection>(() => emptySelection());
@@ -81,8 +88,11 @@ export default function BookingPage() {
     }
   }, [paddleList, wantedPaddle, setParams]);
 
-  const lines = useMemo(() => summaryLines(selection, catalogue), [selection, catalogue]);
-  const totals = totalsOf(lines, selection.promo);
+  const covered = isCovered(subscription.data, selection.paddleId);
+  const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered), [selection, catalogue, covered]);
+  const dueCents = totalsOf(lines, selection.promo).totalCents;
+  const points = usablePoints(selection.redeemPoints, pointsBalance.data ?? 0, dueCents);
+  const totals = totalsOf(lines, selection.promo, points);
   const paddle = paddleList?.find((p) => p.id === selection.paddleId);
   const paddleLabel = paddle ? paddleName(paddle) : undefined;
 
@@ -108,7 +118,7 @@ export default function BookingPage() {
       toast({ title: "Missing Information", description: "Please complete all required fields", variant: "destructive" });
       return;
     }
-    flow.confirm(bookingRequest(selection));
+    flow.confirm(bookingRequest({ ...selection, redeemPoints: points }));
   }
 
   function chooseService(service: CoreService) {
@@ -185,6 +195,9 @@ export default function BookingPage() {
           lines={lines}
           totals={totals}
           canBook={ready}
+          pointsBalance={pointsBalance.data}
+          points={points}
+          dueCents={dueCents}
           onChange={update}
           onBook={book}
         />

@@ -7,7 +7,8 @@ import { formatCents } from "../../lib/money";
 import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
 import { CUSTOMER_NOTES_MAX_LENGTH as notesMaxLength } from "@regrip/core/shared/booking";
 import { useToast } from "../../toast/use-toast";
-import { bagNumberInput, type BookingSelection, type SummaryLine, type Totals } from "./booking-state";
+import { POINTS_PER_REWARD, redeemCents, REWARD_WORDS } from "@regrip/core/shared/loyalty";
+import { bagNumberInput, pointsChoices, type BookingSelection, type SummaryLine, type Totals } from "./booking-state";
 
 interface Props {
   selection: BookingSelection;
@@ -15,8 +16,35 @@ interface Props {
   lines: SummaryLine[];
   totals: Totals;
   canBook: boolean;
+  /** The customer's points balance (undefined signed out or not known yet). */
+  pointsBalance?: number;
+  /** The points used now (held to the balance and to what is due). */
+  points: number;
+  /** What is left to pay before points. */
+  dueCents: number;
   onChange: (changes: Partial<BookingSelection>) => void;
   onBook: () => void;
+}
+
+/** Use points (issue 21): from 100 points, steps of 100 up to what the balance and the order allow. */
+function PointsBox({ balance, points, dueCents, onChange }: { balance: number; points: number; dueCents: number; onChange: (points: number) => void }) {
+  const id = useId();
+  const choices = pointsChoices(balance, dueCents);
+  return (
+    <div className="field points-box">
+      <label htmlFor={`${id}-points`}>Use points</label>
+      <select id={`${id}-points`} value={points} disabled={choices.length < 2} onChange={(event) => onChange(Number(event.target.value))} aria-describedby={`${id}-points-hint`}>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice === 0 ? "Don't use points" : `${choice} points (-${formatCents(redeemCents(choice))})`}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-points-hint`} className="field-hint">
+        {`You have ${balance.toLocaleString("en-US")} points. ${REWARD_WORDS}${choices.length < 2 ? `, when ${formatCents(redeemCents(POINTS_PER_REWARD))} or more is left to pay` : ""}.`}
+      </span>
+    </div>
+  );
 }
 
 function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange: (promo: Promotion | undefined) => void }) {
@@ -87,7 +115,7 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
 }
 
 /** The sticky summary: lines and totals, promo code, drop-off location, bag number, notes and Book. */
-export function BookingSummary({ selection, paddleLabel, lines, totals, canBook, onChange, onBook }: Props) {
+export function BookingSummary({ selection, paddleLabel, lines, totals, canBook, pointsBalance, points, dueCents, onChange, onBook }: Props) {
   const id = useId();
   return (
     <aside className="booking-summary" aria-labelledby={`${id}-title`}>
@@ -97,10 +125,13 @@ export function BookingSummary({ selection, paddleLabel, lines, totals, canBook,
         <dd>{paddleLabel ?? <span className="muted">Not chosen yet</span>}</dd>
       </dl>
       {lines.length === 0 && <p className="muted">Choose a core service to get started.</p>}
-      <PriceBreakdown lines={lines} totals={totals} promoCode={selection.promo?.code} totalTestId="summary-total" />
+      <PriceBreakdown lines={lines} totals={totals} promoCode={selection.promo?.code} points={points} totalTestId="summary-total" />
       <p className="fine-print">The shop confirms the final price when you book.</p>
 
       <PromoBox promo={selection.promo} onChange={(promo) => onChange({ promo })} />
+      {pointsBalance !== undefined && pointsBalance >= POINTS_PER_REWARD && (
+        <PointsBox balance={pointsBalance} points={points} dueCents={dueCents} onChange={(redeemPoints) => onChange({ redeemPoints })} />
+      )}
 
       <fieldset className="summary-field">
         <legend>Drop-off location *</legend>

@@ -1,16 +1,20 @@
+import { COVERED_LINE_NOTE } from "@regrip/core/shared/membership";
 import { formatCents } from "../../lib/money";
 import type { SummaryLine, Totals } from "./booking-state";
 
-/** The booking's lines, subtotal, discount and total, as the summary and the confirm dialog both show them. */
+/** The booking's lines, subtotal, discount, points and total, as the summary and the confirm dialog both show them. */
 export function PriceBreakdown({
   lines,
   totals,
   promoCode,
+  points = 0,
   totalTestId,
 }: {
   lines: SummaryLine[];
   totals: Totals;
   promoCode?: string;
+  /** The points used (their worth is `totals.pointsDiscountCents`). */
+  points?: number;
   totalTestId?: string;
 }) {
   return (
@@ -18,12 +22,20 @@ export function PriceBreakdown({
       {lines.length > 0 && (
         <ul className="summary-lines">
           {lines.map((line) => (
-            <li key={line.id}>
+            <li key={line.id} className={line.covered ? "summary-covered" : undefined}>
               <span>
                 {line.label}
                 {line.detail && <span className="summary-detail">{line.detail}</span>}
+                {line.covered && <span className="summary-detail summary-covered-note">{COVERED_LINE_NOTE}</span>}
               </span>
-              <span>{formatCents(line.cents)}</span>
+              <span>
+                {line.covered && line.fullCents !== undefined && (
+                  <>
+                    <s className="summary-was">{formatCents(line.fullCents)}</s>{" "}
+                  </>
+                )}
+                {formatCents(line.cents)}
+              </span>
             </li>
           ))}
         </ul>
@@ -37,6 +49,12 @@ export function PriceBreakdown({
           <div className="summary-discount">
             <dt>Discount ({promoCode})</dt>
             <dd>-{formatCents(totals.discountAmountCents)}</dd>
+          </div>
+        )}
+        {totals.pointsDiscountCents > 0 && (
+          <div className="summary-discount">
+            <dt>Points ({points})</dt>
+            <dd>-{formatCents(totals.pointsDiscountCents)}</dd>
           </div>
         )}
         <div className="summary-total">

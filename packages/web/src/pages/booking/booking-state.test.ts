@@ -5,7 +5,11 @@ import {
   bookingRequest,
   chooseEdge,
   coreVariant,
+  coverCore,
   edgeGuardGroups,
+  isCovered,
+  pointsChoices,
+  usablePoints,
   emptySelection,
   isComplete,
   lowStockNote,
@@ -90,7 +94,7 @@ describe("summary and totals", () => {
       { id: "pr-black-tacky", label: "Premium Regrip", detail: "Black · Tacky", cents: 5500 },
       { id: "weight", label: "Performance Weight Tape", detail: "2 areas: Sides, Top Shelf", cents: 1200 },
     ]);
-    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, totalCents: 6030 });
+    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, pointsDiscountCents: 0, totalCents: 6030 });
   });
 
   it("never totals below 0", () => {
@@ -144,5 +148,52 @@ describe("withPrefs (Shop Tools' grip preferences)", () => {
     const made = { ...emptySelection(), serviceSkuId: "pr-black-tacky" };
     expect(withPrefs(made, { service: "Premium Regrip", color: "Orange", feel: "Tacky" }, catalogue).serviceSkuId).toBe("pr-black-tacky");
     expect(withPrefs(made, null, catalogue)).toBe(made);
+  });
+});
+
+describe("a member's covered regrip and points (issue 21)", () => {
+  const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const view = { plan: "SINGLE_MONTHLY" as const, status: "active", assignedPaddleIds: ["p1"], currentPeriodEnd: future, regripsLeft: 1, cancelAtPeriodEnd: false };
+  const lines = [
+    { id: "core", label: "Premium Regrip", cents: 5500 },
+    { id: "tape", label: "Edge Tape", cents: 800 },
+  ];
+
+  it("covers the assigned paddle with a regrip left, active, in its period only", () => {
+    expect(isCovered(view, "p1")).toBe(true);
+    expect(isCovered(view, "p2")).toBe(false);
+    expect(isCovered({ ...view, regripsLeft: 0 }, "p1")).toBe(false);
+    expect(isCovered({ ...view, status: "past_due" }, "p1")).toBe(false);
+    expect(isCovered({ ...view, currentPeriodEnd: "2020-01-01T00:00:00.000Z" }, "p1")).toBe(false);
+    expect(isCovered({ plan: null, status: "none", assignedPaddleIds: [], currentPeriodEnd: null, regripsLeft: 0, cancelAtPeriodEnd: false }, "p1")).toBe(false);
+    expect(isCovered(undefined, "p1")).toBe(false);
+  });
+
+  it("shows the covered core at $0 and totals only the add-ons", () => {
+    const covered = coverCore(lines, "core", true);
+    expect(covered[0]).toEqual({ id: "core", label: "Premium Regrip", cents: 0, covered: true, fullCents: 5500 });
+    expect(covered[1]).toEqual(lines[1]);
+    expect(totals(covered, undefined).totalCents).toBe(800);
+    expect(coverCore(lines, "core", false)).toBe(lines);
+  });
+
+  it("offers points in steps of 100 up to the balance and what is due, and takes them off after the promotion", () => {
+    expect(pointsChoices(250, 6300)).toEqual([0, 100, 200]);
+    expect(pointsChoices(1000, 2500)).toEqual([0, 100, 200]);
+    expect(pointsChoices(99, 6300)).toEqual([0]);
+    expect(usablePoints(300, 250, 6300)).toBe(200);
+    expect(usablePoints(100, 250, 800)).toBe(0);
+    expect(totals(lines, { code: "TEN", percentage: 10, amountCents: 0 }, 100)).toEqual({
+      subtotalCents: 6300,
+      discountAmountCents: 630,
+      pointsDiscountCents: 1000,
+      totalCents: 4670,
+    });
+  });
+
+  it("sends the points used, and none when none", () => {
+    const selection = { ...emptySelection("p1"), serviceSkuId: "core", bagNumber: "123" };
+    expect(bookingRequest({ ...selection, redeemPoints: 100 }).redeemPoints).toBe(100);
+    expect("redeemPoints" in bookingRequest(selection)).toBe(false);
   });
 });

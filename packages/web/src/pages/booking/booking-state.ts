@@ -9,6 +9,8 @@ import type { Discount as Promotion } from "@regrip/core/shared/promo";
 import { orderTotals, type OrderTotals } from "@regrip/core/shared/totals";
 import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
+import { coversPaddle, PLAN_TERMS, type SubscriptionView } from "@regrip/core/shared/membership";
+import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
 
 /** The weight's areas in the page's order, with their labels (the rule and the words live in @regrip/core). */
 export const weightAreas = WEIGHT_AREAS.map((value) => ({ value, label: weightAreaLabel[value] }));
@@ -27,10 +29,12 @@ export interface BookingSelection {
   location: BookableLocation;
   bagNumber: string;
   notes: string;
+  /** Points the customer chose to use (a multiple of 100; held to what the order and the balance allow, `usablePoints`). */
+  redeemPoints: number;
 }
 
 export function emptySelection(paddleId?: string): BookingSelection {
-  return { paddleId, grips: [], others: [], location: defaultDropoffLocation, bagNumber: "", notes: "" };
+  return { paddleId, grips: [], others: [], location: defaultDropoffLocation, bagNumber: "", notes: "", redeemPoints: 0 };
 }
 
 /** After a booking: everything starts over; the paddle stays only when it is the customer's only one. */
@@ -124,6 +128,9 @@ export interface SummaryLine {
   label: string;
   detail?: string;
   cents: number;
+  /** The core service covered by the customer's membership: `cents` is 0, `fullCents` what it would cost. */
+  covered?: boolean;
+  fullCents?: number;
 }
 
 const detailOf = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ") || undefined;
@@ -154,14 +161,44 @@ export function summaryLines(selection: BookingSelection, catalogue: Catalogue |
   return lines;
 }
 
+/**
+ * Whether the customer's plan (GET /api/subscriptions) covers a regrip of this paddle now: `coversPaddle`, with the
+ * view's regrips left standing for the period's usage (the view carries the count left, not the count used).
+ */
+export function isCovered(view: SubscriptionView | undefined, paddleId: string | undefined): boolean {
+  if (!view?.plan || !paddleId) return false;
+  const perPeriod = PLAN_TERMS[view.plan].regripsPerPeriod;
+  return coversPaddle(
+    { ...view, plan: view.plan, regripsUsed: perPeriod - Math.max(0, view.regripsLeft), usagePeriodEnd: view.currentPeriodEnd },
+    paddleId,
+  );
+}
+
+/** The lines with the core service (the selection's core sku) covered by the membership: $0, its price kept to show. */
+export function coverCore(lines: SummaryLine[], serviceSkuId: string | undefined, covered: boolean): SummaryLine[] {
+  if (!covered || !serviceSkuId) return lines;
+  return lines.map((line) => (line.id === serviceSkuId ? { ...line, cents: 0, covered: true, fullCents: line.cents } : line));
+}
+
 export type Totals = OrderTotals;
 
-/** The summary's totals, added up as the server prices the order (shared/totals). */
-export function totals(lines: SummaryLine[], promo: Promotion | undefined): Totals {
+/** The summary's totals, added up as the server prices the order (shared/totals): promotion, then points. */
+export function totals(lines: SummaryLine[], promo: Promotion | undefined, points = 0): Totals {
   return orderTotals(
     lines.map((line) => ({ priceCents: line.cents, quantity: 1 })),
-    { promotion: promo },
+    { promotion: promo, pointsCents: redeemCents(points) },
   );
+}
+
+/** The points that can be used now: the chosen ones, held to the balance and to what is left to pay. */
+export function usablePoints(chosen: number, balance: number, dueCents: number): number {
+  return Math.min(Math.max(0, chosen), maxRedeemable(balance, dueCents));
+}
+
+/** The choices of the summary's Use points: 0, 100, 200... up to the most this order can take. */
+export function pointsChoices(balance: number, dueCents: number): number[] {
+  const most = maxRedeemable(balance, dueCents);
+  return Array.from({ length: most / POINTS_PER_REWARD + 1 }, (_, step) => step * POINTS_PER_REWARD);
 }
 
 /** What the bag number field keeps of a keystroke: digits, at most 3. */
@@ -185,6 +222,7 @@ export interface BookingRequest {
   weightAreas?: WeightArea[];
   customerNotes?: string;
   promoCode?: string;
+  redeemPoints?: number;
 }
 
 export function bookingRequest(selection: BookingSelection): BookingRequest {
@@ -207,5 +245,6 @@ export function bookingRequest(selection: BookingSelection): BookingRequest {
     ...(selection.weight ? { weightAreas: selection.weight.areas } : {}),
     ...(notes ? { customerNotes: notes } : {}),
     ...(selection.promo ? { promoCode: selection.promo.code } : {}),
+    ...(selection.redeemPoints > 0 ? { redeemPoints: selection.redeemPoints } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { servicesQueryKey } from "../../data/catalogue";
+import { loyaltyQueryKey, subscriptionQueryKey } from "../../data/membership";
 import { ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { apiJson } from "../../lib/api";
@@ -57,6 +58,8 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
       void queryClient.invalidateQueries({ queryKey: paddlesQueryKey });
+      void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: loyaltyQueryKey });
       onBooked();
       if (!booked.requiresPayment) {
         setState({ step: "booked", orderId: booked.id, requiresPayment: false, payment: "none" });

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { displayName } from "../../auth/roles";
 import { Avatar } from "../../components/Avatar";
 import { Email } from "../../components/Email";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
-import { useSubscription, type Subscription } from "../../data/account";
 import { useOrders } from "../../data/orders";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadWhenIdle } from "../../lib/preload";
@@ -17,22 +16,18 @@ import "../../styles/my-grips.css";
 import { OrdersLoadError } from "../my-grips/OrdersLoadError";
 import { OrdersTable } from "../my-grips/OrdersTable";
 import { GripPrefsForm } from "./GripPrefsForm";
+import { PointsTab } from "./PointsTab";
+import { SubscriptionTab } from "./SubscriptionTab";
+import "../../styles/membership.css";
 
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
 const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
 
-const tabs = ["Profile", "Grip Prefs", "Orders", "Subscription", "Notifications"] as const;
+const tabs = ["Profile", "Grip Prefs", "Orders", "Subscription", "Points", "Notifications"] as const;
 type Tab = (typeof tabs)[number];
-
-/** Display prices of the two plans (customer-side §9). */
-export const plans = [
-  { plan: "SINGLE_MONTHLY", name: "Single Plan", price: "$25 per month", text: "Regrips for one paddle, all month." },
-  { plan: "FAMILY3_MONTHLY", name: "Family Plan", price: "$45 per month", text: "Regrips for up to three paddles in the family." },
-] as const;
-
-export function planName(plan: Subscription["plan"]): string {
-  return plans.find((p) => p.plan === plan)?.name ?? "No plan";
-}
+const slug = (name: Tab) => name.toLowerCase().replace(/\s+/g, "-");
+/** `?tab=subscription` opens that tab (the way back from the subscription's checkout); else Profile. */
+const tabOf = (param: string | null): Tab => tabs.find((name) => slug(name) === param) ?? "Profile";
 
 function ProfileTab({ user }: { user: CurrentUser }) {
   const [editingPhone, setEditingPhone] = useState(false);
@@ -106,41 +101,6 @@ function OrdersTab() {
   );
 }
 
-function SubscriptionTab() {
-  const subscription = useSubscription(true);
-  let current;
-  if (subscription.isPending) current = <LoadingSpinner text="Loading your subscription..." />;
-  else if (subscription.isError) current = <p className="form-error">Unable to load your subscription. Please try again later.</p>;
-  else
-    current = (
-      <dl className="facts">
-        <div>
-          <dt>Plan</dt>
-          <dd>{planName(subscription.data.plan)}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>{subscription.data.status === "none" ? "No subscription" : subscription.data.status.replace(/_/g, " ")}</dd>
-        </div>
-      </dl>
-    );
-  return (
-    <>
-      <h2>Subscription</h2>
-      {current}
-      <ul className="plan-list">
-        {plans.map((plan) => (
-          <li key={plan.plan} className={subscription.data?.plan === plan.plan ? "plan plan-current" : "plan"}>
-            <h3>{plan.name}</h3>
-            <p className="plan-price">{plan.price}</p>
-            <p className="muted">{plan.text}</p>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
-
 const notificationSettings = [
   { key: "smsNotifications", label: "Order texts (SMS)" },
   { key: "smsPromotions", label: "Promotions by text (SMS)" },
@@ -166,10 +126,11 @@ function NotificationsTab({ user }: { user: CurrentUser }) {
 }
 
 export default function ShopToolsPage() {
-  usePageMeta("Shop Tools", "Your Regrip account tools: profile, grip preferences, orders, subscription and notifications.");
+  usePageMeta("Shop Tools", "Your Regrip account tools: profile, grip preferences, orders, subscription, points and notifications.");
   const id = useId();
   const { data: user } = useCurrentUser();
-  const [tab, setTab] = useState<Tab>("Profile");
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(() => tabOf(params.get("tab")));
   const list = useRef<HTMLDivElement>(null);
   useEffect(() => preloadWhenIdle(loadPhoneDialog), []);
 
@@ -184,7 +145,6 @@ export default function ShopToolsPage() {
   }
 
   if (!user) return <LoadingSpinner />;
-  const slug = (name: Tab) => name.toLowerCase().replace(/\s+/g, "-");
 
   return (
     <div className="page shop-tools-page">
@@ -214,6 +174,7 @@ export default function ShopToolsPage() {
         {tab === "Grip Prefs" && <GripPrefsForm user={user} />}
         {tab === "Orders" && <OrdersTab />}
         {tab === "Subscription" && <SubscriptionTab />}
+        {tab === "Points" && <PointsTab />}
         {tab === "Notifications" && <NotificationsTab user={user} />}
       </section>
     </div>

@@ -1,0 +1,77 @@
+import { Link } from "react-router";
+import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { usePointsHistory } from "../../data/membership";
+import { REWARD_WORDS } from "@regrip/core/shared/loyalty";
+import { entryWhat, shortDate, signedPoints } from "./membership-words";
+
+/** Shop Tools' Points tab (issue 21): the balance, what 100 points are worth, and the history, newest first. */
+export function PointsTab() {
+  const history = usePointsHistory();
+  if (history.isPending) return <LoadingSpinner text="Loading your points..." />;
+  if (history.isError)
+    return (
+      <>
+        <h2>Points</h2>
+        <p className="form-error">Unable to load your points. Please try again later.</p>
+      </>
+    );
+  const balance = history.data.pages[0]?.balance ?? 0;
+  const entries = history.data.pages.flatMap((page) => page.entries);
+  return (
+    <>
+      <h2>Points</h2>
+      <div className="points-balance">
+        <p className="points-figure">
+          <span className="points-number">{balance.toLocaleString("en-US")}</span> {balance === 1 ? "point" : "points"}
+        </p>
+        <p className="muted">{REWARD_WORDS}. You earn a point for every whole dollar you pay; choose how many to use in the booking summary.</p>
+      </div>
+      <h3 className="member-subhead">History</h3>
+      {entries.length === 0 ? (
+        <div className="empty-inline">
+          <p>No points yet. Your first booking earns them.</p>
+          <Link to="/booking" className="btn btn-primary btn-small">
+            Book a Service
+          </Link>
+        </div>
+      ) : (
+        <table className="points-history">
+          <caption className="visually-hidden">Points history, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">What</th>
+              <th scope="col" className="points-col">
+                Points
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{shortDate(entry.createdAt)}</td>
+                <td>
+                  {entry.orderId && entry.type !== "adjust" ? (
+                    <Link to={`/orders/${encodeURIComponent(entry.orderId)}`} className="link-like">
+                      {entryWhat(entry)}
+                    </Link>
+                  ) : (
+                    entryWhat(entry)
+                  )}
+                </td>
+                <td className={entry.points < 0 ? "points-col points-minus" : "points-col points-plus"}>
+                  {signedPoints(entry.points)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {history.hasNextPage && (
+        <button type="button" className="btn btn-outline btn-small section-gap" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
+          {history.isFetchingNextPage ? "Loading..." : "Show more"}
+        </button>
+      )}
+    </>
+  );
+}
