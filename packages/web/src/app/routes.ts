@@ -63,6 +63,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
+  { path: "/admin/subscribers", access: "admin", page: "subscribers", nav: "Subscribers" },
   { path: "/admin/communications", access: "admin", page: "communications", nav: "Communications" },
   { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: "bag-labels" },

@@ -21,6 +21,7 @@ const pages = {
   scan: lazy(() => import("./scan/ScanPage")),
   order: lazy(() => import("./orders/StaffOrderPage")),
   "storefront-booking": lazy(() => import("./storefront-booking/StorefrontBookingPage")),
+  subscribers: lazy(() => import("./subscribers/SubscribersPage")),
 };
 
 export type ConsolePageName = keyof typeof pages;
@@ -34,6 +35,7 @@ const adminRefusal: Partial<Record<ConsolePageName, { title: string; message?: s
   products: { title: "Product Management" },
   promotions: { title: "Promotions" },
   communications: { title: "Communications Log", message: ADMIN_ONLY },
+  subscribers: { title: "Subscribers" },
 };
 
 /**

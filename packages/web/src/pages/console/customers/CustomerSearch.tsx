@@ -6,6 +6,7 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table from "@cloudscape-design/components/table";
 import { customerName, isSearchable, SEARCH_HINT, SEARCH_MAX_LENGTH, type CustomerView } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
+import { MemberBadge, type MemberCustomer } from "./MemberBadge";
 import { useEffect } from "react";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
@@ -84,9 +85,12 @@ export function CustomerSearch({ text, onTextChange, onChoose, chooseLabel = "Se
               minWidth: 150,
               isRowHeader: true,
               cell: (c) => (
-                <Button variant="inline-link" onClick={() => onChoose(c)}>
-                  {customerName(c)}
-                </Button>
+                <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+                  <Button variant="inline-link" onClick={() => onChoose(c)}>
+                    {customerName(c)}
+                  </Button>
+                  <MemberBadge membership={(c as MemberCustomer).membership} />
+                </SpaceBetween>
               ),
             },
             { id: "phone", header: "Phone", minWidth: 150, cell: (c) => displayPhone(c.phone) || "—" },

@@ -21,6 +21,8 @@ import { LoadFailed } from "../LoadFailed";
 import { orderBag, orderCustomer, orderDateTitle, orderPaddle } from "../orders-format";
 import { ChangeStatus, useOrderActions, type OrderActions } from "./OrderActions";
 import { PaymentStatus } from "./PaymentStatus";
+import { useCustomer } from "../customers/customers-api";
+import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
 
 const dash = (value: string | null | undefined) => value || "—";
@@ -87,6 +89,7 @@ export default function StaffOrderPage() {
                 { label: "Name", value: orderCustomer(data) },
                 { label: "Phone", value: dash(displayPhone(data.user.phone)) },
                 { label: "Email", value: dash(data.user.email) },
+                { label: "Membership", value: <Membership userId={data.userId} /> },
               ]}
             />
           </Container>
@@ -158,12 +161,31 @@ export default function StaffOrderPage() {
   );
 }
 
+/**
+ * The customer's membership now (issue 21): the queue's order list carries none, so the order's own page reads the
+ * customer and shows the member badge with the regrips left this period.
+ */
+function Membership({ userId }: { userId: string }) {
+  const customer = useCustomer(userId);
+  if (customer.isPending) return <Box color="text-body-secondary">Loading...</Box>;
+  if (customer.isError) return <Box color="text-body-secondary">Unknown</Box>;
+  const { membership, points } = customer.data as MemberCustomer;
+  return (
+    <SpaceBetween size="xxs">
+      {membership ? <MemberBadge membership={membership} /> : <span>No plan</span>}
+      {points !== undefined && <Box color="text-body-secondary">{`${points.toLocaleString("en-US")} points`}</Box>}
+    </SpaceBetween>
+  );
+}
+
 /** The order's payment, as the counter needs it: status, balance, how and when paid, what was given back. */
 function paymentFacts(order: OrderView) {
   const due = balanceCents(order);
   return [
     { label: "Status", value: <PaymentStatus order={order} inline /> },
     { label: "Total", value: formatCents(order.totalCents) },
+    ...(order.coveredCents > 0 ? [{ label: "Covered by membership", value: formatCents(order.coveredCents) }] : []),
+    ...(order.pointsRedeemed > 0 ? [{ label: "Points used", value: `${order.pointsRedeemed} (-${formatCents(order.pointsDiscountCents)})` }] : []),
     ...(due > 0 ? [{ label: "Balance due", value: formatCents(due) }] : []),
     ...(order.paymentStatus === "paid" || order.paymentStatus === "refunded" ? [{ label: "Paid with", value: paidWith(order) }] : []),
     ...(order.paidAt ? [{ label: "Paid", value: orderDateTitle(order.paidAt) }] : []),

@@ -24,6 +24,7 @@ import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { useActionsInReach } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
+import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
@@ -221,11 +222,13 @@ export default function QueuePage() {
             }
           >
             <KeyValuePairs
-              columns={3}
+              columns={4}
               items={[
                 { label: "Name", value: customerName(selected) },
                 { label: "Email", value: selected.email ?? "—" },
                 { label: "Phone", value: displayPhone(selected.phone) || "—" },
+                // The order list carries no membership: the customer's is here, and on each order's own page.
+                { label: "Membership", value: (selected as MemberCustomer).membership ? <MemberBadge membership={(selected as MemberCustomer).membership} /> : "No plan" },
               ]}
             />
           </Container>

@@ -32,6 +32,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { staffOrderPath } from "../orders/staff-order-path";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
@@ -203,7 +204,7 @@ export default function QuickSalePage() {
   const customerStep = customer ? (
     <Container
       header={
-        <Header variant="h2" actions={<Button onClick={() => setCustomer(undefined)}>Change Customer</Button>}>
+        <Header variant="h2" actions={<Button onClick={() => setCustomer(undefined)}>Change Customer</Button>} description={<MemberBadge membership={(customer as MemberCustomer).membership} />}>
           {customerName(customer)}
         </Header>
       }
@@ -310,7 +311,17 @@ export default function QuickSalePage() {
         <KeyValuePairs
           columns={2}
           items={[
-            { label: "Customer", value: customer ? `${customerName(customer)}${customer.phone ? ` · ${displayPhone(customer.phone)}` : ""}` : "—" },
+            {
+              label: "Customer",
+              value: customer ? (
+                <SpaceBetween size="xxs">
+                  <span>{`${customerName(customer)}${customer.phone ? ` · ${displayPhone(customer.phone)}` : ""}`}</span>
+                  <MemberBadge membership={(customer as MemberCustomer).membership} />
+                </SpaceBetween>
+              ) : (
+                "—"
+              ),
+            },
             { label: "Paddle", value: [paddle.nickname.trim(), [paddle.brand.trim(), paddle.model.trim()].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || "—" },
             { label: "Bag", value: bagNumber.trim() ? bagNumber.trim().toUpperCase() : "A free bag, assigned on Complete Order" },
             {

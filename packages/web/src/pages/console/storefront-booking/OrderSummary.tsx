@@ -4,6 +4,7 @@ import Container from "@cloudscape-design/components/container";
 import FormField from "@cloudscape-design/components/form-field";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
+import Select from "@cloudscape-design/components/select";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
@@ -11,6 +12,8 @@ import Textarea from "@cloudscape-design/components/textarea";
 import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount } from "@regrip/core/shared/promo";
 import { BAG_CODE_LENGTH } from "@regrip/core/shared/bags";
 import { cartCount, NOTES_MAX_LENGTH, type CartLine, type CartTotals } from "@regrip/core/shared/storefront";
+import { COVERED_LINE_NOTE } from "@regrip/core/shared/membership";
+import { maxRedeemable, POINTS_PER_REWARD, redeemCents, REWARD_WORDS } from "@regrip/core/shared/loyalty";
 import { useState } from "react";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
@@ -27,7 +30,14 @@ export interface LineStock {
   problemOf: (id: string) => { message: string; over: boolean } | undefined;
 }
 
-export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartLine[]; onQuantity?: (id: string, quantity: number) => void; onRemove?: (id: string) => void; stock?: LineStock }) {
+export function CartLines({ items, onQuantity, onRemove, stock, coveredId }: {
+  items: CartLine[];
+  onQuantity?: (id: string, quantity: number) => void;
+  onRemove?: (id: string) => void;
+  stock?: LineStock;
+  /** The line one unit of which the customer's membership covers (issue 21). */
+  coveredId?: string;
+}) {
   if (items.length === 0) return <Box color="text-body-secondary">The cart is empty. Add products from the catalogue.</Box>;
   return (
     <ul className="storefront-cart" aria-label="Cart">
@@ -40,6 +50,7 @@ export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartL
               <Box fontWeight="bold">{line.name}</Box>
               {line.description && <Box fontSize="body-s" color="text-body-secondary">{line.description}</Box>}
               <Box fontSize="body-s" color="text-body-secondary">{`${formatCents(line.price)} each`}</Box>
+              {line.id === coveredId && <Box fontSize="body-s" color="text-status-success" fontWeight="bold">{`1 × ${COVERED_LINE_NOTE}: ${formatCents(0)}`}</Box>}
             </div>
             <div className="storefront-cart-qty">
               {onQuantity ? (
@@ -57,7 +68,7 @@ export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartL
                 <Box>{`× ${line.quantity}`}</Box>
               )}
             </div>
-            <Box fontWeight="bold" textAlign="right">{formatCents(line.price * line.quantity)}</Box>
+            <Box fontWeight="bold" textAlign="right">{formatCents(line.price * (line.id === coveredId ? line.quantity - 1 : line.quantity))}</Box>
             {onRemove && <Button variant="icon" iconName="remove" ariaLabel={`Remove ${named}`} onClick={() => onRemove(line.id)} />}
             {problem && (
               <div className="storefront-cart-problem" role="alert" id={`${line.id}-stock`}>
@@ -71,16 +82,37 @@ export function CartLines({ items, onQuantity, onRemove, stock }: { items: CartL
   );
 }
 
-export function Totals({ totals, promoCode }: { totals: CartTotals; promoCode?: string | null }) {
+export function Totals({ totals, promoCode, points = 0 }: { totals: CartTotals; promoCode?: string | null; points?: number }) {
   return (
     <KeyValuePairs
-      columns={3}
+      columns={totals.pointsDiscountCents ? 4 : 3}
       items={[
         { label: "Subtotal", value: formatCents(totals.subtotalCents) },
         { label: promoCode ? `Discount (${promoCode})` : "Discount", value: totals.discountAmountCents ? `-${formatCents(totals.discountAmountCents)}` : formatCents(0) },
+        ...(totals.pointsDiscountCents ? [{ label: `Points (${points})`, value: `-${formatCents(totals.pointsDiscountCents)}` }] : []),
         { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(totals.totalCents)}</Box> },
       ]}
     />
+  );
+}
+
+/** The customer's points (issue 21): steps of 100 up to what their balance and the cart allow. */
+function PointsField({ balance, points, dueCents, onChange }: { balance: number; points: number; dueCents: number; onChange: (points: number) => void }) {
+  const most = maxRedeemable(balance, dueCents);
+  const options = Array.from({ length: most / POINTS_PER_REWARD + 1 }, (_, step) => {
+    const value = step * POINTS_PER_REWARD;
+    return { value: String(value), label: value === 0 ? "Don't use points" : `${value} points (-${formatCents(redeemCents(value))})` };
+  });
+  return (
+    <FormField label="Use points" description={`The customer has ${balance.toLocaleString("en-US")} points. ${REWARD_WORDS}.`}>
+      <Select
+        selectedOption={options.find((option) => option.value === String(points)) ?? options[0]}
+        options={options}
+        disabled={options.length < 2}
+        onChange={({ detail }) => onChange(Number(detail.selectedOption.value))}
+        ariaLabel="Use points"
+      />
+    </FormField>
   );
 }
 
@@ -140,6 +172,12 @@ function PromoField({ promo, onChange }: { promo: Discount | undefined; onChange
 interface Props {
   items: CartLine[];
   totals: CartTotals;
+  coveredId?: string;
+  /** The customer's points balance, and the points used now (held to what is due before points, `dueCents`). */
+  pointsBalance: number;
+  points: number;
+  dueCents: number;
+  onPoints: (points: number) => void;
   promo: Discount | undefined;
   bagNumber: string;
   bagError?: string;
@@ -161,9 +199,10 @@ export function OrderSummary(props: Props) {
   return (
     <Container header={<Header variant="h2" counter={count ? `(${count})` : undefined} description="Totals are a preview; the server prices the order.">Order Summary</Header>}>
       <SpaceBetween size="l">
-        <CartLines items={props.items} onQuantity={props.onQuantity} onRemove={props.onRemove} stock={props.stock} />
-        <Totals totals={props.totals} promoCode={props.promo?.code} />
+        <CartLines items={props.items} onQuantity={props.onQuantity} onRemove={props.onRemove} stock={props.stock} coveredId={props.coveredId} />
+        <Totals totals={props.totals} promoCode={props.promo?.code} points={props.points} />
         <PromoField promo={props.promo} onChange={props.onPromo} />
+        {props.pointsBalance >= POINTS_PER_REWARD && <PointsField balance={props.pointsBalance} points={props.points} dueCents={props.dueCents} onChange={props.onPoints} />}
         <FormField label="Bag number" description="The 3-character code on the bag" errorText={props.bagError}>
           <Input
             value={props.bagNumber}

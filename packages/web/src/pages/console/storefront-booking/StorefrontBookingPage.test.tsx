@@ -233,4 +233,30 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     renderPage(<StorefrontBookingPage />, { path: "/storefrontbooking" });
     await screen.findByRole("heading", { name: "No customer selected" });
   });
+
+  it("a member (issue 21): the badge, one core regrip covered at $0, the points used and sent as redeemPoints", async () => {
+    const order = orderView({ id: "o9", userId: "c1" });
+    const member = { ...pat, membership: { plan: "SINGLE_MONTHLY", status: "active", regripsLeft: 1, assignedPaddleIds: ["p1"] }, points: 250 };
+    const calls = routes({
+      "GET /api/customers/c1": () => Response.json(member),
+      "POST /api/storefront/invoice": () => Response.json({ orderId: order.id, checkoutUrl: "http://localhost/pay/m", smsStatus: { success: true, message: "sent" }, order }, { status: 201 }),
+    });
+    open();
+    expect(await screen.findByText("Member: Single plan · 1 regrip left")).toBeTruthy();
+    expect(screen.getByText("250 points")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: /Add Premium Regrip/ }));
+    fireEvent.click(button(/Add Edge Tape/));
+    const summary = within(screen.getByRole("region", { name: "Order summary" }));
+    expect(summary.getByText("1 × Covered by your membership: $0.00")).toBeTruthy();
+    // The regrip is covered: the subtotal is the tape's $10.00, and one step of points can come off it.
+    expect(summary.getAllByText("$10.00").length).toBeGreaterThan(0);
+    await pick(screen.getByRole("region", { name: "Order summary" }), /Use points/, /100 points/);
+    expect(summary.getByText("-$10.00")).toBeTruthy();
+    expect(summary.getAllByText("$0.00").length).toBeGreaterThan(1);
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "109" } });
+    fireEvent.click(button("Review Order"));
+    fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Create Order & Send Payment Link" }));
+    await screen.findByRole("heading", { name: "Order Created" });
+    expect(calls.find((c) => c.path === "/api/storefront/invoice")?.body).toMatchObject({ customerId: "c1", redeemPoints: 100, items: [{ id: "grip", quantity: 1 }, { id: "tape", quantity: 1 }] });
+  });
 });

@@ -5,7 +5,7 @@ import Grid from "@cloudscape-design/components/grid";
 import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Spinner from "@cloudscape-design/components/spinner";
-import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { customerName } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { Discount } from "@regrip/core/shared/promo";
 import { BAG_NUMBER_INVALID } from "@regrip/core/shared/bags";
@@ -13,7 +13,6 @@ import {
   BAG_NUMBER_REQUIRED,
   cartCount,
   cartLimit,
-  cartTotals,
   isBagCode,
   MAX_LINE_QUANTITY,
   PHONE_FOR_PAYMENT_LINK,
@@ -37,6 +36,8 @@ import { Confirmation } from "./Confirmation";
 import { CartBar, CartLines, OrderSummary, Totals, type LineStock } from "./OrderSummary";
 import { ProductCatalogue, type StockNotice } from "./ProductCatalogue";
 import { createInvoice, useStorefrontProducts, type InvoiceAnswer } from "./storefront-api";
+import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
+import { coveredLineId, memberCartTotals, usableCartPoints } from "./member-cart";
 import { useStorefrontCart } from "./use-storefront-cart";
 import "./storefront.css";
 import { ConfirmModal } from "../FormModal";
@@ -73,7 +74,7 @@ export default function StorefrontBookingPage() {
   return <Booking key={customerId} customer={customer.data} />;
 }
 
-function Booking({ customer }: { customer: CustomerView }) {
+function Booking({ customer }: { customer: MemberCustomer }) {
   const navigate = useNavigate();
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -88,7 +89,7 @@ function Booking({ customer }: { customer: CustomerView }) {
   const [submitting, setSubmitting] = useState(false);
   const [answer, setAnswer] = useState<InvoiceAnswer>();
   const idempotencyKey = useRef<string>(undefined);
-  const totals = cartTotals(cart.items, promo);
+  const [chosenPoints, setChosenPoints] = useState(0);
   const back = <Button onClick={() => navigate("/storefront")}>Return to Storefront</Button>;
   const [notice, setNotice] = useState<StockNotice>();
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -98,6 +99,11 @@ function Booking({ customer }: { customer: CustomerView }) {
   // The catalogue as read now: every cart line is held to its product's stock (a cart kept from before may hold more).
   const byId = useMemo(() => new Map((products.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.id, item])), [products.data]);
   const productOf = (line: Pick<CartLine, "id" | "name">) => byId.get(line.id) ?? { name: line.name, stockQuantity: null };
+  // A member's covered core service unit and the customer's points (issue 21), previewed as the server prices them.
+  const coveredId = coveredLineId(cart.items, (id) => byId.get(id)?.category, customer.membership);
+  const dueCents = memberCartTotals(cart.items, promo, coveredId).totalCents;
+  const points = usableCartPoints(chosenPoints, customer.points ?? 0, dueCents);
+  const totals = memberCartTotals(cart.items, promo, coveredId, points);
   const quantityOf = (id: string) => cart.items.find((line) => line.id === id)?.quantity ?? 0;
   const stock: LineStock = {
     limitOf: (id) => (byId.has(id) ? cartLimit(byId.get(id)!) : MAX_LINE_QUANTITY),
@@ -158,12 +164,14 @@ function Booking({ customer }: { customer: CustomerView }) {
       items: cart.items.map((line) => ({ id: line.id, quantity: line.quantity })),
       promoCode: promo?.code,
     });
+    const body = points > 0 ? { ...request, redeemPoints: points } : request;
     setSubmitting(true);
     try {
-      const created = await createInvoice(request, idempotencyKey.current ?? newIdempotencyKey());
+      const created = await createInvoice(body, idempotencyKey.current ?? newIdempotencyKey());
       idempotencyKey.current = undefined;
       cart.clear();
       setPromo(undefined);
+      setChosenPoints(0);
       setReviewing(false);
       setAnswer(created);
       void queryClient.invalidateQueries({ queryKey: ["/api/storefront/products"] });
@@ -188,7 +196,13 @@ function Booking({ customer }: { customer: CustomerView }) {
   const header = (
     <Header
       variant="h1"
-      description={[displayPhone(customer.phone) || "No phone", customer.email].filter(Boolean).join(" · ")}
+      description={
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <span>{[displayPhone(customer.phone) || "No phone", customer.email].filter(Boolean).join(" · ")}</span>
+          <MemberBadge membership={customer.membership} />
+          {(customer.points ?? 0) > 0 && <span>{`${(customer.points ?? 0).toLocaleString("en-US")} points`}</span>}
+        </SpaceBetween>
+      }
       actions={
         <SpaceBetween direction="horizontal" size="xs">
           <Button iconName="arrow-left" onClick={() => navigate("/storefront")}>
@@ -223,6 +237,11 @@ function Booking({ customer }: { customer: CustomerView }) {
           <OrderSummary
             items={cart.items}
             totals={totals}
+            coveredId={coveredId}
+            pointsBalance={customer.points ?? 0}
+            points={points}
+            dueCents={dueCents}
+            onPoints={setChosenPoints}
             promo={promo}
             bagNumber={bagNumber}
             bagError={bagError}
@@ -276,8 +295,8 @@ function Booking({ customer }: { customer: CustomerView }) {
             <Box>
               {`${customerName(customer)} · ${displayPhone(customer.phone)} · Bag ${bagNumber}`}
             </Box>
-            <CartLines items={cart.items} />
-            <Totals totals={totals} promoCode={promo?.code} />
+            <CartLines items={cart.items} coveredId={coveredId} />
+            <Totals totals={totals} promoCode={promo?.code} points={points} />
             {notes.trim() && <Box color="text-body-secondary">{`Technician notes: ${notes.trim()}`}</Box>}
             <Box fontSize="body-s" color="text-body-secondary">
               The server prices the order; the payment link is texted to the customer.

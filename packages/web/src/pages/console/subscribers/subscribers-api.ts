@@ -1,0 +1,29 @@
+/** The admin's membership calls (docs/api-admin.md, issue 21): the subscribers list and a points adjustment. */
+import type { SubscriptionPlan } from "@regrip/core/shared/membership";
+import { apiJson } from "../../../lib/api";
+
+export interface SubscriberRow {
+  id: string;
+  userId: string;
+  customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
+  plan: SubscriptionPlan;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  regripsLeft: number;
+  assignedPaddleIds: string[];
+  points: number;
+}
+
+export const subscriberKeys = {
+  all: ["/api/admin/subscriptions"] as const,
+  page: (cursor: string | null) => ["/api/admin/subscriptions", cursor] as const,
+};
+
+export function listSubscribers(cursor: string | null) {
+  return apiJson<{ items: SubscriberRow[]; cursor: string | null }>("GET", `/api/admin/subscriptions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+}
+
+export function adjustPoints(userId: string, body: { points: number; reason: string }) {
+  return apiJson<{ balance: number }>("POST", `/api/admin/loyalty/${encodeURIComponent(userId)}/adjust`, body);
+}
