@@ -1,0 +1,278 @@
+/**
+ * Members who come back (issue 21), in Chromium against `npm start`:
+ * (a) a customer subscribes to the single plan on Shop Tools (the local payment page's Pay), then books a covered
+ *     regrip with an add-on and pays only for the add-on;
+ * (b) a customer with 100+ points (given by the admin's adjustment) redeems 100 points at booking and pays $10 less;
+ * (c) an employee sells at the storefront to a member and the allowance applies (the covered line, the total).
+ * Every new screen is checked with axe at 1280 and 390 px, and for sideways overflow on the phone. Each journey has
+ * a customer of its own (the shop is shared by every browser test file). MEMBERS_SHOTS=<dir> keeps screenshots.
+ */
+import { randomInt, randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createLogin } from "../../infra/local/cognito";
+import { demoSkus } from "../../infra/local/demo-shop";
+import { loadSettings } from "../../infra/local/settings";
+import { callApi, expectAccessible, expectNoOverflow, launchBrowser, signInStaff, signInThroughPage, textsTo, withPage } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
+const { seed } = loadSettings();
+const shots = process.env.MEMBERS_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+const priceOf = (name: string, color?: string, feel?: string) =>
+  demoSkus.find((sku) => sku.name === name && (!color || sku.color === color) && (!feel || sku.feel === feel))!.unitAmountCents;
+const regripCents = priceOf("Premium Regrip", "Black", "Tacky");
+const tapeCents = priceOf("Edge Tape");
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** Polls `read` until it answers something. */
+async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+interface Member {
+  username: string;
+  password: string;
+  token: string;
+  userId: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  paddleId: string;
+}
+
+let userPoolId: string | undefined;
+
+/** A new customer of this test's own: a login in the shop's pool, a verified phone (from the outbox) and a paddle. */
+async function newMember(firstName: string): Promise<Member> {
+  userPoolId ??= await withPage(browser, baseUrl, async (page) => {
+    await page.goto("/login");
+    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
+  });
+  const lastName = `Member${randomUUID().slice(0, 6)}`;
+  const username = `${lastName.toLowerCase()}@regrip.test`;
+  const password = "MemberPass123";
+  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
+  const token = await tokenOf({ username, password });
+  const me = await api("GET", "/api/auth/user", { token });
+  expect(me.status).toBe(200);
+  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+  const sent = await api("POST", "/api/user/phone", { token, body: { phone } });
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
+  const verified = await api("POST", "/api/user/phone/verify", { token, body: { code } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: `${firstName}'s Paddle` } });
+  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+  return { username, password, token, userId: me.body.id, firstName, lastName, phone, paddleId: paddle.body.id };
+}
+
+/** A bag of the shop's own for a booking. */
+async function newBag(): Promise<string> {
+  const bags = await api<{ code3: string }[]>("POST", "/api/admin/bags/create", { token: await tokenOf(seed.employee), body: { count: 1 } });
+  expect(bags.status, JSON.stringify(bags.body)).toBe(201);
+  return bags.body[0]!.code3;
+}
+
+/** axe and no sideways scroll at 1280 and 390 px, with a screenshot of each when MEMBERS_SHOTS is set. */
+async function checkScreen(page: Page, what: string, selector?: string) {
+  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(300);
+    await expectAccessible(page, `${what} at ${width} px`, selector);
+    if (width === 390) await expectNoOverflow(page, what);
+    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(viewport);
+}
+
+/** Books Premium Regrip (Black, Tacky) for the member's paddle on /booking, with the add-ons named, up to the confirm dialog. */
+async function chooseRegrip(page: Page, bag: string, addOns: string[] = []) {
+  await page.goto("/booking");
+  await page.getByRole("button", { name: /Premium Regrip/ }).click();
+  const variant = page.getByRole("dialog", { name: "Premium Regrip" });
+  await variant.getByText("Black", { exact: true }).click();
+  await variant.getByText("Tacky", { exact: true }).click();
+  await variant.getByRole("button", { name: /^(Select|Add|Choose|Save|Done)/ }).first().click();
+  await variant.waitFor({ state: "detached" });
+  for (const addOn of addOns) await page.getByRole("button", { name: new RegExp(addOn) }).first().click();
+  await page.getByLabel(/Bag number/).fill(bag);
+}
+
+/** From the confirm dialog through the local payment page to the order's page: the amount it asked. */
+async function confirmAndPay(page: Page): Promise<{ orderId: string; paid: string }> {
+  await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+  const paid = await page.getByTestId("total").innerText();
+  await page.getByRole("button", { name: `Pay ${paid}` }).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
+  const orderId = new URL(page.url()).pathname.split("/").at(-1)!;
+  return { orderId, paid };
+}
+
+describe("members who come back", { timeout: 180_000 }, () => {
+  it("(a) subscribes to the single plan on Shop Tools, then books a covered regrip with an add-on and pays only for the add-on", async () => {
+    const member = await newMember("Sam");
+    const bag = await newBag();
+    await withPage(browser, baseUrl, async (page) => {
+      await signInThroughPage(page, member);
+      await page.goto("/shop-tools?tab=subscription");
+      const panel = page.getByRole("tabpanel");
+      await panel.getByText("$25/month").waitFor();
+      expect(await panel.getByText("$45/month").count()).toBe(1);
+      await panel.getByRole("radio", { name: /Single plan/ }).check();
+      await panel.getByRole("radio", { name: /Sam's Paddle/ }).check();
+      await checkScreen(page, "shop-tools-subscription-choose");
+      await panel.getByRole("button", { name: "Subscribe for $25/month" }).click();
+
+      // The local payment page plays Stripe Checkout in subscription mode.
+      await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+      expect(await page.getByTestId("total").innerText()).toBe("$25.00");
+      await page.getByRole("button", { name: "Pay $25.00" }).click();
+
+      // Back on the Subscription tab, which waits for the webhook and then shows the plan.
+      await page.waitForURL((url) => url.pathname === "/shop-tools");
+      await page.getByText("Thank you! Your plan is active.").waitFor();
+      expect(new URL(page.url()).search).toBe("?tab=subscription");
+      await panel.getByText("Active", { exact: true }).waitFor();
+      expect(await panel.getByText("1 of 1 left").count()).toBe(1);
+      expect(await panel.getByText("Sam's Paddle").count()).toBe(1);
+      await checkScreen(page, "shop-tools-subscription-active");
+
+      // A covered regrip with an edge tape: the core line is covered, and only the tape is paid.
+      await chooseRegrip(page, bag, ["Edge Tape"]);
+      const summary = page.locator(".booking-summary");
+      await summary.getByText("Covered by your membership").waitFor();
+      expect(await page.getByTestId("summary-total").innerText()).toBe(money(tapeCents));
+      await checkScreen(page, "booking-covered", ".booking-summary");
+      await summary.getByRole("button", { name: "Book Service" }).click();
+      const { orderId, paid } = await confirmAndPay(page);
+      expect(paid).toBe(money(tapeCents));
+
+      const order = await waitFor("the order paid", async () => {
+        const answer = await api("GET", `/api/orders/${orderId}`, { token: member.token });
+        return answer.body.paymentStatus === "paid" ? answer.body : undefined;
+      });
+      expect(order).toMatchObject({ totalCents: tapeCents, coveredCents: regripCents });
+      const after = await api("GET", "/api/subscriptions", { token: member.token });
+      expect(after.body).toMatchObject({ plan: "SINGLE_MONTHLY", status: "active", regripsLeft: 0 });
+    });
+  });
+
+  it("(b) redeems 100 points at booking and pays $10 less; the Points tab shows the adjustment and the redemption", async () => {
+    const member = await newMember("Robin");
+    const bag = await newBag();
+    const adjusted = await api("POST", `/api/admin/loyalty/${member.userId}/adjust`, { token: await tokenOf(seed.admin), body: { points: 150, reason: "Welcome back gift" } });
+    expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
+    expect(adjusted.body.balance).toBe(150);
+
+    await withPage(browser, baseUrl, async (page) => {
+      await signInThroughPage(page, member);
+      await page.goto("/shop-tools?tab=points");
+      const panel = page.getByRole("tabpanel");
+      await panel.getByText("Adjusted by the shop: Welcome back gift").waitFor();
+      expect(await panel.locator(".points-number").innerText()).toBe("150");
+      await checkScreen(page, "shop-tools-points");
+
+      await chooseRegrip(page, bag);
+      const summary = page.locator(".booking-summary");
+      await summary.getByLabel("Use points").selectOption("100");
+      expect(await page.getByTestId("summary-total").innerText()).toBe(money(regripCents - 1000));
+      await checkScreen(page, "booking-points", ".booking-summary");
+      await summary.getByRole("button", { name: "Book Service" }).click();
+      const { orderId, paid } = await confirmAndPay(page);
+      expect(paid).toBe(money(regripCents - 1000));
+
+      const order = await waitFor("the order paid", async () => {
+        const answer = await api("GET", `/api/orders/${orderId}`, { token: member.token });
+        return answer.body.paymentStatus === "paid" ? answer.body : undefined;
+      });
+      expect(order).toMatchObject({ totalCents: regripCents - 1000, pointsRedeemed: 100, pointsDiscountCents: 1000 });
+
+      // The history: the redemption, newest first (and the points the payment earned once the webhook landed).
+      await page.goto("/shop-tools?tab=points");
+      await panel.getByText(/^Redeemed on order /).waitFor();
+      const what = await panel.locator("tbody tr td:nth-child(2)").allInnerTexts();
+      expect(what.indexOf(what.find((text) => text.startsWith("Redeemed"))!)).toBeLessThan(what.indexOf("Adjusted by the shop: Welcome back gift"));
+    });
+  });
+
+  it("(c) an employee sells at the storefront to a member: the badge, the covered line and the total; the admin's Subscribers page lists them", async () => {
+    const member = await newMember("Casey");
+    const bag = await newBag();
+    // The member subscribes through the API and the local payment page's Pay (the form the page posts).
+    const checkout = await api("POST", "/api/subscriptions/checkout", { token: member.token, body: { plan: "SINGLE_MONTHLY", paddleIds: [member.paddleId] } });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+    const pay = await fetch(new URL(`${new URL(checkout.body.url, baseUrl).pathname}/pay`, baseUrl), { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect([302, 303]).toContain(pay.status);
+    await waitFor("the plan active", async () => ((await api("GET", "/api/subscriptions", { token: member.token })).body.status === "active" ? true : undefined));
+
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.employee);
+      await page.getByLabel("Find a customer").fill(member.lastName);
+      await page.getByText("Member: Single plan · 1 regrip left").first().waitFor();
+      await page.getByRole("button", { name: `Select ${member.firstName} ${member.lastName}` }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/storefrontbooking/"));
+      await page.getByText("Member: Single plan · 1 regrip left").waitFor();
+      await page.getByRole("button", { name: /^Add Premium Regrip/ }).first().click();
+      await page.getByRole("button", { name: /^Add Edge Tape/ }).first().click();
+      const summary = page.getByRole("region", { name: "Order summary" });
+      await summary.getByText("1 × Covered by your membership: $0.00").waitFor();
+      await checkScreen(page, "storefront-member-cart");
+      await summary.getByLabel("Bag number").fill(bag);
+      await summary.getByRole("button", { name: "Review Order" }).click();
+      const review = page.getByRole("dialog");
+      await review.getByText("1 × Covered by your membership: $0.00").waitFor();
+      const invoice = page.waitForResponse((response) => response.url().endsWith("/api/storefront/invoice") && response.request().method() === "POST");
+      await review.getByRole("button", { name: "Create Order & Send Payment Link" }).click();
+      const answer = (await (await invoice).json()) as { order: { totalCents: number; coveredCents: number } };
+      expect(answer.order.totalCents).toBe(tapeCents);
+      expect(answer.order.coveredCents).toBe(regripCents);
+      await page.getByRole("heading", { name: "Order Created" }).waitFor();
+    });
+
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/subscribers");
+      const row = page.getByRole("row", { name: new RegExp(`${member.firstName} ${member.lastName}`) });
+      await row.waitFor();
+      expect(await row.innerText()).toContain("Single plan");
+      await checkScreen(page, "admin-subscribers");
+      await row.getByRole("button", { name: `Adjust points of ${member.firstName} ${member.lastName}` }).click();
+      const form = page.getByRole("form", { name: `Adjust points: ${member.firstName} ${member.lastName}` });
+      await form.getByLabel("Points").fill("25");
+      await form.getByLabel("Reason").fill("Thanks for waiting");
+      await checkScreen(page, "admin-adjust-points");
+      await page.getByRole("button", { name: "Adjust Points" }).click();
+      await page.getByText(`${member.firstName} ${member.lastName} now has`).waitFor();
+    });
+  });
+});
