@@ -121,7 +121,7 @@ async function chooseRegrip(page: Page, bag: string, addOns: string[] = []) {
   const variant = page.getByRole("dialog", { name: "Premium Regrip" });
   await variant.getByText("Black", { exact: true }).click();
   await variant.getByText("Tacky", { exact: true }).click();
-  await variant.getByRole("button", { name: /^(Select|Add|Choose|Save|Done)/ }).first().click();
+  await variant.getByRole("button", { name: "Select" }).click();
   await variant.waitFor({ state: "detached" });
   for (const addOn of addOns) await page.getByRole("button", { name: new RegExp(addOn) }).first().click();
   await page.getByLabel(/Bag number/).fill(bag);
