@@ -33,6 +33,7 @@ export function FormModal({ title, submitLabel, busy, refusal, size, onDismiss, 
       visible
       size={size}
       onDismiss={onDismiss}
+      closeAriaLabel="Close"
       header={title}
       footer={<ModalActions primary={submitLabel} busy={busy} onCancel={onDismiss} onPrimary={() => onSubmit()} />}
     >
@@ -100,6 +101,7 @@ export function ConfirmModal({ header, confirm, cancel, busy, size, onCancel, on
       visible
       size={size}
       header={header}
+      closeAriaLabel="Close"
       onDismiss={() => !busy && onCancel()}
       footer={<ModalActions primary={confirm} cancel={cancel} busy={busy} holdCancel onCancel={onCancel} onPrimary={onConfirm} />}
     >
