@@ -3,7 +3,7 @@
  * checkout, paddles, cancel) and the points (GET /api/loyalty). The rules and their words are
  * @regrip/core/shared/membership and loyalty; the server checks every one again.
  */
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import type { SubscriptionPlan, SubscriptionView } from "@regrip/core/shared/membership";
 import { apiJson } from "../lib/api";
 
@@ -29,12 +29,11 @@ export function cancelSubscription(): Promise<{ status: string; cancelAtPeriodEn
   return apiJson("POST", "/api/subscriptions/cancel");
 }
 
-export type LoyaltyEntryType = "earn" | "redeem" | "return" | "takeback" | "adjust" | "expire";
-
 export interface LoyaltyEntry {
   id: string;
   orderId: string | null;
-  type: LoyaltyEntryType | string;
+  /** earn, redeem, return, takeback, adjust or expire. */
+  type: string;
   /** Signed: earned and returned points are positive, redeemed and taken back negative. */
   points: number;
   reason: string | null;
@@ -50,19 +49,11 @@ export interface LoyaltyPage {
 /** Every query of the points (the balance and the history): what a booking or an order invalidates. */
 export const loyaltyQueryKey = ["/api/loyalty"] as const;
 
-const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyPage>("GET", `/api/loyalty${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+/** GET /api/loyalty: a page of the history, with the balance. */
+export const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyPage>("GET", `/api/loyalty${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
 
 /** The points balance (the history's first page); asked only when `enabled` (signed in). */
 export function usePointsBalance(enabled: boolean) {
   return useQuery({ queryKey: [...loyaltyQueryKey, "balance"], queryFn: () => loyaltyPage(null), enabled, select: (page) => page.balance });
 }
 
-/** The points history, newest first, a page at a time ("Show more" follows the cursor). */
-export function usePointsHistory() {
-  return useInfiniteQuery({
-    queryKey: [...loyaltyQueryKey, "history"],
-    queryFn: ({ pageParam }) => loyaltyPage(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.cursor,
-  });
-}

@@ -1,8 +1,19 @@
 import { Link } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
-import { usePointsHistory } from "../../data/membership";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { loyaltyPage, loyaltyQueryKey } from "../../data/membership";
 import { REWARD_WORDS } from "@regrip/core/shared/loyalty";
 import { entryWhat, shortDate, signedPoints } from "./membership-words";
+
+/** The points history, newest first, a page at a time ("Show more" follows the cursor); kept out of the booking's chunks. */
+function usePointsHistory() {
+  return useInfiniteQuery({
+    queryKey: [...loyaltyQueryKey, "history"],
+    queryFn: ({ pageParam }) => loyaltyPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+  });
+}
 
 /** Shop Tools' Points tab (issue 21): the balance, what 100 points are worth, and the history, newest first. */
 export function PointsTab() {

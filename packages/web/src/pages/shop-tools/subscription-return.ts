@@ -8,7 +8,7 @@ export type SubscriptionReturn = "subscribed" | "canceled" | undefined;
 const POLL_MS = 2000;
 
 /** What the address says of a checkout just left: `subscribed=1` (paid) or `subscription=canceled`. */
-export function subscriptionReturnOf(params: URLSearchParams): SubscriptionReturn {
+function subscriptionReturnOf(params: URLSearchParams): SubscriptionReturn {
   return params.get("subscribed") === "1" ? "subscribed" : params.get("subscription") === "canceled" ? "canceled" : undefined;
 }
 

@@ -6,7 +6,7 @@ import type { CustomerView } from "@regrip/core/shared/customers";
 export type MemberCustomer = CustomerView & { membership?: MembershipBadge | null; points?: number };
 
 /** "Single plan · 1 regrip left", "Family plan · past due: regrips on hold". */
-export function memberBadgeText(membership: MembershipBadge): string {
+function memberBadgeText(membership: MembershipBadge): string {
   const plan = PLAN_TERMS[membership.plan]?.name ?? "Member";
   if (!COVERING_STATUSES.has(membership.status)) return `${plan} · ${membership.status.replace(/_/g, " ")}: regrips on hold`;
   return `${plan} · ${membership.regripsLeft} ${membership.regripsLeft === 1 ? "regrip" : "regrips"} left`;
