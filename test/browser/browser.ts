@@ -166,4 +166,5 @@ export const adminPanelPages = [
   ["/admin", "Admin Dashboard"],
   ["/admin/products", "Product Management"],
   ["/admin/promotions", "Promotions"],
+  ["/admin/subscribers", "Subscribers"],
 ] as const;
