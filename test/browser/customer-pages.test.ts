@@ -86,7 +86,7 @@ describe.each([390, 1280])("customer pages at %i px", (width) => {
         // Each tab in sight and each panel checked (at 390 px the tabs wrap rather than scroll).
         const tabs = page.getByRole("tablist", { name: "Shop tools" }).getByRole("tab");
         const names = await tabs.allInnerTexts();
-        expect(names).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Notifications"]);
+        expect(names).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Points", "Notifications"]);
         for (const tab of names) {
           await page.getByRole("tab", { name: tab }).click();
           await page.getByRole("tabpanel").waitFor();
