@@ -18,7 +18,7 @@ import { localProvider, localTipSessionId, tipCheckoutCompleted } from "../../pa
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import { TIP_AMOUNT_MESSAGE, TIP_NOT_YET } from "../../packages/core/src/shared/tips";
-import { auditOf, bookedOrder, ledgerHas, orderOf, postEvent, setOrder, staffTokens } from "./payment-support";
+import { auditOf, bookedOrder, ledgerHas, orderOf, postEvent, setOrder, staffTokens, textsOf } from "./payment-support";
 import { call, newCustomer, seed } from "./support";
 
 const sharedTable = process.env[env.tableName]!;
@@ -120,6 +120,9 @@ describe("a tip paid through the local payment page", () => {
 
   it("is recorded once with the order, the customer and the staff member who moved it to Ready; the order is untouched", async () => {
     const { customer, orderId, order } = await readyOrder();
+    // The ready text links to the order page, where the tip is left.
+    const ready = (await textsOf(orderId)).find((text) => text.message.includes("ready for pickup"));
+    expect(ready?.message).toContain(`a tip for the crew if you like: ${process.env.SITE_URL}/orders/${orderId}`);
     const before = await analytics();
     const { sessionId, pending, url } = await openTip(orderId, customer.token, 795);
     expect(pending).toMatchObject({ status: "pending", amountCents: 795, userId: customer.userId, currency: "usd" });

@@ -1,4 +1,5 @@
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
+import { isTippable } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -25,6 +26,7 @@ import { useToast } from "../../toast/use-toast";
 import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
 import { PickupDialog } from "./PickupDialog";
+import { TipSection } from "./TipSection";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
@@ -268,6 +270,8 @@ export default function OrderPage() {
         )}
         {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
       </section>
+
+      {isTippable(data.status) && <TipSection order={data} />}
 
       <div className="order-grid">
         <div>
