@@ -29,7 +29,7 @@ export type TipEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
 const MAX_ATTEMPTS = 6;
 
 /** The staff member who last moved the order to Ready, from its status history (none when no user did). */
-export function readiedBy(order: Pick<OrderItem, "statusHistory">): { staffId?: string; staffName?: string } {
+function readiedBy(order: Pick<OrderItem, "statusHistory">): { staffId?: string; staffName?: string } {
   const entry = [...order.statusHistory].reverse().find((e) => stageOfStatus[e.to] === "ready" && e.actorId);
   return entry ? { staffId: entry.actorId, staffName: entry.actorName || undefined } : {};
 }

@@ -12,6 +12,7 @@ import { formatCents } from "../../../lib/money";
 export function TipsPanel({ data }: { data: AdminAnalytics }) {
   const { tips } = data;
   return (
+    <div data-testid="tips-panel">
     <Table
       variant="container"
       header={
@@ -45,5 +46,6 @@ export function TipsPanel({ data }: { data: AdminAnalytics }) {
       ]}
       empty={<Box textAlign="center" color="inherit">No tips yet this month.</Box>}
     />
+    </div>
   );
 }
