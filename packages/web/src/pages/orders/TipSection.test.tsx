@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const orderIn = (status: string): Order =>
+const orderIn = (status: Order["status"]): Order =>
   orderView({
     id: "01JABCDEFGHXYZ123456",
     userId: "u1",
@@ -23,7 +23,7 @@ const orderIn = (status: string): Order =>
     status,
     paymentStatus: "paid",
     dropoffLocation: "LITTLETON",
-    lineItems: [{ skuId: "pr", name: "Premium Regrip", price: 6030, quantity: 1 }],
+    lineItems: [{ skuId: "pr", name: "Premium Regrip", description: "Black · Tacky", price: 6030, quantity: 1 }],
     subtotalCents: 6030,
     discountAmountCents: 0,
     totalCents: 6030,
