@@ -3,6 +3,7 @@ import { isTippable } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
+import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
@@ -214,6 +215,7 @@ export default function OrderPage() {
     if (paidNow) void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
   }, [paidNow, queryClient]);
   const services = useServices();
+  const me = useCurrentUser();
   const [pickup, setPickup] = useState(false);
   usePageMeta(order.data ? `Order #${orderNumber(order.data)}` : "Order", "Follow your paddle's regrip from drop-off to pickup.");
 
@@ -271,7 +273,8 @@ export default function OrderPage() {
         {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
       </section>
 
-      {isTippable(data.status) && <TipSection order={data} />}
+      {/* A tip is the customer's own: staff reading the order (the server answers them 404) are not offered one. */}
+      {isTippable(data.status) && me.data?.id === data.userId && <TipSection order={data} />}
 
       <div className="order-grid">
         <div>

@@ -4,7 +4,7 @@ import { TIP_AMOUNT_MESSAGE } from "@regrip/core/shared/tips";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../data/orders";
 import { orderView } from "../../test/views";
-import { fakeApi, renderPage } from "../../test/render";
+import { customer, fakeApi, renderPage } from "../../test/render";
 import OrderPage from "./OrderPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -30,8 +30,9 @@ const orderIn = (status: Order["status"]): Order =>
     createdAt: "2025-03-07T17:00:00.000Z",
   });
 
-function open(order: Order, search = "", tip?: (body: unknown) => Response) {
+function open(order: Order, search = "", tip?: (body: unknown) => Response, viewer = customer({ id: "u1" })) {
   const calls = fakeApi({
+    "GET /api/auth/user": () => Response.json(viewer),
     "GET /api/orders/01JABCDEFGHXYZ123456": () => Response.json(order),
     "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }),
     ...(tip ? { "POST /api/orders/01JABCDEFGHXYZ123456/tip": (call: { body: unknown }) => tip(call.body) } : {}),
@@ -88,6 +89,15 @@ describe("Leave a tip", () => {
     await screen.findByRole("heading", { name: "Thank you for the tip!" });
     expect(screen.queryByRole("region", { name: "Leave a tip" })).toBeNull();
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orders/01JABCDEFGHXYZ123456"));
+  });
+
+  it("is not offered to staff reading a customer's order", async () => {
+    const calls = open(orderIn("READY"), "", undefined, customer({ id: "staff-1", roles: ["CUSTOMER", "EMPLOYEE"] }));
+    await screen.findByRole("heading", { level: 1, name: "Order #123456" });
+    await waitFor(() => expect(calls.some((c) => c.path === "/api/auth/user")).toBe(true));
+    // Long enough for the user's answer to render (the owner's section appears within it, as above).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole("region", { name: "Leave a tip" })).toBeNull();
   });
 
   it("says a tip left unpaid charged nothing (?tip=canceled)", async () => {
