@@ -19,6 +19,7 @@ import { isIsoDateTime } from "../shared/dates";
 import { boundedId, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
+import { allowanceRefusal, coverageOf, coveredOrder, coverLine, subscriptionOf, takeRegrip } from "../subscriptions/allowance";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
@@ -131,10 +132,11 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
   const { order } = await createOrder(
     actor,
     async (now) => {
-      const [{ data: paddle }, skus, promotion] = await Promise.all([
+      const [{ data: paddle }, skus, promotion, subscription] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
+        subscriptionOf(actor.userId),
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -147,7 +149,10 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
       });
 
       const at = now.toISOString();
-      const money = charged(priced);
+      // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are charged.
+      const coverage = coverageOf(subscription, paddle.id, now);
+      const covered = coverage ? coverLine(priced, 0, { promotion }) : undefined;
+      const money = { ...charged(covered ?? priced), ...(coverage && covered ? coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
       const actorName = user.firstName ?? actor.givenName;
@@ -170,24 +175,28 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         },
         stockTakes: priced.stockTakes,
         actorName,
-        audit: { action: "order.created", diff: { status, totalCents: priced.totalCents, source: "online booking" } },
+        audit: {
+          action: "order.created",
+          diff: { status, totalCents: money.totalCents, source: "online booking", ...(coverage ? { subscriptionId: coverage.subscription.id, coveredCents: money.coveredCents } : {}) },
+        },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        writes: ({ paddle: paddles }, { bag }) => [
+        writes: (entities, { bag }) => [
           {
             label: "paddle",
             write: bag
-              ? paddles
+              ? entities.paddle
                   .patch({ userId: actor.userId, id: paddle.id })
                   .set({ bagId: bag.id })
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit()
-              : paddles
+              : entities.paddle
                   .check({ userId: actor.userId, id: paddle.id })
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit(),
           },
+          ...(coverage ? takeRegrip(entities, coverage) : []),
         ],
-        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : undefined),
+        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : allowanceRefusal(failed)),
       };
     },
     { idempotencyKey, now },

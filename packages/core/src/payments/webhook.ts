@@ -19,7 +19,8 @@
  * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceiptText`).
  *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
- * counter (subscriptions/webhook.ts).
+ * counter (subscriptions/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
+ * `checkout.session.completed` in subscription mode applied there.
  */
 import type Stripe from "stripe";
 import * as z from "zod/mini";
@@ -36,7 +37,7 @@ import { paymentProvider, type PaymentDetails } from "./provider";
 import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
 import { withReceiptText } from "../receipts";
-import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from "../subscriptions/webhook";
+import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../subscriptions/webhook";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -45,6 +46,7 @@ export const HANDLED_EVENTS = [
   "checkout.session.expired",
   "payment_intent.payment_failed",
   "invoice.paid",
+  "invoice.payment_failed",
   "charge.refunded",
   ...SUBSCRIPTION_EVENTS,
 ] as const;
@@ -187,6 +189,7 @@ async function applyPayment(orderId: string, payment: Payment, event: Stripe.Eve
 
 async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Promise<EventResult> {
   const session = event.data.object;
+  if (session.mode === "subscription") return handleSubscriptionCheckout(event);
   const orderId = session.metadata?.orderId || session.client_reference_id;
   if (!orderId) return "ignored";
   if (session.payment_status !== "paid") {
@@ -277,7 +280,9 @@ async function handleEvent(event: Stripe.Event): Promise<EventResult> {
     case "payment_intent.payment_failed":
       return paymentFailed(event);
     case "invoice.paid":
-      return invoicePaid(event);
+      return subscriptionOfInvoice(event.data.object) ? handleSubscriptionInvoice(event) : invoicePaid(event);
+    case "invoice.payment_failed":
+      return handleSubscriptionInvoice(event);
     case "charge.refunded":
       return chargeRefunded(event);
     case "customer.subscription.created":

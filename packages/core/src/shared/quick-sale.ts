@@ -69,6 +69,13 @@ export const QuickSaleBooking = z.object({
     { error: NICKNAME_REQUIRED },
   ),
   bagNumber: OptionalBagNumber,
+  /**
+   * A paddle of the customer's already on file (issue 21): the sale is for it, no new paddle is made (`paddle` is
+   * then ignored), and a membership covering it applies to the core regrip. Absent: a new paddle from `paddle`.
+   */
+  paddleId: z.optional(
+    z.nullable(z.string({ error: "Paddle not found" }).check(z.maxLength(MAX_ID_LENGTH, "Paddle not found"), z.regex(ID_PATTERN, "Paddle not found"))),
+  ),
   services: z
     .array(z.enum(QUICK_SALE_SERVICE_IDS, { error: SELECT_A_SERVICE }), { error: SELECT_A_SERVICE })
     .check(z.minLength(1, SELECT_A_SERVICE), z.maxLength(QUICK_SALE_SERVICES.length, SELECT_A_SERVICE)),

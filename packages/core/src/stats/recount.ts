@@ -6,8 +6,9 @@
  * What an order tells: its booking day (`createdAt`) books it, and cancels it there when it is canceled now; its
  * payment (`paidAt`, paid or refunded) is one paid order and its total on the day of payment. An order keeps no
  * time of its refunds, so a recount puts refunded money on the day of payment (the live counters put it on the
- * day of the refund). The subscriptions' started and ended figures cannot be told from the items and are kept as
- * they are.
+ * day of the refund). The subscriptions' started and ended figures and the subscription invoices paid
+ * (`subscriptionPaidCents`: no item records an invoice, only the event's ledger does, for 30 days) cannot be told
+ * from the items and are kept as they are.
  */
 import { db } from "../db";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
@@ -80,7 +81,13 @@ export async function recount(): Promise<{ days: number; changedDays: number; ac
   for (const day of new Set([...counted.keys(), ...stored.keys()])) {
     const was = stored.get(day);
     const now = counted.get(day) ?? zero();
-    const item = { day, ...now, subscriptionsStarted: was?.subscriptionsStarted ?? 0, subscriptionsEnded: was?.subscriptionsEnded ?? 0 };
+    const item = {
+      day,
+      ...now,
+      subscriptionsStarted: was?.subscriptionsStarted ?? 0,
+      subscriptionsEnded: was?.subscriptionsEnded ?? 0,
+      subscriptionPaidCents: was?.subscriptionPaidCents ?? 0,
+    };
     if (!was || orderFigures.some((f) => was[f] !== item[f])) changedDays++;
     items.push(item);
   }
