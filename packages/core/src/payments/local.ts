@@ -239,7 +239,7 @@ export function monthAfter(start: Date): Date {
 const epoch = (at: Date) => Math.floor(at.getTime() / 1000);
 
 /** A `subscription` object as the customer.subscription.* events carry it. */
-export function subscriptionObject(facts: SubscriptionEventFacts) {
+function subscriptionObject(facts: SubscriptionEventFacts) {
   return {
     id: facts.id,
     object: "subscription",
@@ -310,7 +310,7 @@ export function subscriptionInvoiceEvent(
 }
 
 /** `checkout.session.completed` of a checkout in subscription mode. */
-export function subscriptionCheckoutCompleted(facts: SubscriptionEventFacts, sessionId: string, options: { eventId?: string; created?: Date } = {}): Stripe.Event {
+function subscriptionCheckoutCompleted(facts: SubscriptionEventFacts, sessionId: string, options: { eventId?: string; created?: Date } = {}): Stripe.Event {
   const metadata = subscriptionMetadata(facts);
   return stripeEvent(
     "checkout.session.completed",

@@ -46,7 +46,7 @@ export interface SubscriptionCheckoutRequest {
 }
 
 /** What the provider answers about a subscription it changed. */
-export interface SubscriptionFacts {
+interface SubscriptionFacts {
   status: string;
   cancelAtPeriodEnd: boolean;
 }

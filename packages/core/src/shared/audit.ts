@@ -67,7 +67,11 @@ export const AUDIT_ACTION_WORDS = {
   "sku.stock_adjusted": "Stock adjusted",
   "sku.updated": "Product changed",
   "sku.visibility_changed": "Product shown or hidden",
+  "subscription.cancel_requested": "Membership set to end with its period",
   "subscription.created": "Subscription started",
+  "subscription.invoice_paid": "Membership payment received",
+  "subscription.paddles_changed": "Membership paddles changed",
+  "subscription.payment_failed": "Membership payment failed",
   "subscription.status_changed": "Subscription status changed",
 } as const satisfies Record<string, string>;
 

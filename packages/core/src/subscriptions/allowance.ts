@@ -103,7 +103,7 @@ export function coveredOrder(coverage: Coverage, coveredCents: number, totalCent
 }
 
 /** The label of the regrip's write in the order's transaction. */
-export const ALLOWANCE_LABEL = "subscription-allowance";
+const ALLOWANCE_LABEL = "subscription-allowance";
 export const REGRIP_JUST_USED =
   "Your membership's regrip for this period was just used by another order. Please try again: this one will be charged.";
 
