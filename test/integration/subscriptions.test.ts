@@ -57,7 +57,6 @@ async function subscribe(customer: Customer, plan: SubscriptionPlan, paddleIds: 
 
 const view = async (customer: Customer) => (await call("GET", "/api/subscriptions", { token: customer.token })).body;
 const analytics = async () => (await call("GET", "/api/admin/analytics", { token: staff.admin })).body;
-const itemOf = async (customer: Customer, id: string) => (await db().entities.subscription.get({ userId: customer.userId, id }).go({ consistent: true })).data!;
 const priceOf = async (skuId: string) => (await db().entities.sku.get({ id: skuId }).go()).data!.unitAmountCents;
 const restock = (skuId: string, units: number) => db().entities.sku.patch({ id: skuId }).add({ stockQuantity: units }).go();
 

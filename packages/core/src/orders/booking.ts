@@ -19,7 +19,6 @@ import { isIsoDateTime } from "../shared/dates";
 import { boundedId, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
-import { allowanceRefusal, coverageOf, coveredOrder, coverLine, subscriptionOf, takeRegrip } from "../subscriptions/allowance";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
@@ -118,6 +117,15 @@ async function promotionFor(code: string | undefined) {
   }
 }
 
+/**
+ * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * loaded beside the booking's other reads, off the handler's cold start (`npm run bench:lambda`).
+ */
+async function membershipOf(userId: string) {
+  const allowance = await import("../subscriptions/allowance");
+  return { allowance, subscription: await allowance.subscriptionOf(userId) };
+}
+
 /** A booking: the form, the request's `Idempotency-Key`, and when it is made (now; the seed and tests book in the past). */
 export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempotencyKey, now: z.optional(z.date()) });
 
@@ -132,11 +140,11 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
   const { order } = await createOrder(
     actor,
     async (now) => {
-      const [{ data: paddle }, skus, promotion, subscription] = await Promise.all([
+      const [{ data: paddle }, skus, promotion, { allowance, subscription }] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
-        subscriptionOf(actor.userId),
+        membershipOf(actor.userId),
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -150,9 +158,9 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
 
       const at = now.toISOString();
       // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are charged.
-      const coverage = coverageOf(subscription, paddle.id, now);
-      const covered = coverage ? coverLine(priced, 0, { promotion }) : undefined;
-      const money = { ...charged(covered ?? priced), ...(coverage && covered ? coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
+      const coverage = allowance.coverageOf(subscription, paddle.id, now);
+      const covered = coverage ? allowance.coverLine(priced, 0, { promotion }) : undefined;
+      const money = { ...charged(covered ?? priced), ...(coverage && covered ? allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
       const actorName = user.firstName ?? actor.givenName;
@@ -194,9 +202,9 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit(),
           },
-          ...(coverage ? takeRegrip(entities, coverage) : []),
+          ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
         ],
-        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : allowanceRefusal(failed)),
+        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : allowance.allowanceRefusal(failed)),
       };
     },
     { idempotencyKey, now },

@@ -302,7 +302,7 @@ async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 
-const QuickSaleInput = counterSale(QuickSaleBooking);
+const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
  * customer, the chosen services priced from their catalogue items, a staff

@@ -104,8 +104,7 @@ export function coveredOrder(coverage: Coverage, coveredCents: number, totalCent
 
 /** The label of the regrip's write in the order's transaction. */
 const ALLOWANCE_LABEL = "subscription-allowance";
-export const REGRIP_JUST_USED =
-  "Your membership's regrip for this period was just used by another order. Please try again: this one will be charged.";
+export const REGRIP_JUST_USED = "Your membership's regrip was just used by another order. Book again to pay for this one.";
 
 /** The 409 when the regrip's write lost (`createOrder`'s `refusal`). */
 export const allowanceRefusal = (failed: readonly string[]) => (failed.includes(ALLOWANCE_LABEL) ? conflict(REGRIP_JUST_USED) : undefined);
@@ -117,24 +116,19 @@ export const allowanceRefusal = (failed: readonly string[]) => (failed.includes(
  */
 export function takeRegrip(entities: TransactionEntities, coverage: Coverage): LabelledWrite[] {
   const { subscription, periodEnd } = coverage;
-  const key = { userId: subscription.userId, id: subscription.id };
-  const allowance = PLAN_TERMS[subscription.plan].regripsPerPeriod;
-  const usedInThisPeriod = subscription.usagePeriodEnd === periodEnd;
-  const write = usedInThisPeriod
-    ? entities.subscription
-        .patch(key)
-        .add({ regripsUsed: 1 })
-        .where((a, { eq, lt }) =>
-          [eq(a.currentPeriodEnd, periodEnd), eq(a.usagePeriodEnd, periodEnd), lt(a.regripsUsed, allowance), `(${eq(a.status, "active")} OR ${eq(a.status, "trialing")})`].join(" AND "),
-        )
-        .commit()
-    : entities.subscription
-        .patch(key)
-        .set({ regripsUsed: 1, usagePeriodEnd: periodEnd })
-        .where((a, { eq, ne, notExists }) =>
-          [eq(a.currentPeriodEnd, periodEnd), `(${notExists(a.usagePeriodEnd)} OR ${ne(a.usagePeriodEnd, periodEnd)})`, `(${eq(a.status, "active")} OR ${eq(a.status, "trialing")})`].join(" AND "),
-        )
-        .commit();
+  const patch = entities.subscription.patch({ userId: subscription.userId, id: subscription.id });
+  // A first use in a new period starts its count at 1; a later one adds 1 while fewer than the plan allows are used.
+  const write = (subscription.usagePeriodEnd === periodEnd ? patch.add({ regripsUsed: 1 }) : patch.set({ regripsUsed: 1, usagePeriodEnd: periodEnd }))
+    .where((a, { eq, ne, lt, notExists }) =>
+      [
+        eq(a.currentPeriodEnd, periodEnd),
+        `(${eq(a.status, "active")} OR ${eq(a.status, "trialing")})`,
+        subscription.usagePeriodEnd === periodEnd
+          ? `${eq(a.usagePeriodEnd, periodEnd)} AND ${lt(a.regripsUsed, PLAN_TERMS[subscription.plan].regripsPerPeriod)}`
+          : `(${notExists(a.usagePeriodEnd)} OR ${ne(a.usagePeriodEnd, periodEnd)})`,
+      ].join(" AND "),
+    )
+    .commit();
   return [{ label: ALLOWANCE_LABEL, write }];
 }
 
