@@ -9,6 +9,7 @@ import { isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
 import { env } from "../env";
 import { handleSubscriptionPay } from "./subscription-payment";
+import { handleTipPay } from "./tip-payment";
 import { stripeWebhookPath } from "./webhooks";
 
 /**
@@ -153,6 +154,7 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
   const [rawSession, action] = path.slice(localPayPrefix.length).split("/");
   const sessionId = decodeURIComponent(rawSession ?? "");
   if (isLocalSubscriptionSession(sessionId)) return handleSubscriptionPay(req, res, sessionId, action, { page, showGone, deliver, redirect, readBody, escape });
+  if (await handleTipPay(req, res, sessionId, action, { page, deliver, redirect, readBody, showGone })) return true;
   const { order, current } = await currentOrder(sessionId);
   if (req.method === "POST") await readBody(req);
 

@@ -20,6 +20,7 @@ const tally = () => ({ type: "number", default: 0 }) as const;
  * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
  *   leaving the live statuses that day (Stripe's customer.subscription.* events);
  * - `subscriptionPaidCents`: subscription invoices paid that day (Stripe's invoice.paid).
+ * - `tipCents`, `tips`: tips paid that day (tips/record.ts), never part of the revenue above.
  *
  * A day nothing happened on has no item. An item is made by its first ADD, so
  * a figure never written is missing and reads as 0.
@@ -38,6 +39,8 @@ export const dailyStats = (config?: EntityConfiguration) =>
         subscriptionsStarted: tally(),
         subscriptionsEnded: tally(),
         subscriptionPaidCents: tally(),
+        tipCents: tally(),
+        tips: tally(),
       },
       indexes: {
         byDay: {

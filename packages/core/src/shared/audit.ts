@@ -73,6 +73,9 @@ export const AUDIT_ACTION_WORDS = {
   "subscription.paddles_changed": "Membership paddles changed",
   "subscription.payment_failed": "Membership payment failed",
   "subscription.status_changed": "Subscription status changed",
+  "tip.duplicate_payment": "Tip paid twice",
+  "tip.payment_mismatch": "Tip payment did not match the tip",
+  "tip.received": "Tip received",
 } as const satisfies Record<string, string>;
 
 const actionWords: Readonly<Record<string, string>> = AUDIT_ACTION_WORDS;
