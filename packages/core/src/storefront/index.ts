@@ -44,7 +44,7 @@ import { Id } from "../shared/ids";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import * as Users from "../users";
 import type { UserItem } from "../users";
-import { allowanceRefusal, coverageOf, coveredOrder, coverLine, subscriptionOf, takeRegrip, type Coverage } from "../subscriptions/allowance";
+import type { Coverage } from "../subscriptions/allowance";
 
 export * as Storefront from "./index";
 export * from "../shared/storefront";
@@ -133,24 +133,38 @@ function counterOrder(
   };
 }
 
+type Allowance = typeof import("../subscriptions/allowance");
+
 /**
- * A member's allowance on a counter sale (subscriptions/allowance.ts): one unit of the core line at `index` covered
- * when `coverage` is given, the totals added up again with the sale's discount; the order's fields, the regrip's
- * write and its refusal to add to the sale's own.
+ * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * loaded beside the sale's other reads, off the cold start of the routes importing this module (`npm run bench:lambda`).
  */
-function covering(priced: PricedSale, coverage: Coverage | null, index: number, discount: TotalsDiscount) {
-  if (!coverage || index < 0) return { priced, fields: {}, writes: () => [], refusal: () => undefined };
-  const covered = coverLine(priced, index, discount);
+async function membershipOf(userId: string) {
+  const allowance: Allowance = await import("../subscriptions/allowance");
+  return { allowance, subscription: await allowance.subscriptionOf(userId) };
+}
+
+/**
+ * A member's allowance on a counter sale: one unit of the core line at `index` covered when `coverage` is given,
+ * the totals added up again with the sale's discount; the order's fields, the regrip's write and its refusal to add
+ * to the sale's own.
+ */
+function covering(allowance: Allowance | undefined, priced: PricedSale, coverage: Coverage | null, index: number, discount: TotalsDiscount) {
+  if (!allowance || !coverage || index < 0) return { priced, fields: {}, writes: () => [], refusal: () => undefined };
+  const covered = allowance.coverLine(priced, index, discount);
   return {
     priced: covered,
-    fields: coveredOrder(coverage, covered.coveredCents, covered.totalCents),
-    writes: (entities: Parameters<typeof takeRegrip>[0]) => takeRegrip(entities, coverage),
-    refusal: allowanceRefusal,
+    fields: allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents),
+    writes: (entities: Parameters<Allowance["takeRegrip"]>[0]) => allowance.takeRegrip(entities, coverage),
+    refusal: allowance.allowanceRefusal,
   };
 }
 
 /** A counter order's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
-function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(order: O, fields: ReturnType<typeof coveredOrder> | Record<string, never>): O {
+function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
+  order: O,
+  fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
+): O {
   if (!("subscriptionId" in fields)) return order;
   return { ...order, ...fields, ...(fields.paymentStatus === "comp" ? { status: "SERVICE_QUEUE" as OrderStatus } : {}) };
 }
@@ -221,10 +235,10 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
-      const [skus, promotion, subscription] = await Promise.all([
+      const [skus, promotion, { allowance, subscription }] = await Promise.all([
         skusByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
-        subscriptionOf(customer.userId),
+        membershipOf(customer.userId),
       ]);
       const full = priceSale({
         skus,
@@ -238,7 +252,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         const sku = skus.find((candidate) => candidate.id === line.skuId);
         return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
       });
-      const cover = covering(full, coverageOf(subscription, undefined, now), core, { promotion });
+      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion });
       const priced = cover.priced;
       return {
         order: withCoverage(
@@ -324,11 +338,11 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone || !customer.phoneVerified) throw precondition(PHONE_VERIFICATION_REQUIRED);
-      const [byCode, existing, subscription] = await Promise.all([
+      const [byCode, existing, membership] = await Promise.all([
         quickSaleSkus(),
         // A paddle of the customer's on file (its id sent): the sale is for it, and a membership covering it applies.
         input.paddleId ? db().entities.paddle.get({ userId: customer.userId, id: input.paddleId }).go() : null,
-        input.paddleId ? subscriptionOf(customer.userId) : undefined,
+        input.paddleId ? membershipOf(customer.userId) : undefined,
       ]);
       const onFile = existing?.data ?? null;
       if (input.paddleId && (!onFile || onFile.ownershipStatus !== "owned")) throw notFound("Paddle not found");
@@ -343,7 +357,8 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       // Its core regrip is covered when the paddle is assigned to the customer's membership with a regrip left.
       const regripSku = byCode.get(QUICK_SALE_SERVICES.find((service) => service.id === "regrip")!.code)?.id;
       const core = full.lineItems.findIndex((line) => line.skuId === regripSku);
-      const cover = covering(full, onFile ? coverageOf(subscription, onFile.id, now) : null, core, { staffCents: discountCents });
+      const coverage = onFile && membership ? membership.allowance.coverageOf(membership.subscription, onFile.id, now) : null;
+      const cover = covering(membership?.allowance, full, coverage, core, { staffCents: discountCents });
       const priced = cover.priced;
       // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
       const bagNumber = typedBag ?? (await Bags.lowestFree(lost));
