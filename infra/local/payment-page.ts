@@ -3,11 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/checkout";
-import { checkoutCompleted, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
+import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
 import { checkoutLines, orderReference } from "../../packages/core/src/payments/provider";
 import { isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
 import { env } from "../env";
+import { handleSubscriptionPay } from "./subscription-payment";
 import { handleTipPay } from "./tip-payment";
 import { stripeWebhookPath } from "./webhooks";
 
@@ -152,6 +153,7 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
   if (!path.startsWith(localPayPrefix)) return false;
   const [rawSession, action] = path.slice(localPayPrefix.length).split("/");
   const sessionId = decodeURIComponent(rawSession ?? "");
+  if (isLocalSubscriptionSession(sessionId)) return handleSubscriptionPay(req, res, sessionId, action, { page, showGone, deliver, redirect, readBody, escape });
   if (await handleTipPay(req, res, sessionId, action, { page, deliver, redirect, readBody, showGone })) return true;
   const { order, current } = await currentOrder(sessionId);
   if (req.method === "POST") await readBody(req);

@@ -189,7 +189,7 @@ describe("GET /api/admin/analytics", () => {
     const active = await analytics();
     expect(active.activeSubscriptions).toBe(start.activeSubscriptions + 1);
     expect(active.comparisons.activeSubscriptions.change).toBe((start.comparisons.activeSubscriptions.change ?? 0) + 1);
-    expect((await call("GET", "/api/subscriptions", { token: customer.token })).body).toEqual({ plan: "SINGLE_MONTHLY", status: "active" });
+    expect((await call("GET", "/api/subscriptions", { token: customer.token })).body).toMatchObject({ plan: "SINGLE_MONTHLY", status: "active" });
 
     // Past due is still a subscriber; an old "incomplete" arriving late changes nothing.
     expect((await postEvent(subscriptionEvent("updated", "past_due", at(5)))).body.result).toBe("applied");
@@ -203,7 +203,7 @@ describe("GET /api/admin/analytics", () => {
     expect(ended.activeSubscriptions).toBe(start.activeSubscriptions);
     expect(ended.month.subscriptionsStarted).toBe(start.month.subscriptionsStarted + 1);
     expect(ended.month.subscriptionsEnded).toBe(start.month.subscriptionsEnded + 1);
-    expect((await call("GET", "/api/subscriptions", { token: customer.token })).body).toEqual({ plan: "SINGLE_MONTHLY", status: "canceled" });
+    expect((await call("GET", "/api/subscriptions", { token: customer.token })).body).toMatchObject({ plan: "SINGLE_MONTHLY", status: "canceled" });
 
     // The recount from the subscription items agrees with the counter.
     const repaired = await DashboardCounters.recount();

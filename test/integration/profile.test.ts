@@ -155,24 +155,24 @@ describe("GET /api/subscriptions", () => {
     const player = await newCustomer();
     const answer = await call("GET", "/api/subscriptions", { token: player.token });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ plan: null, status: "none" });
+    expect(answer.body).toMatchObject({ plan: null, status: "none", assignedPaddleIds: [], regripsLeft: 0 });
   });
 
   it("answers the plan and status of the user's subscription, a live one before an ended one", async () => {
     const player = await newCustomer();
     await db().entities.subscription.create({ userId: player.sub, plan: "FAMILY3_MONTHLY", status: "active", createdAt: "2026-01-01T00:00:00.000Z" }).go();
-    expect((await call("GET", "/api/subscriptions", { token: player.token })).body).toEqual({ plan: "FAMILY3_MONTHLY", status: "active" });
+    expect((await call("GET", "/api/subscriptions", { token: player.token })).body).toMatchObject({ plan: "FAMILY3_MONTHLY", status: "active" });
     await db().entities.subscription.create({ userId: player.sub, plan: "SINGLE_MONTHLY", status: "canceled" }).go();
-    expect((await call("GET", "/api/subscriptions", { token: player.token })).body).toEqual({ plan: "FAMILY3_MONTHLY", status: "active" });
+    expect((await call("GET", "/api/subscriptions", { token: player.token })).body).toMatchObject({ plan: "FAMILY3_MONTHLY", status: "active" });
     // Someone else's subscription is not theirs.
     const other = await newCustomer();
-    expect((await call("GET", "/api/subscriptions", { token: other.token })).body).toEqual({ plan: null, status: "none" });
+    expect((await call("GET", "/api/subscriptions", { token: other.token })).body).toMatchObject({ plan: null, status: "none", assignedPaddleIds: [], regripsLeft: 0 });
   });
 
   it("answers the newest ended subscription when none is live", async () => {
     const player = await newCustomer();
     await db().entities.subscription.create({ userId: player.sub, plan: "FAMILY3_MONTHLY", status: "canceled", createdAt: "2026-01-01T00:00:00.000Z" }).go();
     await db().entities.subscription.create({ userId: player.sub, plan: "SINGLE_MONTHLY", status: "incomplete_expired", createdAt: "2026-02-01T00:00:00.000Z" }).go();
-    expect((await call("GET", "/api/subscriptions", { token: player.token })).body).toEqual({ plan: "SINGLE_MONTHLY", status: "incomplete_expired" });
+    expect((await call("GET", "/api/subscriptions", { token: player.token })).body).toMatchObject({ plan: "SINGLE_MONTHLY", status: "incomplete_expired" });
   });
 });

@@ -84,6 +84,10 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer", grants: edits },
   { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer", grants: reads },
+  // memberships (issue 21): the checkout notes what was asked for; paddles and cancel patch the subscription with an audit entry
+  { method: "POST", path: "/api/subscriptions/checkout", handler: fn("subscriptions/checkout"), access: "customer", grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "PUT", path: "/api/subscriptions/paddles", handler: fn("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
+  { method: "POST", path: "/api/subscriptions/cancel", handler: fn("subscriptions/cancel"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // paddles
   { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer", grants: reads },
   { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer", grants: table("read", "put") },
@@ -138,6 +142,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms"), access: "admin", grants: { ...table("read", "put"), texts: true } },
   { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
+  // the subscribers (admin)
+  { method: "GET", path: "/api/admin/subscriptions", handler: fn("admin-subscriptions/list"), access: "admin", grants: reads },
   // the dashboard (admin)
   { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get"), access: "admin", grants: reads },
   // products and inventory (admin)

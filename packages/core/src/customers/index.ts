@@ -47,6 +47,7 @@ import { EMAIL_IN_USE, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
 
 export * as Customers from "./index";
+import { staffFactsOf } from "../subscriptions/badges";
 export { CustomerForm, CustomerPatch, CustomerSearchQuery, type CustomerView } from "../shared/customers";
 
 const CHANGED_WHILE_SAVING = "This customer changed while saving. Please try again.";
@@ -64,8 +65,14 @@ async function found(id: string): Promise<UserItem> {
   return user;
 }
 
-/** GET /api/customers/{id}. */
-export const get = /* @__PURE__ */ fn({ role: "staff", input: ById }, async (_actor, { id }): Promise<CustomerView> => view(await found(id)));
+/** A customer as staff see them in the queue, the storefront and the quick sale: with their membership and points. */
+async function withStaffFacts(users: UserItem[]): Promise<CustomerView[]> {
+  const facts = await staffFactsOf(users);
+  return users.map((user) => ({ ...view(user), ...facts.get(user.userId)! }));
+}
+
+/** GET /api/customers/{id}: with the membership badge and points balance. */
+export const get = /* @__PURE__ */ fn({ role: "staff", input: ById }, async (_actor, { id }): Promise<CustomerView> => (await withStaffFacts([await found(id)]))[0]!);
 
 const byName = (a: UserItem, b: UserItem) =>
   (a.lastName ?? "").localeCompare(b.lastName ?? "", "en", { sensitivity: "base" }) ||
@@ -89,7 +96,7 @@ export const search = /* @__PURE__ */ fn({ role: "staff", input: CustomerSearchQ
     .go();
   const keys = searchKeys(q);
   const users = (data as UserItem[]).filter((user) => searchTerms(user).some((term) => keys.some((key) => term.startsWith(key))));
-  return { items: users.sort(byName).map(view) };
+  return { items: await withStaffFacts(users.sort(byName)) };
 });
 
 /**

@@ -19,6 +19,7 @@ const tally = () => ({ type: "number", default: 0 }) as const;
  * - `refundedCents`: money given back that day (an order's refundedAmountCents growing);
  * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
  *   leaving the live statuses that day (Stripe's customer.subscription.* events);
+ * - `subscriptionPaidCents`: subscription invoices paid that day (Stripe's invoice.paid).
  * - `tipCents`, `tips`: tips paid that day (tips/record.ts), never part of the revenue above.
  *
  * A day nothing happened on has no item. An item is made by its first ADD, so
@@ -37,6 +38,7 @@ export const dailyStats = (config?: EntityConfiguration) =>
         refundedCents: tally(),
         subscriptionsStarted: tally(),
         subscriptionsEnded: tally(),
+        subscriptionPaidCents: tally(),
         tipCents: tally(),
         tips: tally(),
       },

@@ -34,7 +34,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 
 /** The plans and their terms live with the membership rules (browser-safe). */
-export { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "../shared/membership";
+export { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "../shared/plans";
 
 /** Stripe's subscription states, stored as Stripe reports them. */
 export const SUBSCRIPTION_STATUSES = [
@@ -138,5 +138,10 @@ export const UNIQUE_KINDS = [
   "idempotencyKey",
   /** An inbound text already stored (value: the provider's message id): the SMS webhook's repeats store nothing. */
   "smsInbound",
+  /**
+   * A subscription checkout started (value: its session id; ownerId: the user; result: the plan, paddles and
+   * price asked for): what the local payment page shows and pays, never what the browser says. Expires in a day.
+   */
+  "subscriptionCheckout",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

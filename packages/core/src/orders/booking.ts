@@ -117,6 +117,15 @@ async function promotionFor(code: string | undefined) {
   }
 }
 
+/**
+ * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * loaded beside the booking's other reads, off the handler's cold start (`npm run bench:lambda`).
+ */
+async function membershipOf(userId: string) {
+  const allowance = await import("../subscriptions/allowance");
+  return { allowance, subscription: await allowance.subscriptionOf(userId) };
+}
+
 /** A booking: the form, the request's `Idempotency-Key`, and when it is made (now; the seed and tests book in the past). */
 export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempotencyKey, now: z.optional(z.date()) });
 
@@ -131,10 +140,11 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
   const { order } = await createOrder(
     actor,
     async (now) => {
-      const [{ data: paddle }, skus, promotion] = await Promise.all([
+      const [{ data: paddle }, skus, promotion, { allowance, subscription }] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
+        membershipOf(actor.userId),
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -147,7 +157,10 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
       });
 
       const at = now.toISOString();
-      const money = charged(priced);
+      // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are charged.
+      const coverage = allowance.coverageOf(subscription, paddle.id, now);
+      const covered = coverage ? allowance.coverLine(priced, 0, { promotion }) : undefined;
+      const money = { ...charged(covered ?? priced), ...(coverage && covered ? allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
       const actorName = user.firstName ?? actor.givenName;
@@ -170,24 +183,28 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         },
         stockTakes: priced.stockTakes,
         actorName,
-        audit: { action: "order.created", diff: { status, totalCents: priced.totalCents, source: "online booking" } },
+        audit: {
+          action: "order.created",
+          diff: { status, totalCents: money.totalCents, source: "online booking", ...(coverage ? { subscriptionId: coverage.subscription.id, coveredCents: money.coveredCents } : {}) },
+        },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        writes: ({ paddle: paddles }, { bag }) => [
+        writes: (entities, { bag }) => [
           {
             label: "paddle",
             write: bag
-              ? paddles
+              ? entities.paddle
                   .patch({ userId: actor.userId, id: paddle.id })
                   .set({ bagId: bag.id })
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit()
-              : paddles
+              : entities.paddle
                   .check({ userId: actor.userId, id: paddle.id })
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit(),
           },
+          ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
         ],
-        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : undefined),
+        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : allowance.allowanceRefusal(failed)),
       };
     },
     { idempotencyKey, now },

@@ -45,6 +45,7 @@ import * as Inventory from "../inventory";
 import * as Notifications from "../notifications";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
+import { returnOnCancel } from "../subscriptions/allowance";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
@@ -182,6 +183,8 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
   // The paddle leaves the bag with the order.
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
+  // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance.ts).
+  const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
 
   const set = {
     ...write.set,
@@ -191,6 +194,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     ...(moving && to === "ready" ? { completedAt: at } : {}),
     ...(moving && to === "picked_up" ? { pickedUpAt: at } : {}),
     ...(givingBack ? { stockReturnedAt: at } : {}),
+    ...allowance?.set,
   };
   const history: HistoryEntry | undefined = stageMove
     ? { from: order.status, to: status, ...(actor!.type === "user" ? { actorId: actor!.userId } : {}), actorName, note, at }
@@ -274,6 +278,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
           ...(freeingBag && !bagNotOurs ? Bags.release(entities, order) : []),
           ...(freeingBag ? Bags.paddleOut(entities, order, bagId) : []),
           ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),
+          ...(allowance?.writes(entities) ?? []),
         );
       }
       // A millisecond apart, so the log lists one change's entries in the order they were decided.

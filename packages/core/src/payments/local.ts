@@ -13,8 +13,9 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
+import type { SubscriptionPlan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
-import { cardOf, checkoutLines, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
+import { cardOf, checkoutLines, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
 
 const SESSION_PREFIX = "cs_local_";
 
@@ -26,9 +27,16 @@ export function localSessionId(orderId: string): string {
   return `${SESSION_PREFIX}${orderId}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
 }
 
+/**
+ * A local subscription checkout's session id. It carries nothing the page trusts: the page finds what was
+ * bought in the pending checkout written when the session was made (subscriptions/checkout.ts).
+ */
+const SUBSCRIPTION_SESSION_PREFIX = "cs_local_sub_";
+export const isLocalSubscriptionSession = (sessionId: string) => sessionId.startsWith(SUBSCRIPTION_SESSION_PREFIX);
+
 /** The order id inside a local session id; undefined for anything else. */
 export function orderIdOfLocalSession(sessionId: string): string | undefined {
-  if (!sessionId.startsWith(SESSION_PREFIX)) return undefined;
+  if (!sessionId.startsWith(SESSION_PREFIX) || isLocalSubscriptionSession(sessionId)) return undefined;
   const rest = sessionId.slice(SESSION_PREFIX.length);
   const cut = rest.lastIndexOf("_");
   return cut > 0 ? rest.slice(0, cut) : undefined;
@@ -68,6 +76,14 @@ export function localProvider(): PaymentProvider {
     // Every local object carries its order id in its metadata.
     async orderIdOfPaymentIntent() {
       return undefined;
+    },
+    async createSubscriptionCheckout(request) {
+      const id = `${SUBSCRIPTION_SESSION_PREFIX}${randomUUID().replace(/-/g, "")}`;
+      return { id, url: `${request.siteUrl}/local-pay/${id}` };
+    },
+    // Stripe answers the updated subscription at once; the local one has nothing to ask and answers the same.
+    async cancelAtPeriodEnd(subscription) {
+      return { status: subscription.status, cancelAtPeriodEnd: true };
     },
   };
 }
@@ -250,6 +266,157 @@ export function tipCheckoutCompleted(
     },
     { id: options.eventId },
   );
+}
+
+// ---------------------------------------------------------------------------
+// Subscription events (a checkout in subscription mode, its subscription and invoices), as Stripe sends them.
+
+/** What a subscription event says about its subscription. */
+export interface SubscriptionEventFacts {
+  id: string;
+  userId: string;
+  plan: SubscriptionPlan;
+  paddleIds: readonly string[];
+  status: string;
+  /** The current period: Stripe puts its bounds on the subscription's item (this API version). */
+  periodStart: Date;
+  periodEnd: Date;
+  cancelAtPeriodEnd?: boolean;
+  priceCents: number;
+  customerId?: string;
+}
+
+/** One calendar month after `start` (Stripe's monthly billing), in UTC. */
+export function monthAfter(start: Date): Date {
+  const end = new Date(start);
+  end.setUTCMonth(end.getUTCMonth() + 1);
+  return end;
+}
+
+const epoch = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** A `subscription` object as the customer.subscription.* events carry it. */
+function subscriptionObject(facts: SubscriptionEventFacts) {
+  return {
+    id: facts.id,
+    object: "subscription",
+    status: facts.status,
+    customer: facts.customerId ?? `cus_local_${facts.userId.replace(/[^A-Za-z0-9]/g, "").slice(0, 16)}`,
+    cancel_at_period_end: facts.cancelAtPeriodEnd ?? false,
+    metadata: subscriptionMetadata(facts),
+    items: {
+      object: "list",
+      data: [
+        {
+          id: `si_local_${facts.id.slice(-12)}`,
+          object: "subscription_item",
+          current_period_start: epoch(facts.periodStart),
+          current_period_end: epoch(facts.periodEnd),
+          price: { id: `price_local_${facts.plan.toLowerCase()}`, object: "price", unit_amount: facts.priceCents, currency: "usd", recurring: { interval: "month" } },
+        },
+      ],
+    },
+  };
+}
+
+/** `customer.subscription.created`, `.updated` or `.deleted`. */
+export function subscriptionEvent(
+  type: "customer.subscription.created" | "customer.subscription.updated" | "customer.subscription.deleted",
+  facts: SubscriptionEventFacts,
+  options: { eventId?: string; created?: Date } = {},
+): Stripe.Event {
+  return stripeEvent(type, subscriptionObject(facts), { id: options.eventId, created: options.created });
+}
+
+/**
+ * `invoice.paid` or `invoice.payment_failed` of a subscription's invoice: the subscription named where this API
+ * version names it (`parent.subscription_details.subscription`), its metadata snapshot beside it.
+ */
+export function subscriptionInvoiceEvent(
+  type: "invoice.paid" | "invoice.payment_failed",
+  facts: SubscriptionEventFacts,
+  options: { invoiceId?: string; eventId?: string; created?: Date; billingReason?: string; amountCents?: number; reason?: string } = {},
+): Stripe.Event {
+  const paid = type === "invoice.paid";
+  const amount = options.amountCents ?? facts.priceCents;
+  return stripeEvent(
+    type,
+    {
+      id: options.invoiceId ?? `in_local_${short()}`,
+      object: "invoice",
+      status: paid ? "paid" : "open",
+      billing_reason: options.billingReason ?? "subscription_create",
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
+      currency: "usd",
+      customer: subscriptionObject(facts).customer,
+      period_start: epoch(facts.periodStart),
+      period_end: epoch(facts.periodEnd),
+      metadata: {},
+      parent: {
+        type: "subscription_details",
+        quote_details: null,
+        subscription_details: { subscription: facts.id, metadata: subscriptionMetadata(facts) },
+      },
+      ...(paid ? {} : { last_finalization_error: null, attempt_count: 1, next_payment_attempt: epoch(new Date(facts.periodStart.getTime() + 3 * 86_400_000)) }),
+      ...(options.reason ? { description: options.reason } : {}),
+    },
+    { id: options.eventId, created: options.created },
+  );
+}
+
+/** `checkout.session.completed` of a checkout in subscription mode. */
+function subscriptionCheckoutCompleted(facts: SubscriptionEventFacts, sessionId: string, options: { eventId?: string; created?: Date } = {}): Stripe.Event {
+  const metadata = subscriptionMetadata(facts);
+  return stripeEvent(
+    "checkout.session.completed",
+    {
+      id: sessionId,
+      object: "checkout.session",
+      mode: "subscription",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: facts.priceCents,
+      currency: "usd",
+      client_reference_id: facts.userId,
+      customer: subscriptionObject(facts).customer,
+      subscription: facts.id,
+      metadata,
+      payment_intent: null,
+    },
+    { id: options.eventId, created: options.created },
+  );
+}
+
+/**
+ * What Stripe sends when a subscription checkout is paid: the subscription made active for a month, its first
+ * invoice paid, the session completed. Ids are derived from the session, so a second Pay of the same session
+ * sends the same events (the webhook's ledger applies them once) for the same subscription.
+ */
+export function subscriptionCheckoutEvents(
+  checkout: { sessionId: string; userId: string; plan: SubscriptionPlan; paddleIds: readonly string[]; priceCents: number },
+  now: Date = new Date(),
+): { subscription: SubscriptionEventFacts; events: Stripe.Event[] } {
+  const key = checkout.sessionId.slice(-16);
+  const subscription: SubscriptionEventFacts = {
+    id: `sub_local_${key}`,
+    userId: checkout.userId,
+    plan: checkout.plan,
+    paddleIds: checkout.paddleIds,
+    status: "active",
+    periodStart: now,
+    periodEnd: monthAfter(now),
+    priceCents: checkout.priceCents,
+  };
+  return {
+    subscription,
+    events: [
+      subscriptionEvent("customer.subscription.created", subscription, { eventId: `evt_local_${key}_created`, created: now }),
+      subscriptionInvoiceEvent("invoice.paid", subscription, { invoiceId: `in_local_${key}`, eventId: `evt_local_${key}_paid`, created: now }),
+      subscriptionCheckoutCompleted(subscription, checkout.sessionId, { eventId: `evt_local_${key}_completed`, created: now }),
+    ],
+  };
 }
 
 /** The raw body and `Stripe-Signature` header Stripe would post for `event`. */

@@ -4,6 +4,7 @@
  */
 import type Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
+import type { SubscriptionPlan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
@@ -28,6 +29,34 @@ export interface PaymentDetails {
   paymentIntentId?: string;
   cardBrand?: string;
   cardLast4?: string;
+}
+
+/** A checkout in subscription mode for one of the plans (subscriptions/checkout.ts). */
+export interface SubscriptionCheckoutRequest {
+  userId: string;
+  plan: SubscriptionPlan;
+  paddleIds: readonly string[];
+  /** The plan's name and monthly price (shared/membership.ts PLAN_TERMS), never the client's. */
+  planName: string;
+  priceCents: number;
+  email?: string;
+  successUrl: string;
+  cancelUrl: string;
+  siteUrl: string;
+}
+
+/** What the provider answers about a subscription it changed. */
+interface SubscriptionFacts {
+  status: string;
+  cancelAtPeriodEnd: boolean;
+}
+
+/**
+ * The metadata a subscription checkout puts on the session and on the subscription it makes: who, which plan,
+ * which paddles (comma-separated: Stripe's metadata values are strings). subscriptions/webhook.ts reads it back.
+ */
+export function subscriptionMetadata(request: Pick<SubscriptionCheckoutRequest, "userId" | "plan" | "paddleIds">): Record<string, string> {
+  return { userId: request.userId, plan: request.plan, paddleIds: request.paddleIds.join(",") };
 }
 
 /** A tip on an order, as its checkout shows it (tips/index.ts): the amount is the pending tip item's, never the browser's. */
@@ -78,6 +107,10 @@ export interface PaymentProvider {
   paymentDetails(session: Stripe.Checkout.Session): Promise<PaymentDetails>;
   /** The order a payment intent was made for, when an event's object (a charge) does not say. */
   orderIdOfPaymentIntent(paymentIntentId: string): Promise<string | undefined>;
+  /** A hosted checkout in subscription mode: the plan's price every month, the subscription carrying our metadata. */
+  createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
+  /** Sets the subscription to end when its current period does; answers the subscription as the provider now holds it. */
+  cancelAtPeriodEnd(subscription: { id: string; status: string }): Promise<SubscriptionFacts>;
 }
 
 /** One line of a checkout: what the payer sees, in cents. */

@@ -6,7 +6,7 @@
  */
 import Stripe from "stripe";
 import { orderReference } from "../shared/orders";
-import { cardOf, checkoutLines, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
+import { cardOf, checkoutLines, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
 
 /** `config` is for tests: `{ host, port, protocol: "http" }` points the client at a local fake. */
 export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {}): PaymentProvider {
@@ -77,6 +77,39 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
     async orderIdOfPaymentIntent(paymentIntentId) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
       return intent.metadata?.orderId || undefined;
+    },
+
+    // Checkout in subscription mode: the plan's monthly price (PLAN_TERMS, never the client's), our metadata on
+    // the session and on the subscription it makes, so every customer.subscription.* and invoice event finds its owner.
+    async createSubscriptionCheckout(request) {
+      const metadata = subscriptionMetadata(request);
+      const session = await stripe.checkout.sessions.create({
+        mode: "subscription",
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: "usd",
+              unit_amount: request.priceCents,
+              recurring: { interval: "month" },
+              product_data: { name: `Regrip ${request.planName}` },
+            },
+          },
+        ],
+        client_reference_id: request.userId,
+        metadata,
+        subscription_data: { metadata },
+        ...(request.email ? { customer_email: request.email } : {}),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async cancelAtPeriodEnd({ id }) {
+      const subscription = await stripe.subscriptions.update(id, { cancel_at_period_end: true }, { idempotencyKey: `cancel-at-period-end-${id}` });
+      return { status: subscription.status, cancelAtPeriodEnd: subscription.cancel_at_period_end };
     },
   };
 }

@@ -21,7 +21,8 @@
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
  *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
- * counter (subscriptions/webhook.ts).
+ * counter (subscriptions/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
+ * `checkout.session.completed` in subscription mode applied there.
  */
 import type Stripe from "stripe";
 import * as z from "zod/mini";
@@ -38,7 +39,7 @@ import { paymentProvider, type PaymentDetails } from "./provider";
 import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
 import { withReceiptText } from "../receipts";
-import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from "../subscriptions/webhook";
+import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../subscriptions/webhook";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
 
@@ -49,6 +50,7 @@ export const HANDLED_EVENTS = [
   "checkout.session.expired",
   "payment_intent.payment_failed",
   "invoice.paid",
+  "invoice.payment_failed",
   "charge.refunded",
   ...SUBSCRIPTION_EVENTS,
 ] as const;
@@ -191,6 +193,7 @@ async function applyPayment(orderId: string, payment: Payment, event: Stripe.Eve
 
 async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Promise<EventResult> {
   const session = event.data.object;
+  if (session.mode === "subscription") return handleSubscriptionCheckout(event);
   // A tip's payment is the tip's (tips/record.ts), never the order's.
   if (session.metadata?.kind === TIP_KIND) return recordTip(event);
   const orderId = session.metadata?.orderId || session.client_reference_id;
@@ -283,7 +286,9 @@ async function handleEvent(event: Stripe.Event): Promise<EventResult> {
     case "payment_intent.payment_failed":
       return paymentFailed(event);
     case "invoice.paid":
-      return invoicePaid(event);
+      return subscriptionOfInvoice(event.data.object) ? handleSubscriptionInvoice(event) : invoicePaid(event);
+    case "invoice.payment_failed":
+      return handleSubscriptionInvoice(event);
     case "charge.refunded":
       return chargeRefunded(event);
     case "customer.subscription.created":

@@ -6,7 +6,8 @@
  * Money is integer cents, as everywhere in the API. Days are the shop's days (`YYYY-MM-DD` in America/Denver:
  * both shops are in Colorado), so an order booked at 6 pm counts for that evening, not for tomorrow in UTC.
  *
- * - Monthly Revenue: payments landed this month minus refunds given this month, month to date.
+ * - Monthly Revenue: payments landed this month (orders paid, and membership invoices paid) minus refunds given
+ *   this month, month to date.
  *   Compared with the same days of the previous month (1st to today's day of the month, cut at that month's end).
  * - Active Subscriptions: subscriptions in a live status (active, trialing, past due) now; compared with the
  *   start of the month (the change is subscriptions started minus ended this month).
@@ -21,7 +22,7 @@
 /** The figures of one day's orders and money. */
 export interface DayPoint {
   day: string;
-  /** Paid minus refunded that day. */
+  /** Paid (orders and membership invoices) minus refunded that day. */
   revenueCents: number;
   /** Orders booked that day and not canceled. */
   orders: number;
@@ -34,6 +35,8 @@ export interface PeriodTotals {
   to: string;
   revenueCents: number;
   paidCents: number;
+  /** Membership (subscription) invoices paid, in revenueCents; not orders, so not in the average order value. */
+  subscriptionPaidCents: number;
   refundedCents: number;
   paidOrders: number;
   ordersBooked: number;

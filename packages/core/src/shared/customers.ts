@@ -6,12 +6,20 @@
 import * as z from "zod/mini";
 import { NAME_MAX_LENGTH } from "./names";
 import { INVALID_PHONE, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH, PHONE_REQUIRED } from "./phone";
+import type { MembershipBadge } from "./membership";
 import type { PersonView } from "./users";
 
 /** What the customer routes answer (docs/api-staff.md). */
 export interface CustomerView extends PersonView {
   /** False for a walk-in made by staff who has not signed in yet. */
   hasAccount: boolean;
+  /**
+   * Issue 21: the live membership (plan, status, regrips left this period, paddles), null without one; and the
+   * points balance. Always present in GET /api/customers/{id} and the customer searches; the create and edit
+   * answers leave them out.
+   */
+  membership?: MembershipBadge | null;
+  points?: number;
 }
 
 export const FIRST_NAME_REQUIRED = "First name is required";

@@ -10,8 +10,10 @@
  *   a period whose end has passed without a renewal covers nothing.
  */
 
-export const SUBSCRIPTION_PLANS = ["SINGLE_MONTHLY", "FAMILY3_MONTHLY"] as const;
-export type SubscriptionPlan = (typeof SUBSCRIPTION_PLANS)[number];
+import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "./plans";
+
+// The plans' names live in ./plans (what the entities load); here with their terms.
+export { SUBSCRIPTION_PLANS, type SubscriptionPlan };
 
 export interface PlanTerms {
   /** What the pages call it. */

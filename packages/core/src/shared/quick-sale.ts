@@ -6,7 +6,7 @@
  */
 import * as z from "zod/mini";
 import { OptionalBagNumber } from "./bag-input";
-import { ID_PATTERN, MAX_ID_LENGTH } from "./ids";
+import { boundedId, ID_PATTERN, MAX_ID_LENGTH } from "./ids";
 import { PaddleNickname } from "./paddle-input";
 import { NICKNAME_REQUIRED } from "./paddles";
 import { orderTotals, type OrderTotals } from "./totals";
@@ -69,6 +69,11 @@ export const QuickSaleBooking = z.object({
     { error: NICKNAME_REQUIRED },
   ),
   bagNumber: OptionalBagNumber,
+  /**
+   * A paddle of the customer's already on file (issue 21): the sale is for it, no new paddle is made (`paddle` is
+   * then ignored), and a membership covering it applies to the core regrip. Absent: a new paddle from `paddle`.
+   */
+  paddleId: z.optional(z.nullable(boundedId("Paddle not found"))),
   services: z
     .array(z.enum(QUICK_SALE_SERVICE_IDS, { error: SELECT_A_SERVICE }), { error: SELECT_A_SERVICE })
     .check(z.minLength(1, SELECT_A_SERVICE), z.maxLength(QUICK_SALE_SERVICES.length, SELECT_A_SERVICE)),

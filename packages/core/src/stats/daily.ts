@@ -22,6 +22,8 @@ export const DAY_FIGURES = [
   "refundedCents",
   "subscriptionsStarted",
   "subscriptionsEnded",
+  /** Subscription invoices paid that day (Stripe's invoice.paid of a subscription: subscriptions/webhook.ts), in cents. */
+  "subscriptionPaidCents",
   "tipCents",
   "tips",
 ] as const;
@@ -91,6 +93,11 @@ export function paymentChanged(
     ...(paid ? { paidOrders: 1, paidCents: before.totalCents } : {}),
     ...(refunded ? { refundedCents: refunded } : {}),
   });
+}
+
+/** A subscription's invoice paid (applied once, with its event's ledger item): its amount on the day it was paid. */
+export function subscriptionPaid(entities: TransactionEntities, amountCents: number, paidAt: Date): LabelledWrite[] {
+  return addToDay(entities, dayOf(paidAt), { subscriptionPaidCents: Math.max(0, amountCents) });
 }
 
 /** The subscription statuses that count as a subscriber (subscriptions/index.ts). */

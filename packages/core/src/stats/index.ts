@@ -50,8 +50,11 @@ function totals(days: Map<string, Day>, from: string, to: string): PeriodTotals 
     for (const figure of DAY_FIGURES) sum[figure] += figures[figure];
   }
   const { day: _day, ...figures } = sum;
-  return { from, to, revenueCents: figures.paidCents - figures.refundedCents, ...figures };
+  return { from, to, revenueCents: revenueOf(figures), ...figures };
 }
+
+/** Money in that day: orders paid and subscription invoices paid, less refunds given. */
+const revenueOf = (day: Record<DayFigure, number>) => day.paidCents + day.subscriptionPaidCents - day.refundedCents;
 
 const ordersOf = (day: Day | undefined) => (day ? Math.max(0, day.ordersBooked - day.ordersCanceled) : 0);
 const average = (period: PeriodTotals) => (period.paidOrders > 0 ? Math.round(period.paidCents / period.paidOrders) : null);
@@ -93,7 +96,7 @@ export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async 
   const chart: DayPoint[] = [];
   for (let day = periods.chart.from; day <= periods.chart.to; day = addDays(day, 1)) {
     const figures = days.get(day) ?? emptyDay(day);
-    chart.push({ day, revenueCents: figures.paidCents - figures.refundedCents, orders: ordersOf(figures), paidOrders: figures.paidOrders });
+    chart.push({ day, revenueCents: revenueOf(figures), orders: ordersOf(figures), paidOrders: figures.paidOrders });
   }
   const subscriptionsAtMonthStart = Math.max(0, active - (month.subscriptionsStarted - month.subscriptionsEnded));
   return {

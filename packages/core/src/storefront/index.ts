@@ -28,7 +28,8 @@ import { priceSale, type PricedSale } from "../pricing/cart";
 import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
 import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
-import type { CatalogueSku } from "../shared/catalogue";
+import { coreServiceOf, type CatalogueSku } from "../shared/catalogue";
+import type { TotalsDiscount } from "../shared/totals";
 import { receiptUrl } from "../shared/receipts";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
@@ -43,6 +44,7 @@ import { Id } from "../shared/ids";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import * as Users from "../users";
 import type { UserItem } from "../users";
+import type { Coverage } from "../subscriptions/allowance";
 
 export * as Storefront from "./index";
 export * from "../shared/storefront";
@@ -131,6 +133,42 @@ function counterOrder(
   };
 }
 
+type Allowance = typeof import("../subscriptions/allowance");
+
+/**
+ * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * loaded beside the sale's other reads, off the cold start of the routes importing this module (`npm run bench:lambda`).
+ */
+async function membershipOf(userId: string) {
+  const allowance: Allowance = await import("../subscriptions/allowance");
+  return { allowance, subscription: await allowance.subscriptionOf(userId) };
+}
+
+/**
+ * A member's allowance on a counter sale: one unit of the core line at `index` covered when `coverage` is given,
+ * the totals added up again with the sale's discount; the order's fields, the regrip's write and its refusal to add
+ * to the sale's own.
+ */
+function covering(allowance: Allowance | undefined, priced: PricedSale, coverage: Coverage | null, index: number, discount: TotalsDiscount) {
+  if (!allowance || !coverage || index < 0) return { priced, fields: {}, writes: () => [], refusal: () => undefined };
+  const covered = allowance.coverLine(priced, index, discount);
+  return {
+    priced: covered,
+    fields: allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents),
+    writes: (entities: Parameters<Allowance["takeRegrip"]>[0]) => allowance.takeRegrip(entities, coverage),
+    refusal: allowance.allowanceRefusal,
+  };
+}
+
+/** A counter order's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
+function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
+  order: O,
+  fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
+): O {
+  if (!("subscriptionId" in fields)) return order;
+  return { ...order, ...fields, ...(fields.paymentStatus === "comp" ? { status: "SERVICE_QUEUE" as OrderStatus } : {}) };
+}
+
 const SMS_SENT = "Payment link sent by text";
 const NOTHING_TO_PAY = "Nothing to pay: no payment link was sent";
 
@@ -197,28 +235,48 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
-      const [skus, promotion] = await Promise.all([
+      const [skus, promotion, { allowance, subscription }] = await Promise.all([
         skusByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
+        membershipOf(customer.userId),
       ]);
-      const priced = priceSale({
+      const full = priceSale({
         skus,
         lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
         promotion,
         requireVisible: true,
         unavailable: PRODUCT_UNAVAILABLE,
       });
+      // A member with a regrip left: one unit of the cart's first core service is covered.
+      const core = full.lineItems.findIndex((line) => {
+        const sku = skus.find((candidate) => candidate.id === line.skuId);
+        return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
+      });
+      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion });
+      const priced = cover.priced;
       return {
-        order: {
-          ...counterOrder(actor, customer, priced, "Invoiced at the storefront", now),
-          bagNumber: input.bagNumber,
-          ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
-        },
+        order: withCoverage(
+          {
+            ...counterOrder(actor, customer, priced, "Invoiced at the storefront", now),
+            bagNumber: input.bagNumber,
+            ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
+          },
+          cover.fields,
+        ),
         stockTakes: priced.stockTakes,
         audit: {
           action: "order.invoiced",
-          diff: { customerId: customer.userId, totalCents: priced.totalCents, promoCode: priced.promoCode ?? null, bagNumber: input.bagNumber, source: "storefront" },
+          diff: {
+            customerId: customer.userId,
+            totalCents: priced.totalCents,
+            promoCode: priced.promoCode ?? null,
+            bagNumber: input.bagNumber,
+            source: "storefront",
+            ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
+          },
         },
+        writes: cover.writes,
+        refusal: cover.refusal,
       };
     },
     { idempotencyKey: options.idempotencyKey },
@@ -258,7 +316,7 @@ async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 
-const QuickSaleInput = counterSale(QuickSaleBooking);
+const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
  * customer, the chosen services priced from their catalogue items, a staff
@@ -280,7 +338,14 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone || !customer.phoneVerified) throw precondition(PHONE_VERIFICATION_REQUIRED);
-      const byCode = await quickSaleSkus();
+      const [byCode, existing, membership] = await Promise.all([
+        quickSaleSkus(),
+        // A paddle of the customer's on file (its id sent): the sale is for it, and a membership covering it applies.
+        input.paddleId ? db().entities.paddle.get({ userId: customer.userId, id: input.paddleId }).go() : null,
+        input.paddleId ? membershipOf(customer.userId) : undefined,
+      ]);
+      const onFile = existing?.data ?? null;
+      if (input.paddleId && (!onFile || onFile.ownershipStatus !== "owned")) throw notFound("Paddle not found");
       const chosen = QUICK_SALE_SERVICES.filter((service) => input.services.includes(service.id));
       const lines = chosen.map((service) => {
         const sku = byCode.get(service.code);
@@ -288,21 +353,29 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
         return { skuId: sku.id, quantity: 1 };
       });
       const discountCents = input.discount ? discountDollarsToCents(input.discount.amount) : 0;
-      const priced = priceSale({ skus: [...byCode.values()], lines, discountCents, requireVisible: false, unavailable: PRODUCT_UNAVAILABLE });
+      const full = priceSale({ skus: [...byCode.values()], lines, discountCents, requireVisible: false, unavailable: PRODUCT_UNAVAILABLE });
+      // Its core regrip is covered when the paddle is assigned to the customer's membership with a regrip left.
+      const regripSku = byCode.get(QUICK_SALE_SERVICES.find((service) => service.id === "regrip")!.code)?.id;
+      const core = full.lineItems.findIndex((line) => line.skuId === regripSku);
+      const coverage = onFile && membership ? membership.allowance.coverageOf(membership.subscription, onFile.id, now) : null;
+      const cover = covering(membership?.allowance, full, coverage, core, { staffCents: discountCents });
+      const priced = cover.priced;
       // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
       const bagNumber = typedBag ?? (await Bags.lowestFree(lost));
       if (!bagNumber) throw conflict(NO_FREE_BAG);
-      const paddleId = randomUUID();
+      const paddleId = onFile?.id ?? randomUUID();
       const discounted = priced.discountAmountCents > 0;
       // The staff member's notes on the discount are kept with it, and also when they typed notes but no amount
       // (the wizard used to send notes only with an amount, and lost them).
       const notes = input.discount?.notes || undefined;
       return {
         order: {
-          ...counterOrder(actor, customer, priced, "Quick sale", now),
+          ...withCoverage(counterOrder(actor, customer, priced, "Quick sale", now), cover.fields),
           bagNumber,
           paddleId,
-          paddle: { nickname: input.paddle.nickname, brand: input.paddle.brand || Paddles.UNKNOWN_BRAND, ...(input.paddle.model ? { model: input.paddle.model } : {}) },
+          paddle: onFile
+            ? { nickname: onFile.nickname, brand: onFile.brand, ...(onFile.model ? { model: onFile.model } : {}) }
+            : { nickname: input.paddle.nickname, brand: input.paddle.brand || Paddles.UNKNOWN_BRAND, ...(input.paddle.model ? { model: input.paddle.model } : {}) },
           ...(discounted || notes
             ? { discountByStaffId: actor.userId, discountByStaffName: staffName(actor), ...(notes ? { discountNotes: notes } : {}) }
             : {}),
@@ -319,25 +392,39 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
             bagNumber,
             bagAssigned: !typedBag,
             source: "quick sale",
+            ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
           },
         },
         // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say
         // which bag; a bag the server chose and another sale took first is tried again with the next free one.
         refusal: (failed) => {
-          if (!failed.includes(Bags.BAG_LABEL) && !failed.includes(Bags.BAG_HOLD_LABEL)) return undefined;
+          if (failed.includes("paddle") && onFile) return notFound("Paddle not found");
+          if (!failed.includes(Bags.BAG_LABEL) && !failed.includes(Bags.BAG_HOLD_LABEL)) return cover.refusal(failed);
           if (!typedBag) throw new AssignedBagTakenError(bagNumber);
           return conflict(failed.includes(Bags.BAG_LABEL) ? bagNotActive(bagNumber) : bagInUse(bagNumber));
         },
         // The new paddle is in the order's bag (as a booking's is), until the pickup or cancel takes it out.
-        writes: (entities, { bag }) =>
-          Paddles.madeForCustomer(entities, actor, {
+        writes: (entities, { bag }) => [
+          ...cover.writes(entities),
+          ...(onFile
+            ? [
+                {
+                  // The paddle on file must still be the customer's; it goes into the order's bag.
+                  label: "paddle",
+                  write: bag
+                    ? entities.paddle.patch({ userId: customer.userId, id: onFile.id }).set({ bagId: bag.id }).where((a, { eq }) => eq(a.ownershipStatus, "owned")).commit()
+                    : entities.paddle.check({ userId: customer.userId, id: onFile.id }).where((a, { eq }) => eq(a.ownershipStatus, "owned")).commit(),
+                },
+              ]
+            : Paddles.madeForCustomer(entities, actor, {
             id: paddleId,
             userId: customer.userId,
             nickname: input.paddle.nickname,
             brand: input.paddle.brand || undefined,
             model: input.paddle.model || undefined,
             bagId: bag?.id,
-          }),
+          })),
+        ],
       };
     },
     { idempotencyKey: options.idempotencyKey },

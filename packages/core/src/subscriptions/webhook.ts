@@ -7,15 +7,30 @@
  *
  * The owner is `metadata.userId` (set by whatever makes the subscription: a checkout in subscription mode); an
  * event without one is about no customer of ours and is ignored. The plan is `metadata.plan`, else the price's
- * lookup key, when either names one of SUBSCRIPTION_PLANS.
+ * lookup key, when either names one of SUBSCRIPTION_PLANS. Each applied event also keeps Stripe's
+ * `cancel_at_period_end` and the current period's end (a new period end starts the allowance again:
+ * shared/membership.ts `regripsUsedNow`); the paddles come from `metadata.paddleIds` when the item is made, and
+ * afterwards only from the customer (PUT /api/subscriptions/paddles). A subscription entering the live statuses
+ * is named on its owner's user item (`subscriptionId`), so staff views find it by key.
+ *
+ * A subscription's invoices (`invoice.paid`, `invoice.payment_failed`; the subscription is named at
+ * `parent.subscription_details.subscription` in this API version, `subscription` in older ones) and a checkout
+ * completed in subscription mode are applied here too, each exactly once with its ledger item:
+ *
+ * | event | effect |
+ * |---|---|
+ * | invoice.paid | its amount on the day's `subscriptionPaidCents` (the dashboard's revenue, the day it was paid); audited |
+ * | invoice.payment_failed | audited, nothing paid (the status goes past due by customer.subscription.updated) |
+ * | checkout.session.completed (mode subscription) | nothing beyond its ledger item: the subscription is made by its own event |
  */
 import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite } from "../db/labelled";
+import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, uniqueKey, type SubscriptionPlan, type SubscriptionStatus } from "../entities";
 import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
+import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
 import * as DailyStats from "../stats/daily";
 
 export const SUBSCRIPTION_EVENTS = ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"] as const;
@@ -34,6 +49,12 @@ function planOf(subscription: Stripe.Subscription): SubscriptionPlan | undefined
   if (isPlan(subscription.metadata?.plan)) return subscription.metadata.plan;
   const lookup = subscription.items?.data?.[0]?.price?.lookup_key;
   return isPlan(lookup) ? lookup : undefined;
+}
+
+/** The paddles a checkout put in the subscription's metadata (comma-separated ids). */
+function paddlesOf(subscription: Stripe.Subscription): string[] {
+  const raw = subscription.metadata?.paddleIds;
+  return typeof raw === "string" && raw ? raw.split(",").filter(Boolean).slice(0, 10) : [];
 }
 
 function periodEndOf(subscription: Stripe.Subscription): string | undefined {
@@ -74,8 +95,12 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
       stripeSubscriptionId: subscription.id,
       ...(customerId ? { stripeCustomerId: customerId } : {}),
       ...(periodEndOf(subscription) ? { currentPeriodEnd: periodEndOf(subscription) } : {}),
+      cancelAtPeriodEnd: !!subscription.cancel_at_period_end,
       lastEventAt: event.created,
     };
+    // Entering the live statuses: the owner's user item names it (staff views read it by key). Not when the user is gone.
+    const naming = apply && LIVE_SUBSCRIPTION_STATUSES.has(status) && !(before && LIVE_SUBSCRIPTION_STATUSES.has(before.status));
+    const owner = naming ? (await db().entities.user.get({ userId }).go()).data : null;
     const result = await writeLabelled((entities) => {
       const writes: LabelledWrite[] = [
         {
@@ -101,8 +126,9 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
                 [eq(a.status, before.status), before.lastEventAt === undefined ? notExists(a.lastEventAt) : eq(a.lastEventAt, before.lastEventAt)].join(" AND "),
               )
               .commit()
-          : entities.subscription.create({ ...key, ...fields }).commit(),
+          : entities.subscription.create({ ...key, ...fields, assignedPaddleIds: paddlesOf(subscription) }).commit(),
       });
+      if (owner) writes.push({ label: "user", write: entities.user.patch({ userId }).set({ subscriptionId: subscription.id }).commit() });
       writes.push(...DailyStats.subscriptionMoved(entities, before?.status, status, now));
       if (before?.status !== status) {
         writes.push({
@@ -124,10 +150,91 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
     });
     if (result.committed) return apply ? "applied" : "unchanged";
     if (result.failed.includes("event")) return "duplicate";
-    if (!result.failed.includes("subscription") && !result.conflict) {
+    if (!result.failed.includes("subscription") && !result.failed.includes("user") && !result.conflict) {
       throw new Error(`Writing subscription ${subscription.id} was cancelled: ${JSON.stringify(result.codes)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
   }
   throw new Error(`Subscription ${subscription.id} kept changing; giving up after ${MAX_ATTEMPTS} attempts`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A subscription's invoices and its checkout.
+
+type InvoiceEvent = Stripe.InvoicePaidEvent | Stripe.InvoicePaymentFailedEvent;
+
+/** The subscription an invoice bills, where this API version names it (or the older `invoice.subscription`); undefined for any other invoice. */
+export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | undefined {
+  const named = invoice.parent?.subscription_details?.subscription ?? (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  if (!named) return undefined;
+  return typeof named === "string" ? named : named.id;
+}
+
+/** An event's ledger item and what rides with it, once; "duplicate" when the event was applied before. */
+async function once(event: Stripe.Event, ownerId: string, build: (entities: TransactionEntities) => LabelledWrite[], now: Date) {
+  const result = await writeLabelled((entities) => [
+    {
+      label: "event",
+      write: entities.uniqueValue
+        .create({
+          ...(uniqueKey("stripeEvent", event.id) as { kind: "stripeEvent"; value: string }),
+          ownerId,
+          expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
+        })
+        .commit(),
+    },
+    ...build(entities),
+  ]);
+  if (result.committed) return "applied" as const;
+  if (result.failed.includes("event")) return "duplicate" as const;
+  throw new Error(`Applying ${event.type} ${event.id} was cancelled: ${JSON.stringify(result.codes)}`);
+}
+
+/**
+ * `invoice.paid` / `invoice.payment_failed` of a subscription's invoice: a payment counts its amount as revenue on
+ * the day it was paid (`status_transitions.paid_at`, else the event's time); a failure is audited and pays nothing.
+ * Each once, whatever the order they come in.
+ */
+export async function handleSubscriptionInvoice(event: InvoiceEvent, now: Date = new Date()): Promise<SubscriptionEventResult> {
+  const invoice = event.data.object;
+  const subscriptionId = subscriptionOfInvoice(invoice);
+  if (!subscriptionId) return "ignored";
+  const userId = invoice.parent?.subscription_details?.metadata?.userId ?? null;
+  const paid = event.type === "invoice.paid";
+  const paidAt = new Date(((paid && invoice.status_transitions?.paid_at) || event.created) * 1000);
+  return once(
+    event,
+    subscriptionId,
+    (entities) => [
+      ...(paid ? DailyStats.subscriptionPaid(entities, invoice.amount_paid, paidAt) : []),
+      {
+        label: "audit",
+        write: entities.auditLog
+          .create(
+            auditEntry({
+              actor: subscriptionActor,
+              action: paid ? "subscription.invoice_paid" : "subscription.payment_failed",
+              targetType: "subscription",
+              targetId: subscriptionId,
+              diff: {
+                userId,
+                invoiceId: invoice.id,
+                billingReason: invoice.billing_reason,
+                ...(paid ? { amountPaidCents: invoice.amount_paid, paidAt: paidAt.toISOString() } : { amountDueCents: invoice.amount_due }),
+                eventId: event.id,
+              },
+            }),
+          )
+          .commit(),
+      },
+    ],
+    now,
+  );
+}
+
+/** `checkout.session.completed` in subscription mode: the subscription comes by its own event; this one is only remembered, once. */
+export async function handleSubscriptionCheckout(event: Stripe.CheckoutSessionCompletedEvent, now: Date = new Date()): Promise<SubscriptionEventResult> {
+  const session = event.data.object;
+  const result = await once(event, session.id, () => [], now);
+  return result === "applied" ? "unchanged" : result;
 }

@@ -1,5 +1,5 @@
 import * as Subscriptions from "@regrip/core/subscriptions";
 import { api } from "../../http/handler";
 
-/** GET /api/subscriptions: {plan, status}; status "none" without a subscription. */
+/** GET /api/subscriptions: SubscriptionView {plan, status, assignedPaddleIds, currentPeriodEnd, regripsLeft, cancelAtPeriodEnd}; status "none" without one. */
 export const handler = api(async (req) => Subscriptions.current(req.user()));
