@@ -84,6 +84,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer", grants: edits },
   { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer", grants: reads },
+  // loyalty points (issue 21): the caller's balance and history
+  { method: "GET", path: "/api/loyalty", handler: fn("loyalty/mine"), access: "customer", grants: reads },
   // paddles
   { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer", grants: reads },
   { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer", grants: table("read", "put") },
@@ -131,6 +133,8 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update"), access: "admin", grants: edits },
   { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list"), access: "admin", grants: reads },
+  // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry
+  { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: fn("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
   // communications: test texts, broadcasts, the log (admin)
   { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin", grants: reads },
   { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin", grants: reads },

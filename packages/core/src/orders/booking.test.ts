@@ -22,6 +22,7 @@ describe("BookService", () => {
       weightAreas: [],
       customerNotes: undefined,
       promoCode: undefined,
+      redeemPoints: 0,
     });
   });
 

@@ -19,6 +19,8 @@ import { isIsoDateTime } from "../shared/dates";
 import { boundedId, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
+import { RedeemPoints } from "../shared/loyalty-input";
+import { balanceOf, redeemRefused, redeemWrites } from "../loyalty/redeem";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
@@ -84,6 +86,8 @@ export const BookService = z.object({
   ),
   customerNotes: optionalText(CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG),
   promoCode: SentPromoCode,
+  /** Points to redeem (a step of 100), taken off after the promotion. */
+  redeemPoints: RedeemPoints,
 });
 export type BookServiceInput = z.output<typeof BookService>;
 
@@ -131,10 +135,11 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
   const { order } = await createOrder(
     actor,
     async (now) => {
-      const [{ data: paddle }, skus, promotion] = await Promise.all([
+      const [{ data: paddle }, skus, promotion, balance] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
+        input.redeemPoints ? balanceOf(actor.userId) : 0,
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -144,6 +149,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         addOnIds: input.addOns,
         weightAreas: input.weightAreas,
         promotion,
+        points: { redeem: input.redeemPoints, balance },
       });
 
       const at = now.toISOString();
@@ -170,24 +176,28 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         },
         stockTakes: priced.stockTakes,
         actorName,
-        audit: { action: "order.created", diff: { status, totalCents: priced.totalCents, source: "online booking" } },
+        audit: {
+          action: "order.created",
+          diff: { status, totalCents: priced.totalCents, source: "online booking", ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}) },
+        },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        writes: ({ paddle: paddles }, { bag }) => [
+        writes: (entities, { bag, orderId }) => [
+          ...redeemWrites(entities, { userId: actor.userId, orderId, points: priced.pointsRedeemed, at }),
           {
             label: "paddle",
             write: bag
-              ? paddles
+              ? entities.paddle
                   .patch({ userId: actor.userId, id: paddle.id })
                   .set({ bagId: bag.id })
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit()
-              : paddles
+              : entities.paddle
                   .check({ userId: actor.userId, id: paddle.id })
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit(),
           },
         ],
-        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : undefined),
+        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : redeemRefused(failed, actor.userId)),
       };
     },
     { idempotencyKey, now },

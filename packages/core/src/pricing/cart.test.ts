@@ -53,4 +53,19 @@ describe("priceSale", () => {
     expect(priceOf("sg-red-dry", 1)).toThrow("Sorry, Strip and Grip (Red, Dry) is out of stock");
     expect(priceOf("sg-black-tacky", 4)().stockTakes).toEqual([{ skuId: "sg-black-tacky", name: "Strip and Grip", color: "Black", feel: "Tacky", quantity: 4 }]);
   });
+
+  it("takes redeemed points off after the discount, and refuses more than is left to pay", () => {
+    const lines = [{ skuId: "a", quantity: 3 }];
+    expect(sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: { redeem: 200, balance: 200 } })).toMatchObject({
+      subtotalCents: 3000,
+      discountAmountCents: 300,
+      pointsRedeemed: 200,
+      pointsDiscountCents: 2000,
+      totalCents: 700,
+    });
+    expect(() => sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: { redeem: 300, balance: 300 } })).toThrow(
+      "Those points are worth more than this order's total",
+    );
+    expect(sale({ lines }).pointsRedeemed).toBe(0);
+  });
 });

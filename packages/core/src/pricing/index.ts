@@ -6,7 +6,8 @@
 import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
 import { stockShortfall, type VariantNaming } from "../shared/variants";
-import { orderTotals } from "../shared/totals";
+import { redeemCents, redeemRefusal } from "../shared/loyalty";
+import { orderTotals, type OrderTotals, type TotalsDiscount, type TotalsLine } from "../shared/totals";
 import { conflict, invalid } from "../errors";
 
 export * as Pricing from "./index";
@@ -38,6 +39,13 @@ export interface PricingInput {
   addOnIds?: readonly string[];
   weightAreas?: readonly string[];
   promotion?: Discount | null;
+  points?: PointsToRedeem;
+}
+
+/** Points the customer asks to redeem on the order, and their balance as read (shared/loyalty.ts). */
+export interface PointsToRedeem {
+  redeem: number;
+  balance: number;
 }
 
 export interface PricedBooking {
@@ -48,7 +56,22 @@ export interface PricedBooking {
   /** No tax is shown in the spec: always 0 for now. */
   taxCents: number;
   totalCents: number;
+  /** Points redeemed on the order (0 for none) and what they take off, after the discount. */
+  pointsRedeemed: number;
+  pointsDiscountCents: number;
   stockTakes: StockTake[];
+}
+
+/**
+ * The totals with the points redeemed, taken off after the discount (shared/totals.ts): 400 with
+ * shared/loyalty.ts's words when they are not a step of 100, more than the balance, or worth more than is left to pay.
+ */
+export function totalsWithPoints(lines: readonly TotalsLine[], discount: Omit<TotalsDiscount, "pointsCents">, points?: PointsToRedeem): OrderTotals {
+  const before = orderTotals(lines, discount);
+  if (!points?.redeem) return before;
+  const refusal = redeemRefusal(points.redeem, points.balance, before.totalCents);
+  if (refusal) throw invalid(refusal);
+  return orderTotals(lines, { ...discount, pointsCents: redeemCents(points.redeem) });
 }
 
 /** 409 naming the variant and what is left of it (shared/storefront's words, which the storefront's cart says too). */
@@ -127,7 +150,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
     });
   }
 
-  const { subtotalCents, discountAmountCents, totalCents } = orderTotals(lineItems, { promotion: input.promotion });
+  const { subtotalCents, discountAmountCents, pointsDiscountCents, totalCents } = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
     return sku.stockQuantity === null ? [] : [takeOf(sku, line.quantity)];
@@ -139,6 +162,8 @@ export function priceBooking(input: PricingInput): PricedBooking {
     promoCode: input.promotion ? input.promotion.code : undefined,
     taxCents: 0,
     totalCents,
+    pointsRedeemed: pointsDiscountCents > 0 ? input.points!.redeem : 0,
+    pointsDiscountCents,
     stockTakes,
   };
 }

@@ -18,6 +18,7 @@ import { allSkus, catalogueSku, item } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import * as Bags from "../bags";
+import { balanceOf, redeemRefused, redeemWrites } from "../loyalty/redeem";
 import { conflict, invalid, notFound, precondition, unavailable } from "../errors";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, type OrderView, view } from "../orders/view";
@@ -197,14 +198,16 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
-      const [skus, promotion] = await Promise.all([
+      const [skus, promotion, balance] = await Promise.all([
         skusByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
+        input.redeemPoints ? balanceOf(customer.userId) : 0,
       ]);
       const priced = priceSale({
         skus,
         lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
         promotion,
+        points: { redeem: input.redeemPoints, balance },
         requireVisible: true,
         unavailable: PRODUCT_UNAVAILABLE,
       });
@@ -217,8 +220,19 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         stockTakes: priced.stockTakes,
         audit: {
           action: "order.invoiced",
-          diff: { customerId: customer.userId, totalCents: priced.totalCents, promoCode: priced.promoCode ?? null, bagNumber: input.bagNumber, source: "storefront" },
+          diff: {
+            customerId: customer.userId,
+            totalCents: priced.totalCents,
+            promoCode: priced.promoCode ?? null,
+            bagNumber: input.bagNumber,
+            source: "storefront",
+            ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}),
+          },
         },
+        // The customer's redeemed points, spent in the order's transaction.
+        writes: (entities, { orderId }) =>
+          redeemWrites(entities, { userId: customer.userId, orderId, points: priced.pointsRedeemed, at: now.toISOString() }),
+        refusal: (failed) => redeemRefused(failed, customer.userId),
       };
     },
     { idempotencyKey: options.idempotencyKey },
