@@ -76,7 +76,7 @@ export const POINTS_LABEL = "points";
  * The ledger entries' writes and the balance's one ADD (their sum; none when it is 0), each entry a millisecond
  * apart so the history lists them in the order they were decided.
  */
-export function ledgerWrites(
+function ledgerWrites(
   entities: TransactionEntities,
   userId: string,
   orderId: string | undefined,

@@ -22,7 +22,6 @@ describe("BookService", () => {
       weightAreas: [],
       customerNotes: undefined,
       promoCode: undefined,
-      redeemPoints: 0,
     });
   });
 

@@ -149,7 +149,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         addOnIds: input.addOns,
         weightAreas: input.weightAreas,
         promotion,
-        points: { redeem: input.redeemPoints, balance },
+        points: { redeem: input.redeemPoints ?? 0, balance },
       });
 
       const at = now.toISOString();

@@ -10,8 +10,9 @@ import { POINTS_PER_REWARD, REDEEM_STEP_MESSAGE } from "./loyalty";
 const MAX_POINTS = 1_000_000;
 
 /**
- * Points to redeem on an order: absent, null or 0 for none, else a whole multiple of 100 (400 with the step's words).
- * Whether the balance holds them and the order is worth them is decided where the order is priced.
+ * Points to redeem on an order: absent, null or 0 for none (left out of the parsed form, so a form that redeems
+ * nothing is sent as before), else a whole multiple of 100 (400 with the step's words). Whether the balance holds
+ * them and the order is worth them is decided where the order is priced.
  */
 export const RedeemPoints = z.pipe(
   z.nullish(
@@ -19,7 +20,7 @@ export const RedeemPoints = z.pipe(
       .number({ error: REDEEM_STEP_MESSAGE })
       .check(z.refine((n) => Number.isSafeInteger(n) && n >= 0 && n <= MAX_POINTS && n % POINTS_PER_REWARD === 0, REDEEM_STEP_MESSAGE)),
   ),
-  z.transform((value: number | null | undefined) => value ?? 0),
+  z.transform((value: number | null | undefined) => value || undefined),
 );
 
 export const ADJUST_POINTS_MESSAGE = "Points must be a whole number other than 0";

@@ -207,7 +207,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         skus,
         lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
         promotion,
-        points: { redeem: input.redeemPoints, balance },
+        points: { redeem: input.redeemPoints ?? 0, balance },
         requireVisible: true,
         unavailable: PRODUCT_UNAVAILABLE,
       });
