@@ -25,9 +25,9 @@ import { INVALID_CURSOR, pageQuery } from "../paging";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
 import type { LoyaltyEntryView, LoyaltyView } from "../shared/loyalty";
-import { PointsAdjustment } from "../shared/loyalty-input";
+import { PointsAdjustment } from "../shared/loyalty-adjust";
 import * as Users from "../users";
-import { POINTS_LABEL } from "./order-points";
+import { POINTS_LABEL } from "./redeem";
 
 export * as Loyalty from "./index";
 

@@ -26,6 +26,7 @@ import type { LoyaltyEntryType } from "../entities/enums";
 import { stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import { pointsEarned, pointsTakenBack } from "../shared/loyalty";
 import { dollars } from "../shared/payment";
+import { POINTS_LABEL } from "./redeem";
 
 /** The payment methods whose money earns points: a card online, cash or a card at the counter. */
 const EARNING_METHODS: ReadonlySet<string> = new Set(["STRIPE", "POS_CASH", "POS_CARD"]);
@@ -68,9 +69,6 @@ export interface OrderPoints {
 }
 
 const NOTHING: OrderPoints = { set: {}, reads: [], writes: () => [] };
-
-/** The label of the balance's write in a transaction (the account's ADD, or a redemption's conditional subtract). */
-export const POINTS_LABEL = "points";
 
 /**
  * The ledger entries' writes and the balance's one ADD (their sum; none when it is 0), each entry a millisecond

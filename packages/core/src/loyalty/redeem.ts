@@ -4,20 +4,36 @@
  * the ledger entry. Of two orders redeeming the same points at the same moment, the balance's condition lets one
  * through; the other's whole transaction fails (no order, no stock taken) and it hears 400 with the balance as it
  * is then. The price (pricing/ `totalsWithPoints`) refused points that were not a step of 100, more than the
- * balance as read, or worth more than is left to pay, before anything was written.
+ * balance as read (`pointsToRedeem`), or worth more than is left to pay, before anything was written.
  *
- * Its own small module: the booking's Lambda carries it without the loyalty routes' code (npm run bench:lambda).
+ * Its own small module, loaded by the booking and the invoice only when they redeem points: their Lambdas are
+ * within a few KB of the 300 KB budget (npm run bench:lambda).
  */
 import { db } from "../db";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
-import { invalid, type DomainError } from "../errors";
-import { redeemOverBalance } from "../shared/loyalty";
-import { POINTS_LABEL } from "./order-points";
+import type { PointsToRedeem } from "../pricing";
+import { redeemCents, redeemOverBalance, redeemRefusal } from "../shared/loyalty";
+
+/**
+ * The label of the balance's write in a transaction: a redemption's conditional subtract, an earn's, take-back's or
+ * return's ADD (./order-points.ts), an admin's adjustment.
+ */
+export const POINTS_LABEL = "points";
 
 /** The customer's balance as stored now (strongly consistent: an order is priced from it). */
-export async function balanceOf(userId: string): Promise<number> {
+async function balanceOf(userId: string): Promise<number> {
   const { data } = await db().entities.loyaltyAccount.get({ userId }).go({ consistent: true });
   return data?.balance ?? 0;
+}
+
+/** `points` as an order is priced with them, from a balance of `balance` (shared/loyalty.ts). */
+export function pricedPoints(points: number, balance: number): PointsToRedeem {
+  return { points, cents: redeemCents(points), refusal: (dueCents) => redeemRefusal(points, balance, dueCents) };
+}
+
+/** `points` (a step of 100, the request's schema says) as the order is priced with them, against the customer's balance now. */
+export async function pointsToRedeem(userId: string, points: number): Promise<PointsToRedeem> {
+  return pricedPoints(points, await balanceOf(userId));
 }
 
 /** The redemption's writes in the new order's transaction; none for no points. */
@@ -40,8 +56,12 @@ export function redeemWrites(entities: TransactionEntities, redemption: { userId
   ];
 }
 
-/** The refusal when the balance no longer held the points at the write (spent by another order meanwhile). */
-export async function redeemRefused(failed: readonly string[], userId: string): Promise<DomainError | undefined> {
+/**
+ * Why the order was refused when the balance no longer held the points at the write (spent by another order
+ * meanwhile): the words of the maker's 400. (A message, not the error: this chunk then shares no module with the
+ * maker's Lambda but the table's.)
+ */
+export async function redeemRefused(failed: readonly string[], userId: string): Promise<string | undefined> {
   if (!failed.includes(POINTS_LABEL)) return undefined;
-  return invalid(redeemOverBalance(Math.max(0, await balanceOf(userId))));
+  return redeemOverBalance(Math.max(0, await balanceOf(userId)));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogueSku } from "../shared/catalogue";
+import { pricedPoints } from "../loyalty/redeem";
 import { priceSale } from "./cart";
 
 const sku = (id: string, fields: Partial<CatalogueSku> = {}): CatalogueSku => ({
@@ -56,14 +57,14 @@ describe("priceSale", () => {
 
   it("takes redeemed points off after the discount, and refuses more than is left to pay", () => {
     const lines = [{ skuId: "a", quantity: 3 }];
-    expect(sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: { redeem: 200, balance: 200 } })).toMatchObject({
+    expect(sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: pricedPoints(200, 200) })).toMatchObject({
       subtotalCents: 3000,
       discountAmountCents: 300,
       pointsRedeemed: 200,
       pointsDiscountCents: 2000,
       totalCents: 700,
     });
-    expect(() => sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: { redeem: 300, balance: 300 } })).toThrow(
+    expect(() => sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: pricedPoints(300, 300) })).toThrow(
       "Those points are worth more than this order's total",
     );
     expect(sale({ lines }).pointsRedeemed).toBe(0);

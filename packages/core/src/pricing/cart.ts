@@ -50,7 +50,6 @@ export function priceSale(input: {
     lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
   }
   const totals = totalsWithPoints(lineItems, { promotion: input.promotion, staffCents: input.discountCents }, input.points);
-  const { subtotalCents, discountAmountCents, pointsDiscountCents, totalCents } = totals;
-  const pointsRedeemed = pointsDiscountCents > 0 ? input.points!.redeem : 0;
+  const { subtotalCents, discountAmountCents, pointsRedeemed, pointsDiscountCents, totalCents } = totals;
   return { lineItems, subtotalCents, discountAmountCents, promoCode: input.promotion?.code, taxCents: 0, totalCents, pointsRedeemed, pointsDiscountCents, stockTakes };
 }

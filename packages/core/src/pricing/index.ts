@@ -6,7 +6,6 @@
 import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
 import { stockShortfall, type VariantNaming } from "../shared/variants";
-import { redeemCents, redeemRefusal } from "../shared/loyalty";
 import { orderTotals, type OrderTotals, type TotalsDiscount, type TotalsLine } from "../shared/totals";
 import { conflict, invalid } from "../errors";
 
@@ -42,10 +41,15 @@ export interface PricingInput {
   points?: PointsToRedeem;
 }
 
-/** Points the customer asks to redeem on the order, and their balance as read (shared/loyalty.ts). */
+/**
+ * Points the customer redeems on the order, as loyalty/redeem.ts `pointsToRedeem` reads them against the balance:
+ * how many, what they take off, and why they are refused given what is left to pay after the discount
+ * (shared/loyalty.ts `redeemRefusal`).
+ */
 export interface PointsToRedeem {
-  redeem: number;
-  balance: number;
+  points: number;
+  cents: number;
+  refusal: (dueCents: number) => string | null;
 }
 
 export interface PricedBooking {
@@ -63,15 +67,19 @@ export interface PricedBooking {
 }
 
 /**
- * The totals with the points redeemed, taken off after the discount (shared/totals.ts): 400 with
+ * The totals with the points redeemed, taken off after the discount (shared/totals.ts `orderTotals`): 400 with
  * shared/loyalty.ts's words when they are not a step of 100, more than the balance, or worth more than is left to pay.
  */
-export function totalsWithPoints(lines: readonly TotalsLine[], discount: Omit<TotalsDiscount, "pointsCents">, points?: PointsToRedeem): OrderTotals {
+export function totalsWithPoints(
+  lines: readonly TotalsLine[],
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points: PointsToRedeem | undefined,
+): OrderTotals & { pointsRedeemed: number } {
   const before = orderTotals(lines, discount);
-  if (!points?.redeem) return before;
-  const refusal = redeemRefusal(points.redeem, points.balance, before.totalCents);
+  if (!points) return { ...before, pointsRedeemed: 0 };
+  const refusal = points.refusal(before.totalCents);
   if (refusal) throw invalid(refusal);
-  return orderTotals(lines, { ...discount, pointsCents: redeemCents(points.redeem) });
+  return { ...orderTotals(lines, { ...discount, pointsCents: points.cents }), pointsRedeemed: points.points };
 }
 
 /** 409 naming the variant and what is left of it (shared/storefront's words, which the storefront's cart says too). */
@@ -150,7 +158,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
     });
   }
 
-  const { subtotalCents, discountAmountCents, pointsDiscountCents, totalCents } = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
+  const { subtotalCents, discountAmountCents, pointsRedeemed, pointsDiscountCents, totalCents } = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
     return sku.stockQuantity === null ? [] : [takeOf(sku, line.quantity)];
@@ -162,7 +170,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
     promoCode: input.promotion ? input.promotion.code : undefined,
     taxCents: 0,
     totalCents,
-    pointsRedeemed: pointsDiscountCents > 0 ? input.points!.redeem : 0,
+    pointsRedeemed,
     pointsDiscountCents,
     stockTakes,
   };

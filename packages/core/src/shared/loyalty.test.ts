@@ -11,7 +11,8 @@ import {
   redeemRefusal,
   REWARD_WORDS,
 } from "./loyalty";
-import { ADJUST_POINTS_MESSAGE, ADJUST_REASON_REQUIRED, ADJUST_REASON_TOO_LONG, PointsAdjustment, RedeemPoints } from "./loyalty-input";
+import { ADJUST_POINTS_MESSAGE, ADJUST_REASON_REQUIRED, ADJUST_REASON_TOO_LONG, PointsAdjustment } from "./loyalty-adjust";
+import { RedeemPoints } from "./loyalty-input";
 
 describe("points per dollar", () => {
   it("earns 1 point per whole dollar paid, the cents left out", () => {
