@@ -8,6 +8,7 @@ import { checkoutLines, orderReference } from "../../packages/core/src/payments/
 import { isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
 import { env } from "../env";
+import { handleTipPay } from "./tip-payment";
 import { stripeWebhookPath } from "./webhooks";
 
 /**
@@ -151,6 +152,7 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
   if (!path.startsWith(localPayPrefix)) return false;
   const [rawSession, action] = path.slice(localPayPrefix.length).split("/");
   const sessionId = decodeURIComponent(rawSession ?? "");
+  if (await handleTipPay(req, res, sessionId, action, { page, deliver, redirect, readBody, showGone })) return true;
   const { order, current } = await currentOrder(sessionId);
   if (req.method === "POST") await readBody(req);
 

@@ -109,6 +109,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/payments", handler: fn("orders/payments"), access: "staff", grants: moves },
   { method: "POST", path: "/api/orders/{id}/payment-link", handler: fn("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind
+  { method: "POST", path: "/api/orders/{id}/tip", handler: fn("orders/tip"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)
   { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },

@@ -18,7 +18,8 @@ const tally = () => ({ type: "number", default: 0 }) as const;
  * - `paidOrders`, `paidCents`: payments that landed that day (an order unpaid → paid);
  * - `refundedCents`: money given back that day (an order's refundedAmountCents growing);
  * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
- *   leaving the live statuses that day (Stripe's customer.subscription.* events).
+ *   leaving the live statuses that day (Stripe's customer.subscription.* events);
+ * - `tipCents`, `tips`: tips paid that day (tips/record.ts), never part of the revenue above.
  *
  * A day nothing happened on has no item. An item is made by its first ADD, so
  * a figure never written is missing and reads as 0.
@@ -36,6 +37,8 @@ export const dailyStats = (config?: EntityConfiguration) =>
         refundedCents: tally(),
         subscriptionsStarted: tally(),
         subscriptionsEnded: tally(),
+        tipCents: tally(),
+        tips: tally(),
       },
       indexes: {
         byDay: {

@@ -209,6 +209,11 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "stats#shop", sk: "counter#activeSubscriptions" },
   },
   {
+    entity: "staffTips",
+    item: () => e.staffTips.put({ month: "2026-11", staffId: "sub-2", staffName: "Sam", tipCents: 750, tips: 1 }).params().Item,
+    keys: { pk: "stats#tips#2026-11", sk: "staff#sub-2" },
+  },
+  {
     entity: "customerSearch",
     item: () => e.customerSearch.put({ prefix: "cas", entry: "caseydink#sub-1", term: "caseydink", userId: "sub-1" }).params().Item,
     keys: { pk: "custsearch#cas", sk: "caseydink#sub-1" },
@@ -223,7 +228,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, customerSearch, dailyStats and shopCounter", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, customerSearch, dailyStats, shopCounter and staffTips", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -245,6 +250,7 @@ describe("entity definitions against infra/table.ts", () => {
         "sku",
         "smsConversation",
         "smsMessage",
+        "staffTips",
         "subscription",
         "tip",
         "uniqueValue",

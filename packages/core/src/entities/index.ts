@@ -16,6 +16,7 @@ import { serviceOrder, type ServiceOrder } from "./serviceOrder";
 import { sku, type Sku } from "./sku";
 import { smsConversation, type SmsConversation } from "./smsConversation";
 import { smsMessage, type SmsMessage } from "./smsMessage";
+import { staffTips, type StaffTips } from "./staffTips";
 import { subscription, type Subscription } from "./subscription";
 import { tip, type Tip } from "./tip";
 import { uniqueValue, type UniqueValue } from "./uniqueValue";
@@ -25,6 +26,7 @@ import { verificationCode, type VerificationCode } from "./verificationCode";
 export * from "./enums";
 export { monthOf } from "./auditLog";
 export { SHOP_COUNTERS, type ShopCounterName } from "./dailyStats";
+export { TIP_STATUSES } from "./tip";
 export { normaliseCode, normaliseEmail } from "./attributes";
 export { normaliseUniqueValue, uniqueKey } from "./uniqueValue";
 export type {
@@ -47,6 +49,7 @@ export type {
   ShopCounter,
   SmsConversation,
   SmsMessage,
+  StaffTips,
   Subscription,
   Tip,
   UniqueValue,
@@ -60,7 +63,7 @@ export type {
  * ElectroDB entity validates its model with jsonschema and parses it, several
  * milliseconds each on a cold Lambda, so `db()` (../db) builds an entity the
  * first time a request touches it, and a route pays only for the entities it
- * uses instead of all 21 and a Service joining them at import.
+ * uses instead of all 22 and a Service joining them at import.
  */
 export const entityFactories = {
   user,
@@ -87,6 +90,7 @@ export const entityFactories = {
   orderReference,
   dailyStats,
   shopCounter,
+  staffTips,
 };
 
 /** Every entity of the table, by name, as built. */

@@ -7,6 +7,7 @@
 import type { OrderItem } from "../orders/view";
 import type { Stage } from "../shared/lifecycle";
 import { Texts, type TextResult } from "../texts";
+import { env } from "../../../../infra/env";
 
 export * as Notifications from "./index";
 
@@ -20,13 +21,23 @@ export const ORDER_MOVE_TEXTS = {
 const isTexted = (stage: Stage): stage is keyof typeof ORDER_MOVE_TEXTS => stage in ORDER_MOVE_TEXTS;
 
 /**
+ * The order page the ready text links to, where a tip can be left (tips/): for an order its customer booked
+ * online. A counter order (it has a receipt) may be a walk-in's, who has no account to open it with.
+ */
+function orderPageUrl(order: OrderItem): string | undefined {
+  const site = process.env[env.siteUrl]?.replace(/\/+$/, "");
+  return site && !order.receiptToken ? `${site}/orders/${encodeURIComponent(order.id)}` : undefined;
+}
+
+/**
  * Texts the customer about a move into `stage`, if that stage is texted and
  * they allow it. Answers what was sent (null when nothing was). Never throws.
  */
 export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextResult | null> {
   if (!isTexted(stage)) return null;
   try {
-    const outcome = await Texts.send(ORDER_MOVE_TEXTS[stage], order, { userId: order.userId, orderId: order.id });
+    const params = stage === "ready" ? { ...order, orderUrl: orderPageUrl(order) } : order;
+    const outcome = await Texts.send(ORDER_MOVE_TEXTS[stage], params, { userId: order.userId, orderId: order.id });
     return outcome.status === "skipped" ? null : outcome;
   } catch (error) {
     console.error(`Could not text the customer of order ${order.id} about ${stage}`, error);

@@ -1,7 +1,17 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { OrderItem } from "../orders/view";
-import { checkoutCompleted, localProvider, localSessionId, orderIdOfLocalSession, paymentFailed, signed } from "./local";
+import {
+  checkoutCompleted,
+  localProvider,
+  localSessionId,
+  localTipSessionId,
+  orderIdOfLocalSession,
+  paymentFailed,
+  signed,
+  tipCheckoutCompleted,
+  tipOfLocalSession,
+} from "./local";
 import { checkoutLines } from "./provider";
 
 const order = {
@@ -13,6 +23,22 @@ const order = {
 } as unknown as OrderItem;
 
 describe("the local payment stand-in", () => {
+  it("carries a tip's order and tip ids in its tip session ids, and its event the tip's metadata", async () => {
+    const tipId = "7a1c2b8e-2222-4333-8444-955566667777";
+    const session = await localProvider().createTipCheckout(
+      { tipId, orderId: order.id, userId: "user-1", amountCents: 675, currency: "usd", reference: "901" },
+      { siteUrl: "http://localhost:3000", successUrl: "", cancelUrl: "" },
+    );
+    expect(session).toEqual({ id: localTipSessionId(order.id, tipId), url: `http://localhost:3000/local-pay/${localTipSessionId(order.id, tipId)}` });
+    expect(tipOfLocalSession(session.id)).toEqual({ orderId: order.id, tipId });
+    expect(tipOfLocalSession(localSessionId(order.id))).toBeUndefined();
+    expect(tipOfLocalSession(`${session.id}_more`)).toBeUndefined();
+    const event = tipCheckoutCompleted({ tipId, orderId: order.id, userId: "user-1", amountCents: 675, currency: "usd" }, session.id);
+    const object = event.data.object as Stripe.Checkout.Session & { payment_intent: Stripe.PaymentIntent };
+    expect(object).toMatchObject({ amount_total: 675, payment_status: "paid", metadata: { kind: "tip", orderId: order.id, userId: "user-1", tipId } });
+    expect(object.payment_intent.metadata).toEqual({ kind: "tip", tipId, tipOf: order.id });
+  });
+
   it("carries the order id in its session ids", () => {
     const id = localSessionId(order.id);
     expect(id).toMatch(/^cs_local_/);

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import { orderReference } from "../shared/orders";
-import { cardOf, checkoutLines, type PaymentProvider } from "./provider-parts";
+import { cardOf, checkoutLines, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
 
 const SESSION_PREFIX = "cs_local_";
 
@@ -34,11 +34,27 @@ export function orderIdOfLocalSession(sessionId: string): string | undefined {
   return cut > 0 ? rest.slice(0, cut) : undefined;
 }
 
+const TIP_SESSION_PREFIX = `${SESSION_PREFIX}tip_`;
+
+/** A local tip session's id carries its order and tip (`cs_local_tip_<orderId>_<tipId>`): the page reads the pending tip by them. */
+export const localTipSessionId = (orderId: string, tipId: string) => `${TIP_SESSION_PREFIX}${orderId}_${tipId}`;
+
+/** The order and tip of a local tip session id; undefined for anything else. */
+export function tipOfLocalSession(sessionId: string): { orderId: string; tipId: string } | undefined {
+  if (!sessionId.startsWith(TIP_SESSION_PREFIX)) return undefined;
+  const [orderId, tipId, ...rest] = sessionId.slice(TIP_SESSION_PREFIX.length).split("_");
+  return orderId && tipId && rest.length === 0 ? { orderId, tipId } : undefined;
+}
+
 export function localProvider(): PaymentProvider {
   return {
     name: "local",
     async createCheckoutSession(order, urls) {
       const id = localSessionId(order.id);
+      return { id, url: `${urls.siteUrl}/local-pay/${id}` };
+    },
+    async createTipCheckout(tip, urls) {
+      const id = localTipSessionId(tip.orderId, tip.tipId);
       return { id, url: `${urls.siteUrl}/local-pay/${id}` };
     },
     async refund(order, amountCents) {
@@ -190,6 +206,47 @@ export function chargeRefunded(
       currency: order.currency,
       payment_intent: order.stripePaymentIntentId ?? null,
       metadata: options.withMetadata === false ? {} : { orderId: order.id },
+    },
+    { id: options.eventId },
+  );
+}
+
+/** `checkout.session.completed` for a paid tip session (the local page's Pay; tests). `amountCents` defaults to the tip's. */
+export function tipCheckoutCompleted(
+  tip: Pick<TipCheckout, "tipId" | "orderId" | "userId" | "amountCents" | "currency">,
+  sessionId: string,
+  options: { amountCents?: number; paymentIntentId?: string; eventId?: string } = {},
+): Stripe.Event {
+  const amount = options.amountCents ?? tip.amountCents;
+  const metadata = tipMetadata(tip);
+  const intentId = options.paymentIntentId ?? `pi_local_${short()}`;
+  return stripeEvent(
+    "checkout.session.completed",
+    {
+      id: sessionId,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: amount,
+      currency: tip.currency,
+      metadata: metadata.session,
+      payment_intent: {
+        id: intentId,
+        object: "payment_intent",
+        amount,
+        currency: tip.currency,
+        metadata: metadata.paymentIntent,
+        status: "succeeded",
+        latest_charge: {
+          id: `ch_local_${short()}`,
+          object: "charge",
+          amount,
+          payment_intent: intentId,
+          metadata: metadata.paymentIntent,
+          payment_method_details: { type: "card", card: LOCAL_CARD },
+        },
+      },
     },
     { id: options.eventId },
   );

@@ -30,6 +30,36 @@ export interface PaymentDetails {
   cardLast4?: string;
 }
 
+/** A tip on an order, as its checkout shows it (tips/index.ts): the amount is the pending tip item's, never the browser's. */
+export interface TipCheckout {
+  tipId: string;
+  orderId: string;
+  userId: string;
+  amountCents: number;
+  currency: string;
+  /** The order's short reference, for the line the payer sees. */
+  reference: string;
+  email?: string;
+}
+
+/** What `metadata.kind` says on a tip's checkout session: the webhook records a tip, not an order's payment. */
+export const TIP_KIND = "tip";
+
+/**
+ * The metadata of a tip's checkout session. Its payment intent carries only the kind and the tip (`tipOf` the
+ * order, never `orderId`): the payment events that find an order by `metadata.orderId` (a decline, a refund)
+ * must not take a tip's card for the order's own.
+ */
+export function tipMetadata(tip: Pick<TipCheckout, "tipId" | "orderId" | "userId">) {
+  return {
+    session: { kind: TIP_KIND, orderId: tip.orderId, userId: tip.userId, tipId: tip.tipId },
+    paymentIntent: { kind: TIP_KIND, tipId: tip.tipId, tipOf: tip.orderId },
+  };
+}
+
+/** The one line of a tip's checkout. */
+export const tipLineName = (reference: string) => `Tip for Regrip order ${reference}`;
+
 export interface PaymentProvider {
   name: "stripe" | "local";
   /**
@@ -37,6 +67,11 @@ export interface PaymentProvider {
    * total, closing at `expiresAt` when given (the unpaid hold's end).
    */
   createCheckoutSession(order: OrderItem, urls: CheckoutUrls & { siteUrl: string; expiresAt?: Date }): Promise<CheckoutSession>;
+  /**
+   * A hosted checkout in payment mode for a tip of `tip.amountCents` on an order, with `tipMetadata` (a tip is
+   * never the order's payment: its total, payment status and points stay as they are).
+   */
+  createTipCheckout(tip: TipCheckout, urls: CheckoutUrls & { siteUrl: string }): Promise<CheckoutSession>;
   /** Gives back `amountCents` of the order's card payment. Throws when the provider refuses. */
   refund(order: OrderItem, amountCents: number): Promise<Refund>;
   /** The payment intent and card of a completed checkout session. */

@@ -103,6 +103,37 @@ describe("stripeProvider", () => {
     expect(params.get("expires_at")).toBe(String(Date.parse("2026-05-01T12:45:30Z") / 1000));
   });
 
+  it("creates a payment-mode checkout for a tip: its amount, the tip's metadata (no orderId on the payment intent), once per tip", async () => {
+    seen.length = 0;
+    const session = await provider().createTipCheckout(
+      { tipId: "tip-1", orderId: "order-1", userId: "user-1", amountCents: 795, currency: "usd", reference: "042", email: "casey@regrip.test" },
+      { siteUrl: "https://shop.example", successUrl: "https://shop.example/orders/order-1?tipped=1", cancelUrl: "https://shop.example/orders/order-1?tip=canceled" },
+    );
+    expect(session).toEqual({ id: "cs_test_1", url: "https://checkout.stripe.com/c/pay/cs_test_1" });
+    const { params, headers } = seen.find((s) => s.path === "/v1/checkout/sessions")!;
+    const sent = Object.fromEntries(params);
+    expect(sent).toMatchObject({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "795",
+      "line_items[0][price_data][product_data][name]": "Tip for Regrip order 042",
+      "metadata[kind]": "tip",
+      "metadata[orderId]": "order-1",
+      "metadata[userId]": "user-1",
+      "metadata[tipId]": "tip-1",
+      "payment_intent_data[metadata][kind]": "tip",
+      "payment_intent_data[metadata][tipId]": "tip-1",
+      customer_email: "casey@regrip.test",
+      success_url: "https://shop.example/orders/order-1?tipped=1",
+      cancel_url: "https://shop.example/orders/order-1?tip=canceled",
+    });
+    // A refund or decline of the tip's card must never be taken for the order's own payment.
+    expect(sent["payment_intent_data[metadata][orderId]"]).toBeUndefined();
+    expect(sent.client_reference_id).toBeUndefined();
+    expect(headers["idempotency-key"]).toBe("tip-tip-1");
+  });
+
   it("refunds the order's payment intent once per amount (idempotency key)", async () => {
     expect(await provider().refund(order, 5300)).toEqual({ id: "re_test_1", amountCents: 5300 });
     const request = seen.find((s) => s.path === "/v1/refunds")!;

@@ -6,7 +6,7 @@
  */
 import Stripe from "stripe";
 import { orderReference } from "../shared/orders";
-import { cardOf, checkoutLines, type PaymentProvider } from "./provider-parts";
+import { cardOf, checkoutLines, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
 
 /** `config` is for tests: `{ host, port, protocol: "http" }` points the client at a local fake. */
 export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {}): PaymentProvider {
@@ -36,6 +36,25 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
         ...(urls.expiresAt ? { expires_at: Math.floor(urls.expiresAt.getTime() / 1000) } : {}),
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async createTipCheckout(tip, urls) {
+      const metadata = tipMetadata(tip);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [{ quantity: 1, price_data: { currency: tip.currency, unit_amount: tip.amountCents, product_data: { name: tipLineName(tip.reference) } } }],
+          metadata: metadata.session,
+          payment_intent_data: { metadata: metadata.paymentIntent, description: tipLineName(tip.reference) },
+          ...(tip.email ? { customer_email: tip.email } : {}),
+          success_url: urls.successUrl,
+          cancel_url: urls.cancelUrl,
+        },
+        // One pending tip, one session: a retried request does not open a second one.
+        { idempotencyKey: `tip-${tip.tipId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned tip checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
     },
 

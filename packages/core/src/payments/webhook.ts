@@ -18,6 +18,8 @@
  *
  * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceiptText`).
  *
+ * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
+ *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
  * counter (subscriptions/webhook.ts).
  */
@@ -37,6 +39,8 @@ import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
 import { withReceiptText } from "../receipts";
 import { handleSubscriptionEvent, SUBSCRIPTION_EVENTS } from "../subscriptions/webhook";
+import { recordTip } from "../tips/record";
+import { TIP_KIND } from "./provider-parts";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -187,6 +191,8 @@ async function applyPayment(orderId: string, payment: Payment, event: Stripe.Eve
 
 async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Promise<EventResult> {
   const session = event.data.object;
+  // A tip's payment is the tip's (tips/record.ts), never the order's.
+  if (session.metadata?.kind === TIP_KIND) return recordTip(event);
   const orderId = session.metadata?.orderId || session.client_reference_id;
   if (!orderId) return "ignored";
   if (session.payment_status !== "paid") {

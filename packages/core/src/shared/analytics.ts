@@ -14,6 +14,8 @@
  *   yesterday counted the same way.
  * - Avg. Order Value: this month's payments divided by the orders paid this month (before refunds); compared
  *   with the same days of the previous month.
+ * - Tips: tips paid this month (total and how many) and by the staff member who moved each order to Ready. Tips
+ *   are the staff's, not the shop's: never part of Monthly Revenue or the average.
  */
 
 /** The figures of one day's orders and money. */
@@ -38,6 +40,27 @@ export interface PeriodTotals {
   ordersCanceled: number;
   subscriptionsStarted: number;
   subscriptionsEnded: number;
+  /** Tips paid in the period (never in revenueCents). */
+  tipCents: number;
+  tips: number;
+}
+
+/** One staff member's tips this month. */
+export interface StaffTipsRow {
+  /** The staff member's user id; "none" for tips on orders nobody on staff moved to Ready. */
+  staffId: string;
+  name: string;
+  tipCents: number;
+  tips: number;
+}
+
+/** The dashboard's tips, apart from revenue. */
+export interface TipsThisMonth {
+  /** Cents, month to date. */
+  totalCents: number;
+  count: number;
+  /** Most tipped first. */
+  byStaff: StaffTipsRow[];
 }
 
 export interface Comparison {
@@ -77,6 +100,7 @@ export interface AdminAnalytics {
   previousMonth: PeriodTotals;
   /** The last 30 days, oldest first, today last; a day nothing happened on is zeros. */
   days: DayPoint[];
+  tips: TipsThisMonth;
   /** Counted products at or below their low-stock threshold (unlimited stock is never low), lowest stock first. */
   lowStock: LowStockProduct[];
   /** SHOP_TIME_ZONE: the days above are its days. */

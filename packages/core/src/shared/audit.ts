@@ -70,6 +70,9 @@ export const AUDIT_ACTION_WORDS = {
   "sku.visibility_changed": "Product shown or hidden",
   "subscription.created": "Subscription started",
   "subscription.status_changed": "Subscription status changed",
+  "tip.duplicate_payment": "Tip paid twice",
+  "tip.payment_mismatch": "Tip payment did not match the tip",
+  "tip.received": "Tip received",
 } as const satisfies Record<string, string>;
 
 const actionWords: Readonly<Record<string, string>> = AUDIT_ACTION_WORDS;

@@ -5,6 +5,8 @@
  * $0.01 to $100, paid by card. A tip never changes the order's total or its points.
  */
 
+import { stageOf, type Stage } from "./lifecycle";
+
 export const TIP_PERCENTAGES = [10, 15, 20] as const;
 export const TIP_MIN_CENTS = 1;
 export const TIP_MAX_CENTS = 10_000;
@@ -23,4 +25,29 @@ export function tipAmountRefusal(amountCents: unknown): string | null {
   return typeof amountCents === "number" && Number.isSafeInteger(amountCents) && amountCents >= TIP_MIN_CENTS && amountCents <= TIP_MAX_CENTS
     ? null
     : TIP_AMOUNT_MESSAGE;
+}
+
+/** The stages an order may be tipped in (shared/lifecycle.ts). */
+export const TIPPABLE_STAGES: readonly Stage[] = ["ready", "picked_up"];
+
+/** Whether an order in `status` may be tipped now. */
+export const isTippable = (status: string): boolean => {
+  const stage = stageOf(status);
+  return stage !== undefined && TIPPABLE_STAGES.includes(stage);
+};
+
+/** The query the order page reads on the way back from a tip's checkout: `?tipped=1` after paying, `?tip=canceled` after giving up. */
+export const TIP_RETURN = { paid: "tipped", canceled: "tip" } as const;
+
+/** Where a tipper lands after paying and after giving up: the order's own page. */
+export function tipReturnUrls(siteUrl: string, orderId: string): { successUrl: string; cancelUrl: string } {
+  const page = `${siteUrl.replace(/\/+$/, "")}/orders/${encodeURIComponent(orderId)}`;
+  return { successUrl: `${page}?${TIP_RETURN.paid}=1`, cancelUrl: `${page}?${TIP_RETURN.canceled}=canceled` };
+}
+
+/** What a custom tip typed in dollars ("5", "7.50", "$12") is in cents, or NaN when it is no amount of money. */
+export function tipCentsOfDollars(typed: string): number {
+  const text = typed.trim().replace(/^\$/, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return Number.NaN;
+  return Math.round(Number(text) * 100);
 }

@@ -1,7 +1,7 @@
 /**
  * The admin dashboard's figures, kept as counters (entities/dailyStats.ts) that change in the SAME transaction as
  * the write they count, the way orders/counters.ts keeps the stage counts: a new order, a cancel, a payment, a
- * refund, a subscription entering or leaving the live statuses. Each helper answers the labelled writes to add to
+ * refund, a subscription entering or leaving the live statuses, a tip. Each helper answers the labelled writes to add to
  * that transaction; each write is an ADD, so two writes at the same moment both count, and a write is exactly as
  * idempotent as the write it rides with (the event ledger of a webhook event, the order's conditions of a move).
  *
@@ -22,6 +22,8 @@ export const DAY_FIGURES = [
   "refundedCents",
   "subscriptionsStarted",
   "subscriptionsEnded",
+  "tipCents",
+  "tips",
 ] as const;
 export type DayFigure = (typeof DAY_FIGURES)[number];
 export type DayDelta = Partial<Record<DayFigure, number>>;
@@ -122,4 +124,31 @@ export function subscriptionMoved(
           .commit(),
       };
   return [counter, ...addToDay(entities, dayOf(now), is ? { subscriptionsStarted: 1 } : { subscriptionsEnded: 1 })];
+}
+
+/** The staff key of a tip on an order no staff member moved to Ready (entities/staffTips.ts). */
+export const NO_STAFF_ID = "none";
+const NO_STAFF_NAME = "Nobody on staff";
+
+/**
+ * A tip recorded (tips/record.ts): its amount and one tip on the day it was paid, and the same on the month's item
+ * of the staff member it goes to. Never revenue: `paidCents` and `paidOrders` are the orders' own payments.
+ */
+export function tipRecorded(
+  entities: TransactionEntities,
+  tip: { amountCents: number; paidAt: string; staffId?: string; staffName?: string },
+): LabelledWrite[] {
+  const day = dayOf(tip.paidAt);
+  const staffId = tip.staffId ?? NO_STAFF_ID;
+  return [
+    ...addToDay(entities, day, { tipCents: tip.amountCents, tips: 1 }),
+    {
+      label: "stats:staffTips",
+      write: entities.staffTips
+        .update({ month: day.slice(0, 7), staffId })
+        .add({ tipCents: tip.amountCents, tips: 1 })
+        .set({ staffName: tip.staffId ? (tip.staffName ?? "Staff member") : NO_STAFF_NAME })
+        .commit(),
+    },
+  ];
 }

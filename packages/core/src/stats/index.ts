@@ -2,8 +2,8 @@
  * GET /api/admin/analytics (docs/api-admin.md "Dashboard"): the admin dashboard's figures, read from the counters
  * the writes keep (stats/daily.ts, entities/dailyStats.ts), never summed over orders. A request is one Query of
  * at most 62 day items (this month, the same days of the previous month and the 30-day chart), one GetItem of
- * the active-subscriptions counter and the catalogue's one Query for low stock: the same work in a shop of 100
- * orders or 100,000.
+ * the active-subscriptions counter, one Query of this month's tips by staff member (entities/staffTips.ts) and the
+ * catalogue's one Query for low stock: the same work in a shop of 100 orders or 100,000.
  */
 import { fn, NoInput } from "../actor/fn";
 import { allSkus } from "../catalogue";
@@ -19,6 +19,7 @@ import {
   type DayPoint,
   type LowStockProduct,
   type PeriodTotals,
+  type StaffTipsRow,
 } from "../shared/analytics";
 import { DAY_FIGURES, type DayFigure } from "./daily";
 
@@ -60,6 +61,14 @@ export async function activeSubscriptions(): Promise<number> {
   return Math.max(0, data?.count ?? 0);
 }
 
+/** This month's tips by staff member (`YYYY-MM`, the shop's month): one Query; most tipped first. */
+async function staffTipsOf(month: string): Promise<StaffTipsRow[]> {
+  const { data } = await db().entities.staffTips.query.byMonth({ month }).go({ pages: "all" });
+  return data
+    .map((row) => ({ staffId: row.staffId, name: row.staffName ?? "Staff member", tipCents: Number(row.tipCents ?? 0), tips: Number(row.tips ?? 0) }))
+    .sort((a, b) => b.tipCents - a.tipCents || a.name.localeCompare(b.name));
+}
+
 /** Counted products at or below their threshold: the catalogue's one Query (data-model A11), as GET /api/admin/skus reads it. */
 async function lowStock(): Promise<LowStockProduct[]> {
   return (await allSkus())
@@ -71,7 +80,12 @@ async function lowStock(): Promise<LowStockProduct[]> {
 /** GET /api/admin/analytics. Admin. */
 export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<AdminAnalytics> => {
   const periods = periodsOf(shopDay(new Date()));
-  const [days, active, low] = await Promise.all([readDays(periods.read.from, periods.read.to), activeSubscriptions(), lowStock()]);
+  const [days, active, low, byStaff] = await Promise.all([
+    readDays(periods.read.from, periods.read.to),
+    activeSubscriptions(),
+    lowStock(),
+    staffTipsOf(periods.today.slice(0, 7)),
+  ]);
   const month = totals(days, periods.month.from, periods.month.to);
   const previousMonth = totals(days, periods.previousMonth.from, periods.previousMonth.to);
   const ordersToday = ordersOf(days.get(periods.today));
@@ -98,6 +112,7 @@ export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async 
     month,
     previousMonth,
     days: chart,
+    tips: { totalCents: month.tipCents, count: month.tips, byStaff },
     lowStock: low,
     timeZone: SHOP_TIME_ZONE,
   };

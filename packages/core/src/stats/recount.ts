@@ -6,8 +6,8 @@
  * What an order tells: its booking day (`createdAt`) books it, and cancels it there when it is canceled now; its
  * payment (`paidAt`, paid or refunded) is one paid order and its total on the day of payment. An order keeps no
  * time of its refunds, so a recount puts refunded money on the day of payment (the live counters put it on the
- * day of the refund). The subscriptions' started and ended figures cannot be told from the items and are kept as
- * they are.
+ * day of the refund). The subscriptions' started and ended figures and the tips cannot be told from the orders and
+ * are kept as they are.
  */
 import { db } from "../db";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
@@ -80,7 +80,9 @@ export async function recount(): Promise<{ days: number; changedDays: number; ac
   for (const day of new Set([...counted.keys(), ...stored.keys()])) {
     const was = stored.get(day);
     const now = counted.get(day) ?? zero();
-    const item = { day, ...now, subscriptionsStarted: was?.subscriptionsStarted ?? 0, subscriptionsEnded: was?.subscriptionsEnded ?? 0 };
+    // What orders cannot tell (subscriptions started and ended, tips) is kept as stored.
+    const kept = Object.fromEntries(DAY_FIGURES.filter((f) => !orderFigures.includes(f)).map((f) => [f, was?.[f] ?? 0])) as Partial<Figures>;
+    const item = { day, ...now, ...kept };
     if (!was || orderFigures.some((f) => was[f] !== item[f])) changedDays++;
     items.push(item);
   }

@@ -15,6 +15,13 @@ describe("order texts", () => {
     );
   });
 
+  it("links the ready text to the order page, where a tip can be left, when it has one", () => {
+    expect(templates.orderReady.words({ ...order, orderUrl: "https://regrip.example/orders/o1" })).toBe(
+      `Regrip: "Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch! Bring your grip home within 30 days. Your order, and a tip for the crew if you like: https://regrip.example/orders/o1`,
+    );
+    expect(templates.orderReady.words(order)).not.toContain("tip");
+  });
+
   it("names an order at the on-site booth (a counter order) as such, never 'Regrip the on-site booth'", () => {
     const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "ONSITE" as const, dropoffLocation: "ONSITE" as const };
     expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our on-site booth! Bring your grip home within 30 days.`);

@@ -73,8 +73,11 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer",
     when: "The order moves to Ready",
-    words: (order: OrderTextParams) =>
-      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.`,
+    // With the order page's link for a customer who booked it online (a walk-in has no account to sign in with).
+    words: (order: OrderTextParams & { orderUrl?: string }) =>
+      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.${
+        order.orderUrl ? ` Your order, and a tip for the crew if you like: ${order.orderUrl}` : ""
+      }`,
   }),
   orderPickedUp: template({
     messageType: "order_picked_up",

@@ -66,6 +66,11 @@ export const orderNumber = orderReference;
 export const paymentStatusLabel: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded", comp: "Complimentary" };
 
 /** POST /api/orders/{id}/checkout: where to pay. */
+/** POST /api/orders/{id}/tip: the checkout of a tip of `amountCents` on the caller's own Ready or Picked Up order. */
+export function startTip(orderId: string, amountCents: number): Promise<{ url: string }> {
+  return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/tip`, { amountCents });
+}
+
 export function startCheckout(orderId: string): Promise<{ url: string }> {
   return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/checkout`);
 }

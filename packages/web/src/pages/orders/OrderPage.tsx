@@ -1,7 +1,9 @@
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
+import { isTippable } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
+import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
@@ -25,6 +27,7 @@ import { useToast } from "../../toast/use-toast";
 import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
 import { PickupDialog } from "./PickupDialog";
+import { TipSection } from "./TipSection";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
@@ -212,6 +215,7 @@ export default function OrderPage() {
     if (paidNow) void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
   }, [paidNow, queryClient]);
   const services = useServices();
+  const me = useCurrentUser();
   const [pickup, setPickup] = useState(false);
   usePageMeta(order.data ? `Order #${orderNumber(order.data)}` : "Order", "Follow your paddle's regrip from drop-off to pickup.");
 
@@ -268,6 +272,9 @@ export default function OrderPage() {
         )}
         {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
       </section>
+
+      {/* A tip is the customer's own: staff reading the order (the server answers them 404) are not offered one. */}
+      {isTippable(data.status) && me.data?.id === data.userId && <TipSection order={data} />}
 
       <div className="order-grid">
         <div>

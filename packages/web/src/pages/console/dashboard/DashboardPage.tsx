@@ -23,6 +23,7 @@ import { AdminDenied } from "../AdminOnly";
 import { dashboardKeys, getAnalytics, getRecentActivity } from "./dashboard-api";
 import { LoadFailed } from "../LoadFailed";
 import { TwoLines } from "../TwoLines";
+import { TipsPanel } from "./TipsPanel";
 
 /** §2: the four links. */
 const LINKS = [
@@ -176,7 +177,7 @@ function RecentActivity({ entries, loading, error, follow }: { entries: AuditEnt
  * server answers 403.
  */
 export default function DashboardPage() {
-  usePageMeta("Admin Dashboard", "Revenue, orders, subscriptions, low stock and recent activity.");
+  usePageMeta("Admin Dashboard", "Revenue, orders, subscriptions, tips, low stock and recent activity.");
   return <Dashboard />;
 }
 
@@ -221,6 +222,7 @@ function Dashboard() {
         <LoadFailed query={analytics} header="Could not load the figures" />
         {analytics.isPending && <Spinner size="large" />}
         {analytics.data && <Metrics data={analytics.data} />}
+        {analytics.data && <TipsPanel data={analytics.data} />}
         <Container header={<Header variant="h2">Manage</Header>}>
           <ColumnLayout columns={4} minColumnWidth={160}>
             {LINKS.map((link) => (

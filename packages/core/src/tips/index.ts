@@ -1,0 +1,61 @@
+/**
+ * Tips (issue 21): once an order is Ready or Picked Up its owner may leave a tip, paid by card through a hosted
+ * checkout in payment mode. `start` (POST /api/orders/{id}/tip) writes a pending tip item with the amount asked
+ * (the one the payment page shows and the webhook checks: never the browser's) and opens its checkout;
+ * `recordTip` (record.ts, from the webhook) makes it paid exactly once. A tip never touches the order: its
+ * total, payment status and points stay as they are. The limits and words are shared/tips.ts.
+ */
+import * as z from "zod/mini";
+import { fn } from "../actor/fn";
+import { db } from "../db";
+import { conflict, notFound, unavailable } from "../errors";
+import { paymentProvider } from "../payments/provider";
+import { Id } from "../shared/ids";
+import { orderReference } from "../shared/orders";
+import { isTippable, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal, tipReturnUrls } from "../shared/tips";
+
+export * as Tips from "./index";
+export { recordTip } from "./record";
+
+/** A tip's amount in cents, 1 to 10000 (shared/tips.ts), with the shared rule's words for anything else. */
+const TipAmount = z.number({ error: TIP_AMOUNT_MESSAGE }).check(z.refine((cents: number) => tipAmountRefusal(cents) === null, TIP_AMOUNT_MESSAGE));
+
+/** The body of POST /api/orders/{id}/tip. */
+export const TipBody = z.object({ amountCents: TipAmount });
+
+/** What `start` takes: the order's id, the body, and the site's origin for the return links (set by the handler). */
+const StartTip = z.object({ id: Id, tip: TipBody, siteUrl: z.string() });
+
+/**
+ * POST /api/orders/{id}/tip: a checkout for a tip on the caller's own order. A tip is the customer's own, so
+ * anyone else, staff included, gets 404 as for a missing order; 409 TIP_NOT_YET before Ready.
+ */
+export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, async (actor, { id, tip, siteUrl }): Promise<{ url: string }> => {
+  const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
+  if (!order || order.userId !== actor.userId) throw notFound("Order not found");
+  if (!isTippable(order.status)) throw conflict(TIP_NOT_YET);
+  const { data: pending } = await db()
+    .entities.tip.create({ orderId: order.id, userId: actor.userId, amountCents: tip.amountCents, currency: order.currency, status: "pending" })
+    .go();
+  let session;
+  try {
+    session = await (await paymentProvider()).createTipCheckout(
+      {
+        tipId: pending.id,
+        orderId: order.id,
+        userId: actor.userId,
+        amountCents: pending.amountCents,
+        currency: pending.currency,
+        reference: orderReference(order),
+        email: order.customer?.email ?? actor.email,
+      },
+      { ...tipReturnUrls(siteUrl, order.id), siteUrl },
+    );
+  } catch (error) {
+    console.error(`Tip checkout for order ${order.id} failed`, error);
+    throw unavailable("Card payments are not available right now. Please try again in a few minutes.");
+  }
+  // The session the payment page and the webhook match the pending tip with.
+  await db().entities.tip.patch({ orderId: order.id, id: pending.id }).set({ stripeCheckoutSessionId: session.id }).go();
+  return { url: session.url };
+});

@@ -1,0 +1,126 @@
+/**
+ * A tip's payment (`checkout.session.completed` with `metadata.kind` "tip", sent here by payments/webhook.ts),
+ * recorded exactly once: the tip item made paid (with its payment intent and the staff member who moved the order
+ * to Ready), the day's tip figures and the staff member's month (stats/daily.ts `tipRecorded`), the audit entry and
+ * the event's ledger item, in one transaction.
+ *
+ * - The same event again (a repeat, or two deliveries at once): cancelled on the ledger item, nothing changes.
+ * - Another completed session for a tip already paid (two tabs): the tip is not counted twice; the second
+ *   payment is audited (`tip.duplicate_payment`) so staff give it back.
+ * - An amount or currency that is not the pending tip's: audited (`tip.payment_mismatch`), not recorded.
+ *
+ * The order is read, never written: a tip does not change its total, payment status or points.
+ */
+import type Stripe from "stripe";
+import type { SystemActor } from "../actor";
+import { entry as auditEntry } from "../audit";
+import { db } from "../db";
+import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { uniqueKey } from "../entities";
+import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
+import type { OrderItem } from "../orders/view";
+import { stageOfStatus } from "../shared/lifecycle";
+import * as DailyStats from "../stats/daily";
+
+const tipActor: SystemActor = { type: "system", name: "stripe-webhook" };
+
+export type TipEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
+
+const MAX_ATTEMPTS = 6;
+
+/** The staff member who last moved the order to Ready, from its status history (none when no user did). */
+function readiedBy(order: Pick<OrderItem, "statusHistory">): { staffId?: string; staffName?: string } {
+  const entry = [...order.statusHistory].reverse().find((e) => stageOfStatus[e.to] === "ready" && e.actorId);
+  return entry ? { staffId: entry.actorId, staffName: entry.actorName || undefined } : {};
+}
+
+function ledger(entities: TransactionEntities, event: Stripe.Event, tipId: string, now: Date): LabelledWrite {
+  return {
+    label: "event",
+    write: entities.uniqueValue
+      .create({
+        ...(uniqueKey("stripeEvent", event.id) as { kind: "stripeEvent"; value: string }),
+        ownerId: tipId,
+        expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
+      })
+      .commit(),
+  };
+}
+
+/** An audit entry on the order, the event's ledger item beside it: a payment that is not recorded as the tip. */
+async function auditOnly(event: Stripe.Event, tipId: string, orderId: string, action: string, diff: Record<string, unknown>, now: Date): Promise<TipEventResult> {
+  const result = await writeLabelled((entities) => [
+    ledger(entities, event, tipId, now),
+    { label: "audit", write: entities.auditLog.create(auditEntry({ actor: tipActor, action, targetType: "order", targetId: orderId, diff: { tipId, ...diff, eventId: event.id } })).commit() },
+  ]);
+  if (result.committed) return "unchanged";
+  if (result.failed.includes("event")) return "duplicate";
+  throw new Error(`Auditing tip ${tipId}'s payment was cancelled: ${JSON.stringify(result.codes)}`);
+}
+
+export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now: Date = new Date()): Promise<TipEventResult> {
+  const session = event.data.object;
+  const orderId = session.metadata?.orderId;
+  const tipId = session.metadata?.tipId;
+  if (!orderId || !tipId) return "ignored";
+  if (session.payment_status !== "paid") return "ignored";
+  const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  const paidAt = new Date(event.created * 1000).toISOString();
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const { data: tip } = await db().entities.tip.get({ orderId, id: tipId }).go({ consistent: true });
+    if (!tip) {
+      console.warn(`Tip session ${session.id} (${event.id}) names tip ${tipId} of order ${orderId}, which does not exist; ignored`);
+      return "ignored";
+    }
+    if (tip.status === "paid") {
+      // The same payment told again (a repeat of the event, or another event of it) changes nothing; another
+      // payment is money to give back.
+      if (!paymentIntentId || paymentIntentId === tip.stripePaymentIntentId) return "duplicate";
+      return auditOnly(event, tip.id, orderId, "tip.duplicate_payment", { paymentIntentId, amountCents: session.amount_total, sessionId: session.id }, now);
+    }
+    if (session.amount_total !== tip.amountCents || (session.currency ?? "").toLowerCase() !== tip.currency) {
+      return auditOnly(event, tip.id, orderId, "tip.payment_mismatch", { amountCents: session.amount_total, currency: session.currency, tipCents: tip.amountCents, sessionId: session.id }, now);
+    }
+    const { data: order } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
+    const staff = order ? readiedBy(order) : {};
+    const result = await writeLabelled((entities) => [
+      ledger(entities, event, tip.id, now),
+      {
+        label: "tip",
+        write: entities.tip
+          .patch({ orderId, id: tip.id })
+          .set({
+            status: "paid",
+            paidAt,
+            stripeCheckoutSessionId: session.id,
+            ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
+            ...(staff.staffId ? { staffId: staff.staffId } : {}),
+            ...(staff.staffName ? { staffName: staff.staffName } : {}),
+          })
+          // Paid once: a second session of the same tip, at the same moment, finds it paid and is audited instead.
+          .where((a, { eq }) => eq(a.status, "pending"))
+          .commit(),
+      },
+      ...DailyStats.tipRecorded(entities, { amountCents: tip.amountCents, paidAt, ...staff }),
+      {
+        label: "audit",
+        write: entities.auditLog
+          .create(
+            auditEntry({
+              actor: tipActor,
+              action: "tip.received",
+              targetType: "order",
+              targetId: orderId,
+              diff: { tipId: tip.id, userId: tip.userId, amountCents: tip.amountCents, staffId: staff.staffId, staffName: staff.staffName, paymentIntentId, eventId: event.id },
+            }),
+          )
+          .commit(),
+      },
+    ]);
+    if (result.committed) return "applied";
+    if (result.failed.includes("event")) return "duplicate";
+    if (!result.failed.includes("tip") && !result.conflict) throw new Error(`Recording tip ${tip.id} was cancelled: ${JSON.stringify(result.codes)}`);
+    // Paid meanwhile by another session (or a concurrent event): read it again and decide again.
+  }
+  throw new Error(`Tip ${tipId} kept changing; giving up after ${MAX_ATTEMPTS} attempts`);
+}

@@ -1,0 +1,149 @@
+import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage } from "@regrip/core/shared/tips";
+import { useEffect, useId, useState } from "react";
+import { useSearchParams } from "react-router";
+import { startTip, type Order } from "../../data/orders";
+import { serverMessage } from "../../lib/api-error";
+import { formatCents } from "../../lib/money";
+
+type TipReturn = "tipped" | "canceled" | undefined;
+
+/**
+ * The way back from a tip's checkout (`?tipped=1`, `?tip=canceled`: shared/tips.ts tipReturnUrls): read once, then
+ * taken off the address, as the payment's return is (lib/payment-return.ts).
+ */
+function useTipReturn(): TipReturn {
+  const [params, setParams] = useSearchParams();
+  const [returned] = useState<TipReturn>(() =>
+    params.get(TIP_RETURN.paid) === "1" ? "tipped" : params.get(TIP_RETURN.canceled) === "canceled" ? "canceled" : undefined,
+  );
+  useEffect(() => {
+    if (!params.has(TIP_RETURN.paid) && !params.has(TIP_RETURN.canceled)) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(TIP_RETURN.paid);
+        next.delete(TIP_RETURN.canceled);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
+  return returned;
+}
+
+type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
+
+/**
+ * "Leave a tip" on a Ready or Picked Up order (issue 21): 10, 15 or 20 % of the order with their amounts, or a custom
+ * amount in dollars checked with the server's own rule (shared/tips.ts), then Tip opens the card checkout. Back from
+ * paying (`?tipped=1`) it thanks the customer. The tip never changes the order's total.
+ */
+export function TipSection({ order }: { order: Order }) {
+  const id = useId();
+  const returned = useTipReturn();
+  const [choice, setChoice] = useState<Choice>({ kind: "percentage", percentage: TIP_PERCENTAGES[1] });
+  const [typed, setTyped] = useState("");
+  const [showError, setShowError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  // A covered order's total may be $0: the percentages are then of what the work was worth.
+  const base = order.totalCents > 0 ? order.totalCents : order.subtotalCents;
+
+  if (returned === "tipped") {
+    return (
+      <section className="card notice notice-success tip-section" role="status" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>Thank you for the tip!</h2>
+        <p>It goes to the crew who regripped your paddle. Your card receipt comes from the payment page.</p>
+      </section>
+    );
+  }
+
+  const customCents = tipCentsOfDollars(typed);
+  const customError = typed.trim() === "" ? TIP_AMOUNT_MESSAGE : tipAmountRefusal(customCents);
+  const amountCents = choice.kind === "percentage" ? tipOfPercentage(base, choice.percentage) : customCents;
+  const invalid = choice.kind === "custom" && customError !== null;
+
+  async function tip() {
+    if (invalid) {
+      setShowError(true);
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { url } = await startTip(order.id, amountCents);
+      window.location.assign(url);
+    } catch (error) {
+      setBusy(false);
+      setFailure(serverMessage(error) ?? "We couldn't open the payment page. Please try again later.");
+    }
+  }
+
+  return (
+    <section className="card tip-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Leave a tip</h2>
+      <p className="muted">For the crew who regripped your paddle. Paid by card; your order's total stays {formatCents(order.totalCents)}.</p>
+      {returned === "canceled" && (
+        <p className="notice" role="status">
+          Your tip was not completed. Nothing was charged.
+        </p>
+      )}
+      <div className="tip-choices" role="group" aria-label="Tip amount">
+        {TIP_PERCENTAGES.map((percentage) => {
+          const pressed = choice.kind === "percentage" && choice.percentage === percentage;
+          return (
+            <button
+              key={percentage}
+              type="button"
+              className={`btn ${pressed ? "btn-primary" : "btn-outline"}`}
+              aria-pressed={pressed}
+              onClick={() => {
+                setChoice({ kind: "percentage", percentage });
+                setShowError(false);
+              }}
+            >
+              {percentage}% <span className="tip-amount">{formatCents(tipOfPercentage(base, percentage))}</span>
+            </button>
+          );
+        })}
+        <button
+          type="button"
+          className={`btn ${choice.kind === "custom" ? "btn-primary" : "btn-outline"}`}
+          aria-pressed={choice.kind === "custom"}
+          onClick={() => setChoice({ kind: "custom" })}
+        >
+          Custom
+        </button>
+      </div>
+      {choice.kind === "custom" && (
+        <div className="field tip-custom">
+          <label htmlFor={`${id}-custom`}>Custom tip ($)</label>
+          <input
+            id={`${id}-custom`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="5.00"
+            value={typed}
+            aria-invalid={showError && customError !== null}
+            aria-describedby={showError && customError ? `${id}-custom-error` : undefined}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={() => setShowError(typed.trim() !== "")}
+          />
+          {showError && customError && (
+            <p id={`${id}-custom-error`} className="field-error" role="alert">
+              {customError}
+            </p>
+          )}
+        </div>
+      )}
+      {failure && (
+        <p className="form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="button" className="btn btn-accent btn-block" disabled={busy} onClick={() => void tip()}>
+        {busy ? "Opening payment..." : invalid ? "Tip" : `Tip ${formatCents(amountCents)}`}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * A customer tips after their order is ready (issue 21): staff take a paid booking through the shop to Ready with
+ * the status call, the customer opens the order page (at 1280 and 390 px, checked with axe), sees the custom amount
+ * refused in the shared rule's words, chooses 15 %, pays on the local payment page and reads the thank-you; the
+ * admin dashboard shows the tip apart from revenue, under the employee who moved the order to Ready.
+ */
+import { randomInt } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { loadSettings } from "../../infra/local/settings";
+import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
+import { TIP_AMOUNT_MESSAGE, tipOfPercentage } from "../../packages/core/src/shared/tips";
+import { callApi, expectAccessible, expectNoOverflow, launchBrowser, signInStaff, signInThroughPage, withPage as withPageOf } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const { seed } = loadSettings();
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => withPageOf(browser, baseUrl, run, { viewport });
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: account });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** A paid booking of the seeded customer, moved to Ready by the employee through the status call. */
+async function readyOrder(customer: string, admin: string, employee: string) {
+  const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Tipped ${randomInt(1000, 9999)}` } });
+  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+  const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+  const booked = await api("POST", "/api/book-service", {
+    token: customer,
+    body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const orderId: string = booked.body.id;
+  const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customer });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  // The local payment page's Pay, as a browser's form post.
+  const pay = await fetch(`${checkout.body.url}/pay`, { method: "POST", redirect: "manual" });
+  expect(pay.status).toBe(303);
+  await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: customer })).body.paymentStatus, { timeout: 10_000 }).toBe("paid");
+  for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
+    const moved = await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } });
+    expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
+  }
+  return (await api("GET", `/api/orders/${orderId}`, { token: customer })).body as { id: string; totalCents: number; statusHistory: { actorId?: string; actorName?: string }[] };
+}
+
+describe("a tip after the order is ready", () => {
+  it("the customer chooses 15 %, pays on the local payment page, reads the thank-you; the dashboard shows the tip apart from revenue", async () => {
+    const [customer, admin, employee] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin), tokenOf(seed.employee)]);
+    const order = await readyOrder(customer, admin, employee);
+    const readiedBy = order.statusHistory.at(-1)!;
+    const tip = tipOfPercentage(order.totalCents, 15);
+    const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+
+    // On a phone first: the section fits, is accessible, and the custom amount is checked with the shared rule.
+    await withPage(
+      async (page) => {
+        await signInThroughPage(page, seed.customer);
+        await page.goto(`/orders/${order.id}`);
+        const section = page.getByRole("region", { name: "Leave a tip" });
+        await section.waitFor();
+        for (const [percentage, cents] of [10, 15, 20].map((p) => [p, tipOfPercentage(order.totalCents, p)] as const)) {
+          await section.getByRole("button", { name: `${percentage}% ${money(cents)}` }).waitFor();
+        }
+        await section.getByRole("button", { name: "Custom" }).click();
+        const custom = section.getByLabel("Custom tip ($)");
+        await custom.fill("250");
+        await custom.blur();
+        await section.getByText(TIP_AMOUNT_MESSAGE, { exact: true }).waitFor();
+        expect(await custom.getAttribute("aria-invalid")).toBe("true");
+        await custom.fill("4.50");
+        await section.getByRole("button", { name: "Tip $4.50" }).waitFor();
+        expect(await section.getByText(TIP_AMOUNT_MESSAGE).count()).toBe(0);
+        await expectNoOverflow(page, "the order page's tip at 390 px");
+        await expectAccessible(page, "the order page's tip at 390 px");
+      },
+      { width: 390, height: 844 },
+    );
+
+    await withPage(async (page) => {
+      await signInThroughPage(page, seed.customer);
+      await page.goto(`/orders/${order.id}`);
+      const section = page.getByRole("region", { name: "Leave a tip" });
+      await section.waitFor();
+      await expectAccessible(page, "the order page's tip at 1280 px");
+      await section.getByRole("button", { name: `15% ${money(tip)}` }).click();
+      expect(await section.getByRole("button", { name: `15% ${money(tip)}` }).getAttribute("aria-pressed")).toBe("true");
+      await section.getByRole("button", { name: `Tip ${money(tip)}` }).click();
+
+      await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+      expect(await page.getByTestId("total").innerText()).toBe(money(tip));
+      await page.getByRole("button", { name: `Pay ${money(tip)}` }).click();
+
+      await page.waitForURL((url) => url.pathname === `/orders/${order.id}`);
+      await page.getByRole("heading", { name: "Thank you for the tip!" }).waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      // The order's total is as it was.
+      expect(await page.getByTestId("order-total").innerText()).toBe(money(order.totalCents));
+      await expectAccessible(page, "the order page's thank-you");
+    });
+
+    const after = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+    expect(after.tips.totalCents).toBe(before.tips.totalCents + tip);
+    expect(after.monthlyRevenue).toBe(before.monthlyRevenue);
+    const row = after.tips.byStaff.find((r) => r.staffId === readiedBy.actorId)!;
+    expect(row.name).toBe(readiedBy.actorName);
+
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await withPage(async (page) => {
+        await signInStaff(page, seed.admin);
+        await page.goto("/admin");
+        const tips = page.getByRole("group", { name: "Tips this month" });
+        await tips.getByText(money(after.tips.totalCents), { exact: true }).waitFor();
+        await page.getByRole("group", { name: "Monthly Revenue" }).getByText(money(after.monthlyRevenue), { exact: true }).waitFor();
+        const staffRow = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: row.name, exact: true }) });
+        expect(await staffRow.innerText()).toContain(money(row.tipCents));
+        await expectNoOverflow(page, `the dashboard's tips at ${viewport.width} px`);
+        // The panel's own markup (below 689 px Cloudscape's mobile toolbar, the frame's, carries an axe finding of its own).
+        await expectAccessible(page, `the dashboard's tips at ${viewport.width} px`, '[data-testid="tips-panel"]');
+      }, viewport);
+    }
+  });
+});
