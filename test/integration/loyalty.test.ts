@@ -13,6 +13,7 @@ import { checkoutLines } from "../../packages/core/src/payments/provider-parts";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { REDEEM_OVER_TOTAL, REDEEM_STEP_MESSAGE, redeemOverBalance } from "../../packages/core/src/shared/loyalty";
 import { ADJUST_POINTS_MESSAGE, ADJUST_REASON_REQUIRED, ADJUST_REASON_TOO_LONG } from "../../packages/core/src/shared/loyalty-adjust";
+import { REDEEM_POINTS_NOT_A_NUMBER } from "../../packages/core/src/shared/loyalty-input";
 import { book, bookingCustomer, demo, freeBag } from "./booking-support";
 import { bookedOrder, orderOf, payOrder, postEvent, staffTokens } from "./payment-support";
 import { call } from "./support";
@@ -173,7 +174,7 @@ describe("redeeming at booking", () => {
     for (const [redeemPoints, message] of [
       [150, REDEEM_STEP_MESSAGE],
       [-100, REDEEM_STEP_MESSAGE],
-      ["100", REDEEM_STEP_MESSAGE],
+      ["100", REDEEM_POINTS_NOT_A_NUMBER],
       [300, redeemOverBalance(250)],
       [200, REDEEM_OVER_TOTAL],
     ] as const) {

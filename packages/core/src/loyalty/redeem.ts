@@ -4,7 +4,7 @@
  * the ledger entry. Of two orders redeeming the same points at the same moment, the balance's condition lets one
  * through; the other's whole transaction fails (no order, no stock taken) and it hears 400 with the balance as it
  * is then. The price (pricing/ `totalsWithPoints`) refused points that were not a step of 100, more than the
- * balance as read (`pointsToRedeem`), or worth more than is left to pay, before anything was written.
+ * balance as read (`redemption`), or worth more than is left to pay, before anything was written.
  *
  * Its own small module, loaded by the booking and the invoice only when they redeem points: their Lambdas are
  * within a few KB of the 300 KB budget (npm run bench:lambda).
@@ -31,37 +31,39 @@ export function pricedPoints(points: number, balance: number): PointsToRedeem {
   return { points, cents: redeemCents(points), refusal: (dueCents) => redeemRefusal(points, balance, dueCents) };
 }
 
-/** `points` (a step of 100, the request's schema says) as the order is priced with them, against the customer's balance now. */
-export async function pointsToRedeem(userId: string, points: number): Promise<PointsToRedeem> {
-  return pricedPoints(points, await balanceOf(userId));
+/** A redemption, as the order's maker uses it (orders/booking.ts, storefront/). */
+interface Redemption {
+  /** The points as the order is priced with them. */
+  points: PointsToRedeem;
+  /** The balance's conditional subtract and the ledger entry, in the new order's transaction. */
+  writes: (entities: TransactionEntities, orderId: string) => LabelledWrite[];
+  /**
+   * The words of the maker's 400 when the balance no longer held the points at the write (spent by another order
+   * meanwhile), read again; undefined for another failure. Words, not the error: this chunk then shares no module
+   * with the maker's Lambda but the table's.
+   */
+  refused: (failed: readonly string[]) => Promise<string | undefined>;
 }
 
-/** The redemption's writes in the new order's transaction; none for no points. */
-export function redeemWrites(entities: TransactionEntities, redemption: { userId: string; orderId: string; points: number; at: string }): LabelledWrite[] {
-  const { userId, orderId, points, at } = redemption;
-  if (points <= 0) return [];
-  return [
-    {
-      label: POINTS_LABEL,
-      write: entities.loyaltyAccount
-        .update({ userId })
-        .subtract({ balance: points })
-        .where((a, { gte }) => gte(a.balance, points))
-        .commit(),
-    },
-    {
-      label: "points-entry:0",
-      write: entities.loyaltyLedger.create({ userId, orderId, type: "redeem", points: -points, reason: "Redeemed on an order", createdAt: at }).commit(),
-    },
-  ];
-}
-
-/**
- * Why the order was refused when the balance no longer held the points at the write (spent by another order
- * meanwhile): the words of the maker's 400. (A message, not the error: this chunk then shares no module with the
- * maker's Lambda but the table's.)
- */
-export async function redeemRefused(failed: readonly string[], userId: string): Promise<string | undefined> {
-  if (!failed.includes(POINTS_LABEL)) return undefined;
-  return redeemOverBalance(Math.max(0, await balanceOf(userId)));
+/** `points` (the request's `redeemPoints`) of customer `userId` on an order made at `at`, against their balance now. */
+export async function redemption(userId: string, points: number, at: string): Promise<Redemption> {
+  const priced = pricedPoints(points, await balanceOf(userId));
+  return {
+    points: priced,
+    writes: (entities, orderId) => [
+      {
+        label: POINTS_LABEL,
+        write: entities.loyaltyAccount
+          .update({ userId })
+          .subtract({ balance: points })
+          .where((a, { gte }) => gte(a.balance, points))
+          .commit(),
+      },
+      {
+        label: "points-entry:0",
+        write: entities.loyaltyLedger.create({ userId, orderId, type: "redeem", points: -points, reason: "Redeemed on an order", createdAt: at }).commit(),
+      },
+    ],
+    refused: async (failed) => (failed.includes(POINTS_LABEL) ? redeemOverBalance(Math.max(0, await balanceOf(userId))) : undefined),
+  };
 }

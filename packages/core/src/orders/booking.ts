@@ -134,13 +134,13 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
   const { order } = await createOrder(
     actor,
     async (now) => {
-      // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
-      const redeem = input.redeemPoints ? await import("../loyalty/redeem") : undefined;
-      const [{ data: paddle }, skus, promotion, points] = await Promise.all([
+      const at = now.toISOString();
+      const [{ data: paddle }, skus, promotion, redemption] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
-        redeem?.pointsToRedeem(actor.userId, input.redeemPoints!),
+        // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
+        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(actor.userId, input.redeemPoints!, at)) : undefined,
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -150,10 +150,9 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         addOnIds: input.addOns,
         weightAreas: input.weightAreas,
         promotion,
-        points,
+        points: redemption?.points,
       });
 
-      const at = now.toISOString();
       const money = charged(priced);
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
@@ -183,7 +182,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
         writes: (entities, { bag, orderId }) => [
-          ...(redeem ? redeem.redeemWrites(entities, { userId: actor.userId, orderId, points: priced.pointsRedeemed, at }) : []),
+          ...(redemption?.writes(entities, orderId) ?? []),
           {
             label: "paddle",
             write: bag
@@ -200,7 +199,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         ],
         refusal: async (failed) => {
           if (failed.includes("paddle")) return notFound("Paddle not found");
-          const spent = await redeem?.redeemRefused(failed, actor.userId);
+          const spent = await redemption?.refused(failed);
           return spent ? invalid(spent) : undefined;
         },
       };

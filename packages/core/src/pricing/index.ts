@@ -42,7 +42,7 @@ export interface PricingInput {
 }
 
 /**
- * Points the customer redeems on the order, as loyalty/redeem.ts `pointsToRedeem` reads them against the balance:
+ * Points the customer redeems on the order, as loyalty/redeem.ts `redemption` reads them against the balance:
  * how many, what they take off, and why they are refused given what is left to pay after the discount
  * (shared/loyalty.ts `redeemRefusal`).
  */
@@ -75,11 +75,11 @@ export function totalsWithPoints(
   discount: Omit<TotalsDiscount, "pointsCents">,
   points: PointsToRedeem | undefined,
 ): OrderTotals & { pointsRedeemed: number } {
-  const before = orderTotals(lines, discount);
-  if (!points) return { ...before, pointsRedeemed: 0 };
-  const refusal = points.refusal(before.totalCents);
+  const totals = orderTotals(lines, { ...discount, pointsCents: points?.cents });
+  // What was left to pay after the discount, before the points.
+  const refusal = points?.refusal(totals.totalCents + totals.pointsDiscountCents);
   if (refusal) throw invalid(refusal);
-  return { ...orderTotals(lines, { ...discount, pointsCents: points.cents }), pointsRedeemed: points.points };
+  return { ...totals, pointsRedeemed: points?.points ?? 0 };
 }
 
 /** 409 naming the variant and what is left of it (shared/storefront's words, which the storefront's cart says too). */

@@ -3,7 +3,9 @@
  * the console's form), as a zod/mini schema with its words.
  */
 import * as z from "zod/mini";
-import { MAX_POINTS } from "./loyalty-input";
+
+/** More points than any balance could hold. */
+const MAX_POINTS = 1_000_000;
 
 export const ADJUST_POINTS_MESSAGE = "Points must be a whole number other than 0";
 export const ADJUST_REASON_REQUIRED = "Give a reason for the adjustment";

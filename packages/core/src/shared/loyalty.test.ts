@@ -12,7 +12,7 @@ import {
   REWARD_WORDS,
 } from "./loyalty";
 import { ADJUST_POINTS_MESSAGE, ADJUST_REASON_REQUIRED, ADJUST_REASON_TOO_LONG, PointsAdjustment } from "./loyalty-adjust";
-import { RedeemPoints } from "./loyalty-input";
+import { REDEEM_POINTS_NOT_A_NUMBER, RedeemPoints } from "./loyalty-input";
 
 describe("points per dollar", () => {
   it("earns 1 point per whole dollar paid, the cents left out", () => {
@@ -87,10 +87,14 @@ describe("the request fields", () => {
     for (const none of [undefined, null, 0]) expect(redeem(none)).toEqual({ success: true, data: undefined });
     expect(redeem(300)).toMatchObject({ success: true, data: 300 });
   });
-  it.each([150, -100, 100.5, "100", 1e300, Number.MAX_SAFE_INTEGER + 1])("refuses redeemPoints %s with the step's words", (value) => {
+  it.each(["100", true, [100], { points: 100 }])("refuses redeemPoints %s that is not a number", (value) => {
     const parsed = redeem(value);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe(REDEEM_STEP_MESSAGE);
+    expect(parsed.error?.issues[0]?.message).toBe(REDEEM_POINTS_NOT_A_NUMBER);
+  });
+  it.each([150, -100, 100.5, 1e300, Number.MAX_SAFE_INTEGER + 1])("leaves %s to the price, which refuses it with the step's words", (value) => {
+    expect(redeem(value)).toEqual({ success: true, data: value });
+    expect(redeemRefusal(value, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)).toBe(REDEEM_STEP_MESSAGE);
   });
   it("takes an adjustment of whole points other than 0, with a reason of at most 500 characters", () => {
     const adjust = (value: unknown) => z.safeParse(PointsAdjustment, value);

@@ -9,11 +9,9 @@
  *   returned when the order is canceled. Points never make a total negative and never become cash.
  */
 
-import { POINTS_PER_REWARD, REDEEM_STEP_MESSAGE } from "./loyalty-step";
-
-export { POINTS_PER_REWARD, REDEEM_STEP_MESSAGE };
-
 export const POINTS_PER_DOLLAR = 1;
+/** Points are redeemed in steps of this many. */
+export const POINTS_PER_REWARD = 100;
 /** What one step of points takes off, in cents. */
 export const REWARD_CENTS = 1000;
 
@@ -42,6 +40,7 @@ export function maxRedeemable(balance: number, dueCents: number): number {
   return Math.max(0, steps) * POINTS_PER_REWARD;
 }
 
+export const REDEEM_STEP_MESSAGE = `Points are redeemed in steps of ${POINTS_PER_REWARD}`;
 export const redeemOverBalance = (balance: number) => `You have ${balance} points to redeem`;
 export const REDEEM_OVER_TOTAL = "Those points are worth more than this order's total";
 

@@ -197,18 +197,17 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
-      // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
-      const redeem = input.redeemPoints ? await import("../loyalty/redeem") : undefined;
-      const [skus, promotion, points] = await Promise.all([
+      const [skus, promotion, redemption] = await Promise.all([
         skusByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
-        redeem?.pointsToRedeem(customer.userId, input.redeemPoints!),
+        // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
+        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(customer.userId, input.redeemPoints!, now.toISOString())) : undefined,
       ]);
       const priced = priceSale({
         skus,
         lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
         promotion,
-        points,
+        points: redemption?.points,
         requireVisible: true,
         unavailable: PRODUCT_UNAVAILABLE,
       });
@@ -230,10 +229,9 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
           },
         },
         // The customer's redeemed points, spent in the order's transaction.
-        writes: (entities, { orderId }) =>
-          redeem ? redeem.redeemWrites(entities, { userId: customer.userId, orderId, points: priced.pointsRedeemed, at: now.toISOString() }) : [],
+        writes: (entities, { orderId }) => redemption?.writes(entities, orderId) ?? [],
         refusal: async (failed) => {
-          const spent = await redeem?.redeemRefused(failed, customer.userId);
+          const spent = await redemption?.refused(failed);
           return spent ? invalid(spent) : undefined;
         },
       };
