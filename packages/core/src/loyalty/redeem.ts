@@ -11,6 +11,7 @@
  */
 import { db } from "../db";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import type { DomainError } from "../errors";
 import type { PointsToRedeem } from "../pricing";
 import { redeemCents, redeemOverBalance, redeemRefusal } from "../shared/loyalty";
 
@@ -35,22 +36,24 @@ export function pricedPoints(points: number, balance: number): PointsToRedeem {
 interface Redemption {
   /** The points as the order is priced with them. */
   points: PointsToRedeem;
-  /** The balance's conditional subtract and the ledger entry, in the new order's transaction. */
-  writes: (entities: TransactionEntities, orderId: string) => LabelledWrite[];
+  /** The balance's conditional subtract and the ledger entry, in the new order's transaction (orders/create.ts `writes`). */
+  writes: (entities: TransactionEntities, order: { orderId: string }) => LabelledWrite[];
   /**
-   * The words of the maker's 400 when the balance no longer held the points at the write (spent by another order
-   * meanwhile), read again; undefined for another failure. Words, not the error: this chunk then shares no module
-   * with the maker's Lambda but the table's.
+   * The maker's 400 when the balance no longer held the points at the write (spent by another order meanwhile), with
+   * the balance read again; undefined for another failure (orders/create.ts `refusal`).
    */
-  refused: (failed: readonly string[]) => Promise<string | undefined>;
+  refused: (failed: readonly string[]) => Promise<DomainError | undefined>;
 }
 
-/** `points` (the request's `redeemPoints`) of customer `userId` on an order made at `at`, against their balance now. */
-export async function redemption(userId: string, points: number, at: string): Promise<Redemption> {
+/**
+ * `points` (the request's `redeemPoints`) of customer `userId` on an order made at `at`, against their balance now.
+ * `invalid` is the maker's own (errors/): this chunk then shares no module with the maker's Lambda but the table's.
+ */
+export async function redemption(userId: string, points: number, at: string, invalid: (message: string) => DomainError): Promise<Redemption> {
   const priced = pricedPoints(points, await balanceOf(userId));
   return {
     points: priced,
-    writes: (entities, orderId) => [
+    writes: (entities, { orderId }) => [
       {
         label: POINTS_LABEL,
         write: entities.loyaltyAccount
@@ -64,6 +67,6 @@ export async function redemption(userId: string, points: number, at: string): Pr
         write: entities.loyaltyLedger.create({ userId, orderId, type: "redeem", points: -points, reason: "Redeemed on an order", createdAt: at }).commit(),
       },
     ],
-    refused: async (failed) => (failed.includes(POINTS_LABEL) ? redeemOverBalance(Math.max(0, await balanceOf(userId))) : undefined),
+    refused: async (failed) => (failed.includes(POINTS_LABEL) ? invalid(redeemOverBalance(Math.max(0, await balanceOf(userId)))) : undefined),
   };
 }

@@ -140,7 +140,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
         // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
-        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(actor.userId, input.redeemPoints!, at)) : undefined,
+        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(actor.userId, input.redeemPoints!, at, invalid)) : undefined,
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -182,7 +182,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
         writes: (entities, { bag, orderId }) => [
-          ...(redemption?.writes(entities, orderId) ?? []),
+          ...(redemption?.writes(entities, { orderId }) ?? []),
           {
             label: "paddle",
             write: bag
@@ -197,11 +197,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
                   .commit(),
           },
         ],
-        refusal: async (failed) => {
-          if (failed.includes("paddle")) return notFound("Paddle not found");
-          const spent = await redemption?.refused(failed);
-          return spent ? invalid(spent) : undefined;
-        },
+        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : redemption?.refused(failed)),
       };
     },
     { idempotencyKey, now },

@@ -68,7 +68,9 @@ export function charged(
     promoCode: priced.promoCode,
     taxCents: priced.taxCents,
     totalCents: priced.totalCents,
-    ...(priced.pointsRedeemed > 0 ? { pointsRedeemed: priced.pointsRedeemed, pointsDiscountCents: priced.pointsDiscountCents } : {}),
+    // Left out of an order that redeemed nothing.
+    pointsRedeemed: priced.pointsRedeemed || undefined,
+    pointsDiscountCents: priced.pointsDiscountCents || undefined,
     paymentMethod: free ? "COMP" : "STRIPE",
     paymentStatus: free ? "comp" : "unpaid",
   };

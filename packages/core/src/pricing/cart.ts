@@ -50,6 +50,5 @@ export function priceSale(input: {
     lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
   }
   const totals = totalsWithPoints(lineItems, { promotion: input.promotion, staffCents: input.discountCents }, input.points);
-  const { subtotalCents, discountAmountCents, pointsRedeemed, pointsDiscountCents, totalCents } = totals;
-  return { lineItems, subtotalCents, discountAmountCents, promoCode: input.promotion?.code, taxCents: 0, totalCents, pointsRedeemed, pointsDiscountCents, stockTakes };
+  return { lineItems, ...totals, promoCode: input.promotion?.code, taxCents: 0, stockTakes };
 }

@@ -158,20 +158,17 @@ export function priceBooking(input: PricingInput): PricedBooking {
     });
   }
 
-  const { subtotalCents, discountAmountCents, pointsRedeemed, pointsDiscountCents, totalCents } = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
+  const totals = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
     return sku.stockQuantity === null ? [] : [takeOf(sku, line.quantity)];
   });
   return {
     lineItems,
-    subtotalCents,
-    discountAmountCents,
+    // subtotalCents, discountAmountCents, pointsDiscountCents, totalCents, pointsRedeemed
+    ...totals,
     promoCode: input.promotion ? input.promotion.code : undefined,
     taxCents: 0,
-    totalCents,
-    pointsRedeemed,
-    pointsDiscountCents,
     stockTakes,
   };
 }

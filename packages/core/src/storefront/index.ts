@@ -201,7 +201,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         skusByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
-        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(customer.userId, input.redeemPoints!, now.toISOString())) : undefined,
+        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(customer.userId, input.redeemPoints!, now.toISOString(), invalid)) : undefined,
       ]);
       const priced = priceSale({
         skus,
@@ -229,11 +229,8 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
           },
         },
         // The customer's redeemed points, spent in the order's transaction.
-        writes: (entities, { orderId }) => redemption?.writes(entities, orderId) ?? [],
-        refusal: async (failed) => {
-          const spent = await redemption?.refused(failed);
-          return spent ? invalid(spent) : undefined;
-        },
+        writes: redemption?.writes,
+        refusal: redemption?.refused,
       };
     },
     { idempotencyKey: options.idempotencyKey },
