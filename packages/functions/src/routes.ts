@@ -88,6 +88,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/subscriptions/checkout", handler: fn("subscriptions/checkout"), access: "customer", grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "PUT", path: "/api/subscriptions/paddles", handler: fn("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
   { method: "POST", path: "/api/subscriptions/cancel", handler: fn("subscriptions/cancel"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  // loyalty points (issue 21): the caller's balance and history
+  { method: "GET", path: "/api/loyalty", handler: fn("loyalty/mine"), access: "customer", grants: reads },
   // paddles
   { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer", grants: reads },
   { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer", grants: table("read", "put") },
@@ -137,6 +139,8 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update"), access: "admin", grants: edits },
   { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
   { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list"), access: "admin", grants: reads },
+  // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry
+  { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: fn("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
   // communications: test texts, broadcasts, the log (admin)
   { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin", grants: reads },
   { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin", grants: reads },

@@ -19,6 +19,7 @@ import { isIsoDateTime } from "../shared/dates";
 import { boundedId, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
+import { RedeemPoints } from "../shared/loyalty-input";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
@@ -84,6 +85,8 @@ export const BookService = z.object({
   ),
   customerNotes: optionalText(CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG),
   promoCode: SentPromoCode,
+  /** Points to redeem (a step of 100), taken off after the promotion. */
+  redeemPoints: RedeemPoints,
 });
 export type BookServiceInput = z.output<typeof BookService>;
 
@@ -140,11 +143,14 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
   const { order } = await createOrder(
     actor,
     async (now) => {
-      const [{ data: paddle }, skus, promotion, { allowance, subscription }] = await Promise.all([
+      const at = now.toISOString();
+      const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
         membershipOf(actor.userId),
+        // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
+        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(actor.userId, input.redeemPoints!, at, invalid)) : undefined,
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
 
@@ -154,12 +160,13 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         addOnIds: input.addOns,
         weightAreas: input.weightAreas,
         promotion,
+        points: redemption?.points,
       });
 
-      const at = now.toISOString();
-      // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are charged.
+      // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are
+      // charged; the points come off what is left (and are refused when worth more than that).
       const coverage = allowance.coverageOf(subscription, paddle.id, now);
-      const covered = coverage ? allowance.coverLine(priced, 0, { promotion }) : undefined;
+      const covered = coverage ? allowance.coverLine(priced, 0, { promotion }, redemption?.points) : undefined;
       const money = { ...charged(covered ?? priced), ...(coverage && covered ? allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
@@ -185,10 +192,17 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         actorName,
         audit: {
           action: "order.created",
-          diff: { status, totalCents: money.totalCents, source: "online booking", ...(coverage ? { subscriptionId: coverage.subscription.id, coveredCents: money.coveredCents } : {}) },
+          diff: {
+            status,
+            totalCents: money.totalCents,
+            source: "online booking",
+            ...(coverage ? { subscriptionId: coverage.subscription.id, coveredCents: money.coveredCents } : {}),
+            ...(money.pointsRedeemed ? { pointsRedeemed: money.pointsRedeemed } : {}),
+          },
         },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        writes: (entities, { bag }) => [
+        writes: (entities, { bag, orderId }) => [
+          ...(redemption?.writes(entities, { orderId }) ?? []),
           {
             label: "paddle",
             write: bag
@@ -204,7 +218,8 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           },
           ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
         ],
-        refusal: (failed) => (failed.includes("paddle") ? notFound("Paddle not found") : allowance.allowanceRefusal(failed)),
+        refusal: async (failed) =>
+          failed.includes("paddle") ? notFound("Paddle not found") : (allowance.allowanceRefusal(failed) ?? (await redemption?.refused(failed))),
       };
     },
     { idempotencyKey, now },

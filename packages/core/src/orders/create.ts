@@ -51,11 +51,15 @@ export type OrderDraft = Omit<NewOrderItem, "id" | "createdAt" | "updatedAt" | "
 
 /**
  * What a priced order charges, as the order stores it: the price's lines and totals (pricing/, never the
- * client's), and how it is paid: by card (unpaid until then), or a comp when nothing is due.
+ * client's), the points redeemed on it, and how it is paid: by card (unpaid until then), or a comp when nothing
+ * is due (redeemed points may leave nothing: no card step then).
  */
 export function charged(
   priced: PricedBooking,
-): Pick<OrderDraft, "lineItems" | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus"> {
+): Pick<
+  OrderDraft,
+  "lineItems" | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus" | "pointsRedeemed" | "pointsDiscountCents"
+> {
   const free = priced.totalCents === 0;
   return {
     lineItems: priced.lineItems,
@@ -64,6 +68,9 @@ export function charged(
     promoCode: priced.promoCode,
     taxCents: priced.taxCents,
     totalCents: priced.totalCents,
+    // Left out of an order that redeemed nothing.
+    pointsRedeemed: priced.pointsRedeemed || undefined,
+    pointsDiscountCents: priced.pointsDiscountCents || undefined,
     paymentMethod: free ? "COMP" : "STRIPE",
     paymentStatus: free ? "comp" : "unpaid",
   };
@@ -83,8 +90,8 @@ export interface NewOrder {
   actorName?: string;
   /** Writes of the maker's own, in the same transaction (labels other than this module's). */
   writes?: (entities: TransactionEntities, context: { orderId: string; bag: ActiveBag | null }) => LabelledWrite[];
-  /** The maker's refusal for its own failed labels (e.g. 404 when the paddle is gone). */
-  refusal?: (failed: readonly string[]) => DomainError | undefined;
+  /** The maker's refusal for its own failed labels (e.g. 404 when the paddle is gone; it may read what it needs to say). */
+  refusal?: (failed: readonly string[]) => DomainError | undefined | Promise<DomainError | undefined>;
 }
 
 export interface Created {
@@ -196,7 +203,7 @@ export async function createOrder(
   const soldOut = Inventory.soldOut(result);
   const soldOutTake = made.stockTakes.find((take) => soldOut.includes(take.skuId));
   if (soldOutTake) throw outOfStock(soldOutTake);
-  const refusal = made.refusal?.(result.failed);
+  const refusal = await made.refusal?.(result.failed);
   if (refusal) throw refusal;
   const bagRefusal = bagNumber ? Bags.holdRefusal(result, bagNumber) : null;
   if (bagRefusal) throw bagRefusal;

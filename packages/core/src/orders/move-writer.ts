@@ -12,6 +12,8 @@
  * - `counter:<stage>`: the stage counts (orders/counters.ts);
  * - `stats:<day>`: the day's canceled orders, money in and out (stats/daily.ts);
  * - `stock-returned:<sku>`: a cancel's stock given back, once (inventory module);
+ * - `points`, `points-entry:<n>`: the customer's points earned by a payment, taken back by a refund, or given
+ *   back by a cancel, and their ledger entries (loyalty/order-points.ts);
  * - `bag-release`, `paddle-out-of-bag`, `bag`/`bag-hold`: the bag freed on
  *   pickup or cancel, held again when an admin reopens a closed order (bags module);
  * - `event`: a webhook event's ledger item, so it is applied exactly once;
@@ -42,6 +44,7 @@ import { afterCommit, type Effect } from "../db/effects";
 import { writeLabelled, type LabelledWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import * as Inventory from "../inventory";
+import * as LoyaltyPoints from "../loyalty/order-points";
 import * as Notifications from "../notifications";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
@@ -185,9 +188,13 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
   // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance.ts).
   const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
+  // The customer's points: earned by a payment, taken back by a refund, given back by a cancel.
+  const points = LoyaltyPoints.orderPoints(order, write.set, moving ? to : undefined, now);
+  const unchanged = [...new Set([...(write.unchanged ?? []), ...points.reads])];
 
   const set = {
     ...write.set,
+    ...points.set,
     ...(eventId ? { stripeEventId: eventId } : {}),
     ...(moving ? { status } : {}),
     ...(moving && to === "in_service" && actor?.type === "user" ? { processedByStaffId: actor.userId } : {}),
@@ -260,7 +267,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
             .where((a, { eq, notExists }) =>
               [
                 eq(a.status, order.status),
-                ...(write.unchanged ?? []).map((fact) => eq(a[fact], order[fact])),
+                ...unchanged.map((fact) => eq(a[fact], order[fact])),
                 ...(write.onlyIfSession ? [eq(a.stripeCheckoutSessionId, write.onlyIfSession)] : []),
                 // Stock goes back once: never to an order whose stock is already back.
                 ...(givingBack ? [notExists(a.stockReturnedAt)] : []),
@@ -268,7 +275,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
             )
             .commit(),
         });
-        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now));
+        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now), ...points.writes(entities));
       }
       if (moving) {
         writes.push(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogueSku } from "../shared/catalogue";
+import { pricedPoints } from "../loyalty/redeem";
 import { priceSale } from "./cart";
 
 const sku = (id: string, fields: Partial<CatalogueSku> = {}): CatalogueSku => ({
@@ -52,5 +53,20 @@ describe("priceSale", () => {
     expect(priceOf("sg-black-tacky", 99)).toThrow("Only 4 left of Strip and Grip (Black, Tacky)");
     expect(priceOf("sg-red-dry", 1)).toThrow("Sorry, Strip and Grip (Red, Dry) is out of stock");
     expect(priceOf("sg-black-tacky", 4)().stockTakes).toEqual([{ skuId: "sg-black-tacky", name: "Strip and Grip", color: "Black", feel: "Tacky", quantity: 4 }]);
+  });
+
+  it("takes redeemed points off after the discount, and refuses more than is left to pay", () => {
+    const lines = [{ skuId: "a", quantity: 3 }];
+    expect(sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: pricedPoints(200, 200) })).toMatchObject({
+      subtotalCents: 3000,
+      discountAmountCents: 300,
+      pointsRedeemed: 200,
+      pointsDiscountCents: 2000,
+      totalCents: 700,
+    });
+    expect(() => sale({ lines, promotion: { code: "P", percentage: 10, amountCents: 0 }, points: pricedPoints(300, 300) })).toThrow(
+      "Those points are worth more than this order's total",
+    );
+    expect(sale({ lines }).pointsRedeemed).toBe(0);
   });
 });

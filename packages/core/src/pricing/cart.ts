@@ -5,8 +5,7 @@
  */
 import type { CatalogueSku } from "../shared/catalogue";
 import { invalid } from "../errors";
-import { orderTotals } from "../shared/totals";
-import { outOfStock, takeOf, type Discount, type LineItem, type PricedBooking, type StockTake } from "./index";
+import { outOfStock, takeOf, totalsWithPoints, type Discount, type LineItem, type PointsToRedeem, type PricedBooking, type StockTake } from "./index";
 
 export interface CartLine {
   skuId: string;
@@ -30,6 +29,8 @@ export function priceSale(input: {
   lines: readonly CartLine[];
   promotion?: Discount | null;
   discountCents?: number;
+  /** Points the customer redeems (the storefront invoice), after the discount. */
+  points?: PointsToRedeem;
   requireVisible: boolean;
   unavailable: string;
 }): PricedSale {
@@ -48,6 +49,6 @@ export function priceSale(input: {
     }
     lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
   }
-  const { subtotalCents, discountAmountCents, totalCents } = orderTotals(lineItems, { promotion: input.promotion, staffCents: input.discountCents });
-  return { lineItems, subtotalCents, discountAmountCents, promoCode: input.promotion?.code, taxCents: 0, totalCents, stockTakes };
+  const totals = totalsWithPoints(lineItems, { promotion: input.promotion, staffCents: input.discountCents }, input.points);
+  return { lineItems, ...totals, promoCode: input.promotion?.code, taxCents: 0, stockTakes };
 }

@@ -6,7 +6,7 @@
 import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
 import { stockShortfall, type VariantNaming } from "../shared/variants";
-import { orderTotals } from "../shared/totals";
+import { orderTotals, type OrderTotals, type TotalsDiscount, type TotalsLine } from "../shared/totals";
 import { conflict, invalid } from "../errors";
 
 export * as Pricing from "./index";
@@ -38,6 +38,18 @@ export interface PricingInput {
   addOnIds?: readonly string[];
   weightAreas?: readonly string[];
   promotion?: Discount | null;
+  points?: PointsToRedeem;
+}
+
+/**
+ * Points the customer redeems on the order, as loyalty/redeem.ts `redemption` reads them against the balance:
+ * how many, what they take off, and why they are refused given what is left to pay after the discount
+ * (shared/loyalty.ts `redeemRefusal`).
+ */
+export interface PointsToRedeem {
+  points: number;
+  cents: number;
+  refusal: (dueCents: number) => string | null;
 }
 
 export interface PricedBooking {
@@ -48,7 +60,26 @@ export interface PricedBooking {
   /** No tax is shown in the spec: always 0 for now. */
   taxCents: number;
   totalCents: number;
+  /** Points redeemed on the order (0 for none) and what they take off, after the discount. */
+  pointsRedeemed: number;
+  pointsDiscountCents: number;
   stockTakes: StockTake[];
+}
+
+/**
+ * The totals with the points redeemed, taken off after the discount (shared/totals.ts `orderTotals`): 400 with
+ * shared/loyalty.ts's words when they are not a step of 100, more than the balance, or worth more than is left to pay.
+ */
+export function totalsWithPoints(
+  lines: readonly TotalsLine[],
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points: PointsToRedeem | undefined,
+): OrderTotals & { pointsRedeemed: number } {
+  const totals = orderTotals(lines, { ...discount, pointsCents: points?.cents });
+  // What was left to pay after the discount, before the points.
+  const refusal = points?.refusal(totals.totalCents + totals.pointsDiscountCents);
+  if (refusal) throw invalid(refusal);
+  return { ...totals, pointsRedeemed: points?.points ?? 0 };
 }
 
 /** 409 naming the variant and what is left of it (shared/storefront's words, which the storefront's cart says too). */
@@ -127,18 +158,17 @@ export function priceBooking(input: PricingInput): PricedBooking {
     });
   }
 
-  const { subtotalCents, discountAmountCents, totalCents } = orderTotals(lineItems, { promotion: input.promotion });
+  const totals = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
     return sku.stockQuantity === null ? [] : [takeOf(sku, line.quantity)];
   });
   return {
     lineItems,
-    subtotalCents,
-    discountAmountCents,
+    // subtotalCents, discountAmountCents, pointsDiscountCents, totalCents, pointsRedeemed
+    ...totals,
     promoCode: input.promotion ? input.promotion.code : undefined,
     taxCents: 0,
-    totalCents,
     stockTakes,
   };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { CatalogueSku } from "../shared/catalogue";
 import { DomainError } from "../errors";
+import { pricedPoints } from "../loyalty/redeem";
+import { REDEEM_OVER_TOTAL, REDEEM_STEP_MESSAGE, redeemOverBalance } from "../shared/loyalty";
 import { discountCents, edgeKind, isWeight, priceBooking, weightAreasOf, type PricingInput } from "./index";
 
 function sku(overrides: Partial<CatalogueSku> & Pick<CatalogueSku, "id" | "name">): CatalogueSku {
@@ -58,6 +60,8 @@ describe("priceBooking: the core service", () => {
       promoCode: undefined,
       taxCents: 0,
       totalCents: 4500,
+      pointsRedeemed: 0,
+      pointsDiscountCents: 0,
       stockTakes: [{ skuId: strip.id, name: "Strip and Grip", color: "Black", feel: "Tacky", quantity: 1 }],
     });
   });
@@ -233,5 +237,31 @@ describe("promotions", () => {
         expect(discount).toBeLessThanOrEqual(subtotal);
       }
     }
+  });
+});
+
+describe("redeemed points", () => {
+  const welcome = { code: "WELCOME10", percentage: 10, amountCents: 0 };
+
+  it("come off after the promotion, $10 a step of 100, and are recorded with what they took off", () => {
+    // $45.00 + $8.00 = $53.00, 10 % off = $47.70, 200 points = $20.00 off: $27.70.
+    const priced = price({ addOnIds: [overgrip.id], promotion: welcome, points: pricedPoints(200, 250) });
+    expect(priced).toMatchObject({ subtotalCents: 5300, discountAmountCents: 530, pointsRedeemed: 200, pointsDiscountCents: 2000, totalCents: 2770 });
+  });
+
+  it("may take the total to 0, never below", () => {
+    const priced = price({ promotion: { code: "GRIP5", percentage: 0, amountCents: 500 }, points: pricedPoints(400, 400) });
+    expect(priced).toMatchObject({ subtotalCents: 4500, discountAmountCents: 500, pointsDiscountCents: 4000, totalCents: 0 });
+  });
+
+  it("are none when none are asked for, whatever the balance", () => {
+    expect(price({ points: pricedPoints(0, 900) })).toMatchObject({ pointsRedeemed: 0, pointsDiscountCents: 0, totalCents: 4500 });
+  });
+
+  it("are refused (400) off the step, over the balance, or worth more than is left to pay after the promotion", () => {
+    expect(refusal(() => price({ points: pricedPoints(150, 900) }))).toEqual({ kind: "invalid", message: REDEEM_STEP_MESSAGE });
+    expect(refusal(() => price({ points: pricedPoints(300, 299) }))).toEqual({ kind: "invalid", message: redeemOverBalance(299) });
+    // $45.00 less 10 % is $40.50: 500 points ($50.00) are worth more.
+    expect(refusal(() => price({ promotion: welcome, points: pricedPoints(500, 900) }))).toEqual({ kind: "invalid", message: REDEEM_OVER_TOTAL });
   });
 });

@@ -40,6 +40,7 @@ export const AUDIT_ACTION_WORDS = {
   "bag.created": "Bag created",
   "communication.broadcast_sent": "Bulk SMS sent",
   "communication.test_sent": "Test SMS sent",
+  "loyalty.adjusted": "Points balance adjusted",
   "customer.created": "Customer created",
   "customer.phone_verified": "Customer's phone verified",
   "customer.updated": "Customer details changed",

@@ -55,3 +55,24 @@ export function redeemRefusal(points: number, balance: number, dueCents: number)
 
 /** "100 points = $10 off", for the Points section, the summary and the cart. */
 export const REWARD_WORDS = `${POINTS_PER_REWARD} points = $${REWARD_CENTS / 100} off a booking or a shop order`;
+
+/** The kinds of ledger entry (entities/enums.ts LOYALTY_ENTRY_TYPES). */
+export type LoyaltyEntryKind = "earn" | "redeem" | "return" | "takeback" | "adjust" | "expire";
+
+/** One change to a balance, as GET /api/loyalty answers it: signed points (negative spends or takes back). */
+export interface LoyaltyEntryView {
+  id: string;
+  orderId: string | null;
+  type: LoyaltyEntryKind;
+  points: number;
+  reason: string | null;
+  createdAt: string;
+}
+
+/** GET /api/loyalty: the balance as stored (never summed from the entries) and the entries, newest first. */
+export interface LoyaltyView {
+  balance: number;
+  entries: LoyaltyEntryView[];
+  /** Hand back as `?cursor=` for the next page of entries; null on the last page. */
+  cursor: string | null;
+}

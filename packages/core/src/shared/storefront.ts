@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
 import type { CatalogueItem, SkuCategory } from "./catalogue";
 import { ID_PATTERN, MAX_ID_LENGTH, SentPromoCode } from "./ids";
+import { RedeemPoints } from "./loyalty-input";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG } from "./orders";
 import type { Discount } from "./promo";
 import type { QuickSalePrices } from "./quick-sale";
@@ -219,5 +220,7 @@ export const StorefrontInvoice = z.object({
     }),
   ).check(z.minLength(1, CART_EMPTY), z.maxLength(50, "At most 50 lines in one order")),
   promoCode: SentPromoCode,
+  /** The customer's points to redeem (a step of 100), taken off after the promotion. */
+  redeemPoints: RedeemPoints,
 });
 export type StorefrontInvoice = z.output<typeof StorefrontInvoice>;

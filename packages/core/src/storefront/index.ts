@@ -24,6 +24,7 @@ import { type OrderItem, type OrderView, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { checkoutRefusal, openCheckout } from "../payments/checkout";
 import { find as findOrder } from "../orders/owned";
+import type { PointsToRedeem } from "../pricing";
 import { priceSale, type PricedSale } from "../pricing/cart";
 import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
@@ -146,12 +147,19 @@ async function membershipOf(userId: string) {
 
 /**
  * A member's allowance on a counter sale: one unit of the core line at `index` covered when `coverage` is given,
- * the totals added up again with the sale's discount; the order's fields, the regrip's write and its refusal to add
+ * the totals added up again with the sale's discount and then its redeemed points; the order's fields, the regrip's write and its refusal to add
  * to the sale's own.
  */
-function covering(allowance: Allowance | undefined, priced: PricedSale, coverage: Coverage | null, index: number, discount: TotalsDiscount) {
+function covering(
+  allowance: Allowance | undefined,
+  priced: PricedSale,
+  coverage: Coverage | null,
+  index: number,
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points?: PointsToRedeem,
+) {
   if (!allowance || !coverage || index < 0) return { priced, fields: {}, writes: () => [], refusal: () => undefined };
-  const covered = allowance.coverLine(priced, index, discount);
+  const covered = allowance.coverLine(priced, index, discount, points);
   return {
     priced: covered,
     fields: allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents),
@@ -235,15 +243,18 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
-      const [skus, promotion, { allowance, subscription }] = await Promise.all([
+      const [skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
         skusByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         membershipOf(customer.userId),
+        // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
+        input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(customer.userId, input.redeemPoints!, now.toISOString(), invalid)) : undefined,
       ]);
       const full = priceSale({
         skus,
         lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
         promotion,
+        points: redemption?.points,
         requireVisible: true,
         unavailable: PRODUCT_UNAVAILABLE,
       });
@@ -252,7 +263,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         const sku = skus.find((candidate) => candidate.id === line.skuId);
         return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
       });
-      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion });
+      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion }, redemption?.points);
       const priced = cover.priced;
       return {
         order: withCoverage(
@@ -273,10 +284,12 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
             bagNumber: input.bagNumber,
             source: "storefront",
             ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
+            ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}),
           },
         },
-        writes: cover.writes,
-        refusal: cover.refusal,
+        // The membership's regrip and the customer's redeemed points, spent in the order's transaction.
+        writes: (entities, context) => [...cover.writes(entities), ...(redemption?.writes(entities, context) ?? [])],
+        refusal: async (failed) => cover.refusal(failed) ?? (await redemption?.refused(failed)),
       };
     },
     { idempotencyKey: options.idempotencyKey },

@@ -22,7 +22,8 @@ import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import type { Subscription } from "../entities";
 import { conflict } from "../errors";
 import { COVERED_LINE_NOTE, coversPaddle, LIVE_SUBSCRIPTION_STATUSES, PLAN_TERMS, regripsLeft } from "../shared/membership";
-import { orderTotals, type TotalsDiscount } from "../shared/totals";
+import { totalsWithPoints, type PointsToRedeem } from "../pricing";
+import type { TotalsDiscount } from "../shared/totals";
 
 export type SubscriptionItem = EntityItem<Subscription>;
 
@@ -71,22 +72,20 @@ interface Priced<L extends PricedLine> {
 
 /**
  * `priced` with one unit of line `index` covered (price 0, COVERED_LINE_NOTE; the rest of a line of several units
- * stays charged beside it), its totals added up again with the same discount. Pure.
+ * stays charged beside it), its totals added up again with the same discount and then the points redeemed on it
+ * (pricing/ `totalsWithPoints`: 400 when they are now worth more than is left to pay). Pure.
  */
-export function coverLine<L extends PricedLine, P extends Priced<L>>(priced: P, index: number, discount: TotalsDiscount): P & { coveredCents: number } {
+export function coverLine<L extends PricedLine, P extends Priced<L>>(
+  priced: P,
+  index: number,
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points?: PointsToRedeem,
+): P & { coveredCents: number; pointsRedeemed: number; pointsDiscountCents: number } {
   const line = priced.lineItems[index]!;
   const covered = { ...line, priceCents: 0, quantity: 1, description: COVERED_LINE_NOTE };
   const rest = line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : [];
   const lineItems = [...priced.lineItems.slice(0, index), covered, ...rest, ...priced.lineItems.slice(index + 1)];
-  const totals = orderTotals(lineItems, discount);
-  return {
-    ...priced,
-    lineItems,
-    subtotalCents: totals.subtotalCents,
-    discountAmountCents: totals.discountAmountCents,
-    totalCents: totals.totalCents,
-    coveredCents: line.priceCents,
-  };
+  return { ...priced, lineItems, ...totalsWithPoints(lineItems, discount, points), coveredCents: line.priceCents };
 }
 
 /**
