@@ -240,6 +240,27 @@ describe("the allowance on a booking", () => {
     expect((await orderOf(order.id)).allowanceReturnedAt).toBeTruthy();
   });
 
+  it("takes redeemed points off what the membership leaves to pay, and refuses points worth more than that", async () => {
+    const customer = await bookingCustomer();
+    await subscribe(customer, "SINGLE_MONTHLY", [customer.paddleId]);
+    const given = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points: 200, reason: "Test points" } });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    const addOn = await priceOf(demo.buildUp);
+
+    // The add-on alone is left to pay: 200 points ($20) are worth more than that, refused with nothing taken.
+    const over = await book(customer.token, customer.paddleId, { service: demo.stripBlackTacky, addOns: [demo.buildUp], redeemPoints: 200 });
+    expect(over).toMatchObject({ status: 400, body: { message: "Those points are worth more than this order's total" } });
+    expect(await view(customer)).toMatchObject({ regripsLeft: 1 });
+
+    const covered = await book(customer.token, customer.paddleId, { service: demo.stripBlackTacky, addOns: [demo.buildUp], redeemPoints: 100 });
+    expect(covered.status, JSON.stringify(covered.body)).toBe(201);
+    const order = await orderOf(covered.body.id);
+    expect(order.lineItems[0]).toMatchObject({ priceCents: 0, description: COVERED_LINE_NOTE });
+    expect(order).toMatchObject({ subtotalCents: addOn, pointsRedeemed: 100, pointsDiscountCents: Math.min(1000, addOn), totalCents: Math.max(0, addOn - 1000) });
+    expect(await view(customer)).toMatchObject({ regripsLeft: 0 });
+    expect((await call("GET", "/api/loyalty", { token: customer.token })).body.balance).toBe(100);
+  });
+
   it("covers only assigned paddles, and a swap of paddles never adds a regrip", async () => {
     const customer = await bookingCustomer();
     const other = await paddleOf(customer.userId, { nickname: "Spare" });
