@@ -17,7 +17,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { esbuildOptions } from "../infra/bundling";
@@ -68,7 +68,9 @@ async function bundle(name: string, entry: string, usedBy: string[]): Promise<Bu
   const dir = join(outDir, name);
   const result = await build({ ...esbuildOptions(entry, dir), absWorkingDir: repoRoot });
   const outputs = result.metafile!.outputs;
-  const entryOut = Object.keys(outputs).find((path) => outputs[path].entryPoint && !path.endsWith(".map"))!;
+  // The handler's own output: a chunk of a dynamic import() is marked as an entry point too, of its own module.
+  const wanted = relative(repoRoot, entry).split(sep).join("/");
+  const entryOut = Object.keys(outputs).find((path) => outputs[path].entryPoint === wanted && !path.endsWith(".map"))!;
   // The cold path: the entry and every chunk it imports statically, transitively.
   const cold = new Set<string>();
   const visit = (path: string) => {

@@ -48,7 +48,7 @@ import * as LoyaltyPoints from "../loyalty/order-points";
 import * as Notifications from "../notifications";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
-import { returnOnCancel } from "../subscriptions/allowance";
+import { returnOnCancel } from "../subscriptions/allowance-return";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
@@ -186,7 +186,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
   // The paddle leaves the bag with the order.
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
-  // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance.ts).
+  // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance-return.ts).
   const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
   // The customer's points: earned by a payment, taken back by a refund, given back by a cancel.
   const points = LoyaltyPoints.orderPoints(order, write.set, moving ? to : undefined, now);
