@@ -116,3 +116,17 @@ export interface MembershipBadge {
   regripsLeft: number;
   assignedPaddleIds: string[];
 }
+
+/** A row of the admin's subscribers list (GET /api/admin/subscriptions): the live subscription, its customer and their points. */
+export interface AdminSubscription {
+  id: string;
+  userId: string;
+  customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
+  plan: SubscriptionPlan;
+  status: string;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  regripsLeft: number;
+  assignedPaddleIds: string[];
+  points: number;
+}

@@ -28,6 +28,7 @@ import {
   regripsLeft,
   SUBSCRIPTION_PLANS,
   type SubscriptionPlan,
+  type AdminSubscription,
   type SubscriptionView,
 } from "../shared/membership";
 import { subscriptionOf, type SubscriptionItem } from "./allowance";
@@ -197,19 +198,6 @@ export const cancel = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, a
 /** The statuses the list walks, in this order: the live ones. */
 const LISTED_STATUSES = ["active", "trialing", "past_due"] as const;
 type ListedStatus = (typeof LISTED_STATUSES)[number];
-
-export interface AdminSubscription {
-  id: string;
-  userId: string;
-  customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
-  plan: SubscriptionPlan;
-  status: string;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  regripsLeft: number;
-  assignedPaddleIds: string[];
-  points: number;
-}
 
 /** `GET /api/admin/subscriptions?cursor=&limit=`. */
 export const AdminSubscriptionsQuery = pageQuery({ fallback: 25, max: 100, maxCursorLength: 1024 });

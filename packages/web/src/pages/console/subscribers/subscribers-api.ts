@@ -1,19 +1,9 @@
 /** The admin's membership calls (docs/api-admin.md, issue 21): the subscribers list and a points adjustment. */
-import type { SubscriptionPlan } from "@regrip/core/shared/membership";
+import type { AdminSubscription } from "@regrip/core/shared/membership";
 import { apiJson } from "../../../lib/api";
 
-export interface SubscriberRow {
-  id: string;
-  userId: string;
-  customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
-  plan: SubscriptionPlan;
-  status: string;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  regripsLeft: number;
-  assignedPaddleIds: string[];
-  points: number;
-}
+/** A row of the list: the server's own shape. */
+export type SubscriberRow = AdminSubscription;
 
 export const subscriberKeys = {
   all: ["/api/admin/subscriptions"] as const,
