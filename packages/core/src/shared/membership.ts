@@ -115,4 +115,14 @@ export interface MembershipBadge {
   status: string;
   regripsLeft: number;
   assignedPaddleIds: string[];
+  /** The assigned paddles the customer still owns, for the quick sale's "Paddle" choice. */
+  assignedPaddles: AssignedPaddle[];
+}
+
+/** An assigned paddle as staff see it on a member. */
+export interface AssignedPaddle {
+  id: string;
+  nickname: string;
+  brand: string;
+  model: string | null;
 }
