@@ -3,7 +3,8 @@
  * (a) a customer subscribes to the single plan on Shop Tools (the local payment page's Pay), then books a covered
  *     regrip with an add-on and pays only for the add-on;
  * (b) a customer with 100+ points (given by the admin's adjustment) redeems 100 points at booking and pays $10 less;
- * (c) an employee sells at the storefront to a member and the allowance applies (the covered line, the total).
+ * (c) an employee sells at the storefront to a member and the allowance applies (the covered line, the total);
+ * (d) an employee's quick sale for a member's assigned paddle covers its core regrip (the "Paddle" choice, $0).
  * Every new screen is checked with axe at 1280 and 390 px, and for sideways overflow on the phone. Each journey has
  * a customer of its own (the shop is shared by every browser test file). MEMBERS_SHOTS=<dir> keeps screenshots.
  */
@@ -296,5 +297,38 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await page.getByRole("dialog").getByRole("button", { name: "Adjust Points", exact: true }).click();
       await page.getByText(`${member.firstName} ${member.lastName} now has`).waitFor();
     });
+  });
+
+  it("(d) a quick sale for the member's assigned paddle: the Paddle choice, the regrip covered at $0, the order covered", async () => {
+    const member = await newMember("Drew");
+    const checkout = await api("POST", "/api/subscriptions/checkout", { token: member.token, body: { plan: "SINGLE_MONTHLY", paddleIds: [member.paddleId] } });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
+    const pay = await fetch(new URL(`${new URL(checkout.body.url, baseUrl).pathname}/pay`, baseUrl), { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "" });
+    expect([302, 303]).toContain(pay.status);
+    await waitFor("the plan active", async () => ((await api("GET", "/api/subscriptions", { token: member.token })).body.status === "active" ? true : undefined));
+
+    await withPage(browser, baseUrl, async (page) => {
+      await signInStaff(page, seed.employee);
+      await page.goto("/quick-sale");
+      await page.getByLabel("Find a customer").fill(member.lastName);
+      await page.getByRole("button", { name: `Select ${member.firstName} ${member.lastName}` }).click();
+      const assigned = page.getByRole("radio", { name: `${member.firstName}'s Paddle (Selkirk Vanguard), covered by membership` });
+      await assigned.waitFor();
+      await checkScreen(page, "quick-sale-member-paddle", { console: true });
+      await assigned.check();
+      await page.getByLabel("Nickname").waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("checkbox", { name: /Standard Regrip \$0\.00 \(Covered by your membership\)/ }).check();
+      await page.getByText("Total: $0.00").waitFor();
+      await checkScreen(page, "quick-sale-member-services", { console: true });
+      await page.getByRole("button", { name: "Next" }).click();
+      const booked = page.waitForResponse((response) => response.url().endsWith("/api/book-service") && response.request().method() === "POST");
+      await page.getByRole("button", { name: "Complete Order" }).click();
+      const answer = await booked;
+      expect(answer.status()).toBe(201);
+      expect(JSON.parse(answer.request().postData() ?? "{}")).toMatchObject({ paddleId: member.paddleId, services: ["regrip"] });
+      expect(((await answer.json()) as { requiresPayment: boolean }).requiresPayment).toBe(false);
+    });
+    expect((await api("GET", "/api/subscriptions", { token: member.token })).body.regripsLeft).toBe(0);
   });
 });

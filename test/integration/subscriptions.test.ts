@@ -299,9 +299,13 @@ describe("the allowance on a booking", () => {
 describe("the allowance at the counter", () => {
   it("a storefront invoice covers one core service unit for a member with a regrip left", async () => {
     const customer = await bookingCustomer();
-    await subscribe(customer, "FAMILY3_MONTHLY", [customer.paddleId]);
+    const gone = await paddleOf(customer.userId, { nickname: "Old Green", model: "Hyperion" });
+    await subscribe(customer, "FAMILY3_MONTHLY", [customer.paddleId, gone]);
+    // An assigned paddle the customer no longer owns is not offered to staff (the quick sale's "Paddle" choice).
+    await db().entities.paddle.patch({ userId: customer.userId, id: gone }).set({ ownershipStatus: "no_longer_own" }).go();
     const found = await call("GET", `/api/customers/${customer.userId}`, { token: staff.employee });
     expect(found.body).toMatchObject({ membership: { plan: "FAMILY3_MONTHLY", status: "active", regripsLeft: 3 }, points: 0 });
+    expect(found.body.membership.assignedPaddles).toEqual([{ id: customer.paddleId, nickname: "Big Blue", brand: "Joola", model: "Perseus" }]);
 
     const core = await priceOf(demo.basicBlackDry);
     const answer = await call("POST", "/api/storefront/invoice", {
@@ -317,7 +321,10 @@ describe("the allowance at the counter", () => {
     ]);
     expect(order).toMatchObject({ coveredCents: core, totalCents: core });
     const search = await call("GET", `/api/customers/search?q=${encodeURIComponent(customer.username.slice(0, 12))}`, { token: staff.employee });
-    expect(search.body.items.find((item: { id: string }) => item.id === customer.userId)).toMatchObject({ membership: { regripsLeft: 2 }, points: 0 });
+    expect(search.body.items.find((item: { id: string }) => item.id === customer.userId)).toMatchObject({
+      membership: { regripsLeft: 2, assignedPaddles: [{ id: customer.paddleId, nickname: "Big Blue" }] },
+      points: 0,
+    });
   });
 
   it("a quick sale covers its core regrip when its paddle is assigned", async () => {

@@ -115,6 +115,16 @@ export interface MembershipBadge {
   status: string;
   regripsLeft: number;
   assignedPaddleIds: string[];
+  /** The assigned paddles the customer still owns, for the quick sale's "Paddle" choice. */
+  assignedPaddles: AssignedPaddle[];
+}
+
+/** An assigned paddle as staff see it on a member. */
+export interface AssignedPaddle {
+  id: string;
+  nickname: string;
+  brand: string;
+  model: string | null;
 }
 
 /** A row of the admin's subscribers list (GET /api/admin/subscriptions): the live subscription, its customer and their points. */

@@ -42,11 +42,16 @@ export function quickSalePrices(skus: readonly { code: string; unitAmountCents: 
   return prices;
 }
 
-/** The live totals: the chosen services at the catalogue's prices less the discount, never below 0 (§5). */
-export function quickSaleTotals(services: readonly QuickSaleService[], prices: QuickSalePrices, discountDollars: number): OrderTotals {
+/**
+ * The live totals: the chosen services at the catalogue's prices less the discount, never below 0 (§5). With
+ * `regripCovered` (a paddle assigned to the customer's membership, a regrip left: issue 21) the core regrip is at
+ * $0, as the server prices it, and the staff discount applies to what is left.
+ */
+export function quickSaleTotals(services: readonly QuickSaleService[], prices: QuickSalePrices, discountDollars: number, regripCovered = false): OrderTotals {
   const lines = QUICK_SALE_SERVICES.flatMap((service) => {
     const priceCents = prices[service.id];
-    return services.includes(service.id) && priceCents !== undefined ? [{ priceCents, quantity: 1 }] : [];
+    if (!services.includes(service.id) || priceCents === undefined) return [];
+    return [{ priceCents: regripCovered && service.id === "regrip" ? 0 : priceCents, quantity: 1 }];
   });
   return orderTotals(lines, { staffCents: discountDollarsToCents(discountDollars) });
 }

@@ -210,3 +210,81 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
     expect(sessionStorage.getItem("regrip.quickSale.draft")).toBeNull();
   });
 });
+
+describe("QuickSalePage: a member's assigned paddle (issue 21)", { timeout: 30_000 }, () => {
+  const member = {
+    ...newCustomer,
+    phone: "+13035550199",
+    phoneVerified: true,
+    membership: {
+      plan: "SINGLE_MONTHLY",
+      status: "active",
+      regripsLeft: 1,
+      assignedPaddleIds: ["p1"],
+      assignedPaddles: [{ id: "p1", nickname: "Big Blue", brand: "Joola", model: "Perseus" }],
+    },
+    points: 0,
+  };
+
+  it("offers the assigned paddle, covers its core regrip at $0 with the discount on the rest, sends its paddleId, and keeps the choice through a reload", async () => {
+    const calls = fakeApi({
+      "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue(),
+      "GET /api/customers/search": () => Response.json({ items: [member] }),
+      "POST /api/book-service": () =>
+        Response.json(
+          { id: "o8", orderId: "o8", reference: "108", bagNumber: "108", bagAssigned: true, checkoutUrl: "http://localhost/pay/o8", smsStatus: { success: true, message: "sent" }, requiresPayment: true },
+          { status: 201 },
+        ),
+    });
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
+    // A new paddle is today's choice; the assigned one hides the new paddle's fields.
+    const assigned = await screen.findByRole("radio", { name: "Big Blue (Joola Perseus), covered by membership" });
+    expect((screen.getByRole("radio", { name: "A new paddle" }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByLabelText("Nickname")).toBeTruthy();
+    fireEvent.click(assigned);
+    expect(screen.queryByLabelText("Nickname")).toBeNull();
+    fireEvent.click(button("Next"));
+
+    fireEvent.click(await screen.findByRole("checkbox", { name: /Standard Regrip \$0\.00 \(Covered by your membership\)/ }));
+    fireEvent.click(screen.getByRole("checkbox", { name: /Edge Guard \$15\.00/ }));
+    expect(screen.getByText("Total: $15.00")).toBeTruthy();
+    // The staff discount applies to what the membership leaves: never below $0.
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "20" } });
+    expect(screen.getByText("Total: $0.00")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "5" } });
+    expect(screen.getByText("Total: $10.00")).toBeTruthy();
+
+    // A reload keeps the member and the paddle chosen.
+    cleanup();
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    await screen.findByText("Total: $10.00");
+    fireEvent.click(button("Next"));
+    await screen.findByText("Big Blue (Joola Perseus), covered by membership");
+    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
+    await screen.findByText("Order 108 booked");
+    expect(calls.find((c) => c.path === "/api/book-service")!.body).toEqual({
+      customerId: "c9",
+      paddleId: "p1",
+      paddle: { nickname: "Big Blue" },
+      services: ["regrip", "edge_guard"],
+      discount: { amount: 5 },
+      total: 10,
+    });
+  });
+
+  it("offers no choice when no regrip is left this period", async () => {
+    fakeApi({
+      "GET /api/auth/user": employee,
+      "GET /api/storefront/products": catalogue(),
+      "GET /api/customers/search": () => Response.json({ items: [{ ...member, membership: { ...member.membership, regripsLeft: 0 } }] }),
+    });
+    renderPage(<QuickSalePage />, { path: "/quick-sale" });
+    fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
+    await screen.findByLabelText("Nickname");
+    expect(screen.queryByRole("radio")).toBeNull();
+  });
+});

@@ -7,11 +7,13 @@ import FormField from "@cloudscape-design/components/form-field";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
+import RadioGroup from "@cloudscape-design/components/radio-group";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import Wizard from "@cloudscape-design/components/wizard";
 import { OptionalBagNumber } from "@regrip/core/shared/bag-input";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
+import { COVERED_LINE_NOTE, type AssignedPaddle } from "@regrip/core/shared/membership";
 import { NICKNAME_REQUIRED } from "@regrip/core/shared/paddles";
 import { displayPhone } from "@regrip/core/shared/phone";
 import {
@@ -32,7 +34,7 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
-import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
+import { hasRegripLeft, MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { staffOrderPath } from "../orders/staff-order-path";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
@@ -65,11 +67,27 @@ function bookedText(answer: QuickSaleAnswer): string {
   return `Order ${answer.reference}${bag ? ` in ${bag}` : ""}. ${linkText(answer)}`;
 }
 
-/** A service as the wizard lists it: its name and the catalogue's price, the price once it is known. */
-function serviceText(service: (typeof QUICK_SALE_SERVICES)[number], prices: QuickSalePrices): string {
+/**
+ * A service as the wizard lists it: its name and the catalogue's price, the price once it is known; the core regrip
+ * at $0 when the membership covers it (`regripCovered`: an assigned paddle is chosen).
+ */
+function serviceText(service: (typeof QUICK_SALE_SERVICES)[number], prices: QuickSalePrices, regripCovered = false): string {
+  if (regripCovered && service.id === "regrip") return `${service.label} ${formatCents(0)} (${COVERED_LINE_NOTE})`;
   const cents = prices[service.id];
   return cents === undefined ? service.label : `${service.label} ${formatCents(cents)}`;
 }
+
+/** The member's assigned paddles the quick sale can cover (issue 21): none unless a regrip is left this period. */
+const coverablePaddles = (customer: CustomerView | undefined): AssignedPaddle[] => {
+  const membership = (customer as MemberCustomer | undefined)?.membership;
+  return hasRegripLeft(membership) ? (membership?.assignedPaddles ?? []) : [];
+};
+
+/** "Big Blue (Joola Perseus)". */
+const assignedPaddleText = (paddle: AssignedPaddle) => `${paddle.nickname} (${[paddle.brand, paddle.model].filter(Boolean).join(" ")})`;
+
+/** The "Paddle" choice's value for a new paddle. */
+const NEW_PADDLE = "new";
 
 /** A discount field's text as dollars: empty is 0; anything not a number at least 0 is refused. */
 function discountProblem(text: string): string | undefined {
@@ -91,6 +109,7 @@ export default function QuickSalePage() {
   const [creating, setCreating] = useState(false);
   const [customer, setCustomer] = useState<CustomerView | undefined>(draft.customer);
   const [paddle, setPaddle] = useState<PaddleFields>(draft.paddle);
+  const [paddleId, setPaddleId] = useState<string | undefined>(draft.paddleId);
   const [bagNumber, setBagNumber] = useState(draft.bagNumber);
   const [services, setServices] = useState<QuickSaleService[]>(draft.services);
   const [discount, setDiscount] = useState(draft.discount);
@@ -105,22 +124,27 @@ export default function QuickSalePage() {
   const [sentKey, setSentKey] = useState(draft.idempotencyKey);
 
   useEffect(() => {
-    const current: QuickSaleDraft = { step, search, customer, paddle, bagNumber, services, discount, discountNotes, idempotencyKey: sentKey };
+    const current: QuickSaleDraft = { step, search, customer, paddle, paddleId, bagNumber, services, discount, discountNotes, idempotencyKey: sentKey };
     const untouched = !customer && !search && step === 0 && !sentKey;
     if (untouched) clearDraft();
     else writeDraft(current);
-  }, [step, search, customer, paddle, bagNumber, services, discount, discountNotes, sentKey]);
+  }, [step, search, customer, paddle, paddleId, bagNumber, services, discount, discountNotes, sentKey]);
 
   // The prices the server will charge: the catalogue's `QS-*` items, which an admin can change.
   const prices = useStorefrontProducts().data?.quickSale ?? noPrices;
   const discountDollars = discountProblem(discount) ? 0 : Number(discount || 0);
-  const { discountAmountCents: discountCents, totalCents: total } = quickSaleTotals(services, prices, discountDollars);
+  // An assigned paddle chosen: its core regrip is covered, as the server prices it (one regrip, then the discount).
+  const assigned = coverablePaddles(customer);
+  const chosenPaddle = assigned.find((p) => p.id === paddleId);
+  const regripCovered = !!chosenPaddle && services.includes("regrip");
+  const { discountAmountCents: discountCents, totalCents: total } = quickSaleTotals(services, prices, discountDollars, regripCovered);
 
   function reset() {
     setStep(0);
     setSearch("");
     setCustomer(undefined);
     setPaddle(emptyPaddle);
+    setPaddleId(undefined);
     setBagNumber("");
     setServices([]);
     setDiscount("");
@@ -136,7 +160,7 @@ export default function QuickSalePage() {
     if (index === 0 && !customer) return { customer: "Choose or create a customer" };
     if (index === 1) {
       const found: Partial<typeof errors> = {};
-      if (!paddle.nickname.trim()) found.nickname = NICKNAME_REQUIRED;
+      if (!chosenPaddle && !paddle.nickname.trim()) found.nickname = NICKNAME_REQUIRED;
       const bad = bagProblem(bagNumber);
       if (bad) found.bag = bad;
       return found;
@@ -182,7 +206,10 @@ export default function QuickSalePage() {
     const notes = discountNotes.trim() || undefined;
     const request = z.parse(QuickSaleBooking, {
       customerId: customer!.id,
-      paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined },
+      // An assigned paddle: the server sells for it (its `paddle` is then ignored) and covers its core regrip.
+      ...(chosenPaddle
+        ? { paddleId: chosenPaddle.id, paddle: { nickname: chosenPaddle.nickname } }
+        : { paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined } }),
       bagNumber: bagNumber.trim() || undefined,
       services,
       // Notes go with the discount, and on their own when no amount was typed: they were dropped here before.
@@ -204,7 +231,20 @@ export default function QuickSalePage() {
   const customerStep = customer ? (
     <Container
       header={
-        <Header variant="h2" actions={<Button onClick={() => setCustomer(undefined)}>Change Customer</Button>} description={<MemberBadge membership={(customer as MemberCustomer).membership} />}>
+        <Header
+          variant="h2"
+          actions={
+            <Button
+              onClick={() => {
+                setCustomer(undefined);
+                setPaddleId(undefined);
+              }}
+            >
+              Change Customer
+            </Button>
+          }
+          description={<MemberBadge membership={(customer as MemberCustomer).membership} />}
+        >
           {customerName(customer)}
         </Header>
       }
@@ -225,6 +265,7 @@ export default function QuickSalePage() {
           onTextChange={setSearch}
           onChoose={(c) => {
             setCustomer(c);
+            setPaddleId(undefined);
             setErrors({});
             setStep(1);
           }}
@@ -235,27 +276,48 @@ export default function QuickSalePage() {
     </Container>
   );
 
+  const newPaddleFields = (
+    <>
+      <FormField label="Nickname" errorText={errors.nickname}>
+        <Input
+          value={paddle.nickname}
+          onChange={({ detail }) => {
+            setPaddle((p) => ({ ...p, nickname: detail.value.slice(0, 60) }));
+            setErrors((e) => ({ ...e, nickname: undefined }));
+          }}
+          placeholder="Big Red"
+          ariaRequired
+          invalid={!!errors.nickname}
+        />
+      </FormField>
+      <FormField label="Brand (optional)">
+        <Input value={paddle.brand} onChange={({ detail }) => setPaddle((p) => ({ ...p, brand: detail.value.slice(0, 60) }))} placeholder="Joola" />
+      </FormField>
+      <FormField label="Model (optional)">
+        <Input value={paddle.model} onChange={({ detail }) => setPaddle((p) => ({ ...p, model: detail.value.slice(0, 60) }))} placeholder="Perseus" />
+      </FormField>
+    </>
+  );
+
   const paddleStep = (
     <Container>
       <SpaceBetween size="m">
-        <FormField label="Nickname" errorText={errors.nickname}>
-          <Input
-            value={paddle.nickname}
-            onChange={({ detail }) => {
-              setPaddle((p) => ({ ...p, nickname: detail.value.slice(0, 60) }));
-              setErrors((e) => ({ ...e, nickname: undefined }));
-            }}
-            placeholder="Big Red"
-            ariaRequired
-            invalid={!!errors.nickname}
-          />
-        </FormField>
-        <FormField label="Brand (optional)">
-          <Input value={paddle.brand} onChange={({ detail }) => setPaddle((p) => ({ ...p, brand: detail.value.slice(0, 60) }))} placeholder="Joola" />
-        </FormField>
-        <FormField label="Model (optional)">
-          <Input value={paddle.model} onChange={({ detail }) => setPaddle((p) => ({ ...p, model: detail.value.slice(0, 60) }))} placeholder="Perseus" />
-        </FormField>
+        {assigned.length > 0 && (
+          <FormField label="Paddle" description="A paddle assigned to the membership has its core regrip covered.">
+            <RadioGroup
+              value={chosenPaddle?.id ?? NEW_PADDLE}
+              onChange={({ detail }) => {
+                setPaddleId(detail.value === NEW_PADDLE ? undefined : detail.value);
+                setErrors((e) => ({ ...e, nickname: undefined }));
+              }}
+              items={[
+                ...assigned.map((p) => ({ value: p.id, label: `${assignedPaddleText(p)}, covered by membership` })),
+                { value: NEW_PADDLE, label: "A new paddle" },
+              ]}
+            />
+          </FormField>
+        )}
+        {!chosenPaddle && newPaddleFields}
         <FormField label="Bag number (optional)" description="The bag the paddle goes in. Leave blank and the shop assigns the lowest free bag." errorText={errors.bag}>
           <Input
             value={bagNumber}
@@ -278,7 +340,7 @@ export default function QuickSalePage() {
           <SpaceBetween size="xs">
             {QUICK_SALE_SERVICES.map((service) => (
               <Checkbox key={service.id} checked={services.includes(service.id)} onChange={({ detail }) => toggle(service.id, detail.checked)}>
-                {serviceText(service, prices)}
+                {serviceText(service, prices, !!chosenPaddle)}
               </Checkbox>
             ))}
           </SpaceBetween>
@@ -322,14 +384,19 @@ export default function QuickSalePage() {
                 "—"
               ),
             },
-            { label: "Paddle", value: [paddle.nickname.trim(), [paddle.brand.trim(), paddle.model.trim()].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || "—" },
+            {
+              label: "Paddle",
+              value: chosenPaddle
+                ? `${assignedPaddleText(chosenPaddle)}, covered by membership`
+                : [paddle.nickname.trim(), [paddle.brand.trim(), paddle.model.trim()].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || "—",
+            },
             { label: "Bag", value: bagNumber.trim() ? bagNumber.trim().toUpperCase() : "A free bag, assigned on Complete Order" },
             {
               label: "Services",
               value: (
                 <ul style={{ margin: 0, paddingInlineStart: "1.2em" }}>
                   {QUICK_SALE_SERVICES.filter((s) => services.includes(s.id)).map((s) => (
-                    <li key={s.id}>{serviceText(s, prices)}</li>
+                    <li key={s.id}>{serviceText(s, prices, !!chosenPaddle)}</li>
                   ))}
                 </ul>
               ),
@@ -418,6 +485,7 @@ export default function QuickSalePage() {
           onSaved={(c) => {
             setCreating(false);
             setCustomer(c);
+            setPaddleId(undefined);
             setErrors({});
             setStep(1);
           }}

@@ -1,17 +1,21 @@
 import type { CustomerView } from "@regrip/core/shared/customers";
+import { isSubscriptionPlan, type AssignedPaddle, type MembershipBadge } from "@regrip/core/shared/membership";
 import { QUICK_SALE_SERVICE_IDS, type QuickSaleService } from "@regrip/core/shared/quick-sale";
 
 /**
  * The quick sale in progress, kept in this tab's sessionStorage so a reload (or a crash of the counter's browser)
  * comes back to the same step with the same customer, paddle, bag, services and discount; cleared when the sale
  * is done or started over. The Idempotency-Key of a sale already sent is kept too: sent again after a reload, it
- * answers the order the first request made instead of making a second.
+ * answers the order the first request made instead of making a second. The customer's membership badge is kept
+ * with them (its assigned paddles are the "Paddle" choices), and `paddleId` is the assigned paddle chosen, if any.
  */
 export interface QuickSaleDraft {
   step: number;
   search: string;
   customer: CustomerView | undefined;
   paddle: { nickname: string; brand: string; model: string };
+  /** An assigned paddle of the member's, chosen instead of a new paddle. */
+  paddleId: string | undefined;
   bagNumber: string;
   services: QuickSaleService[];
   discount: string;
@@ -26,6 +30,7 @@ export const emptyDraft: QuickSaleDraft = {
   search: "",
   customer: undefined,
   paddle: { nickname: "", brand: "", model: "" },
+  paddleId: undefined,
   bagNumber: "",
   services: [],
   discount: "",
@@ -43,7 +48,27 @@ const storage = (): Storage | undefined => {
 
 const text = (value: unknown, max: number): string => (typeof value === "string" ? value.slice(0, max) : "");
 
-function customerOf(value: unknown): CustomerView | undefined {
+const paddleOf = (value: unknown): AssignedPaddle[] => {
+  if (typeof value !== "object" || value === null) return [];
+  const p = value as Record<string, unknown>;
+  if (typeof p.id !== "string" || typeof p.nickname !== "string" || typeof p.brand !== "string") return [];
+  return [{ id: p.id, nickname: p.nickname, brand: p.brand, model: typeof p.model === "string" ? p.model : null }];
+};
+
+function membershipOf(value: unknown): MembershipBadge | null {
+  if (typeof value !== "object" || value === null) return null;
+  const m = value as Record<string, unknown>;
+  if (!isSubscriptionPlan(m.plan) || typeof m.status !== "string" || typeof m.regripsLeft !== "number") return null;
+  return {
+    plan: m.plan,
+    status: m.status,
+    regripsLeft: m.regripsLeft,
+    assignedPaddleIds: Array.isArray(m.assignedPaddleIds) ? m.assignedPaddleIds.filter((id): id is string => typeof id === "string") : [],
+    assignedPaddles: Array.isArray(m.assignedPaddles) ? m.assignedPaddles.flatMap(paddleOf) : [],
+  };
+}
+
+function customerOf(value: unknown): (CustomerView & { membership?: MembershipBadge | null }) | undefined {
   if (typeof value !== "object" || value === null) return undefined;
   const c = value as Record<string, unknown>;
   if (typeof c.id !== "string" || !c.id) return undefined;
@@ -56,6 +81,7 @@ function customerOf(value: unknown): CustomerView | undefined {
     phone: orNull(c.phone),
     phoneVerified: c.phoneVerified === true,
     hasAccount: c.hasAccount === true,
+    ...(c.membership ? { membership: membershipOf(c.membership) } : {}),
   };
 }
 
@@ -74,6 +100,7 @@ export function readDraft(): QuickSaleDraft {
       search: text(d.search, 100),
       customer,
       paddle: { nickname: text(paddle.nickname, 60), brand: text(paddle.brand, 60), model: text(paddle.model, 60) },
+      paddleId: customer && typeof d.paddleId === "string" && d.paddleId.length <= 64 ? d.paddleId : undefined,
       bagNumber: text(d.bagNumber, 3),
       services: Array.isArray(d.services) ? QUICK_SALE_SERVICE_IDS.filter((id) => (d.services as unknown[]).includes(id)) : [],
       discount: text(d.discount, 12),

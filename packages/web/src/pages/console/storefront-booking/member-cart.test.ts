@@ -6,7 +6,7 @@ const items = [
   { id: "grip", name: "Premium Regrip", price: 5500, quantity: 2 },
 ];
 const categoryOf = (id: string) => (id === "grip" ? "BASE_GRIP" : "EDGE");
-const member = { plan: "SINGLE_MONTHLY" as const, status: "active", regripsLeft: 1, assignedPaddleIds: ["p1"] };
+const member = { plan: "SINGLE_MONTHLY" as const, status: "active", regripsLeft: 1, assignedPaddleIds: ["p1"], assignedPaddles: [] };
 
 describe("a member's storefront cart", () => {
   it("covers one unit of the first core service for a member with a regrip left", () => {
