@@ -12,7 +12,7 @@ export const firstUse: Record<string, EntityName[]> = {
   "GET /api/auth/user": ["user"],
   "GET /api/paddles": ["paddle"],
   "GET /api/orders": ["serviceOrder"],
-  "POST /api/book-service": ["auditLog", "bag", "dailyStats", "orderCounter", "orderReference", "paddle", "serviceOrder", "sku", "uniqueValue", "user"],
-  "POST /api/storefront/invoice": ["auditLog", "bag", "communication", "dailyStats", "orderCounter", "orderReference", "serviceOrder", "sku", "smsConversation", "uniqueValue", "user"],
+  "POST /api/book-service": ["auditLog", "bag", "dailyStats", "orderCounter", "orderReference", "paddle", "serviceOrder", "sku", "subscription", "uniqueValue", "user"],
+  "POST /api/storefront/invoice": ["auditLog", "bag", "communication", "dailyStats", "orderCounter", "orderReference", "serviceOrder", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
   "GET /api/admin/orders": ["serviceOrder"],
 };
