@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -28,6 +28,18 @@ export const chromiumArgs = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}
+
+/** One Chromium for a test file's tests: launched before them, closed after them. Read it with the answer. */
+export function fileBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 /**

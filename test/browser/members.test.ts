@@ -12,12 +12,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import { demoSkus } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectNoOverflow, launchBrowser, signInStaff, signInThroughPage, textsTo, withPage } from "./browser";
+import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -25,15 +25,7 @@ const { seed } = loadSettings();
 const shots = process.env.MEMBERS_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -74,7 +66,7 @@ let userPoolId: string | undefined;
 
 /** A new customer of this test's own: a login in the shop's pool, a verified phone (from the outbox) and a paddle. */
 async function newMember(firstName: string): Promise<Member> {
-  userPoolId ??= await withPage(browser, baseUrl, async (page) => {
+  userPoolId ??= await withPage(browser(), baseUrl, async (page) => {
     await page.goto("/login");
     return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
   });
@@ -165,7 +157,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
   it("(a) subscribes to the single plan on Shop Tools, then books a covered regrip with an add-on and pays only for the add-on", async () => {
     const member = await newMember("Sam");
     const bag = await newBag();
-    await withPage(browser, baseUrl, async (page) => {
+    await withPage(browser(), baseUrl, async (page) => {
       await signInThroughPage(page, member);
       await page.goto("/shop-tools?tab=subscription");
       const panel = page.getByRole("tabpanel");
@@ -217,7 +209,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
     expect(adjusted.body.balance).toBe(150);
 
-    await withPage(browser, baseUrl, async (page) => {
+    await withPage(browser(), baseUrl, async (page) => {
       await signInThroughPage(page, member);
       await page.goto("/shop-tools?tab=points");
       const panel = page.getByRole("tabpanel");
@@ -258,7 +250,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
     expect([302, 303]).toContain(pay.status);
     await waitFor("the plan active", async () => ((await api("GET", "/api/subscriptions", { token: member.token })).body.status === "active" ? true : undefined));
 
-    await withPage(browser, baseUrl, async (page) => {
+    await withPage(browser(), baseUrl, async (page) => {
       await signInStaff(page, seed.employee);
       await page.getByLabel("Find a customer").fill(member.lastName);
       await page.getByText("Member: Single plan · 1 regrip left").first().waitFor();
@@ -282,7 +274,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await page.getByRole("heading", { name: "Order Created" }).waitFor();
     });
 
-    await withPage(browser, baseUrl, async (page) => {
+    await withPage(browser(), baseUrl, async (page) => {
       await signInStaff(page, seed.admin);
       await page.goto("/admin/subscribers");
       const row = page.getByRole("row", { name: new RegExp(`${member.firstName} ${member.lastName}`) });
@@ -307,7 +299,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
     expect([302, 303]).toContain(pay.status);
     await waitFor("the plan active", async () => ((await api("GET", "/api/subscriptions", { token: member.token })).body.status === "active" ? true : undefined));
 
-    await withPage(browser, baseUrl, async (page) => {
+    await withPage(browser(), baseUrl, async (page) => {
       await signInStaff(page, seed.employee);
       await page.goto("/quick-sale");
       await page.getByLabel("Find a customer").fill(member.lastName);

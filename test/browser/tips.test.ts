@@ -5,28 +5,20 @@
  * admin dashboard shows the tip apart from revenue, under the employee who moved the order to Ready.
  */
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import { TIP_AMOUNT_MESSAGE, tipOfPercentage } from "../../packages/core/src/shared/tips";
-import { callApi, expectAccessible, expectNoOverflow, launchBrowser, signInStaff, signInThroughPage, withPage as withPageOf } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, withPage as withPageOf } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const { seed } = loadSettings();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
-const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => withPageOf(browser, baseUrl, run, { viewport });
+const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => withPageOf(browser(), baseUrl, run, { viewport });
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {

@@ -2,17 +2,13 @@
  * POST /api/orders/{id}/checkout and the local payment page that stands in
  * for Stripe Checkout on one machine.
  */
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createLocalServer } from "../../infra/local/server";
-import { webDistDir } from "../../infra/local/web";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { localProvider, orderIdOfLocalSession } from "../../packages/core/src/payments/local";
 import { holdEndsAt, UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
 import { checkoutLines, usePaymentProvider, type CheckoutLine } from "../../packages/core/src/payments/provider";
-import { auditOf, bookedOrder, bookedThroughApi, orderOf, payOrder, setOrder, staffTokens } from "./payment-support";
+import { auditOf, bookedOrder, bookedThroughApi, localPaymentServer, orderOf, payOrder, setOrder, staffTokens } from "./payment-support";
 import { call, newCustomer } from "./support";
 
 const checkout = (orderId: string, token: string | undefined, body?: unknown) =>
@@ -119,18 +115,7 @@ describe("POST /api/orders/{id}/checkout", () => {
 });
 
 describe("the local payment page", () => {
-  let server: Server;
-  let origin: string;
-
-  beforeAll(async () => {
-    server = createLocalServer({ webDist: webDistDir, webConfig: {}, cognitoPort: 1 });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const server = localPaymentServer();
 
   async function openCheckout() {
     const booked = await bookedOrder();
@@ -140,7 +125,7 @@ describe("the local payment page", () => {
 
   it("shows the order number, its lines and total, Pay and Decline, and a way back to the order", async () => {
     const { orderId, path } = await openCheckout();
-    const page = await fetch(`${origin}${path}`);
+    const page = await fetch(`${server.origin()}${path}`);
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain("Order 901");
@@ -155,22 +140,22 @@ describe("the local payment page", () => {
 
   it("Pay posts a signed completed event to /webhooks/stripe and goes to the success url: the order's page", async () => {
     const { orderId, path } = await openCheckout();
-    const paid = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
+    const paid = await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`${process.env.SITE_URL}/orders/${orderId}?paid=1`);
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ paymentStatus: "paid", status: "SCHEDULED", cardBrand: "visa", cardLast4: "4242", paymentAttempts: 1 });
     expect((await auditOf(orderId)).map((a) => a.action)).toContain("order.paid");
     // Pay again (a double click, the back button): nothing more happens.
-    const again = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
+    const again = await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" });
     expect(again.status).toBe(303);
     expect((await orderOf(orderId)).paymentAttempts).toBe(1);
-    expect((await fetch(`${origin}${path}`)).status).toBe(410);
+    expect((await fetch(`${server.origin()}${path}`)).status).toBe(410);
   });
 
   it("Decline records the declined card and goes back to the order's page, which can read why", async () => {
     const { customer, orderId, path } = await openCheckout();
-    const declined = await fetch(`${origin}${path}/decline`, { method: "POST", redirect: "manual" });
+    const declined = await fetch(`${server.origin()}${path}/decline`, { method: "POST", redirect: "manual" });
     expect(declined.status).toBe(303);
     expect(declined.headers.get("location")).toBe(`${process.env.SITE_URL}/orders/${orderId}?payment=canceled`);
     expect(await orderOf(orderId)).toMatchObject({
@@ -196,24 +181,24 @@ describe("the local payment page", () => {
   it("refuses to take a payment for an order canceled after its checkout opened", async () => {
     const { customer, orderId, path } = await openCheckout();
     expect((await call("POST", `/api/orders/${orderId}/status`, { token: customer.token, body: { status: "CANCELED" } })).status).toBe(200);
-    const page = await fetch(`${origin}${path}`);
+    const page = await fetch(`${server.origin()}${path}`);
     expect(page.status).toBe(410);
     expect(await page.text()).toContain("This order was canceled");
-    expect((await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(410);
+    expect((await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(410);
     expect(await orderOf(orderId)).toMatchObject({ status: "CANCELED", paymentStatus: "unpaid", paymentAttempts: 0 });
   });
 
   it("refuses a session that is no longer the order's", async () => {
     const { customer, orderId, path } = await openCheckout();
     await checkout(orderId, customer.token);
-    expect((await fetch(`${origin}${path}`)).status).toBe(410);
-    expect((await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(410);
+    expect((await fetch(`${server.origin()}${path}`)).status).toBe(410);
+    expect((await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(410);
     expect((await orderOf(orderId)).paymentStatus).toBe("unpaid");
-    expect((await fetch(`${origin}/local-pay/cs_local_nothing_here`)).status).toBe(410);
+    expect((await fetch(`${server.origin()}/local-pay/cs_local_nothing_here`)).status).toBe(410);
   });
 
   it("answers a bad signature at /webhooks/stripe with 400", async () => {
-    const answer = await fetch(`${origin}/webhooks/stripe`, {
+    const answer = await fetch(`${server.origin()}/webhooks/stripe`, {
       method: "POST",
       headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
       body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }),

@@ -8,36 +8,21 @@
  * two days.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
-import { ensureTable } from "../../infra/local/dynamo";
-import { env } from "../../infra/env";
-import { seedDemoShop } from "../../infra/local/seed";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
-import { chargeRefunded, checkoutCompleted, localProvider, localSessionId, stripeEvent } from "../../packages/core/src/payments/local";
-import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { chargeRefunded, checkoutCompleted, localSessionId, stripeEvent } from "../../packages/core/src/payments/local";
 import { shopDay, type AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
 import { ownOrder } from "./booking-support";
-import { orderOf, postEvent, staffTokens } from "./payment-support";
-import { call, newCustomer, seed } from "./support";
+import { orderOf, ownShopTable, postEvent, staffTokens } from "./payment-support";
+import { call, newCustomer } from "./support";
 
-const sharedTable = process.env[env.tableName]!;
 let admin: string;
 let employee: string;
 
+ownShopTable("dashboard");
 beforeAll(async () => {
-  const port = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port);
-  const table = `regrip-dashboard-${randomUUID().slice(0, 8)}`;
-  await ensureTable(port, table);
-  process.env[env.tableName] = table;
-  await seedDemoShop({ cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId"), accounts: seed });
-  usePaymentProvider(localProvider());
   ({ admin, employee } = await staffTokens());
-}, 120_000);
-
-afterAll(() => {
-  process.env[env.tableName] = sharedTable;
-  usePaymentProvider(undefined);
 });
 
 async function analytics(): Promise<AdminAnalytics> {

@@ -5,11 +5,20 @@
  * a move leaves behind (history, audit entries, texts).
  */
 import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import type Stripe from "stripe";
+import { afterAll, beforeAll, inject } from "vitest";
+import { env } from "../../infra/env";
+import { ensureTable } from "../../infra/local/dynamo";
+import { seedDemoShop } from "../../infra/local/seed";
+import { createLocalServer } from "../../infra/local/server";
+import { webDistDir } from "../../infra/local/web";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
-import { checkoutCompleted, localSessionId, signed } from "../../packages/core/src/payments/local";
+import { checkoutCompleted, localProvider, localSessionId, signed } from "../../packages/core/src/payments/local";
+import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import type { OrderStatus, PaymentStatus } from "../../packages/core/src/shared/lifecycle";
 import { handler as stripeWebhook } from "../../packages/functions/src/webhooks/stripe";
 import { functionUrlEvent } from "../../infra/local/webhooks";
@@ -136,4 +145,44 @@ export async function textsOf(orderId: string) {
 export async function ledgerHas(eventId: string): Promise<boolean> {
   const { data } = await db().entities.uniqueValue.get({ kind: "stripeEvent", value: eventId }).go({ consistent: true });
   return !!data;
+}
+
+/**
+ * The local server (its payment page, the webhook it posts to) on a free port, for the tests of one describe block:
+ * started before them and closed after. `origin()` is its address once started.
+ */
+export function localPaymentServer(): { origin: () => string } {
+  let server: Server;
+  let origin = "";
+  beforeAll(async () => {
+    server = createLocalServer({ webDist: webDistDir, webConfig: {}, cognitoPort: 1 });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return { origin: () => origin };
+}
+
+/**
+ * A table of the file's own (named `regrip-<name>-<random>`), seeded as the demo shop, for tests that read shop-wide
+ * figures (the dashboard's) no other file may change, and the local payment provider. The shared table is back
+ * after the file.
+ */
+export function ownShopTable(name: string): void {
+  const sharedTable = process.env[env.tableName]!;
+  beforeAll(async () => {
+    const port = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port);
+    const table = `regrip-${name}-${randomUUID().slice(0, 8)}`;
+    await ensureTable(port, table);
+    process.env[env.tableName] = table;
+    await seedDemoShop({ cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId"), accounts: seed });
+    usePaymentProvider(localProvider());
+  }, 120_000);
+  afterAll(() => {
+    process.env[env.tableName] = sharedTable;
+    usePaymentProvider(undefined);
+  });
 }

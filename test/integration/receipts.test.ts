@@ -4,18 +4,14 @@
  * nothing else to anyone else, and the payment's webhook texts the receipt once.
  */
 import { randomUUID } from "node:crypto";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLocalServer } from "../../infra/local/server";
-import { webDistDir } from "../../infra/local/web";
 import { db } from "../../packages/core/src/db";
 import { checkoutCompleted } from "../../packages/core/src/payments/local";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { RECEIPT_NOT_FOUND } from "../../packages/core/src/shared/receipts";
 import { bookingCustomer, freeBag } from "./booking-support";
-import { bookedOrder, orderOf, payOrder, postEvent, staffTokens, textsOf } from "./payment-support";
+import { bookedOrder, localPaymentServer, orderOf, payOrder, postEvent, staffTokens, textsOf } from "./payment-support";
 import { call } from "./support";
 
 let staff: { employee: string; admin: string };
@@ -184,32 +180,22 @@ describe("paying a counter order", () => {
 });
 
 describe("the local payment page of a counter order", () => {
-  let server: Server;
-  let origin: string;
-
-  beforeAll(async () => {
-    server = createLocalServer({ webDist: webDistDir, webConfig: {}, cognitoPort: 1 });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const server = localPaymentServer();
 
   it("goes back to the receipt, paid or not, never to a page that needs a sign-in", async () => {
     const { order, orderId, checkoutUrl } = await counterOrder();
     const path = new URL(checkoutUrl).pathname;
-    const html = await (await fetch(`${origin}${path}`)).text();
+    const html = await (await fetch(`${server.origin()}${path}`)).text();
     expect(html).toContain(`<a href="${order.receiptUrl!.replace(/&/g, "&amp;")}&amp;payment=canceled">Cancel and return to Regrip</a>`);
-    const declined = await fetch(`${origin}${path}/decline`, { method: "POST", redirect: "manual" });
+    const declined = await fetch(`${server.origin()}${path}/decline`, { method: "POST", redirect: "manual" });
     expect(declined.headers.get("location")).toBe(`${order.receiptUrl}&payment=canceled`);
-    const paid = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
+    const paid = await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`${order.receiptUrl}&paid=1`);
     expect((await orderOf(orderId)).paymentStatus).toBe("paid");
     expect(await receiptTexts(orderId)).toHaveLength(1);
     // The texted payment link opened again: the receipt, not My Grips.
-    const again = await (await fetch(`${origin}${path}`)).text();
+    const again = await (await fetch(`${server.origin()}${path}`)).text();
     expect(again).toContain("See your receipt");
   });
 });

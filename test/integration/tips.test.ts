@@ -5,40 +5,21 @@
  * are the whole shop's, and other files pay orders at the same time in the shared one.
  */
 import { randomUUID } from "node:crypto";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
-import { env } from "../../infra/env";
-import { ensureTable } from "../../infra/local/dynamo";
-import { seedDemoShop } from "../../infra/local/seed";
-import { createLocalServer } from "../../infra/local/server";
-import { webDistDir } from "../../infra/local/web";
+import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
-import { localProvider, localTipSessionId, tipCheckoutCompleted } from "../../packages/core/src/payments/local";
-import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { localTipSessionId, tipCheckoutCompleted } from "../../packages/core/src/payments/local";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
 import { TIP_AMOUNT_MESSAGE, TIP_NOT_YET } from "../../packages/core/src/shared/tips";
-import { auditOf, bookedOrder, ledgerHas, orderOf, postEvent, setOrder, staffTokens, textsOf } from "./payment-support";
-import { call, newCustomer, seed } from "./support";
+import { auditOf, bookedOrder, ledgerHas, localPaymentServer, orderOf, ownShopTable, postEvent, setOrder, staffTokens, textsOf } from "./payment-support";
+import { call, newCustomer } from "./support";
 
-const sharedTable = process.env[env.tableName]!;
 let admin: string;
 let employee: string;
 
+ownShopTable("tips");
 beforeAll(async () => {
-  const port = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port);
-  const table = `regrip-tips-${randomUUID().slice(0, 8)}`;
-  await ensureTable(port, table);
-  process.env[env.tableName] = table;
-  await seedDemoShop({ cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId"), accounts: seed });
-  usePaymentProvider(localProvider());
   ({ admin, employee } = await staffTokens());
-}, 120_000);
-
-afterAll(() => {
-  process.env[env.tableName] = sharedTable;
-  usePaymentProvider(undefined);
 });
 
 const tip = (orderId: string, token: string | undefined, body: unknown) => call("POST", `/api/orders/${orderId}/tip`, { token, body });
@@ -106,18 +87,7 @@ describe("POST /api/orders/{id}/tip: refusals change nothing", () => {
 });
 
 describe("a tip paid through the local payment page", () => {
-  let server: Server;
-  let origin: string;
-
-  beforeAll(async () => {
-    server = createLocalServer({ webDist: webDistDir, webConfig: {}, cognitoPort: 1 });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-  });
+  const server = localPaymentServer();
 
   it("is recorded once with the order, the customer and the staff member who moved it to Ready; the order is untouched", async () => {
     const { customer, orderId, order } = await readyOrder();
@@ -131,16 +101,16 @@ describe("a tip paid through the local payment page", () => {
 
     // The page shows the pending tip's amount, whatever the browser asks.
     const path = new URL(url).pathname;
-    const html = await (await fetch(`${origin}${path}`)).text();
+    const html = await (await fetch(`${server.origin()}${path}`)).text();
     expect(html).toMatch(/<button[^>]*>Pay \$7\.95<\/button>/);
     expect(html).toContain(`href="${process.env.SITE_URL}/orders/${orderId}?tip=canceled"`);
 
-    const paid = await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" });
+    const paid = await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" });
     expect(paid.status).toBe(303);
     expect(paid.headers.get("location")).toBe(`${process.env.SITE_URL}/orders/${orderId}?tipped=1`);
     // Pay again (a double click, the back button): nothing more.
-    expect((await fetch(`${origin}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
-    expect((await fetch(`${origin}${path}`)).status).toBe(410);
+    expect((await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" })).status).toBe(303);
+    expect((await fetch(`${server.origin()}${path}`)).status).toBe(410);
 
     const [recorded] = await tipsOf(orderId);
     expect(recorded).toMatchObject({
