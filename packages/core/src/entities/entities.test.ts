@@ -117,9 +117,9 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     entity: "gripSchedule",
     item: () =>
       e.gripSchedule
-        .put({ location: "LITTLETON", id: "g1", eventType: "ONSITE_GRIPPING", eventDate: "2026-11-14", startTime: "09:00" })
+        .put({ location: "ONSITE", partnerKey: "club-one", id: "g1", eventType: "ONSITE_GRIPPING", eventDate: "2026-11-14", startTime: "09:00" })
         .params().Item,
-    keys: { pk: "schedule#LITTLETON", sk: "2026-11-14#09:00#g1" },
+    keys: { pk: "schedule#g1", sk: "schedule", gsi1pk: "schedule", gsi1sk: "2026-11-14#09:00#g1" },
   },
   {
     entity: "partner",

@@ -77,8 +77,7 @@ export const AUDIT_TARGET_TYPES = [
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-export const SCHEDULE_EVENT_TYPES = ["ONSITE_GRIPPING", "OVERNIGHT_CUTOFF", "DELIVERY"] as const;
-export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
+export { SCHEDULE_EVENT_TYPES, type ScheduleEventType } from "../shared/schedule";
 
 export const COMMUNICATION_CHANNELS = ["sms", "email"] as const;
 export type CommunicationChannel = (typeof COMMUNICATION_CHANNELS)[number];
@@ -143,5 +142,10 @@ export const UNIQUE_KINDS = [
    * price asked for): what the local payment page shows and pays, never what the browser says. Expires in a day.
    */
   "subscriptionCheckout",
+  /**
+   * The open order a paddle is in (value: the paddle's id; ownerId: the order id): one open order per paddle.
+   * Written with the order, deleted when it is picked up or canceled, written again when it is reopened.
+   */
+  "paddleOpenOrder",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

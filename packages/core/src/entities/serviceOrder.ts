@@ -55,6 +55,23 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         pickupLocation: { type: LOCATIONS },
         pickupDateTime: isoTimestamp(),
         isOnsite: { type: "boolean", required: true, default: false },
+        /** The day the customer is promised the paddle (`YYYY-MM-DD`, the shop's date): shared/calendar.ts `pickupDateFor`, an onsite day's date, or a delivery run's. */
+        pickupDate: { type: "string", validate: /^\d{4}-\d{2}-\d{2}$/ },
+        /** The onsite day or delivery run the order holds a seat on (gripSchedule id), and when a cancel gave the seat back (once). */
+        scheduleEventId: { type: "string" },
+        seatReturnedAt: isoTimestamp(),
+        /** The partner club of an onsite day (drop-off and pickup) or a delivery run (pickup): a copy for the views. */
+        partner: {
+          type: "map",
+          properties: {
+            locationKey: { type: "string", required: true },
+            name: { type: "string", required: true },
+            address: { type: "string" },
+            mapsUrl: { type: "string" },
+          },
+        },
+        /** What changed where the order is dropped off or picked up, for the customer (an event canceled): the order page shows it. */
+        locationNotice: { type: "string" },
         lineItems: {
           type: "list",
           required: true,

@@ -36,6 +36,12 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
     pickupLocation: orNull(order.pickupLocation),
     pickupDateTime: orNull(order.pickupDateTime),
     isOnsite: order.isOnsite,
+    pickupDate: orNull(order.pickupDate),
+    scheduleEventId: orNull(order.scheduleEventId),
+    partner: order.partner
+      ? { locationKey: order.partner.locationKey, name: order.partner.name, address: orNull(order.partner.address), mapsUrl: orNull(order.partner.mapsUrl) }
+      : null,
+    locationNotice: orNull(order.locationNotice),
     lineItems: order.lineItems.map((line) => ({
       skuId: orNull(line.skuId),
       name: line.name,

@@ -4,43 +4,70 @@
  * and the pickup details read them from here.
  *
  * The addresses and hours are the demo shop's: the owner's real ones go here (README "The demo shop" says so).
+ * The calendar arithmetic on the hours (cutoff, business days, the promised pickup day) is shared/calendar.ts.
  */
+import { dayHours, hoursLines, type LocalDate, type ShopCalendar, type WeekHours } from "./calendar";
+
 export const BOOKABLE_LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH"] as const;
 export type BookableLocation = (typeof BOOKABLE_LOCATIONS)[number];
 
 /** Where a booking drops off when it names no location (customer-side §9). */
 export const DEFAULT_DROPOFF_LOCATION: BookableLocation = "HIGHLANDS_RANCH";
 
-export interface ShopLocation {
+export interface ShopLocation extends ShopCalendar {
   value: BookableLocation;
   /** The location labelled with the shop's name (customer-side §9). */
   label: string;
   /** Street address, one line per entry. */
   address: readonly string[];
-  /** Opening hours, one line per entry: days, then times. */
+  /** Opening hours, one line per entry: days, then times (from `weekHours`). */
   hours: readonly (readonly [days: string, times: string])[];
 }
+
+/** The demo shop's hours: weekdays 10 am to 7 pm, Saturday 9 am to 5 pm, Sunday closed (shared/calendar.ts). */
+const DEMO_WEEK_HOURS: WeekHours = [
+  null,
+  dayHours("10:00", "19:00"),
+  dayHours("10:00", "19:00"),
+  dayHours("10:00", "19:00"),
+  dayHours("10:00", "19:00"),
+  dayHours("10:00", "19:00"),
+  dayHours("09:00", "17:00"),
+];
+
+/**
+ * The dates both shops are closed (holidays), each `YYYY-MM-DD` on the shop's calendar. A business day is a day
+ * the shop is open and not one of these; no paddle is promised on one. Extend the list each year.
+ */
+export const CLOSED_DATES: readonly LocalDate[] = [
+  "2026-11-26", // Thanksgiving
+  "2026-12-24",
+  "2026-12-25",
+  "2027-01-01",
+  "2027-05-31", // Memorial Day
+  "2027-07-05", // Independence Day (observed)
+  "2027-09-06", // Labor Day
+  "2027-11-25", // Thanksgiving
+  "2027-12-24",
+  "2027-12-25",
+];
 
 export const SHOP_LOCATIONS: readonly ShopLocation[] = [
   {
     value: "LITTLETON",
     label: "Regrip Littleton",
     address: ["2500 W Main St", "Littleton, CO 80120"],
-    hours: [
-      ["Monday to Friday", "10 am to 7 pm"],
-      ["Saturday", "9 am to 5 pm"],
-      ["Sunday", "Closed"],
-    ],
+    weekHours: DEMO_WEEK_HOURS,
+    closedDates: CLOSED_DATES,
+    hours: hoursLines(DEMO_WEEK_HOURS),
   },
   {
     value: "HIGHLANDS_RANCH",
     label: "Regrip Highlands Ranch",
     address: ["9300 S Colorado Blvd", "Highlands Ranch, CO 80126"],
-    hours: [
-      ["Monday to Friday", "10 am to 7 pm"],
-      ["Saturday", "9 am to 5 pm"],
-      ["Sunday", "Closed"],
-    ],
+    weekHours: DEMO_WEEK_HOURS,
+    closedDates: CLOSED_DATES,
+    hours: hoursLines(DEMO_WEEK_HOURS),
   },
 ];
 

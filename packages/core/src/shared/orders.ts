@@ -38,6 +38,13 @@ export interface OrderView {
   pickupLocation: string | null;
   pickupDateTime: string | null;
   isOnsite: boolean;
+  /** The promised pickup day, `YYYY-MM-DD` on the shop's calendar (shared/calendar.ts); null on orders made before it existed. */
+  pickupDate: string | null;
+  /** The onsite day or delivery run the order is on, and its partner club. */
+  scheduleEventId: string | null;
+  partner: { locationKey: string; name: string; address: string | null; mapsUrl: string | null } | null;
+  /** Why the order's place changed (an event canceled), for the order page. */
+  locationNotice: string | null;
   lineItems: LineItemView[];
   customerNotes: string | null;
   /** Internal staff notes: present only in a staff member's view. */
