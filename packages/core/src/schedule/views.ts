@@ -2,7 +2,7 @@
 import type { PartnerAdminView, PartnerSummary, PartnerView, ScheduleAdminView, ScheduleEventView } from "../shared/schedule";
 import type { EventItem, PartnerItem } from "./read";
 
-export function partnerSummary(partner: PartnerItem): PartnerSummary {
+function partnerSummary(partner: PartnerItem): PartnerSummary {
   return { locationKey: partner.locationKey, name: partner.name, address: partner.address ?? null, mapsUrl: partner.mapsUrl ?? null };
 }
 
@@ -23,7 +23,7 @@ export function partnerAdminView(partner: PartnerItem, upcomingEvents: number): 
   };
 }
 
-export const seatsLeft = (event: Pick<EventItem, "maxCapacity" | "currentBookings">): number => Math.max(0, event.maxCapacity - event.currentBookings);
+const seatsLeft = (event: Pick<EventItem, "maxCapacity" | "currentBookings">): number => Math.max(0, event.maxCapacity - event.currentBookings);
 
 export function eventAdminView(event: EventItem, partner: PartnerItem | undefined): ScheduleAdminView {
   return {
