@@ -28,6 +28,7 @@ import {
   CUTOFF_TAKEN,
   EVENT_CANCELED,
   EVENT_DATE_PAST,
+  EVENT_DATE_TOO_FAR,
   EVENT_END_BEFORE_START,
   EVENT_HAS_BOOKINGS,
   EVENT_PARTNER_INACTIVE,
@@ -199,6 +200,7 @@ describe("events (admin)", () => {
     const base = { eventType: "ONSITE_GRIPPING", partnerKey: partner.locationKey, eventDate: weekdayFrom(7), startTime: "09:00", endTime: "13:00" };
     const cases: [Record<string, unknown>, number, string][] = [
       [{ ...base, eventDate: addDays(today(), -1) }, 400, EVENT_DATE_PAST],
+      [{ ...base, eventDate: addDays(today(), 400) }, 400, EVENT_DATE_TOO_FAR],
       [{ ...base, endTime: "08:00" }, 400, EVENT_END_BEFORE_START],
       [{ ...base, partnerKey: undefined }, 400, EVENT_PARTNER_REQUIRED],
       [{ ...base, partnerKey: freshKey() }, 400, EVENT_PARTNER_REQUIRED],
@@ -245,6 +247,7 @@ describe("events (admin)", () => {
     refused(await call("GET", `/api/admin/schedule?from=${today()}&to=${addDays(today(), 400)}`, { token: admin }), 400);
     refused(await call("GET", `/api/admin/schedule?from=${today()}&to=${addDays(today(), -1)}`, { token: admin }), 400);
     refused(await call("GET", `/api/schedule?from=nope`), 400);
+    refused(await call("GET", `/api/schedule?from=9999-12-31`), 400);
   });
 });
 

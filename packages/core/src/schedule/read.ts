@@ -7,7 +7,7 @@ import type { EntityItem } from "electrodb";
 import { db } from "../db";
 import type { GripSchedule, Partner } from "../entities";
 import { invalid } from "../errors";
-import { addDays, daysBetween, instantOf, type LocalDate, type LocalTime } from "../shared/calendar";
+import { addDays, daysBetween, instantOf, isLocalDate, type LocalDate, type LocalTime } from "../shared/calendar";
 import { SCHEDULE_DEFAULT_DAYS, SCHEDULE_MAX_DAYS, SCHEDULE_RANGE_INVALID } from "../shared/schedule";
 import type { BookableLocation } from "../shared/locations";
 
@@ -72,7 +72,8 @@ export function rangeOf(query: { from?: LocalDate; to?: LocalDate }, today: Loca
   if (earliest && from < earliest) from = earliest;
   const to = query.to ?? addDays(from, SCHEDULE_DEFAULT_DAYS);
   const days = daysBetween(from, to);
-  if (days < 0 || days > SCHEDULE_MAX_DAYS) throw invalid(SCHEDULE_RANGE_INVALID);
+  // A day after `to` must still be a date (the Query's upper bound): year 9999's last day is not.
+  if (!(days >= 0 && days <= SCHEDULE_MAX_DAYS) || !isLocalDate(addDays(to, 1))) throw invalid(SCHEDULE_RANGE_INVALID);
   return { from, to };
 }
 

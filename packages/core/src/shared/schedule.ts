@@ -138,6 +138,7 @@ export const EVENT_PARTNER_INACTIVE = "This partner club is not active. Choose a
 export const EVENT_LOCATION_REQUIRED = "Choose the shop (Littleton or Highlands Ranch) this cutoff is for";
 export const EVENT_DATE_INVALID = "Please enter a date as YYYY-MM-DD";
 export const EVENT_DATE_PAST = "The date cannot be in the past";
+export const EVENT_DATE_TOO_FAR = `Schedule events at most ${SCHEDULE_MAX_DAYS} days ahead`;
 export const EVENT_TIME_INVALID = "Please enter a time as HH:MM (24-hour)";
 export const EVENT_END_BEFORE_START = "The end time must be after the start time";
 export const EVENT_CAPACITY_RANGE = `Capacity must be a whole number from 1 to ${MAX_EVENT_CAPACITY}`;
