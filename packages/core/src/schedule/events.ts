@@ -28,14 +28,12 @@ import {
   EVENT_PARTNER_INACTIVE,
   EVENT_PARTNER_REQUIRED,
   EVENT_REACTIVATE,
-  EventInput,
-  EventPatch,
   SCHEDULE_MAX_DAYS,
-  ScheduleRange,
   endsAfterStart,
   eventCapacityBelowBookings,
   type ScheduleAdminView,
 } from "../shared/schedule";
+import { EventInput, EventPatch, ScheduleRange } from "../shared/schedule-input";
 import { cancelEvent } from "./cancel";
 import { cutoffOn, eventById, eventsBetween, partnersByKey, rangeOf, type EventItem } from "./read";
 import { eventAdminView } from "./views";

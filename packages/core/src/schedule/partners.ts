@@ -17,13 +17,10 @@ import {
   PARTNER_HAS_EVENTS,
   PARTNER_KEY_TAKEN,
   PARTNER_NOT_FOUND,
-  PartnerInput,
-  PartnerKey,
-  PartnerParams,
-  PartnerPatch,
   SCHEDULE_MAX_DAYS,
   type PartnerAdminView,
 } from "../shared/schedule";
+import { PartnerInput, PartnerKey, PartnerParams, PartnerPatch } from "../shared/schedule-input";
 import { eventsBetween, type EventItem, type PartnerItem } from "./read";
 import { partnerAdminView } from "./views";
 
