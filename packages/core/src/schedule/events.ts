@@ -35,7 +35,7 @@ import {
 } from "../shared/schedule";
 import { EventInput, EventPatch, ScheduleRange } from "../shared/schedule-input";
 import { cancelEvent } from "./cancel";
-import { cutoffOn, eventById, eventsBetween, partnersByKey, rangeOf, type EventItem } from "./read";
+import { cutoffOn, eventById, eventsBetween, partnersByKey, rangeOf, type ScheduleEventItem } from "./read";
 import { eventAdminView } from "./views";
 
 type EventAction = "schedule.created" | "schedule.updated" | "schedule.deleted";
@@ -44,13 +44,13 @@ function auditWrite({ auditLog }: TransactionEntities, actor: Actor, action: Eve
   return { label: "audit", write: auditLog.create(auditEntry({ actor, action, targetType: "schedule", targetId: id, diff })).commit() };
 }
 
-async function found(id: string): Promise<EventItem> {
+async function found(id: string): Promise<ScheduleEventItem> {
   const event = await eventById(id);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   return event;
 }
 
-async function viewOf(event: EventItem): Promise<ScheduleAdminView> {
+async function viewOf(event: ScheduleEventItem): Promise<ScheduleAdminView> {
   const partners = await partnersByKey(event.partnerKey ? [event.partnerKey] : []);
   return eventAdminView(event, event.partnerKey ? partners.get(event.partnerKey) : undefined);
 }
