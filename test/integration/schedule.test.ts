@@ -401,6 +401,9 @@ describe("an event canceled by an admin", () => {
     const event = await onsite(partner.locationKey);
     const first = await bookedOn(event, partner, "onsite");
     const second = await bookedOn(event, partner, "onsite");
+    // And one an admin reopened after its customer canceled it: its seat was given back, but it is still on the day.
+    const reopened = await bookedOn(event, partner, "onsite");
+    await db().entities.serviceOrder.patch({ id: reopened.orderId }).set({ seatReturnedAt: new Date().toISOString() }).go();
     // As if the cancel stopped after the event's write, and after the first order's move but before its text.
     await db().entities.gripSchedule.patch({ id: event.id }).set({ isActive: false, canceledAt: new Date().toISOString() }).go();
     await db().entities.serviceOrder.patch({ id: first.orderId }).set({ seatReturnedAt: new Date().toISOString(), locationNotice: "moved", isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", pickupLocation: "HIGHLANDS_RANCH" }).go();
@@ -409,6 +412,8 @@ describe("an event canceled by an admin", () => {
     expect(await textsOf(first.orderId)).toHaveLength(1);
     expect(await textsOf(second.orderId)).toHaveLength(1);
     expect(await orderItem(second.orderId)).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH" });
-    expect(sent).toHaveLength(2);
+    expect(await orderItem(reopened.orderId)).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", locationNotice: expect.stringContaining("was canceled") });
+    expect(await textsOf(reopened.orderId)).toHaveLength(1);
+    expect(sent).toHaveLength(3);
   });
 });

@@ -13,7 +13,7 @@
  *
  * It never loses an order and may be repeated: a cancel cut short (a timeout, a crash between orders) finishes when
  * the admin cancels again (PATCH isActive:false or DELETE on a canceled event run steps 2 and 3 again). An order
- * already moved is not moved twice (`seatReturnedAt` set); its text is sent again only when the communications log
+ * already moved is not moved twice (its `locationNotice` is set); its text is sent again only when the communications log
  * has no `eventCanceled` entry for it (the process stopped between the order's commit and the text).
  */
 import type { Actor } from "../actor";
@@ -70,7 +70,7 @@ async function movedBack(order: OrderItem, event: ScheduleEventItem, partnerName
         pickupDate,
         pickupDateTime: openingOnOrAfter(shop, pickupDate).toISOString(),
         locationNotice: eventCanceledNotice(words),
-        seatReturnedAt: at,
+        seatReturnedAt: order.seatReturnedAt ?? at,
       },
     };
   }
@@ -86,7 +86,7 @@ async function movedBack(order: OrderItem, event: ScheduleEventItem, partnerName
       pickupDate,
       pickupDateTime: openingOnOrAfter(shop, pickupDate).toISOString(),
       locationNotice: eventCanceledNotice(words),
-      seatReturnedAt: at,
+      seatReturnedAt: order.seatReturnedAt ?? at,
     },
   };
 }
@@ -123,8 +123,8 @@ async function moveOrder(actor: Actor, event: ScheduleEventItem, partnerName: st
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const order = await readOrder(orderId);
     if (!order || order.scheduleEventId !== event.id || !isOpen(order)) return false;
-    if (order.seatReturnedAt) {
-      // Moved already (by an earlier cancel of this event): make sure its customer was told.
+    if (order.locationNotice) {
+      // Moved already (by an earlier cancel of this event: only a cancel writes the notice): make sure its customer was told.
       if (order.locationNotice && !(await texted(order.id))) await textCustomer(order, await wordsOfMoved(order, event, partnerName));
       return true;
     }
