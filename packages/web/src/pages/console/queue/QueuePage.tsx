@@ -25,7 +25,8 @@ import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { useActionsInReach } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
-import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
+import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay, orderService } from "../orders-format";
+import { TwoLines } from "../TwoLines";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
@@ -130,6 +131,8 @@ export default function QueuePage() {
     { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "service", header: "Service", cell: orderService, minWidth: 180, maxWidth: 260 },
+    // Where the paddle is (a shop, or the partner club of an onsite day or delivery run) and the promised pickup day.
+    { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },
     {
       id: "date",
       header: "Date",
