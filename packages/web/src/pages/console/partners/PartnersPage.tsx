@@ -88,15 +88,15 @@ export default function PartnersPage() {
 
   const columns: TableProps.ColumnDefinition<PartnerAdminView>[] = [
     { id: "name", header: "Name", cell: (p) => <TwoLines first={<b>{p.name}</b>} second={p.locationKey} />, sortingField: "name", minWidth: 170 },
-    { id: "address", header: "Address", cell: (p) => p.address ?? dash, minWidth: 180, maxWidth: 260 },
-    { id: "phone", header: "Phone", cell: (p) => (p.phone ? <span className="console-nowrap">{p.phone}</span> : dash), minWidth: 120 },
+    { id: "address", header: "Address", cell: (p) => p.address ?? dash, minWidth: 160, maxWidth: 240 },
+    { id: "phone", header: "Phone", cell: (p) => (p.phone ? <span className="console-nowrap">{p.phone}</span> : dash), minWidth: 110 },
     { id: "contact", header: "Contact", cell: (p) => (p.contactPerson || p.email ? <TwoLines first={p.contactPerson ?? "—"} second={p.email ?? ""} /> : dash), minWidth: 150 },
     {
       id: "upcoming",
       header: "Upcoming events",
       cell: (p) => p.upcomingEvents,
       sortingField: "upcomingEvents",
-      minWidth: 110,
+      minWidth: 100,
     },
     {
       id: "active",

@@ -128,11 +128,11 @@ export default function QueuePage() {
         </div>
       ),
     },
+    // Where the paddle is (a shop, or the partner club of an onsite day or delivery run) and the promised pickup day.
+    { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },
     { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "service", header: "Service", cell: orderService, minWidth: 180, maxWidth: 260 },
-    // Where the paddle is (a shop, or the partner club of an onsite day or delivery run) and the promised pickup day.
-    { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },
     {
       id: "date",
       header: "Date",

@@ -24,7 +24,7 @@ import { TwoLines } from "../TwoLines";
 import { useActionsInReach } from "../use-narrow";
 import { EventFormModal } from "./EventFormModal";
 import { deleteEvent, listSchedule, scheduleKeys, updateEvent } from "./schedule-api";
-import { cancelConsequence, eventPlace, eventSeats, eventState, eventTimes, scheduleRows, type EventState } from "./schedule-view";
+import { cancelConsequence, eventNoun, eventPlace, eventSeats, eventState, eventTimes, scheduleRows, type EventState } from "./schedule-view";
 
 type Dialog =
   | { kind: "create" }
@@ -112,25 +112,29 @@ export default function SchedulePage() {
       id: "date",
       header: "Date",
       cell: (event) => <TwoLines first={<b className="console-nowrap">{formatDate(event.eventDate, thisYear)}</b>} second={eventTimes(event)} />,
-      minWidth: 190,
+      minWidth: 180,
     },
-    { id: "type", header: "Type", cell: (event) => EVENT_TYPE_LABELS[event.eventType], minWidth: 140 },
+    { id: "type", header: "Type", cell: (event) => EVENT_TYPE_LABELS[event.eventType], minWidth: 130 },
     {
       id: "place",
       header: "Where",
       cell: (event) => <TwoLines first={eventPlace(event)} second={event.partner?.address ?? ""} />,
-      minWidth: 180,
+      minWidth: 200,
       maxWidth: 280,
     },
-    { id: "seats", header: "Seats", cell: (event) => eventSeats(event) ?? <Box color="text-status-inactive">—</Box>, minWidth: 120 },
+    { id: "seats", header: "Seats", cell: (event) => <span className="console-nowrap">{eventSeats(event) ?? "—"}</span>, minWidth: 130 },
     {
       id: "status",
       header: "Status",
       cell: (event) => {
         const state = stateIndicator[eventState(event)];
-        return <StatusIndicator type={state.type}>{state.text}</StatusIndicator>;
+        return (
+          <span className="console-nowrap">
+            <StatusIndicator type={state.type}>{state.text}</StatusIndicator>
+          </span>
+        );
       },
-      minWidth: 120,
+      minWidth: 130,
     },
     { id: "notes", header: "Notes", cell: (event) => event.notes || <Box color="text-status-inactive">—</Box>, maxWidth: 220 },
     {
@@ -234,7 +238,7 @@ export default function SchedulePage() {
         <ConfirmModal header="Cancel Event" confirm="Cancel Event" cancel="Keep Event" busy={cancel.isPending} onCancel={() => setDialog(null)} onConfirm={() => cancel.mutate(dialog.event)}>
           <SpaceBetween size="s">
             <span>
-              Cancel the {EVENT_TYPE_LABELS[dialog.event.eventType].toLowerCase()} at <b>{eventPlace(dialog.event)}</b> on{" "}
+              Cancel the {eventNoun(dialog.event.eventType)} at <b>{eventPlace(dialog.event)}</b> on{" "}
               <b>{formatDate(dialog.event.eventDate, thisYear)}</b> ({eventTimes(dialog.event)})?
             </span>
             <b>{cancelConsequence(dialog.event)}</b>
@@ -244,7 +248,7 @@ export default function SchedulePage() {
       )}
       {dialog?.kind === "delete" && (
         <ConfirmModal header="Delete Event" confirm="Delete" busy={remove.isPending} onCancel={() => setDialog(null)} onConfirm={() => remove.mutate(dialog.event)}>
-          Delete the {EVENT_TYPE_LABELS[dialog.event.eventType].toLowerCase()} at <b>{eventPlace(dialog.event)}</b> on{" "}
+          Delete the {eventNoun(dialog.event.eventType)} at <b>{eventPlace(dialog.event)}</b> on{" "}
           <b>{formatDate(dialog.event.eventDate, thisYear)}</b>? Nobody is booked on it. It leaves the schedule; this cannot be undone.
         </ConfirmModal>
       )}

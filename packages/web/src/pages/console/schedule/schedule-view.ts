@@ -15,6 +15,11 @@ export function eventPlace(event: ScheduleAdminView): string {
   return event.partner?.name ?? shopLocation(event.location)?.label ?? event.location;
 }
 
+/** What the event is, as a sentence names it: "on-site gripping day", "delivery run", "overnight cutoff". */
+export function eventNoun(type: ScheduleEventType): string {
+  return type === "ONSITE_GRIPPING" ? "on-site gripping day" : type === "DELIVERY" ? "delivery run" : "overnight cutoff";
+}
+
 /** "9 am to 1 pm", "9 am"; a cutoff's one time is "Cutoff 3 pm". */
 export function eventTimes(event: Pick<ScheduleAdminView, "eventType" | "startTime" | "endTime">): string {
   if (event.eventType === "OVERNIGHT_CUTOFF") return `Cutoff ${formatTime(event.startTime)}`;
