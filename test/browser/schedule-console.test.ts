@@ -17,6 +17,16 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { addDays, formatDate, todayOf } from "@regrip/core/shared/calendar";
+import {
+  EVENT_DATE_INVALID,
+  EVENT_END_BEFORE_START,
+  EVENT_PARTNER_REQUIRED,
+  PARTNER_EMAIL_INVALID,
+  PARTNER_HAS_EVENTS,
+  PARTNER_KEY_REQUIRED,
+  PARTNER_KEY_TAKEN,
+  PARTNER_NAME_REQUIRED,
+} from "@regrip/core/shared/schedule";
 import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -119,8 +129,8 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await page.getByRole("button", { name: "Add Partner" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Add Partner" });
       await dialog.getByRole("button", { name: "Add Partner" }).click();
-      await dialog.getByText("Name is required").waitFor();
-      await dialog.getByText("Location key is required").waitFor();
+      await dialog.getByText(PARTNER_NAME_REQUIRED).waitFor();
+      await dialog.getByText(PARTNER_KEY_REQUIRED).waitFor();
       await checkScreen(page, "partners-dialog-errors");
 
       await dialog.getByLabel("Club name").fill(club);
@@ -131,7 +141,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await dialog.getByLabel("Contact person").fill("Pat Baseline");
       await dialog.getByLabel("Email").fill("pat-at-foothills");
       await dialog.getByRole("button", { name: "Add Partner" }).click();
-      await dialog.getByText("Please enter a valid email address").waitFor();
+      await dialog.getByText(PARTNER_EMAIL_INVALID).waitFor();
       await dialog.getByLabel("Email").fill("pat@foothills.example");
       await dialog.getByRole("button", { name: "Add Partner" }).click();
       await dialog.waitFor({ state: "detached" });
@@ -147,7 +157,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await again.getByLabel("Club name").fill(`${club} again`);
       await again.getByLabel("Location key").fill(key);
       await again.getByRole("button", { name: "Add Partner" }).click();
-      await again.getByText("A partner with this location key already exists").first().waitFor();
+      await again.getByText(PARTNER_KEY_TAKEN).first().waitFor();
       await again.getByRole("button", { name: "Cancel" }).click();
     });
   });
@@ -162,8 +172,8 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await page.getByRole("button", { name: "Schedule Event" }).first().click();
       const dialog = page.getByRole("dialog", { name: "Schedule Event" });
       await dialog.getByRole("button", { name: "Schedule Event" }).click();
-      await dialog.getByText("Please choose a partner club").waitFor();
-      await dialog.getByText("Please choose a date").waitFor();
+      await dialog.getByText(EVENT_PARTNER_REQUIRED).waitFor();
+      await dialog.getByText(EVENT_DATE_INVALID).waitFor();
 
       await dialog.getByLabel("Partner club").click();
       await dialog.getByRole("option", { name: new RegExp(club) }).click();
@@ -174,7 +184,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await dialog.getByLabel("Capacity").fill("5");
       await dialog.getByLabel("Notes (optional)").fill("Court 3, by the pro shop");
       await dialog.getByRole("button", { name: "Schedule Event" }).click();
-      await dialog.getByText("The end time must be after the start time").waitFor();
+      await dialog.getByText(EVENT_END_BEFORE_START).waitFor();
       await checkScreen(page, "schedule-dialog-errors");
       await dialog.getByLabel("End time (optional)").fill("");
       await dialog.getByLabel("End time (optional)").pressSequentially("1300");
@@ -194,10 +204,10 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       expect(text).toContain("Scheduled");
 
       // The type filter: a delivery-run view leaves the onsite day out.
-      await page.getByLabel("Type").click();
+      await page.getByRole("button", { name: /^Type/ }).click();
       await page.getByRole("option", { name: "Delivery run" }).click();
       await row.waitFor({ state: "detached" });
-      await page.getByLabel("Type").click();
+      await page.getByRole("button", { name: /^Type/ }).click();
       await page.getByRole("option", { name: "All types" }).click();
       await row.waitFor();
       await checkScreen(page, "schedule-table");
@@ -228,7 +238,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await row.getByRole("button", { name: `Delete ${club}` }).click();
       const dialog = page.getByRole("dialog", { name: "Delete Partner" });
       await dialog.getByRole("button", { name: "Delete" }).click();
-      await dialog.getByText("This partner has upcoming events. Cancel them or deactivate the partner instead.").waitFor();
+      await dialog.getByText(PARTNER_HAS_EVENTS).waitFor();
       await dialog.getByRole("button", { name: "Deactivate Instead" }).waitFor();
       await checkScreen(page, "partners-delete-refused");
       await dialog.getByRole("button", { name: "Cancel" }).click();

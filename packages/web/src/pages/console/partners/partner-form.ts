@@ -1,9 +1,17 @@
 /**
  * The partner dialog's values and the body it sends (issue 22): text as typed, empty text sent as null (cleared),
- * the key only on create. Its checks are the server's (@regrip/core/shared/schedule); a refusal the server gives
- * is placed under the field its words name.
+ * the key only on create (lower-cased, as the server keeps it). Its checks are the server's own schemas
+ * (@regrip/core/shared/schedule); a refusal only the server can give is placed under the field it is about.
  */
-import { PARTNER_KEY_TAKEN, type PartnerAdminView } from "@regrip/core/shared/schedule";
+import { fieldErrors } from "@regrip/core/shared/forms";
+import {
+  PARTNER_EMAIL_INVALID,
+  PARTNER_KEY_CHARACTERS,
+  PARTNER_KEY_TAKEN,
+  PartnerInput,
+  PartnerPatch,
+  type PartnerAdminView,
+} from "@regrip/core/shared/schedule";
 import { refusalField } from "../refusal-field";
 import type { PartnerBody } from "./partners-api";
 
@@ -55,26 +63,25 @@ export function partnerBody(values: PartnerFormValues, creating: boolean): Partn
   };
 }
 
-/** The dialog's own checks, before anything is sent. */
+/** The dialog's checks before anything is sent: the server's own schema over the body (shared/schedule.ts). */
 export function partnerFormErrors(values: PartnerFormValues, creating: boolean): Partial<Record<PartnerField, string>> {
-  const errors: Partial<Record<PartnerField, string>> = {};
-  if (creating && !values.locationKey.trim()) errors.locationKey = "Location key is required";
-  if (!values.name.trim()) errors.name = "Name is required";
-  return errors;
+  const body = partnerBody(values, creating);
+  return (creating ? fieldErrors(PartnerInput, body) : fieldErrors(PartnerPatch, body)) as Partial<Record<PartnerField, string>>;
 }
 
-/** The field a server refusal is about (the key taken, a bad email or link...), in the order the words are checked. */
+/** The field a server refusal is about (the key another partner has, a field's own message), else undefined. */
 export function partnerRefusalField(message: string): PartnerField | undefined {
-  if (message === PARTNER_KEY_TAKEN) return "locationKey";
+  if (message === PARTNER_KEY_TAKEN || message === PARTNER_KEY_CHARACTERS) return "locationKey";
+  if (message === PARTNER_EMAIL_INVALID) return "email";
   return refusalField<PartnerField>(message, [
-    ["locationKey", /location key|\bkey\b/i],
-    ["mapsUrl", /map/i],
-    ["websiteUrl", /website|\burl\b|link/i],
-    ["email", /e-?mail/i],
-    ["phone", /phone/i],
-    ["contactPerson", /contact/i],
-    ["address", /address/i],
-    ["notes", /notes?\b/i],
-    ["name", /name/i],
+    ["locationKey", /^Location key/],
+    ["name", /^Name /],
+    ["address", /^Address /],
+    ["phone", /^Phone /],
+    ["email", /^Email /],
+    ["websiteUrl", /^Website /],
+    ["mapsUrl", /^Maps link /],
+    ["contactPerson", /^Contact person /],
+    ["notes", /^Notes /],
   ]);
 }

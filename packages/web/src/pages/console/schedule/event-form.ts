@@ -1,11 +1,28 @@
 /**
  * The schedule's event dialog (issue 22): values as typed, the body it sends, its checks before sending, and which
- * field a server refusal is about. The numbers and words of the rules are @regrip/core/shared/schedule's and
- * shared/calendar's; the server checks them all again.
+ * field a server refusal is about. The checks are the server's own schemas and words (@regrip/core/shared/schedule);
+ * the server checks them all again.
  */
-import { isLocalDate, LOCAL_TIME, minutesOf, type LocalDate } from "@regrip/core/shared/calendar";
-import { isBookableLocation } from "@regrip/core/shared/locations";
-import { DEFAULT_EVENT_CAPACITY, MAX_EVENT_CAPACITY, type ScheduleAdminView, type ScheduleEventType } from "@regrip/core/shared/schedule";
+import type { LocalDate } from "@regrip/core/shared/calendar";
+import { fieldErrors } from "@regrip/core/shared/forms";
+import {
+  CUTOFF_TAKEN,
+  DEFAULT_EVENT_CAPACITY,
+  endsAfterStart,
+  EVENT_CAPACITY_RANGE,
+  EVENT_DATE_INVALID,
+  EVENT_DATE_PAST,
+  EVENT_END_BEFORE_START,
+  EVENT_LOCATION_REQUIRED,
+  EVENT_NOTES_TOO_LONG,
+  EVENT_PARTNER_INACTIVE,
+  EVENT_PARTNER_REQUIRED,
+  EVENT_TIME_INVALID,
+  EventInput,
+  EventPatch,
+  type ScheduleAdminView,
+  type ScheduleEventType,
+} from "@regrip/core/shared/schedule";
 import { refusalField } from "../refusal-field";
 import type { EventChangeBody, NewEventBody } from "./schedule-api";
 
@@ -41,28 +58,20 @@ export function eventFormValues(event?: ScheduleAdminView): EventFormValues {
 }
 
 /**
- * The dialog's own checks, before anything is sent: the event's place, a real date from today on (an edit may keep
- * its own date), times, seats. `event` is the event being edited.
+ * The dialog's checks before anything is sent: the server's own schema over the body it would send
+ * (shared/schedule.ts), and what the server checks against the day: a date from today on (an edit may keep its own
+ * date), an end after the start. `event` is the event being edited.
  */
 export function eventFormErrors(values: EventFormValues, today: LocalDate, event?: ScheduleAdminView): Partial<Record<EventField, string>> {
-  const errors: Partial<Record<EventField, string>> = {};
-  const creating = !event;
-  if (creating && atPartner(values.eventType) && !values.partnerKey) errors.partnerKey = "Please choose a partner club";
-  if (creating && !atPartner(values.eventType) && !isBookableLocation(values.location)) errors.location = "Please choose a shop";
-  if (!values.eventDate) errors.eventDate = "Please choose a date";
-  else if (!isLocalDate(values.eventDate)) errors.eventDate = "Please enter a date as YYYY/MM/DD";
-  else if (values.eventDate < today && values.eventDate !== event?.eventDate) errors.eventDate = "Please choose a date from today on";
-  if (!LOCAL_TIME.test(values.startTime)) errors.startTime = "Please enter a start time as hh:mm (24-hour)";
-  if (values.endTime) {
-    if (!LOCAL_TIME.test(values.endTime)) errors.endTime = "Please enter an end time as hh:mm (24-hour)";
-    else if (!errors.startTime && minutesOf(values.endTime) <= minutesOf(values.startTime)) errors.endTime = "The end time must be after the start time";
-  }
-  if (atPartner(values.eventType)) {
-    const seats = Number(values.maxCapacity);
-    if (!values.maxCapacity.trim() || !Number.isInteger(seats) || seats < 1 || seats > MAX_EVENT_CAPACITY)
-      errors.maxCapacity = `Capacity must be a whole number from 1 to ${MAX_EVENT_CAPACITY}`;
-  }
-  return errors;
+  const errors = (event ? fieldErrors(EventPatch, eventChangeBody(values, event)) : fieldErrors(EventInput, newEventBody(values))) as Partial<Record<string, string>>;
+  const found: Partial<Record<EventField, string>> = {};
+  for (const field of Object.keys(eventFormValues()) as EventField[]) if (errors[field]) found[field] = errors[field];
+  // The schema checks the place only once the fields parse: said at once here, in its words.
+  if (!event && atPartner(values.eventType) && !values.partnerKey) found.partnerKey = EVENT_PARTNER_REQUIRED;
+  if (!event && !atPartner(values.eventType) && !values.location) found.location = EVENT_LOCATION_REQUIRED;
+  if (!found.eventDate && values.eventDate < today && values.eventDate !== event?.eventDate) found.eventDate = EVENT_DATE_PAST;
+  if (!found.startTime && !found.endTime && !endsAfterStart(values.startTime, values.endTime || null)) found.endTime = EVENT_END_BEFORE_START;
+  return found;
 }
 
 const orUndefined = (text: string) => (text.trim() ? text.trim() : undefined);
@@ -95,15 +104,27 @@ export function eventChangeBody(values: EventFormValues, event: ScheduleAdminVie
   return body;
 }
 
-/** The field a server refusal is about, by its words (the capacity below the bookings, a past date, a partner...). */
+/** The field a server refusal is about (a club no longer active, a second cutoff, seats below the bookings...), else undefined. */
 export function eventRefusalField(message: string): EventField | undefined {
-  return refusalField<EventField>(message, [
-    ["maxCapacity", /capacity|seats?\b|booked/i],
-    ["partnerKey", /partner|club/i],
-    ["location", /shop|location/i],
-    ["endTime", /end\b|end time/i],
-    ["startTime", /start|time/i],
-    ["eventDate", /date|day|past/i],
-    ["notes", /notes?\b/i],
-  ]);
+  const exact: Record<string, EventField> = {
+    [EVENT_PARTNER_REQUIRED]: "partnerKey",
+    [EVENT_PARTNER_INACTIVE]: "partnerKey",
+    [EVENT_LOCATION_REQUIRED]: "location",
+    [CUTOFF_TAKEN]: "location",
+    [EVENT_DATE_INVALID]: "eventDate",
+    [EVENT_DATE_PAST]: "eventDate",
+    [EVENT_TIME_INVALID]: "startTime",
+    [EVENT_END_BEFORE_START]: "endTime",
+    [EVENT_CAPACITY_RANGE]: "maxCapacity",
+    [EVENT_NOTES_TOO_LONG]: "notes",
+  };
+  return (
+    exact[message] ??
+    refusalField<EventField>(message, [
+      ["maxCapacity", /capacity/i],
+      // A cutoff outside the shop's hours that day, or on a day it is closed.
+      ["startTime", / is open .* Please choose a cutoff/],
+      ["eventDate", / is closed on /],
+    ])
+  );
 }

@@ -1,5 +1,24 @@
-import type { ScheduleAdminView } from "@regrip/core/shared/schedule";
+import {
+  CUTOFF_TAKEN,
+  EVENT_CAPACITY_RANGE,
+  EVENT_DATE_PAST,
+  EVENT_END_BEFORE_START,
+  EVENT_HAS_BOOKINGS,
+  EVENT_LOCATION_REQUIRED,
+  EVENT_PARTNER_INACTIVE,
+  EVENT_TIME_INVALID,
+  eventCapacityBelowBookings,
+  PARTNER_EMAIL_INVALID,
+  PARTNER_HAS_EVENTS,
+  PARTNER_KEY_CHARACTERS,
+  PARTNER_KEY_REQUIRED,
+  PARTNER_KEY_TAKEN,
+  PARTNER_NAME_REQUIRED,
+  PARTNER_URL_INVALID,
+  type ScheduleAdminView,
+} from "@regrip/core/shared/schedule";
 import { describe, expect, it } from "vitest";
+import { partnerBody, partnerFormErrors, partnerFormValues, partnerRefusalField } from "../partners/partner-form";
 import { eventChangeBody, eventFormErrors, eventFormValues, eventRefusalField, newEventBody } from "./event-form";
 import { cancelConsequence, eventPlace, eventSeats, eventState, eventTimes, scheduleRows } from "./schedule-view";
 
@@ -69,12 +88,18 @@ describe("the event dialog", () => {
   it("checks the club, the date, the times and the seats before sending", () => {
     expect(eventFormErrors(filled, today)).toEqual({});
     expect(Object.keys(eventFormErrors(eventFormValues(), today)).sort()).toEqual(["eventDate", "partnerKey", "startTime"]);
-    expect(eventFormErrors({ ...filled, eventDate: "2026-11-24" }, today).eventDate).toBe("Please choose a date from today on");
+    expect(eventFormErrors({ ...filled, eventDate: "2026-11-24" }, today).eventDate).toBe(EVENT_DATE_PAST);
     expect(eventFormErrors({ ...filled, eventDate: "2026-02-30" }, today).eventDate).toBeDefined();
-    expect(eventFormErrors({ ...filled, endTime: "08:00" }, today).endTime).toBe("The end time must be after the start time");
-    expect(eventFormErrors({ ...filled, maxCapacity: "0" }, today).maxCapacity).toMatch(/^Capacity must be a whole number from 1 to/);
-    expect(eventFormErrors({ ...filled, maxCapacity: "2.5" }, today).maxCapacity).toBeDefined();
-    expect(eventFormErrors({ ...filled, eventType: "OVERNIGHT_CUTOFF", partnerKey: "" }, today).location).toBe("Please choose a shop");
+    expect(eventFormErrors({ ...filled, endTime: "08:00" }, today).endTime).toBe(EVENT_END_BEFORE_START);
+    expect(eventFormErrors({ ...filled, endTime: "8" }, today).endTime).toBe(EVENT_TIME_INVALID);
+    expect(eventFormErrors({ ...filled, maxCapacity: "0" }, today).maxCapacity).toBe(EVENT_CAPACITY_RANGE);
+    expect(eventFormErrors({ ...filled, maxCapacity: "2.5" }, today).maxCapacity).toBe(EVENT_CAPACITY_RANGE);
+    expect(eventFormErrors({ ...filled, eventType: "OVERNIGHT_CUTOFF", partnerKey: "" }, today)).toEqual({ location: EVENT_LOCATION_REQUIRED });
+    expect(eventFormErrors({ ...filled, eventType: "OVERNIGHT_CUTOFF", location: "LITTLETON" }, today)).toEqual({});
+    // An edit checks what it changes.
+    const saved = event({ eventDate: "2026-12-02" });
+    expect(eventFormErrors({ ...eventFormValues(saved), maxCapacity: "0" }, today, saved)).toEqual({ maxCapacity: EVENT_CAPACITY_RANGE });
+    expect(eventFormErrors({ ...eventFormValues(saved), endTime: "08:00" }, today, saved)).toEqual({ endTime: EVENT_END_BEFORE_START });
     // An edit may keep a date already past.
     const past = event({ eventDate: "2026-11-20" });
     expect(eventFormErrors(eventFormValues(past), today, past)).toEqual({});
@@ -102,9 +127,32 @@ describe("the event dialog", () => {
   });
 
   it("puts a server refusal under the field its words name", () => {
-    expect(eventRefusalField("3 seats are already booked: the capacity cannot be less")).toBe("maxCapacity");
-    expect(eventRefusalField("This partner club is not active. Choose an active one.")).toBe("partnerKey");
-    expect(eventRefusalField("The date cannot be in the past")).toBe("eventDate");
-    expect(eventRefusalField("Something else went wrong")).toBeUndefined();
+    expect(eventRefusalField(eventCapacityBelowBookings(3))).toBe("maxCapacity");
+    expect(eventRefusalField(EVENT_PARTNER_INACTIVE)).toBe("partnerKey");
+    expect(eventRefusalField(CUTOFF_TAKEN)).toBe("location");
+    expect(eventRefusalField(EVENT_DATE_PAST)).toBe("eventDate");
+    expect(eventRefusalField("Regrip Littleton is open 10 am to 7 pm on Wednesday, December 2. Please choose a cutoff within those hours.")).toBe("startTime");
+    expect(eventRefusalField("Regrip Littleton is closed on Sunday, December 6. Please choose another day.")).toBe("eventDate");
+    // About the event as a whole: above the dialog's buttons.
+    expect(eventRefusalField(EVENT_HAS_BOOKINGS)).toBeUndefined();
+  });
+});
+
+describe("the partner dialog", () => {
+  const values = { ...partnerFormValues(), locationKey: "Foothills-PC ", name: "Foothills Paddle Club", email: "pat@foothills.example" };
+
+  it("checks with the server's schema and sends the key lower-cased, empty fields as null", () => {
+    expect(partnerFormErrors(values, true)).toEqual({});
+    expect(partnerFormErrors(partnerFormValues(), true)).toEqual({ locationKey: PARTNER_KEY_REQUIRED, name: PARTNER_NAME_REQUIRED });
+    expect(partnerFormErrors({ ...values, locationKey: "foot hills" }, true)).toEqual({ locationKey: PARTNER_KEY_CHARACTERS });
+    expect(partnerFormErrors({ ...values, email: "pat-at-foothills", mapsUrl: "maps" }, true)).toEqual({ email: PARTNER_EMAIL_INVALID, mapsUrl: PARTNER_URL_INVALID });
+    expect(partnerBody(values, true)).toMatchObject({ locationKey: "foothills-pc", name: "Foothills Paddle Club", phone: null, isActive: true });
+    expect(partnerBody(values, false)).not.toHaveProperty("locationKey");
+  });
+
+  it("puts the server's refusal under its field", () => {
+    expect(partnerRefusalField(PARTNER_KEY_TAKEN)).toBe("locationKey");
+    expect(partnerRefusalField("Name must be at most 100 characters")).toBe("name");
+    expect(partnerRefusalField(PARTNER_HAS_EVENTS)).toBeUndefined();
   });
 });
