@@ -5,7 +5,7 @@
  * 1. An admin adds a partner club on /admin/partners: the dialog's checks and the server's refusals (a bad email,
  *    a key another club has) sit under their fields; the club joins the table.
  * 2. The admin schedules an onsite gripping day there on /admin/schedule (the end time before the start is
- *    refused under End time); it is listed by date with its seats.
+ *    refused under End time); it is listed by date with its seats; an edit gives it one more seat.
  * 3. A customer of this test's own books a seat on it through the API; the club cannot be deleted now (the
  *    server's 409 in the dialog); the queue shows the order at the club with the day as its pickup day.
  * 4. The admin cancels the day on the Schedule page: the dialog says one booked customer will be texted; the
@@ -18,6 +18,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { addDays, formatDate, todayOf } from "@regrip/core/shared/calendar";
 import {
+  EVENT_CAPACITY_RANGE,
   EVENT_DATE_INVALID,
   EVENT_END_BEFORE_START,
   EVENT_PARTNER_REQUIRED,
@@ -203,6 +204,17 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       expect(text).toContain("0 of 5 booked");
       expect(text).toContain("Scheduled");
 
+      // Edit: one more seat.
+      await row.getByRole("button", { name: /^Edit / }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Event" });
+      await edit.getByLabel("Capacity").fill("0");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      await edit.getByText(EVENT_CAPACITY_RANGE).waitFor();
+      await edit.getByLabel("Capacity").fill("6");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      await edit.waitFor({ state: "detached" });
+      await row.getByText("0 of 6 booked").waitFor();
+
       // The type filter: a delivery-run view leaves the onsite day out.
       await page.getByRole("button", { name: /^Type/ }).click();
       await page.getByRole("option", { name: "Delivery run" }).click();
@@ -257,7 +269,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await page.goto("/admin/schedule");
       const row = page.getByRole("row").filter({ hasText: club });
       await row.waitFor();
-      expect(await row.innerText()).toContain("1 of 5 booked");
+      expect(await row.innerText()).toContain("1 of 6 booked");
       await row.getByRole("button", { name: /^Cancel / }).click();
       const dialog = page.getByRole("dialog", { name: "Cancel Event" });
       await dialog.getByText("1 booked customer will be texted, and their order becomes a drop-off at Regrip Highlands Ranch.").waitFor();
