@@ -1,7 +1,7 @@
 import type { OrderView } from "@regrip/core/shared/orders";
 import { describe, expect, it } from "vitest";
 import { orderView } from "../../test/views";
-import { orderLocation, orderPickupDay } from "./orders-format";
+import { orderLocation, orderPickupDay, orderPickupShort } from "./orders-format";
 
 const club = { locationKey: "denver-pc", name: "Denver Pickleball Club", address: null, mapsUrl: null };
 const order = (fields: Partial<OrderView>) => orderView({ dropoffLocation: "LITTLETON", pickupLocation: "LITTLETON", ...fields });
@@ -19,5 +19,7 @@ describe("an order's location and pickup day in the queue", () => {
     expect(orderPickupDay(order({ pickupDate: "2026-11-30" }), now)).toBe("Pickup Monday, November 30");
     expect(orderPickupDay(order({ pickupDate: "2027-01-04" }), now)).toBe("Pickup Monday, January 4, 2027");
     expect(orderPickupDay(order({}), now)).toBe("No pickup day");
+    expect(orderPickupShort(order({ pickupDate: "2026-12-02" }))).toBe("Wed, Dec 2");
+    expect(orderPickupShort(order({}))).toBe("—");
   });
 });

@@ -61,3 +61,10 @@ export function orderLocation(order: OrderView): string {
 export function orderPickupDay(order: OrderView, now = new Date()): string {
   return order.pickupDate ? `Pickup ${formatDate(order.pickupDate, Number(todayOf(now).slice(0, 4)))}` : "No pickup day";
 }
+
+const shortDay = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** The pickup day short, for a phone's narrow first column: "Wed, Dec 2"; "—" without one. */
+export function orderPickupShort(order: OrderView): string {
+  return order.pickupDate ? shortDay.format(new Date(`${order.pickupDate}T12:00:00Z`)) : "—";
+}

@@ -22,10 +22,10 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
-import { useActionsInReach } from "../use-narrow";
+import { useActionsInReach, useNarrow } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
-import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay, orderService } from "../orders-format";
+import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay, orderPickupShort, orderService } from "../orders-format";
 import { TwoLines } from "../TwoLines";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
@@ -110,8 +110,16 @@ export default function QueuePage() {
     refresh();
   }
 
+  // On a phone the bag's cell says the pickup day too: the Location column starts off-screen there.
+  const narrow = useNarrow();
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
-    { id: "bag", header: "Bag#", cell: orderBag, sortingField: "bagNumber", width: 90 },
+    {
+      id: "bag",
+      header: "Bag#",
+      cell: (order) => (narrow ? <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{orderPickupShort(order)}</span>} /> : orderBag(order)),
+      sortingField: "bagNumber",
+      width: narrow ? 110 : 90,
+    },
     {
       id: "status",
       header: "Status",
