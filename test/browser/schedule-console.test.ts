@@ -276,7 +276,8 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await checkScreen(page, "schedule-cancel-dialog");
       await dialog.getByRole("button", { name: "Cancel Event" }).click();
       await dialog.waitFor({ state: "detached" });
-      await row.getByText("Canceled").waitFor();
+      await row.getByText("Canceled", { exact: true }).waitFor();
+      await row.getByText("1 booked when canceled").waitFor();
       expect(await row.getByRole("button", { name: /^Cancel / }).count()).toBe(0);
       await checkScreen(page, "schedule-canceled");
     });

@@ -26,9 +26,10 @@ export function eventTimes(event: Pick<ScheduleAdminView, "eventType" | "startTi
   return event.endTime ? `${formatTime(event.startTime)} to ${formatTime(event.endTime)}` : formatTime(event.startTime);
 }
 
-/** "3 of 20 booked"; a cutoff has no seats. */
+/** "3 of 20 booked"; "3 booked when canceled" (those orders went back to a shop); a cutoff has no seats. */
 export function eventSeats(event: ScheduleAdminView): string | null {
   if (event.eventType === "OVERNIGHT_CUTOFF") return null;
+  if (event.canceledAt) return `${event.currentBookings} booked when canceled`;
   return `${event.currentBookings} of ${event.maxCapacity} booked`;
 }
 

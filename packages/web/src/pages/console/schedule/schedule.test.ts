@@ -65,6 +65,7 @@ describe("the schedule page's words", () => {
     expect(eventTimes(cutoff)).toBe("Cutoff 3 pm");
     expect(eventSeats(event())).toBe("3 of 20 booked");
     expect(eventSeats(cutoff)).toBeNull();
+    expect(eventSeats(event({ isActive: false, canceledAt: "2026-11-25T00:00:00.000Z" }))).toBe("3 booked when canceled");
     expect(eventState(event())).toBe("active");
     expect(eventState(event({ currentBookings: 20 }))).toBe("full");
     expect(eventState(event({ isActive: false, canceledAt: "2026-11-25T00:00:00.000Z" }))).toBe("canceled");
