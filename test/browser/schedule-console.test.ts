@@ -176,7 +176,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
       await dialog.getByText(EVENT_PARTNER_REQUIRED).waitFor();
       await dialog.getByText(EVENT_DATE_INVALID).waitFor();
 
-      await dialog.getByLabel("Partner club").click();
+      await dialog.getByRole("button", { name: /^Partner club/ }).click();
       await dialog.getByRole("option", { name: new RegExp(club) }).click();
       await dialog.getByLabel("Date", { exact: true }).click();
       await dialog.getByLabel("Date", { exact: true }).pressSequentially(day.replaceAll("-", ""));
