@@ -67,6 +67,7 @@ export function paddleView(partial: Partial<PaddleView> = {}): PaddleView {
     prefs: { tackiness: null, color: null },
     bagId: null,
     bag: null,
+    openOrderId: null,
     ownershipStatus: "owned",
     knownDefects: null,
     weightGrams: null,
