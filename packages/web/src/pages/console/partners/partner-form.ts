@@ -1,17 +1,11 @@
 /**
  * The partner dialog's values and the body it sends (issue 22): text as typed, empty text sent as null (cleared),
  * the key only on create (lower-cased, as the server keeps it). Its checks are the server's own schemas
- * (@regrip/core/shared/schedule); a refusal only the server can give is placed under the field it is about.
+ * (@regrip/core/shared/schedule-input.ts, its words in schedule.ts); a refusal only the server can give is placed under the field it is about.
  */
 import { fieldErrors } from "@regrip/core/shared/forms";
-import {
-  PARTNER_EMAIL_INVALID,
-  PARTNER_KEY_CHARACTERS,
-  PARTNER_KEY_TAKEN,
-  PartnerInput,
-  PartnerPatch,
-  type PartnerAdminView,
-} from "@regrip/core/shared/schedule";
+import { PARTNER_EMAIL_INVALID, PARTNER_KEY_CHARACTERS, PARTNER_KEY_TAKEN, type PartnerAdminView } from "@regrip/core/shared/schedule";
+import { PartnerInput, PartnerPatch } from "@regrip/core/shared/schedule-input";
 import { refusalField } from "../refusal-field";
 import type { PartnerBody } from "./partners-api";
 
@@ -63,7 +57,7 @@ export function partnerBody(values: PartnerFormValues, creating: boolean): Partn
   };
 }
 
-/** The dialog's checks before anything is sent: the server's own schema over the body (shared/schedule.ts). */
+/** The dialog's checks before anything is sent: the server's own schema over the body (shared/schedule-input.ts). */
 export function partnerFormErrors(values: PartnerFormValues, creating: boolean): Partial<Record<PartnerField, string>> {
   const body = partnerBody(values, creating);
   return (creating ? fieldErrors(PartnerInput, body) : fieldErrors(PartnerPatch, body)) as Partial<Record<PartnerField, string>>;

@@ -18,11 +18,10 @@ import {
   EVENT_PARTNER_INACTIVE,
   EVENT_PARTNER_REQUIRED,
   EVENT_TIME_INVALID,
-  EventInput,
-  EventPatch,
   type ScheduleAdminView,
   type ScheduleEventType,
 } from "@regrip/core/shared/schedule";
+import { EventInput, EventPatch } from "@regrip/core/shared/schedule-input";
 import { refusalField } from "../refusal-field";
 import type { EventChangeBody, NewEventBody } from "./schedule-api";
 
@@ -59,7 +58,7 @@ export function eventFormValues(event?: ScheduleAdminView): EventFormValues {
 
 /**
  * The dialog's checks before anything is sent: the server's own schema over the body it would send
- * (shared/schedule.ts), and what the server checks against the day: a date from today on (an edit may keep its own
+ * (shared/schedule-input.ts), and what the server checks against the day: a date from today on (an edit may keep its own
  * date), an end after the start. `event` is the event being edited.
  */
 export function eventFormErrors(values: EventFormValues, today: LocalDate, event?: ScheduleAdminView): Partial<Record<EventField, string>> {
