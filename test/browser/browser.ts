@@ -179,4 +179,6 @@ export const adminPanelPages = [
   ["/admin/products", "Product Management"],
   ["/admin/promotions", "Promotions"],
   ["/admin/subscribers", "Subscribers"],
+  ["/admin/partners", "Partners"],
+  ["/admin/schedule", "Schedule"],
 ] as const;

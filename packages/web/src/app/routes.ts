@@ -64,6 +64,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
   { path: "/admin/subscribers", access: "admin", page: "subscribers", nav: "Subscribers" },
+  { path: "/admin/partners", access: "admin", page: "partners", nav: "Partners" },
+  { path: "/admin/schedule", access: "admin", page: "schedule", nav: "Schedule" },
   { path: "/admin/communications", access: "admin", page: "communications", nav: "Communications" },
   { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: "bag-labels" },

@@ -22,6 +22,8 @@ const pages = {
   order: lazy(() => import("./orders/StaffOrderPage")),
   "storefront-booking": lazy(() => import("./storefront-booking/StorefrontBookingPage")),
   subscribers: lazy(() => import("./subscribers/SubscribersPage")),
+  partners: lazy(() => import("./partners/PartnersPage")),
+  schedule: lazy(() => import("./schedule/SchedulePage")),
 };
 
 export type ConsolePageName = keyof typeof pages;
@@ -36,6 +38,8 @@ const adminRefusal: Partial<Record<ConsolePageName, { title: string; message?: s
   promotions: { title: "Promotions" },
   communications: { title: "Communications Log", message: ADMIN_ONLY },
   subscribers: { title: "Subscribers" },
+  partners: { title: "Partners" },
+  schedule: { title: "Schedule" },
 };
 
 /**

@@ -1,3 +1,5 @@
+import { formatDate, todayOf } from "@regrip/core/shared/calendar";
+import { shopLocation } from "@regrip/core/shared/locations";
 import type { OrderView } from "@regrip/core/shared/orders";
 
 const thisYear = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
@@ -40,4 +42,29 @@ export function orderService(order: OrderView): string {
 /** The bag's code, else the order's bag number as written. */
 export function orderBag(order: OrderView): string {
   return order.bag?.code3 ?? order.bagNumber ?? "—";
+}
+
+/**
+ * Where the order is (the queue's and admin orders' Location): the partner club for an onsite day ("Pickleball
+ * Club, on-site"), the drop-off shop and the club for a delivery run ("Regrip Littleton → Pickleball Club"), else
+ * the drop-off shop.
+ */
+export function orderLocation(order: OrderView): string {
+  const shop = shopLocation(order.dropoffLocation)?.label ?? (order.dropoffLocation && order.dropoffLocation !== "ONSITE" ? order.dropoffLocation : null);
+  if (order.partner && order.isOnsite) return `${order.partner.name}, on-site`;
+  if (order.partner) return shop ? `${shop} → ${order.partner.name}` : order.partner.name;
+  if (order.isOnsite || order.dropoffLocation === "ONSITE") return "On-site";
+  return shop ?? "—";
+}
+
+/** The promised pickup day in words ("Pickup Monday, November 30"), or "No pickup day" for an order without one. */
+export function orderPickupDay(order: OrderView, now = new Date()): string {
+  return order.pickupDate ? `Pickup ${formatDate(order.pickupDate, Number(todayOf(now).slice(0, 4)))}` : "No pickup day";
+}
+
+const shortDay = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" });
+
+/** The pickup day short, for a phone's narrow first column: "Wed, Dec 2"; "—" without one. */
+export function orderPickupShort(order: OrderView): string {
+  return order.pickupDate ? shortDay.format(new Date(`${order.pickupDate}T12:00:00Z`)) : "—";
 }

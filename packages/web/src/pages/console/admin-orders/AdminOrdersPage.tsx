@@ -14,7 +14,8 @@ import { ChangeStatus, useOrderActions } from "../orders/OrderActions";
 import { PaymentStatus } from "../orders/PaymentStatus";
 import { StageStatus } from "../orders/StageStatus";
 import { staffOrderPath } from "../orders/staff-order-path";
-import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle } from "../orders-format";
+import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay } from "../orders-format";
+import { TwoLines } from "../TwoLines";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { usePageSize } from "../use-page-size";
@@ -22,8 +23,6 @@ import { adminCounters } from "./admin-status";
 import { OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
 import { useActionsInReach } from "../use-narrow";
-
-const locations: Record<string, string> = { LITTLETON: "Littleton", HIGHLANDS_RANCH: "Highlands Ranch", ONSITE: "Onsite" };
 
 /** Every line after the core service. */
 function addOns(order: OrderView): string {
@@ -67,7 +66,7 @@ export default function AdminOrdersPage() {
     { id: "customer", header: "Customer", cell: orderCustomer },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
-    { id: "location", header: "Location", cell: (order) => (order.dropoffLocation ? (locations[order.dropoffLocation] ?? order.dropoffLocation) : "—") },
+    { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },
     { id: "addons", header: "Add-On Options", cell: addOns, maxWidth: 200 },
     { id: "total", header: "Total", cell: (order) => formatCents(order.totalCents), sortingField: "totalCents" },
     { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },

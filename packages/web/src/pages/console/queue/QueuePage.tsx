@@ -22,10 +22,11 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
-import { useActionsInReach } from "../use-narrow";
+import { useActionsInReach, useNarrow } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
-import { orderBag, orderCustomer, orderDate, orderDateTitle, orderPaddle, orderService } from "../orders-format";
+import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay, orderPickupShort, orderService } from "../orders-format";
+import { TwoLines } from "../TwoLines";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
@@ -109,8 +110,16 @@ export default function QueuePage() {
     refresh();
   }
 
+  // On a phone the bag's cell says the pickup day too: the Location column starts off-screen there.
+  const narrow = useNarrow();
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
-    { id: "bag", header: "Bag#", cell: orderBag, sortingField: "bagNumber", width: 90 },
+    {
+      id: "bag",
+      header: "Bag#",
+      cell: (order) => (narrow ? <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{orderPickupShort(order)}</span>} /> : orderBag(order)),
+      sortingField: "bagNumber",
+      width: narrow ? 110 : 90,
+    },
     {
       id: "status",
       header: "Status",
@@ -127,6 +136,8 @@ export default function QueuePage() {
         </div>
       ),
     },
+    // Where the paddle is (a shop, or the partner club of an onsite day or delivery run) and the promised pickup day.
+    { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },
     { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "service", header: "Service", cell: orderService, minWidth: 180, maxWidth: 260 },

@@ -1,0 +1,308 @@
+/**
+ * The admin's Partners and Schedule pages and the queue's location and pickup day (issue 22), in Chromium against
+ * `npm start`. The tests run in order and hand on what they made:
+ *
+ * 1. An admin adds a partner club on /admin/partners: the dialog's checks and the server's refusals (a bad email,
+ *    a key another club has) sit under their fields; the club joins the table.
+ * 2. The admin schedules an onsite gripping day there on /admin/schedule (the end time before the start is
+ *    refused under End time); it is listed by date with its seats; an edit gives it one more seat.
+ * 3. A customer of this test's own books a seat on it through the API; the club cannot be deleted now (the
+ *    server's 409 in the dialog); the queue shows the order at the club with the day as its pickup day.
+ * 4. The admin cancels the day on the Schedule page: the dialog says one booked customer will be texted; the
+ *    event shows Canceled, the customer's order page says so (its locationNotice), the outbox has the text, and
+ *    the queue shows the order back at the shop with its new pickup day.
+ *
+ * Every screen is checked with axe at 1280 and 390 px, and the page must not scroll sideways on the phone.
+ * SCHEDULE_SHOTS=<dir> keeps screenshots.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { addDays, formatDate, todayOf } from "@regrip/core/shared/calendar";
+import {
+  EVENT_CAPACITY_RANGE,
+  EVENT_DATE_INVALID,
+  EVENT_END_BEFORE_START,
+  EVENT_PARTNER_REQUIRED,
+  PARTNER_EMAIL_INVALID,
+  PARTNER_HAS_EVENTS,
+  PARTNER_KEY_REQUIRED,
+  PARTNER_KEY_TAKEN,
+  PARTNER_NAME_REQUIRED,
+} from "@regrip/core/shared/schedule";
+import { randomInt, randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { createLogin } from "../../infra/local/cognito";
+import { loadSettings } from "../../infra/local/settings";
+import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf } from "./browser";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
+const { seed } = loadSettings();
+const shots = process.env.SCHEDULE_SHOTS;
+if (shots) mkdirSync(shots, { recursive: true });
+
+const browser = fileBrowser();
+const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+const withPage = <T>(run: (page: Page) => Promise<T>) => withPageOf(browser(), baseUrl, run);
+
+async function tokenOf(account: { username: string; password: string }): Promise<string> {
+  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** Polls `read` until it answers something. */
+async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** axe (the console's mobile toolbar left out, as members.test.ts does) and no sideways page scroll, at 1280 and 390 px. */
+async function checkScreen(page: Page, what: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.waitForTimeout(300);
+    const { violations } = await new AxeBuilder({ page }).exclude('[class*="awsui_mobile-toolbar-nav"]').analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+    expect(serious, `${what} at ${width} px: axe`).toEqual([]);
+    if (width === 390) expect(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** A customer of this file's own: a login in the shop's pool, a verified phone (the code read from the outbox), a paddle. */
+async function newCustomer(page: Page) {
+  await page.goto("/login");
+  const userPoolId = await page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
+  const lastName = `Onsite${randomUUID().slice(0, 6)}`;
+  const username = `${lastName.toLowerCase()}@regrip.test`;
+  const password = "OnsitePass123";
+  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: "Olive", familyName: lastName });
+  const token = await tokenOf({ username, password });
+  expect((await api("GET", "/api/auth/user", { token })).status).toBe(200);
+  expect((await api("PUT", "/api/auth/user", { token, body: { firstName: "Olive", lastName } })).status).toBe(200);
+  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+  expect((await api("POST", "/api/user/phone", { token, body: { phone } })).status).toBe(200);
+  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
+  const verified = await api("POST", "/api/user/phone/verify", { token, body: { code } });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: "Olive's Paddle" } });
+  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+  return { username, password, token, lastName, phone, paddleId: paddle.body.id as string };
+}
+
+/** The queue's row of the customer's order, found by the customer's name. */
+async function queueRow(page: Page, lastName: string) {
+  await page.goto("/queue");
+  await page.getByLabel("Search orders").fill(lastName);
+  const row = page.getByRole("row").filter({ hasText: lastName });
+  await row.first().waitFor();
+  return row.first();
+}
+
+describe("the admin's partners and schedule, and an onsite day canceled", { timeout: 180_000 }, () => {
+  const key = `club-${randomInt(100_000, 999_999)}`;
+  const club = `Foothills Paddle Club ${key.slice(5)}`;
+  const today = todayOf(new Date());
+  const day = addDays(today, 7);
+  const thisYear = Number(today.slice(0, 4));
+  let eventId = "";
+  let customer: Awaited<ReturnType<typeof newCustomer>>;
+  let orderId = "";
+
+  it("an admin adds a partner club, with the dialog's and the server's messages under their fields", async () => {
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Partners" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/partners");
+      await page.getByRole("heading", { name: "Partners", level: 1 }).waitFor();
+
+      await page.getByRole("button", { name: "Add Partner" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Add Partner" });
+      await dialog.getByRole("button", { name: "Add Partner" }).click();
+      await dialog.getByText(PARTNER_NAME_REQUIRED).waitFor();
+      await dialog.getByText(PARTNER_KEY_REQUIRED).waitFor();
+      await checkScreen(page, "partners-dialog-errors");
+
+      await dialog.getByLabel("Club name").fill(club);
+      await dialog.getByLabel("Location key").fill(key.toUpperCase());
+      expect(await dialog.getByLabel("Location key").inputValue()).toBe(key);
+      await dialog.getByLabel("Address").fill("4800 Court Ave, Golden, CO 80401");
+      await dialog.getByLabel("Phone").fill("303-555-0142");
+      await dialog.getByLabel("Contact person").fill("Pat Baseline");
+      await dialog.getByLabel("Email").fill("pat-at-foothills");
+      await dialog.getByRole("button", { name: "Add Partner" }).click();
+      await dialog.getByText(PARTNER_EMAIL_INVALID).waitFor();
+      await dialog.getByLabel("Email").fill("pat@foothills.example");
+      await dialog.getByRole("button", { name: "Add Partner" }).click();
+      await dialog.waitFor({ state: "detached" });
+      const row = page.getByRole("row").filter({ hasText: club });
+      await row.waitFor();
+      expect(await row.innerText()).toContain(key);
+      expect(await row.innerText()).toContain("Pat Baseline");
+      await checkScreen(page, "partners-table");
+
+      // The same key again: the server's 409, under the key.
+      await page.getByRole("button", { name: "Add Partner" }).first().click();
+      const again = page.getByRole("dialog", { name: "Add Partner" });
+      await again.getByLabel("Club name").fill(`${club} again`);
+      await again.getByLabel("Location key").fill(key);
+      await again.getByRole("button", { name: "Add Partner" }).click();
+      await again.getByText(PARTNER_KEY_TAKEN).first().waitFor();
+      await again.getByRole("button", { name: "Cancel" }).click();
+    });
+  });
+
+  it("the admin schedules an onsite gripping day at the club, listed by date with its seats", async () => {
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Schedule" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/schedule");
+      await page.getByRole("heading", { name: "Schedule", level: 1 }).waitFor();
+
+      await page.getByRole("button", { name: "Schedule Event" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Schedule Event" });
+      await dialog.getByRole("button", { name: "Schedule Event" }).click();
+      await dialog.getByText(EVENT_PARTNER_REQUIRED).waitFor();
+      await dialog.getByText(EVENT_DATE_INVALID).waitFor();
+
+      await dialog.getByRole("button", { name: /^Partner club/ }).click();
+      await dialog.getByRole("option", { name: new RegExp(club) }).click();
+      await dialog.getByLabel("Date", { exact: true }).click();
+      await dialog.getByLabel("Date", { exact: true }).pressSequentially(day.replaceAll("-", ""));
+      await dialog.getByLabel("Start time").pressSequentially("0900");
+      await dialog.getByLabel("End time (optional)").pressSequentially("0800");
+      await dialog.getByLabel("Capacity").fill("5");
+      await dialog.getByLabel("Notes (optional)").fill("Court 3, by the pro shop");
+      await dialog.getByRole("button", { name: "Schedule Event" }).click();
+      await dialog.getByText(EVENT_END_BEFORE_START).waitFor();
+      await checkScreen(page, "schedule-dialog-errors");
+      await dialog.getByLabel("End time (optional)").fill("");
+      await dialog.getByLabel("End time (optional)").pressSequentially("1300");
+      const created = page.waitForResponse((response) => response.url().endsWith("/api/admin/schedule") && response.request().method() === "POST");
+      await dialog.getByRole("button", { name: "Schedule Event" }).click();
+      const answer = await created;
+      expect(answer.status(), await answer.text()).toBe(201);
+      eventId = (await answer.json()).id;
+      await dialog.waitFor({ state: "detached" });
+
+      const row = page.getByRole("row").filter({ hasText: club });
+      await row.waitFor();
+      const text = await row.innerText();
+      expect(text).toContain(formatDate(day, thisYear));
+      expect(text).toContain("9 am to 1 pm");
+      expect(text).toContain("0 of 5 booked");
+      expect(text).toContain("Scheduled");
+
+      // Edit: one more seat.
+      await row.getByRole("button", { name: /^Edit / }).click();
+      const edit = page.getByRole("dialog", { name: "Edit Event" });
+      await edit.getByLabel("Capacity").fill("0");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      await edit.getByText(EVENT_CAPACITY_RANGE).waitFor();
+      await edit.getByLabel("Capacity").fill("6");
+      await edit.getByRole("button", { name: "Save Changes" }).click();
+      await edit.waitFor({ state: "detached" });
+      await row.getByText("0 of 6 booked").waitFor();
+
+      // The type filter: a delivery-run view leaves the onsite day out.
+      await page.getByRole("button", { name: /^Type/ }).click();
+      await page.getByRole("option", { name: "Delivery run" }).click();
+      await row.waitFor({ state: "detached" });
+      await page.getByRole("button", { name: /^Type/ }).click();
+      await page.getByRole("option", { name: "All types" }).click();
+      await row.waitFor();
+      await checkScreen(page, "schedule-table");
+    });
+  });
+
+  it("a customer books a seat through the API: the club cannot be deleted, and the queue shows the order at the club", async () => {
+    expect(eventId).not.toBe("");
+    await withPage(async (page) => {
+      customer = await newCustomer(page);
+    });
+    const employee = await tokenOf(seed.employee);
+    const bags = await api("POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
+    expect(bags.status, JSON.stringify(bags.body)).toBe(201);
+    const booked = await api("POST", "/api/book-service", {
+      token: customer.token,
+      body: { paddleId: customer.paddleId, bagNumber: bags.body[0].code3, scheduleEventId: eventId, service: "sku-strip-and-grip-black-tacky" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    orderId = booked.body.id;
+    expect(booked.body.pickupDate).toBe(day);
+
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/partners");
+      const row = page.getByRole("row").filter({ hasText: club });
+      await row.waitFor();
+      await row.getByRole("button", { name: `Delete ${club}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete Partner" });
+      await dialog.getByRole("button", { name: "Delete" }).click();
+      await dialog.getByText(PARTNER_HAS_EVENTS).waitFor();
+      await dialog.getByRole("button", { name: "Deactivate Instead" }).waitFor();
+      await checkScreen(page, "partners-delete-refused");
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+
+      const order = await queueRow(page, customer.lastName);
+      expect(await order.innerText()).toContain(`${club}, on-site`);
+      expect(await order.innerText()).toContain(`Pickup ${formatDate(day, thisYear)}`);
+      await checkScreen(page, "queue-onsite-order");
+    });
+  });
+
+  it("the admin cancels the day on the Schedule page: the customer's order page and outbox say so, and the queue shows the shop", async () => {
+    expect(orderId).not.toBe("");
+    await withPage(async (page) => {
+      await signInStaff(page, seed.admin);
+      await page.goto("/admin/schedule");
+      const row = page.getByRole("row").filter({ hasText: club });
+      await row.waitFor();
+      expect(await row.innerText()).toContain("1 of 6 booked");
+      await row.getByRole("button", { name: /^Cancel / }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel Event" });
+      await dialog.getByText("1 booked customer will be texted, and their order becomes a drop-off at Regrip Highlands Ranch.").waitFor();
+      await checkScreen(page, "schedule-cancel-dialog");
+      await dialog.getByRole("button", { name: "Cancel Event" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await row.getByText("Canceled", { exact: true }).waitFor();
+      await row.getByText("1 booked when canceled").waitFor();
+      expect(await row.getByRole("button", { name: /^Cancel / }).count()).toBe(0);
+      await checkScreen(page, "schedule-canceled");
+    });
+
+    const order = await waitFor("the order moved", async () => {
+      const answer = await api("GET", `/api/orders/${orderId}`, { token: customer.token });
+      return answer.body.locationNotice ? answer.body : undefined;
+    });
+    expect(order).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", partner: null });
+    expect(order.locationNotice).toContain(club);
+    const text = await waitFor("the cancel text", () => textsTo(dataDir, customer.phone).find((body) => body.includes(club)));
+    expect(text).toMatch(/cancel/i);
+
+    await withPage(async (page) => {
+      await signInThroughPage(page, customer);
+      await page.goto(`/orders/${orderId}`);
+      await page.getByText(order.locationNotice).waitFor();
+    });
+
+    await withPage(async (page) => {
+      await signInStaff(page, seed.employee);
+      const row = await queueRow(page, customer.lastName);
+      expect(await row.innerText()).toContain("Regrip Highlands Ranch");
+      expect(await row.innerText()).toContain(`Pickup ${formatDate(order.pickupDate, thisYear)}`);
+      await checkScreen(page, "queue-moved-order");
+    });
+  });
+});
