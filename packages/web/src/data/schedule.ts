@@ -2,10 +2,10 @@ import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api";
 import type { LocationsView, ScheduleEventView } from "@regrip/core/shared/schedule";
 
-export type { LocationsView, PartnerView, ScheduleEventView, ShopView } from "@regrip/core/shared/schedule";
+export type { LocationsView, ScheduleEventView, ShopView } from "@regrip/core/shared/schedule";
 
-export const locationsQueryKey = ["/api/locations"] as const;
-export const scheduleQueryKey = ["/api/schedule"] as const;
+const locationsQueryKey = ["/api/locations"] as const;
+const scheduleQueryKey = ["/api/schedule"] as const;
 
 /** GET /api/locations: the shops (hours, closed dates, the day's cutoffs) and the active partner clubs. */
 export function useLocations() {

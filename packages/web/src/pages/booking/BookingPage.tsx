@@ -114,6 +114,23 @@ export default function BookingPage() {
     }
   }, [paddleList, wantedPaddle, setParams]);
 
+  // ?event= (the /onsite page's Book) chooses that onsite day, or that delivery run's club, then leaves the address.
+  const wantedEvent = params.get("event");
+  useEffect(() => {
+    if (!wantedEvent || !schedule.data) return;
+    const event = schedule.data.find((e) => e.id === wantedEvent);
+    if (event?.type === "ONSITE_GRIPPING" && event.seatsLeft > 0) setSelection((s) => ({ ...s, where: { ...s.where, kind: "onsite", eventId: event.id } }));
+    if (event?.type === "DELIVERY") setSelection((s) => ({ ...s, where: { ...s.where, kind: "delivery", pickupPartner: event.partner.locationKey } }));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("event");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wantedEvent, schedule.data, setParams]);
+
   const covered = isCovered(subscription.data, selection.paddleId);
   const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered), [selection, catalogue, covered]);
   const dueCents = totalsOf(lines, selection.promo).totalCents;

@@ -28,7 +28,7 @@ interface Props {
 const timesOf = (event: Pick<ScheduleEventView, "startTime" | "endTime">) =>
   event.endTime ? `${formatTime(event.startTime)} to ${formatTime(event.endTime)}` : `from ${formatTime(event.startTime)}`;
 
-export const seatsWords = (seatsLeft: number) => (seatsLeft <= 0 ? "Full" : seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`);
+const seatsWords = (seatsLeft: number) => (seatsLeft <= 0 ? "Full" : seatsLeft === 1 ? "1 seat left" : `${seatsLeft} seats left`);
 
 function MapsLink({ url, name }: { url: string | null; name: string }) {
   if (!url) return null;

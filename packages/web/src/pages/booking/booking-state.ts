@@ -223,7 +223,7 @@ export function bagNumberInput(value: string): string {
 }
 
 /** A bag number, or "I don't have a bag yet". */
-export const hasBag = (selection: Pick<BookingSelection, "bagNumber" | "needsBag">): boolean =>
+const hasBag = (selection: Pick<BookingSelection, "bagNumber" | "needsBag">): boolean =>
   selection.needsBag || isBookingBagNumber(selection.bagNumber);
 
 /** A paddle, a core service, a bag (or none yet) and where and when: what the Book button waits for. */

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { bagAvailability, type BagAvailability } from "../../data/schedule";
 
 /** How long the typing pauses before the bag is checked. */
-export const BAG_CHECK_DELAY_MS = 350;
+const BAG_CHECK_DELAY_MS = 350;
 
 /**
  * A typed bag number checked as it is typed (GET /api/bags/{key}/availability), once the typing pauses: the

@@ -2,14 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { servicesQueryKey } from "../../data/catalogue";
 import { loyaltyQueryKey, subscriptionQueryKey } from "../../data/membership";
-import { ordersQueryKey, startCheckout } from "../../data/orders";
+import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { apiJson } from "../../lib/api";
 import { errorStatus, errorText, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { useToast } from "../../toast/use-toast";
 import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
-import { markBagHandover } from "./bag-handover";
 
 /** A booking as the confirm dialog froze it: retries send exactly this, with the same key. */
 export interface SavedBooking {

@@ -29,7 +29,7 @@ export interface WhereWhen {
 }
 
 /** A shop of GET /api/locations as the calendar functions take it. */
-export function calendarOf(shop: Pick<ShopView, "weekHours" | "closedDates">): ShopCalendar {
+function calendarOf(shop: Pick<ShopView, "weekHours" | "closedDates">): ShopCalendar {
   return { weekHours: shop.weekHours, closedDates: shop.closedDates };
 }
 

@@ -6,7 +6,7 @@ import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
 import { formatInstant } from "@regrip/core/shared/calendar";
 import { holdEndsAt } from "@regrip/core/shared/unpaid-hold";
-import { markBagHandover } from "../booking/bag-handover";
+import { markBagHandover } from "../../data/orders";
 import OrderPage, { payByText, pickupFact, pickupText } from "./OrderPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));

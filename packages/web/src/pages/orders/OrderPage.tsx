@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
+  isBagHandover,
   lineTotal,
   locationLabel,
   orderNumber,
@@ -27,7 +28,6 @@ import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/customer.css";
 import "../../styles/order.css";
 import { useToast } from "../../toast/use-toast";
-import { isBagHandover } from "../booking/bag-handover";
 import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
 import { PickupDialog } from "./PickupDialog";
