@@ -1,9 +1,12 @@
 /**
  * The demo shop `npm start` seeds on first run: the starter catalogue (infra/starter-catalogue.ts, what
- * `npm run stage:setup` puts in a new stage) with demo stock, two promotions and bags. Ids are fixed so
- * seeding is idempotent: running it again adds only what is missing.
+ * `npm run stage:setup` puts in a new stage) with demo stock, two promotions, bags, two partner clubs and next
+ * week's onsite day and delivery run. Ids are fixed so seeding is idempotent: running it again adds only what is
+ * missing.
  */
+import { addDays, weekdayOf, type LocalDate } from "../../packages/core/src/shared/calendar";
 import { isQuickSaleCode } from "../../packages/core/src/shared/products";
+import { DEFAULT_EVENT_CAPACITY } from "../../packages/core/src/shared/schedule";
 import { starterCatalogue, type StarterProduct } from "../starter-catalogue";
 
 /**
@@ -50,3 +53,61 @@ export const demoBags = Array.from({ length: 30 }, (_, i) => {
   const code3 = String(101 + i);
   return { id: `bag-${code3}`, code3 };
 });
+
+/** Two partner clubs (issue 22): the onsite day is at the first, the delivery run goes to the second. */
+export const demoPartners = [
+  {
+    locationKey: "denver-pickleball",
+    name: "Denver Pickleball Club",
+    address: "4500 E Iliff Ave, Denver, CO 80222",
+    phone: "(303) 555-0170",
+    websiteUrl: "https://denverpickleball.example",
+    mapsUrl: "https://www.google.com/maps/search/?api=1&query=4500+E+Iliff+Ave+Denver+CO+80222",
+    contactPerson: "Dana Lopez",
+    email: "courts@denverpickleball.example",
+  },
+  {
+    locationKey: "littleton-paddle",
+    name: "Littleton Paddle Club",
+    address: "6000 S Windermere St, Littleton, CO 80120",
+    phone: "(303) 555-0181",
+    websiteUrl: "https://littletonpaddle.example",
+    mapsUrl: "https://www.google.com/maps/search/?api=1&query=6000+S+Windermere+St+Littleton+CO+80120",
+    contactPerson: "Sam Ortiz",
+  },
+];
+
+/**
+ * The demo's schedule, relative to `today` (the shop's date when seeding): an onsite gripping day at Denver
+ * Pickleball Club on Wednesday next week, 9 am to 1 pm, 20 seats, and a delivery run to Littleton Paddle Club on
+ * Thursday next week at 4 pm. Their ids name the date, so seeding again the same week adds nothing and seeding a
+ * later week adds that week's (the past ones stay as they were).
+ */
+export function demoEvents(today: LocalDate) {
+  const nextMonday = addDays(today, (8 - weekdayOf(today)) % 7 || 7);
+  const onsiteDate = addDays(nextMonday, 2);
+  const runDate = addDays(nextMonday, 3);
+  return [
+    {
+      id: `demo-onsite-${onsiteDate}`,
+      eventType: "ONSITE_GRIPPING" as const,
+      location: "ONSITE" as const,
+      partnerKey: "denver-pickleball",
+      eventDate: onsiteDate,
+      startTime: "09:00",
+      endTime: "13:00",
+      maxCapacity: DEFAULT_EVENT_CAPACITY,
+      notes: "Courts 1 to 4, by the pro shop",
+    },
+    {
+      id: `demo-delivery-${runDate}`,
+      eventType: "DELIVERY" as const,
+      location: "ONSITE" as const,
+      partnerKey: "littleton-paddle",
+      eventDate: runDate,
+      startTime: "16:00",
+      endTime: "18:00",
+      maxCapacity: DEFAULT_EVENT_CAPACITY,
+    },
+  ];
+}

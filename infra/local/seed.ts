@@ -7,15 +7,16 @@ import { uniqueKey } from "../../packages/core/src/entities";
 import { Users } from "../../packages/core/src/users";
 import { cognitoClient, createLogin } from "./cognito";
 import { addProductIfMissing, quickSaleProducts, starterCatalogue } from "../starter-catalogue";
-import { demoBags, demoPromotions, demoStock } from "./demo-shop";
+import { todayOf } from "../../packages/core/src/shared/calendar";
+import { demoBags, demoEvents, demoPartners, demoPromotions, demoStock } from "./demo-shop";
 import { seedDemoOrders } from "./seed-orders";
 import type { SeedAccount } from "./settings";
 import type { UserActor } from "../../packages/core/src/actor";
 
 /**
  * Seeds the demo shop: the three accounts (logins in the user pool and their
- * user items), the catalogue, the promotions, the bags and four orders in the
- * queue (seed-orders.ts). Idempotent: every
+ * user items), the catalogue, the promotions, the bags, two partner clubs with
+ * next week's onsite day and delivery run, and four orders in the queue (seed-orders.ts). Idempotent: every
  * write is a create that is skipped when the item is already there.
  * The table name and endpoints come from the environment, as for a handler.
  */
@@ -128,6 +129,9 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
           if (isServiceUnavailable(error)) throw error;
         });
     }),
+    // A create is a no-op when the item is there (a cancelled transaction does not throw): an admin's edits are kept.
+    ...demoPartners.map((partner) => () => db().transaction.write(({ partner: partners }) => [partners.create(partner).commit()]).go()),
+    ...demoEvents(todayOf(new Date())).map((event) => () => db().transaction.write(({ gripSchedule }) => [gripSchedule.create(event).commit()]).go()),
   ];
   // One at a time, each tried again while DynamoDB Local is slow to answer: a JVM that has just
   // started on a busy machine can take longer than the handlers' 2 s limit for its first writes.

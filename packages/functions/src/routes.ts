@@ -100,6 +100,9 @@ export const routes: Route[] = [
   // catalogue
   { method: "GET", path: "/api/services", handler: fn("services/list"), access: "public", grants: reads },
   { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get"), access: "public", grants: reads },
+  // the grip schedule and where a paddle goes (issue 22): anyone may read them
+  { method: "GET", path: "/api/schedule", handler: fn("schedule/list"), access: "public", grants: reads },
+  { method: "GET", path: "/api/locations", handler: fn("schedule/locations"), access: "public", grants: reads },
   // orders
   { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer", grants: sales },
   { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer", grants: reads },
@@ -150,6 +153,15 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/subscriptions", handler: fn("admin-subscriptions/list"), access: "admin", grants: reads },
   // the dashboard (admin)
   { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get"), access: "admin", grants: reads },
+  // partner clubs and the grip schedule (admin); a canceled event moves its booked orders (no change of stage) and texts their customers
+  { method: "GET", path: "/api/admin/partners", handler: fn("admin-partners/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/partners", handler: fn("admin-partners/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/partners/{id}", handler: fn("admin-partners/update"), access: "admin", grants: table("read", "put", "update") },
+  { method: "DELETE", path: "/api/admin/partners/{id}", handler: fn("admin-partners/remove"), access: "admin", grants: table("read", "put", "delete") },
+  { method: "GET", path: "/api/admin/schedule", handler: fn("admin-schedule/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/schedule", handler: fn("admin-schedule/create"), access: "admin", grants: table("read", "check", "put") },
+  { method: "PATCH", path: "/api/admin/schedule/{id}", handler: fn("admin-schedule/update"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "DELETE", path: "/api/admin/schedule/{id}", handler: fn("admin-schedule/remove"), access: "admin", grants: { ...table("read", "put", "update", "delete"), texts: true } },
   // products and inventory (admin)
   { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create"), access: "admin", grants: table("read", "put") },

@@ -46,6 +46,7 @@ import { uniqueKey } from "../entities";
 import * as Inventory from "../inventory";
 import * as LoyaltyPoints from "../loyalty/order-points";
 import * as Notifications from "../notifications";
+import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
 import { returnOnCancel } from "../subscriptions/allowance-return";
@@ -84,9 +85,18 @@ export interface OrderSet {
   paymentFailureReason?: string;
   refundedAmountCents?: number;
   earlyRefundedCents?: number;
+  /** Where and when, changed without a move when an admin cancels the order's event (schedule/cancel.ts). */
+  dropoffLocation?: BookableLocation;
+  pickupLocation?: BookableLocation;
+  dropoffDateTime?: string;
+  pickupDateTime?: string;
+  pickupDate?: string;
+  isOnsite?: boolean;
+  locationNotice?: string;
+  seatReturnedAt?: string;
 }
 
-type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents";
+type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents" | "partner";
 
 /** A fact besides the status that the decision read and the write is conditioned on. */
 export type ReadFact = "paymentStatus" | "refundedAmountCents" | "updatedAt";

@@ -3,7 +3,8 @@
  * characters of its id, upper-cased) as something staff can search: `GET /api/admin/orders?q=64CCF8` or `?q=107`.
  *
  * Each order is written with an `orderReference` item per reference it can be found by (the id's last 6, and the
- * bag number when it has one), in its own transaction (orders/create.ts). A search is then one Query on
+ * bag number when it has one; and `event:<id>` for an order booked on an onsite day or a delivery run, which an
+ * admin's cancel of the event reads), in its own transaction (orders/create.ts). A search is then one Query on
  * `orderref#<reference>`, newest first, and one BatchGet of the page's orders: the work follows the matches, not
  * the shop (no scan of the orders to compare id endings).
  */
@@ -16,16 +17,27 @@ import type { OrderItem } from "./view";
 const ID_REFERENCE_LENGTH = 6;
 const ID_REFERENCE_PATTERN = /^[0-9A-Z]{6}$/;
 
-/** The references `order` is found by: its id's last 6 characters, and its bag code when it has one. */
-export function referencesOf(order: Pick<OrderItem, "id" | "bagCode">): string[] {
+/**
+ * The reference of the orders booked on an onsite day or a delivery run (`scheduleEventId`): what an admin's
+ * cancel of the event finds them by (schedule/cancel.ts). Never a search text's (`searchedReference` answers only
+ * 3 or 6 letters and digits), so staff never find an order by it.
+ */
+export const eventReference = (scheduleEventId: string): string => `event:${scheduleEventId}`;
+
+/** The references `order` is found by: its id's last 6 characters, its bag code when it has one, its event when booked on one. */
+export function referencesOf(order: Pick<OrderItem, "id" | "bagCode"> & { scheduleEventId?: string | null }): string[] {
   const refs = [order.id.slice(-ID_REFERENCE_LENGTH).toUpperCase()];
   const bag = order.bagCode?.trim().toUpperCase();
   if (bag && BAG_CODE_PATTERN.test(bag) && !refs.includes(bag)) refs.push(bag);
+  if (order.scheduleEventId) refs.push(eventReference(order.scheduleEventId));
   return refs;
 }
 
 /** The writes of a new order's reference items (label `reference:<ref>`), for its own transaction. */
-export function written({ orderReference }: TransactionEntities, order: Pick<OrderItem, "id" | "bagCode" | "createdAt">): LabelledWrite[] {
+export function written(
+  { orderReference }: TransactionEntities,
+  order: Pick<OrderItem, "id" | "bagCode" | "createdAt"> & { scheduleEventId?: string | null },
+): LabelledWrite[] {
   return referencesOf(order).map((reference) => ({
     label: `reference:${reference}`,
     write: orderReference.put({ reference, createdAt: order.createdAt, orderId: order.id }).commit(),
@@ -50,11 +62,11 @@ export async function backfill(): Promise<number> {
   let cursor: string | null = null;
   let orders = 0;
   do {
-    const page: { data: Pick<OrderItem, "id" | "bagCode" | "bagNumber" | "createdAt">[]; cursor: string | null } = await db()
+    const page: { data: Pick<OrderItem, "id" | "bagCode" | "bagNumber" | "createdAt" | "scheduleEventId">[]; cursor: string | null } = await db()
       .entities.serviceOrder.query.allOrders({})
-      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "bagCode", "bagNumber", "createdAt"] });
+      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "bagCode", "bagNumber", "createdAt", "scheduleEventId"] });
     const items = page.data.flatMap((order) =>
-      referencesOf({ id: order.id, bagCode: order.bagCode ?? order.bagNumber }).map((reference) => ({ reference, createdAt: order.createdAt, orderId: order.id })),
+      referencesOf({ id: order.id, bagCode: order.bagCode ?? order.bagNumber, scheduleEventId: order.scheduleEventId }).map((reference) => ({ reference, createdAt: order.createdAt, orderId: order.id })),
     );
     if (items.length) await db().entities.orderReference.put(items).go({ concurrency: 4 });
     orders += page.data.length;

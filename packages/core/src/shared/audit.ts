@@ -58,11 +58,19 @@ export const AUDIT_ACTION_WORDS = {
   "order.refund_failed": "Refund failed",
   "order.refunded": "Refund given",
   "order.status_changed": "Order status changed",
+  "order.event_canceled": "Order moved: its on-site day or delivery run was canceled",
   "paddle.created_for_customer": "Paddle added for a customer",
   "paddle.freed_from_bag": "Paddle taken out of its bag",
+  "partner.created": "Partner club added",
+  "partner.deleted": "Partner club deleted",
+  "partner.updated": "Partner club changed",
   "promotion.created": "Promotion created",
   "promotion.deleted": "Promotion deleted",
   "promotion.updated": "Promotion changed",
+  "schedule.canceled": "Event canceled",
+  "schedule.created": "Event scheduled",
+  "schedule.deleted": "Event deleted",
+  "schedule.updated": "Event changed",
   "sku.created": "Product added",
   "sku.deleted": "Product deleted",
   "sku.stock_adjusted": "Stock adjusted",
@@ -91,6 +99,8 @@ const targetNouns: Readonly<Record<string, string>> = {
   promotion: "Promotion",
   subscription: "Subscription",
   communication: "Text",
+  partner: "Partner",
+  schedule: "Event",
 };
 
 /**

@@ -15,6 +15,7 @@ import type { CommunicationMessageType, Location } from "../entities/enums";
 import type { OrderItem } from "../orders/view";
 import { shopLocation } from "../shared/locations";
 import { orderReference } from "../shared/orders";
+import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
 import { dollars } from "../shared/payment";
 
 /**
@@ -86,6 +87,13 @@ export const templates = {
     when: "The order moves to Picked Up",
     words: (order: OrderTextParams) =>
       `Regrip: ${paddleOf(order)} has been picked up from ${placeOf(order)}. Enjoy the fresh grip, and thanks for playing with us!`,
+  }),
+  eventCanceled: template({
+    messageType: "general",
+    consent: "orderUpdates",
+    to: "Each customer with an open order on the event",
+    when: "An admin cancels an on-site gripping day or a delivery run: where the paddle goes instead and its new day",
+    words: (words: EventCanceledWords) => `Regrip: ${eventCanceledNotice(words)} Sorry for the change!`,
   }),
   paymentLink: template({
     messageType: "storefront_order",
