@@ -1,5 +1,4 @@
 import { formatDate, formatTime, type LocalDate } from "@regrip/core/shared/calendar";
-import { NO_DELIVERY_RUN } from "@regrip/core/shared/schedule";
 import { useId } from "react";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import type { BookableLocation } from "../../data/orders";
@@ -205,7 +204,8 @@ export function WhereWhenStep({ locations, schedule, loading, failed, shop, wher
                 {where.kind === "delivery" && where.pickupPartner
                   ? deliveryRun
                     ? `Delivered to ${deliveryRun.partner.name} on ${formatDate(deliveryRun.date)}`
-                    : NO_DELIVERY_RUN
+                    : // The page's own words (shared/schedule.ts carries zod, which this page's first load must not).
+                      `No delivery run to ${clubs.find((c) => c.locationKey === where.pickupPartner)?.name ?? "that club"} leaves after your paddle is ready on ${formatDate(readyDate)}. Choose another club, or pick up at the shop.`
                   : `Ready ${formatDate(readyDate)} at ${chosenShop.label}`}
               </p>
             )}
