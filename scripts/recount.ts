@@ -1,7 +1,8 @@
 /**
  * `npm run recount`: counts every order and sets the stage counters (the queue's and admin orders' cards) to the
  * counts, printing them before and after; then the admin dashboard's day figures and active-subscriptions counter
- * (packages/core/src/stats/recount.ts); then every order's short-reference items (orders/references.ts). For the running local shop by default (`npm start` in another
+ * (packages/core/src/stats/recount.ts); then every order's short-reference items (orders/references.ts), then the
+ * open orders' one-open-order-per-paddle claims (paddles/open-order-backfill.ts). For the running local shop by default (`npm start` in another
  * terminal); `TABLE_NAME=<table> npm run recount` with AWS credentials in the environment repairs a deployed
  * stage's table. Reads the whole table: run it when the shop is quiet.
  */
@@ -11,6 +12,7 @@ import { localTableName } from "../infra/local/shop";
 import { loadSettings } from "../infra/local/settings";
 import { OrderCounters } from "../packages/core/src/orders/counters";
 import * as OrderReferences from "../packages/core/src/orders/references";
+import * as PaddleOpenOrders from "../packages/core/src/paddles/open-order-backfill";
 import { STAGES } from "../packages/core/src/shared/lifecycle";
 import * as DashboardCounters from "../packages/core/src/stats/recount";
 
@@ -37,6 +39,12 @@ try {
   console.log(`  ${"activeSubscriptions".padEnd(18)} ${String(subs.after).padStart(7)}${subs.before !== subs.after ? `  (was ${subs.before})` : ""}`);
   const referenced = await OrderReferences.backfill();
   console.log(`[regrip] Short references (the queue's search by bag number or an id's last 6) written for ${referenced} order(s).`);
+  const claims = await PaddleOpenOrders.backfill();
+  console.log(
+    `[regrip] One open order per paddle: ${claims.written} claim(s) written for open orders` +
+      (claims.heldByAnother ? `; ${claims.heldByAnother} open order(s) share a paddle with an earlier open order (left as they are)` : "") +
+      ".",
+  );
 } catch (error) {
   console.error(`[regrip] Recount failed (is the shop running? npm start in another terminal): ${(error as Error).message}`);
   process.exit(1);

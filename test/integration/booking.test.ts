@@ -8,7 +8,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
-import { absentBagCode, book, bookingBody, bookingCustomer, demo, freeBag } from "./booking-support";
+import { hoursOn, instantOf, nextBusinessDay, nextOpening, pickupDateFor, todayOf } from "../../packages/core/src/shared/calendar";
+import { shopLocation } from "../../packages/core/src/shared/locations";
+import { absentBagCode, book, bookingBody, bookingCustomer, demo, freeBag, paddleOf } from "./booking-support";
 import { call, newCustomer, seed, signIn } from "./support";
 
 type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
@@ -97,7 +99,7 @@ describe("POST /api/book-service: prices", () => {
       customerNotes: "  Please keep the butt cap.  ",
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toEqual({ id: expect.any(String), requiresPayment: true });
+    expect(answer.body).toEqual({ id: expect.any(String), requiresPayment: true, pickupDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), bagNumber: "101" });
 
     const got = await call("GET", `/api/orders/${answer.body.id}`, { token: customer.token });
     expect(got.status).toBe(200);
@@ -136,9 +138,13 @@ describe("POST /api/book-service: prices", () => {
     expect(order.statusHistory).toEqual([
       { from: null, to: "INVOICED", actorId: customer.userId, actorName: "Pat", note: "Booked online", at: order.createdAt },
     ]);
-    // Pickup is 24 hours after booking; drop-off defaults to the booking time.
-    expect(Date.parse(order.pickupDateTime) - Date.parse(order.createdAt)).toBe(24 * 60 * 60 * 1000);
-    expect(order.dropoffDateTime).toBe(order.createdAt);
+    // With no drop-off time sent, the drop-off is the shop's next opening (now when it is open); the pickup day is
+    // the calendar's for it (shared/calendar.ts), from the shop's opening that day.
+    const shop = shopLocation("LITTLETON")!;
+    expect(order.dropoffDateTime).toBe(nextOpening(shop, new Date(order.createdAt)).toISOString());
+    expect(order.pickupDate).toBe(pickupDateFor(shop, new Date(order.dropoffDateTime)));
+    expect(answer.body.pickupDate).toBe(order.pickupDate);
+    expect(order.pickupDateTime).toBe(instantOf(order.pickupDate, hoursOn(shop, order.pickupDate)!.open).toISOString());
     expect(Date.parse(order.createdAt)).toBeGreaterThanOrEqual(started - 1000);
 
     // One unit of each counted sku; the weight is unlimited.
@@ -155,7 +161,8 @@ describe("POST /api/book-service: prices", () => {
   });
 
   it("takes a fixed promo amount", async () => {
-    const answer = await book(customer.token, customer.paddleId, { addOns: [demo.buildUp], promoCode: "GRIP5" });
+    // One open order per paddle: each booking here is of a paddle of its own.
+    const answer = await book(customer.token, await paddleOf(customer.userId), { addOns: [demo.buildUp], promoCode: "GRIP5" });
     expect(answer.status).toBe(201);
     expect(await orderItem(answer.body.id)).toMatchObject({ subtotalCents: 5500, discountAmountCents: 500, totalCents: 5000, promoCode: "GRIP5" });
   });
@@ -163,14 +170,14 @@ describe("POST /api/book-service: prices", () => {
   it("takes a percentage that is not a round figure", async () => {
     const code = await testPromotion({ percentage: 15 });
     // 4,500 + 600 = 5,100; 15% = 765.
-    const answer = await book(customer.token, customer.paddleId, { addOns: [demo.weight], weightAreas: ["sides"], promoCode: code });
+    const answer = await book(customer.token, await paddleOf(customer.userId), { addOns: [demo.weight], weightAreas: ["sides"], promoCode: code });
     expect(answer.status).toBe(201);
     expect(await orderItem(answer.body.id)).toMatchObject({ subtotalCents: 5100, discountAmountCents: 765, totalCents: 4335 });
   });
 
   it("caps a fixed amount at the subtotal: a free order is SCHEDULED, comp, and needs no payment", async () => {
     const code = await testPromotion({ amountCents: 100_000 });
-    const answer = await book(customer.token, customer.paddleId, { promoCode: code });
+    const answer = await book(customer.token, await paddleOf(customer.userId), { promoCode: code });
     expect(answer.status).toBe(201);
     expect(answer.body.requiresPayment).toBe(false);
     const order = (await call("GET", `/api/orders/${answer.body.id}`, { token: customer.token })).body;
@@ -188,7 +195,7 @@ describe("POST /api/book-service: prices", () => {
 
   it("makes a 100% promotion free", async () => {
     const code = await testPromotion({ percentage: 100 });
-    const answer = await book(customer.token, customer.paddleId, { addOns: [demo.extraOvergrip], promoCode: code });
+    const answer = await book(customer.token, await paddleOf(customer.userId), { addOns: [demo.extraOvergrip], promoCode: code });
     expect(answer.status).toBe(201);
     expect(answer.body.requiresPayment).toBe(false);
     expect(await orderItem(answer.body.id)).toMatchObject({ subtotalCents: 5300, discountAmountCents: 5300, totalCents: 0, status: "SCHEDULED" });
@@ -198,7 +205,7 @@ describe("POST /api/book-service: prices", () => {
     const answer = await call("POST", "/api/book-service", {
       token: customer.token,
       body: {
-        ...bookingBody(customer.paddleId, { addOns: [demo.extraOvergrip], bagNumber: await freeBag() }),
+        ...bookingBody(await paddleOf(customer.userId), { addOns: [demo.extraOvergrip], bagNumber: await freeBag() }),
         discountAmountCents: 5300,
         subtotalCents: 1,
         totalCents: 0,
@@ -207,7 +214,7 @@ describe("POST /api/book-service: prices", () => {
         lineItems: [{ skuId: demo.stripBlackTacky, name: "Strip and Grip", priceCents: 1, quantity: 1 }],
         status: "PICKED_UP",
         paymentStatus: "paid",
-        pickupLocation: "HIGHLANDS_RANCH",
+        pickupDate: "2020-01-01",
         pickupDateTime: "2020-01-01T00:00:00.000Z",
         userId: "someone-else",
       },
@@ -226,27 +233,36 @@ describe("POST /api/book-service: prices", () => {
     });
     expect(order?.lineItems.map((line) => line.priceCents)).toEqual([4500, 800]);
     expect(order?.pickupDateTime).not.toBe("2020-01-01T00:00:00.000Z");
+    expect(order?.pickupDate).not.toBe("2020-01-01");
   });
 
-  it("defaults the drop-off to Highlands Ranch and keeps a given drop-off time", async () => {
-    const { dropoffLocation: _omitted, ...body } = bookingBody(customer.paddleId, { bagNumber: await freeBag() });
+  it("defaults the drop-off to Highlands Ranch and keeps a given drop-off time within its hours", async () => {
+    const { dropoffLocation: _omitted, ...body } = bookingBody(await paddleOf(customer.userId), { bagNumber: await freeBag() });
+    // 3:30 pm on the shop's next business day, sent with an offset (the shop's own, -06:00 or -07:00).
+    const shop = shopLocation("HIGHLANDS_RANCH")!;
+    const day = nextBusinessDay(shop, todayOf(new Date()));
+    const at = instantOf(day, "15:30");
+    const offset = (Date.UTC(+day.slice(0, 4), +day.slice(5, 7) - 1, +day.slice(8, 10), 15, 30) - at.getTime()) / 3_600_000;
+    const sent = `${day}T15:30:00-0${-offset}:00`;
     const answer = await call("POST", "/api/book-service", {
       token: customer.token,
-      body: { ...body, dropoffDateTime: "2030-05-06T15:30:00-06:00", isOnsite: true, promoCode: "", addOns: null, weightAreas: null },
+      // isOnsite is accepted from older clients and ignored: an order is onsite only on an onsite day.
+      body: { ...body, dropoffDateTime: sent, isOnsite: true, promoCode: "", addOns: null, weightAreas: null },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(await orderItem(answer.body.id)).toMatchObject({
       dropoffLocation: "HIGHLANDS_RANCH",
       pickupLocation: "HIGHLANDS_RANCH",
-      dropoffDateTime: "2030-05-06T21:30:00.000Z",
-      isOnsite: true,
+      dropoffDateTime: at.toISOString(),
+      isOnsite: false,
+      pickupDate: answer.body.pickupDate,
     });
   });
 
   it("refuses a bag number the shop has no bag for, and writes nothing (bags module: test/integration/bags.test.ts)", async () => {
     const code = await absentBagCode();
     const before = await ordersOf(customer.userId);
-    expect(await book(customer.token, customer.paddleId, { bagNumber: code })).toMatchObject({
+    expect(await book(customer.token, await paddleOf(customer.userId), { bagNumber: code })).toMatchObject({
       status: 400,
       body: { message: `Bag ${code} does not exist` },
     });
@@ -421,7 +437,7 @@ describe("POST /api/book-service: Idempotency-Key", () => {
     expect((await orderItem(first.body.id))?.idempotencyKey).toBe(headers["Idempotency-Key"]);
 
     // A new key is a new booking.
-    const third = await book(customer.token, customer.paddleId, { service: sku.id }, { "Idempotency-Key": `key-${randomUUID()}` });
+    const third = await book(customer.token, await paddleOf(customer.userId), { service: sku.id }, { "Idempotency-Key": `key-${randomUUID()}` });
     expect(third.status).toBe(201);
     expect(third.body.id).not.toBe(first.body.id);
     expect(await stockOf(sku.id)).toBe(3);

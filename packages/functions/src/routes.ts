@@ -132,6 +132,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff", grants: table("put") },
   { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff", grants: reads },
+  // a customer's check of a typed bag number on the booking page (issue 22)
+  { method: "GET", path: "/api/bags/{key}/availability", handler: fn("bags/availability"), access: "customer", grants: reads },
   // the service queue and admin orders (staff)
   { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts"), access: "staff", grants: reads },

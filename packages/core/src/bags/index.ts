@@ -339,3 +339,4 @@ export const lookup = /* @__PURE__ */ fn({ role: "staff", input: BagKeyParams },
   const { data: order } = orderId ? await db().entities.serviceOrder.get({ id: orderId }).go() : { data: null };
   return { bag: bagView(bag, order ? order.id : null), order: order ? orderView(order, { staff: true }) : null };
 });
+

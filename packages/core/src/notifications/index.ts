@@ -36,7 +36,13 @@ function orderPageUrl(order: OrderItem): string | undefined {
 export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextResult | null> {
   if (!isTexted(stage)) return null;
   try {
-    const params = stage === "ready" ? { ...order, orderUrl: orderPageUrl(order) } : order;
+    const params =
+      stage === "ready"
+        ? { ...order, orderUrl: orderPageUrl(order) }
+        : stage === "checked_in" && order.pickupDate
+          ? // The promised day in words; the calendar loads only for this text, off the moves' cold start.
+            { ...order, pickupDay: (await import("../shared/calendar")).formatDate(order.pickupDate) }
+          : order;
     const outcome = await Texts.send(ORDER_MOVE_TEXTS[stage], params, { userId: order.userId, orderId: order.id });
     return outcome.status === "skipped" ? null : outcome;
   } catch (error) {

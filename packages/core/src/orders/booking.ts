@@ -2,32 +2,43 @@
  * POST /api/book-service: a customer books a regrip for one of their paddles.
  *
  * The order is made by the one order-creation module (create.ts): the order,
- * its stock, the Idempotency-Key and the audit entry in one transaction; the
- * booking adds its own labelled write, the paddle (still the customer's, and
- * now in the bag when the bag number names one of the shop's bags).
+ * its stock, the Idempotency-Key, its bag, its paddle's one open order and the
+ * audit entry in one transaction; the booking adds its own labelled writes, the
+ * paddle (still the customer's, and now in the bag when the bag number names
+ * one of the shop's bags) and, on an onsite day or a club pickup, the seat
+ * (schedule/seats.ts).
+ *
+ * Where and when (issue 22, shared/calendar.ts): a shop drop-off at the time
+ * chosen (refused when the shop is closed then) or, when none is sent, at the
+ * shop's next opening; the pickup day is `pickupDateFor` the drop-off and that
+ * day's cutoff. An onsite day is dropped off and picked up at its club on its
+ * date; a club pickup rides the first delivery run with a seat from the ready day.
  */
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { catalogueSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
-import { DomainError, invalid, notFound, precondition, unavailable } from "../errors";
+import { conflict, DomainError, invalid, notFound, precondition, unavailable } from "../errors";
 import { priceBooking, WEIGHT_AREAS } from "../pricing";
 import * as Promotions from "../promotions";
-import { BOOKING_REQUIRED as REQUIRED, CUSTOMER_NOTES_MAX_LENGTH, CUSTOMER_NOTES_TOO_LONG } from "../shared/booking";
-import { BookingBagNumber, requiredOr as required } from "../shared/booking-input";
+import * as Bags from "../bags";
+import {
+  BOOKING_REQUIRED as REQUIRED,
+  CUSTOMER_NOTES_MAX_LENGTH,
+  CUSTOMER_NOTES_TOO_LONG,
+  NO_BAG_FREE,
+} from "../shared/booking";
+import { BookingBagNumberOrNone, requiredOr as required } from "../shared/booking-input";
 import { isIsoDateTime } from "../shared/dates";
 import { boundedId, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
-import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/locations";
+import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location-names";
 import { RedeemPoints } from "../shared/loyalty-input";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
 /** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
 export { BOOKABLE_LOCATIONS };
-
-/** Pickup is set 24 hours after booking (customer-side §9). */
-export const PICKUP_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /** An optional text field the client may send as null or "". */
 const optionalText = (max: number, message: string) =>
@@ -42,7 +53,13 @@ const optionalText = (max: number, message: string) =>
  */
 export const BookService = z.object({
   paddleId: boundedId("Paddle not found", z.string(required()).check(z.trim(), z.minLength(1, REQUIRED))),
-  bagNumber: BookingBagNumber,
+  /** Required unless `needsBag`. */
+  bagNumber: BookingBagNumberOrNone,
+  /** "I don't have a bag yet": the server assigns the lowest free bag (its number is in the answer). */
+  needsBag: z.pipe(
+    z.nullish(z.boolean({ error: "needsBag must be true or false" })),
+    z.transform((value: boolean | null | undefined) => value ?? false),
+  ),
   dropoffLocation: z.pipe(
     z.nullish(z.enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })),
     z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? DEFAULT_DROPOFF_LOCATION),
@@ -57,9 +74,17 @@ export const BookService = z.object({
       ),
     z.transform((value: string | null | undefined) => (value ? new Date(value).toISOString() : undefined)),
   ),
-  isOnsite: z.pipe(
-    z.nullish(z.boolean({ error: "isOnsite must be true or false" })),
-    z.transform((value: boolean | null | undefined) => value ?? false),
+  /** Accepted from older clients and ignored: an order is onsite when it names an onsite day. */
+  isOnsite: z.nullish(z.boolean({ error: "isOnsite must be true or false" })),
+  /** An ONSITE_GRIPPING event: the paddle is dropped off and picked up at its club on its date (takes a seat). */
+  scheduleEventId: z.pipe(
+    z.nullish(boundedId()),
+    z.transform((value: string | null | undefined) => value || undefined),
+  ),
+  /** The drop-off shop (or omitted), or an active partner club's locationKey: a club pickup by delivery run. */
+  pickupLocation: z.pipe(
+    z.nullish(boundedId()),
+    z.transform((value: string | null | undefined) => value?.trim() || undefined),
   ),
   service: boundedId(
     "Please choose a core service",
@@ -87,19 +112,38 @@ export const BookService = z.object({
   promoCode: SentPromoCode,
   /** Points to redeem (a step of 100), taken off after the promotion. */
   redeemPoints: RedeemPoints,
-});
+}).check(
+  // A bag number is required unless the customer has no bag yet.
+  z.refine((input) => !!input.bagNumber || input.needsBag, { message: REQUIRED, path: ["bagNumber"] }),
+);
 export type BookServiceInput = z.output<typeof BookService>;
 
 export interface Booked {
   id: string;
   /** True when the order has an amount to pay by card (status INVOICED); false for a free (comp) order. */
   requiresPayment: boolean;
+  /** The day the paddle is promised (`YYYY-MM-DD`, the shop's date). */
+  pickupDate: string | null;
+  /** The order's bag: the one typed, or the one the shop assigned (`needsBag`). */
+  bagNumber: string | null;
 }
 
-const answerOf = (order: Pick<OrderItem, "id" | "totalCents">): Booked => ({
+const answerOf = (order: Pick<OrderItem, "id" | "totalCents" | "pickupDate" | "bagNumber">): Booked => ({
   id: order.id,
   requiresPayment: order.totalCents > 0,
+  pickupDate: order.pickupDate ?? null,
+  bagNumber: order.bagNumber ?? null,
 });
+
+/** A bag the shop assigned (`needsBag`) that another order took first: the booking tries the next free one. */
+class AssignedBagTaken extends Error {
+  constructor(readonly code: string) {
+    super(`Bag ${code} was taken meanwhile`);
+  }
+}
+/** How many free bags a booking tries when others take them at the same moment. */
+const ASSIGN_TRIES = 5;
+
 
 async function skusByIds(ids: string[]): Promise<SkuItem[]> {
   const unique = [...new Set(ids)];
@@ -139,20 +183,28 @@ export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempot
 export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, async (actor, { form: input, idempotencyKey, now }): Promise<Booked> => {
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   if (!user?.phoneVerified) throw precondition("Phone number verification required");
+  // Bags the shop assigned (`needsBag`) that another order took first: the next try skips them.
+  const lost = new Set<string>();
 
-  const { order } = await createOrder(
+  const make = () => createOrder(
     actor,
     async (now) => {
       const at = now.toISOString();
-      const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
+      const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption, place] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         skusByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
         membershipOf(actor.userId),
         // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
         input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(actor.userId, input.redeemPoints!, at, invalid)) : undefined,
+        // Where and when (shared/calendar.ts, the schedule): loaded beside the other reads, off the cold start.
+        import("./booking-place").then((place) => place.whereAndWhen(input, now)),
       ]);
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
+      // The bag typed, else ("I don't have a bag yet") the lowest free one; none free is a 409, never an order without a bag.
+      const assigned = !input.bagNumber;
+      const bagNumber = input.bagNumber ?? (await Bags.lowestFree(lost));
+      if (!bagNumber) throw conflict(NO_BAG_FREE);
 
       const priced = priceBooking({
         skus: skus.map(catalogueSku),
@@ -175,14 +227,10 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         order: {
           userId: actor.userId,
           paddleId: paddle.id,
-          bagNumber: input.bagNumber,
+          bagNumber,
           status,
           statusHistory: [{ to: status, actorId: actor.userId, actorName, note: "Booked online", at }],
-          dropoffLocation: input.dropoffLocation,
-          dropoffDateTime: input.dropoffDateTime ?? at,
-          pickupLocation: input.dropoffLocation,
-          pickupDateTime: new Date(now.getTime() + PICKUP_AFTER_MS).toISOString(),
-          isOnsite: input.isOnsite,
+          ...place.fields,
           customerNotes: input.customerNotes,
           ...money,
           customer: { firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone },
@@ -196,6 +244,9 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
             status,
             totalCents: money.totalCents,
             source: "online booking",
+            pickupDate: place.fields.pickupDate,
+            ...(place.seat ? { scheduleEventId: place.seat.eventId } : {}),
+            ...(assigned ? { bagNumber, bagAssigned: true } : {}),
             ...(coverage ? { subscriptionId: coverage.subscription.id, coveredCents: money.coveredCents } : {}),
             ...(money.pointsRedeemed ? { pointsRedeemed: money.pointsRedeemed } : {}),
           },
@@ -216,13 +267,29 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
                   .where((a, { eq }) => eq(a.ownershipStatus, "owned"))
                   .commit(),
           },
+          ...(place.seat ? [place.seat.seats.takeSeat(entities, place.seat.eventId)] : []),
           ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
         ],
-        refusal: async (failed) =>
-          failed.includes("paddle") ? notFound("Paddle not found") : (allowance.allowanceRefusal(failed) ?? (await redemption?.refused(failed))),
+        refusal: async (failed) => {
+          if (failed.includes("paddle")) return notFound("Paddle not found");
+          const seat = place.seat ? await place.seat.seats.seatRefusal(failed, place.seat.eventId) : undefined;
+          if (seat) return seat;
+          // A bag the shop chose that another order took first: tried again with the next free one.
+          if (assigned && (failed.includes(Bags.BAG_LABEL) || failed.includes(Bags.BAG_HOLD_LABEL))) throw new AssignedBagTaken(bagNumber);
+          return allowance.allowanceRefusal(failed) ?? (await redemption?.refused(failed));
+        },
       };
     },
     { idempotencyKey, now },
   );
-  return answerOf(order);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { order } = await make();
+      return answerOf(order);
+    } catch (error) {
+      if (!(error instanceof AssignedBagTaken)) throw error;
+      if (attempt >= ASSIGN_TRIES) throw conflict(NO_BAG_FREE);
+      lost.add(error.code);
+    }
+  }
 });

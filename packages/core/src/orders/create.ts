@@ -15,6 +15,10 @@
  *   number: the bag must exist and be active, and no other open order may
  *   hold it (400 `Bag {code} does not exist`, 409 `Bag {code} is in use by
  *   another open order`); a pickup or cancel frees it;
+ * - `paddle-open-order`: the paddle's one open order (paddles/open-order.ts),
+ *   when the order names a paddle: 409 `{paddle} is already in the shop on
+ *   order {reference}. ...` while another open order has it; a pickup or
+ *   cancel frees it;
  * - `reference:<ref>`: the order's short references (orders/references.ts: the
  *   id's last 6 characters and the bag number), what staff search it by;
  * - `audit`: the audit entry;
@@ -33,6 +37,7 @@ import { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
 import { conflict, type DomainError } from "../errors";
 import * as Inventory from "../inventory";
 import { outOfStock, type PricedBooking, type StockTake } from "../pricing";
+import * as PaddleOpenOrder from "../paddles/open-order";
 import * as OrderCounters from "./counters";
 import * as OrderReferences from "./references";
 import * as DailyStats from "../stats/daily";
@@ -167,6 +172,8 @@ export async function createOrder(
       ...OrderReferences.written(entities, item),
       // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
       ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
+      // One open order per paddle: another open order of it refuses this one.
+      ...(item.paddleId ? PaddleOpenOrder.claim(entities, item.paddleId, orderId) : []),
       ...(made.writes?.(entities, { orderId, bag }) ?? []),
       {
         label: "audit",
@@ -205,6 +212,8 @@ export async function createOrder(
   if (soldOutTake) throw outOfStock(soldOutTake);
   const refusal = await made.refusal?.(result.failed);
   if (refusal) throw refusal;
+  const paddleRefusal = await PaddleOpenOrder.claimRefusal(result, item);
+  if (paddleRefusal) throw paddleRefusal;
   const bagRefusal = bagNumber ? Bags.holdRefusal(result, bagNumber) : null;
   if (bagRefusal) throw bagRefusal;
   // writeLabelled already wrote it again after conflicts with other transactions: this is a fault.

@@ -16,6 +16,10 @@
  *   back by a cancel, and their ledger entries (loyalty/order-points.ts);
  * - `bag-release`, `paddle-out-of-bag`, `bag`/`bag-hold`: the bag freed on
  *   pickup or cancel, held again when an admin reopens a closed order (bags module);
+ * - `paddle-open-order-release`, `paddle-open-order`: the paddle's one open order,
+ *   freed and held again with the bag (paddles/open-order.ts);
+ * - `seat-returned`: a cancel's seat on an onsite day or delivery run given back,
+ *   once (schedule/seats.ts; a reopen does not take it again);
  * - `event`: a webhook event's ledger item, so it is applied exactly once;
  * - `audit:<n>`: the caller's audit entries and the move's own.
  *
@@ -47,6 +51,7 @@ import * as Inventory from "../inventory";
 import * as LoyaltyPoints from "../loyalty/order-points";
 import * as Notifications from "../notifications";
 import type { BookableLocation } from "../shared/locations";
+import * as PaddleOpenOrder from "../paddles/open-order";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
 import { returnOnCancel } from "../subscriptions/allowance-return";
@@ -172,7 +177,8 @@ function moveEffects(written: OrderItem, stage: Stage): Effect[] {
  * Writes one decided change of `write.order`. Answers the order as written
  * and the move's effects (already registered to run after the commit), or
  * why nothing was written. Throws the bag's refusal when an admin reopens an
- * order whose bag another order now holds, and an error for any other
+ * order whose bag another order now holds (the paddle's when another open
+ * order now has its paddle), and an error for any other
  * failure (a fault: conflicts were already written again in db/labelled.ts).
  */
 export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
@@ -198,6 +204,12 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
   // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance-return.ts).
   const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
+  // A cancel gives the order's seat on an onsite day or delivery run back, once (its code loads only then).
+  // An admin reopening a canceled order does not take it again: the order keeps `seatReturnedAt`.
+  const seat = moving && to === "canceled" && order.scheduleEventId && !order.seatReturnedAt ? (await import("../schedule/seats")).giveBack(order, at) : undefined;
+  // The paddle's one open order: freed with the order, held again when a closed order is reopened.
+  const freeingPaddle = moving && !closed(from) && closed(to) && !!order.paddleId;
+  const reholdingPaddle = moving && closed(from) && !closed(to) && !!order.paddleId;
   // The customer's points: earned by a payment, taken back by a refund, given back by a cancel.
   const points = LoyaltyPoints.orderPoints(order, write.set, moving ? to : undefined, now);
   const unchanged = [...new Set([...(write.unchanged ?? []), ...points.reads])];
@@ -212,6 +224,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     ...(moving && to === "picked_up" ? { pickedUpAt: at } : {}),
     ...(givingBack ? { stockReturnedAt: at } : {}),
     ...allowance?.set,
+    ...seat?.set,
   };
   const history: HistoryEntry | undefined = stageMove
     ? { from: order.status, to: status, ...(actor!.type === "user" ? { actorId: actor!.userId } : {}), actorName, note, at }
@@ -279,8 +292,9 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
                 eq(a.status, order.status),
                 ...unchanged.map((fact) => eq(a[fact], order[fact])),
                 ...(write.onlyIfSession ? [eq(a.stripeCheckoutSessionId, write.onlyIfSession)] : []),
-                // Stock goes back once: never to an order whose stock is already back.
+                // Stock goes back once: never to an order whose stock is already back. The seat likewise.
                 ...(givingBack ? [notExists(a.stockReturnedAt)] : []),
+                ...(seat ? [notExists(a.seatReturnedAt)] : []),
               ].join(" AND "),
             )
             .commit(),
@@ -296,6 +310,9 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
           ...(freeingBag ? Bags.paddleOut(entities, order, bagId) : []),
           ...(reholdingBag ? Bags.hold(entities, order.bagCode!, order.id) : []),
           ...(allowance?.writes(entities) ?? []),
+          ...(seat?.writes(entities) ?? []),
+          ...(freeingPaddle ? PaddleOpenOrder.release(entities, order) : []),
+          ...(reholdingPaddle ? PaddleOpenOrder.claim(entities, order.paddleId!, order.id) : []),
         );
       }
       // A millisecond apart, so the log lists one change's entries in the order they were decided.
@@ -317,6 +334,8 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     }
     const bagRefusal = reholdingBag ? Bags.holdRefusal(result, order.bagCode!) : null;
     if (bagRefusal) throw bagRefusal;
+    const paddleRefusal = reholdingPaddle ? await PaddleOpenOrder.claimRefusal(result, order) : null;
+    if (paddleRefusal) throw paddleRefusal;
     const missing = Inventory.missingSkus(result);
     if (missing.length) {
       gone.push(...missing);

@@ -14,6 +14,7 @@ import { forbidden, notFound } from "../errors";
 import { Id } from "../shared/ids";
 import { ImageUpload, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
 import * as Users from "../users";
+import { openOrdersOf } from "./open-order";
 
 export * as Paddles from "./index";
 export { freeFromBag, NOT_IN_A_BAG } from "./free-from-bag";
@@ -28,7 +29,7 @@ export { CreatePaddle, UpdatePaddle };
 /** What the API answers for a paddle (docs/api.md): the browser-safe view type in shared/paddles. */
 export type { PaddleView };
 
-export function view(paddle: PaddleItem, bagCode?: string): PaddleView {
+export function view(paddle: PaddleItem, bagCode?: string, openOrderId: string | null = null): PaddleView {
   return {
     id: paddle.id,
     userId: paddle.userId,
@@ -46,6 +47,7 @@ export function view(paddle: PaddleItem, bagCode?: string): PaddleView {
     prefs: { tackiness: paddle.prefs?.tackiness ?? null, color: paddle.prefs?.color ?? null },
     bagId: paddle.bagId ?? null,
     bag: paddle.bagId && bagCode ? { code3: bagCode } : null,
+    openOrderId,
     ownershipStatus: paddle.ownershipStatus,
     knownDefects: paddle.knownDefects ?? null,
     weightGrams: paddle.weightGrams ?? null,
@@ -86,20 +88,23 @@ async function bagCodes(bagIds: string[]): Promise<Map<string, string>> {
 }
 
 async function withBag(paddle: PaddleItem): Promise<PaddleView> {
-  const codes = await bagCodes(paddle.bagId ? [paddle.bagId] : []);
-  return view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined);
+  const [codes, open] = await Promise.all([bagCodes(paddle.bagId ? [paddle.bagId] : []), openOrdersOf([paddle.id])]);
+  return view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined, open.get(paddle.id) ?? null);
 }
 
-/** C5: the caller's paddles they still own, newest first, each with its bag's code. */
+/** C5: the caller's paddles they still own, newest first, each with its bag's code and the open order it is in (one BatchGet each). */
 export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
   const { data } = await db()
     .entities.paddle.query.byOwner({ userId: actor.userId })
     .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
     .go({ pages: "all" });
-  const codes = await bagCodes(data.flatMap((paddle) => (paddle.bagId ? [paddle.bagId] : [])));
+  const [codes, open] = await Promise.all([
+    bagCodes(data.flatMap((paddle) => (paddle.bagId ? [paddle.bagId] : []))),
+    openOrdersOf(data.map((paddle) => paddle.id)),
+  ]);
   return data
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
-    .map((paddle) => view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined));
+    .map((paddle) => view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined, open.get(paddle.id) ?? null));
 });
 
 /** One paddle of `userId`; another customer's paddle is as missing as an unknown id. */

@@ -70,3 +70,10 @@ export const normaliseBagKey = (key: string): string => (key.trim().length === 3
 /** True when `key` is a bag code (3 characters) rather than a QR slug. */
 export const isBagCodeKey = (key: string): boolean => BAG_CODE_PATTERN.test(normaliseBagKey(key));
 
+
+/** `GET /api/bags/{key}/availability`: may a booking name this bag now (`message` says why not). */
+export interface BagAvailability {
+  code: string;
+  available: boolean;
+  message: string | null;
+}

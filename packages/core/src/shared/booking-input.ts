@@ -21,3 +21,13 @@ export const BookingBagNumber = z
     z.maxLength(BAG_CODE_LENGTH, BAG_NUMBER_INVALID),
     z.regex(BOOKING_BAG_NUMBER_PATTERN, BAG_NUMBER_INVALID),
   );
+
+/** The bag number when "I don't have a bag yet" may leave it empty: absent, null or blank is none; else `BookingBagNumber`'s rule. */
+export const BookingBagNumberOrNone = z.pipe(
+  z.nullish(
+    z
+      .string({ error: BAG_NUMBER_INVALID })
+      .check(z.trim(), z.maxLength(BAG_CODE_LENGTH, BAG_NUMBER_INVALID), z.refine((value) => value === "" || BOOKING_BAG_NUMBER_PATTERN.test(value), BAG_NUMBER_INVALID)),
+  ),
+  z.transform((value: string | null | undefined) => value || undefined),
+);

@@ -9,3 +9,6 @@ export const BOOKING_REQUIRED = "Please complete all required fields";
 /** Special instructions: at most 500 characters. */
 export const CUSTOMER_NOTES_MAX_LENGTH = 500;
 export const CUSTOMER_NOTES_TOO_LONG = `Notes must be ${CUSTOMER_NOTES_MAX_LENGTH} characters or less`;
+
+/** "I don't have a bag yet" (`needsBag`) when every active bag holds an open order. */
+export const NO_BAG_FREE = "No bag is free right now. Please call the shop or bring a Regrip bag you have.";

@@ -7,12 +7,10 @@
  * The calendar arithmetic on the hours (cutoff, business days, the promised pickup day) is shared/calendar.ts.
  */
 import { dayHours, hoursLines, type LocalDate, type ShopCalendar, type WeekHours } from "./calendar";
+import { SHOP_LABELS, type BookableLocation } from "./location-names";
 
-export const BOOKABLE_LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH"] as const;
-export type BookableLocation = (typeof BOOKABLE_LOCATIONS)[number];
-
-/** Where a booking drops off when it names no location (customer-side §9). */
-export const DEFAULT_DROPOFF_LOCATION: BookableLocation = "HIGHLANDS_RANCH";
+// The names without the hours live in ./location-names (the booking's schema and the texts read only them).
+export { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION, isBookableLocation, type BookableLocation } from "./location-names";
 
 export interface ShopLocation extends ShopCalendar {
   value: BookableLocation;
@@ -24,15 +22,18 @@ export interface ShopLocation extends ShopCalendar {
   hours: readonly (readonly [days: string, times: string])[];
 }
 
-/** The demo shop's hours: weekdays 10 am to 7 pm, Saturday 9 am to 5 pm, Sunday closed (shared/calendar.ts). */
+/**
+ * The demo shop's hours: weekdays 10 am to 7 pm, Saturday 9 am to 5 pm, Sunday closed (shared/calendar.ts). The
+ * calls are marked pure so a Lambda that reads only the location names leaves the calendar out.
+ */
 const DEMO_WEEK_HOURS: WeekHours = [
   null,
-  dayHours("10:00", "19:00"),
-  dayHours("10:00", "19:00"),
-  dayHours("10:00", "19:00"),
-  dayHours("10:00", "19:00"),
-  dayHours("10:00", "19:00"),
-  dayHours("09:00", "17:00"),
+  /* @__PURE__ */ dayHours("10:00", "19:00"),
+  /* @__PURE__ */ dayHours("10:00", "19:00"),
+  /* @__PURE__ */ dayHours("10:00", "19:00"),
+  /* @__PURE__ */ dayHours("10:00", "19:00"),
+  /* @__PURE__ */ dayHours("10:00", "19:00"),
+  /* @__PURE__ */ dayHours("09:00", "17:00"),
 ];
 
 /**
@@ -55,25 +56,21 @@ export const CLOSED_DATES: readonly LocalDate[] = [
 export const SHOP_LOCATIONS: readonly ShopLocation[] = [
   {
     value: "LITTLETON",
-    label: "Regrip Littleton",
+    label: SHOP_LABELS.LITTLETON,
     address: ["2500 W Main St", "Littleton, CO 80120"],
     weekHours: DEMO_WEEK_HOURS,
     closedDates: CLOSED_DATES,
-    hours: hoursLines(DEMO_WEEK_HOURS),
+    hours: /* @__PURE__ */ hoursLines(DEMO_WEEK_HOURS),
   },
   {
     value: "HIGHLANDS_RANCH",
-    label: "Regrip Highlands Ranch",
+    label: SHOP_LABELS.HIGHLANDS_RANCH,
     address: ["9300 S Colorado Blvd", "Highlands Ranch, CO 80126"],
     weekHours: DEMO_WEEK_HOURS,
     closedDates: CLOSED_DATES,
-    hours: hoursLines(DEMO_WEEK_HOURS),
+    hours: /* @__PURE__ */ hoursLines(DEMO_WEEK_HOURS),
   },
 ];
-
-export function isBookableLocation(value: unknown): value is BookableLocation {
-  return typeof value === "string" && (BOOKABLE_LOCATIONS as readonly string[]).includes(value);
-}
 
 /** The location an order names, or undefined (ONSITE and unknown values have no counter). */
 export function shopLocation(value: string | null | undefined): ShopLocation | undefined {

@@ -36,6 +36,8 @@ export interface PaddleView {
   prefs: { tackiness: number | null; color: string | null };
   bagId: string | null;
   bag: { code3: string } | null;
+  /** The open order the paddle is in (one open order per paddle), or null: the booking page shows it as in the shop. */
+  openOrderId: string | null;
   ownershipStatus: OwnershipStatus;
   knownDefects: string | null;
   weightGrams: number | null;

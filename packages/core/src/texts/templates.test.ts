@@ -15,6 +15,14 @@ describe("order texts", () => {
     );
   });
 
+  it("names the promised pickup day on check-in, and a partner club by its name (issue 22)", () => {
+    expect(templates.orderCheckedIn.words({ ...order, pickupDay: "Monday, November 30" })).toBe(
+      `Regrip: we've checked in "Big Blue" (bag 042) at Regrip Highlands Ranch. It will be ready on Monday, November 30; we'll text you when it is.`,
+    );
+    const club = { ...order, pickupLocation: "ONSITE" as const, partner: { locationKey: "club", name: "Denver Pickleball Club" } };
+    expect(templates.orderReady.words(club)).toContain("ready for pickup at Denver Pickleball Club!");
+  });
+
   it("links the ready text to the order page, where a tip can be left, when it has one", () => {
     expect(templates.orderReady.words({ ...order, orderUrl: "https://regrip.example/orders/o1" })).toBe(
       `Regrip: "Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch! Bring your grip home within 30 days. Your order, and a tip for the crew if you like: https://regrip.example/orders/o1`,

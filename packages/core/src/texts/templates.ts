@@ -13,7 +13,7 @@
  */
 import type { CommunicationMessageType, Location } from "../entities/enums";
 import type { OrderItem } from "../orders/view";
-import { shopLocation } from "../shared/locations";
+import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
 import { orderReference } from "../shared/orders";
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
 import { dollars } from "../shared/payment";
@@ -45,19 +45,20 @@ export interface Template<Params, C extends Consent = Consent> {
 const template = <Params, C extends Consent>(definition: Template<Params, C>) => definition;
 
 /** The order facts the order texts name. */
-export type OrderTextParams = Pick<OrderItem, "paddle" | "bagNumber" | "pickupLocation" | "dropoffLocation">;
+export type OrderTextParams = Pick<OrderItem, "paddle" | "bagNumber" | "pickupLocation" | "dropoffLocation"> & Partial<Pick<OrderItem, "partner">>;
 
 const paddleOf = (order: OrderTextParams) => (order.paddle?.nickname ? `"${order.paddle.nickname}"` : "your paddle");
 const bagOf = (order: OrderTextParams) => (order.bagNumber ? ` (bag ${order.bagNumber})` : "");
 /**
  * Where the order is, as the text names it after "at" or "from": a shop by its own name (shared/locations:
- * "Regrip Littleton"), the on-site booth a counter order is made at as such ("our on-site booth": it is no shop
- * called "Regrip the on-site booth"), else just Regrip.
+ * "Regrip Littleton"), a partner club of an onsite day or a delivery run by its name, the on-site booth a counter
+ * order is made at as such ("our on-site booth": it is no shop called "Regrip the on-site booth"), else just Regrip.
  */
-function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocation">): string {
+function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocation" | "partner">): string {
   const where: Location | undefined = order.pickupLocation ?? order.dropoffLocation;
-  if (where === "ONSITE") return "our on-site booth";
-  return shopLocation(where)?.label ?? "Regrip";
+  // An onsite day or a delivery run: the partner club by its name.
+  if (where === "ONSITE") return order.partner?.name ?? "our on-site booth";
+  return isBookableLocation(where) ? SHOP_LABELS[where] : "Regrip";
 }
 
 export const templates = {
@@ -66,8 +67,12 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer",
     when: "The order moves to Checked In",
-    words: (order: OrderTextParams) =>
-      `Regrip: we've checked in ${paddleOf(order)}${bagOf(order)} at ${placeOf(order)}. We'll text you when it's ready.`,
+    // With the promised pickup day in words (shared/calendar.ts `formatDate` of the order's `pickupDate`: "Monday,
+    // November 30"), as the order page and the booking's confirmation say it; notifications/ formats it.
+    words: (order: OrderTextParams & { pickupDay?: string }) =>
+      `Regrip: we've checked in ${paddleOf(order)}${bagOf(order)} at ${placeOf(order)}. ${
+        order.pickupDay ? `It will be ready on ${order.pickupDay}; we'll text you when it is.` : "We'll text you when it's ready."
+      }`,
   }),
   orderReady: template({
     messageType: "order_ready",

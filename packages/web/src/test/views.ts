@@ -69,6 +69,7 @@ export function paddleView(partial: Partial<PaddleView> = {}): PaddleView {
     prefs: { tackiness: null, color: null },
     bagId: null,
     bag: null,
+    openOrderId: null,
     ownershipStatus: "owned",
     knownDefects: null,
     weightGrams: null,

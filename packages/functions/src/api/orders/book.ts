@@ -1,4 +1,7 @@
-import * as Orders from "@regrip/core/orders";
+// The booking's own modules, not the orders barrel: the barrel's other functions' lazy code (a refund's, ...)
+// would weigh on this Lambda's cold start (`npm run bench:lambda`).
+import { book, type BookServiceInput } from "@regrip/core/orders/booking";
+import { BookServiceBody, isQuickSaleBody } from "@regrip/core/orders/book-service";
 import type { QuickSaleBooking } from "@regrip/core/shared/quick-sale";
 import { api } from "../../http/handler";
 import { sentJson } from "../../http/body-shape";
@@ -6,7 +9,7 @@ import { json } from "../../http/reply";
 import { siteOrigin } from "../../http/site";
 
 /**
- * POST /api/book-service, two forms (Orders.BookServiceBody): a customer's
+ * POST /api/book-service, two forms (BookServiceBody): a customer's
  * own booking → 201 {id, requiresPayment}; staff's quick sale (the body names a
  * `customerId`) → 201 {id, orderId, checkoutUrl, smsStatus, requiresPayment}.
  * The quick sale is staff's only and asserts so before it reads the rest, so a
@@ -17,7 +20,7 @@ import { siteOrigin } from "../../http/site";
  * for a quick sale, so a customer's booking does not carry it on a cold start
  * (`npm run bench:lambda`).
  */
-export const handler = api({ body: Orders.BookServiceBody }, async (req) => {
+export const handler = api({ body: BookServiceBody }, async (req) => {
   const actor = req.user();
   const idempotencyKey = req.header("idempotency-key");
   const sent = sentJson(req.event);
@@ -26,10 +29,10 @@ export const handler = api({ body: Orders.BookServiceBody }, async (req) => {
     req.body();
     return sent as Form;
   };
-  if (Orders.isQuickSaleBody(sent)) {
+  if (isQuickSaleBody(sent)) {
     const { Storefront } = await import("@regrip/core/storefront");
     // Read once staff is asserted: the site's address (503 when unset), then the body.
     return json(await Storefront.quickSale(actor, () => ({ siteUrl: siteOrigin(), idempotencyKey, form: form<QuickSaleBooking>() })), 201);
   }
-  return json(await Orders.book(actor, { form: form<Orders.BookServiceInput>(), idempotencyKey }), 201);
+  return json(await book(actor, { form: form<BookServiceInput>(), idempotencyKey }), 201);
 });
