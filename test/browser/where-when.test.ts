@@ -259,6 +259,9 @@ describe("where and when", { timeout: 180_000 }, () => {
           return answer.body.bagNumber ? answer.body : undefined;
         });
         expect(order.bagNumber).toMatch(/^\d{3}$/);
+        // Told on the way back from paying, and on the order's page for as long as the bag is still to be handed over.
+        const paid = page.locator("section.payment-outcome");
+        await paid.getByText(`Your bag is number ${order.bagNumber}. The shop hands it to you when you drop off your paddle.`).waitFor();
         const paddleCard = page.locator("section.card").filter({ has: page.getByRole("heading", { name: "Paddle" }) });
         await paddleCard.getByText(order.bagNumber, { exact: false }).waitFor();
         await paddleCard.getByText("The shop hands you this bag when you drop off your paddle.").waitFor();

@@ -37,7 +37,7 @@ export function usePaddles(signedIn: boolean) {
 
 /** The open order the paddle is in (GET /api/paddles `openOrderId`): it is in the shop and cannot be booked again yet. */
 export function openOrderOf(paddle: Paddle): string | null {
-  return (paddle as Paddle & { openOrderId?: string | null }).openOrderId ?? null;
+  return paddle.openOrderId ?? null;
 }
 
 /** Brand and model, or whichever is known. */

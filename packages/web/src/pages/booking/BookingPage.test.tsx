@@ -355,7 +355,7 @@ describe("BookingPage: where and when", () => {
   });
 
   it("shows a paddle in an open order as in the shop, with its order, and never chooses it", async () => {
-    const inShop = { ...paddle("p1", "Big Red"), openOrderId: "order-7" } as Paddle;
+    const inShop: Paddle = { ...paddle("p1", "Big Red"), openOrderId: "order-7" };
     await openWith([inShop]);
     const radio = screen.getByLabelText("Big Red") as HTMLInputElement;
     expect(radio.disabled).toBe(true);

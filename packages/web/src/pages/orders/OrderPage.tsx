@@ -231,12 +231,14 @@ function PayNow({ order }: { order: Order }) {
  * declined, with the reason the server stored; or not completed (back from the checkout without paying). Null
  * when there is nothing to tell.
  */
-function PaymentOutcome({ order, returned, waiting }: { order: Order; returned: PaymentReturn; waiting: boolean }) {
+function PaymentOutcome({ order, returned, waiting, bagFromShop }: { order: Order; returned: PaymentReturn; waiting: boolean; bagFromShop: boolean }) {
   if (order.paymentStatus === "paid" && returned === "paid") {
+    const bag = order.bag?.code3 || order.bagNumber;
     return (
       <section className="notice notice-success payment-outcome" role="status" aria-labelledby="payment-outcome-title">
         <h2 id="payment-outcome-title">Payment received</h2>
         <p>Thank you! This order is paid{order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ""}.</p>
+        {bagFromShop && bag && <p>{`Your bag is number ${bag}. The shop hands it to you when you drop off your paddle.`}</p>}
       </section>
     );
   }
@@ -320,7 +322,7 @@ export default function OrderPage() {
   const stage = stageOf(data.status);
   const payBy = payByText(data);
   const bagFromShop = stage === "awaiting_payment" || stage === "scheduled" ? isBagHandover(localStorage, data.id) : false;
-  const outcome = <PaymentOutcome order={data} returned={returned} waiting={waiting} />;
+  const outcome = <PaymentOutcome order={data} returned={returned} waiting={waiting} bagFromShop={bagFromShop} />;
   // The outcome's own Pay Now (declined, not completed) stands in for the summary's.
   const outcomeHasPayNow = isPayable(data) && returned !== "paid" && (!!data.paymentFailureReason || returned === "canceled");
 
