@@ -49,6 +49,12 @@ const dropoffLocations: readonly { value: BookableLocation; label: string }[] = 
 export type { BookableLocation };
 export const defaultDropoffLocation: BookableLocation = DEFAULT_DROPOFF_LOCATION;
 
+/** Where an order was dropped off, in words: the club of an on-site day, the shop, or the counter (a counter sale). */
+export function orderPlaceLabel(order: Pick<Order, "dropoffLocation" | "partner">): string {
+  if (order.dropoffLocation === "ONSITE") return order.partner ? `On-site at ${order.partner.name}` : "At the shop's counter";
+  return locationLabel(order.dropoffLocation);
+}
+
 export function locationLabel(location: string | null | undefined): string {
   if (!location) return "—";
   if (location === "ONSITE") return "On-site gripping";

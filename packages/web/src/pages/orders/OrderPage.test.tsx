@@ -6,7 +6,7 @@ import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
 import { formatInstant } from "@regrip/core/shared/calendar";
 import { holdEndsAt } from "@regrip/core/shared/unpaid-hold";
-import { markBagHandover } from "../../data/orders";
+import { markBagHandover, orderPlaceLabel } from "../../data/orders";
 import OrderPage, { payByText, pickupFact, pickupText } from "./OrderPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -162,6 +162,23 @@ describe("OrderPage: location and timing", () => {
     expect(within(card).getByText("Friday, November 27 at 5:30 pm")).toBeTruthy();
     expect(within(card).getByTestId("pickup-day").textContent).toBe("Ready Monday, November 30");
     expect(screen.queryByRole("heading", { name: "Where and when changed" })).toBeNull();
+  });
+
+  it("names an order's place in My Grips: the club of an on-site day, the counter, or the shop", () => {
+    const partner = { locationKey: "PINE_CLUB", name: "Pine Club", address: null, mapsUrl: null };
+    expect(orderPlaceLabel({ dropoffLocation: "ONSITE", partner })).toBe("On-site at Pine Club");
+    expect(orderPlaceLabel({ dropoffLocation: "ONSITE", partner: null })).toBe("At the shop's counter");
+    expect(orderPlaceLabel({ dropoffLocation: "LITTLETON", partner: null })).toBe("Regrip Littleton");
+  });
+
+  it("shows a counter sale as made at the counter, not as an on-site day, and its paddle as brought in", async () => {
+    const counter = { ...order, id: "o-counter", paddleId: null, paddle: { nickname: null, brand: null, model: null }, dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true } as Order;
+    fakeApi({ "GET /api/orders/o-counter": () => Response.json(counter), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o-counter", route: "/orders/:id" });
+    const card = (await screen.findByRole("heading", { name: "Location and Timing" })).closest("section")!;
+    expect(within(card).getAllByText("At the shop's counter")).toHaveLength(2);
+    expect(within(card).queryByText(/On-site/)).toBeNull();
+    expect(screen.getByText("Brought to the counter (not one of your saved paddles)")).toBeTruthy();
   });
 
   it("says when an unpaid order's hold ends, and that the shop hands over a bag it assigned", async () => {

@@ -92,6 +92,8 @@ function Place({ location, partner }: { location: string | null; partner: Order[
       </>
     );
   }
+  // ONSITE with no club: an order made at a shop's counter (storefront invoice, quick sale), not an on-site day.
+  if (location === "ONSITE") return <>At the shop's counter</>;
   const shop = shopLocation(location);
   if (!shop) return <>{locationLabel(location)}</>;
   return (
@@ -111,7 +113,7 @@ function LocationCard({ order }: { order: Order }) {
       <h2 id="location-title">Location and Timing</h2>
       <dl className="facts place-facts">
         <div>
-          <dt>{order.isOnsite ? "On-site at" : "Drop-off location"}</dt>
+          <dt>{order.isOnsite && order.partner ? "On-site at" : "Drop-off location"}</dt>
           <dd>
             <Place location={order.dropoffLocation} partner={order.partner} />
           </dd>
@@ -375,18 +377,28 @@ export default function OrderPage() {
           <section className="card" aria-labelledby="paddle-info-title">
             <h2 id="paddle-info-title">Paddle</h2>
             <dl className="facts">
-              <div>
-                <dt>Nickname</dt>
-                <dd>{paddle?.nickname || "—"}</dd>
-              </div>
-              <div>
-                <dt>Brand</dt>
-                <dd>{paddle?.brand && paddle.brand !== "Unspecified" ? paddle.brand : "—"}</dd>
-              </div>
-              <div>
-                <dt>Model</dt>
-                <dd>{paddle?.model || "—"}</dd>
-              </div>
+              {data.paddleId || paddle?.nickname || paddle?.brand || paddle?.model ? (
+                <>
+                  <div>
+                    <dt>Nickname</dt>
+                    <dd>{paddle?.nickname || "—"}</dd>
+                  </div>
+                  <div>
+                    <dt>Brand</dt>
+                    <dd>{paddle?.brand && paddle.brand !== "Unspecified" ? paddle.brand : "—"}</dd>
+                  </div>
+                  <div>
+                    <dt>Model</dt>
+                    <dd>{paddle?.model || "—"}</dd>
+                  </div>
+                </>
+              ) : (
+                // A counter sale names no paddle of the customer's: say so rather than three dashes.
+                <div>
+                  <dt>Paddle</dt>
+                  <dd>Brought to the counter (not one of your saved paddles)</dd>
+                </div>
+              )}
               <div>
                 <dt>Bag</dt>
                 <dd>
