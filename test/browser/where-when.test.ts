@@ -288,6 +288,10 @@ describe("where and when", { timeout: 180_000 }, () => {
       expect(await paddle.isChecked()).toBe(false);
       const link = page.getByRole("link", { name: "See its order" });
       expect(await link.getAttribute("href")).toBe(`/orders/${orderId}`);
+      // The bag that order holds is refused as it is typed, under the field.
+      await page.getByLabel(/Bag number/).fill(bag);
+      const bagField = page.locator(".field").filter({ has: page.getByLabel(/Bag number/) });
+      await bagField.getByText(`Bag ${bag} is in use by another open order`).waitFor();
       await checkScreen(page, "booking-paddle-in-shop");
 
       // The server says the same to a booking that names it anyway.
