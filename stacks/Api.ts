@@ -1,16 +1,49 @@
-import { Api as HttpApi, use, type StackContext } from "sst/constructs";
-import { routeKey, routes } from "../packages/functions/src/routes";
+import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
+import type { Stack } from "sst/constructs";
+import { routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { Auth } from "./Auth";
 import { FunctionRoles } from "./grants";
 import { handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
 
+/**
+ * The HTTP API is one API Gateway API whose routes live in two stacks, so neither template nears
+ * CloudFormation's limits (stacks/template-size.ts): the Api stack makes the API, its JWT authorizer and the
+ * public, customer and owner-or-staff routes; the StaffApi stack (stacks/StaffApi.ts) adds the staff and admin
+ * routes to it. Each route's function, role, integration and permission live in its route's stack.
+ */
+export type ApiStackName = "Api" | "StaffApi";
+
+/** Which stack a route lives in: staff and admin routes in StaffApi, every other in Api. */
+export function apiStackOf(route: Pick<Route, "access">): ApiStackName {
+  return route.access === "staff" || route.access === "admin" ? "StaffApi" : "Api";
+}
+
+/** The routes of one API stack, as SST's Api takes them: each function with exactly what its route declares. */
+export function stackRoutes(stack: Stack, name: ApiStackName): { roles: FunctionRoles; routes: Route[]; props: Record<string, ApiRouteProps<"jwt">> } {
+  const storage = use(Storage);
+  const { cognito } = use(Auth);
+  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const own = routes.filter((route) => apiStackOf(route) === name);
+  const props = Object.fromEntries(
+    own.map((route) => [
+      routeKey(route),
+      {
+        // What the route declares, and nothing else (stacks/grants.ts).
+        function: { handler: route.handler, ...roles.props(route.grants) },
+        ...(route.access === "public" ? { authorizer: "none" as const } : {}),
+      },
+    ]),
+  );
+  return { roles, routes: own, props };
+}
+
 export function Api({ app, stack }: StackContext) {
   const storage = use(Storage);
   const { cognito, issuer } = use(Auth);
   const settings = deploySettings(app);
-  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const own = stackRoutes(stack, "Api");
 
   const api = new HttpApi(stack, "Api", {
     // The site and the API share CloudFront's origin: no browser calls the API cross-origin.
@@ -34,19 +67,10 @@ export function Api({ app, stack }: StackContext) {
         originSecretValue: storage.originSecret.secretValue.unsafeUnwrap(),
       }),
     },
-    routes: Object.fromEntries(
-      routes.map((route) => [
-        routeKey(route),
-        {
-          // What the route declares, and nothing else (stacks/grants.ts).
-          function: { handler: route.handler, ...roles.props(route.grants) },
-          ...(route.access === "public" ? { authorizer: "none" as const } : {}),
-        },
-      ]),
-    ),
+    routes: own.props,
   });
 
-  for (const route of routes) roles.noteSecrets(api.getFunction(routeKey(route))!, route.grants);
+  for (const route of own.routes) own.roles.noteSecrets(api.getFunction(routeKey(route))!, route.grants);
 
   stack.addOutputs({ ApiUrl: api.url });
 

@@ -3,7 +3,8 @@
  * - every function (each route of the route table, each webhook, the job) holds exactly the IAM actions and
  *   resources its declaration (infra/grants.ts) names, and the secrets it may fetch, and nothing else; a route
  *   added later is covered here without a line of its own;
- * - every template is at most 600,000 bytes, with room for 40 more routes below CDK's 800,000 warning;
+ * - every template is at most 600,000 bytes, and each of the two API stacks has room for 40 more routes below
+ *   CDK's 800,000 warning and 500 CloudFormation resources;
  * - cfn-lint, AWS's CloudFormation linter, finds no error in any template.
  */
 import { spawnSync } from "node:child_process";
@@ -15,6 +16,7 @@ import { secretsOf, tableActions, type Grants } from "../../infra/grants";
 import { expireUnpaidJob } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routeKey, routes } from "../../packages/functions/src/routes";
+import { apiStackOf } from "../../stacks/Api";
 import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { deployedTemplate, describeSizes, templateBudget, templateSizes } from "../../stacks/template-size";
 import { resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
@@ -115,11 +117,12 @@ function declaredFunctions(synthesis: Synthesis): DeclaredFunction[] {
   const found: DeclaredFunction[] = [];
   for (const route of routes) {
     const key = routeKey(route);
-    const [, apiRoute] = resourcesOfType(synthesis, "Api", "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties!.RouteKey === key)!;
+    const stack = apiStackOf(route);
+    const [, apiRoute] = resourcesOfType(synthesis, stack, "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties!.RouteKey === key)!;
     const integrationId = apiRoute.Properties!.Target["Fn::Join"][1][1].Ref as string;
-    const integration = resource(synthesis, { stack: "Api", logicalId: integrationId });
-    const fnAt = target(synthesis, "Api", integration.Properties!.IntegrationUri)!;
-    found.push({ name: key, stack: "Api", fn: resource(synthesis, fnAt), grants: route.grants });
+    const integration = resource(synthesis, { stack, logicalId: integrationId });
+    const fnAt = target(synthesis, stack, integration.Properties!.IntegrationUri)!;
+    found.push({ name: key, stack, fn: resource(synthesis, fnAt), grants: route.grants });
   }
   for (const declaration of [...webhooks, expireUnpaidJob]) {
     const matches = synthesis.functions.filter((f) => f.handler === declaration.handler);
@@ -182,11 +185,15 @@ describe("least privilege", () => {
 });
 
 describe("template size", () => {
-  it("keeps every template at most 600,000 bytes, with room for 40 more routes below 800,000", () => {
+  it("keeps every template at most 600,000 bytes, with room in each API stack for 40 more routes below 800,000 bytes and 500 resources", () => {
     const sizes = templateSizes(full);
     console.log(`Templates as deploy writes them:\n${describeSizes(sizes)}`);
     for (const name of stackNames) expect(sizes.bytes[name], name).toBeLessThanOrEqual(templateBudget.maxBytes);
-    expect(sizes.roomForRoutes).toBeGreaterThanOrEqual(templateBudget.moreRoutes);
+    for (const [name, api] of Object.entries(sizes.api)) {
+      expect(api.roomForRoutes, name).toBeGreaterThanOrEqual(templateBudget.moreRoutes);
+      // A route is about five resources (function, permission, integration, route, and its share of the rest).
+      expect(api.resources + 5 * templateBudget.moreRoutes, name).toBeLessThanOrEqual(500);
+    }
   });
 });
 

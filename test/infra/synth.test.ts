@@ -13,6 +13,7 @@ import { env, secrets } from "../../infra/env";
 import { contentSecurityPolicy, hstsMaxAgeSeconds } from "../../infra/headers";
 import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
+import { apiStackOf } from "../../stacks/Api";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { snsDeliveryLogGroups } from "../../stacks/Webhooks";
 import { originSecretHeader, viewerAddressHeader } from "../../packages/functions/src/http/origin";
@@ -71,8 +72,11 @@ beforeAll(async () => {
   });
 });
 
+/** The stack a route key's route lives in (stacks/Api.ts `apiStackOf`). */
+const stackOfKey = (key: string) => apiStackOf(routes.find((route) => routeKey(route) === key)!);
+
 function routeResource(synthesis: Synthesis, key: string): [string, Resource] {
-  const found = resourcesOfType(synthesis, "Api", "AWS::ApiGatewayV2::Route").filter(
+  const found = resourcesOfType(synthesis, stackOfKey(key), "AWS::ApiGatewayV2::Route").filter(
     ([, r]) => r.Properties?.RouteKey === key,
   );
   expect(found, `route ${key}`).toHaveLength(1);
@@ -86,12 +90,13 @@ function routeFunction(synthesis: Synthesis, key: string): { stack: StackName; l
     ? (route.Properties!.Target["Fn::Join"][1][1].Ref as string)
     : undefined;
   expect(integrationId, `${key} targets an integration`).toBeDefined();
-  const integration = resource(synthesis, { stack: "Api", logicalId: integrationId! });
-  const fnAt = target(synthesis, "Api", integration.Properties!.IntegrationUri);
+  const stack = stackOfKey(key);
+  const integration = resource(synthesis, { stack, logicalId: integrationId! });
+  const fnAt = target(synthesis, stack, integration.Properties!.IntegrationUri);
   expect(fnAt?.attribute).toBe("Arn");
   const fn = resource(synthesis, fnAt!);
   expect(fn.Type).toBe("AWS::Lambda::Function");
-  return { stack: "Api", logicalId: fnAt!.logicalId, fn };
+  return { stack, logicalId: fnAt!.logicalId, fn };
 }
 
 function webhookFunction(synthesis: Synthesis, handler = stripeWebhookHandler): { stack: StackName; logicalId: string; fn: Resource } {
@@ -263,9 +268,16 @@ describe("Api", () => {
     expect(resource(dev, target(dev, "Api", jwt.Audience[0])!).Type).toBe("AWS::Cognito::UserPoolClient");
   });
 
-  it("has exactly the routes of the route table", () => {
-    const keys = resourcesOfType(dev, "Api", "AWS::ApiGatewayV2::Route").map(([, r]) => r.Properties!.RouteKey);
-    expect(keys.sort()).toEqual(routes.map(routeKey).sort());
+  it("has exactly the routes of the route table, staff and admin routes in the StaffApi stack", () => {
+    const keys = (["Api", "StaffApi"] as const).flatMap((stack) =>
+      resourcesOfType(dev, stack, "AWS::ApiGatewayV2::Route").map(([, r]) => `${stack} ${r.Properties!.RouteKey}`),
+    );
+    expect(keys.sort()).toEqual(routes.map((route) => `${apiStackOf(route)} ${routeKey(route)}`).sort());
+    // One API: the StaffApi stack's routes are the Api stack's API's.
+    const [apiId] = onlyResource(dev, "Api", "AWS::ApiGatewayV2::Api");
+    for (const [, r] of resourcesOfType(dev, "StaffApi", "AWS::ApiGatewayV2::Route")) {
+      expect(target(dev, "StaffApi", r.Properties!.ApiId)).toEqual({ stack: "Api", logicalId: apiId });
+    }
   });
 
   for (const route of routes) {
@@ -278,10 +290,10 @@ describe("Api", () => {
         expect(r.Properties!.AuthorizerId).toBeUndefined();
       } else {
         expect(r.Properties!.AuthorizationType).toBe("JWT");
-        expect(r.Properties!.AuthorizerId).toEqual({ Ref: authorizerId });
+        expect(target(dev, apiStackOf(route), r.Properties!.AuthorizerId)).toEqual({ stack: "Api", logicalId: authorizerId });
       }
-      const { logicalId } = routeFunction(dev, key);
-      const built = dev.functions.find((f) => f.stack === "Api" && f.logicalId === logicalId);
+      const { stack, logicalId } = routeFunction(dev, key);
+      const built = dev.functions.find((f) => f.stack === stack && f.logicalId === logicalId);
       expect(built?.handler).toBe(route.handler);
     });
   }

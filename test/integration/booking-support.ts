@@ -98,3 +98,21 @@ export async function ownOrder(token: string): Promise<string> {
   if (answer.status !== 201) throw new Error(`booking an order for a test: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.id as string;
 }
+
+/**
+ * Takes order `orderId` through the shop to picked up as staff do (queue, service, ready, its balance paid at the
+ * counter, pickup), so its paddle may be booked again (one open order per paddle).
+ */
+export async function pickedUp(orderId: string, staffToken: string): Promise<void> {
+  for (const status of ["IN_QUEUE", "IN_SERVICE", "READY", "PICKED_UP"]) {
+    if (status === "PICKED_UP") {
+      const { totalCents, paymentStatus } = (await call("GET", `/api/orders/${orderId}`, { token: staffToken })).body;
+      if (paymentStatus === "unpaid" && totalCents > 0) {
+        const paid = await call("POST", `/api/orders/${orderId}/payments`, { token: staffToken, body: { method: "POS_CASH", amountCents: totalCents } });
+        if (paid.status !== 200) throw new Error(`paying order ${orderId} at the counter: ${paid.status} ${JSON.stringify(paid.body)}`);
+      }
+    }
+    const moved = await call("POST", `/api/orders/${orderId}/status`, { token: staffToken, body: { status } });
+    if (moved.status !== 200) throw new Error(`moving order ${orderId} to ${status}: ${moved.status} ${JSON.stringify(moved.body)}`);
+  }
+}

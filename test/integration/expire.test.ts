@@ -35,15 +35,17 @@ const tape = "sku-edge-tape";
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 
 let actor: UserActor;
-let paddleId: string;
 
 async function stockOf(id: string): Promise<number> {
   const { data } = await db().entities.sku.get({ id }).go({ consistent: true });
   return data!.stockQuantity;
 }
 
-/** An order booked (through the domain's booking) at `at`, taking one overgrip and one edge tape, in a bag of its own. */
+/** An order booked (through the domain's booking) at `at`, taking one overgrip and one edge tape, in a bag and of a paddle of its own. */
 async function bookedAt(at: Date, bagNumber?: string): Promise<string> {
+  // A paddle of its own (one open order per paddle).
+  const paddleId = randomUUID();
+  await db().entities.paddle.create({ userId: actor.userId, id: paddleId, brand: "Joola", nickname: "Held" }).go();
   const input = BookService.parse({ paddleId, bagNumber: bagNumber ?? (await freeBag()), service: overgrip, addOns: [tape] });
   const booked = await book(actor, { form: input, now: at });
   expect(booked.requiresPayment).toBe(true);
@@ -60,8 +62,6 @@ beforeAll(async () => {
   const userId = randomUUID();
   actor = { type: "user", userId, username: "hold@regrip.test", givenName: "Hal", roles: ["CUSTOMER"] };
   await db().entities.user.create({ userId, email: "hold@regrip.test", firstName: "Hal", phone: "+17205550199", phoneVerified: true, smsNotifications: false }).go();
-  paddleId = randomUUID();
-  await db().entities.paddle.create({ userId, id: paddleId, brand: "Joola", nickname: "Held" }).go();
   await db()
     .entities.sku.create({ id: overgrip, code: "BO-PINK-DRY", name: "Basic Overgrip", category: "OVERGRIP", type: "ONE_TIME", color: "Pink", feel: "Dry", unitAmountCents: 1200, stockQuantity: 30 })
     .go();

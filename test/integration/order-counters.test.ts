@@ -31,9 +31,11 @@ const free = "sku-counter-free";
 let customer: UserActor;
 let employee: UserActor;
 let admin: UserActor;
-let paddleId: string;
 
+/** An order booked at `at`, of a paddle of its own (one open order per paddle). */
 async function bookAt(at: Date, service = overgrip): Promise<string> {
+  const paddleId = randomUUID();
+  await db().entities.paddle.create({ userId: customer.userId, id: paddleId, brand: "Joola", nickname: "Counted" }).go();
   return (await book(customer, { form: { paddleId, bagNumber: await freeBag(), service }, now: at })).id;
 }
 
@@ -61,8 +63,6 @@ beforeAll(async () => {
   employee = { type: "user", userId: randomUUID(), username: "employee", givenName: "Eve", roles: ["CUSTOMER", "EMPLOYEE"] };
   admin = { type: "user", userId: randomUUID(), username: "admin", givenName: "Ada", roles: ["CUSTOMER", "EMPLOYEE", "ADMIN"] };
   await db().entities.user.create({ userId, email: "count@regrip.test", firstName: "Cora", phone: "+17205550123", phoneVerified: true, smsNotifications: false }).go();
-  paddleId = randomUUID();
-  await db().entities.paddle.create({ userId, id: paddleId, brand: "Joola", nickname: "Counted" }).go();
   await db()
     .entities.sku.create({ id: overgrip, code: "CNT-OVERGRIP", name: "Basic Overgrip", category: "OVERGRIP", type: "ONE_TIME", unitAmountCents: 1200, stockQuantity: 100 })
     .go();

@@ -61,6 +61,7 @@ describe("POST /api/paddles", () => {
       prefs: { tackiness: 4, color: "black" },
       bagId: null,
       bag: null,
+      openOrderId: null,
       ownershipStatus: "owned",
       knownDefects: "Edge guard chip",
       weightGrams: 228,

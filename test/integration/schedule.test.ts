@@ -10,11 +10,11 @@ import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
-import { eventReference } from "../../packages/core/src/orders/references";
 import {
   addDays,
   hoursOn,
   instantOf,
+  isBusinessDay,
   localOf,
   nextBusinessDay,
   nextOpening,
@@ -28,6 +28,7 @@ import {
   CUTOFF_TAKEN,
   EVENT_CANCELED,
   EVENT_DATE_PAST,
+  EVENT_DATE_TOO_FAR,
   EVENT_END_BEFORE_START,
   EVENT_HAS_BOOKINGS,
   EVENT_PARTNER_INACTIVE,
@@ -199,6 +200,7 @@ describe("events (admin)", () => {
     const base = { eventType: "ONSITE_GRIPPING", partnerKey: partner.locationKey, eventDate: weekdayFrom(7), startTime: "09:00", endTime: "13:00" };
     const cases: [Record<string, unknown>, number, string][] = [
       [{ ...base, eventDate: addDays(today(), -1) }, 400, EVENT_DATE_PAST],
+      [{ ...base, eventDate: addDays(today(), 400) }, 400, EVENT_DATE_TOO_FAR],
       [{ ...base, endTime: "08:00" }, 400, EVENT_END_BEFORE_START],
       [{ ...base, partnerKey: undefined }, 400, EVENT_PARTNER_REQUIRED],
       [{ ...base, partnerKey: freshKey() }, 400, EVENT_PARTNER_REQUIRED],
@@ -229,7 +231,8 @@ describe("events (admin)", () => {
 
   it("schedules a shop's cutoff within its hours, one per shop and day", async () => {
     // A day far ahead of its own, so repeated runs on one table do not meet.
-    const date = weekdayFrom(120 + Math.floor(Math.random() * 200));
+    let date = weekdayFrom(120 + Math.floor(Math.random() * 200));
+    while (!isBusinessDay(shopLocation("LITTLETON")!, date)) date = addDays(date, 1);
     refused(await call("POST", "/api/admin/schedule", { token: admin, body: { eventType: "OVERNIGHT_CUTOFF", location: "LITTLETON", eventDate: date, startTime: "21:00" } }), 400);
     const cutoff = await newEvent({ eventType: "OVERNIGHT_CUTOFF", location: "LITTLETON", eventDate: date, startTime: "13:00" });
     expect(cutoff).toMatchObject({ location: "LITTLETON", partner: null, startTime: "13:00" });
@@ -245,6 +248,7 @@ describe("events (admin)", () => {
     refused(await call("GET", `/api/admin/schedule?from=${today()}&to=${addDays(today(), 400)}`, { token: admin }), 400);
     refused(await call("GET", `/api/admin/schedule?from=${today()}&to=${addDays(today(), -1)}`, { token: admin }), 400);
     refused(await call("GET", `/api/schedule?from=nope`), 400);
+    refused(await call("GET", `/api/schedule?from=9999-12-31`), 400);
   });
 });
 
@@ -314,26 +318,15 @@ describe("the public schedule and locations", () => {
 });
 
 describe("an event canceled by an admin", () => {
-  /** A customer's order booked through the API, then put on `event` as the booking does (the seat, the event's reference item). */
+  /** A customer's order booked through the API on `event`: a seat on an onsite day, or a delivery run's club as its pickup. */
   async function bookedOn(event: ScheduleAdminView, partner: PartnerAdminView, kind: "onsite" | "delivery") {
     const customer = await bookingCustomer();
     await db().entities.sku.patch({ id: demo.basicBlackDry }).add({ stockQuantity: 1 }).go();
-    const answer = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry, dropoffLocation: "LITTLETON" });
+    const place = kind === "onsite" ? { scheduleEventId: event.id } : { dropoffLocation: "LITTLETON", pickupLocation: partner.locationKey };
+    const answer = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry, ...place });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     const id = answer.body.id as string;
-    const order = await orderItem(id);
-    const partnerCopy = { locationKey: partner.locationKey, name: partner.name, address: partner.address!, mapsUrl: partner.mapsUrl! };
-    const dropoff = instantOf(event.eventDate, event.startTime).toISOString();
-    await db()
-      .entities.serviceOrder.patch({ id })
-      .set(
-        kind === "onsite"
-          ? { scheduleEventId: event.id, partner: partnerCopy, isOnsite: true, dropoffLocation: "ONSITE", pickupLocation: "ONSITE", dropoffDateTime: dropoff, pickupDate: event.eventDate }
-          : { scheduleEventId: event.id, partner: partnerCopy, pickupLocation: "ONSITE", pickupDate: event.eventDate },
-      )
-      .go();
-    await db().entities.orderReference.put({ reference: eventReference(event.id), createdAt: order.createdAt, orderId: id }).go();
-    await db().entities.gripSchedule.patch({ id: event.id }).add({ currentBookings: 1 }).go();
+    expect(await orderItem(id)).toMatchObject({ scheduleEventId: event.id, partner: { locationKey: partner.locationKey }, pickupLocation: "ONSITE" });
     return { ...customer, orderId: id };
   }
 
@@ -344,18 +337,21 @@ describe("an event canceled by an admin", () => {
     const partner = await newPartner();
     const event = await onsite(partner.locationKey);
     const booked = [await bookedOn(event, partner, "onsite"), await bookedOn(event, partner, "onsite")];
-    // One canceled by its customer before: not moved, not texted.
+    // One canceled by its customer before (its seat given back): not moved, not texted.
     const gone = await bookedOn(event, partner, "onsite");
-    await db().entities.serviceOrder.patch({ id: gone.orderId }).set({ status: "CANCELED" }).go();
+    const canceledByCustomer = await call("POST", `/api/orders/${gone.orderId}/status`, { token: gone.token, body: { status: "CANCELED" } });
+    expect(canceledByCustomer.status, JSON.stringify(canceledByCustomer.body)).toBe(200);
 
     const answer = await call("PATCH", `/api/admin/schedule/${event.id}`, { token: admin, body: { isActive: false } });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ isActive: false, currentBookings: 3 });
+    expect(answer.body).toMatchObject({ isActive: false, currentBookings: 2 });
 
     const shop = shopLocation("HIGHLANDS_RANCH")!;
-    const dropoff = instantOf(event.eventDate, hoursOn(shop, event.eventDate)!.open);
+    // The shop's opening on the event's day (or its next business day), ready the business day after.
+    const dropoffDay = isBusinessDay(shop, event.eventDate) ? event.eventDate : nextBusinessDay(shop, event.eventDate);
+    const dropoff = instantOf(dropoffDay, hoursOn(shop, dropoffDay)!.open);
     const pickupDate = pickupDateFor(shop, dropoff);
-    expect(pickupDate).toBe(nextBusinessDay(shop, event.eventDate));
+    expect(pickupDate).toBe(nextBusinessDay(shop, dropoffDay));
     for (const customer of booked) {
       const order = await orderItem(customer.orderId);
       expect(order).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", pickupLocation: "HIGHLANDS_RANCH", dropoffDateTime: dropoff.toISOString(), pickupDate, status: expect.any(String) });
@@ -405,6 +401,9 @@ describe("an event canceled by an admin", () => {
     const event = await onsite(partner.locationKey);
     const first = await bookedOn(event, partner, "onsite");
     const second = await bookedOn(event, partner, "onsite");
+    // And one an admin reopened after its customer canceled it: its seat was given back, but it is still on the day.
+    const reopened = await bookedOn(event, partner, "onsite");
+    await db().entities.serviceOrder.patch({ id: reopened.orderId }).set({ seatReturnedAt: new Date().toISOString() }).go();
     // As if the cancel stopped after the event's write, and after the first order's move but before its text.
     await db().entities.gripSchedule.patch({ id: event.id }).set({ isActive: false, canceledAt: new Date().toISOString() }).go();
     await db().entities.serviceOrder.patch({ id: first.orderId }).set({ seatReturnedAt: new Date().toISOString(), locationNotice: "moved", isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", pickupLocation: "HIGHLANDS_RANCH" }).go();
@@ -413,6 +412,8 @@ describe("an event canceled by an admin", () => {
     expect(await textsOf(first.orderId)).toHaveLength(1);
     expect(await textsOf(second.orderId)).toHaveLength(1);
     expect(await orderItem(second.orderId)).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH" });
-    expect(sent).toHaveLength(2);
+    expect(await orderItem(reopened.orderId)).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", locationNotice: expect.stringContaining("was canceled") });
+    expect(await textsOf(reopened.orderId)).toHaveLength(1);
+    expect(sent).toHaveLength(3);
   });
 });

@@ -19,7 +19,15 @@ import { addDays, dropoffRefusal, hoursOn, instantOf, localOf, nextOpening, pick
 import { isBookableLocation, shopLocation } from "../shared/locations";
 import { EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN, RUN_FULL, SCHEDULE_MAX_DAYS } from "../shared/schedule";
 import { cutoffOn, eventById, type ScheduleEventItem } from "../schedule/read";
-import type { BookServiceInput } from "./booking";
+import type { BookableLocation } from "../shared/location-names";
+
+/** What of the booking form (orders/booking.ts BookService) says where and when. */
+interface PlaceInput {
+  dropoffLocation: BookableLocation;
+  dropoffDateTime?: string;
+  scheduleEventId?: string;
+  pickupLocation?: string;
+}
 
 type Seats = typeof import("../schedule/seats");
 
@@ -42,7 +50,7 @@ export interface WhereAndWhen {
  * Where and when a booking is (the contract's "How orders look"). The schedule's seat code loads only for a
  * booking that names an onsite day or a club (`npm run bench:lambda`).
  */
-export async function whereAndWhen(input: BookServiceInput, now: Date): Promise<WhereAndWhen> {
+export async function whereAndWhen(input: PlaceInput, now: Date): Promise<WhereAndWhen> {
   if (input.scheduleEventId) {
     const [seats, day] = await Promise.all([import("../schedule/seats"), onsiteDay(input.scheduleEventId, now)]);
     return {

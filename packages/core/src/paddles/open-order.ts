@@ -13,7 +13,7 @@ import { conflict, type DomainError, unavailable } from "../errors";
 import { paddleInShop, paddleName } from "../shared/paddle-open-order";
 import { orderReference } from "../shared/orders";
 
-export const PADDLE_CLAIM_LABEL = "paddle-open-order";
+const PADDLE_CLAIM_LABEL = "paddle-open-order";
 const PADDLE_RELEASE_LABEL = "paddle-open-order-release";
 
 /** The claim's key of `paddleId`. */

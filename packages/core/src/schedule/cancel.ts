@@ -13,7 +13,7 @@
  *
  * It never loses an order and may be repeated: a cancel cut short (a timeout, a crash between orders) finishes when
  * the admin cancels again (PATCH isActive:false or DELETE on a canceled event run steps 2 and 3 again). An order
- * already moved is not moved twice (`seatReturnedAt` set); its text is sent again only when the communications log
+ * already moved is not moved twice (its `locationNotice` is set); its text is sent again only when the communications log
  * has no `eventCanceled` entry for it (the process stopped between the order's commit and the text).
  */
 import type { Actor } from "../actor";
@@ -28,7 +28,7 @@ import { stageOfStatus } from "../shared/lifecycle";
 import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "../shared/locations";
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
 import { Texts } from "../texts";
-import { cutoffOn, eventById, partnersByKey, type EventItem } from "./read";
+import { cutoffOn, eventById, partnersByKey, type ScheduleEventItem } from "./read";
 
 /** How many times an order that keeps changing under the cancel is read and decided again. */
 const ATTEMPTS = 6;
@@ -45,7 +45,7 @@ function openingOnOrAfter(shop: ShopLocation, date: LocalDate): Date {
 }
 
 /** What the order becomes, and the words its customer is told. */
-async function movedBack(order: OrderItem, event: EventItem, partnerName: string, now: Date): Promise<{ set: OrderSet; words: EventCanceledWords }> {
+async function movedBack(order: OrderItem, event: ScheduleEventItem, partnerName: string, now: Date): Promise<{ set: OrderSet; words: EventCanceledWords }> {
   const at = now.toISOString();
   if (event.eventType === "ONSITE_GRIPPING") {
     const shop = shopLocation(DEFAULT_DROPOFF_LOCATION)!;
@@ -70,7 +70,7 @@ async function movedBack(order: OrderItem, event: EventItem, partnerName: string
         pickupDate,
         pickupDateTime: openingOnOrAfter(shop, pickupDate).toISOString(),
         locationNotice: eventCanceledNotice(words),
-        seatReturnedAt: at,
+        seatReturnedAt: order.seatReturnedAt ?? at,
       },
     };
   }
@@ -86,7 +86,7 @@ async function movedBack(order: OrderItem, event: EventItem, partnerName: string
       pickupDate,
       pickupDateTime: openingOnOrAfter(shop, pickupDate).toISOString(),
       locationNotice: eventCanceledNotice(words),
-      seatReturnedAt: at,
+      seatReturnedAt: order.seatReturnedAt ?? at,
     },
   };
 }
@@ -106,7 +106,7 @@ async function texted(orderId: string): Promise<boolean> {
 }
 
 /** The words of an order already moved (from what it now says), for a text that did not go out. */
-async function wordsOfMoved(order: OrderItem, event: EventItem, partnerName: string): Promise<EventCanceledWords> {
+async function wordsOfMoved(order: OrderItem, event: ScheduleEventItem, partnerName: string): Promise<EventCanceledWords> {
   const shop = shopLocation(event.eventType === "ONSITE_GRIPPING" ? order.dropoffLocation : order.pickupLocation) ?? shopLocation(DEFAULT_DROPOFF_LOCATION)!;
   return {
     eventType: event.eventType === "DELIVERY" ? "DELIVERY" : "ONSITE_GRIPPING",
@@ -119,12 +119,12 @@ async function wordsOfMoved(order: OrderItem, event: EventItem, partnerName: str
 }
 
 /** Moves one order off the canceled event (once), or finishes what an earlier cancel left undone. Answers whether it is on the event. */
-async function moveOrder(actor: Actor, event: EventItem, partnerName: string, orderId: string): Promise<boolean> {
+async function moveOrder(actor: Actor, event: ScheduleEventItem, partnerName: string, orderId: string): Promise<boolean> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const order = await readOrder(orderId);
     if (!order || order.scheduleEventId !== event.id || !isOpen(order)) return false;
-    if (order.seatReturnedAt) {
-      // Moved already (by an earlier cancel of this event): make sure its customer was told.
+    if (order.locationNotice) {
+      // Moved already (by an earlier cancel of this event: only a cancel writes the notice): make sure its customer was told.
       if (order.locationNotice && !(await texted(order.id))) await textCustomer(order, await wordsOfMoved(order, event, partnerName));
       return true;
     }
@@ -172,8 +172,8 @@ async function bookedOrderIds(eventId: string): Promise<string[]> {
  * Cancels `event` (an onsite day or a delivery run, or a cutoff, which has no bookings) and moves every open order
  * booked on it (see above). Answers the event as it now is and how many open orders it moved or found moved.
  */
-export async function cancelEvent(actor: Actor, event: EventItem): Promise<{ event: EventItem; orders: number }> {
-  let current: EventItem = event;
+export async function cancelEvent(actor: Actor, event: ScheduleEventItem): Promise<{ event: ScheduleEventItem; orders: number }> {
+  let current: ScheduleEventItem = event;
   for (let attempt = 1; current.isActive && attempt <= 3; attempt++) {
     const canceledAt = new Date().toISOString();
     const outcome = await writeLabelled((entities) => [

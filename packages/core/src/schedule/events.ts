@@ -11,15 +11,16 @@ import { entry as auditEntry } from "../audit";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { conflict, invalid, notFound } from "../errors";
-import { dropoffClosedMessage, hoursOn, minutesOf, todayOf, type LocalDate } from "../shared/calendar";
+import { daysBetween, dropoffClosedMessage, hoursOn, minutesOf, todayOf, type LocalDate } from "../shared/calendar";
 import { Id } from "../shared/ids";
-import { shopLocation } from "../shared/locations";
+import { shopLocation, type BookableLocation } from "../shared/locations";
 import {
   CUTOFF_TAKEN,
   DEFAULT_EVENT_CAPACITY,
   EVENT_CANCELED,
   EVENT_CHANGED_WHILE_SAVING,
   EVENT_DATE_PAST,
+  EVENT_DATE_TOO_FAR,
   EVENT_END_BEFORE_START,
   EVENT_HAS_BOOKINGS,
   EVENT_NOT_FOUND,
@@ -27,15 +28,14 @@ import {
   EVENT_PARTNER_INACTIVE,
   EVENT_PARTNER_REQUIRED,
   EVENT_REACTIVATE,
-  EventInput,
-  EventPatch,
-  ScheduleRange,
+  SCHEDULE_MAX_DAYS,
   endsAfterStart,
   eventCapacityBelowBookings,
   type ScheduleAdminView,
 } from "../shared/schedule";
+import { EventInput, EventPatch, ScheduleRange } from "../shared/schedule-input";
 import { cancelEvent } from "./cancel";
-import { eventById, eventsBetween, partnersByKey, rangeOf, type EventItem } from "./read";
+import { cutoffOn, eventById, eventsBetween, partnersByKey, rangeOf, type ScheduleEventItem } from "./read";
 import { eventAdminView } from "./views";
 
 type EventAction = "schedule.created" | "schedule.updated" | "schedule.deleted";
@@ -44,13 +44,13 @@ function auditWrite({ auditLog }: TransactionEntities, actor: Actor, action: Eve
   return { label: "audit", write: auditLog.create(auditEntry({ actor, action, targetType: "schedule", targetId: id, diff })).commit() };
 }
 
-async function found(id: string): Promise<EventItem> {
+async function found(id: string): Promise<ScheduleEventItem> {
   const event = await eventById(id);
   if (!event) throw notFound(EVENT_NOT_FOUND);
   return event;
 }
 
-async function viewOf(event: EventItem): Promise<ScheduleAdminView> {
+async function viewOf(event: ScheduleEventItem): Promise<ScheduleAdminView> {
   const partners = await partnersByKey(event.partnerKey ? [event.partnerKey] : []);
   return eventAdminView(event, event.partnerKey ? partners.get(event.partnerKey) : undefined);
 }
@@ -72,6 +72,11 @@ function checkCutoff(location: "LITTLETON" | "HIGHLANDS_RANCH", date: LocalDate,
   }
 }
 
+/** True when the shop has an active cutoff on `date` already (a read before the write: two admins at once could both add one; the earlier time applies). */
+async function cutoffTaken(location: BookableLocation, date: LocalDate): Promise<boolean> {
+  return (await cutoffOn(location, date)) !== null;
+}
+
 /**
  * `POST /api/admin/schedule`: an onsite day or a delivery run at an active partner club (location ONSITE), or a
  * shop's overnight cutoff (one per shop and day, within its hours); the date today or later. With its audit entry
@@ -80,6 +85,7 @@ function checkCutoff(location: "LITTLETON" | "HIGHLANDS_RANCH", date: LocalDate,
 export const create = /* @__PURE__ */ fn({ role: "admin", input: EventInput }, async (actor, input): Promise<ScheduleAdminView> => {
   const now = new Date();
   if (input.eventDate < todayOf(now)) throw invalid(EVENT_DATE_PAST);
+  if (daysBetween(todayOf(now), input.eventDate) > SCHEDULE_MAX_DAYS) throw invalid(EVENT_DATE_TOO_FAR);
   const cutoff = input.eventType === "OVERNIGHT_CUTOFF";
   const partnerKey = cutoff ? undefined : input.partnerKey!.trim().toLowerCase();
   if (partnerKey) {
@@ -88,8 +94,7 @@ export const create = /* @__PURE__ */ fn({ role: "admin", input: EventInput }, a
     if (!partner.isActive) throw invalid(EVENT_PARTNER_INACTIVE);
   } else {
     checkCutoff(input.location!, input.eventDate, input.startTime);
-    const sameDay = await eventsBetween(input.eventDate, input.eventDate);
-    if (sameDay.some((event) => event.isActive && event.eventType === "OVERNIGHT_CUTOFF" && event.location === input.location)) throw conflict(CUTOFF_TAKEN);
+    if (await cutoffTaken(input.location!, input.eventDate)) throw conflict(CUTOFF_TAKEN);
   }
   const id = newId();
   const item = {
@@ -151,9 +156,13 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, 
     if (moving) {
       if (current.eventDate < today) throw conflict(EVENT_OVER);
       if (next.eventDate < today) throw invalid(EVENT_DATE_PAST);
+      if (daysBetween(today, next.eventDate) > SCHEDULE_MAX_DAYS) throw invalid(EVENT_DATE_TOO_FAR);
       if (!endsAfterStart(next.startTime, next.endTime)) throw invalid(EVENT_END_BEFORE_START);
       if (current.currentBookings > 0) throw conflict(EVENT_HAS_BOOKINGS);
-      if (current.eventType === "OVERNIGHT_CUTOFF" && current.location !== "ONSITE") checkCutoff(current.location, next.eventDate, next.startTime);
+      if (current.eventType === "OVERNIGHT_CUTOFF" && current.location !== "ONSITE") {
+        checkCutoff(current.location, next.eventDate, next.startTime);
+        if (next.eventDate !== current.eventDate && (await cutoffTaken(current.location, next.eventDate))) throw conflict(CUTOFF_TAKEN);
+      }
     }
     if (next.maxCapacity < current.currentBookings) throw conflict(eventCapacityBelowBookings(current.currentBookings));
     const set: Record<string, unknown> = {};

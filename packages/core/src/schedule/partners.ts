@@ -17,14 +17,11 @@ import {
   PARTNER_HAS_EVENTS,
   PARTNER_KEY_TAKEN,
   PARTNER_NOT_FOUND,
-  PartnerInput,
-  PartnerKey,
-  PartnerParams,
-  PartnerPatch,
   SCHEDULE_MAX_DAYS,
   type PartnerAdminView,
 } from "../shared/schedule";
-import { eventsBetween, type EventItem, type PartnerItem } from "./read";
+import { PartnerInput, PartnerKey, PartnerParams, PartnerPatch } from "../shared/schedule-input";
+import { eventsBetween, type ScheduleEventItem, type PartnerItem } from "./read";
 import { partnerAdminView } from "./views";
 
 const OPTIONAL_FIELDS = ["address", "phone", "email", "websiteUrl", "mapsUrl", "contactPerson", "notes"] as const;
@@ -47,12 +44,12 @@ async function found(locationKey: string): Promise<PartnerItem> {
 }
 
 /** Active events from today on (the admin's list counts them per partner; a delete is refused while any). */
-async function upcomingEvents(now: Date): Promise<EventItem[]> {
+async function upcomingEvents(now: Date): Promise<ScheduleEventItem[]> {
   const today = todayOf(now);
   return (await eventsBetween(today, addDays(today, SCHEDULE_MAX_DAYS))).filter((event) => event.isActive && !!event.partnerKey);
 }
 
-const countFor = (events: readonly EventItem[], locationKey: string) => events.filter((event) => event.partnerKey === locationKey).length;
+const countFor = (events: readonly ScheduleEventItem[], locationKey: string) => events.filter((event) => event.partnerKey === locationKey).length;
 
 /** Every partner by name: the `partners` partition read whole (a shop has a handful of partner clubs). */
 async function allPartners(): Promise<PartnerItem[]> {

@@ -7,7 +7,8 @@
 import { fn, NoInput } from "../actor/fn";
 import { addDays, nextOpening, localOf, pickupDateFor, todayOf } from "../shared/calendar";
 import { SHOP_LOCATIONS } from "../shared/locations";
-import { SCHEDULE_MAX_DAYS, ScheduleRange, type LocationsView, type ScheduleEventView, type ShopView } from "../shared/schedule";
+import { SCHEDULE_MAX_DAYS, type LocationsView, type ScheduleEventView, type ShopView } from "../shared/schedule";
+import { ScheduleRange } from "../shared/schedule-input";
 import { activePartners } from "./partners";
 import { cutoffsOf, eventEnd, eventsBetween, partnersByKey, rangeOf } from "./read";
 import { partnerView, scheduleEventView } from "./views";

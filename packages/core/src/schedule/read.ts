@@ -7,19 +7,19 @@ import type { EntityItem } from "electrodb";
 import { db } from "../db";
 import type { GripSchedule, Partner } from "../entities";
 import { invalid } from "../errors";
-import { addDays, daysBetween, instantOf, type LocalDate, type LocalTime } from "../shared/calendar";
+import { addDays, daysBetween, instantOf, isLocalDate, type LocalDate, type LocalTime } from "../shared/calendar";
 import { SCHEDULE_DEFAULT_DAYS, SCHEDULE_MAX_DAYS, SCHEDULE_RANGE_INVALID } from "../shared/schedule";
 import type { BookableLocation } from "../shared/locations";
 
 /** An event as stored. */
-export type EventItem = EntityItem<GripSchedule>;
+export type ScheduleEventItem = EntityItem<GripSchedule>;
 /** A partner club as stored. */
 export type PartnerItem = EntityItem<Partner>;
 /** The booking's name for an event as stored (h/book). */
 export type ScheduleEventItem = EventItem;
 
 /** The event with this id, or null (strongly consistent: a booking or a cancel decides from it). */
-export async function eventById(id: string): Promise<EventItem | null> {
+export async function eventById(id: string): Promise<ScheduleEventItem | null> {
   const { data } = await db().entities.gripSchedule.get({ id }).go({ consistent: true });
   return data;
 }
@@ -28,7 +28,7 @@ export async function eventById(id: string): Promise<EventItem | null> {
  * Every event from `from` to `to` (both included), by date and start time: one Query of the `byDate` index, page
  * after page (a shop schedules a few events a week, so a year is a few hundred items).
  */
-export async function eventsBetween(from: LocalDate, to: LocalDate): Promise<EventItem[]> {
+export async function eventsBetween(from: LocalDate, to: LocalDate): Promise<ScheduleEventItem[]> {
   const { data } = await db()
     .entities.gripSchedule.query.byDate({})
     .between({ eventDate: from }, { eventDate: addDays(to, 1) })
@@ -38,7 +38,7 @@ export async function eventsBetween(from: LocalDate, to: LocalDate): Promise<Eve
 }
 
 /** The cutoffs of `events`: the earliest active OVERNIGHT_CUTOFF per shop and day (an earlier cutoff promises later, never too early). */
-export function cutoffsOf(events: readonly EventItem[], location: BookableLocation): Record<LocalDate, LocalTime> {
+export function cutoffsOf(events: readonly ScheduleEventItem[], location: BookableLocation): Record<LocalDate, LocalTime> {
   const cutoffs: Record<LocalDate, LocalTime> = {};
   for (const event of events) {
     if (event.eventType !== "OVERNIGHT_CUTOFF" || !event.isActive || event.location !== location) continue;
@@ -57,7 +57,7 @@ export async function cutoffOn(location: BookableLocation, date: LocalDate): Pro
 }
 
 /** When an event ends (its end time, else its start) as an instant: it is over from then on. */
-export const eventEnd = (event: Pick<EventItem, "eventDate" | "startTime" | "endTime">): Date =>
+export const eventEnd = (event: Pick<ScheduleEventItem, "eventDate" | "startTime" | "endTime">): Date =>
   instantOf(event.eventDate, event.endTime ?? event.startTime);
 
 /** The partners with these keys (one BatchGet), by key; a key with no partner is absent. */
@@ -74,7 +74,8 @@ export function rangeOf(query: { from?: LocalDate; to?: LocalDate }, today: Loca
   if (earliest && from < earliest) from = earliest;
   const to = query.to ?? addDays(from, SCHEDULE_DEFAULT_DAYS);
   const days = daysBetween(from, to);
-  if (days < 0 || days > SCHEDULE_MAX_DAYS) throw invalid(SCHEDULE_RANGE_INVALID);
+  // A day after `to` must still be a date (the Query's upper bound): year 9999's last day is not.
+  if (!(days >= 0 && days <= SCHEDULE_MAX_DAYS) || !isLocalDate(addDays(to, 1))) throw invalid(SCHEDULE_RANGE_INVALID);
   return { from, to };
 }
 

@@ -1,6 +1,6 @@
 /** The schedule and the partners as the API answers them (shared/schedule.ts's views), from the stored items. */
 import type { PartnerAdminView, PartnerSummary, PartnerView, ScheduleAdminView, ScheduleEventView } from "../shared/schedule";
-import type { EventItem, PartnerItem } from "./read";
+import type { ScheduleEventItem, PartnerItem } from "./read";
 
 function partnerSummary(partner: PartnerItem): PartnerSummary {
   return { locationKey: partner.locationKey, name: partner.name, address: partner.address ?? null, mapsUrl: partner.mapsUrl ?? null };
@@ -23,9 +23,9 @@ export function partnerAdminView(partner: PartnerItem, upcomingEvents: number): 
   };
 }
 
-const seatsLeft = (event: Pick<EventItem, "maxCapacity" | "currentBookings">): number => Math.max(0, event.maxCapacity - event.currentBookings);
+const seatsLeft = (event: Pick<ScheduleEventItem, "maxCapacity" | "currentBookings">): number => Math.max(0, event.maxCapacity - event.currentBookings);
 
-export function eventAdminView(event: EventItem, partner: PartnerItem | undefined): ScheduleAdminView {
+export function eventAdminView(event: ScheduleEventItem, partner: PartnerItem | undefined): ScheduleAdminView {
   return {
     id: event.id,
     eventType: event.eventType,
@@ -45,7 +45,7 @@ export function eventAdminView(event: EventItem, partner: PartnerItem | undefine
   };
 }
 
-export function scheduleEventView(event: EventItem, partner: PartnerItem): ScheduleEventView {
+export function scheduleEventView(event: ScheduleEventItem, partner: PartnerItem): ScheduleEventView {
   return {
     id: event.id,
     type: event.eventType === "DELIVERY" ? "DELIVERY" : "ONSITE_GRIPPING",

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { templates } from "../texts/templates";
-import {
-  EVENT_END_BEFORE_START,
-  EVENT_LOCATION_REQUIRED,
-  EVENT_PARTNER_REQUIRED,
-  EventInput,
-  eventCanceledNotice,
-  PARTNER_KEY_CHARACTERS,
-  PartnerInput,
-  PartnerPatch,
-} from "./schedule";
+import { EVENT_END_BEFORE_START, EVENT_LOCATION_REQUIRED, EVENT_PARTNER_REQUIRED, eventCanceledNotice, PARTNER_KEY_CHARACTERS } from "./schedule";
+import { EventInput, PartnerInput, PartnerPatch } from "./schedule-input";
 
 const messages = (schema: z.ZodMiniType, value: unknown) => {
   const result = z.safeParse(schema, value);

@@ -3,9 +3,7 @@
  * at a partner club, delivery runs to one, and a shop's overnight cutoff for a day. The calendar arithmetic is
  * ./calendar.ts; where a paddle is dropped off and picked up is ./locations.ts for the two shops.
  */
-import * as z from "zod/mini";
-import { formatDate, isLocalDate, LOCAL_TIME, type DayHours, type LocalDate, type LocalTime } from "./calendar";
-import { BOOKABLE_LOCATIONS } from "./locations";
+import { formatDate, type DayHours, type LocalDate, type LocalTime } from "./calendar";
 
 export const SCHEDULE_EVENT_TYPES = ["ONSITE_GRIPPING", "OVERNIGHT_CUTOFF", "DELIVERY"] as const;
 export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
@@ -115,8 +113,8 @@ export const PARTNER_KEY_TAKEN = "A partner with this location key already exist
 export const NO_DELIVERY_RUN = "No delivery run to that club leaves after your paddle is ready. Please pick up at the shop.";
 
 // ---------------------------------------------------------------------------------------------
-// What an admin types (POST/PATCH /api/admin/partners and /api/admin/schedule): the schemas the routes parse
-// with and the console's Partners and Schedule forms check with, so a field's error is the server's message.
+// What an admin types (POST/PATCH /api/admin/partners and /api/admin/schedule): the limits and the words. The
+// schemas the routes parse with and the console's forms check with are ./schedule-input.ts (zod loads only there).
 // ---------------------------------------------------------------------------------------------
 
 export const PARTNER_LIMITS = { locationKey: 40, name: 100, address: 200, phone: 30, email: 254, url: 500, contactPerson: 100, notes: 1000 } as const;
@@ -138,6 +136,7 @@ export const EVENT_PARTNER_INACTIVE = "This partner club is not active. Choose a
 export const EVENT_LOCATION_REQUIRED = "Choose the shop (Littleton or Highlands Ranch) this cutoff is for";
 export const EVENT_DATE_INVALID = "Please enter a date as YYYY-MM-DD";
 export const EVENT_DATE_PAST = "The date cannot be in the past";
+export const EVENT_DATE_TOO_FAR = `Schedule events at most ${SCHEDULE_MAX_DAYS} days ahead`;
 export const EVENT_TIME_INVALID = "Please enter a time as HH:MM (24-hour)";
 export const EVENT_END_BEFORE_START = "The end time must be after the start time";
 export const EVENT_CAPACITY_RANGE = `Capacity must be a whole number from 1 to ${MAX_EVENT_CAPACITY}`;
@@ -155,91 +154,8 @@ export const EVENT_HAS_BOOKINGS = "Customers are booked on this event, so its da
 /** A second cutoff for one shop on one day. */
 export const CUTOFF_TAKEN = "This shop already has an overnight cutoff that day. Change or cancel that one.";
 
-const optionalText = (label: string, max: number) =>
-  z.optional(z.nullable(z.string({ error: `${label} must be text` }).check(z.maxLength(max * 4, `${label} must be at most ${max} characters`), z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
-const isWebAddress = (url: string | null | undefined) => !url || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url);
-const isEmail = (email: string | null | undefined) => !email || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-const optionalUrl = (label: string) => optionalText(label, PARTNER_LIMITS.url).check(z.refine(isWebAddress, PARTNER_URL_INVALID));
-
-/** A partner's location key as typed: trimmed and lower-cased; letters, digits, `-` and `_`. It is the partner's id. */
-export const PartnerKey = z.string({ error: PARTNER_KEY_REQUIRED }).check(
-  z.maxLength(200, PARTNER_KEY_CHARACTERS),
-  z.trim(),
-  z.toLowerCase(),
-  z.minLength(1, PARTNER_KEY_REQUIRED),
-  z.maxLength(PARTNER_LIMITS.locationKey, `Location key must be at most ${PARTNER_LIMITS.locationKey} characters`),
-  z.regex(PARTNER_KEY_PATTERN, PARTNER_KEY_CHARACTERS),
-);
-
-const partnerFields = {
-  name: z.string({ error: PARTNER_NAME_REQUIRED }).check(
-    z.maxLength(PARTNER_LIMITS.name * 4, `Name must be at most ${PARTNER_LIMITS.name} characters`),
-    z.trim(),
-    z.minLength(1, PARTNER_NAME_REQUIRED),
-    z.maxLength(PARTNER_LIMITS.name, `Name must be at most ${PARTNER_LIMITS.name} characters`),
-  ),
-  address: optionalText("Address", PARTNER_LIMITS.address),
-  phone: optionalText("Phone", PARTNER_LIMITS.phone),
-  email: optionalText("Email", PARTNER_LIMITS.email).check(z.refine(isEmail, PARTNER_EMAIL_INVALID)),
-  websiteUrl: optionalUrl("Website"),
-  mapsUrl: optionalUrl("Maps link"),
-  contactPerson: optionalText("Contact person", PARTNER_LIMITS.contactPerson),
-  isActive: z.optional(z.boolean({ error: "isActive must be true or false" })),
-  notes: optionalText("Notes", PARTNER_LIMITS.notes),
-};
-
-/** POST /api/admin/partners. Blank optional fields are left out. */
-export const PartnerInput = z.object({ locationKey: PartnerKey, ...partnerFields });
-export type PartnerInputValue = z.output<typeof PartnerInput>;
-
-/** PATCH /api/admin/partners/{id}: any field but the key; "" or null clears an optional one. */
-export const PartnerPatch = z
-  .object({ ...partnerFields, name: z.optional(partnerFields.name) })
-  .check(z.refine((patch) => Object.values(patch).some((value) => value !== undefined), PARTNER_NOTHING_TO_CHANGE));
-export type PartnerPatchValue = z.output<typeof PartnerPatch>;
-
-export const EventDate = z.string({ error: EVENT_DATE_INVALID }).check(z.maxLength(10, EVENT_DATE_INVALID), z.refine(isLocalDate, EVENT_DATE_INVALID));
-export const EventTime = z.string({ error: EVENT_TIME_INVALID }).check(z.maxLength(5, EVENT_TIME_INVALID), z.regex(LOCAL_TIME, EVENT_TIME_INVALID));
-const EventCapacity = z.number({ error: EVENT_CAPACITY_RANGE }).check(z.refine((n: number) => Number.isInteger(n) && n >= 1 && n <= MAX_EVENT_CAPACITY, EVENT_CAPACITY_RANGE));
-const EventNotes = z.optional(z.nullable(z.string({ error: "Notes must be text" }).check(z.maxLength(EVENT_NOTES_MAX * 4, EVENT_NOTES_TOO_LONG), z.trim(), z.maxLength(EVENT_NOTES_MAX, EVENT_NOTES_TOO_LONG))));
-
 /** True when `end` (if any) is after `start`. */
 export const endsAfterStart = (start: LocalTime, end: LocalTime | null | undefined): boolean => !end || end > start;
-
-/** POST /api/admin/schedule. A partner for an onsite day or a delivery run, a shop for a cutoff. */
-export const EventInput = z
-  .object({
-    eventType: z.enum(SCHEDULE_EVENT_TYPES, { error: EVENT_TYPE_REQUIRED }),
-    partnerKey: z.optional(z.nullable(z.string({ error: EVENT_PARTNER_REQUIRED }).check(z.maxLength(200, EVENT_PARTNER_REQUIRED)))),
-    location: z.optional(z.nullable(z.enum(BOOKABLE_LOCATIONS, { error: EVENT_LOCATION_REQUIRED }))),
-    eventDate: EventDate,
-    startTime: EventTime,
-    endTime: z.optional(z.nullable(EventTime)),
-    maxCapacity: z.optional(EventCapacity),
-    notes: EventNotes,
-  })
-  .check(
-    z.refine((event) => event.eventType === "OVERNIGHT_CUTOFF" || !!event.partnerKey?.trim(), { message: EVENT_PARTNER_REQUIRED, path: ["partnerKey"] }),
-    z.refine((event) => event.eventType !== "OVERNIGHT_CUTOFF" || !!event.location, { message: EVENT_LOCATION_REQUIRED, path: ["location"] }),
-    z.refine((event) => endsAfterStart(event.startTime, event.endTime), { message: EVENT_END_BEFORE_START, path: ["endTime"] }),
-  );
-export type EventInputValue = z.output<typeof EventInput>;
-
-/** PATCH /api/admin/schedule/{id}: `isActive: false` cancels the event (its booked customers are moved and texted). */
-export const EventPatch = z
-  .object({
-    eventDate: z.optional(EventDate),
-    startTime: z.optional(EventTime),
-    endTime: z.optional(z.nullable(EventTime)),
-    maxCapacity: z.optional(EventCapacity),
-    notes: EventNotes,
-    isActive: z.optional(z.boolean({ error: "isActive must be true or false" })),
-  })
-  .check(z.refine((patch) => Object.values(patch).some((value) => value !== undefined), PARTNER_NOTHING_TO_CHANGE));
-export type EventPatchValue = z.output<typeof EventPatch>;
-
-/** `?from=&to=` of GET /api/schedule and GET /api/admin/schedule (each a LocalDate; defaults are the server's). */
-export const ScheduleRange = z.object({ from: z.optional(EventDate), to: z.optional(EventDate) });
 
 /** What a canceled onsite day or delivery run means for one booked order: the order page's notice and the text's words. */
 export interface EventCanceledWords {
@@ -263,5 +179,3 @@ export function eventCanceledNotice(words: EventCanceledWords): string {
     : `The delivery run to ${words.partnerName} on ${day} was canceled. Your paddle stays at ${words.shopLabel}: pick it up there from ${formatDate(words.pickupDate)}.`;
 }
 
-/** `/api/admin/partners/{id}`: the partner's location key. */
-export const PartnerParams = z.object({ id: PartnerKey });

@@ -1,5 +1,5 @@
 import * as Schedule from "@regrip/core/schedule";
-import { PartnerParams } from "@regrip/core/shared/schedule";
+import { PartnerParams } from "@regrip/core/shared/schedule-input";
 import { api } from "../../http/handler";
 
 /** PATCH /api/admin/partners/{id} (id = location key) {any field but the key}: PartnerAdminView. Audit `partner.updated`. Admin. */

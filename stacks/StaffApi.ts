@@ -1,0 +1,16 @@
+import { use, type StackContext } from "sst/constructs";
+import { routeKey } from "../packages/functions/src/routes";
+import { Api, stackRoutes } from "./Api";
+
+/**
+ * The staff and admin routes of the HTTP API (stacks/Api.ts makes the API and its authorizer): their functions,
+ * roles, integrations and routes live in this stack, so the Api stack's template keeps room to grow. The API's
+ * defaults (every handler's environment, the JWT authorizer) apply here as there.
+ */
+export function StaffApi({ stack }: StackContext) {
+  const { api } = use(Api);
+  const own = stackRoutes(stack, "StaffApi");
+  api.addRoutes(stack, own.props);
+  for (const route of own.routes) own.roles.noteSecrets(api.getFunction(routeKey(route))!, route.grants);
+  return {};
+}
