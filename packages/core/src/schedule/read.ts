@@ -15,8 +15,6 @@ import type { BookableLocation } from "../shared/locations";
 export type ScheduleEventItem = EntityItem<GripSchedule>;
 /** A partner club as stored. */
 export type PartnerItem = EntityItem<Partner>;
-/** The booking's name for an event as stored (h/book). */
-export type ScheduleEventItem = EventItem;
 
 /** The event with this id, or null (strongly consistent: a booking or a cancel decides from it). */
 export async function eventById(id: string): Promise<ScheduleEventItem | null> {
