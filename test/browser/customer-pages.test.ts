@@ -164,7 +164,8 @@ describe("long text on a phone", () => {
             if (route.request().method() !== "GET") return route.continue();
             const answer = await route.fetch();
             const paddles = (await answer.json()) as Record<string, unknown>[];
-            paddles[0] = { ...paddles[0], nickname, brand: "B".repeat(60), model: "M".repeat(60) };
+            // Out of the shop (Casey's seeded paddles are all in open orders, which the booking page will not offer).
+            paddles[0] = { ...paddles[0], nickname, brand: "B".repeat(60), model: "M".repeat(60), openOrderId: null };
             await route.fulfill({ response: answer, json: paddles });
           },
         );

@@ -1,5 +1,5 @@
 /**
- * Landing, terms and privacy arrive as HTML rendered at build time (infra/prerendered.ts,
+ * Landing, the on-site days, terms and privacy arrive as HTML rendered at build time (infra/prerendered.ts,
  * packages/web/vite.config.ts): their content paints with no JavaScript, React then
  * hydrates it without a mismatch, and a first load never fetches Amplify, signed
  * in or out (the ID token is read from storage; Amplify loads to sign in or out).
@@ -19,6 +19,12 @@ const pages = [
     heading: "Better Grip. Better Game.",
     title: "Regrip | Pickleball Paddle Regripping",
     styled: { selector: ".hero", property: "overflow", value: "hidden" },
+  },
+  {
+    path: "/onsite",
+    heading: "On-site Gripping Days",
+    title: "On-site Gripping Days at Clubs | Regrip",
+    styled: { selector: ".onsite-page", property: "max-width", value: "1120px" },
   },
   {
     path: "/terms",

@@ -33,6 +33,8 @@ export const pageRoutes: PageRoute[] = [
   { path: RECEIPT_PAGE_PATH, access: "public", page: () => import("../pages/receipt/ReceiptPage") },
   { path: "/profile", access: "customer", page: () => import("../pages/profile/ProfilePage") },
   { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
+  // Public and prerendered: the on-site days and delivery runs at partner clubs (it fetches the schedule itself).
+  { path: "/onsite", access: "public", page: () => import("../pages/onsite/OnsitePage"), queries: false },
   { path: "/terms", access: "public", page: () => import("../pages/legal/TermsPage"), queries: false },
   { path: "/privacy", access: "public", page: () => import("../pages/legal/PrivacyPage"), queries: false },
 ];

@@ -44,10 +44,16 @@ export function useOrder(id: string | undefined, { pollWhileUnpaid = false }: { 
 }
 
 /** The two bookable drop-off locations, each with the shop's name (shared/locations.ts). */
-export const dropoffLocations: readonly { value: BookableLocation; label: string }[] = SHOP_LOCATIONS;
+const dropoffLocations: readonly { value: BookableLocation; label: string }[] = SHOP_LOCATIONS;
 
 export type { BookableLocation };
 export const defaultDropoffLocation: BookableLocation = DEFAULT_DROPOFF_LOCATION;
+
+/** Where an order was dropped off, in words: the club of an on-site day, the shop, or the counter (a counter sale). */
+export function orderPlaceLabel(order: Pick<Order, "dropoffLocation" | "partner">): string {
+  if (order.dropoffLocation === "ONSITE") return order.partner ? `On-site at ${order.partner.name}` : "At the shop's counter";
+  return locationLabel(order.dropoffLocation);
+}
 
 export function locationLabel(location: string | null | undefined): string {
   if (!location) return "—";
@@ -73,4 +79,34 @@ export function startTip(orderId: string, amountCents: number): Promise<{ url: s
 
 export function startCheckout(orderId: string): Promise<{ url: string }> {
   return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/checkout`);
+}
+
+/**
+ * Bag hand-over: the orders booked with "I don't have a bag yet" on this browser: the shop hands their bag over at drop-off, and
+ * the order page says so (after the payment's return too). Kept under 'bagHandover', the last few only.
+ */
+const bagHandoverKey = "bagHandover";
+const KEPT = 20;
+
+type Store = Pick<Storage, "getItem" | "setItem">;
+
+function read(store: Store): string[] {
+  try {
+    const parsed: unknown = JSON.parse(store.getItem(bagHandoverKey) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function markBagHandover(store: Store, orderId: string): void {
+  try {
+    store.setItem(bagHandoverKey, JSON.stringify([...read(store).filter((id) => id !== orderId), orderId].slice(-KEPT)));
+  } catch {
+    // Storage full or refused: the order page then just shows the bag's number.
+  }
+}
+
+export function isBagHandover(store: Store, orderId: string): boolean {
+  return read(store).includes(orderId);
 }

@@ -35,6 +35,11 @@ export function usePaddles(signedIn: boolean) {
   });
 }
 
+/** The open order the paddle is in (GET /api/paddles `openOrderId`): it is in the shop and cannot be booked again yet. */
+export function openOrderOf(paddle: Paddle): string | null {
+  return paddle.openOrderId ?? null;
+}
+
 /** Brand and model, or whichever is known. */
 export function paddleMakeModel(paddle: Pick<Paddle, "brand" | "model">): string {
   const brand = paddle.brand && paddle.brand !== "Unspecified" ? paddle.brand : "";

@@ -2,6 +2,8 @@
 import type { CatalogueItem, CoreService } from "@regrip/core/shared/catalogue";
 import type { OrderView } from "@regrip/core/shared/orders";
 import type { PaddleView } from "@regrip/core/shared/paddles";
+import { SHOP_LOCATIONS } from "@regrip/core/shared/locations";
+import type { LocationsView, ScheduleEventView } from "@regrip/core/shared/schedule";
 
 export function orderView(partial: Partial<OrderView> = {}): OrderView {
   return {
@@ -110,5 +112,37 @@ export function premiumRegrip(): CoreService {
     totalStock: 17,
     isInStock: true,
     skus: [sku("Black", "Tacky", 15), sku("Orange", "Tacky", 2), sku("Orange", "Cushioned", 0)],
+  };
+}
+
+/** GET /api/locations as the server answers it for the demo shops, no cutoff events and no partner unless given. */
+export function locationsView(overrides: Partial<LocationsView> = {}): LocationsView {
+  return {
+    shops: SHOP_LOCATIONS.map((shop) => ({
+      value: shop.value,
+      label: shop.label,
+      address: [...shop.address],
+      hours: shop.hours.map(([days, times]) => [days, times] as [string, string]),
+      weekHours: [...shop.weekHours],
+      closedDates: [...shop.closedDates],
+      cutoffs: {},
+      nextPickupDate: "2026-11-27",
+    })),
+    partners: [],
+    ...overrides,
+  };
+}
+
+/** An item of GET /api/schedule. */
+export function scheduleEvent(overrides: Partial<ScheduleEventView> = {}): ScheduleEventView {
+  return {
+    id: "ev-1",
+    type: "ONSITE_GRIPPING",
+    partner: { locationKey: "PINE_CLUB", name: "Pine Club", address: "1 Pine St, Denver, CO", mapsUrl: "https://maps.example/pine" },
+    date: "2026-12-02",
+    startTime: "09:00",
+    endTime: "12:00",
+    seatsLeft: 5,
+    ...overrides,
   };
 }

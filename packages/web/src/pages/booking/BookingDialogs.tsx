@@ -1,6 +1,7 @@
+import { formatDate } from "@regrip/core/shared/calendar";
 import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
-import { locationLabel, orderNumber, useOrder } from "../../data/orders";
+import { orderNumber, useOrder } from "../../data/orders";
 import { formatCents } from "../../lib/money";
 import type { BookingRequest, SummaryLine, Totals } from "./booking-state";
 import { PriceBreakdown } from "./PriceBreakdown";
@@ -8,6 +9,7 @@ import { PriceBreakdown } from "./PriceBreakdown";
 export function ConfirmBookingDialog({
   request,
   paddleLabel,
+  where,
   lines,
   totals,
   submitting,
@@ -16,6 +18,8 @@ export function ConfirmBookingDialog({
 }: {
   request: BookingRequest;
   paddleLabel: string;
+  /** The drop-off and the pickup in words (the where-and-when step). */
+  where: { dropoff: string; pickup: string };
   lines: SummaryLine[];
   totals: Totals;
   submitting: boolean;
@@ -31,11 +35,15 @@ export function ConfirmBookingDialog({
         </div>
         <div>
           <dt>Drop-off</dt>
-          <dd>{locationLabel(request.dropoffLocation)}</dd>
+          <dd>{where.dropoff}</dd>
+        </div>
+        <div>
+          <dt>Pickup</dt>
+          <dd>{where.pickup}</dd>
         </div>
         <div>
           <dt>Bag number</dt>
-          <dd>{request.bagNumber}</dd>
+          <dd>{request.needsBag ? "The shop gives you a bag at drop-off" : request.bagNumber}</dd>
         </div>
         {request.customerNotes && (
           <div className="confirm-notes">
@@ -45,7 +53,7 @@ export function ConfirmBookingDialog({
         )}
       </dl>
       <PriceBreakdown lines={lines} totals={totals} promoCode={request.promoCode} points={request.redeemPoints} />
-      <p className="fine-print">Pickup is usually the next business day. We'll text you when your paddle is ready.</p>
+      <p className="fine-print">We'll text you when your paddle is ready.</p>
       <div className="dialog-actions">
         <button type="button" className="btn btn-outline" onClick={onEdit} disabled={submitting}>
           Edit Booking
@@ -61,13 +69,22 @@ export function ConfirmBookingDialog({
 export function BookingSuccessDialog({
   orderId,
   payment,
+  pickupDate,
+  bagNumber,
+  bagFromShop,
   onClose,
 }: {
   orderId: string;
   payment: "none" | "redirecting" | "failed";
+  pickupDate: string | null;
+  bagNumber: string | null;
+  /** "I don't have a bag yet": the shop assigned `bagNumber` and hands it over at drop-off. */
+  bagFromShop: boolean;
   onClose: () => void;
 }) {
   const { data: order } = useOrder(orderId);
+  const bag = bagNumber ?? order?.bagNumber ?? null;
+  const ready = pickupDate ?? order?.pickupDate ?? null;
   return (
     <Dialog title="Service Booked!" onClose={onClose} size="small">
       <dl className="confirm-facts">
@@ -75,6 +92,18 @@ export function BookingSuccessDialog({
           <dt>Order</dt>
           <dd>{order ? `#${orderNumber(order)}` : orderId}</dd>
         </div>
+        {bag && (
+          <div>
+            <dt>Your bag</dt>
+            <dd>{bag}</dd>
+          </div>
+        )}
+        {ready && (
+          <div>
+            <dt>Ready</dt>
+            <dd>{formatDate(ready)}</dd>
+          </div>
+        )}
         <div>
           <dt>Amount</dt>
           <dd>{order ? formatCents(order.totalCents) : "..."}</dd>
@@ -88,6 +117,9 @@ export function BookingSuccessDialog({
           </div>
         )}
       </dl>
+      {bagFromShop && bag && (
+        <p className="notice" role="status">{`Your bag is number ${bag}. The shop hands it to you when you drop off your paddle.`}</p>
+      )}
       {payment === "redirecting" && <p role="status">Taking you to secure payment...</p>}
       {payment === "failed" && (
         <p className="notice" role="alert">

@@ -1,11 +1,13 @@
 import { isBookingBagNumber } from "@regrip/core/shared/bags";
+import { formatDate, formatTime } from "@regrip/core/shared/calendar";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
 import { usePointsBalance, useSubscription } from "../../data/membership";
-import { paddleName, usePaddles } from "../../data/paddles";
+import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
+import { useLocations, useSchedule } from "../../data/schedule";
 import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadWhenIdle } from "../../lib/preload";
@@ -30,11 +32,24 @@ import {
   withPrefs,
   type BookingSelection,
 } from "./booking-state";
-import { BookingSummary } from "./BookingSummary";
+import { BookingBar, BookingSummary } from "./BookingSummary";
 import { CoreServiceList } from "./CoreServiceList";
 import { PaddleSelector } from "./PaddleSelector";
+import { useBagCheck } from "./use-bag-check";
 import { useBookingFlow } from "./use-booking-flow";
 import type { Picker } from "./VariantPickerDialog";
+import { deliveryRunFor, onsiteDays, promisedPickup, shopDays, shopSlots, type WhereWhen } from "./where-when";
+import { WhereWhenStep } from "./WhereWhenStep";
+
+/** The shop's clock as the picker reads it: a minute's resolution, so slots already past drop off as time goes. */
+function useMinuteClock(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 // Opened on demand, so they stay out of the page's first load (and are fetched when the browser is idle).
 const loadPicker = () => import("./VariantPickerDialog");
@@ -48,7 +63,10 @@ const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ defa
 export const loginRedirectDelayMs = 500;
 
 export default function BookingPage() {
-  usePageMeta("Book a Service", "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and your drop-off location.");
+  usePageMeta(
+    "Book a Service",
+    "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, an on-site day at a club, or a delivery to your club.",
+  );
   const { toast } = useToast();
   const { data: user, isPending: userPending } = useCurrentUser();
   const signedIn = userPending ? undefined : !!user;
@@ -57,6 +75,9 @@ export default function BookingPage() {
   const subscription = useSubscription(!!user);
   const pointsBalance = usePointsBalance(!!user);
   const services = useServices();
+  const locations = useLocations();
+  const schedule = useSchedule();
+  const now = useMinuteClock();
   const [params, setParams] = useSearchParams();
   const [selection, setSelection] = useState<BookingSelection>(() => emptySelection());
   const [picker, setPicker] = useState<Picker>();
@@ -65,14 +86,19 @@ export default function BookingPage() {
 
   useEffect(() => preloadWhenIdle(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
 
-  const update = (changes: Partial<BookingSelection>) => setSelection((s) => ({ ...s, ...changes }));
+  const update = (changes: Partial<BookingSelection>) => {
+    flow.clearFailure();
+    setSelection((s) => ({ ...s, ...changes }));
+  };
 
   // ?paddle= preselects that paddle and then leaves the address; an only paddle is preselected.
   const wantedPaddle = params.get("paddle");
   useEffect(() => {
     if (!paddleList) return;
+    // A paddle already in the shop (an open order) cannot be chosen.
+    const bookable = paddleList.filter((p) => !openOrderOf(p));
     if (wantedPaddle) {
-      if (paddleList.some((p) => p.id === wantedPaddle)) update({ paddleId: wantedPaddle });
+      if (bookable.some((p) => p.id === wantedPaddle)) setSelection((s) => ({ ...s, paddleId: wantedPaddle }));
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -81,12 +107,29 @@ export default function BookingPage() {
         },
         { replace: true },
       );
-    } else if (paddleList.length === 1) {
-      setSelection((s) => (s.paddleId ? s : { ...s, paddleId: paddleList[0].id }));
+    } else if (paddleList.length === 1 && bookable.length === 1) {
+      setSelection((s) => (s.paddleId ? s : { ...s, paddleId: bookable[0].id }));
     } else {
-      setSelection((s) => (s.paddleId && !paddleList.some((p) => p.id === s.paddleId) ? { ...s, paddleId: undefined } : s));
+      setSelection((s) => (s.paddleId && !bookable.some((p) => p.id === s.paddleId) ? { ...s, paddleId: undefined } : s));
     }
   }, [paddleList, wantedPaddle, setParams]);
+
+  // ?event= (the /onsite page's Book) chooses that onsite day, or that delivery run's club, then leaves the address.
+  const wantedEvent = params.get("event");
+  useEffect(() => {
+    if (!wantedEvent || !schedule.data) return;
+    const event = schedule.data.find((e) => e.id === wantedEvent);
+    if (event?.type === "ONSITE_GRIPPING" && event.seatsLeft > 0) setSelection((s) => ({ ...s, where: { ...s.where, kind: "onsite", eventId: event.id } }));
+    if (event?.type === "DELIVERY") setSelection((s) => ({ ...s, where: { ...s.where, kind: "delivery", pickupPartner: event.partner.locationKey } }));
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete("event");
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wantedEvent, schedule.data, setParams]);
 
   const covered = isCovered(subscription.data, selection.paddleId);
   const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered), [selection, catalogue, covered]);
@@ -95,6 +138,26 @@ export default function BookingPage() {
   const totals = totalsOf(lines, selection.promo, points);
   const paddle = paddleList?.find((p) => p.id === selection.paddleId);
   const paddleLabel = paddle ? paddleName(paddle) : undefined;
+
+  // Where and when: the chosen shop's days and times, and the day it promises the paddle back.
+  const { where } = selection;
+  const shop = locations.data?.shops.find((s) => s.value === selection.location);
+  const days = useMemo(() => (shop ? shopDays(shop, now) : []), [shop, now]);
+  const slots = useMemo(() => (shop && where.dropoffDate ? shopSlots(shop, where.dropoffDate, now) : []), [shop, where.dropoffDate, now]);
+  const readyDate = shop && where.dropoffDate && where.dropoffTime && slots.includes(where.dropoffTime) ? promisedPickup(shop, where.dropoffDate, where.dropoffTime) : undefined;
+  const deliveryRun = where.kind === "delivery" && where.pickupPartner && readyDate ? deliveryRunFor(schedule.data ?? [], where.pickupPartner, readyDate) : undefined;
+  const onsiteEvent = where.kind === "onsite" ? onsiteDays(schedule.data ?? []).find((e) => e.id === where.eventId && e.seatsLeft > 0) : undefined;
+  // The earliest day and time are chosen for the customer (and kept within the shop's hours as they change their mind).
+  useEffect(() => {
+    if (where.kind === "onsite" || !shop) return;
+    const date = where.dropoffDate && days.includes(where.dropoffDate) ? where.dropoffDate : days[0];
+    const time = date === where.dropoffDate && where.dropoffTime && slots.includes(where.dropoffTime) ? where.dropoffTime : date === where.dropoffDate ? slots[0] : date ? shopSlots(shop, date, now)[0] : undefined;
+    if (date !== where.dropoffDate || time !== where.dropoffTime) setSelection((s) => ({ ...s, where: { ...s.where, dropoffDate: date, dropoffTime: time } }));
+  }, [where.kind, where.dropoffDate, where.dropoffTime, shop, days, slots, now]);
+  const whereReady = where.kind === "onsite" ? !!onsiteEvent : !!readyDate && (where.kind === "shop" || !!deliveryRun);
+
+  const bagCheck = useBagCheck(selection.needsBag ? "" : selection.bagNumber, !!user);
+  const bagRefused = bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined;
 
   // The customer's grip preferences (Shop Tools) preselect the location and core service, once both are known.
   const prefs = user?.defaultPrefs;
@@ -114,7 +177,7 @@ export default function BookingPage() {
 
   function book() {
     if (!user) return logIn();
-    if (!isComplete(selection)) {
+    if (!isComplete(selection) || !whereReady) {
       toast({ title: "Missing Information", description: "Please complete all required fields", variant: "destructive" });
       return;
     }
@@ -132,7 +195,24 @@ export default function BookingPage() {
   }
 
   // Signed out, the paddle cannot be chosen: Book then asks them to log in first.
-  const ready = signedIn === false ? !!selection.serviceSkuId && isBookingBagNumber(selection.bagNumber) : isComplete(selection);
+  const ready =
+    signedIn === false
+      ? !!selection.serviceSkuId && (selection.needsBag || isBookingBagNumber(selection.bagNumber))
+      : isComplete(selection) && whereReady && !bagRefused;
+  const failure = flow.failure;
+  const whereFacts = describeWhere();
+
+  /** The drop-off and the pickup in words, for the confirmation. */
+  function describeWhere(): { dropoff: string; pickup: string } {
+    if (where.kind === "onsite" && onsiteEvent) {
+      const times = onsiteEvent.endTime ? `${formatTime(onsiteEvent.startTime)} to ${formatTime(onsiteEvent.endTime)}` : `from ${formatTime(onsiteEvent.startTime)}`;
+      return { dropoff: `${onsiteEvent.partner.name}, ${formatDate(onsiteEvent.date)}, ${times}`, pickup: `The same day at ${onsiteEvent.partner.name}` };
+    }
+    if (!shop || !where.dropoffDate || !where.dropoffTime || !readyDate) return { dropoff: "—", pickup: "—" };
+    const dropoff = `${shop.label}, ${formatDate(where.dropoffDate)} at ${formatTime(where.dropoffTime)}`;
+    if (where.kind === "delivery" && deliveryRun) return { dropoff, pickup: `${deliveryRun.partner.name}, delivered ${formatDate(deliveryRun.date)}` };
+    return { dropoff, pickup: `Ready ${formatDate(readyDate)} at ${shop.label}` };
+  }
 
   // The paddles and the services show together, whichever arrives first (and the paddles' place shows its
   // spinner until then, signed out too): one change from waiting to ready, so nothing already in view moves
@@ -186,8 +266,24 @@ export default function BookingPage() {
             selectedId={selection.paddleId}
             onSelect={(paddleId) => update({ paddleId })}
             onLogIn={logIn}
+            error={failure?.field === "paddle" ? failure.message : undefined}
           />
           {main}
+          <WhereWhenStep
+            locations={locations.data}
+            schedule={schedule.data}
+            loading={locations.isPending}
+            failed={locations.isError}
+            shop={selection.location}
+            where={where}
+            days={days}
+            slots={slots}
+            readyDate={readyDate}
+            deliveryRun={deliveryRun}
+            error={failure?.field === "where" ? failure.message : undefined}
+            onShop={(location) => update({ location })}
+            onChange={(next: WhereWhen) => update({ where: next })}
+          />
         </div>
         <BookingSummary
           selection={selection}
@@ -200,8 +296,12 @@ export default function BookingPage() {
           dueCents={dueCents}
           onChange={update}
           onBook={book}
+          bagError={failure?.field === "bag" ? failure.message : bagRefused}
+          bagNote={bagCheck?.available ? `Bag ${bagCheck.code} is yours to use.` : undefined}
+          formError={failure?.field === "form" ? failure.message : undefined}
         />
       </div>
+      <BookingBar totalCents={totals.totalCents} canBook={ready} onBook={book} />
 
       <Suspense fallback={null}>
         {picker && (
@@ -236,6 +336,7 @@ export default function BookingPage() {
           <ConfirmBookingDialog
             request={state.saved.request}
             paddleLabel={paddleLabel ?? ""}
+            where={whereFacts}
             lines={lines}
             totals={totals}
             submitting={flow.submitting}
@@ -251,7 +352,16 @@ export default function BookingPage() {
             onVerified={() => void flow.submit(state.saved)}
           />
         )}
-        {state.step === "booked" && <BookingSuccessDialog orderId={state.orderId} payment={state.payment} onClose={flow.close} />}
+        {state.step === "booked" && (
+          <BookingSuccessDialog
+            orderId={state.orderId}
+            payment={state.payment}
+            pickupDate={state.pickupDate}
+            bagNumber={state.bagNumber}
+            bagFromShop={state.bagFromShop}
+            onClose={flow.close}
+          />
+        )}
       </Suspense>
     </div>
   );

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from "react";
-import { dropoffLocations, type BookableLocation } from "../../data/orders";
 import { PriceBreakdown } from "./PriceBreakdown";
 import { apiJson } from "../../lib/api";
 import { errorStatus, serverMessage } from "../../lib/api-error";
@@ -24,7 +23,14 @@ interface Props {
   dueCents: number;
   onChange: (changes: Partial<BookingSelection>) => void;
   onBook: () => void;
+  /** The typed bag's check as it is typed (GET /api/bags/{key}/availability): a refusal, or a note that it is free. */
+  bagError?: string;
+  bagNote?: string;
+  /** A booking refusal that belongs to no one field. */
+  formError?: string;
 }
+
+const BOOK_HINT = "Choose a paddle, a core service, where and when, and enter your bag number (or say you don't have one yet).";
 
 /** Use points (issue 21): from 100 points, steps of 100 up to what the balance and the order allow. */
 function PointsBox({ balance, points, dueCents, onChange }: { balance: number; points: number; dueCents: number; onChange: (points: number) => void }) {
@@ -114,8 +120,22 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
   );
 }
 
-/** The sticky summary: lines and totals, promo code, drop-off location, bag number, notes and Book. */
-export function BookingSummary({ selection, paddleLabel, lines, totals, canBook, pointsBalance, points, dueCents, onChange, onBook }: Props) {
+/** The sticky summary: lines and totals, promo code, points, bag number, notes and Book. */
+export function BookingSummary({
+  selection,
+  paddleLabel,
+  lines,
+  totals,
+  canBook,
+  pointsBalance,
+  points,
+  dueCents,
+  onChange,
+  onBook,
+  bagError,
+  bagNote,
+  formError,
+}: Props) {
   const id = useId();
   return (
     <aside className="booking-summary" aria-labelledby={`${id}-title`}>
@@ -133,36 +153,31 @@ export function BookingSummary({ selection, paddleLabel, lines, totals, canBook,
         <PointsBox balance={pointsBalance} points={points} dueCents={dueCents} onChange={(redeemPoints) => onChange({ redeemPoints })} />
       )}
 
-      <fieldset className="summary-field">
-        <legend>Drop-off location *</legend>
-        {dropoffLocations.map((location) => (
-          <label key={location.value} className="radio-line">
-            <input
-              type="radio"
-              name={`${id}-location`}
-              value={location.value}
-              checked={selection.location === location.value}
-              onChange={() => onChange({ location: location.value as BookableLocation })}
-            />
-            {location.label}
-          </label>
-        ))}
-      </fieldset>
-
       <div className="field">
-        <label htmlFor={`${id}-bag`}>Bag number *</label>
+        <label htmlFor={`${id}-bag`}>Bag number{selection.needsBag ? "" : " *"}</label>
         <input
           id={`${id}-bag`}
           inputMode="numeric"
           autoComplete="off"
           maxLength={3}
           placeholder="123"
-          value={selection.bagNumber}
+          value={selection.needsBag ? "" : selection.bagNumber}
+          disabled={selection.needsBag}
+          aria-invalid={bagError ? true : undefined}
           onChange={(event) => onChange({ bagNumber: bagNumberInput(event.target.value) })}
-          aria-describedby={`${id}-bag-hint`}
+          aria-describedby={`${id}-bag-hint ${id}-bag-check`}
         />
         <span id={`${id}-bag-hint`} className="field-hint">
-          The 3-digit number on your Regrip bag.
+          {selection.needsBag
+            ? "The shop gives you a Regrip bag when you drop off your paddle. Your confirmation says its number."
+            : "The 3-digit number on your Regrip bag."}
+        </span>
+        <label className="radio-line">
+          <input type="checkbox" checked={selection.needsBag} onChange={(event) => onChange({ needsBag: event.target.checked })} />
+          I don't have a bag yet
+        </label>
+        <span id={`${id}-bag-check`} className={bagError ? "field-error" : "field-hint bag-check"} role={bagError ? "alert" : "status"}>
+          {selection.needsBag ? "" : (bagError ?? bagNote ?? "")}
         </span>
       </div>
 
@@ -182,10 +197,29 @@ export function BookingSummary({ selection, paddleLabel, lines, totals, canBook,
         </span>
       </div>
 
-      <button type="button" className="btn btn-accent btn-block btn-large" disabled={!canBook} onClick={onBook}>
+      {formError && (
+        <p className="field-error" role="alert">
+          {formError}
+        </p>
+      )}
+      <button type="button" className="btn btn-accent btn-block btn-large summary-book" disabled={!canBook} onClick={onBook}>
         Book Service
       </button>
-      {!canBook && <p className="fine-print">Choose a paddle and a core service, and enter your bag number.</p>}
+      {!canBook && <p className="fine-print">{BOOK_HINT}</p>}
     </aside>
+  );
+}
+
+/** On a phone: the total and Book, kept at the bottom of the screen (the summary's own Book is far below). */
+export function BookingBar({ totalCents, canBook, onBook }: { totalCents: number; canBook: boolean; onBook: () => void }) {
+  return (
+    <div className="booking-bar" role="region" aria-label="Total and Book">
+      <span className="booking-bar-total">
+        Total <strong data-testid="bar-total">{formatCents(totalCents)}</strong>
+      </span>
+      <button type="button" className="btn btn-accent" disabled={!canBook} onClick={onBook}>
+        Book Service
+      </button>
+    </div>
   );
 }

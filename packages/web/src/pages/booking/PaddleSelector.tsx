@@ -1,6 +1,7 @@
 import { useState } from "react";
+import { Link } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
-import { paddleMakeModel, paddleName, type Paddle } from "../../data/paddles";
+import { openOrderOf, paddleMakeModel, paddleName, type Paddle } from "../../data/paddles";
 import { QuickAddPaddleForm } from "../../paddles/QuickAddPaddleForm";
 
 interface Props {
@@ -11,10 +12,12 @@ interface Props {
   selectedId: string | undefined;
   onSelect: (id: string) => void;
   onLogIn: () => void;
+  /** The booking's refusal that belongs to the paddle (it is already in the shop). */
+  error?: string;
 }
 
 /** Which paddle gets the service: the customer's paddles, and a quick add. */
-export function PaddleSelector({ signedIn, paddles, loading, failed, selectedId, onSelect, onLogIn }: Props) {
+export function PaddleSelector({ signedIn, paddles, loading, failed, selectedId, onSelect, onLogIn, error }: Props) {
   const [adding, setAdding] = useState(false);
 
   let content;
@@ -38,6 +41,26 @@ export function PaddleSelector({ signedIn, paddles, loading, failed, selectedId,
         {list.length > 0 ? (
           <div className="choice-grid" role="radiogroup" aria-label="Your paddles">
             {list.map((paddle) => {
+              const openOrderId = openOrderOf(paddle);
+              if (openOrderId) {
+                // Already in the shop on an open order: one open order per paddle, so it cannot be booked again yet.
+                const detailId = `paddle-${paddle.id}-in-shop`;
+                return (
+                  <div key={paddle.id} className="choice choice-disabled">
+                    <input type="radio" name="paddle" value={paddle.id} id={`paddle-${paddle.id}`} disabled aria-describedby={detailId} />
+                    <span className="choice-text">
+                      <label htmlFor={`paddle-${paddle.id}`} className="choice-title">
+                        {paddleName(paddle)}
+                      </label>
+                      <span id={detailId} className="choice-detail">
+                        In the shop now. You can book it again after you pick it up.{" "}
+                        <Link to={`/orders/${encodeURIComponent(openOrderId)}`}>See its order</Link>
+                      </span>
+                    </span>
+                    <span className="badge badge-warning">In the shop</span>
+                  </div>
+                );
+              }
               const active = !!(paddle.bag || paddle.bagId);
               return (
                 <label key={paddle.id} className={paddle.id === selectedId ? "choice choice-selected" : "choice"}>
@@ -80,6 +103,11 @@ export function PaddleSelector({ signedIn, paddles, loading, failed, selectedId,
         Choose your paddle
       </h2>
       {content}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

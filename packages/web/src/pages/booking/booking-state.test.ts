@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import type { Catalogue, CoreService } from "../../data/catalogue";
+import { DROPOFF_TIME_PAST, dropoffClosedMessage } from "@regrip/core/shared/calendar";
+import { EVENT_FULL, EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN, RUN_FULL } from "@regrip/core/shared/schedule";
 import {
   bagNumberInput,
+  bookingErrorField,
   bookingRequest,
   chooseEdge,
   coreVariant,
@@ -86,6 +89,8 @@ describe("summary and totals", () => {
     weight: { skuId: "weight", areas: ["sides", "top_shelf"] },
     promo: { code: "WELCOME10", percentage: 10, amountCents: 0 },
     bagNumber: "123",
+    // Friday, November 27, 2026 at 6 pm in Denver (UTC-7).
+    where: { kind: "shop", dropoffDate: "2026-11-27", dropoffTime: "18:00" },
   };
 
   it("prices the weight per area", () => {
@@ -102,9 +107,15 @@ describe("summary and totals", () => {
     expect(totals(lines, { code: "BIG", percentage: 0, amountCents: 5000 }).totalCents).toBe(0);
   });
 
-  it("is complete with a paddle, a service, a 3-digit bag number and a location", () => {
+  it("is complete with a paddle, a service, a 3-digit bag number (or none yet) and where and when", () => {
     expect(isComplete(selection)).toBe(true);
     expect(isComplete({ ...selection, bagNumber: "12" })).toBe(false);
+    expect(isComplete({ ...selection, bagNumber: "", needsBag: true })).toBe(true);
+    expect(isComplete({ ...selection, where: { kind: "shop", dropoffDate: "2026-11-27" } })).toBe(false);
+    expect(isComplete({ ...selection, where: { kind: "onsite" } })).toBe(false);
+    expect(isComplete({ ...selection, where: { kind: "onsite", eventId: "ev-1" } })).toBe(true);
+    expect(isComplete({ ...selection, where: { ...selection.where, kind: "delivery" } })).toBe(false);
+    expect(isComplete({ ...selection, where: { ...selection.where, kind: "delivery", pickupPartner: "PINE_CLUB" } })).toBe(true);
     expect(isComplete({ ...selection, paddleId: undefined })).toBe(false);
     expect(isComplete({ ...selection, serviceSkuId: undefined })).toBe(false);
   });
@@ -120,6 +131,7 @@ describe("summary and totals", () => {
       paddleId: "p1",
       bagNumber: "123",
       dropoffLocation: "HIGHLANDS_RANCH",
+      dropoffDateTime: "2026-11-28T01:00:00.000Z",
       isOnsite: false,
       service: "pr-black-tacky",
       addOns: ["overgrip", "weight", "guard-teal"],
@@ -128,6 +140,29 @@ describe("summary and totals", () => {
       promoCode: "WELCOME10",
     });
     expect(JSON.stringify(request)).not.toMatch(/price|cents|discount/i);
+  });
+
+  it("sends an onsite day's event, a delivery club, and no bag number for 'I don't have a bag yet'", () => {
+    const onsite = bookingRequest({ ...selection, where: { kind: "onsite", eventId: "ev-1" }, needsBag: true });
+    expect(onsite).toMatchObject({ isOnsite: true, scheduleEventId: "ev-1", needsBag: true, bagNumber: "" });
+    expect(onsite).not.toHaveProperty("dropoffLocation");
+    expect(onsite).not.toHaveProperty("dropoffDateTime");
+    const delivery = bookingRequest({ ...selection, where: { ...selection.where, kind: "delivery", pickupPartner: "PINE_CLUB" } });
+    expect(delivery).toMatchObject({ isOnsite: false, dropoffLocation: "HIGHLANDS_RANCH", dropoffDateTime: "2026-11-28T01:00:00.000Z", pickupLocation: "PINE_CLUB" });
+    expect(delivery).not.toHaveProperty("needsBag");
+  });
+
+  it("puts each refusal under the field it is about", () => {
+    expect(bookingErrorField("Big Red is already in the shop on order 122. You can book it again after you pick it up.")).toBe("paddle");
+    expect(bookingErrorField("Bag 999 does not exist")).toBe("bag");
+    expect(bookingErrorField("No bag is free right now. Please call the shop or bring a Regrip bag you have.")).toBe("bag");
+    expect(bookingErrorField(EVENT_FULL)).toBe("where");
+    expect(bookingErrorField(RUN_FULL)).toBe("where");
+    expect(bookingErrorField(NO_DELIVERY_RUN)).toBe("where");
+    expect(bookingErrorField(EVENT_NOT_AVAILABLE)).toBe("where");
+    expect(bookingErrorField(DROPOFF_TIME_PAST)).toBe("where");
+    expect(bookingErrorField(dropoffClosedMessage("Regrip Littleton", null, "2026-11-26"))).toBe("where");
+    expect(bookingErrorField("Sorry, Premium Regrip is out of stock")).toBe("form");
   });
 
   it("starts over after a booking, keeping an only paddle", () => {
@@ -192,7 +227,7 @@ describe("a member's covered regrip and points (issue 21)", () => {
   });
 
   it("sends the points used, and none when none", () => {
-    const selection = { ...emptySelection("p1"), serviceSkuId: "core", bagNumber: "123" };
+    const selection: BookingSelection = { ...emptySelection("p1"), serviceSkuId: "core", bagNumber: "123", where: { kind: "onsite", eventId: "ev-1" } };
     expect(bookingRequest({ ...selection, redeemPoints: 100 }).redeemPoints).toBe(100);
     expect("redeemPoints" in bookingRequest(selection)).toBe(false);
   });

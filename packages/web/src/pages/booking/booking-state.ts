@@ -11,6 +11,7 @@ import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
 import { coversPaddle, PLAN_TERMS, type SubscriptionView } from "@regrip/core/shared/membership";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
+import { isWhereComplete, whereRequest, type WhereWhen } from "./where-when";
 
 /** The weight's areas in the page's order, with their labels (the rule and the words live in @regrip/core). */
 export const weightAreas = WEIGHT_AREAS.map((value) => ({ value, label: weightAreaLabel[value] }));
@@ -26,15 +27,30 @@ export interface BookingSelection {
   edgeGuard?: string;
   others: string[];
   promo?: Promotion;
+  /** The drop-off shop (a shop drop-off, or a delivery club's). */
   location: BookableLocation;
+  /** The where-and-when step: a shop and a time, an onsite day, or a delivery club (./where-when). */
+  where: WhereWhen;
   bagNumber: string;
+  /** "I don't have a bag yet": the server assigns a free bag, which the shop hands over at drop-off. */
+  needsBag: boolean;
   notes: string;
   /** Points the customer chose to use (a multiple of 100; held to what the order and the balance allow, `usablePoints`). */
   redeemPoints: number;
 }
 
 export function emptySelection(paddleId?: string): BookingSelection {
-  return { paddleId, grips: [], others: [], location: defaultDropoffLocation, bagNumber: "", notes: "", redeemPoints: 0 };
+  return {
+    paddleId,
+    grips: [],
+    others: [],
+    location: defaultDropoffLocation,
+    where: { kind: "shop" },
+    bagNumber: "",
+    needsBag: false,
+    notes: "",
+    redeemPoints: 0,
+  };
 }
 
 /** After a booking: everything starts over; the paddle stays only when it is the customer's only one. */
@@ -206,17 +222,30 @@ export function bagNumberInput(value: string): string {
   return value.replace(/\D/g, "").slice(0, BAG_CODE_LENGTH);
 }
 
-/** A paddle, a core service, a bag number and a location: what the Book button waits for. */
+/** A bag number, or "I don't have a bag yet". */
+const hasBag = (selection: Pick<BookingSelection, "bagNumber" | "needsBag">): boolean =>
+  selection.needsBag || isBookingBagNumber(selection.bagNumber);
+
+/** A paddle, a core service, a bag (or none yet) and where and when: what the Book button waits for. */
 export function isComplete(selection: BookingSelection): boolean {
-  return !!selection.paddleId && !!selection.serviceSkuId && isBookingBagNumber(selection.bagNumber) && !!selection.location;
+  return !!selection.paddleId && !!selection.serviceSkuId && hasBag(selection) && !!selection.location && isWhereComplete(selection.where);
 }
 
 /** POST /api/book-service's body (docs/api.md): sku ids only, never a price. */
 export interface BookingRequest {
   paddleId: string;
   bagNumber: string;
-  dropoffLocation: BookableLocation;
-  isOnsite: false;
+  /** The server assigns a free bag (bagNumber is then empty). */
+  needsBag?: true;
+  /** The drop-off shop; left out for an onsite day (the server ignores it there). */
+  dropoffLocation?: BookableLocation;
+  isOnsite: boolean;
+  /** The drop-off instant (ISO) at the shop. */
+  dropoffDateTime?: string;
+  /** The onsite day's event. */
+  scheduleEventId?: string;
+  /** A delivery club's locationKey (the pickup there). */
+  pickupLocation?: string;
   service: string;
   addOns: string[];
   weightAreas?: WeightArea[];
@@ -235,11 +264,13 @@ export function bookingRequest(selection: BookingSelection): BookingRequest {
     ...selection.others,
   ];
   const notes = selection.notes.trim();
+  const where = whereRequest(selection.where);
   return {
     paddleId: selection.paddleId,
-    bagNumber: selection.bagNumber.trim(),
-    dropoffLocation: selection.location,
-    isOnsite: false,
+    bagNumber: selection.needsBag ? "" : selection.bagNumber.trim(),
+    ...(selection.needsBag ? { needsBag: true as const } : {}),
+    ...(where.isOnsite ? {} : { dropoffLocation: selection.location }),
+    ...where,
     service: selection.serviceSkuId,
     addOns,
     ...(selection.weight ? { weightAreas: selection.weight.areas } : {}),
@@ -247,4 +278,19 @@ export function bookingRequest(selection: BookingSelection): BookingRequest {
     ...(selection.promo ? { promoCode: selection.promo.code } : {}),
     ...(selection.redeemPoints > 0 ? { redeemPoints: selection.redeemPoints } : {}),
   };
+}
+
+/** Which part of the page a booking's refusal belongs under. */
+export type BookingErrorField = "paddle" | "bag" | "where" | "form";
+export interface BookingFailure {
+  field: BookingErrorField;
+  message: string;
+}
+
+/** The field a refusal of POST /api/book-service is about, by its words (the server's messages, shared/). */
+export function bookingErrorField(message: string): BookingErrorField {
+  if (/is already in the shop on order|Paddle not found/i.test(message)) return "paddle";
+  if (/\bbag\b/i.test(message)) return "bag";
+  if (/drop-off|on-site day|delivery run|event|is open .* on |is closed on/i.test(message)) return "where";
+  return "form";
 }

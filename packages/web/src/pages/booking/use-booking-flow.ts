@@ -2,13 +2,13 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { servicesQueryKey } from "../../data/catalogue";
 import { loyaltyQueryKey, subscriptionQueryKey } from "../../data/membership";
-import { ordersQueryKey, startCheckout } from "../../data/orders";
+import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { apiJson } from "../../lib/api";
 import { errorStatus, errorText, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { useToast } from "../../toast/use-toast";
-import type { BookingRequest } from "./booking-state";
+import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
 
 /** A booking as the confirm dialog froze it: retries send exactly this, with the same key. */
 export interface SavedBooking {
@@ -20,7 +20,16 @@ export type BookingStep =
   | { step: "idle" }
   | { step: "confirm"; saved: SavedBooking }
   | { step: "phone"; saved: SavedBooking }
-  | { step: "booked"; orderId: string; requiresPayment: boolean; payment: "none" | "redirecting" | "failed" };
+  | {
+      step: "booked";
+      orderId: string;
+      requiresPayment: boolean;
+      payment: "none" | "redirecting" | "failed";
+      /** The promised pickup day and the bag (the one the shop assigned, for "I don't have a bag yet"). */
+      pickupDate: string | null;
+      bagNumber: string | null;
+      bagFromShop: boolean;
+    };
 
 function needsPhoneVerification(error: unknown): boolean {
   return errorStatus(error) === 428 || errorText(error).includes("Phone number verification required");
@@ -40,9 +49,11 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
   const queryClient = useQueryClient();
   const [state, setState] = useState<BookingStep>({ step: "idle" });
   const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<BookingFailure>();
   const inFlight = useRef(false);
 
   function confirm(request: BookingRequest) {
+    setFailure(undefined);
     setState({ step: "confirm", saved: { request, idempotencyKey: newIdempotencyKey() } });
   }
 
@@ -51,7 +62,7 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
     inFlight.current = true;
     setSubmitting(true);
     try {
-      const booked = await apiJson<{ id: string; requiresPayment: boolean }>("POST", "/api/book-service", saved.request, {
+      const booked = await apiJson<{ id: string; requiresPayment: boolean; pickupDate?: string | null; bagNumber?: string | null }>("POST", "/api/book-service", saved.request, {
         "Idempotency-Key": saved.idempotencyKey,
       });
       toast({ title: "Service Booked", description: "Your paddle is on the schedule. See you at drop-off!" });
@@ -61,24 +72,30 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
       void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
       void queryClient.invalidateQueries({ queryKey: loyaltyQueryKey });
       onBooked();
+      const facts = { pickupDate: booked.pickupDate ?? null, bagNumber: booked.bagNumber ?? null, bagFromShop: !!saved.request.needsBag };
+      // The order page says, after the payment's return too, that the shop hands this bag over at drop-off.
+      if (facts.bagFromShop) markBagHandover(localStorage, booked.id);
       if (!booked.requiresPayment) {
-        setState({ step: "booked", orderId: booked.id, requiresPayment: false, payment: "none" });
+        setState({ step: "booked", orderId: booked.id, requiresPayment: false, payment: "none", ...facts });
         return;
       }
-      setState({ step: "booked", orderId: booked.id, requiresPayment: true, payment: "redirecting" });
+      setState({ step: "booked", orderId: booked.id, requiresPayment: true, payment: "redirecting", ...facts });
       try {
         const { url } = await startCheckout(booked.id);
         goTo(url);
       } catch {
         // The booking stands; only the payment page could not be opened.
-        setState({ step: "booked", orderId: booked.id, requiresPayment: true, payment: "failed" });
+        setState({ step: "booked", orderId: booked.id, requiresPayment: true, payment: "failed", ...facts });
       }
     } catch (error) {
       if (needsPhoneVerification(error)) {
         setState({ step: "phone", saved });
       } else {
         setState({ step: "idle" });
-        toast({ title: "Booking Failed", description: bookingFailureMessage(error), variant: "destructive" });
+        const message = bookingFailureMessage(error);
+        // Under the field it belongs to (and in a toast, for whoever is looking at the top of the page).
+        setFailure({ field: bookingErrorField(message), message });
+        toast({ title: "Booking Failed", description: message, variant: "destructive" });
       }
     } finally {
       inFlight.current = false;
@@ -89,6 +106,8 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
   return {
     state,
     submitting,
+    failure,
+    clearFailure: () => setFailure(undefined),
     confirm,
     submit,
     close: () => setState({ step: "idle" }),

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/landing.css";
 import { useBookNow } from "./use-book-now";
@@ -41,6 +42,9 @@ export default function LandingPage() {
           <button type="button" className="btn btn-accent btn-large" onClick={bookNow}>
             Book Your Service Now
           </button>
+          <p className="hero-onsite">
+            Or have it done at your club: <Link to="/onsite">see the on-site gripping days</Link>.
+          </p>
         </div>
       </section>
 

@@ -1,7 +1,7 @@
 import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { locationLabel, orderNumber, type Order } from "../../data/orders";
+import { orderPlaceLabel, orderNumber, type Order } from "../../data/orders";
 import { formatCents } from "../../lib/money";
 import { PickupDialog } from "../orders/PickupDialog";
 import {
@@ -107,7 +107,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                 <td data-label="Total" className="num">
                   {formatCents(orderTotal(order))}
                 </td>
-                <td data-label="Location">{locationLabel(order.dropoffLocation)}</td>
+                <td data-label="Location">{orderPlaceLabel(order)}</td>
                 <td data-label="Notes" className="notes-cell">
                   {order.customerNotes || "—"}
                 </td>

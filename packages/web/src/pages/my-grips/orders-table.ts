@@ -1,5 +1,5 @@
 import { isActiveStage, stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
-import { lineTotal, locationLabel, type Order } from "../../data/orders";
+import { lineTotal, orderPlaceLabel, type Order } from "../../data/orders";
 
 const ordersPageSize = 5;
 
@@ -57,7 +57,7 @@ function sortValue(order: Order, key: SortKey): string | number {
     case "total":
       return orderTotal(order);
     case "location":
-      return locationLabel(order.dropoffLocation);
+      return orderPlaceLabel(order);
     case "notes":
       return (order.customerNotes ?? "").toLowerCase();
   }

@@ -4,7 +4,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../data/orders";
 import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
-import OrderPage, { pickupFact, pickupText } from "./OrderPage";
+import { formatInstant } from "@regrip/core/shared/calendar";
+import { holdEndsAt } from "@regrip/core/shared/unpaid-hold";
+import { markBagHandover, orderPlaceLabel } from "../../data/orders";
+import OrderPage, { payByText, pickupFact, pickupText } from "./OrderPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
 
@@ -99,7 +102,7 @@ describe("OrderPage", () => {
   it("says when a paddle was picked up, that a ready one waits now, and that a canceled order has no pickup", () => {
     const planned = new Date(2025, 2, 6, 12).toISOString();
     const pickedAt = new Date(2025, 2, 7, 15, 30).toISOString();
-    const order = { pickupDateTime: planned, updatedAt: new Date(2025, 2, 9).toISOString(), statusHistory: [] };
+    const order = { pickupDateTime: planned, updatedAt: new Date(2025, 2, 9).toISOString(), statusHistory: [], pickupDate: null, pickupLocation: "LITTLETON", isOnsite: false };
     expect(pickupFact({ ...order, status: "SCHEDULED" })).toBe("Next business day (Thursday, March 6)");
     expect(pickupFact({ ...order, status: "COMPLETE" })).toBe("Ready now");
     expect(pickupFact({ ...order, status: "CANCELED" })).toBe("None: this order was canceled");
@@ -110,6 +113,93 @@ describe("OrderPage", () => {
     ] as const;
     expect(pickupFact({ ...order, status: "PICKED_UP", statusHistory: [...history] })).toBe("Picked up Fri, Mar 7, 3:30 PM");
     expect(pickupFact({ ...order, status: "PICKED_UP" })).toBe("Picked up Sun, Mar 9, 12:00 AM");
+  });
+
+  it("says the promised pickup day: at the shop, the same day on site, or the delivery run's day", () => {
+    const order = { pickupDateTime: null, updatedAt: "2026-11-27T10:00:00.000Z", statusHistory: [], status: "SCHEDULED" as const };
+    expect(pickupFact({ ...order, pickupDate: "2026-11-30", pickupLocation: "LITTLETON", isOnsite: false })).toBe("Ready Monday, November 30");
+    expect(pickupFact({ ...order, pickupDate: "2026-12-02", pickupLocation: "ONSITE", isOnsite: true })).toBe("Wednesday, December 2, the same day");
+    expect(pickupFact({ ...order, pickupDate: "2026-12-03", pickupLocation: "ONSITE", isOnsite: false })).toBe("Delivered Thursday, December 3");
+  });
+});
+
+describe("OrderPage: location and timing", () => {
+  const services = () => Response.json({ coreServices: [], addOnServices: {} });
+
+  it("shows an onsite day's club with its address and map, the same-day pickup, and a notice when the place changed", async () => {
+    const onsite = {
+      ...order,
+      id: "o-onsite",
+      status: "SCHEDULED",
+      stage: "scheduled",
+      dropoffLocation: "ONSITE",
+      pickupLocation: "ONSITE",
+      isOnsite: true,
+      dropoffDateTime: "2026-12-02T16:00:00.000Z",
+      pickupDate: "2026-12-02",
+      scheduleEventId: "ev1",
+      partner: { locationKey: "PINE_CLUB", name: "Pine Club", address: "1 Pine St, Denver", mapsUrl: "https://maps.example/pine" },
+      locationNotice: "The on-site day was canceled: drop off at Regrip Highlands Ranch instead.",
+    } as Order;
+    fakeApi({ "GET /api/orders/o-onsite": () => Response.json(onsite), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o-onsite", route: "/orders/:id" });
+    const card = (await screen.findByRole("heading", { name: "Location and Timing" })).closest("section")!;
+    expect(within(card).getAllByText("Pine Club")).toHaveLength(2);
+    expect(within(card).getAllByText("1 Pine St, Denver")).toHaveLength(2);
+    expect(within(card).getAllByRole("link", { name: /Open in maps/ })[0]!.getAttribute("href")).toBe("https://maps.example/pine");
+    expect(within(card).getByText("Wednesday, December 2 at 9 am")).toBeTruthy();
+    expect(within(card).getByTestId("pickup-day").textContent).toBe("Wednesday, December 2, the same day");
+    const notice = screen.getByRole("heading", { name: "Where and when changed" }).closest("section")!;
+    expect(notice.textContent).toContain("The on-site day was canceled");
+  });
+
+  it("shows a shop drop-off's address, its time on the shop's clock and the promised day", async () => {
+    const shop = { ...order, id: "o-shop", status: "SCHEDULED", stage: "scheduled", dropoffDateTime: "2026-11-28T00:30:00.000Z", pickupDate: "2026-11-30" } as Order;
+    fakeApi({ "GET /api/orders/o-shop": () => Response.json(shop), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o-shop", route: "/orders/:id" });
+    const card = (await screen.findByRole("heading", { name: "Location and Timing" })).closest("section")!;
+    expect(within(card).getAllByText("2500 W Main St, Littleton, CO 80120")).toHaveLength(2);
+    expect(within(card).getByText("Friday, November 27 at 5:30 pm")).toBeTruthy();
+    expect(within(card).getByTestId("pickup-day").textContent).toBe("Ready Monday, November 30");
+    expect(screen.queryByRole("heading", { name: "Where and when changed" })).toBeNull();
+  });
+
+  it("names an order's place in My Grips: the club of an on-site day, the counter, or the shop", () => {
+    const partner = { locationKey: "PINE_CLUB", name: "Pine Club", address: null, mapsUrl: null };
+    expect(orderPlaceLabel({ dropoffLocation: "ONSITE", partner })).toBe("On-site at Pine Club");
+    expect(orderPlaceLabel({ dropoffLocation: "ONSITE", partner: null })).toBe("At the shop's counter");
+    expect(orderPlaceLabel({ dropoffLocation: "LITTLETON", partner: null })).toBe("Regrip Littleton");
+  });
+
+  it("shows a counter sale as made at the counter, not as an on-site day, and its paddle as brought in", async () => {
+    const counter = { ...order, id: "o-counter", paddleId: null, paddle: { nickname: null, brand: null, model: null }, dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true } as Order;
+    fakeApi({ "GET /api/orders/o-counter": () => Response.json(counter), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o-counter", route: "/orders/:id" });
+    const card = (await screen.findByRole("heading", { name: "Location and Timing" })).closest("section")!;
+    expect(within(card).getAllByText("At the shop's counter")).toHaveLength(2);
+    expect(within(card).queryByText(/On-site/)).toBeNull();
+    expect(screen.getByText("Brought to the counter (not one of your saved paddles)")).toBeTruthy();
+  });
+
+  it("says when an unpaid order's hold ends, and that the shop hands over a bag it assigned", async () => {
+    const createdAt = new Date(Date.now() - 10 * 60_000).toISOString();
+    const unpaid = {
+      ...order,
+      id: "o-hold",
+      bagNumber: "131",
+      status: "INVOICED",
+      stage: "awaiting_payment",
+      paymentStatus: "unpaid",
+      createdAt,
+      statusHistory: [{ from: null, to: "INVOICED", actorId: null, actorName: null, note: null, at: createdAt }],
+    } as unknown as Order;
+    expect(payByText(unpaid)).toBe(`Pay by ${formatInstant(holdEndsAt(createdAt))}`);
+    expect(payByText({ ...unpaid, paymentStatus: "paid" })).toBeNull();
+    markBagHandover(localStorage, "o-hold");
+    fakeApi({ "GET /api/orders/o-hold": () => Response.json(unpaid), "GET /api/services": services });
+    renderPage(<OrderPage />, { path: "/orders/o-hold", route: "/orders/:id" });
+    await screen.findByText(new RegExp(`^Pay by ${formatInstant(holdEndsAt(createdAt))}, or the booking is canceled`));
+    expect(screen.getByText("The shop hands you this bag when you drop off your paddle.")).toBeTruthy();
   });
 });
 

@@ -1,4 +1,7 @@
+import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
+import { shopLocation } from "@regrip/core/shared/locations";
+import { holdEndsAt, isOnHold } from "@regrip/core/shared/unpaid-hold";
 import { isTippable } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -7,6 +10,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
+  isBagHandover,
   lineTotal,
   locationLabel,
   orderNumber,
@@ -54,7 +58,9 @@ export function pickupText(iso: string | null | undefined): string {
  * paddle waits now, that a canceled order has none; else the planned day. A picked-up or canceled order still read
  * "Next business day (...)".
  */
-export function pickupFact(order: Pick<Order, "status" | "statusHistory" | "pickupDateTime" | "updatedAt">): string {
+export function pickupFact(
+  order: Pick<Order, "status" | "statusHistory" | "pickupDateTime" | "updatedAt" | "pickupDate" | "pickupLocation" | "isOnsite">,
+): string {
   const stage = stageOf(order.status);
   if (stage === "picked_up") {
     const entry = [...order.statusHistory].reverse().find((e) => stageOf(e.to) === "picked_up");
@@ -62,7 +68,80 @@ export function pickupFact(order: Pick<Order, "status" | "statusHistory" | "pick
   }
   if (stage === "canceled") return "None: this order was canceled";
   if (stage === "ready") return "Ready now";
+  // The day the server promised (shared/calendar.ts pickupDateFor, an onsite day's own date, a delivery run's date).
+  if (order.pickupDate) {
+    if (order.isOnsite) return `${formatDate(order.pickupDate)}, the same day`;
+    if (order.pickupLocation === "ONSITE") return `Delivered ${formatDate(order.pickupDate)}`;
+    return `Ready ${formatDate(order.pickupDate)}`;
+  }
   return pickupText(order.pickupDateTime);
+}
+
+/** A place of the Location and Timing card: a shop (its address) or a partner club (its address and map). */
+function Place({ location, partner }: { location: string | null; partner: Order["partner"] }) {
+  if (location === "ONSITE" && partner) {
+    return (
+      <>
+        <span className="place-name">{partner.name}</span>
+        {partner.address && <span className="place-detail">{partner.address}</span>}
+        {partner.mapsUrl && (
+          <a href={partner.mapsUrl} target="_blank" rel="noopener noreferrer" className="place-detail">
+            Open in maps<span className="visually-hidden">{` (${partner.name}, opens in a new tab)`}</span>
+          </a>
+        )}
+      </>
+    );
+  }
+  // ONSITE with no club: an order made at a shop's counter (storefront invoice, quick sale), not an on-site day.
+  if (location === "ONSITE") return <>At the shop's counter</>;
+  const shop = shopLocation(location);
+  if (!shop) return <>{locationLabel(location)}</>;
+  return (
+    <>
+      <span className="place-name">{shop.label}</span>
+      <span className="place-detail">{shop.address.join(", ")}</span>
+    </>
+  );
+}
+
+/** The Location and Timing card (issue 22): where and when it is dropped off, where it is picked up and the promised day. */
+function LocationCard({ order }: { order: Order }) {
+  const dropoffAt = order.dropoffDateTime ?? order.createdAt;
+  const pickupPlace = order.pickupLocation ?? order.dropoffLocation;
+  return (
+    <section className="card" aria-labelledby="location-title">
+      <h2 id="location-title">Location and Timing</h2>
+      <dl className="facts place-facts">
+        <div>
+          <dt>{order.isOnsite && order.partner ? "On-site at" : "Drop-off location"}</dt>
+          <dd>
+            <Place location={order.dropoffLocation} partner={order.partner} />
+          </dd>
+        </div>
+        <div>
+          <dt>Drop-off</dt>
+          <dd>{Number.isNaN(Date.parse(dropoffAt)) ? "—" : formatInstant(new Date(dropoffAt))}</dd>
+        </div>
+        <div>
+          <dt>Pickup location</dt>
+          <dd>
+            <Place location={pickupPlace} partner={order.partner} />
+          </dd>
+        </div>
+        <div>
+          <dt>Pickup</dt>
+          <dd data-testid="pickup-day">{pickupFact(order)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/** "Pay by Wednesday, November 25 at 4:35 pm": when the unpaid hold ends (shared/unpaid-hold.ts), or null when not on hold. */
+export function payByText(order: Pick<Order, "status" | "paymentStatus" | "createdAt" | "statusHistory" | "processedByStaffId" | "totalCents">): string | null {
+  if (order.totalCents <= 0) return null;
+  if (!isOnHold({ ...order, processedByStaffId: order.processedByStaffId ?? undefined })) return null;
+  return `Pay by ${formatInstant(holdEndsAt(order.createdAt))}`;
 }
 
 /** Steps up to the current one are done; the last shows 'Completed' once done. */
@@ -154,12 +233,14 @@ function PayNow({ order }: { order: Order }) {
  * declined, with the reason the server stored; or not completed (back from the checkout without paying). Null
  * when there is nothing to tell.
  */
-function PaymentOutcome({ order, returned, waiting }: { order: Order; returned: PaymentReturn; waiting: boolean }) {
+function PaymentOutcome({ order, returned, waiting, bagFromShop }: { order: Order; returned: PaymentReturn; waiting: boolean; bagFromShop: boolean }) {
   if (order.paymentStatus === "paid" && returned === "paid") {
+    const bag = order.bag?.code3 || order.bagNumber;
     return (
       <section className="notice notice-success payment-outcome" role="status" aria-labelledby="payment-outcome-title">
         <h2 id="payment-outcome-title">Payment received</h2>
         <p>Thank you! This order is paid{order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ""}.</p>
+        {bagFromShop && bag && <p>{`Your bag is number ${bag}. The shop hands it to you when you drop off your paddle.`}</p>}
       </section>
     );
   }
@@ -241,7 +322,9 @@ export default function OrderPage() {
   const addOns = data.lineItems.filter((item, index) => !isCore(item, index));
   const paddle = data.paddle;
   const stage = stageOf(data.status);
-  const outcome = <PaymentOutcome order={data} returned={returned} waiting={waiting} />;
+  const payBy = payByText(data);
+  const bagFromShop = stage === "awaiting_payment" || stage === "scheduled" ? isBagHandover(localStorage, data.id) : false;
+  const outcome = <PaymentOutcome order={data} returned={returned} waiting={waiting} bagFromShop={bagFromShop} />;
   // The outcome's own Pay Now (declined, not completed) stands in for the summary's.
   const outcomeHasPayNow = isPayable(data) && returned !== "paid" && (!!data.paymentFailureReason || returned === "canceled");
 
@@ -260,10 +343,23 @@ export default function OrderPage() {
 
       {outcome}
 
+      {data.locationNotice && (
+        // Prominent, above everything: an admin canceled the onsite day or the delivery run this order was on.
+        <section className="notice location-notice" role="status" aria-labelledby="location-notice-title">
+          <h2 id="location-notice-title">Where and when changed</h2>
+          <p>{data.locationNotice}</p>
+        </section>
+      )}
+
       <section className="card" aria-labelledby="progress-title">
         <h2 id="progress-title">Progress</h2>
         <Timeline status={data.status} />
-        {stage === "awaiting_payment" && <p className="muted">Your order starts moving once it's paid.</p>}
+        {stage === "awaiting_payment" && (
+          <p className={payBy ? "pay-by" : "muted"}>
+            {payBy ? `${payBy}, or the booking is canceled. ` : ""}
+            Your order starts moving once it's paid.
+          </p>
+        )}
         {stage === "canceled" && <p className="muted">This order was canceled.</p>}
         {stage === "ready" && (
           <button type="button" className="btn btn-accent btn-large" onClick={() => setPickup(true)}>
@@ -281,21 +377,36 @@ export default function OrderPage() {
           <section className="card" aria-labelledby="paddle-info-title">
             <h2 id="paddle-info-title">Paddle</h2>
             <dl className="facts">
-              <div>
-                <dt>Nickname</dt>
-                <dd>{paddle?.nickname || "—"}</dd>
-              </div>
-              <div>
-                <dt>Brand</dt>
-                <dd>{paddle?.brand && paddle.brand !== "Unspecified" ? paddle.brand : "—"}</dd>
-              </div>
-              <div>
-                <dt>Model</dt>
-                <dd>{paddle?.model || "—"}</dd>
-              </div>
+              {data.paddleId || paddle?.nickname || paddle?.brand || paddle?.model ? (
+                <>
+                  <div>
+                    <dt>Nickname</dt>
+                    <dd>{paddle?.nickname || "—"}</dd>
+                  </div>
+                  <div>
+                    <dt>Brand</dt>
+                    <dd>{paddle?.brand && paddle.brand !== "Unspecified" ? paddle.brand : "—"}</dd>
+                  </div>
+                  <div>
+                    <dt>Model</dt>
+                    <dd>{paddle?.model || "—"}</dd>
+                  </div>
+                </>
+              ) : (
+                // A counter sale names no paddle of the customer's: say so rather than three dashes.
+                <div>
+                  <dt>Paddle</dt>
+                  <dd>Brought to the counter (not one of your saved paddles)</dd>
+                </div>
+              )}
               <div>
                 <dt>Bag</dt>
-                <dd>{data.bag?.code3 || data.bagNumber || "—"}</dd>
+                <dd>
+                  {data.bag?.code3 || data.bagNumber || "—"}
+                  {bagFromShop && (data.bag?.code3 || data.bagNumber) && (
+                    <span className="place-detail">The shop hands you this bag when you drop off your paddle.</span>
+                  )}
+                </dd>
               </div>
             </dl>
           </section>
@@ -313,27 +424,7 @@ export default function OrderPage() {
             )}
           </section>
 
-          <section className="card" aria-labelledby="location-title">
-            <h2 id="location-title">Location and Timing</h2>
-            <dl className="facts">
-              <div>
-                <dt>Drop-off location</dt>
-                <dd>{locationLabel(data.dropoffLocation)}</dd>
-              </div>
-              <div>
-                <dt>Drop-off</dt>
-                <dd>{formatDateTime(data.dropoffDateTime ?? data.createdAt)}</dd>
-              </div>
-              <div>
-                <dt>Pickup location</dt>
-                <dd>{locationLabel(data.pickupLocation ?? data.dropoffLocation)}</dd>
-              </div>
-              <div>
-                <dt>Pickup</dt>
-                <dd>{pickupFact(data)}</dd>
-              </div>
-            </dl>
-          </section>
+          <LocationCard order={data} />
         </div>
 
         <div>

@@ -1,0 +1,34 @@
+import { useQuery } from "@tanstack/react-query";
+import { apiJson } from "../lib/api";
+import type { LocationsView, ScheduleEventView } from "@regrip/core/shared/schedule";
+
+export type { LocationsView, ScheduleEventView, ShopView } from "@regrip/core/shared/schedule";
+
+const locationsQueryKey = ["/api/locations"] as const;
+const scheduleQueryKey = ["/api/schedule"] as const;
+
+/** GET /api/locations: the shops (hours, closed dates, the day's cutoffs) and the active partner clubs. */
+export function useLocations() {
+  return useQuery({ queryKey: locationsQueryKey, queryFn: () => apiJson<LocationsView>("GET", "/api/locations") });
+}
+
+/** GET /api/schedule: the upcoming onsite days and delivery runs, by date (public). */
+export function useSchedule() {
+  return useQuery({
+    queryKey: scheduleQueryKey,
+    queryFn: async () => (await apiJson<{ items: ScheduleEventView[] }>("GET", "/api/schedule")).items,
+    // Seats go as others book: asked again each time the page opens.
+    refetchOnMount: "always",
+  });
+}
+
+/** GET /api/bags/{key}/availability: whether a typed bag can hold this booking, and why not. */
+export interface BagAvailability {
+  code: string;
+  available: boolean;
+  message: string | null;
+}
+
+export function bagAvailability(code: string): Promise<BagAvailability> {
+  return apiJson<BagAvailability>("GET", `/api/bags/${encodeURIComponent(code)}/availability`);
+}
