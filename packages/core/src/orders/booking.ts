@@ -56,10 +56,7 @@ export const BookService = z.object({
   /** Required unless `needsBag`. */
   bagNumber: BookingBagNumberOrNone,
   /** "I don't have a bag yet": the server assigns the lowest free bag (its number is in the answer). */
-  needsBag: z.pipe(
-    z.nullish(z.boolean({ error: "needsBag must be true or false" })),
-    z.transform((value: boolean | null | undefined) => value ?? false),
-  ),
+  needsBag: z.nullish(z.boolean({ error: "needsBag must be true or false" })),
   dropoffLocation: z.pipe(
     z.nullish(z.enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })),
     z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? DEFAULT_DROPOFF_LOCATION),
@@ -84,7 +81,7 @@ export const BookService = z.object({
   /** The drop-off shop (or omitted), or an active partner club's locationKey: a club pickup by delivery run. */
   pickupLocation: z.pipe(
     z.nullish(boundedId()),
-    z.transform((value: string | null | undefined) => value?.trim() || undefined),
+    z.transform((value: string | null | undefined) => value || undefined),
   ),
   service: boundedId(
     "Please choose a core service",
