@@ -56,8 +56,11 @@ let b: Customer;
 let aOrders: string[] = [];
 let bOrders: string[] = [];
 
+/** An order of `c` booked at `at`, of a paddle of its own (one open order per paddle). */
 async function bookFor(c: Customer, at: Date): Promise<string> {
-  const input = BookService.parse({ paddleId: c.paddleId, bagNumber: await freeBag(), service: demo.basicBlackDry });
+  const paddleId = randomUUID();
+  await db().entities.paddle.create({ userId: c.id, id: paddleId, brand: "Joola", nickname: "Queued" }).go();
+  const input = BookService.parse({ paddleId, bagNumber: await freeBag(), service: demo.basicBlackDry });
   return (await book(c.actor, { form: input, now: at })).id;
 }
 

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { STAGES } from "../../packages/core/src/shared/lifecycle";
-import { book, bookingCustomer, demo } from "./booking-support";
+import { book, bookingCustomer, demo, paddleOf } from "./booking-support";
 import { call, seed, signIn } from "./support";
 
 type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
@@ -14,7 +14,7 @@ type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
 /** The OrderView keys of docs/api.md (myGripNotes only for staff). */
 const viewKeys = [
   "id", "userId", "paddleId", "bagNumber", "bag", "status", "stage", "statusHistory", "paymentStatus",
-  "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "lineItems", "customerNotes",
+  "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "pickupDate", "scheduleEventId", "partner", "locationNotice", "lineItems", "customerNotes",
   "subtotalCents", "discountAmountCents", "promoCode", "pointsRedeemed", "pointsDiscountCents", "coveredCents", "taxCents", "totalCents", "currency", "paymentMethod",
   "invoiceUrl", "paidAt", "paymentFailureReason", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle",
 ];
@@ -26,8 +26,9 @@ let bobOrder: string;
 let employee: string;
 let admin: string;
 
+/** An order of `customer`'s, of a paddle of its own (one open order per paddle). */
 async function bookOk(customer: Customer, overrides: Record<string, unknown> = {}): Promise<string> {
-  const answer = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry, ...overrides });
+  const answer = await book(customer.token, await paddleOf(customer.userId), { service: demo.basicBlackDry, ...overrides });
   if (answer.status !== 201) throw new Error(`booking: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.id;
 }

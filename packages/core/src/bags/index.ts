@@ -23,24 +23,20 @@ import { INVALID_CURSOR, pageQuery } from "../paging";
 import { writeLabelled, type LabelledOutcome, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
-import { conflict, DomainError, invalid, notFound, unavailable } from "../errors";
+import { conflict, DomainError, invalid, unavailable } from "../errors";
 import {
   BAG_CODE_ALPHABET,
   BAG_CODE_PATTERN,
-  BAG_NOT_FOUND,
   BAG_SLUG_ALPHABET,
   BAG_SLUG_LENGTH,
   bagDoesNotExist,
   bagInUse,
-  isBagCodeKey,
-  normaliseBagKey,
-  type BagLookup,
   type BagPage,
   type BagView,
 } from "../shared/bags";
 import { CreateBags } from "../shared/bag-input";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
-import { view as orderView, type OrderItem } from "../orders/view";
+import type { OrderItem } from "../orders/view";
 
 export * as Bags from "./index";
 export { CreateBags };
@@ -51,7 +47,7 @@ export const BAG_LABEL = "bag";
 export const BAG_HOLD_LABEL = "bag-hold";
 export const BAG_RELEASE_LABEL = "bag-release";
 
-type BagItem = {
+export type BagItem = {
   id: string;
   code3: string;
   qrSlug: string;
@@ -199,7 +195,7 @@ const randomCode = () => Array.from({ length: 3 }, () => BAG_CODE_ALPHABET[rando
 /** 26 characters drawn from 36 by crypto's randomInt: 134 bits, URL-safe. */
 export const randomSlug = () => Array.from({ length: BAG_SLUG_LENGTH }, () => BAG_SLUG_ALPHABET[randomInt(BAG_SLUG_ALPHABET.length)]).join("");
 
-const bagView = (bag: BagItem, orderId: string | null): BagView => ({
+export const bagView = (bag: BagItem, orderId: string | null): BagView => ({
   id: bag.id,
   code3: bag.code3,
   qrSlug: bag.qrSlug,
@@ -258,10 +254,6 @@ export const MAX_PAGE_SIZE = 100;
 export const BagListQuery = pageQuery({ fallback: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE, maxCursorLength: 512 });
 export type BagListQueryInput = z.output<typeof BagListQuery>;
 
-/** `GET /api/bags/{key}`: a QR slug or a 3-character code, bounded before it reaches a key. */
-export const BagKeyParams = z.object({
-  key: z.string({ error: BAG_NOT_FOUND }).check(z.maxLength(MAX_ID_LENGTH, BAG_NOT_FOUND)),
-});
 
 /** The open orders holding `codes`' bags: one batch get of their `bagHold` items. */
 async function holders(codes: string[]): Promise<Map<string, string>> {
@@ -313,30 +305,3 @@ export const list = /* @__PURE__ */ fn({ role: "staff", input: BagListQuery }, a
       : null;
   return { items: bags.map((bag) => bagView(bag, bag.isActive ? held.get(bag.code3) ?? null : null)), cursor };
 });
-
-/** The bag a key names: a code (its active bag, else any bag with it) or a QR slug. */
-async function bagOf(key: string): Promise<BagItem | null> {
-  const normal = normaliseBagKey(key);
-  if (isBagCodeKey(normal)) {
-    const active = await activeByCode(normal);
-    if (active) return active;
-    const { data } = await db().entities.bag.query.byCode({ code3: normal }).go({ limit: 10 });
-    return data[0] ?? null;
-  }
-  // New slugs are BAG_SLUG_PATTERN; seeded and older ones any id-like text.
-  if (!ID_PATTERN.test(normal)) return null;
-  const { data: reservation } = await db().entities.uniqueValue.get(uniqueKey("bagQrSlug", normal)).go();
-  if (!reservation) return null;
-  const { data: bag } = await db().entities.bag.get({ id: reservation.ownerId }).go();
-  return bag ?? null;
-}
-
-/** `GET /api/bags/{key}`: the bag a QR slug or code names, and the open order in it now (staff's view). */
-export const lookup = /* @__PURE__ */ fn({ role: "staff", input: BagKeyParams }, async (_actor, { key }): Promise<BagLookup> => {
-  const bag = await bagOf(key);
-  if (!bag) throw notFound(BAG_NOT_FOUND);
-  const orderId = bag.isActive ? await holderOf(bag.code3) : null;
-  const { data: order } = orderId ? await db().entities.serviceOrder.get({ id: orderId }).go() : { data: null };
-  return { bag: bagView(bag, order ? order.id : null), order: order ? orderView(order, { staff: true }) : null };
-});
-

@@ -238,7 +238,9 @@ function decodeCursor(cursor: string | undefined, partitions: Partition[]): Reco
  * reached its end and all it read was taken.
  */
 async function mergedPage(partitions: Partition[], cursor: string | undefined, limit: number): Promise<{ orders: OrderItem[]; cursor: string | null }> {
-  const positions = decodeCursor(cursor, partitions);
+  // Own keys only: a partition keyed "toString" (a customerId) must not read Object.prototype's (found by hostile.test.ts).
+  const decoded = decodeCursor(cursor, partitions);
+  const positions: Record<string, Position> = Object.assign(Object.create(null) as Record<string, Position>, decoded);
   const chunk = partitions.length === 1 ? limit + 1 : Math.ceil(limit / partitions.length) + 1;
   const state = partitions
     .filter((p) => positions[p.key] !== null)

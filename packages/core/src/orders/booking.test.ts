@@ -16,13 +16,27 @@ describe("BookService", () => {
       bagNumber: "101",
       dropoffLocation: "HIGHLANDS_RANCH",
       dropoffDateTime: undefined,
-      isOnsite: false,
+      // isOnsite is no longer taken from the client (an order is onsite when it names an onsite day): absent stays absent.
+      scheduleEventId: undefined,
+      pickupLocation: undefined,
       service: "sku-1",
       addOns: [],
       weightAreas: [],
       customerNotes: undefined,
       promoCode: undefined,
     });
+  });
+
+  it("takes the where-and-when fields of issue 22: an onsite day, a club, no bag yet", () => {
+    expect(BookService.parse({ ...base, bagNumber: "", needsBag: true, scheduleEventId: "ev-1", pickupLocation: "" })).toMatchObject({
+      bagNumber: undefined,
+      needsBag: true,
+      scheduleEventId: "ev-1",
+      pickupLocation: undefined,
+    });
+    expect(messageOf(BookService.safeParse({ ...base, bagNumber: "" }))).toBe("Please complete all required fields");
+    expect(messageOf(BookService.safeParse({ ...base, needsBag: "yes" }))).toBe("needsBag must be true or false");
+    expect(messageOf(BookService.safeParse({ ...base, scheduleEventId: "x".repeat(200) }))).toBe("Invalid id");
   });
 
   it("takes nulls and empty strings as absent", () => {

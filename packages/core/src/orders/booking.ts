@@ -30,7 +30,7 @@ import {
 } from "../shared/booking";
 import { BookingBagNumberOrNone, requiredOr as required } from "../shared/booking-input";
 import { isIsoDateTime } from "../shared/dates";
-import { boundedId, SentPromoCode } from "../shared/ids";
+import { boundedId, INVALID_ID, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location-names";
 import { RedeemPoints } from "../shared/loyalty-input";
@@ -47,6 +47,10 @@ const optionalText = (max: number, message: string) =>
     z.transform((value: string | null | undefined) => (value?.trim() ? value.trim() : undefined)),
   );
 
+/** An id the client may leave out or send as null or "" (absent); else the id rule (shared/ids.ts, 400 `Invalid id`). */
+const sentId = () =>
+  z.pipe(z.pipe(z.nullish(z.string({ error: INVALID_ID })), z.transform((value: string | null | undefined) => value || undefined)), z.optional(boundedId()));
+
 /**
  * The booking request. Unknown fields are dropped: any price, discount,
  * pickup time or status the client sends is ignored.
@@ -56,10 +60,7 @@ export const BookService = z.object({
   /** Required unless `needsBag`. */
   bagNumber: BookingBagNumberOrNone,
   /** "I don't have a bag yet": the server assigns the lowest free bag (its number is in the answer). */
-  needsBag: z.pipe(
-    z.nullish(z.boolean({ error: "needsBag must be true or false" })),
-    z.transform((value: boolean | null | undefined) => value ?? false),
-  ),
+  needsBag: z.nullish(z.boolean({ error: "needsBag must be true or false" })),
   dropoffLocation: z.pipe(
     z.nullish(z.enum(BOOKABLE_LOCATIONS, { error: "Please choose a drop-off location" })),
     z.transform((value: (typeof BOOKABLE_LOCATIONS)[number] | null | undefined) => value ?? DEFAULT_DROPOFF_LOCATION),
@@ -77,15 +78,9 @@ export const BookService = z.object({
   /** Accepted from older clients and ignored: an order is onsite when it names an onsite day. */
   isOnsite: z.nullish(z.boolean({ error: "isOnsite must be true or false" })),
   /** An ONSITE_GRIPPING event: the paddle is dropped off and picked up at its club on its date (takes a seat). */
-  scheduleEventId: z.pipe(
-    z.nullish(boundedId()),
-    z.transform((value: string | null | undefined) => value || undefined),
-  ),
+  scheduleEventId: sentId(),
   /** The drop-off shop (or omitted), or an active partner club's locationKey: a club pickup by delivery run. */
-  pickupLocation: z.pipe(
-    z.nullish(boundedId()),
-    z.transform((value: string | null | undefined) => value?.trim() || undefined),
-  ),
+  pickupLocation: sentId(),
   service: boundedId(
     "Please choose a core service",
     z.string(required("Please choose a core service")).check(z.trim(), z.minLength(1, "Please choose a core service")),

@@ -14,7 +14,7 @@ import { forbidden, notFound } from "../errors";
 import { Id } from "../shared/ids";
 import { ImageUpload, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
 import * as Users from "../users";
-import { openOrdersOf } from "./open-order";
+import { openOrdersOf } from "./open-orders";
 
 export * as Paddles from "./index";
 export { freeFromBag, NOT_IN_A_BAG } from "./free-from-bag";

@@ -4,24 +4,33 @@
  * second open order of the same paddle is refused there, whoever makes it and however many at once. The move
  * writer (orders/move-writer.ts) deletes it when the order is picked up or canceled and creates it again when an
  * admin reopens the order, as the bag hold is (bags/). GET /api/paddles reads the claims to say which paddle is in
- * the shop, and `npm run recount` writes them for open orders made before they existed.
+ * the shop (./open-orders.ts), and `npm run recount` writes them for open orders made before they existed
+ * (./open-order-backfill.ts).
  */
-import { db } from "../db";
 import type { LabelledOutcome, LabelledWrite, TransactionEntities } from "../db/labelled";
 import { uniqueKey } from "../entities";
-import { conflict, type DomainError, unavailable } from "../errors";
-import { paddleInShop, paddleName } from "../shared/paddle-open-order";
-import { orderReference } from "../shared/orders";
+import type { DomainError } from "../errors";
 
 const PADDLE_CLAIM_LABEL = "paddle-open-order";
 const PADDLE_RELEASE_LABEL = "paddle-open-order-release";
 
 /** The claim's key of `paddleId`. */
-const keyOf = (paddleId: string) => uniqueKey("paddleOpenOrder", paddleId) as { kind: "paddleOpenOrder"; value: string };
+export const keyOf = (paddleId: string) => uniqueKey("paddleOpenOrder", paddleId) as { kind: "paddleOpenOrder"; value: string };
 
-/** The write that makes order `orderId` the open order of `paddleId` (fails when another open order is). */
+/**
+ * The write that makes order `orderId` the open order of `paddleId`: fails when another order is; one already this
+ * order's stays (an order reopened whose claim was never freed).
+ */
 export function claim({ uniqueValue }: TransactionEntities, paddleId: string, orderId: string): LabelledWrite[] {
-  return [{ label: PADDLE_CLAIM_LABEL, write: uniqueValue.create({ ...keyOf(paddleId), ownerId: orderId }).commit() }];
+  return [
+    {
+      label: PADDLE_CLAIM_LABEL,
+      write: uniqueValue
+        .put({ ...keyOf(paddleId), ownerId: orderId })
+        .where((a, { eq, notExists }) => `${notExists(a.ownerId)} OR ${eq(a.ownerId, orderId)}`)
+        .commit(),
+    },
+  ];
 }
 
 /**
@@ -43,27 +52,15 @@ export function release({ uniqueValue }: TransactionEntities, order: { id: strin
   ];
 }
 
-/** The open order each of `paddleIds` is in: one BatchGet of their claims. */
-export async function openOrdersOf(paddleIds: string[]): Promise<Map<string, string>> {
-  const unique = [...new Set(paddleIds)];
-  const found = new Map<string, string>();
-  if (unique.length === 0) return found;
-  const { data, unprocessed } = await db().entities.uniqueValue.get(unique.map(keyOf)).go();
-  if (unprocessed.length > 0) throw unavailable("Your paddles are busy. Please try again.");
-  for (const item of data) found.set(item.value, item.ownerId);
-  return found;
-}
-
 /**
- * The 409 for a transaction that `claim` failed in: names the paddle and the open order's reference (its bag
- * number, else its id's end), read now. Null when the claim is not why it failed.
+ * The 409 for a transaction that `claim` failed in (null when the claim is not why it failed): names the paddle and
+ * the open order's reference. Its words and reads load only then (./open-order-refusal.ts), off the cold start of
+ * every Lambda that makes or moves an order (`npm run bench:lambda`).
  */
 export async function claimRefusal(
   outcome: LabelledOutcome,
   order: { paddleId?: string; paddle?: { nickname?: string; brand?: string; model?: string } },
 ): Promise<DomainError | null> {
   if (outcome.committed || !order.paddleId || !outcome.failed.includes(PADDLE_CLAIM_LABEL)) return null;
-  const { data: held } = await db().entities.uniqueValue.get(keyOf(order.paddleId)).go({ consistent: true });
-  const { data: open } = held ? await db().entities.serviceOrder.get({ id: held.ownerId }).go({ consistent: true }) : { data: null };
-  return conflict(paddleInShop(paddleName(order.paddle), open ? orderReference(open) : (held?.ownerId.slice(-6).toUpperCase() ?? "")));
+  return (await import("./open-order-refusal")).paddleInShopRefusal(keyOf(order.paddleId), order.paddle);
 }

@@ -22,7 +22,7 @@ import type { OrderChange } from "../orders/move-writer";
 import type { OrderItem } from "../orders/view";
 import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
-import { shopLocation } from "../shared/locations";
+import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
 import { orderReference } from "../shared/orders";
 import { PAYMENT_METHOD_LABELS } from "../shared/payment";
 import { RECEIPT_NOT_FOUND, type ReceiptView } from "../shared/receipts";
@@ -34,7 +34,7 @@ export * as Receipts from "./index";
 /** The receipt of `order`: its lines, money and payment, and nothing about who bought it or who sold it. */
 function receiptView(order: OrderItem): ReceiptView {
   return {
-    shopName: shopLocation(order.pickupLocation ?? order.dropoffLocation)?.label ?? "Regrip",
+    shopName: ((where) => (isBookableLocation(where) ? SHOP_LABELS[where] : "Regrip"))(order.pickupLocation ?? order.dropoffLocation),
     reference: orderReference(order),
     date: order.createdAt,
     lines: order.lineItems.map((line) => ({ name: line.name, detail: line.description || null, quantity: line.quantity, priceCents: line.priceCents })),

@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 import { coreServiceNames } from "./catalogue";
-import { BOOKABLE_LOCATIONS } from "./locations";
+import { BOOKABLE_LOCATIONS } from "./location-names";
 
 export const GRIP_PREF_TEXT_MAX = 40;
 export const GRIP_PREFS_INVALID = "Grip preferences must be an object";
