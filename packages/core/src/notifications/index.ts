@@ -8,6 +8,7 @@ import type { OrderItem } from "../orders/view";
 import type { Stage } from "../shared/lifecycle";
 import { Texts, type TextResult } from "../texts";
 import { env } from "../../../../infra/env";
+import { formatDate } from "../shared/calendar";
 
 export * as Notifications from "./index";
 
@@ -40,8 +41,8 @@ export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextRe
       stage === "ready"
         ? { ...order, orderUrl: orderPageUrl(order) }
         : stage === "checked_in" && order.pickupDate
-          ? // The promised day in words; the calendar loads only for this text, off the moves' cold start.
-            { ...order, pickupDay: (await import("../shared/calendar")).formatDate(order.pickupDate) }
+          ? // The promised day in words (a static import: only formatDate is bundled, where a dynamic import kept the whole calendar).
+            { ...order, pickupDay: formatDate(order.pickupDate) }
           : order;
     const outcome = await Texts.send(ORDER_MOVE_TEXTS[stage], params, { userId: order.userId, orderId: order.id });
     return outcome.status === "skipped" ? null : outcome;
