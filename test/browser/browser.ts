@@ -182,3 +182,21 @@ export const adminPanelPages = [
   ["/admin/partners", "Partners"],
   ["/admin/schedule", "Schedule"],
 ] as const;
+
+/** The ID token of a local account (POST /api/auth/local), for the API calls a journey makes beside the pages. */
+export async function localToken(baseUrl: string, account: { username: string; password: string }): Promise<string> {
+  const answer = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.idToken;
+}
+
+/** Polls `read` until it answers something. */
+export async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -17,7 +17,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import { demoSkus } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage } from "./browser";
+import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage, localToken, waitFor } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -34,22 +34,7 @@ const priceOf = (name: string, color?: string, feel?: string) =>
 const regripCents = priceOf("Premium Regrip", "Black", "Tacky");
 const tapeCents = priceOf("Edge Tape");
 
-async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
-}
-
-/** Polls `read` until it answers something. */
-async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
 interface Member {
   username: string;

@@ -35,7 +35,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf } from "./browser";
+import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf, localToken, waitFor } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -47,22 +47,7 @@ const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 const withPage = <T>(run: (page: Page) => Promise<T>) => withPageOf(browser(), baseUrl, run);
 
-async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
-}
-
-/** Polls `read` until it answers something. */
-async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
 /** axe (the console's mobile toolbar left out, as members.test.ts does) and no sideways page scroll, at 1280 and 390 px. */
 async function checkScreen(page: Page, what: string) {

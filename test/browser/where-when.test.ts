@@ -16,7 +16,7 @@ import { addDays, formatDate, hoursOn, todayOf, weekdayOf } from "../../packages
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
 import { createLogin } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, textsTo, withPage } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, textsTo, withPage, localToken, waitFor } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -28,22 +28,7 @@ const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
-async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
-}
-
-/** Polls `read` until it answers something. */
-async function waitFor<T>(what: string, read: () => T | undefined | Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
+const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
 interface Customer {
   username: string;

@@ -42,6 +42,13 @@ describe("every template goes through Texts.send and is logged with its name", (
   it("sends each template's words to its recipient and logs template, message type and status", async () => {
     const customer = await newUser({ phone: newPhone() });
     const phone = newPhone();
+    const canceledWords = {
+      eventType: "ONSITE_GRIPPING" as const,
+      partnerName: "Denver Pickleball Club",
+      eventDate: "2026-12-02",
+      shopLabel: "Regrip Highlands Ranch",
+      pickupDate: "2026-12-03",
+    };
     const cases: { name: TemplateName; send: (orderId: string) => Promise<unknown>; to: string; params: object }[] = [
       ...(["orderCheckedIn", "orderReady", "orderPickedUp"] as const).map((name) => ({
         name,
@@ -64,6 +71,12 @@ describe("every template goes through Texts.send and is logged with its name", (
       { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
       { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
       { name: "test", params: { message: "Testing" }, to: phone, send: (orderId) => Texts.send("test", { message: "Testing" }, { phone, orderId }) },
+      {
+        name: "eventCanceled",
+        params: canceledWords,
+        to: customer.phone!,
+        send: (orderId) => Texts.send("eventCanceled", canceledWords, { userId: customer.userId, orderId }),
+      },
       {
         name: "broadcast",
         params: { message: "Saturday sale" },

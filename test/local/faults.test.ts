@@ -149,12 +149,15 @@ describe("DynamoDB Local frozen mid-traffic", () => {
 describe("DynamoDB Local killed mid-booking", () => {
   it("leaves no order half written: after a restart, retries with the same keys give one whole order each", async () => {
     const token = await signIn();
-    const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", nickname: "Crash Test" } });
-    expect(paddle.status).toBe(201);
+    // One paddle a booking: a paddle is in one open order at a time (issue 22).
+    const paddles = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api("POST", "/api/paddles", { token, body: { brand: "Selkirk", nickname: `Crash Test ${i + 1}` } })),
+    );
+    for (const paddle of paddles) expect(paddle.status).toBe(201);
     const stockBefore = (await (await table()).entities.sku.get({ id: service }).go()).data!.stockQuantity!;
 
     const keys = Array.from({ length: 8 }, (_, i) => `fault-${Date.now()}-${i}`);
-    const bodyFor = (i: number) => ({ paddleId: paddle.body.id, bagNumber: String(111 + i), dropoffLocation: "LITTLETON", service });
+    const bodyFor = (i: number) => ({ paddleId: paddles[i]!.body.id, bagNumber: String(111 + i), dropoffLocation: "LITTLETON", service });
     const bookings = keys.map((key, i) =>
       api("POST", "/api/book-service", { token, body: bodyFor(i), headers: { "idempotency-key": key } }).catch((error: Error) => ({
         status: 0,

@@ -30,7 +30,7 @@ import {
 } from "../shared/booking";
 import { BookingBagNumberOrNone, requiredOr as required } from "../shared/booking-input";
 import { isIsoDateTime } from "../shared/dates";
-import { boundedId, INVALID_ID, SentPromoCode } from "../shared/ids";
+import { boundedId, INVALID_ID, MAX_ID_LENGTH, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location-names";
 import { RedeemPoints } from "../shared/loyalty-input";
@@ -49,7 +49,7 @@ const optionalText = (max: number, message: string) =>
 
 /** An id the client may leave out or send as null or "" (absent); else the id rule (shared/ids.ts, 400 `Invalid id`). */
 const sentId = () =>
-  z.pipe(z.pipe(z.nullish(z.string({ error: INVALID_ID })), z.transform((value: string | null | undefined) => value || undefined)), z.optional(boundedId()));
+  z.pipe(z.pipe(z.nullish(z.string({ error: INVALID_ID }).check(z.maxLength(MAX_ID_LENGTH, INVALID_ID))), z.transform((value: string | null | undefined) => value || undefined)), z.optional(boundedId()));
 
 /**
  * The booking request. Unknown fields are dropped: any price, discount,
