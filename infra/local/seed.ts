@@ -73,13 +73,16 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
     phoneVerified: !!account.phone,
     emailVerified: true,
     roles: ["CUSTOMER" as const, ...groups],
+    ...Users.NEW_ACCOUNT_CONSENT,
   };
+  // An admin with a verified phone gets the daily low-stock text (users/ `adminPhoneOf`).
+  const adminPhone = Users.adminPhoneOf(fields);
   const terms = searchTerms(fields);
   // The user with its claims and its customer-search items; cancelled when the user is already there.
   await patiently(() =>
     db()
       .transaction.write((entities) => [
-        entities.user.create({ ...fields, searchTerms: terms }).commit(),
+        entities.user.create({ ...fields, searchTerms: terms, ...(adminPhone ? { adminPhone, alertRole: "ADMIN" as const } : {}) }).commit(),
         entities.uniqueValue.create({ ...uniqueKey("email", account.email), ownerId: sub }).commit(),
         entities.uniqueValue.create({ ...uniqueKey("username", account.username), ownerId: sub }).commit(),
         ...termWrites(entities, sub, undefined, terms).map((labelled) => labelled.write),

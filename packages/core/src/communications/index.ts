@@ -16,6 +16,7 @@ import { uniqueKey } from "../entities";
 import { conflict } from "../errors";
 import { IdempotencyKey, IDEMPOTENCY_TTL_SECONDS } from "../shared/idempotency";
 import { consent, optedOutNumbers, Texts } from "../texts";
+import type { SkipReason } from "../texts/consent";
 import type { UserItem } from "../users";
 import { BulkSmsInput, TestSmsInput, type BroadcastSkips, type BulkSmsAnswer, type BulkSmsResults } from "../shared/communications";
 
@@ -49,6 +50,11 @@ export const testSms = /* @__PURE__ */ fn({ role: "admin", input: TestSmsInput }
   });
   return { status: result.status, to: input.phone, logId: result.logId, externalId: result.externalId ?? null, error: result.error };
 });
+
+/** A consent rule's reason as the broadcast counts it: switched off and never asked are both "not opted in". */
+function skipOf(reason: SkipReason): keyof BroadcastSkips {
+  return reason === "promotionsOff" || reason === "noConsentRecord" || reason === "notificationsOff" ? "noConsent" : reason;
+}
 
 async function inPool<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -95,13 +101,13 @@ export const bulkSms = /* @__PURE__ */ fn({ role: "admin", input: BulkSms }, asy
     .entities.user.get(input.userIds.map((userId) => ({ userId })))
     .go();
   const users = new Map((data as UserItem[]).map((user) => [user.userId, user]));
-  const skippedBecause: BroadcastSkips = { promotionsOff: 0, optedOut: 0, noPhone: 0, notFound: 0, duplicatePhone: 0 };
+  const skippedBecause: BroadcastSkips = { noConsent: 0, optedOut: 0, noPhone: 0, notFound: 0, duplicatePhone: 0 };
   const candidates: { user: UserItem; phone: string }[] = [];
   for (const userId of input.userIds) {
     const user = users.get(userId);
     // The broadcast template's rule, counted here by reason; Texts.send applies the same rule again as it sends.
     const allowed = consent(Texts.templates.broadcast.consent, user);
-    if ("skipped" in allowed) skippedBecause[allowed.skipped as keyof BroadcastSkips]++;
+    if ("skipped" in allowed) skippedBecause[skipOf(allowed.skipped)]++;
     else candidates.push({ user: user!, phone: allowed.phone });
   }
   const stopped = await optedOutNumbers(candidates.map((c) => c.phone));
@@ -129,7 +135,7 @@ export const bulkSms = /* @__PURE__ */ fn({ role: "admin", input: BulkSms }, asy
     else if (outcome.status === "skipped") {
       // Not reached: the same rule let this customer through above.
       results.skipped++;
-      skippedBecause[outcome.reason as keyof BroadcastSkips]++;
+      skippedBecause[skipOf(outcome.reason)]++;
     } else if (outcome.status === "blocked") {
       // A STOP that arrived after the check above: send() read it and sent nothing.
       results.skipped++;

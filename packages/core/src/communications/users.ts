@@ -24,7 +24,7 @@ import {
   type BroadcastUsersPage,
   type BroadcastUserView,
 } from "../shared/communications";
-import { broadcastPhone, optedOutNumbers } from "../texts";
+import { broadcastPhone, hasPromotionalConsent, optedOutNumbers } from "../texts";
 
 type UserItem = EntityItem<User>;
 
@@ -43,7 +43,7 @@ async function views(users: UserItem[]): Promise<BroadcastUserView[]> {
     lastName: user.lastName ?? null,
     email: user.email ?? null,
     phone,
-    smsPromotions: user.smsPromotions !== false,
+    smsPromotions: hasPromotionalConsent(user),
     optedOut: stopped.has(phone),
   }));
 }

@@ -149,6 +149,8 @@ export async function insert(input: CustomerForm & { id?: string }, options: { a
     hasAccount: false,
     emailVerified: false,
     phoneVerified: false,
+    // Order updates on, promotions off: a walk-in made by staff is never opted in to promotional texts.
+    ...Users.NEW_ACCOUNT_CONSENT,
   };
   const terms = searchTerms(item);
   const outcome = await writeLabelled((entities) => [

@@ -92,6 +92,8 @@ export const COMMUNICATION_MESSAGE_TYPES = [
   "storefront_order",
   "receipt",
   "verification",
+  /** The daily job's reminders (reminders/): pickup, storage fee, final notice, regrip; and the admins' low-stock summary. */
+  "reminder",
 ] as const;
 export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
 
@@ -147,5 +149,7 @@ export const UNIQUE_KINDS = [
    * Written with the order, deleted when it is picked up or canceled, written again when it is reopened.
    */
   "paddleOpenOrder",
+  /** The admins' low-stock text of a shop day (value: the day), claimed before it is sent: once a day. Expires in 3. */
+  "lowStockSummary",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

@@ -7,6 +7,7 @@ import { gripSchedule, type GripSchedule } from "./gripSchedule";
 import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
 import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
 import { orderCounter, type OrderCounter } from "./orderCounter";
+import { orderReminder, type OrderReminder } from "./orderReminder";
 import { orderReference, type OrderReference } from "./orderReference";
 import { paddle, type Paddle } from "./paddle";
 import { partner, type Partner } from "./partner";
@@ -39,6 +40,7 @@ export type {
   LoyaltyAccount,
   LoyaltyLedger,
   OrderCounter,
+  OrderReminder,
   OrderReference,
   Paddle,
   Partner,
@@ -91,6 +93,7 @@ export const entityFactories = {
   dailyStats,
   shopCounter,
   staffTips,
+  orderReminder,
 };
 
 /** Every entity of the table, by name, as built. */

@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { normaliseEmail, phoneNumber, timestamps, isoTimestamp } from "./attributes";
 import { ACCOUNT_STATUSES, AUTH_PROVIDERS, ROLES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
 
 /**
  * A person with a sign-in: customer, employee or admin. `userId` is the
@@ -48,12 +48,20 @@ export const user = (config?: EntityConfiguration) =>
         emailVerified: { type: "boolean", required: true, default: false },
         phoneVerified: { type: "boolean", required: true, default: false },
         smsNotifications: { type: "boolean", required: true, default: true },
-        smsPromotions: { type: "boolean", required: true, default: true },
+        smsPromotions: { type: "boolean", required: true, default: false },
         emailNotifications: { type: "boolean", required: true, default: true },
-        emailPromotions: { type: "boolean", required: true, default: true },
+        emailPromotions: { type: "boolean", required: true, default: false },
         smsConsentedAt: isoTimestamp(),
         smsConsentIp: { type: "string" },
         smsConsentText: { type: "string" },
+        /**
+         * An admin's verified phone, present only while the user is an admin whose phone is verified (users/
+         * `adminPhoneOf`, kept by every write of roles or phone): the key of the sparse `admins` index, so the daily
+         * low-stock text (reminders/) finds the admins to text with one small Query, whatever the number of customers.
+         */
+        adminPhone: { type: "string" },
+        /** "ADMIN" beside `adminPhone` (and absent with it): the sparse index's partition. */
+        alertRole: { type: ["ADMIN"] as const },
         ...timestamps(),
       },
       indexes: {
@@ -67,6 +75,13 @@ export const user = (config?: EntityConfiguration) =>
           index: gsi1.index,
           pk: { field: gsi1.pk, composite: [], template: "users", casing },
           sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
+        },
+        /** Admins with a verified phone (sparse: only users with `adminPhone`). */
+        admins: {
+          index: gsi2.index,
+          condition: (attr) => attr.adminPhone !== undefined && attr.alertRole !== undefined,
+          pk: { field: gsi2.pk, composite: ["alertRole"], template: "role#${alertRole}", casing },
+          sk: { field: gsi2.sk, composite: ["adminPhone"], template: "${adminPhone}", casing },
         },
       },
     },

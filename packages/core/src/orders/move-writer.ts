@@ -20,6 +20,7 @@
  *   freed and held again with the bag (paddles/open-order.ts);
  * - `seat-returned`: a cancel's seat on an onsite day or delivery run given back,
  *   once (schedule/seats.ts; a reopen does not take it again);
+ * - `reminders`: into Ready or Picked Up, the order's reminder timeline at the move's time (reminders/timeline.ts);
  * - `event`: a webhook event's ledger item, so it is applied exactly once;
  * - `audit:<n>`: the caller's audit entries and the move's own.
  *
@@ -51,6 +52,7 @@ import * as Inventory from "../inventory";
 import * as LoyaltyPoints from "../loyalty/order-points";
 import * as Notifications from "../notifications";
 import * as PaddleOpenOrder from "../paddles/open-order";
+import { timelineWrites } from "../reminders/timeline";
 import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
@@ -313,6 +315,8 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
           ...(seat?.writes(entities) ?? []),
           ...(freeingPaddle ? PaddleOpenOrder.release(entities, order) : []),
           ...(reholdingPaddle ? PaddleOpenOrder.claim(entities, order.paddleId!, order.id) : []),
+          // Into Ready or Picked Up: the reminders job's timeline (reminders/timeline.ts).
+          ...(from !== to ? timelineWrites(entities, order, to, at) : []),
         );
       }
       // A millisecond apart, so the log lists one change's entries in the order they were decided.

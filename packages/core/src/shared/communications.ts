@@ -187,7 +187,10 @@ export interface BroadcastUserView {
   email: string | null;
   /** `phone`, else the card provider's `stripePhone`. */
   phone: string;
-  /** False when the customer turned SMS promotions off: a broadcast skips them. */
+  /**
+   * True only when the customer opted in to promotional texts with their consent on record (texts/consent.ts:
+   * the words, the time, the address); a broadcast skips every other customer.
+   */
   smsPromotions: boolean;
   /** True when the number replied STOP (and not START since): a broadcast skips them. */
   optedOut: boolean;
@@ -200,8 +203,8 @@ export interface BroadcastUsersPage {
 
 /** Why a broadcast left a chosen customer out. */
 export interface BroadcastSkips {
-  /** The customer turned SMS promotions off in their profile. */
-  promotionsOff: number;
+  /** The customer has not opted in to promotional texts with their consent on record (switched off, never asked, a walk-in). */
+  noConsent: number;
   /** The number replied STOP. */
   optedOut: number;
   /** No phone on file. */
@@ -245,7 +248,7 @@ export function bulkSmsSummary(results: Pick<BulkSmsResults, "sent" | "failed" |
   if (!results.skipped) return base;
   const why = results.skippedBecause;
   const parts = [
-    why.promotionsOff && `${why.promotionsOff} turned SMS promotions off`,
+    why.noConsent && `${why.noConsent} not opted in to promotional texts`,
     why.optedOut && `${why.optedOut} replied STOP`,
     why.noPhone && `${why.noPhone} without a phone`,
     why.notFound && `${why.notFound} not found`,

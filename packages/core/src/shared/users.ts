@@ -21,6 +21,7 @@ export interface PersonView {
 export interface UserView extends PersonView {
   profileImageUrl: string | null;
   smsNotifications: boolean;
+  /** True only with promotional consent on record (texts/consent.ts): the switch shows what the shop may send. */
   smsPromotions: boolean;
   emailNotifications: boolean;
   emailPromotions: boolean;
@@ -43,9 +44,10 @@ export const CurrentUser = z.object({
   phoneVerified: flag(false),
   profileImageUrl: text(),
   smsNotifications: flag(true),
-  smsPromotions: flag(true),
+  // New accounts start opted out of promotions (issue 23, US texting rules).
+  smsPromotions: flag(false),
   emailNotifications: flag(true),
-  emailPromotions: flag(true),
+  emailPromotions: flag(false),
   roles: z._default(z.array(RoleSchema), ["CUSTOMER"]),
   defaultPrefs: z.optional(z.nullable(GripPrefs)),
 });

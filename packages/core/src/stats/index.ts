@@ -72,8 +72,11 @@ async function staffTipsOf(month: string): Promise<StaffTipsRow[]> {
     .sort((a, b) => b.tipCents - a.tipCents || a.name.localeCompare(b.name));
 }
 
-/** Counted products at or below their threshold: the catalogue's one Query (data-model A11), as GET /api/admin/skus reads it. */
-async function lowStock(): Promise<LowStockProduct[]> {
+/**
+ * Counted products at or below their threshold: the catalogue's one Query (data-model A11), as GET /api/admin/skus
+ * reads it. The dashboard lists them; the daily reminders job texts them to admins (reminders/).
+ */
+export async function lowStock(): Promise<LowStockProduct[]> {
   return (await allSkus())
     .map((p) => ({ id: p.id, code: p.code, name: p.name, stockQuantity: p.unlimitedStock ? null : (p.stockQuantity ?? null), lowStockThreshold: p.lowStockThreshold }))
     .filter((p): p is LowStockProduct => isLowStock(p))

@@ -8,10 +8,22 @@ import type { UserItem } from "../users";
 import type { CustomerConsent } from "./templates";
 
 /** The parts of a customer their consent is read from. */
-export type Customer = Pick<UserItem, "userId" | "phone" | "stripePhone" | "smsNotifications" | "smsPromotions">;
+export type Customer = Pick<UserItem, "userId" | "phone" | "stripePhone" | "smsNotifications" | "smsPromotions"> &
+  Partial<Pick<UserItem, "smsConsentText" | "smsConsentedAt" | "smsConsentIp" | "hasAccount">>;
 
-/** Why a customer is not texted: no such customer, no number to text, or the kind of text turned off. */
-export type SkipReason = "notFound" | "noPhone" | "notificationsOff" | "promotionsOff";
+/**
+ * Why a customer is not texted: no such customer, no number to text, the kind of text turned off, or (promotions)
+ * switched on without the consent on record (the words agreed to, when and from which address).
+ */
+export type SkipReason = "notFound" | "noPhone" | "notificationsOff" | "promotionsOff" | "noConsentRecord";
+
+/**
+ * True when the customer opted in to promotional texts explicitly: the switch on, and the words they agreed to, the
+ * time and the address recorded (users/ `consentChanges`, on their own profile). A walk-in made by staff never is.
+ */
+export function hasPromotionalConsent(user: Pick<Customer, "smsPromotions" | "smsConsentText" | "smsConsentedAt" | "smsConsentIp" | "hasAccount">): boolean {
+  return user.smsPromotions === true && user.hasAccount !== false && !!user.smsConsentText && !!user.smsConsentedAt && !!user.smsConsentIp;
+}
 
 /** The number a broadcast texts: the profile's phone, else the card provider's (§5: "stripePhone or phone"). */
 export function broadcastPhone(user: Pick<Customer, "phone" | "stripePhone">): string | null {
@@ -32,8 +44,9 @@ export function consent(rule: CustomerConsent, user: Customer | null | undefined
   }
   const phone = broadcastPhone(user);
   if (!phone) return { skipped: "noPhone" };
-  // Promotions unless turned off: the flag defaults on.
-  return user.smsPromotions === false ? { skipped: "promotionsOff" } : { phone };
+  // Promotions only with an explicit opt-in on record (US texting rules; the old app's "all default true" is gone).
+  if (user.smsPromotions !== true) return { skipped: "promotionsOff" };
+  return hasPromotionalConsent(user) ? { phone } : { skipped: "noConsentRecord" };
 }
 
 /** True when the number replied STOP (and not START since). */

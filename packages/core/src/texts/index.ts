@@ -2,7 +2,8 @@
  * The one way a text leaves the shop (DESIGN §6, docs/architecture.md "Texts"). Given a template of templates.ts,
  * its parameters and whom it is for, `send`:
  * 1. checks consent by the template's rule: a customer is read (or handed over, already read) and texted only as
- *    their profile allows; a number given with a requested text (a code, a payment link, a test) is texted as is;
+ *    their profile allows (promotions only with the opt-in on record, and always ending "Reply STOP to opt out");
+ *    a number given with a requested text (a code, a payment link, a test) or an admin's alert is texted as is;
  * 2. checks the number's STOP (every template but the answer to HELP);
  * 3. gives the words to the SMS provider (sms/: Twilio, SNS or the outbox);
  * 4. writes the communications log entry with the template's name and message type and the outcome;
@@ -16,10 +17,11 @@ import { requireGrant } from "../aws/grants";
 import { db } from "../db";
 import { smsProvider } from "../sms";
 import { consent, optedOut, type Customer, type SkipReason } from "./consent";
+import { withOptOut } from "../shared/sms-consent";
 import { templates, type CustomerConsent, type TemplateName, type TemplateParams, type Templates } from "./templates";
 
 export * as Texts from "./index";
-export { broadcastPhone, consent, optedOut, optedOutNumbers } from "./consent";
+export { broadcastPhone, consent, hasPromotionalConsent, optedOut, optedOutNumbers } from "./consent";
 export { SMS_HELP_REPLY, templates, type TemplateName } from "./templates";
 
 /** A customer of the shop: read here by id, or handed over when the caller has just read them. */
@@ -81,7 +83,8 @@ export async function send<N extends TemplateName>(name: N, params: TemplatePara
   } else {
     ({ phone, userId } = to as NumberRecipient);
   }
-  const body = words(params);
+  // Every promotional text ends with how to opt out (the one place it is added).
+  const body = template.consent === "promotions" ? withOptOut(words(params)) : words(params);
 
   let status: TextResult["status"] = "sent";
   let error: string | undefined;

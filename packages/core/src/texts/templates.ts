@@ -17,18 +17,22 @@ import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
 import { orderReference } from "../shared/orders";
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
 import { dollars } from "../shared/payment";
+import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../shared/reminders";
+import { OPT_OUT_LINE } from "../shared/sms-consent";
 
 /**
  * Who may be texted, and how the number is found:
  * - `orderUpdates`: a customer who allows order texts (`smsNotifications` on) and has a phone on their profile;
  *   texted at that phone.
- * - `promotions`: a customer who has not turned SMS promotions off (`smsPromotions`); texted at their phone, else
- *   the card provider's.
+ * - `promotions`: a customer who opted in explicitly, with the words they agreed to, the time and the address on
+ *   record (consent.ts); texted at their phone, else the card provider's. Every promotional text ends with
+ *   "Reply STOP to opt out" (`Texts.send` adds it when the words lack it).
  * - `requested`: the person asked for this very text (a code they requested, a payment link at the counter, an
  *   admin's test); texted at the number given.
  * - `help`: the answer to a HELP; texted at the number that asked, even after a STOP.
+ * - `staffAlert`: an admin's own alert (the daily low-stock summary), texted at their verified phone.
  */
-export type Consent = "orderUpdates" | "promotions" | "requested" | "help";
+export type Consent = "orderUpdates" | "promotions" | "requested" | "help" | "staffAlert";
 /** The rules under which a text goes to a customer of the shop, read from their profile by `Texts.send`. */
 export type CustomerConsent = Extract<Consent, "orderUpdates" | "promotions">;
 
@@ -41,6 +45,9 @@ export interface Template<Params, C extends Consent = Consent> {
   when: string;
   words: (params: Params) => string;
 }
+
+/** How many low-stock products the admins' text names (the dashboard lists them all). */
+const LOW_STOCK_LISTED = 8;
 
 const template = <Params, C extends Consent>(definition: Template<Params, C>) => definition;
 
@@ -144,6 +151,50 @@ export const templates = {
     to: "Each customer an admin chooses (once per number)",
     when: "An admin sends a Bulk SMS Broadcast: the admin's own words",
     words: ({ message }: { message: string }) => message,
+  }),
+  // The daily reminders job (reminders/, timings in shared/reminders.ts), each at most once per order.
+  pickupReminder: template({
+    messageType: "reminder",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: `The order has been Ready for ${PICKUP_REMINDER_DAYS} days and is still there`,
+    words: (order: OrderTextParams) =>
+      `Regrip: a friendly reminder that ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}. Come get your fresh grip!`,
+  }),
+  storageNotice: template({
+    messageType: "reminder",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: `The order has been Ready for ${STORAGE_FEE_DAYS} days (the terms: storage fees after ${STORAGE_FEE_DAYS} days)`,
+    words: (order: OrderTextParams) =>
+      `Regrip: ${paddleOf(order)}${bagOf(order)} has been ready for pickup at ${placeOf(order)} for ${STORAGE_FEE_DAYS} days. As our terms say, a storage fee may now apply for each further week. Please pick it up soon.`,
+  }),
+  finalNotice: template({
+    messageType: "reminder",
+    consent: "orderUpdates",
+    to: "The order's customer",
+    when: `The order has been Ready for ${FINAL_NOTICE_DAYS} days (before the terms' ${NO_RESPONSIBILITY_DAYS})`,
+    words: (order: OrderTextParams) =>
+      `Regrip: final notice. ${paddleOf(order)}${bagOf(order)} has been waiting at ${placeOf(order)} for ${FINAL_NOTICE_DAYS} days. Paddles left more than ${NO_RESPONSIBILITY_DAYS} days after we told you they were ready are considered abandoned. Please pick it up within ${NO_RESPONSIBILITY_DAYS - FINAL_NOTICE_DAYS} days.`,
+  }),
+  regripReminder: template({
+    messageType: "reminder",
+    consent: "promotions",
+    to: "The order's customer, only with recorded promotional consent",
+    when: `${REGRIP_REMINDER_WEEKS} weeks after the order was picked up: a link that books that paddle again`,
+    words: ({ order, url }: { order: OrderTextParams; url: string }) =>
+      `Regrip: it's been ${REGRIP_REMINDER_WEEKS} weeks since ${paddleOf(order)} got its fresh grip. Time for another? Book it again: ${url} ${OPT_OUT_LINE}`,
+  }),
+  lowStockSummary: template({
+    messageType: "reminder",
+    consent: "staffAlert",
+    to: "Each admin with a verified phone",
+    when: "Daily, when some counted products are at or below their low-stock threshold (also on the dashboard)",
+    words: ({ products }: { products: readonly { code: string; name: string; stockQuantity: number }[] }) => {
+      const shown = products.slice(0, LOW_STOCK_LISTED);
+      const more = products.length - shown.length;
+      return `Regrip low stock (${products.length}): ${shown.map((p) => `${p.name} (${p.code}) ${p.stockQuantity} left`).join("; ")}${more > 0 ? `; and ${more} more` : ""}. See the dashboard.`;
+    },
   }),
 };
 

@@ -11,7 +11,9 @@ import { compactGripPrefs, GripPrefs, readGripPrefs } from "../shared/grip-prefs
 import { INVALID_EMAIL, nameChecks } from "../shared/customers";
 import { normaliseUsPhone } from "../shared/phone";
 import { sortRoles } from "../shared/roles";
+import { PROMOTIONS_CONSENT_TEXT } from "../shared/sms-consent";
 import type { PersonView, UserView } from "../shared/users";
+import { hasPromotionalConsent } from "../texts/consent";
 
 export * as Users from "./index";
 
@@ -37,7 +39,7 @@ export function view(user: UserItem): UserView {
     ...personView(user),
     profileImageUrl: user.profileImageUrl ?? null,
     smsNotifications: user.smsNotifications,
-    smsPromotions: user.smsPromotions,
+    smsPromotions: hasPromotionalConsent(user),
     emailNotifications: user.emailNotifications,
     emailPromotions: user.emailPromotions,
     roles: sortRoles(user.roles),
@@ -52,6 +54,18 @@ export async function get(userId: string): Promise<UserItem | null> {
 
 const sameRoles = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((r) => b.includes(r));
 
+/** The phone an admin's alerts go to (the daily low-stock text): an admin's verified phone, else none. */
+export function adminPhoneOf(user: Pick<UserItem, "roles" | "phone" | "phoneVerified">): string | undefined {
+  return user.roles.includes("ADMIN") && user.phoneVerified && user.phone ? user.phone : undefined;
+}
+
+/** What keeps the sparse `admins` index (entities/user.ts) in line with `next`, compared with `current`. */
+function adminPhoneChanges(current: Partial<Pick<UserItem, "adminPhone">>, next: Pick<UserItem, "roles" | "phone" | "phoneVerified">): Changes {
+  const phone = adminPhoneOf(next);
+  if (phone === current.adminPhone) return { set: {}, remove: [] };
+  return phone ? { set: { adminPhone: phone, alertRole: "ADMIN" }, remove: [] } : { set: {}, remove: ["adminPhone", "alertRole"] };
+}
+
 /**
  * The user item of a signed-in person, created on their first sign-in from the
  * token's claims. The user pool's groups are the truth about roles; the item
@@ -64,12 +78,14 @@ export const fromSignIn = /* @__PURE__ */ fn({ role: "customer", input: NoInput 
     // A user made before customer search existed is indexed on their next sign-in.
     if (rolesInLine && existing.searchTerms !== undefined) return existing;
     const terms = searchTerms(existing);
+    const admin = adminPhoneChanges(existing, { ...existing, roles: actor.roles });
     const outcome = await writeLabelled((entities) => [
       {
         label: "user",
         write: entities.user
           .patch({ userId: actor.userId })
-          .set({ roles: actor.roles, searchTerms: terms })
+          .set({ roles: actor.roles, searchTerms: terms, ...admin.set })
+          .remove(admin.remove)
           .where(({ updatedAt }, { eq }) => eq(updatedAt, existing.updatedAt))
           .commit(),
       },
@@ -123,6 +139,8 @@ async function createFromSignIn(actor: UserActor): Promise<void> {
     username: actor.username,
     roles: actor.roles,
     emailVerified: !!actor.email && actor.emailVerified === true,
+    // A new account: order updates on, promotions off until the customer opts in on their profile (issue 23).
+    ...NEW_ACCOUNT_CONSENT,
   };
   if (await createWithClaims(item)) return;
   // Cancelled: either a concurrent first request created the user (fine), or
@@ -134,6 +152,13 @@ async function createFromSignIn(actor: UserActor): Promise<void> {
   if (item.email && (await createWithClaims({ ...item, email: undefined, emailVerified: false }))) return;
   if (!(await get(actor.userId))) throw conflict("This account's username is already in use. Please contact the shop.");
 }
+
+/**
+ * What every new user starts with (sign-up, first sign-in, a customer staff make, a walk-in at the counter): order
+ * updates on, promotions off. Promotions are turned on only by the customer on their own profile, which records the
+ * consent (`update`); this departs from the old app's "all default true" on purpose, for US texting rules.
+ */
+export const NEW_ACCOUNT_CONSENT = { smsNotifications: true, emailNotifications: true, smsPromotions: false, emailPromotions: false } as const;
 
 type NewUser = Pick<UserItem, "userId" | "roles" | "emailVerified"> & { username: string } & Partial<Pick<UserItem, "email" | "firstName" | "lastName">>;
 
@@ -208,7 +233,10 @@ export const UpdateProfile = z.object({
 });
 export type UpdateProfile = z.infer<typeof UpdateProfile>;
 
-export type Changes = { set: Partial<UserItem>; remove: ("firstName" | "lastName" | "email" | "phone" | "defaultPrefs")[] };
+export type Changes = {
+  set: Partial<UserItem>;
+  remove: ("firstName" | "lastName" | "email" | "phone" | "defaultPrefs" | "smsConsentText" | "smsConsentedAt" | "smsConsentIp" | "adminPhone" | "alertRole")[];
+};
 
 /** What the update changes, compared with the stored user. */
 export function profileChanges(current: UserItem, input: UpdateProfile): Changes {
@@ -224,7 +252,8 @@ export function profileChanges(current: UserItem, input: UpdateProfile): Changes
   // A new email or phone has not been verified.
   if (text("email", input.email)) changes.set.emailVerified = false;
   if (text("phone", input.phone)) changes.set.phoneVerified = false;
-  for (const field of ["smsNotifications", "smsPromotions", "emailNotifications", "emailPromotions"] as const) {
+  // smsPromotions is the customer's own opt-in, recorded with its consent: `consentChanges`.
+  for (const field of ["smsNotifications", "emailNotifications", "emailPromotions"] as const) {
     const value = input[field];
     if (value !== undefined && value !== current[field]) changes.set[field] = value;
   }
@@ -258,11 +287,14 @@ export async function writeProfile(
   changes: Changes,
   extra: (entities: TransactionEntities) => LabelledWrite[] = () => [],
 ): Promise<ProfileWriteOutcome> {
-  const { remove } = changes;
   const set: Partial<UserItem> = { ...changes.set };
   const userId = current.userId;
   const next: UserItem = { ...current, ...set };
-  for (const field of remove) delete next[field];
+  for (const field of changes.remove) delete next[field];
+  // An admin's verified phone keys the admins' alert index: kept with every change of phone or its verification.
+  const admin = adminPhoneChanges(current, next);
+  Object.assign(set, admin.set);
+  const remove = [...changes.remove, ...admin.remove];
   const terms = searchTerms(next);
   const termsChanged = current.searchTerms === undefined || terms.join("\n") !== current.searchTerms.join("\n");
   if (termsChanged) set.searchTerms = terms;
@@ -306,6 +338,27 @@ export async function writeProfile(
 }
 
 /**
+ * The customer's own promotional opt-in (PUT /api/auth/user `smsPromotions`): switched on, the words they agreed to
+ * (`PROMOTIONS_CONSENT_TEXT`, shown beside the switch), the time and the request's address are recorded with it;
+ * switched off, the opt-in and its record are cleared. Switching on again records it anew; so does switching on a
+ * switch that was on without a record (an account from before consent was recorded). Staff never set it.
+ */
+export function consentChanges(user: UserItem, smsPromotions: boolean | undefined, request: { at: string; ip?: string }): Changes {
+  if (smsPromotions === true) {
+    if (hasPromotionalConsent(user)) return { set: {}, remove: [] };
+    return {
+      set: { smsPromotions: true, smsConsentText: PROMOTIONS_CONSENT_TEXT, smsConsentedAt: request.at, smsConsentIp: request.ip ?? "unknown" },
+      remove: [],
+    };
+  }
+  if (smsPromotions === false) {
+    const recorded = (["smsConsentText", "smsConsentedAt", "smsConsentIp"] as const).filter((field) => user[field] !== undefined);
+    return { set: user.smsPromotions === false ? {} : { smsPromotions: false }, remove: [...recorded] };
+  }
+  return { set: {}, remove: [] };
+}
+
+/**
  * Updates the signed-in user's profile (PUT /api/auth/user). A changed email
  * moves its claim (409 when someone else holds the new one) and the search
  * items follow, all in one transaction; a write that lost a race with another
@@ -315,6 +368,9 @@ export const update = /* @__PURE__ */ fn({ role: "customer", input: UpdateProfil
   let user = await fromSignIn(actor);
   for (let attempt = 1; attempt <= 3; attempt++) {
     const changes = profileChanges(user, input);
+    const consentChange = consentChanges(user, input.smsPromotions, { at: new Date().toISOString(), ip: actor.ip });
+    Object.assign(changes.set, consentChange.set);
+    changes.remove.push(...consentChange.remove);
     if (Object.keys(changes.set).length === 0 && changes.remove.length === 0) return user;
     const outcome = await writeProfile(user, changes);
     if (outcome.committed) return outcome.user;

@@ -11,6 +11,7 @@ import { serverMessage } from "../../lib/api-error";
 import { currentPath, goToServerLogin, goToServerLogout } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
 import { displayPhone, formatPhoneInput, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
+import { PROMOTIONS_CONSENT_TEXT } from "@regrip/core/shared/sms-consent";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
 import "../../styles/profile.css";
@@ -21,7 +22,8 @@ type Flag = "smsNotifications" | "smsPromotions" | "emailNotifications" | "email
 
 const switches: { flag: Flag; label: string; hint: string }[] = [
   { flag: "smsNotifications", label: "Text message updates", hint: "Texts when your paddle is checked in, ready and picked up." },
-  { flag: "smsPromotions", label: "Text message offers", hint: "Occasional promotions by text. Reply STOP any time." },
+  // The words a customer agrees to by switching it on, word for word as the server records them.
+  { flag: "smsPromotions", label: "Text message offers", hint: PROMOTIONS_CONSENT_TEXT },
   { flag: "emailNotifications", label: "Email updates", hint: "Order confirmations and receipts by email." },
   { flag: "emailPromotions", label: "Email offers", hint: "News and promotions from the shop." },
 ];

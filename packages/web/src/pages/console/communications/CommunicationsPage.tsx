@@ -190,7 +190,7 @@ function BulkSmsForm() {
     value: user.id,
     label: userLabel(user),
     description: [displayPhone(user.phone), user.email].filter(Boolean).join(" · "),
-    tags: [user.optedOut ? "Replied STOP" : "", !user.smsPromotions ? "SMS promotions off" : ""].filter(Boolean),
+    tags: [user.optedOut ? "Replied STOP" : "", !user.smsPromotions ? "Not opted in to promotions" : ""].filter(Boolean),
     disabled: user.optedOut || !user.smsPromotions,
   }));
 
@@ -203,7 +203,7 @@ function BulkSmsForm() {
   return (
     <Container
       header={
-        <Header variant="h2" description="Text chosen customers with a phone. Customers who turned SMS promotions off or replied STOP are skipped.">
+        <Header variant="h2" description="Text chosen customers with a phone. Only customers who opted in to promotional texts (their consent on record) are texted; the others, and numbers that replied STOP, are skipped. Every text ends with Reply STOP to opt out.">
           Bulk SMS Broadcast
         </Header>
       }

@@ -1,0 +1,50 @@
+import type { EntityConfiguration } from "electrodb";
+import { Entity } from "./electrodb";
+import { isoTimestamp } from "./attributes";
+import { casing, gsi1, primary, SERVICE } from "./keys";
+
+/** The stages an order's reminders are timed from (shared/reminders.ts). */
+export const REMINDER_STAGES = ["ready", "picked_up"] as const;
+
+/**
+ * An order's reminder timeline (reminders/): one item per order that reached Ready, written by the move writer in
+ * the move's own transaction, so the daily job finds orders by stage and time with one Query on a key range:
+ * `bySince` is `reminders#ready` (or `reminders#picked_up`) sorted by when the order got there. Moving Ready →
+ * Picked Up moves the item to the picked-up partition; any other move leaves it where it is, and the job checks
+ * the order's stage before it sends.
+ *
+ * Each reminder's `*At` marks that it went: set by a conditional update (only where absent) before the text is
+ * sent, so a run repeated, or two at once, sends each reminder at most once per order. The marks are kept when the
+ * order moves again (an order reopened back to Ready is not reminded twice).
+ */
+export const orderReminder = (config?: EntityConfiguration) =>
+  new Entity(
+    {
+      model: { service: SERVICE, entity: "orderReminder", version: "1" },
+      attributes: {
+        orderId: { type: "string", required: true, readOnly: true },
+        userId: { type: "string", required: true },
+        stage: { type: REMINDER_STAGES, required: true },
+        /** When the order reached `stage` (its `completedAt` for Ready, `pickedUpAt` for Picked Up). */
+        since: { type: "string", required: true },
+        pickupReminderAt: isoTimestamp(),
+        storageNoticeAt: isoTimestamp(),
+        finalNoticeAt: isoTimestamp(),
+        regripReminderAt: isoTimestamp(),
+      },
+      indexes: {
+        byOrder: {
+          pk: { field: primary.pk, composite: ["orderId"], template: "reminders#${orderId}", casing },
+          sk: { field: primary.sk, composite: [], template: "order", casing },
+        },
+        /** The job's windows: the orders that reached a stage between two times, oldest first. */
+        bySince: {
+          index: gsi1.index,
+          pk: { field: gsi1.pk, composite: ["stage"], template: "reminders#${stage}", casing },
+          sk: { field: gsi1.sk, composite: ["since", "orderId"], template: "${since}#${orderId}", casing },
+        },
+      },
+    },
+    config,
+  );
+export type OrderReminder = ReturnType<typeof orderReminder>;

@@ -1,0 +1,173 @@
+/**
+ * The daily reminders job (issue 23; README "Reminders"; timings in shared/reminders.ts): run by an SST Cron in the
+ * cloud (stacks/Jobs.ts, infra/jobs.ts) and by a timer on one machine (infra/local/jobs.ts), or by hand
+ * (`npm run reminders`). At `now`:
+ *
+ * - a pickup reminder to each order Ready for 3 days, the storage-fee notice at 30, the final notice at 55
+ *   (order texts: `smsNotifications`), while the order is still Ready;
+ * - a regrip reminder 12 weeks after pickup, with the link that books that paddle again (promotional: only with
+ *   recorded consent, texts/consent.ts);
+ * - the admins' low-stock summary, once a shop day, to each admin with a verified phone.
+ *
+ * What a run reads is bounded by the shop's daily work, never its history: for each reminder one Query of the
+ * `orderReminder` timeline (entities/orderReminder.ts, written by the move writer) on the key range of orders that
+ * reached the stage within the catch-up window before the reminder's moment, then one BatchGet of those orders.
+ *
+ * Each reminder goes at most once per order: its mark on the timeline item is set by a conditional update (only
+ * where absent) before the text leaves, so a run repeated, or two at once, send it once. A text the consent rule
+ * leaves out (texts off, promotions not opted in, a STOPped number) is not sent, and the mark stays: the moment
+ * has passed.
+ */
+import * as z from "zod/mini";
+import type { SystemActor } from "../actor";
+import { fn } from "../actor/fn";
+import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
+import { uniqueKey } from "../entities";
+import type { OrderReminder } from "../entities/orderReminder";
+import type { EntityItem } from "electrodb";
+import { bookAgainPath } from "../shared/book-again";
+import { stageOfStatus } from "../shared/lifecycle";
+import { shopDay } from "../shared/analytics";
+import { REMINDERS, reminderWindow, type ReminderName } from "../shared/reminders";
+import { lowStock } from "../stats";
+import { Texts } from "../texts";
+import type { OrderItem } from "../orders/view";
+import { env } from "../../../../infra/env";
+
+export * as Reminders from "./index";
+
+export const remindersActor: SystemActor = { type: "system", name: "reminders" };
+
+type ReminderItem = EntityItem<OrderReminder>;
+
+/** The mark each reminder sets on the order's timeline item. */
+const MARKS = {
+  pickupReminder: "pickupReminderAt",
+  storageNotice: "storageNoticeAt",
+  finalNotice: "finalNoticeAt",
+  regripReminder: "regripReminderAt",
+} as const satisfies Record<ReminderName, keyof ReminderItem>;
+
+/** How long the low-stock day's claim is kept. */
+const LOW_STOCK_CLAIM_SECONDS = 3 * 24 * 60 * 60;
+
+export interface ReminderReport {
+  /** Per reminder, the orders whose reminder this run claimed, and what became of its text. */
+  reminders: Record<ReminderName, { orderId: string; status: "sent" | "failed" | "blocked" | "skipped" }[]>;
+  /** The admins texted the low-stock summary (null: no summary this run: none low, or already sent today). */
+  lowStock: { products: number; texted: number } | null;
+}
+
+const RunReminders = z.optional(z.object({ now: z.optional(z.date()), pageSize: z.optional(z.int().check(z.positive())) }));
+
+/** The site's address the regrip reminder's link starts with ("" on a stage without one: the path alone). */
+const siteUrl = () => (process.env[env.siteUrl] ?? "").replace(/\/+$/, "");
+
+/** Marks reminder `name` sent on `item`, only if no run did: true when this run may send it. */
+async function claim(item: ReminderItem, name: ReminderName, now: Date): Promise<boolean> {
+  const mark = MARKS[name];
+  try {
+    await db()
+      .entities.orderReminder.patch({ orderId: item.orderId })
+      .set({ [mark]: now.toISOString() })
+      .where((a, { eq, notExists }) => `${notExists(a[mark])} AND ${eq(a.stage, item.stage)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+async function textFor(name: ReminderName, order: OrderItem) {
+  const to = { userId: order.userId, orderId: order.id };
+  if (name === "regripReminder") return Texts.send("regripReminder", { order, url: `${siteUrl()}${bookAgainPath(order.id)}` }, to);
+  return Texts.send(name, order, to);
+}
+
+/** One reminder's window: its timeline items a page at a time, each order's text sent at most once. */
+async function remind(name: ReminderName, now: Date, pageSize: number, report: ReminderReport, failures: unknown[]): Promise<void> {
+  const { stage } = REMINDERS[name];
+  const { from, to } = reminderWindow(name, now);
+  const mark = MARKS[name];
+  let cursor: string | null = null;
+  do {
+    const page: { data: ReminderItem[]; cursor: string | null } = await db()
+      .entities.orderReminder.query.bySince({ stage })
+      .between({ since: from }, { since: to })
+      .where((a, { notExists }) => notExists(a[mark]))
+      .go({ cursor, limit: pageSize });
+    cursor = page.cursor;
+    if (page.data.length === 0) continue;
+    const { data: orders } = await db()
+      .entities.serviceOrder.get(page.data.map((item) => ({ id: item.orderId })))
+      .go();
+    const byId = new Map((orders as OrderItem[]).map((order) => [order.id, order]));
+    for (const item of page.data) {
+      const order = byId.get(item.orderId);
+      // Moved on since (picked up, reopened, canceled): this reminder is not for it.
+      if (!order || stageOfStatus[order.status] !== stage) continue;
+      try {
+        if (!(await claim(item, name, now))) continue;
+        const outcome = await textFor(name, order);
+        report.reminders[name].push({ orderId: order.id, status: outcome.status });
+      } catch (error) {
+        console.error(`Could not send the ${name} of order ${order.id}`, error);
+        failures.push(error);
+      }
+    }
+  } while (cursor);
+}
+
+/** The admins' low-stock text, once a shop day: claimed by the day before it is sent. */
+async function lowStockSummary(now: Date): Promise<ReminderReport["lowStock"]> {
+  const products = await lowStock();
+  if (products.length === 0) return null;
+  const { data: admins } = await db().entities.user.query.admins({ alertRole: "ADMIN" }).go({ pages: "all" });
+  if (admins.length === 0) return null;
+  try {
+    await db()
+      .entities.uniqueValue.create({
+        ...uniqueKey("lowStockSummary", shopDay(now)),
+        ownerId: remindersActor.name,
+        expiresAtEpoch: Math.floor(now.getTime() / 1000) + LOW_STOCK_CLAIM_SECONDS,
+      })
+      .go();
+  } catch (error) {
+    if (isConditionFailed(error)) return null;
+    throw error;
+  }
+  let texted = 0;
+  // One text per number (an admin listed twice, two admins sharing a phone).
+  for (const phone of new Set(admins.map((admin) => admin.adminPhone!))) {
+    const admin = admins.find((a) => a.adminPhone === phone)!;
+    const outcome = await Texts.send("lowStockSummary", { products }, { phone, userId: admin.userId });
+    if (outcome.status === "sent") texted++;
+  }
+  return { products: products.length, texted };
+}
+
+/**
+ * Sends every reminder due at `now` (default: the clock), each at most once. Safe to run at any time, repeatedly
+ * and twice at once. One order's failure is logged and the rest go on; the run throws at the end if any failed, so
+ * the scheduler sees it (and the next run does not send what this one claimed).
+ */
+export const runReminders = /* @__PURE__ */ fn({ role: "staff", input: RunReminders }, async (_actor, input): Promise<ReminderReport> => {
+  const now = input?.now ?? new Date();
+  const pageSize = input?.pageSize ?? 50;
+  const report: ReminderReport = {
+    reminders: { pickupReminder: [], storageNotice: [], finalNotice: [], regripReminder: [] },
+    lowStock: null,
+  };
+  const failures: unknown[] = [];
+  for (const name of Object.keys(REMINDERS) as ReminderName[]) await remind(name, now, pageSize, report, failures);
+  try {
+    report.lowStock = await lowStockSummary(now);
+  } catch (error) {
+    console.error("Could not send the admins' low-stock summary", error);
+    failures.push(error);
+  }
+  if (failures.length) throw new AggregateError(failures, `${failures.length} reminder(s) could not be sent`);
+  return report;
+});
