@@ -30,3 +30,24 @@ export const expireUnpaidJob = {
 
 /** On one machine the same function runs on a timer this often (its errors are logged, never thrown). */
 export const localExpiryIntervalMs = 60 * 1000;
+
+/**
+ * The reminders (packages/core/src/reminders/, timings in shared/reminders.ts): once a day at 16:00 UTC (mid-morning
+ * in Colorado). Each run reads the orders due a reminder by a key range and texts each at most once.
+ */
+export const remindersJob = {
+  name: "Reminders job",
+  handler: "packages/functions/src/jobs/reminders.handler",
+  // Reads the timeline, the orders and the customers; marks each reminder with a conditional update and the
+  // low-stock day with a conditional put (with the texts' log entries); texts.
+  grants: { table: ["read", "put", "update"], texts: true },
+  invokedAsync: true,
+  schedule: "cron(0 16 * * ? *)",
+  timeoutSeconds: 300,
+} as const satisfies Job;
+
+/** Every scheduled job: the Jobs stack makes a Cron of each, `npm run bench:lambda` bundles each. */
+export const jobs = [expireUnpaidJob, remindersJob] as const;
+
+/** On one machine the reminders run on a timer this often: each reminder still goes once, so an hour is plenty. */
+export const localRemindersIntervalMs = 60 * 60 * 1000;

@@ -23,7 +23,7 @@ import { build } from "esbuild";
 import { esbuildOptions } from "../infra/bundling";
 import { repoRoot } from "../infra/local/settings";
 import { webhooks } from "../infra/webhooks";
-import { expireUnpaidJob } from "../infra/jobs";
+import { jobs } from "../infra/jobs";
 import { routes } from "../packages/functions/src/routes";
 import { firstUse } from "./lib/first-use";
 
@@ -137,7 +137,7 @@ const add = (handler: string, usedBy: string) => {
 };
 for (const route of routes) add(route.handler, `${route.method} ${route.path}`);
 for (const webhook of webhooks) add(webhook.handler, webhook.name);
-add(expireUnpaidJob.handler, `job, ${expireUnpaidJob.schedule}`);
+for (const job of jobs) add(job.handler, `job, ${job.schedule}`);
 
 const baselineEntry = join(outDir, "baseline-entry.mjs");
 writeFileSync(

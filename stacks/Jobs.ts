@@ -1,5 +1,5 @@
 import { Cron, use, type StackContext } from "sst/constructs";
-import { expireUnpaidJob } from "../infra/jobs";
+import { expireUnpaidJob, remindersJob, type Job } from "../infra/jobs";
 import { Auth } from "./Auth";
 import { FunctionRoles } from "./grants";
 import { declaredFunction, handlerDefaults } from "./handlers";
@@ -15,24 +15,30 @@ export function Jobs({ app, stack }: StackContext) {
   const siteUrl = settings.siteUrl ?? "";
 
   const roles = new FunctionRoles(stack, { ...storage, cognito });
-  const expireUnpaid = new Cron(stack, "ExpireUnpaidOrders", {
-    schedule: expireUnpaidJob.schedule,
-    job: {
-      function: {
-        ...declaredFunction(
-          handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }),
-          roles,
-          expireUnpaidJob,
-        ),
-        timeout: expireUnpaidJob.timeoutSeconds,
+  const cron = (id: string, job: Job) => {
+    const made = new Cron(stack, id, {
+      schedule: job.schedule,
+      job: {
+        function: {
+          ...declaredFunction(
+            handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }),
+            roles,
+            job,
+          ),
+          timeout: job.timeoutSeconds,
+        },
+        // A run EventBridge could not start is kept in the stack's failure queue, as is one that failed its retries.
+        cdk: { target: { deadLetterQueue: failureQueue(stack) } },
       },
-      // A run EventBridge could not start is kept in the stack's failure queue, as is one that failed its retries.
-      cdk: { target: { deadLetterQueue: failureQueue(stack) } },
-    },
-  });
-  keepFailedInvocations(expireUnpaid.jobFunction);
+    });
+    keepFailedInvocations(made.jobFunction);
+    roles.noteSecrets(made.jobFunction, job.grants);
+    return made;
+  };
 
-  roles.noteSecrets(expireUnpaid.jobFunction, expireUnpaidJob.grants);
+  const expireUnpaid = cron("ExpireUnpaidOrders", expireUnpaidJob);
+  // The reminders' texts link to the site (the regrip reminder's Book again): handlerDefaults gives SITE_URL.
+  const reminders = cron("Reminders", remindersJob);
 
-  return { expireUnpaid };
+  return { expireUnpaid, reminders };
 }

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { secretsOf, tableActions, type Grants } from "../../infra/grants";
-import { expireUnpaidJob } from "../../infra/jobs";
+import { jobs } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { apiStackOf } from "../../stacks/Api";
@@ -124,7 +124,7 @@ function declaredFunctions(synthesis: Synthesis): DeclaredFunction[] {
     const fnAt = target(synthesis, stack, integration.Properties!.IntegrationUri)!;
     found.push({ name: key, stack, fn: resource(synthesis, fnAt), grants: route.grants });
   }
-  for (const declaration of [...webhooks, expireUnpaidJob]) {
+  for (const declaration of [...webhooks, ...jobs]) {
     const matches = synthesis.functions.filter((f) => f.handler === declaration.handler);
     expect(matches, declaration.name).toHaveLength(1);
     const at = { stack: matches[0].stack, logicalId: matches[0].logicalId };

@@ -23,7 +23,7 @@ const stripeWebhookHandler: string = stripeWebhook.handler;
 const smsWebhookHandler = smsWebhook.handler;
 const snsInboundHandler = snsInbound.handler;
 const snsDeliveryStatusHandler = snsDeliveryStatus.handler;
-import { expireUnpaidJob } from "../../infra/jobs";
+import { jobs } from "../../infra/jobs";
 import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
@@ -605,29 +605,36 @@ describe("Webhooks", () => {
 });
 
 describe("Jobs", () => {
-  it("runs the unpaid-hold expiry every 5 minutes: a schedule rule targeting its function, with every handler's environment", () => {
+  it("runs each job of infra/jobs.ts on its schedule: a schedule rule targeting its function, with every handler's environment", () => {
+    expect(jobs.map((job) => job.schedule)).toEqual(["rate(5 minutes)", "cron(0 16 * * ? *)"]);
     for (const synthesis of [dev, production]) {
-      const found = synthesis.functions.filter((f) => f.handler === expireUnpaidJob.handler);
-      expect(found).toHaveLength(1);
-      expect(found[0].stack).toBe("Jobs");
-      const [, rule] = onlyResource(synthesis, "Jobs", "AWS::Events::Rule");
-      expect(rule.Properties!.ScheduleExpression).toBe("rate(5 minutes)");
-      expect(rule.Properties!.State ?? "ENABLED").toBe("ENABLED");
-      expect(rule.Properties!.Targets).toHaveLength(1);
-      const fnAt = target(synthesis, "Jobs", rule.Properties!.Targets[0].Arn);
-      expect(fnAt).toMatchObject({ logicalId: found[0].logicalId, attribute: "Arn" });
-      const fn = resource(synthesis, fnAt!);
-      expect(fn.Type).toBe("AWS::Lambda::Function");
-      // EventBridge may invoke it.
-      const permissions = resourcesOfType(synthesis, "Jobs", "AWS::Lambda::Permission").map(([, p]) => p.Properties!);
-      expect(permissions.some((p) => p.Principal === "events.amazonaws.com" && target(synthesis, "Jobs", p.FunctionName)?.logicalId === fnAt!.logicalId)).toBe(true);
-      const vars = variables(fn);
-      for (const name of Object.values(env)) expect(vars, name).toHaveProperty(name);
-      expect(resource(synthesis, target(synthesis, "Jobs", vars[env.tableName])!).Type).toBe("AWS::DynamoDB::Table");
-      expect(fn.Properties!.Timeout).toBe(expireUnpaidJob.timeoutSeconds);
-      // Bundled and run as every handler (infra/bundling.ts).
-      expect(found[0].props.runtime).toBe(dev.functions.find((f) => f.handler === stripeWebhookHandler)!.props.runtime);
-      expect(found[0].props.nodejs).toEqual(dev.functions.find((f) => f.handler === stripeWebhookHandler)!.props.nodejs);
+      const rules = resourcesOfType(synthesis, "Jobs", "AWS::Events::Rule");
+      expect(rules).toHaveLength(jobs.length);
+      for (const job of jobs) {
+        const found = synthesis.functions.filter((f) => f.handler === job.handler);
+        expect(found, job.name).toHaveLength(1);
+        expect(found[0].stack).toBe("Jobs");
+        const matching = rules.filter(([, rule]) => target(synthesis, "Jobs", rule.Properties!.Targets[0].Arn)?.logicalId === found[0].logicalId);
+        expect(matching, job.name).toHaveLength(1);
+        const [, rule] = matching[0];
+        expect(rule.Properties!.ScheduleExpression).toBe(job.schedule);
+        expect(rule.Properties!.State ?? "ENABLED").toBe("ENABLED");
+        expect(rule.Properties!.Targets).toHaveLength(1);
+        const fnAt = target(synthesis, "Jobs", rule.Properties!.Targets[0].Arn);
+        expect(fnAt).toMatchObject({ logicalId: found[0].logicalId, attribute: "Arn" });
+        const fn = resource(synthesis, fnAt!);
+        expect(fn.Type).toBe("AWS::Lambda::Function");
+        // EventBridge may invoke it.
+        const permissions = resourcesOfType(synthesis, "Jobs", "AWS::Lambda::Permission").map(([, p]) => p.Properties!);
+        expect(permissions.some((p) => p.Principal === "events.amazonaws.com" && target(synthesis, "Jobs", p.FunctionName)?.logicalId === fnAt!.logicalId)).toBe(true);
+        const vars = variables(fn);
+        for (const name of Object.values(env)) expect(vars, name).toHaveProperty(name);
+        expect(resource(synthesis, target(synthesis, "Jobs", vars[env.tableName])!).Type).toBe("AWS::DynamoDB::Table");
+        expect(fn.Properties!.Timeout).toBe(job.timeoutSeconds);
+        // Bundled and run as every handler (infra/bundling.ts).
+        expect(found[0].props.runtime).toBe(dev.functions.find((f) => f.handler === stripeWebhookHandler)!.props.runtime);
+        expect(found[0].props.nodejs).toEqual(dev.functions.find((f) => f.handler === stripeWebhookHandler)!.props.nodejs);
+      }
     }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { table as tableShape } from "../../infra/table";
-import { expireUnpaidJob } from "../../infra/jobs";
+import { jobs } from "../../infra/jobs";
 import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { apiErrorRatePercent, logRetention, metricsPerAlarm } from "../../stacks/watch";
 import { snsDeliveryStatus, snsInbound, stripeWebhook } from "../../infra/webhooks";
@@ -264,22 +264,27 @@ describe("failures kept", () => {
 
   function queuePolicyAllows(synthesis: Synthesis, stack: StackName, service: string, source: string): void {
     const [, policy] = onlyResource(synthesis, stack, "AWS::SQS::QueuePolicy");
-    const statement = (policy.Properties!.PolicyDocument.Statement as { Effect: string; Principal?: { Service?: string }; Action: string; Condition?: any }[])
-      .find((s) => s.Effect === "Allow" && s.Principal?.Service === service);
+    const statements = (policy.Properties!.PolicyDocument.Statement as { Effect: string; Principal?: { Service?: string }; Action: string; Condition?: any }[])
+      .filter((s) => s.Effect === "Allow" && s.Principal?.Service === service);
+    const statement = statements.find((s) => target(synthesis, stack, s.Condition?.ArnEquals?.["aws:SourceArn"])?.logicalId === source);
     expect(statement?.Action).toBe("sqs:SendMessage");
-    expect(target(synthesis, stack, statement!.Condition.ArnEquals["aws:SourceArn"])?.logicalId).toBe(source);
   }
 
-  it("keeps the unpaid-hold job's failed runs in the Jobs stack's queue: EventBridge's and Lambda's", () => {
+  it("keeps every job's failed runs in the Jobs stack's queue: EventBridge's and Lambda's", () => {
     for (const synthesis of [dev, prod]) {
       const queueId = failureQueue(synthesis, "Jobs");
-      const job = synthesis.functions.find((f) => f.handler === expireUnpaidJob.handler)!;
-      expect(onFailure(synthesis, "Jobs", job.logicalId)).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
-      const [ruleId, rule] = onlyResource(synthesis, "Jobs", "AWS::Events::Rule");
-      expect(rule.Properties!.Targets[0].DeadLetterConfig).toEqual({ Arn: { "Fn::GetAtt": [queueId, "Arn"] } });
-      queuePolicyAllows(synthesis, "Jobs", "events.amazonaws.com", ruleId);
-      // The job's errors are alarmed as well (see "watch every one of the stage's functions").
-      expect(byMetric(synthesis, "Jobs", "Errors")).toHaveLength(1);
+      const rules = resourcesOfType(synthesis, "Jobs", "AWS::Events::Rule");
+      expect(rules).toHaveLength(jobs.length);
+      for (const declared of jobs) {
+        const job = synthesis.functions.find((f) => f.handler === declared.handler)!;
+        expect(onFailure(synthesis, "Jobs", job.logicalId)).toEqual({ "Fn::GetAtt": [queueId, "Arn"] });
+      }
+      for (const [ruleId, rule] of rules) {
+        expect(rule.Properties!.Targets[0].DeadLetterConfig).toEqual({ Arn: { "Fn::GetAtt": [queueId, "Arn"] } });
+        queuePolicyAllows(synthesis, "Jobs", "events.amazonaws.com", ruleId);
+      }
+      // The jobs' errors are alarmed as well (see "watch every one of the stage's functions").
+      expect(byMetric(synthesis, "Jobs", "Errors")).toHaveLength(jobs.length);
     }
   });
 

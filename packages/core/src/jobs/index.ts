@@ -4,3 +4,4 @@
  */
 export * as Jobs from "./index";
 export { expireUnpaidOrders, holdActor, type ExpiryReport } from "../orders/expire";
+export { runReminders, remindersActor, type ReminderReport } from "../reminders";

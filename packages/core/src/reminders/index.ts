@@ -6,7 +6,7 @@
  * - a pickup reminder to each order Ready for 3 days, the storage-fee notice at 30, the final notice at 55
  *   (order texts: `smsNotifications`), while the order is still Ready;
  * - a regrip reminder 12 weeks after pickup, with the link that books that paddle again (promotional: only with
- *   recorded consent, texts/consent.ts);
+ *   recorded consent, texts/consent.ts, and texts allowed at all: `smsNotifications`);
  * - the admins' low-stock summary, once a shop day, to each admin with a verified phone.
  *
  * What a run reads is bounded by the shop's daily work, never its history: for each reminder one Query of the
@@ -80,10 +80,13 @@ async function claim(item: ReminderItem, name: ReminderName, now: Date): Promise
   }
 }
 
-async function textFor(name: ReminderName, order: OrderItem) {
+async function textFor(name: ReminderName, order: OrderItem): Promise<{ status: "sent" | "failed" | "blocked" | "skipped" }> {
   const to = { userId: order.userId, orderId: order.id };
-  if (name === "regripReminder") return Texts.send("regripReminder", { order, url: `${siteUrl()}${bookAgainPath(order.id)}` }, to);
-  return Texts.send(name, order, to);
+  if (name !== "regripReminder") return Texts.send(name, order, to);
+  // Promotional, and still a reminder: only to a customer who allows texts at all (order texts on) and opted in.
+  const { data: user } = await db().entities.user.get({ userId: order.userId }).go();
+  if (!user || user.smsNotifications === false) return { status: "skipped" };
+  return Texts.send("regripReminder", { order, url: `${siteUrl()}${bookAgainPath(order.id)}` }, { user, orderId: order.id });
 }
 
 /** One reminder's window: its timeline items a page at a time, each order's text sent at most once. */
