@@ -74,9 +74,10 @@ describe("GET /api/auth/user", () => {
       phoneVerified: true,
       profileImageUrl: null,
       smsNotifications: true,
-      smsPromotions: true,
+      // Opted out of promotions until they opt in on their profile (issue 23).
+      smsPromotions: false,
       emailNotifications: true,
-      emailPromotions: true,
+      emailPromotions: false,
       roles: ["CUSTOMER"],
     });
   });

@@ -16,6 +16,7 @@ import { Customers } from "../../packages/core/src/customers";
 import { db } from "../../packages/core/src/db";
 import { useSmsProvider } from "../../packages/core/src/sms";
 import { SMS_HELP_REPLY } from "../../packages/core/src/texts";
+import { PROMOTIONS_CONSENT_TEXT } from "../../packages/core/src/shared/sms-consent";
 import {
   BULK_SMS_NO_MESSAGE,
   BULK_SMS_NO_RECIPIENTS,
@@ -72,6 +73,10 @@ afterAll(() => {
 /** A number no other test uses: +1 720 and 7 random digits. */
 const freshPhone = () => `+1720${String(Math.floor(Math.random() * 9_000_000) + 1_000_000)}`;
 
+/**
+ * A customer with a phone. By default one who opted in to promotional texts on their own account, with the consent
+ * on record (as PUT /api/auth/user records it); `smsPromotions: false` leaves them as made (opted out).
+ */
 async function customer(fields: { phone?: string | null; smsPromotions?: boolean; firstName?: string; lastName?: string } = {}) {
   const tag = randomUUID().slice(0, 6);
   const made = await Customers.insert({
@@ -80,9 +85,17 @@ async function customer(fields: { phone?: string | null; smsPromotions?: boolean
     email: `bree-${tag}@regrip.test`,
     phone: fields.phone === undefined ? freshPhone() : fields.phone,
   });
-  if (fields.smsPromotions === false) await db().entities.user.patch({ userId: made.id }).set({ smsPromotions: false }).go();
+  if (fields.smsPromotions !== false) await optIn(made.id);
   return made;
 }
+
+/** The customer's own opt-in, as their profile records it: an account, the switch on, the words, time and address. */
+const optIn = (userId: string) =>
+  db()
+    .entities.user.patch({ userId })
+    .set({ smsPromotions: true, smsConsentText: PROMOTIONS_CONSENT_TEXT, smsConsentedAt: new Date().toISOString(), smsConsentIp: "198.51.100.4" })
+    .remove(["hasAccount"])
+    .go();
 
 const testSms = (body: unknown, token = admin, headers?: Record<string, string>) => call("POST", "/api/admin/test-sms", { token, body, headers });
 const bulkSms = (body: unknown, headers?: Record<string, string>, token = admin) =>
@@ -162,33 +175,37 @@ describe("POST /api/admin/bulk-sms", () => {
     }
   });
 
-  it("texts each chosen customer once, skipping promotions off, STOP, no phone, unknown and shared numbers, and says why", async () => {
+  it("texts each chosen customer once, skipping those without recorded promotional consent, STOP, no phone, unknown and shared numbers, and says why", async () => {
     const shared = freshPhone();
-    const [ok, alsoOk, promotionsOff, stopped, noPhone, sameNumber] = await Promise.all([
+    const [ok, alsoOk, promotionsOff, stopped, noPhone, sameNumber, switchedOnWithoutRecord] = await Promise.all([
       customer({ phone: shared }),
       customer(),
       customer({ smsPromotions: false }),
       customer(),
       customer({ phone: null }),
       customer({ phone: shared }),
+      customer({ smsPromotions: false }),
     ]);
+    // The old app's default: the switch on, but no consent on record (words, time, address): skipped.
+    await db().entities.user.patch({ userId: switchedOnWithoutRecord.id }).set({ smsPromotions: true }).remove(["hasAccount"]).go();
     await db().entities.smsConversation.create({ phoneNumber: stopped.phone!, optedOut: true }).go();
     const before = texts.length;
     const key = randomUUID();
-    const userIds = [ok.id, alsoOk.id, promotionsOff.id, stopped.id, noPhone.id, sameNumber.id, "no-such-customer", ok.id];
+    const userIds = [ok.id, alsoOk.id, promotionsOff.id, stopped.id, noPhone.id, sameNumber.id, "no-such-customer", ok.id, switchedOnWithoutRecord.id];
     const answer = await bulkSms({ userIds, message: "  Spring special: 20% off regrips!  " }, { "idempotency-key": key, "user-agent": "bulk-test" });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.replayed).toBe(false);
     expect(answer.body.results).toEqual({
       sent: 2,
       failed: 0,
-      skipped: 5,
-      skippedBecause: { promotionsOff: 1, optedOut: 1, noPhone: 1, notFound: 1, duplicatePhone: 1 },
+      skipped: 6,
+      skippedBecause: { noConsent: 2, optedOut: 1, noPhone: 1, notFound: 1, duplicatePhone: 1 },
       failures: [],
     });
     const sentNow = texts.slice(before);
     expect(sentNow.map((t) => t.to).sort()).toEqual([shared, alsoOk.phone].sort());
-    expect(sentNow.every((t) => t.body === "Spring special: 20% off regrips!")).toBe(true);
+    // Every promotional text ends with how to opt out.
+    expect(sentNow.every((t) => t.body === "Spring special: 20% off regrips! Reply STOP to opt out")).toBe(true);
 
     // A repeat of the key (a double click, a retry) answers the same and texts nobody.
     const again = await bulkSms({ userIds, message: "Spring special: 20% off regrips!" }, { "idempotency-key": key });
@@ -203,7 +220,7 @@ describe("POST /api/admin/bulk-sms", () => {
     expect(audit).toMatchObject({
       action: "communication.broadcast_sent",
       userAgent: "bulk-test",
-      diff: expect.objectContaining({ sent: 2, skipped: 5, chosen: 7 }),
+      diff: expect.objectContaining({ sent: 2, skipped: 6, chosen: 8 }),
     });
   });
 
@@ -352,7 +369,7 @@ describe("the SMS webhook (POST /webhooks/sms)", () => {
 
     const before = texts.length;
     const answer = await bulkSms({ userIds: [stays.id, replies.id, promotionsOff.id], message: "Free edge guards this week" });
-    expect(answer.body.results).toMatchObject({ sent: 1, failed: 0, skipped: 2, skippedBecause: { optedOut: 1, promotionsOff: 1 } });
+    expect(answer.body.results).toMatchObject({ sent: 1, failed: 0, skipped: 2, skippedBecause: { optedOut: 1, noConsent: 1 } });
     expect(texts.slice(before).map((t) => t.to)).toEqual([stays.phone]);
     const direct = await testSms({ phone: replies.phone, message: "hi" });
     expect(direct.status).toBe(409);
@@ -361,7 +378,7 @@ describe("the SMS webhook (POST /webhooks/sms)", () => {
     expect((await conversation(replies.phone!))?.optedOut).toBe(false);
     const again = await bulkSms({ userIds: [replies.id], message: "Welcome back" });
     expect(again.body.results).toMatchObject({ sent: 1, skipped: 0 });
-    expect(texts.at(-1)).toMatchObject({ to: replies.phone, body: "Welcome back" });
+    expect(texts.at(-1)).toMatchObject({ to: replies.phone, body: "Welcome back. Reply STOP to opt out" });
   });
 
   it("answers HELP with the shop's help text, logged and kept in the conversation", async () => {

@@ -2,10 +2,52 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { uniqueKey } from "../../packages/core/src/entities";
+import { PROMOTIONS_CONSENT_TEXT } from "../../packages/core/src/shared/sms-consent";
 import { call, newCustomer } from "./support";
 
 const put = (token: string, body: unknown) => call("PUT", "/api/auth/user", { token, body });
 const owner = async (email: string) => (await db().entities.uniqueValue.get(uniqueKey("email", email)).go()).data?.ownerId;
+
+describe("consent for promotional texts (issue 23)", () => {
+  const stored = async (userId: string) => (await db().entities.user.get({ userId }).go()).data!;
+
+  it("starts a new account opted out of promotions and opted in to order updates", async () => {
+    const player = await newCustomer();
+    const answer = await call("GET", "/api/auth/user", { token: player.token });
+    expect(answer.body).toMatchObject({ smsNotifications: true, emailNotifications: true, smsPromotions: false, emailPromotions: false });
+    expect(await stored(player.sub)).toMatchObject({ smsPromotions: false, emailPromotions: false, smsNotifications: true });
+    expect((await stored(player.sub)).smsConsentText).toBeUndefined();
+  });
+
+  it("records the words agreed to, the time and the request's address when the customer opts in; opting out clears them", async () => {
+    const player = await newCustomer();
+    const before = new Date().toISOString();
+    const on = await call("PUT", "/api/auth/user", { token: player.token, body: { smsPromotions: true } });
+    expect(on.status).toBe(200);
+    expect(on.body.smsPromotions).toBe(true);
+    const user = await stored(player.sub);
+    expect(user).toMatchObject({ smsPromotions: true, smsConsentText: PROMOTIONS_CONSENT_TEXT, smsConsentIp: "127.0.0.1" });
+    expect(user.smsConsentedAt! >= before).toBe(true);
+    // Saying it again keeps the first record.
+    await call("PUT", "/api/auth/user", { token: player.token, body: { smsPromotions: true, firstName: "Opal" } });
+    expect((await stored(player.sub)).smsConsentedAt).toBe(user.smsConsentedAt);
+
+    const off = await call("PUT", "/api/auth/user", { token: player.token, body: { smsPromotions: false } });
+    expect(off.body.smsPromotions).toBe(false);
+    const cleared = await stored(player.sub);
+    expect(cleared.smsPromotions).toBe(false);
+    expect([cleared.smsConsentText, cleared.smsConsentedAt, cleared.smsConsentIp]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("records consent for a switch left on by the old app without a record, and shows it off until then", async () => {
+    const player = await newCustomer();
+    await call("GET", "/api/auth/user", { token: player.token });
+    await db().entities.user.patch({ userId: player.sub }).set({ smsPromotions: true }).go();
+    expect((await call("GET", "/api/auth/user", { token: player.token })).body.smsPromotions).toBe(false);
+    await call("PUT", "/api/auth/user", { token: player.token, body: { smsPromotions: true } });
+    expect(await stored(player.sub)).toMatchObject({ smsConsentText: PROMOTIONS_CONSENT_TEXT, smsConsentIp: "127.0.0.1" });
+  });
+});
 
 describe("PUT /api/auth/user", () => {
   it("updates names (trimmed) and the notification switches, and answers the UserView", async () => {

@@ -14,6 +14,7 @@ import type { OrderItem } from "../../packages/core/src/orders/view";
 import { PhoneVerification } from "../../packages/core/src/phone-verification";
 import { useSmsProvider } from "../../packages/core/src/sms";
 import { SMS_HELP_REPLY, templates, Texts, type TemplateName } from "../../packages/core/src/texts";
+import { OPT_OUT_LINE, PROMOTIONS_CONSENT_TEXT, withOptOut } from "../../packages/core/src/shared/sms-consent";
 
 /** Texts the provider was given in this test. */
 let sent: { to: string; body: string }[] = [];
@@ -26,10 +27,15 @@ afterEach(() => useSmsProvider(undefined));
 /** A number of its own (other files share the table and reply STOP from theirs): area 970, 7 random digits. */
 const newPhone = () => `+1970${String(randomInt(2_000_000, 10_000_000))}`;
 
-async function newUser(fields: { phone?: string; stripePhone?: string; smsNotifications?: boolean; smsPromotions?: boolean } = {}) {
+/** A customer; `promotionsConsent` opts them in to promotional texts with the consent on record, as their profile does. */
+async function newUser(fields: { phone?: string; stripePhone?: string; smsNotifications?: boolean; smsPromotions?: boolean; promotionsConsent?: boolean } = {}) {
   const userId = `texts-${randomUUID()}`;
+  const { promotionsConsent, ...rest } = fields;
+  const consent = promotionsConsent
+    ? { smsPromotions: true, smsConsentText: PROMOTIONS_CONSENT_TEXT, smsConsentedAt: "2026-01-01T00:00:00.000Z", smsConsentIp: "203.0.113.9" }
+    : {};
   const { data } = await db()
-    .entities.user.create({ userId, email: `${userId}@regrip.test`, firstName: "Tex", lastName: "Ter", ...fields })
+    .entities.user.create({ userId, email: `${userId}@regrip.test`, firstName: "Tex", lastName: "Ter", ...consent, ...rest })
     .go();
   return data;
 }
@@ -40,7 +46,7 @@ const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocati
 
 describe("every template goes through Texts.send and is logged with its name", () => {
   it("sends each template's words to its recipient and logs template, message type and status", async () => {
-    const customer = await newUser({ phone: newPhone() });
+    const customer = await newUser({ phone: newPhone(), promotionsConsent: true });
     const phone = newPhone();
     const canceledWords = {
       eventType: "ONSITE_GRIPPING" as const,
@@ -83,6 +89,25 @@ describe("every template goes through Texts.send and is logged with its name", (
         to: customer.phone!,
         send: (orderId) => Texts.send("broadcast", { message: "Saturday sale" }, { user: customer, orderId }),
       },
+      // The reminders job's (reminders/).
+      ...(["pickupReminder", "storageNotice", "finalNotice"] as const).map((name) => ({
+        name,
+        params: order,
+        to: customer.phone!,
+        send: (orderId: string) => Texts.send(name, order, { userId: customer.userId, orderId }),
+      })),
+      {
+        name: "regripReminder",
+        params: { order, url: "https://shop.test/booking?again=o-1" },
+        to: customer.phone!,
+        send: (orderId) => Texts.send("regripReminder", { order, url: "https://shop.test/booking?again=o-1" }, { userId: customer.userId, orderId }),
+      },
+      {
+        name: "lowStockSummary",
+        params: { products: [{ code: "BO-1", name: "Basic Overgrip", stockQuantity: 1 }] },
+        to: phone,
+        send: (orderId) => Texts.send("lowStockSummary", { products: [{ code: "BO-1", name: "Basic Overgrip", stockQuantity: 1 }] }, { phone, orderId }),
+      },
     ];
     // The list above is every template there is.
     expect(cases.map((c) => c.name).sort()).toEqual(Object.keys(templates).sort());
@@ -90,7 +115,10 @@ describe("every template goes through Texts.send and is logged with its name", (
       const orderId = `texts-${randomUUID()}`;
       const before = sent.length;
       const outcome = await send(orderId);
-      const body = (templates[name].words as (p: object) => string)(params);
+      const words = (templates[name].words as (p: object) => string)(params);
+      // A promotional text ends with how to opt out (added by Texts.send when its words lack it).
+      const body = templates[name].consent === "promotions" ? withOptOut(words) : words;
+      if (templates[name].consent === "promotions") expect(body.endsWith(OPT_OUT_LINE), name).toBe(true);
       expect(outcome, name).toMatchObject({ status: "sent", body });
       expect(sent.slice(before), name).toEqual([{ to, body }]);
       expect(await logOf(orderId), name).toEqual([
@@ -129,12 +157,15 @@ describe("consent by the template's rule", () => {
     expect(sent).toEqual([]);
   });
 
-  it("broadcast: not to a customer who turned SMS promotions off; to the card provider's phone when there is no other", async () => {
+  it("broadcast: only with promotional consent on record; to the card provider's phone when there is no other", async () => {
     const off = await newUser({ phone: newPhone(), smsPromotions: false });
     expect(await Texts.send("broadcast", { message: "hi" }, { user: off })).toEqual({ status: "skipped", reason: "promotionsOff" });
-    const cardOnly = await newUser({ stripePhone: newPhone() });
+    // The switch on without the words, time and address on record (the old app's default): not texted.
+    const unrecorded = await newUser({ phone: newPhone(), smsPromotions: true });
+    expect(await Texts.send("broadcast", { message: "hi" }, { user: unrecorded })).toEqual({ status: "skipped", reason: "noConsentRecord" });
+    const cardOnly = await newUser({ stripePhone: newPhone(), promotionsConsent: true });
     expect(await Texts.send("broadcast", { message: "hi" }, { userId: cardOnly.userId })).toMatchObject({ status: "sent" });
-    expect(sent).toEqual([{ to: cardOnly.stripePhone, body: "hi" }]);
+    expect(sent).toEqual([{ to: cardOnly.stripePhone, body: `hi. ${OPT_OUT_LINE}` }]);
     // Order texts read only the profile's phone.
     expect(await Texts.send("orderReady", order, { user: cardOnly })).toEqual({ status: "skipped", reason: "noPhone" });
   });
@@ -142,7 +173,7 @@ describe("consent by the template's rule", () => {
 
 describe("STOP", () => {
   it("blocks every template but the answer to HELP, and logs each as not sent", async () => {
-    const customer = await newUser({ phone: newPhone() });
+    const customer = await newUser({ phone: newPhone(), promotionsConsent: true });
     const phone = customer.phone!;
     await stop(phone);
     const orderId = `texts-${randomUUID()}`;
@@ -182,7 +213,7 @@ describe("the senders go through it", () => {
   });
 
   it("a phone code, the admin's test text and a broadcast are logged with their templates", async () => {
-    const customer = await newUser({ phone: newPhone() });
+    const customer = await newUser({ phone: newPhone(), promotionsConsent: true });
     await PhoneVerification.sendCodeTo(customer.userId, { phone: newPhone() });
     expect(await byUser(customer.userId)).toEqual([expect.objectContaining({ template: "verificationCode", messageType: "verification" })]);
     await Communications.bulkSms(admin, { broadcast: { userIds: [customer.userId], message: "Courts open late" } });

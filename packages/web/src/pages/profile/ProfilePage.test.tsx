@@ -8,6 +8,7 @@ vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-tok
 vi.mock("../../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn(), currentPath: () => "/booking" }));
 
 import { goToServerLogout } from "../../lib/navigation";
+import { PROMOTIONS_CONSENT_TEXT } from "@regrip/core/shared/sms-consent";
 
 afterEach(() => {
   cleanup();
@@ -58,7 +59,10 @@ describe("ProfilePage", () => {
       },
     });
     renderPage(<ProfilePage />, { path: "/profile" });
-    fireEvent.click(await screen.findByRole("switch", { name: "Text message offers" }));
+    const offers = await screen.findByRole("switch", { name: "Text message offers" });
+    // The words the server records as the customer's consent, beside the switch word for word.
+    expect(screen.getByText(PROMOTIONS_CONSENT_TEXT)).toBeTruthy();
+    fireEvent.click(offers);
     await screen.findByText("Profile Updated");
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ smsPromotions: false });
     await waitFor(() => expect(screen.getByRole("switch", { name: "Text message offers" }).getAttribute("aria-checked")).toBe("false"));
