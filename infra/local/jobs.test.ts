@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { localExpiryIntervalMs } from "../jobs";
+import { localExpiryIntervalMs, localRemindersIntervalMs } from "../jobs";
 import { startLocalJobs } from "./jobs";
 
 afterEach(() => vi.useRealTimers());
@@ -59,5 +59,31 @@ describe("the local shop's job timer", () => {
     expect(calls).toBe(2);
     jobs.stop();
     spy.mockRestore();
+  });
+});
+
+describe("the local shop's reminders timer", () => {
+  it("runs the reminders every hour beside the expiry, logs what they sent, and stops with it", async () => {
+    vi.useFakeTimers();
+    const lines: string[] = [];
+    const runs: Date[] = [];
+    const jobs = startLocalJobs({
+      log: (line) => lines.push(line),
+      run: async () => ({ canceled: [] }),
+      reminders: async (now) => {
+        runs.push(now);
+        return { reminders: { pickupReminder: runs.length === 1 ? [{}, {}] : [], regripReminder: [] }, lowStock: runs.length === 1 ? { texted: 1 } : null };
+      },
+    });
+    expect(localRemindersIntervalMs).toBe(60 * 60_000);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(runs).toHaveLength(1);
+    expect(lines).toEqual(["Reminders: 2 pickupReminder, the low-stock summary to 1 admin(s)."]);
+    await vi.advanceTimersByTimeAsync(60 * 60_000);
+    expect(runs).toHaveLength(2);
+    expect(lines).toHaveLength(1);
+    jobs.stop();
+    await vi.advanceTimersByTimeAsync(3 * 60 * 60_000);
+    expect(runs).toHaveLength(2);
   });
 });

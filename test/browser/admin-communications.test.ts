@@ -3,8 +3,8 @@
  *
  * 1. An admin sends a test text on /admin/communications: the shared schema's messages under the field first,
  *    then 'Test SMS Sent!', the text in the outbox and its row in the log.
- * 2. A small broadcast: customers found by the search, the one who replied STOP (through the SMS webhook, signed as
- *    Twilio signs) marked and not choosable, 'Send SMS to 2 customer(s)?', 'Bulk SMS Sent! (Sent: 2, Failed: 0)',
+ * 2. A small broadcast: customers found by the search (two who opted in on their profile), the walk-in who replied
+ *    STOP (through the SMS webhook, signed as Twilio signs) marked and not choosable, 'Send SMS to 2 customer(s)?', 'Bulk SMS Sent! (Sent: 2, Failed: 0)',
  *    both texts in the outbox and in the log filtered by type; the page at 390 px; axe.
  * 3. An employee reads 'Access denied - Admin only'.
  */
@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { inboundTextPost } from "../../infra/local/sms-reply";
 import { localTwilioAuthToken } from "../../infra/local/webhooks";
-import { callApi, launchBrowser, signInStaff, textsTo, withPage as openPage } from "./browser";
+import { createLogin } from "../../infra/local/cognito";
+import { callApi, launchBrowser, localToken, signInStaff, textsTo, withPage as openPage } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -26,12 +27,16 @@ const shots = join(process.cwd(), ".local", "screenshots");
 
 let browser: Browser;
 let adminToken: string;
+/** The shop's user pool, as its page config says it (accounts are made there for customers who opt in themselves). */
+let userPoolId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   const answer = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
   adminToken = answer.body.idToken;
   mkdirSync(shots, { recursive: true });
+  const login = await (await fetch(`${baseUrl}/login`)).text();
+  userPoolId = JSON.parse(/<script[^>]*id="regrip-config"[^>]*>([^<]*)<\/script>/.exec(login)![1]).userPoolId;
 });
 
 afterAll(async () => {
@@ -92,11 +97,23 @@ describe("the admin's communications", () => {
   it("a small broadcast skips the customer who replied STOP, asks first, and the log shows both texts", async () => {
     const family = `Zz${randomUUID().replace(/[\d-]/g, "").slice(0, 7)}`;
     const people: { id: string; phone: string }[] = [];
-    for (const first of ["Ada", "Bo", "Cy"]) {
+    // Ada and Bo have accounts and opted in to promotional texts on their profile (the consent recorded there).
+    for (const first of ["Ada", "Bo"]) {
+      const phone = freshPhone();
+      const username = `${first.toLowerCase()}.${family.toLowerCase()}@regrip.test`;
+      const password = "BroadcastPass123";
+      await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: first, familyName: family });
+      const token = await localToken(baseUrl, { username, password });
+      const opted = await api("PUT", "/api/auth/user", { token, body: { firstName: first, lastName: family, phone, smsPromotions: true } });
+      expect(opted.status, JSON.stringify(opted.body)).toBe(200);
+      people.push({ id: opted.body.id, phone });
+    }
+    // Cy is a walk-in staff made at the counter: never opted in.
+    {
       const phone = freshPhone();
       const made = await api("POST", "/api/admin/customers", {
         token: adminToken,
-        body: { firstName: first, lastName: family, email: `${first.toLowerCase()}.${family.toLowerCase()}@regrip.test`, phone },
+        body: { firstName: "Cy", lastName: family, email: `cy.${family.toLowerCase()}@regrip.test`, phone },
       });
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       people.push({ ...made.body, phone });
@@ -132,8 +149,9 @@ describe("the admin's communications", () => {
       await page.screenshot({ path: join(shots, "communications-confirm-1280.png") });
       await confirm.getByRole("button", { name: "Send", exact: true }).click();
       await page.getByText("Bulk SMS Sent! (Sent: 2, Failed: 0)").first().waitFor();
-      expect(textsTo(dataDir, people[0].phone)).toEqual(["Regrip: free edge guards this week!"]);
-      expect(textsTo(dataDir, people[1].phone)).toEqual(["Regrip: free edge guards this week!"]);
+      // Every promotional text ends with how to opt out.
+      expect(textsTo(dataDir, people[0].phone)).toEqual(["Regrip: free edge guards this week! Reply STOP to opt out"]);
+      expect(textsTo(dataDir, people[1].phone)).toEqual(["Regrip: free edge guards this week! Reply STOP to opt out"]);
       expect(textsTo(dataDir, people[2].phone)).toEqual([]);
 
       await page.getByRole("button", { name: "Filter by type" }).click();

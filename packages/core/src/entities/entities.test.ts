@@ -38,6 +38,12 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "user#sub-1", sk: "profile", gsi1pk: "users", gsi1sk: T1 },
   },
   {
+    // An admin with a verified phone: also in the sparse admins index (the daily low-stock text).
+    entity: "user",
+    item: () => e.user.put({ userId: "sub-9", createdAt: T1, adminPhone: "+13035550100", alertRole: "ADMIN" }).params().Item,
+    keys: { pk: "user#sub-9", sk: "profile", gsi1pk: "users", gsi1sk: T1, gsi2pk: "role#ADMIN", gsi2sk: "+13035550100" },
+  },
+  {
     entity: "paddle",
     item: () => e.paddle.put({ userId: "sub-1", id: "p1", brand: "Joola" }).params().Item,
     keys: { pk: "user#sub-1", sk: "paddle#p1", gsi1pk: "paddle#p1", gsi1sk: "paddle" },
@@ -219,6 +225,11 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "custsearch#cas", sk: "caseydink#sub-1" },
   },
   {
+    entity: "orderReminder",
+    item: () => e.orderReminder.put({ orderId: "o-1", userId: "sub-1", stage: "ready", since: T1 }).params().Item,
+    keys: { pk: "reminders#o-1", sk: "order", gsi1pk: "reminders#ready", gsi1sk: `${T1}#o-1` },
+  },
+  {
     entity: "orderReference",
     item: () => e.orderReference.put({ reference: "64CCF8", createdAt: "2026-11-23T10:00:00.000Z", orderId: "o-1" }).params().Item,
     keys: { pk: "orderref#64CCF8", sk: "2026-11-23T10:00:00.000Z#o-1" },
@@ -228,7 +239,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, customerSearch, dailyStats, shopCounter and staffTips", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter and staffTips", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -241,6 +252,7 @@ describe("entity definitions against infra/table.ts", () => {
         "loyaltyLedger",
         "orderCounter",
         "orderReference",
+        "orderReminder",
         "paddle",
         "partner",
         "promotion",
@@ -258,7 +270,7 @@ describe("entity definitions against infra/table.ts", () => {
         "verificationCode",
       ].sort(),
     );
-    expect(puts.map((p) => p.entity).sort()).toEqual(Object.keys(e).sort());
+    expect([...new Set(puts.map((p) => p.entity))].sort()).toEqual(Object.keys(e).sort());
   });
 
   for (const [name, entity] of Object.entries(e)) {
@@ -432,15 +444,15 @@ describe("writes", () => {
     });
   });
 
-  it("sets defaults from the spec on a new user", () => {
+  it("sets defaults from the spec on a new user, promotions off (issue 23: opted in only explicitly, US texting rules)", () => {
     const item = e.user.put({ userId: "sub-2" }).params().Item;
     expect(item).toMatchObject({
       accountStatus: "active",
       authProvider: "cognito",
       smsNotifications: true,
-      smsPromotions: true,
+      smsPromotions: false,
       emailNotifications: true,
-      emailPromotions: true,
+      emailPromotions: false,
     });
     // A string set: a JS Set once db() has bound the v3 client, ElectroDB's own wrapper before.
     const roles = item.roles as Set<string> | { values: string[] };

@@ -4,7 +4,7 @@ import { isoTimestamp } from "./attributes";
 import { casing, gsi1, primary, SERVICE } from "./keys";
 
 /** The stages an order's reminders are timed from (shared/reminders.ts). */
-export const REMINDER_STAGES = ["ready", "picked_up"] as const;
+const REMINDER_STAGES = ["ready", "picked_up"] as const;
 
 /**
  * An order's reminder timeline (reminders/): one item per order that reached Ready, written by the move writer in

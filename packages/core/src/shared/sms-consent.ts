@@ -16,3 +16,21 @@ export function withOptOut(words: string): string {
   if (trimmed.toLowerCase().includes(OPT_OUT_LINE.toLowerCase())) return trimmed;
   return `${trimmed}${/[.!?]$/.test(trimmed) ? "" : "."} ${OPT_OUT_LINE}`;
 }
+
+/** What the rule reads of a customer (the user item's fields of the same names). */
+export interface PromotionalConsentRecord {
+  smsPromotions?: boolean;
+  smsConsentText?: string;
+  smsConsentedAt?: string;
+  smsConsentIp?: string;
+  /** False for a walk-in staff made at the counter. */
+  hasAccount?: boolean;
+}
+
+/**
+ * True when the customer opted in to promotional texts explicitly: the switch on, and the words they agreed to, the
+ * time and the address recorded (users/ `consentChanges`, on their own profile). A walk-in made by staff never is.
+ */
+export function hasPromotionalConsent(user: PromotionalConsentRecord): boolean {
+  return user.smsPromotions === true && user.hasAccount !== false && !!user.smsConsentText && !!user.smsConsentedAt && !!user.smsConsentIp;
+}

@@ -4,6 +4,7 @@
  */
 import { db } from "../db";
 import { E164 } from "../shared/phone";
+import { hasPromotionalConsent } from "../shared/sms-consent";
 import type { UserItem } from "../users";
 import type { CustomerConsent } from "./templates";
 
@@ -16,23 +17,6 @@ export type Customer = Pick<UserItem, "userId" | "phone" | "stripePhone" | "smsN
  * switched on without the consent on record (the words agreed to, when and from which address).
  */
 export type SkipReason = "notFound" | "noPhone" | "notificationsOff" | "promotionsOff" | "noConsentRecord";
-
-/**
- * True when the customer opted in to promotional texts explicitly: the switch on, and the words they agreed to, the
- * time and the address recorded (users/ `consentChanges`, on their own profile). A walk-in made by staff never is.
- */
-export function hasPromotionalConsent(user: Pick<Customer, "smsPromotions" | "smsConsentText" | "smsConsentedAt" | "smsConsentIp" | "hasAccount">): boolean {
-  return user.smsPromotions === true && user.hasAccount !== false && !!user.smsConsentText && !!user.smsConsentedAt && !!user.smsConsentIp;
-}
-
-/** The number a broadcast texts: the profile's phone, else the card provider's (§5: "stripePhone or phone"). */
-export function broadcastPhone(user: Pick<Customer, "phone" | "stripePhone">): string | null {
-  for (const candidate of [user.phone, user.stripePhone]) {
-    const trimmed = candidate?.trim();
-    if (trimmed && E164.test(trimmed)) return trimmed;
-  }
-  return null;
-}
 
 /** The number to text `user` at under `rule`, or why they are not texted. */
 export function consent(rule: CustomerConsent, user: Customer | null | undefined): { phone: string } | { skipped: SkipReason } {

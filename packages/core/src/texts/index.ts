@@ -21,7 +21,8 @@ import { withOptOut } from "../shared/sms-consent";
 import { templates, type CustomerConsent, type TemplateName, type TemplateParams, type Templates } from "./templates";
 
 export * as Texts from "./index";
-export { broadcastPhone, consent, hasPromotionalConsent, optedOut, optedOutNumbers } from "./consent";
+export { broadcastPhone, consent, optedOut, optedOutNumbers } from "./consent";
+export { hasPromotionalConsent } from "../shared/sms-consent";
 export { SMS_HELP_REPLY, templates, type TemplateName } from "./templates";
 
 /** A customer of the shop: read here by id, or handed over when the caller has just read them. */

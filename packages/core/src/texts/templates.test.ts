@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { COMMUNICATION_MESSAGE_TYPES } from "../entities/enums";
 import { ORDER_MOVE_TEXTS } from "../notifications";
+import { OPT_OUT_LINE, withOptOut } from "../shared/sms-consent";
+import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { SMS_HELP_REPLY, templates } from "./templates";
 
 const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocation: "HIGHLANDS_RANCH" as const, dropoffLocation: "HIGHLANDS_RANCH" as const };
@@ -78,5 +80,44 @@ describe("the other texts", () => {
     expect(templates.broadcast.consent).toBe("promotions");
     // A receipt is an order text: only to a customer who allows them, at their profile's phone.
     expect(templates.receipt.consent).toBe("orderUpdates");
+  });
+});
+
+describe("the reminders' texts (issue 23)", () => {
+  it("remind the customer to pick up, then name the storage fee and the final notice with the terms' days", () => {
+    expect(templates.pickupReminder.words(order)).toBe(
+      `Regrip: a friendly reminder that "Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch. Come get your fresh grip!`,
+    );
+    expect(templates.storageNotice.words(order)).toBe(
+      `Regrip: "Big Blue" (bag 042) has been ready for pickup at Regrip Highlands Ranch for ${STORAGE_FEE_DAYS} days. As our terms say, a storage fee may now apply for each further week. Please pick it up soon.`,
+    );
+    expect(templates.finalNotice.words(order)).toBe(
+      `Regrip: final notice. "Big Blue" (bag 042) has been waiting at Regrip Highlands Ranch for ${FINAL_NOTICE_DAYS} days. Paddles left more than ${NO_RESPONSIBILITY_DAYS} days after we told you they were ready are considered abandoned. Please pick it up within 5 days.`,
+    );
+    for (const name of ["pickupReminder", "storageNotice", "finalNotice"] as const) {
+      expect(templates[name].consent, name).toBe("orderUpdates");
+      expect(templates[name].messageType, name).toBe("reminder");
+    }
+  });
+
+  it("the regrip reminder is promotional, links to Book again and ends with how to opt out", () => {
+    const words = templates.regripReminder.words({ order, url: "https://regrip.test/booking?again=o-1" });
+    expect(words).toBe(
+      `Regrip: it's been 12 weeks since "Big Blue" got its fresh grip. Time for another? Book it again: https://regrip.test/booking?again=o-1 Reply STOP to opt out`,
+    );
+    expect(templates.regripReminder.consent).toBe("promotions");
+    // Texts.send adds the line only when it is missing.
+    expect(withOptOut(words)).toBe(words);
+    expect(withOptOut("Sale on Saturday")).toBe(`Sale on Saturday. ${OPT_OUT_LINE}`);
+    expect(withOptOut("Sale on Saturday!")).toBe(`Sale on Saturday! ${OPT_OUT_LINE}`);
+  });
+
+  it("the admins' low-stock summary names the products, at most 8, and goes to admins only", () => {
+    const products = Array.from({ length: 10 }, (_, i) => ({ code: `C${i}`, name: `Grip ${i}`, stockQuantity: i }));
+    const words = templates.lowStockSummary.words({ products });
+    expect(words.startsWith("Regrip low stock (10): Grip 0 (C0) 0 left; Grip 1 (C1) 1 left;")).toBe(true);
+    expect(words).toContain("Grip 7 (C7) 7 left; and 2 more. See the dashboard.");
+    expect(words).not.toContain("Grip 8");
+    expect(templates.lowStockSummary.consent).toBe("staffAlert");
   });
 });

@@ -11,9 +11,8 @@ import { compactGripPrefs, GripPrefs, readGripPrefs } from "../shared/grip-prefs
 import { INVALID_EMAIL, nameChecks } from "../shared/customers";
 import { normaliseUsPhone } from "../shared/phone";
 import { sortRoles } from "../shared/roles";
-import { PROMOTIONS_CONSENT_TEXT } from "../shared/sms-consent";
+import { hasPromotionalConsent, PROMOTIONS_CONSENT_TEXT } from "../shared/sms-consent";
 import type { PersonView, UserView } from "../shared/users";
-import { hasPromotionalConsent } from "../texts/consent";
 
 export * as Users from "./index";
 
