@@ -176,6 +176,46 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   return { ids, orderIds, seconds: (Date.now() - started) / 1000 };
 }
 
+/**
+ * The reminders job's rows (issue 23): the fill's Ready and picked-up orders get their reminder timeline items
+ * (entities/orderReminder.ts, as the move writer writes them) at the same daily rate in both shops, one order Ready
+ * a day and five picked up a day, so the large shop is the small one with a longer history (19 and 33 years of
+ * it, against 70 and 120 days). Then one run of the job (reminders/) at now, timed as the Cron runs it: the items
+ * it reads are those of its windows (a few days before each reminder's moment), whatever the history.
+ */
+const READY_PER_DAY = 1;
+const PICKED_UP_PER_DAY = 5;
+
+async function fillReminderTimeline(orderIds: string[]): Promise<void> {
+  const { db } = await import("../packages/core/src/db");
+  const { stageOfStatus } = await import("../packages/core/src/shared/lifecycle");
+  const { DAY_MS } = await import("../packages/core/src/shared/reminders");
+  const now = Date.now();
+  const counts = { ready: 0, picked_up: 0 };
+  const items: Record<string, unknown>[] = [];
+  orderIds.forEach((orderId, i) => {
+    const stage = stageOfStatus[statusAt(i) as keyof typeof stageOfStatus];
+    if (stage !== "ready" && stage !== "picked_up") return;
+    const perDay = stage === "ready" ? READY_PER_DAY : PICKED_UP_PER_DAY;
+    // Half a day off the reminders' moments, as a daily job meets them.
+    const since = new Date(now - DAY_MS / 2 - Math.floor((counts[stage]++ * DAY_MS) / perDay)).toISOString();
+    items.push({ orderId, userId: "bench", stage, since });
+  });
+  const chunks: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 500) chunks.push(items.slice(i, i + 500));
+  await pool(chunks, 4, async (chunk) => {
+    await db().entities.orderReminder.put(chunk as never[]).go({ concurrency: 4 } as never);
+  });
+}
+
+/** Items read by one run of the reminders job at now (its texts go to the bench's outbox file). */
+async function remindersRunReads(): Promise<number> {
+  const { runReminders, remindersActor } = await import("../packages/core/src/reminders");
+  itemsRead = 0;
+  await runReminders(remindersActor, { now: new Date() });
+  return itemsRead;
+}
+
 async function readsOf(url: string, token: string): Promise<number> {
   itemsRead = 0;
   const result = await invoke({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
@@ -261,6 +301,8 @@ async function main() {
       ];
       reads[shop.name] = {};
       for (const [label, url] of requests) reads[shop.name][label] = await readsOf(url, token);
+      await fillReminderTimeline(filled.orderIds);
+      reads[shop.name][`reminders job, one run (${READY_PER_DAY} order Ready and ${PICKED_UP_PER_DAY} picked up a day)`] = await remindersRunReads();
     }
     let over = 0;
     console.log("\n| request | items read, 100 customers / 1,000 orders | items read, " +

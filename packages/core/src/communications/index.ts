@@ -74,7 +74,7 @@ const keyOwner = (actor: Actor) => (actor.type === "user" ? actor.userId : `syst
 /**
  * POST /api/admin/bulk-sms: texts the chosen customers, each once, logged as `broadcast`. Admin.
  *
- * Left out, and counted by reason: customers who turned SMS promotions off, numbers that replied STOP, customers
+ * Left out, and counted by reason: customers without promotional consent on record, numbers that replied STOP, customers
  * without a phone, unknown ids, and a second customer with a number already being texted. With an
  * `Idempotency-Key`, the key is reserved before the first text: a repeat answers the first call's counts and
  * sends nothing (409 while the first is still sending, or when it was interrupted: never a second round).

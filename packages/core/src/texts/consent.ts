@@ -18,6 +18,15 @@ export type Customer = Pick<UserItem, "userId" | "phone" | "stripePhone" | "smsN
  */
 export type SkipReason = "notFound" | "noPhone" | "notificationsOff" | "promotionsOff" | "noConsentRecord";
 
+/** The number a broadcast texts: the profile's phone, else the card provider's (§5: "stripePhone or phone"). */
+export function broadcastPhone(user: Pick<Customer, "phone" | "stripePhone">): string | null {
+  for (const candidate of [user.phone, user.stripePhone]) {
+    const trimmed = candidate?.trim();
+    if (trimmed && E164.test(trimmed)) return trimmed;
+  }
+  return null;
+}
+
 /** The number to text `user` at under `rule`, or why they are not texted. */
 export function consent(rule: CustomerConsent, user: Customer | null | undefined): { phone: string } | { skipped: SkipReason } {
   if (!user) return { skipped: "notFound" };
