@@ -137,7 +137,7 @@ function declaredFunctions(synthesis: Synthesis): DeclaredFunction[] {
 describe("least privilege", () => {
   it("gives every function exactly the actions and resources its declaration names, and only its own logs beside", () => {
     const functions = declaredFunctions(full);
-    expect(functions.length).toBe(routes.length + webhooks.length + 1);
+    expect(functions.length).toBe(routes.length + webhooks.length + jobs.length);
     for (const { name, stack, fn, grants, invokedAsync } of functions) {
       const { actions, managed } = grantedTo(full, stack, fn);
       expect(asObject(actions), name).toEqual(asObject(expected(grants, invokedAsync)));
