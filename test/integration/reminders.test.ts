@@ -23,6 +23,7 @@ import { DAY_MS, FINAL_NOTICE_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS,
 import { OPT_OUT_LINE, PROMOTIONS_CONSENT_TEXT } from "../../packages/core/src/shared/sms-consent";
 import type { Stage } from "../../packages/core/src/shared/lifecycle";
 import { useSmsProvider } from "../../packages/core/src/sms";
+import { Users } from "../../packages/core/src/users";
 import { templates } from "../../packages/core/src/texts";
 
 const sharedTable = process.env.TABLE_NAME!;
@@ -209,6 +210,29 @@ describe("the reminders job", () => {
     // The next day, again.
     await run(days(morning, 1));
     expect(textsTo(adminPhone)).toHaveLength(2);
+  });
+});
+
+describe("the admins the low-stock text goes to", () => {
+  const admins = async () => (await db().entities.user.query.admins({ alertRole: "ADMIN" }).go({ pages: "all" })).data.map((u) => u.userId);
+
+  it("are kept by every profile write: an admin's verified phone joins the index, a changed or unverified one leaves it", async () => {
+    const userId = `remind-admin-${randomUUID()}`;
+    await db().entities.user.create({ userId, roles: ["CUSTOMER", "ADMIN"] }).go();
+    const read = async () => (await Users.get(userId))!;
+    const phone = newPhone();
+    expect((await Users.writeProfile(await read(), { set: { phone, phoneVerified: true }, remove: [] })).committed).toBe(true);
+    expect(await read()).toMatchObject({ adminPhone: phone, alertRole: "ADMIN" });
+    expect(await admins()).toContain(userId);
+    // A new phone is not verified: out of the index until it is.
+    expect((await Users.writeProfile(await read(), { set: { phone: newPhone(), phoneVerified: false }, remove: [] })).committed).toBe(true);
+    expect((await read()).adminPhone).toBeUndefined();
+    expect(await admins()).not.toContain(userId);
+    // A customer's verified phone never joins it.
+    const customerId = `remind-${randomUUID()}`;
+    await db().entities.user.create({ userId: customerId, roles: ["CUSTOMER"] }).go();
+    await Users.writeProfile((await Users.get(customerId))!, { set: { phone: newPhone(), phoneVerified: true }, remove: [] });
+    expect(await admins()).not.toContain(customerId);
   });
 });
 
