@@ -97,7 +97,7 @@ function ConversationList({ selected }: { selected?: string }) {
         <TextFilter
           filteringText={search}
           onChange={({ detail }) => setSearch(detail.filteringText)}
-          filteringPlaceholder="Search name or number"
+          filteringPlaceholder="Name or number"
           filteringAriaLabel="Search conversations"
           filteringClearAriaLabel="Clear the search"
         />
