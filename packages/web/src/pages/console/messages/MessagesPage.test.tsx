@@ -102,6 +102,12 @@ describe("MessagesPage", () => {
     await waitFor(() => expect(calls.at(-1)?.query).toBe("unread=1"));
     await waitFor(() => expect(within(screen.getByRole("list", { name: "Conversations" })).getAllByRole("link")).toHaveLength(1));
 
+    // Under 3 characters the list stays whole and the hint says why.
+    const searches = calls.length;
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search conversations" }), { target: { value: "ad" } });
+    expect((await screen.findAllByText("Type at least 3 characters to search...")).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(calls.slice(searches).some((call) => call.query.includes("q="))).toBe(false);
     fireEvent.change(screen.getByRole("searchbox", { name: "Search conversations" }), { target: { value: "ada" } });
     await waitFor(() => expect(calls.at(-1)?.query).toBe("unread=1&q=ada"));
   });

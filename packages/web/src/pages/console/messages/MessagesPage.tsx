@@ -21,6 +21,7 @@ import {
   type ThreadPage,
 } from "@regrip/core/shared/inbox";
 import { ReplyInput } from "@regrip/core/shared/inbox-input";
+import { isSearchable, SEARCH_HINT } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
@@ -58,7 +59,9 @@ export const OPTED_OUT_NOTICE = "This number replied STOP: replies will not be s
 function ConversationList({ selected }: { selected?: string }) {
   const [show, setShow] = useState<"all" | "unread">("all");
   const [search, setSearch] = useState("");
-  const q = useDebounced(search.trim(), 300);
+  // The server searches from 3 characters (names, a number's first or last digits); shorter, the list stays whole.
+  const typed = useDebounced(search.trim(), 300);
+  const q = isSearchable(typed) ? typed : "";
   const filter: ConversationFilter = { unread: show === "unread", q };
   const filterKey = JSON.stringify(filter);
   const pages = useCursorPages(`conversations:${filterKey}`);
@@ -100,6 +103,7 @@ function ConversationList({ selected }: { selected?: string }) {
           filteringPlaceholder="Name or number"
           filteringAriaLabel="Search conversations"
           filteringClearAriaLabel="Clear the search"
+          countText={search.trim() && !isSearchable(search) ? SEARCH_HINT : undefined}
         />
       </div>
       <LoadFailed query={list} header="The conversations could not be read" />
