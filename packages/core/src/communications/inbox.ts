@@ -48,12 +48,10 @@ import {
   type MessageItem,
 } from "./conversations";
 
-export * as Inbox from "./inbox";
-
 /** Ours are about 300 characters: a conversation's keys and a time. */
 const MAX_CURSOR_LENGTH = 1024;
-export const UNREAD_FILTER_INVALID = "unread must be 1 or 0";
-export const INBOX_SEARCH_TOO_LONG = `Search text must be at most ${SEARCH_MAX_LENGTH} characters`;
+const UNREAD_FILTER_INVALID = "unread must be 1 or 0";
+const INBOX_SEARCH_TOO_LONG = `Search text must be at most ${SEARCH_MAX_LENGTH} characters`;
 
 type UserItem = { userId: string; firstName?: string; lastName?: string; email?: string; phone?: string };
 
