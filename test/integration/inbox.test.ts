@@ -113,7 +113,7 @@ describe("inbound texts in the inbox", () => {
   });
 
   it("leaves a number nobody verified unknown (an unverified customer's number too)", async () => {
-    const unverified = await Customers.insert({ firstName: "Una", lastName: `Verified${randomUUID().slice(0, 4)}`, phone: freshPhone() });
+    const unverified = await Customers.insert({ firstName: "Una", lastName: `Verified${randomUUID().slice(0, 4)}`, email: null, phone: freshPhone() });
     await text(unverified.phone!, "hi there");
     expect((await conversationOf(unverified.phone!))?.userId).toBeUndefined();
     expect((await thread(unverified.phone!)).body).toMatchObject({ conversation: { customer: null }, openOrders: [] });

@@ -15,10 +15,8 @@ import type { SmsConversation, SmsMessage } from "../entities";
 import type { OrderItem } from "../orders/view";
 import { findUserIds } from "../customers/search-index";
 import { AUTOMATIC_RESPONSES, conversationIdOf, type AutomaticResponse, type ConversationView, type InboxCustomer, type InboxMessageView, type InboxOrderView } from "../shared/inbox";
-import { customerStageLabel, stageOfStatus, staffStageLabel } from "../shared/lifecycle";
+import { stageOfStatus, staffStageLabel } from "../shared/lifecycle";
 import { orderReference } from "../shared/orders";
-import type { StatusReplyOrder } from "../texts/templates";
-import { formatDate } from "../shared/calendar";
 
 export type ConversationItem = EntityItem<SmsConversation>;
 export type MessageItem = EntityItem<SmsMessage>;
@@ -194,15 +192,6 @@ export function inboxOrderView(order: OrderItem): InboxOrderView {
     stageLabel: staffStageLabel[stageOfStatus[order.status]],
     ...(order.pickupDate ? { pickupDate: order.pickupDate } : {}),
     ...(paddle ? { paddle } : {}),
-  };
-}
-
-/** An open order as the STATUS answer names it, in the customer's words. */
-export function statusReplyOrder(order: OrderItem): StatusReplyOrder {
-  return {
-    name: order.bagNumber ? `Bag ${order.bagNumber}` : `Order ${orderReference(order)}`,
-    stageLabel: customerStageLabel[stageOfStatus[order.status]],
-    ...(order.pickupDate ? { pickupDay: formatDate(order.pickupDate) } : {}),
   };
 }
 

@@ -40,7 +40,12 @@ import { validTwilioSignature } from "../sms/twilio-signature";
 import { SHOP_LOCATIONS } from "../shared/locations";
 import type { AutomaticResponse } from "../shared/inbox";
 import { Texts } from "../texts";
-import { openOrdersOf, outboundMessage, ownerOf, statusReplyOrder, writeConversation } from "./conversations";
+import { formatDate } from "../shared/calendar";
+import { customerStageLabel, stageOfStatus } from "../shared/lifecycle";
+import { orderReference } from "../shared/orders";
+import type { OrderItem } from "../orders/view";
+import type { StatusReplyOrder } from "../texts/templates";
+import { openOrdersOf, outboundMessage, ownerOf, writeConversation } from "./conversations";
 import { SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from "../shared/communications";
 import { E164 } from "../shared/phone";
 
@@ -197,6 +202,15 @@ async function sendAutomaticAnswer(rule: AutomaticResponse, text: { from: string
       },
     ],
   }));
+}
+
+/** An open order as the STATUS answer names it, in the customer's words. */
+function statusReplyOrder(order: OrderItem): StatusReplyOrder {
+  return {
+    name: order.bagNumber ? `Bag ${order.bagNumber}` : `Order ${orderReference(order)}`,
+    stageLabel: customerStageLabel[stageOfStatus[order.status]],
+    ...(order.pickupDate ? { pickupDay: formatDate(order.pickupDate) } : {}),
+  };
 }
 
 /** Twilio's MessageStatus → the log's status: final ones only; the rest are `sent` as the log already says. */

@@ -48,12 +48,10 @@ import {
   type MessageItem,
 } from "./conversations";
 
-export * as Inbox from "./inbox";
-
 /** Ours are about 300 characters: a conversation's keys and a time. */
 const MAX_CURSOR_LENGTH = 1024;
-export const UNREAD_FILTER_INVALID = "unread must be 1 or 0";
-export const INBOX_SEARCH_TOO_LONG = `Search text must be at most ${SEARCH_MAX_LENGTH} characters`;
+const UNREAD_FILTER_INVALID = "unread must be 1 or 0";
+const INBOX_SEARCH_TOO_LONG = `Search text must be at most ${SEARCH_MAX_LENGTH} characters`;
 
 type UserItem = { userId: string; firstName?: string; lastName?: string; email?: string; phone?: string };
 
@@ -280,12 +278,14 @@ export const reply = /* @__PURE__ */ fn({ role: "staff", input: Reply }, async (
   return { message: messageView(stored as MessageItem) };
 });
 
+const MarkRead = z.object({ id: ConversationId });
+
 /**
  * POST /api/admin/conversations/{id}/read: unread back to 0, and the badge's counter down once (twice, or two at
  * once, count once: the second finds nothing unread). Audited `conversation.read` when it changed something.
  * Staff; 404 for an unknown conversation. Answers the conversation as it now is.
  */
-export const markRead = /* @__PURE__ */ fn({ role: "staff", input: z.object({ id: ConversationId }) }, async (actor, { id }): Promise<ConversationView> => {
+export const markRead = /* @__PURE__ */ fn({ role: "staff", input: MarkRead }, async (actor, { id }): Promise<ConversationView> => {
   const phone = (await existing(id)).phoneNumber;
   await writeConversation(phone, (current) =>
     current && (current.unread ?? 0) > 0

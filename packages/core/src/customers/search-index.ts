@@ -103,8 +103,8 @@ export function termWrites(
 /**
  * What to look up for the typed text: its normal form, and for a phone typed
  * with the country code (`+1 303…`, `1-303…`) the digits after the 1 (no US
- * area code starts with 1); for 4 or more digits also a phone's last digits
- * (the backwards term). Texts under 3 characters once normalised find nothing.
+ * area code starts with 1); for 4 or more digits also, and first, a phone's
+ * last digits (the backwards term). Texts under 3 characters once normalised find nothing.
  */
 export function searchKeys(q: string): string[] {
   const text = normaliseSearchText(q);
@@ -114,7 +114,9 @@ export function searchKeys(q: string): string[] {
     if (q.trim().startsWith("+")) keys[0] = text.slice(1);
     else keys.push(text.slice(1));
   }
-  if (phoneLike && text.length >= PHONE_END_MIN_DIGITS) keys.push(PHONE_END_MARK + reversed(text));
+  // First: the 20 answered are read key by key, and at the counter a few digits are a phone's end far more often
+  // than its area code (which the prefix keys would fill the 20 with).
+  if (phoneLike && text.length >= PHONE_END_MIN_DIGITS) keys.unshift(PHONE_END_MARK + reversed(text));
   return [...new Set(keys)].filter((key) => codePoints(key).length >= PREFIX_LENGTH);
 }
 

@@ -5,7 +5,7 @@ import { SMS_CONVERSATION_STATES } from "./enums";
 import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
 
 /** Which inbox list a conversation is in: `unread` while it has inbound texts staff have not read. */
-export const SMS_INBOX_BOXES = ["unread", "read"] as const;
+const SMS_INBOX_BOXES = ["unread", "read"] as const;
 
 /**
  * One conversation per phone number, keyed by it. `optedOut` records STOP

@@ -72,7 +72,7 @@ export interface StatusReplyOrder {
 }
 
 /** The STATUS answer names at most this many orders (a text's 1,600 characters), then how many more. */
-export const STATUS_REPLY_MAX_ORDERS = 5;
+const STATUS_REPLY_MAX_ORDERS = 5;
 
 /** `orders` null: no customer verified this number. */
 function statusReplyWords({ orders }: { orders: readonly StatusReplyOrder[] | null }): string {

@@ -61,8 +61,9 @@ export const fromSignIn = /* @__PURE__ */ fn({ role: "customer", input: NoInput 
   const existing = await get(actor.userId);
   if (existing) {
     const rolesInLine = sameRoles(existing.roles, actor.roles);
-    // A user made before customer search (or one of its terms: a phone's last digits) existed is indexed on their next sign-in.
-    if (rolesInLine && !staleTerms(existing)) return existing;
+    // A user made before customer search existed is indexed on their next sign-in. (One indexed before a term was
+    // added, a phone's last digits, gets it from the seed's and recount's sweep below: a sign-in only puts items.)
+    if (rolesInLine && existing.searchTerms !== undefined) return existing;
     const terms = searchTerms(existing);
     const outcome = await writeLabelled((entities) => [
       {

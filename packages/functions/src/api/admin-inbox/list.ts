@@ -1,4 +1,4 @@
-import { Inbox } from "@regrip/core/communications/inbox";
+import * as Inbox from "@regrip/core/communications/inbox";
 import { api } from "../../http/handler";
 
 /** GET /api/admin/conversations?cursor=&unread=1&q=: the text inbox's conversations, newest first, and the unread badge. Staff. */

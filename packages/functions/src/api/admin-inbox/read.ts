@@ -1,4 +1,4 @@
-import { Inbox } from "@regrip/core/communications/inbox";
+import * as Inbox from "@regrip/core/communications/inbox";
 import { api } from "../../http/handler";
 
 /** POST /api/admin/conversations/{id}/read → the conversation, unread 0. Staff; 404 unknown; audit `conversation.read`. */

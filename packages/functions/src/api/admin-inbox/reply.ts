@@ -1,4 +1,4 @@
-import { Inbox } from "@regrip/core/communications/inbox";
+import * as Inbox from "@regrip/core/communications/inbox";
 import { api } from "../../http/handler";
 
 /** POST /api/admin/conversations/{id}/reply {message} → {message}: through Texts.send, into the thread and the log. Staff; 404 unknown; audit `conversation.replied`. */

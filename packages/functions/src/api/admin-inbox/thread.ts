@@ -1,4 +1,4 @@
-import { Inbox } from "@regrip/core/communications/inbox";
+import * as Inbox from "@regrip/core/communications/inbox";
 import { api } from "../../http/handler";
 
 /** GET /api/admin/conversations/{id}/messages?cursor=: one conversation's messages, its customer and their open orders. Staff; 404 unknown. */
