@@ -216,6 +216,36 @@ async function remindersRunReads(): Promise<number> {
   return itemsRead;
 }
 
+/**
+ * The text inbox (issue 23): one conversation per customer's phone (`+1303<2,000,000 + i>`, as fill() makes them),
+ * written as inbound.ts writes them (each with its box of the byInbox index), two messages each, one in three
+ * with an unread text; the unread-conversations counter set to that count.
+ */
+async function fillInbox(customers: number): Promise<void> {
+  const { db } = await import("../packages/core/src/db");
+  const now = Date.now();
+  const conversations: Record<string, unknown>[] = [];
+  const messages: Record<string, unknown>[] = [];
+  for (let i = 0; i < customers; i++) {
+    const phoneNumber = `+1303${2_000_000 + i}`;
+    const at = new Date(now - i * 60_000).toISOString();
+    const unread = i % 3 === 0 ? 1 : 0;
+    conversations.push({ phoneNumber, lastMessageAt: at, lastMessagePreview: "status?", unread, needsReply: false, inbox: unread ? "unread" : "read", revision: 2 });
+    messages.push(
+      { conversationId: phoneNumber, direction: "inbound", fromNumber: phoneNumber, toNumber: "+15550000000", messageBody: "status?", externalId: `SMin${i}`, status: "received", createdAt: at, updatedAt: at },
+      { conversationId: phoneNumber, direction: "outbound", fromNumber: "+15550000000", toNumber: phoneNumber, messageBody: "Regrip: your open orders: …", status: "delivered", automaticResponse: "status", createdAt: at, updatedAt: at },
+    );
+  }
+  const chunks = (items: Record<string, unknown>[]) => Array.from({ length: Math.ceil(items.length / 500) }, (_, k) => items.slice(k * 500, k * 500 + 500));
+  await pool(chunks(conversations), 4, async (items) => {
+    await db().entities.smsConversation.put(items as never[]).go({ concurrency: 4 } as never);
+  });
+  await pool(chunks(messages), 4, async (items) => {
+    await db().entities.smsMessage.put(items as never[]).go({ concurrency: 4 } as never);
+  });
+  await db().entities.shopCounter.put({ name: "unreadConversations", count: Math.ceil(customers / 3) }).go();
+}
+
 async function readsOf(url: string, token: string): Promise<number> {
   itemsRead = 0;
   const result = await invoke({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
@@ -279,6 +309,7 @@ async function main() {
       process.env.TABLE_NAME = table;
       const filled = await fill(shop.name, shop.customers, shop.orders);
       console.log(`${shop.name} shop: ${shop.customers.toLocaleString("en")} customers, ${shop.orders.toLocaleString("en")} orders filled in ${filled.seconds.toFixed(0)} s`);
+      await fillInbox(shop.customers);
       const one = `cust7.${shop.name}@regrip.test`;
       const requests: [string, string][] = [
         ["customer search, one customer (email)", `/api/admin/customers/search?q=${encodeURIComponent(one)}`],
@@ -298,6 +329,11 @@ async function main() {
         ["dashboard (GET /api/admin/analytics)", "/api/admin/analytics"],
         ["audit list, first page (GET /api/admin/audit)", "/api/admin/audit"],
         ["Recent Activity (GET /api/admin/audit?limit=10)", "/api/admin/audit?limit=10"],
+        ["text inbox first page (GET /api/admin/conversations)", "/api/admin/conversations"],
+        ["text inbox, Unread first page", "/api/admin/conversations?unread=1"],
+        ["text inbox thread, with the customer's open orders", `/api/admin/conversations/1303${2_000_007}/messages`],
+        ["text inbox search by a phone's last 4 digits", "/api/admin/conversations?q=0007"],
+        ["customer search by a phone's last 4 digits (\"0007\")", "/api/admin/customers/search?q=0007"],
       ];
       reads[shop.name] = {};
       for (const [label, url] of requests) reads[shop.name][label] = await readsOf(url, token);

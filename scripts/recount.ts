@@ -2,7 +2,8 @@
  * `npm run recount`: counts every order and sets the stage counters (the queue's and admin orders' cards) to the
  * counts, printing them before and after; then the admin dashboard's day figures and active-subscriptions counter
  * (packages/core/src/stats/recount.ts); then every order's short-reference items (orders/references.ts), then the
- * open orders' one-open-order-per-paddle claims (paddles/open-order-backfill.ts). For the running local shop by default (`npm start` in another
+ * open orders' one-open-order-per-paddle claims (paddles/open-order-backfill.ts), the text inbox's unread counter
+ * (communications/conversations.ts) and the customer search items users lack (users/). For the running local shop by default (`npm start` in another
  * terminal); `TABLE_NAME=<table> npm run recount` with AWS credentials in the environment repairs a deployed
  * stage's table. Reads the whole table: run it when the shop is quiet.
  */
@@ -15,6 +16,8 @@ import * as OrderReferences from "../packages/core/src/orders/references";
 import * as PaddleOpenOrders from "../packages/core/src/paddles/open-order-backfill";
 import { STAGES } from "../packages/core/src/shared/lifecycle";
 import * as DashboardCounters from "../packages/core/src/stats/recount";
+import { recountUnread } from "../packages/core/src/communications/conversations";
+import { indexUnindexedUsers } from "../packages/core/src/users";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 if (!process.env[env.tableName]) {
@@ -45,6 +48,10 @@ try {
       (claims.heldByAnother ? `; ${claims.heldByAnother} open order(s) share a paddle with an earlier open order (left as they are)` : "") +
       ".",
   );
+  const unread = await recountUnread();
+  console.log(`[regrip] Text inbox: ${unread.after} conversation(s) with unread texts${unread.before !== unread.after ? ` (was ${unread.before})` : ""}.`);
+  const reindexed = await indexUnindexedUsers();
+  console.log(`[regrip] Customer search: ${reindexed} user(s) given their missing index items (a phone's last digits).`);
 } catch (error) {
   console.error(`[regrip] Recount failed (is the shop running? npm start in another terminal): ${(error as Error).message}`);
   process.exit(1);

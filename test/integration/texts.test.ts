@@ -13,6 +13,7 @@ import { Notifications } from "../../packages/core/src/notifications";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { PhoneVerification } from "../../packages/core/src/phone-verification";
 import { useSmsProvider } from "../../packages/core/src/sms";
+import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
 import { SMS_HELP_REPLY, templates, Texts, type TemplateName } from "../../packages/core/src/texts";
 import { OPT_OUT_LINE, PROMOTIONS_CONSENT_TEXT, withOptOut } from "../../packages/core/src/shared/sms-consent";
 
@@ -77,6 +78,13 @@ describe("every template goes through Texts.send and is logged with its name", (
       { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
       { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
       { name: "test", params: { message: "Testing" }, to: phone, send: (orderId) => Texts.send("test", { message: "Testing" }, { phone, orderId }) },
+      ...(
+        [
+          ["statusReply", { orders: [{ name: "Bag 042", stageLabel: "In Service", pickupDay: "Monday, November 30" }] }],
+          ["hoursReply", { shops: SHOP_LOCATIONS }],
+          ["staffReply", { message: "Sure, we can." }],
+        ] as const
+      ).map(([name, params]) => ({ name, params, to: phone, send: (orderId: string) => Texts.send(name, params as never, { phone, orderId }) })),
       {
         name: "eventCanceled",
         params: canceledWords,

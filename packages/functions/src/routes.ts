@@ -147,6 +147,12 @@ export const routes: Route[] = [
   // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry
   { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: fn("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
   // communications: test texts, broadcasts, the log (admin)
+  // the text inbox (issue 23, staff): conversations, a thread, a reply through Texts.send, marking read; each
+  // conversation write with its unread counter (an update) and, for staff, its audit entry (a put)
+  { method: "GET", path: "/api/admin/conversations", handler: fn("admin-inbox/list"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/admin/conversations/{id}/messages", handler: fn("admin-inbox/thread"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/admin/conversations/{id}/reply", handler: fn("admin-inbox/reply"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "POST", path: "/api/admin/conversations/{id}/read", handler: fn("admin-inbox/read"), access: "staff", grants: table("read", "put", "update") },
   { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin", grants: reads },
   { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms"), access: "admin", grants: { ...table("read", "put"), texts: true } },

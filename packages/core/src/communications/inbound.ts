@@ -7,12 +7,18 @@
  * and changes nothing.
  *
  * - An inbound text is stored as an smsMessage in its number's smsConversation, in one transaction with the
- *   conversation and the reservation of its MessageSid (a repeat of the post stores nothing twice). STOP and its
+ *   conversation (its customer, unread count, needs-reply flag, and the shop's unread-conversations counter:
+ *   conversations.ts) and the reservation of its MessageSid (a repeat of the post stores nothing twice, counts
+ *   included). STOP and its
  *   synonyms set `optedOut`, START clears it, in that same write: `Texts.send` reads it before every later text.
  *   HELP is answered with the `helpReply` template (texts/templates.ts: sent even after a STOP, logged as
  *   `general`, and kept as an outbound smsMessage). STOP and START are not answered: the provider confirms them.
+ * - Automatic answers (issue 23, no AI): a text with the word STATUS is answered with the sender's customer's open
+ *   orders (`statusReply`), one with HOURS or WHERE with the shops' addresses and hours (`hoursReply`); the answer
+ *   is kept in the thread with the rule as its `automaticResponse`. A number that replied STOP gets neither. Any
+ *   other text is left for staff: the conversation is marked as needing a reply.
  * - A delivery report (`MessageStatus`) lands on the communications log entry with that provider id
- *   (byExternalId): `delivered`, or `failed` (failed, undelivered) with Twilio's error code; a report that
+ *   (byExternalId), and on the thread's copy of the text: `delivered`, or `failed` (failed, undelivered) with Twilio's error code; a report that
  *   would take a final status back (a late `sent`) changes nothing, and a repeat writes the same.
  *
  * Amazon SNS (`handleSnsInboundText`, `handleSnsDeliveryLog`): AWS End User Messaging's two-way SMS publishes each
@@ -27,12 +33,19 @@ import type { SystemActor } from "../actor";
 import { fn } from "../actor/fn";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
-import { writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { forbidden, invalid } from "../errors";
 import { secret } from "../secrets";
 import { validTwilioSignature } from "../sms/twilio-signature";
+import { SHOP_LOCATIONS } from "../shared/locations";
+import type { AutomaticResponse } from "../shared/inbox";
 import { Texts } from "../texts";
+import { formatDate } from "../shared/calendar";
+import { customerStageLabel, stageOfStatus } from "../shared/lifecycle";
+import { orderReference } from "../shared/orders";
+import type { OrderItem } from "../orders/view";
+import type { StatusReplyOrder } from "../texts/templates";
+import { openOrdersOf, outboundMessage, ownerOf, writeConversation } from "./conversations";
 import { SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from "../shared/communications";
 import { E164 } from "../shared/phone";
 
@@ -89,63 +102,115 @@ async function inboundText(text: { sid: string; from: string; to: string; body: 
   if (!E164.test(text.from)) throw invalid("From must be a phone number in E.164");
   const keyword = keywordOf(text.body);
   const at = now.toISOString();
-  const optOut =
-    keyword === "stop" ? { optedOut: true, optedOutAt: at } : keyword === "start" ? { optedOut: false } : {};
-  const outcome = await writeLabelled((entities) => [
-    {
-      label: "sid",
-      write: entities.uniqueValue
-        .create({ ...uniqueKey("smsInbound", text.sid), ownerId: text.from, expiresAtEpoch: Math.floor(now.getTime() / 1000) + INBOUND_TTL_SECONDS })
-        .commit(),
-    },
-    {
-      label: "conversation",
-      // A STOP or START sets optedOut; any other text leaves it as it is (a new conversation starts opted in).
-      write: entities.smsConversation
-        .upsert({ phoneNumber: text.from, lastMessageAt: at, ...optOut })
-        .ifNotExists({ conversationState: "active", ...(keyword === "stop" || keyword === "start" ? {} : { optedOut: false }) })
-        .commit(),
-    },
-    {
-      label: "message",
-      write: entities.smsMessage
-        .create({
-          conversationId: text.from,
-          direction: "inbound",
-          fromNumber: text.from,
-          toNumber: text.to || "unknown",
-          messageBody: text.body.slice(0, 1600),
-          externalId: text.sid,
-          status: "received",
-          createdAt: at,
-          updatedAt: at,
-        })
-        .commit(),
-    },
-  ]);
-  if (!outcome.committed) {
-    if (outcome.failed.includes("sid")) return { kind: "message", phone: text.from, keyword, repeat: true };
-    throw new Error(`inbound text not stored: ${JSON.stringify(outcome.codes)}`);
+  // Who the number belongs to now: the customer who verified it (read again at every text, so a number that
+  // changed hands follows its new owner).
+  const owner = await ownerOf(text.from);
+  const rule = keyword === "help" ? "help" : keyword ? null : automaticRuleOf(text.body);
+  const decided: { answer: AutomaticResponse | null } = { answer: null };
+  const written = await writeConversation(text.from, (current) => {
+    // STOP sets optedOut, START clears it; any other text leaves it as it is (a new conversation starts opted in).
+    const optedOut = keyword === "stop" ? true : keyword === "start" ? false : (current?.optedOut ?? false);
+    // HELP is answered even after a STOP; STATUS and HOURS only to a number that may be texted.
+    const answer = rule === "help" || (rule && !optedOut) ? rule : null;
+    decided.answer = answer;
+    return {
+      change: {
+        message: { at, body: text.body },
+        inbound: true,
+        // Waits for staff: a text no rule answers, from a number a reply can still reach (not STOP, START or HELP).
+        needsReply: keyword === null && answer === null && !optedOut,
+        optedOut,
+        ...(keyword === "stop" ? { optedOutAt: at } : {}),
+        userId: owner?.userId ?? null,
+      },
+      extra: (entities) => [
+        {
+          label: "sid",
+          write: entities.uniqueValue
+            .create({ ...uniqueKey("smsInbound", text.sid), ownerId: text.from, expiresAtEpoch: Math.floor(now.getTime() / 1000) + INBOUND_TTL_SECONDS })
+            .commit(),
+        },
+        {
+          label: "message",
+          write: entities.smsMessage
+            .create({
+              conversationId: text.from,
+              direction: "inbound",
+              fromNumber: text.from,
+              toNumber: text.to || "unknown",
+              messageBody: text.body.slice(0, 1600),
+              externalId: text.sid,
+              status: "received",
+              createdAt: at,
+              updatedAt: at,
+            })
+            .commit(),
+        },
+      ],
+    };
+  });
+  if (!written?.committed) {
+    if (written?.failed.includes("sid")) return { kind: "message", phone: text.from, keyword, repeat: true };
+    throw new Error(`inbound text not stored: ${JSON.stringify(written)}`);
   }
-  if (keyword === "help") {
-    // Answered even after a STOP (the template's rule, the carriers'): the number stays opted out of everything else.
-    const reply = await Texts.send("helpReply", {}, { phone: text.from });
-    const sentAt = new Date().toISOString();
-    await db()
-      .entities.smsMessage.create({
-        conversationId: text.from,
-        direction: "outbound",
-        fromNumber: text.to || "shop",
-        toNumber: text.from,
-        messageBody: reply.body,
-        ...(reply.externalId ? { externalId: reply.externalId } : {}),
-        status: reply.status === "sent" ? "sent" : "failed",
-        createdAt: sentAt,
-        updatedAt: sentAt,
-      })
-      .go();
-  }
+  if (decided.answer) await sendAutomaticAnswer(decided.answer, text, owner?.userId);
   return { kind: "message", phone: text.from, keyword, repeat: false };
+}
+
+/**
+ * The rule a text asks for by a word of it (any case, words around it allowed): STATUS, else HOURS or WHERE; or
+ * null when none does (the text waits for staff).
+ */
+export function automaticRuleOf(body: string): Exclude<AutomaticResponse, "help"> | null {
+  const words = body.toUpperCase().split(/[^A-Z]+/);
+  if (words.includes("STATUS")) return "status";
+  if (words.includes("HOURS") || words.includes("WHERE")) return "hours";
+  return null;
+}
+
+/**
+ * Answers the rule through Texts.send (its template: STOP still honoured there), and keeps the answer in the
+ * conversation, naming the rule. STATUS names the open orders of the customer who verified the number and of no
+ * one else: an unknown number hears that no orders are found for it. An answer that did not go out leaves the
+ * conversation waiting for staff.
+ */
+async function sendAutomaticAnswer(rule: AutomaticResponse, text: { from: string; to: string }, userId: string | undefined): Promise<void> {
+  const reply =
+    rule === "help"
+      ? await Texts.send("helpReply", {}, { phone: text.from })
+      : rule === "hours"
+        ? await Texts.send("hoursReply", { shops: SHOP_LOCATIONS }, { phone: text.from, ...(userId ? { userId } : {}) })
+        : await Texts.send(
+            "statusReply",
+            { orders: userId ? (await openOrdersOf(userId)).map(statusReplyOrder) : null },
+            { phone: text.from, ...(userId ? { userId } : {}) },
+          );
+  const at = new Date().toISOString();
+  await writeConversation(text.from, () => ({
+    change: { message: { at, body: reply.body }, ...(reply.status !== "sent" && rule !== "help" ? { needsReply: true } : {}) },
+    extra: (entities) => [
+      {
+        label: "message",
+        write: entities.smsMessage
+          .create(
+            outboundMessage(
+              { phone: text.from, from: text.to, body: reply.body, status: reply.status, externalId: reply.externalId, error: reply.error, automaticResponse: rule },
+              at,
+            ),
+          )
+          .commit(),
+      },
+    ],
+  }));
+}
+
+/** An open order as the STATUS answer names it, in the customer's words. */
+function statusReplyOrder(order: OrderItem): StatusReplyOrder {
+  return {
+    name: order.bagNumber ? `Bag ${order.bagNumber}` : `Order ${orderReference(order)}`,
+    stageLabel: customerStageLabel[stageOfStatus[order.status]],
+    ...(order.pickupDate ? { pickupDay: formatDate(order.pickupDate) } : {}),
+  };
 }
 
 /** Twilio's MessageStatus → the log's status: final ones only; the rest are `sent` as the log already says. */
@@ -203,9 +268,27 @@ export const handleSnsDeliveryLog = /* @__PURE__ */ fn({ role: "staff", input: H
   return deliveryStatus(messageId, "failed", `SNS reported the text failed${reason ? `: ${reason}` : ""}`);
 });
 
-/** A final delivery status lands on the communications log entry the provider's id names. */
+/**
+ * A final delivery status lands on the communications log entry the provider's id names, and on the text's copy in
+ * its conversation (the inbox's thread) when it has one.
+ */
 async function deliveryStatus(externalId: string, status: "delivered" | "failed", errorMessage?: string): Promise<InboundOutcome> {
-  const { data } = await db().entities.communication.query.byExternalId({ externalId }).go({ limit: 1, pages: 1 });
+  const [{ data }, inThread] = await Promise.all([
+    db().entities.communication.query.byExternalId({ externalId }).go({ limit: 1, pages: 1 }),
+    db().entities.smsMessage.query.byExternalId({ externalId }).go({ limit: 1, pages: 1 }),
+  ]);
+  const message = inThread.data[0];
+  if (message && message.direction === "outbound") {
+    try {
+      await db()
+        .entities.smsMessage.patch({ conversationId: message.conversationId, createdAt: message.createdAt, id: message.id })
+        .set({ status, ...(errorMessage ? { errorMessage } : {}) })
+        .where(({ status: current }, { ne }) => `${ne(current, status === "delivered" ? "failed" : "delivered")}`)
+        .go();
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
   const entry = data[0];
   if (!entry) return { kind: "status", externalId, status, updated: false };
   try {

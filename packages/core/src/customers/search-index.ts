@@ -33,9 +33,20 @@ export interface SearchableFields {
 }
 
 /**
+ * A phone's last digits are found from a term of its digits backwards behind this mark (`~2410555303` for
+ * (303) 555-0142), so "0142" is the prefix `~2410` of it. Typed text never holds the mark (normaliseSearchText
+ * keeps letters and digits only), so no name or email search reads these items.
+ */
+const PHONE_END_MARK = "~";
+/** A search by a phone's last digits needs at least 4 of them (issue 23: "1234" finds (720) 555-1234). */
+const PHONE_END_MIN_DIGITS = 4;
+const reversed = (digits: string) => Array.from(digits).reverse().join("");
+
+/**
  * The terms a customer is found by: "first last" (which also finds the first
  * name: every prefix of the first name is a prefix of it), the last name, the
- * email and the phone's national digits. A term that is a prefix of another of
+ * email, the phone's national digits, and the phone's digits backwards behind
+ * the mark (its last digits). A term that is a prefix of another of
  * the same customer adds nothing and is left out, as are terms under 3
  * characters (no search can match them).
  */
@@ -48,8 +59,15 @@ export function searchTerms(fields: SearchableFields): string[] {
     fields.email ?? "",
     national,
   ].map(normaliseSearchText);
+  const digits = normaliseSearchText(national);
+  if (/^\d+$/.test(digits) && digits.length >= PHONE_END_MIN_DIGITS) raw.push(PHONE_END_MARK + reversed(digits));
   const long = [...new Set(raw)].filter((term) => codePoints(term).length >= PREFIX_LENGTH);
   return long.filter((term) => !long.some((other) => other !== term && other.startsWith(term))).sort();
+}
+
+/** True when the user item's recorded terms are not the ones its fields give now (made before a term existed). */
+export function staleTerms(user: SearchableFields & { searchTerms?: readonly string[] }): boolean {
+  return user.searchTerms === undefined || searchTerms(user).join("\n") !== user.searchTerms.join("\n");
 }
 
 const prefixOf = (term: string) => codePoints(term).slice(0, PREFIX_LENGTH).join("");
@@ -85,15 +103,20 @@ export function termWrites(
 /**
  * What to look up for the typed text: its normal form, and for a phone typed
  * with the country code (`+1 303…`, `1-303…`) the digits after the 1 (no US
- * area code starts with 1). Texts under 3 characters once normalised find nothing.
+ * area code starts with 1); for 4 or more digits also, and first, a phone's
+ * last digits (the backwards term). Texts under 3 characters once normalised find nothing.
  */
 export function searchKeys(q: string): string[] {
   const text = normaliseSearchText(q);
   const keys = [text];
-  if (/^[\d\s().+-]+$/.test(q.trim()) && text.startsWith("1")) {
+  const phoneLike = /^[\d\s().+-]+$/.test(q.trim());
+  if (phoneLike && text.startsWith("1")) {
     if (q.trim().startsWith("+")) keys[0] = text.slice(1);
     else keys.push(text.slice(1));
   }
+  // First: the 20 answered are read key by key, and at the counter a few digits are a phone's end far more often
+  // than its area code (which the prefix keys would fill the 20 with).
+  if (phoneLike && text.length >= PHONE_END_MIN_DIGITS) keys.unshift(PHONE_END_MARK + reversed(text));
   return [...new Set(keys)].filter((key) => codePoints(key).length >= PREFIX_LENGTH);
 }
 

@@ -53,8 +53,11 @@ export const dailyStats = (config?: EntityConfiguration) =>
   );
 export type DailyStats = ReturnType<typeof dailyStats>;
 
-/** The names of the shop-wide counters (`stats#shop` partition). */
-export const SHOP_COUNTERS = ["activeSubscriptions"] as const;
+/**
+ * The names of the shop-wide counters (`stats#shop` partition): the live subscriptions, and the text inbox's
+ * conversations with unread texts (the console's Messages badge, communications/conversations.ts).
+ */
+export const SHOP_COUNTERS = ["activeSubscriptions", "unreadConversations"] as const;
 export type ShopCounterName = (typeof SHOP_COUNTERS)[number];
 
 /**

@@ -2,11 +2,20 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { E164, nowIso, timestamps } from "./attributes";
 import { SMS_CONVERSATION_STATES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
+
+/** Which inbox list a conversation is in: `unread` while it has inbound texts staff have not read. */
+const SMS_INBOX_BOXES = ["unread", "read"] as const;
 
 /**
  * One conversation per phone number, keyed by it. `optedOut` records STOP
  * (cleared by START) and is read before every send to that number.
+ *
+ * The text inbox (issue 23, communications/conversations.ts) keeps on it what the staff list shows, in the same
+ * transaction as each message: `userId` (the customer who verified the number, re-read at each inbound text),
+ * `unread`, `needsReply`, `lastMessagePreview`, and `inbox` (its partition of the byInbox index). `revision` counts
+ * the writes: every write is conditioned on the revision it read, so concurrent texts and a mark-read never lose
+ * a count (and the unread-conversations counter moves exactly once per 0 ↔ non-zero change).
  */
 export const smsConversation = (config?: EntityConfiguration) =>
   new Entity(
@@ -21,6 +30,12 @@ export const smsConversation = (config?: EntityConfiguration) =>
         optedOut: { type: "boolean", required: true, default: false },
         optedOutAt: { type: "string" },
         lastMessageAt: { type: "string", required: true, default: nowIso },
+        lastMessagePreview: { type: "string" },
+        /** Inbound texts since staff last marked the conversation read (absent on conversations before the inbox: 0). */
+        unread: { type: "number" },
+        needsReply: { type: "boolean" },
+        inbox: { type: SMS_INBOX_BOXES },
+        revision: { type: "number" },
         ...timestamps(),
       },
       indexes: {
@@ -33,6 +48,15 @@ export const smsConversation = (config?: EntityConfiguration) =>
           index: gsi1.index,
           pk: { field: gsi1.pk, composite: [], template: "smsconvs", casing },
           sk: { field: gsi1.sk, composite: ["lastMessageAt"], template: "${lastMessageAt}", casing },
+        },
+        /**
+         * The inbox's Unread list: conversations by box (`unread`, `read`), newest first with `order: "desc"`.
+         * Conversations from before the inbox have no box (and no unread texts): they are in the All list only.
+         */
+        byInbox: {
+          index: gsi2.index,
+          pk: { field: gsi2.pk, composite: ["inbox"], template: "smsinbox#${inbox}", casing },
+          sk: { field: gsi2.sk, composite: ["lastMessageAt"], template: "${lastMessageAt}", casing },
         },
       },
     },

@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { SMS_DIRECTIONS, SMS_MESSAGE_STATUSES } from "./enums";
-import { casing, primary, SERVICE } from "./keys";
+import { casing, gsi3, primary, SERVICE } from "./keys";
 
 /**
  * One SMS in a conversation, in the conversation's partition
@@ -23,12 +23,26 @@ export const smsMessage = (config?: EntityConfiguration) =>
         externalId: { type: "string" },
         status: { type: SMS_MESSAGE_STATUSES, required: true, default: "received" },
         aiResponse: { type: "string" },
+        /** The rule that sent this answer by itself (shared/inbox.ts AUTOMATIC_RESPONSES: status, hours, help): the spec's automatic response, no AI. */
+        automaticResponse: { type: "string" },
+        /** A staff reply: who wrote it (user id and first name). */
+        sentById: { type: "string" },
+        sentBy: { type: "string" },
+        /** Why an outbound text did not go out (a STOP, the provider's refusal or its delivery report). */
+        errorMessage: { type: "string" },
         ...timestamps(),
       },
       indexes: {
         byConversation: {
           pk: { field: primary.pk, composite: ["conversationId"], template: "smsconv#${conversationId}", casing },
           sk: { field: primary.sk, composite: ["createdAt", "id"], template: "msg#${createdAt}#${id}", casing },
+        },
+        /** Delivery reports carry only the provider's id: they update the thread's copy as well as the log's. */
+        byExternalId: {
+          index: gsi3.index,
+          condition: (attr) => attr.externalId !== undefined,
+          pk: { field: gsi3.pk, composite: ["externalId"], template: "smsmsgext#${externalId}", casing },
+          sk: { field: gsi3.sk, composite: ["externalId"], template: "${externalId}", casing },
         },
       },
     },

@@ -68,6 +68,37 @@ function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocatio
   return isBookableLocation(where) ? SHOP_LABELS[where] : "Regrip";
 }
 
+/** One open order as the STATUS answer names it (communications/conversations.ts builds them). */
+export interface StatusReplyOrder {
+  /** "Bag 101", else "Order 3F9A2C" (shared/orders.ts orderReference). */
+  name: string;
+  /** The customer's word for its stage (shared/lifecycle.ts customerStageLabel). */
+  stageLabel: string;
+  /** "Monday, November 30" (shared/calendar.ts formatDate), when the order has a pickup day. */
+  pickupDay?: string;
+}
+
+/** The STATUS answer names at most this many orders (a text's 1,600 characters), then how many more. */
+const STATUS_REPLY_MAX_ORDERS = 5;
+
+/** `orders` null: no customer verified this number. */
+function statusReplyWords({ orders }: { orders: readonly StatusReplyOrder[] | null }): string {
+  if (orders === null) return "Regrip: we couldn't find any orders for this number. If you booked with another number, text us your name and we'll look it up.";
+  if (orders.length === 0) return "Regrip: you have no open orders with us right now.";
+  const lines = orders
+    .slice(0, STATUS_REPLY_MAX_ORDERS)
+    .map((order) => `${order.name}: ${order.stageLabel}${order.pickupDay ? `, pickup ${order.pickupDay}` : ""}`);
+  const more = orders.length - STATUS_REPLY_MAX_ORDERS;
+  return `Regrip: your open orders:\n${lines.join("\n")}${more > 0 ? `\nand ${more} more on My Grips.` : ""}`;
+}
+
+/** A shop as the HOURS answer names it: shared/locations.ts SHOP_LOCATIONS (passed in, so no Lambda that texts loads the calendar). */
+export interface HoursReplyShop {
+  label: string;
+  address: readonly string[];
+  hours: readonly (readonly [days: string, times: string])[];
+}
+
 export const templates = {
   orderCheckedIn: template({
     messageType: "order_checked_in",
@@ -137,6 +168,30 @@ export const templates = {
     when: "A HELP reply comes in, even from a number that replied STOP",
     words: () =>
       "Regrip paddle regripping (Littleton & Highlands Ranch). Help: support@regrip.shop. Msg & data rates may apply. Reply STOP to opt out, START to opt back in.",
+  }),
+  statusReply: template({
+    messageType: "general",
+    consent: "requested",
+    to: "The number that texted STATUS (any case, words around it allowed)",
+    when: "A text asks for STATUS: the open orders of the customer who verified that number, and no one else's",
+    words: statusReplyWords,
+  }),
+  hoursReply: template({
+    messageType: "general",
+    consent: "requested",
+    to: "The number that texted HOURS or WHERE",
+    when: "A text asks for HOURS or WHERE: each shop's address and opening hours (shared/locations.ts)",
+    words: ({ shops }: { shops: readonly HoursReplyShop[] }) =>
+      `Regrip: ${shops
+        .map((shop) => `${shop.label}, ${shop.address.join(", ")}. ${shop.hours.map(([days, times]) => `${days}: ${times}`).join("; ")}.`)
+        .join(" ")}`,
+  }),
+  staffReply: template({
+    messageType: "general",
+    consent: "requested",
+    to: "The number of a conversation in the text inbox",
+    when: "Staff answer a conversation from the console's Messages page: the staff member's own words",
+    words: ({ message }: { message: string }) => message,
   }),
   test: template({
     messageType: "test",

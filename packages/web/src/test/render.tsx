@@ -29,6 +29,8 @@ export function customer(partial: Partial<CurrentUser> = {}): CurrentUser {
 interface Call {
   method: string;
   path: string;
+  /** The query string, without its "?" ("" for none). */
+  query: string;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -42,8 +44,8 @@ export function fakeApi(routes: Record<string, Handler>) {
     "fetch",
     vi.fn(async (url: string, init: RequestInit = {}) => {
       const method = init.method ?? "GET";
-      const path = url.split("?")[0];
-      const call = { method, path, body: typeof init.body === "string" ? JSON.parse(init.body) : init.body, headers: (init.headers ?? {}) as Record<string, string> };
+      const [path, query = ""] = url.split("?");
+      const call = { method, path, query, body: typeof init.body === "string" ? JSON.parse(init.body) : init.body, headers: (init.headers ?? {}) as Record<string, string> };
       calls.push(call);
       const handler = routes[`${method} ${path}`];
       if (!handler) return Response.json({ message: `No fake for ${method} ${path}` }, { status: 404 });

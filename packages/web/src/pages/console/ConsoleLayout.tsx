@@ -1,4 +1,5 @@
 import AppLayout from "@cloudscape-design/components/app-layout";
+import Badge from "@cloudscape-design/components/badge";
 import Flashbar, { type FlashbarProps } from "@cloudscape-design/components/flashbar";
 import SideNavigation from "@cloudscape-design/components/side-navigation";
 import Spinner from "@cloudscape-design/components/spinner";
@@ -10,6 +11,7 @@ import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { ErrorScreen } from "../../components/ErrorScreen";
 import { ToastContext } from "../../toast/toast-context";
 import { activeNavHref, consoleNavItems } from "./console-nav";
+import { useUnreadConversations } from "./messages/messages-api";
 
 /** Cloudscape's mobile breakpoint: below it the navigation is a drawer over the page. */
 const desktop = "(min-width: 689px)";
@@ -33,6 +35,16 @@ function useFlashItems(): FlashbarProps.MessageDefinition[] {
   ];
 }
 
+/** The side navigation's count beside Messages, read out as what it counts. */
+function UnreadBadge({ count }: { count: number }) {
+  return (
+    <Badge color="red">
+      <span aria-hidden="true">{count}</span>
+      <span className="visually-hidden">{`${count} unread ${count === 1 ? "conversation" : "conversations"}`}</span>
+    </Badge>
+  );
+}
+
 /**
  * The staff console's frame: side navigation by role, the Flashbar, and the page. The staff guard is outside
  * (ConsoleShell). Cloudscape's global-styles are not imported: their fonts are data: URLs, which the site's CSP
@@ -43,7 +55,9 @@ export default function ConsoleLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [navigationOpen, setNavigationOpen] = useState(() => window.matchMedia(desktop).matches);
-  const items = consoleNavItems(consoleRoutes, user);
+  // Messages carries the count of conversations with unread texts, read again every little while.
+  const unread = useUnreadConversations(Boolean(user));
+  const items = consoleNavItems(consoleRoutes, user).map((item) => (item.href === "/messages" && unread > 0 ? { ...item, info: <UnreadBadge count={unread} /> } : item));
   const flash = useFlashItems();
 
   return (

@@ -24,6 +24,7 @@ const pages = {
   subscribers: lazy(() => import("./subscribers/SubscribersPage")),
   partners: lazy(() => import("./partners/PartnersPage")),
   schedule: lazy(() => import("./schedule/SchedulePage")),
+  messages: lazy(() => import("./messages/MessagesPage")),
 };
 
 export type ConsolePageName = keyof typeof pages;

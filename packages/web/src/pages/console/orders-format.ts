@@ -58,7 +58,7 @@ export function orderLocation(order: OrderView): string {
 }
 
 /** The promised pickup day in words ("Pickup Monday, November 30"), or "No pickup day" for an order without one. */
-export function orderPickupDay(order: OrderView, now = new Date()): string {
+export function orderPickupDay(order: { pickupDate?: string | null }, now = new Date()): string {
   return order.pickupDate ? `Pickup ${formatDate(order.pickupDate, Number(todayOf(now).slice(0, 4)))}` : "No pickup day";
 }
 
