@@ -144,6 +144,8 @@ describe("web shell", () => {
     const badge = header().locator(".role-badge");
     await badge.waitFor();
     expect(await badge.innerText()).toBe("Admin");
+    // The staff links come with the header's account area, which may paint a moment after the badge.
+    await mainNav().getByRole("link", { name: "Admin" }).waitFor();
     expect(await mainNav().getByRole("link").allInnerTexts()).toEqual([
       "Booking",
       "My Grips",
@@ -159,6 +161,7 @@ describe("web shell", () => {
     const badge = header().locator(".role-badge");
     await badge.waitFor();
     expect(await badge.innerText()).toBe("Employee");
+    await mainNav().getByRole("link", { name: "Service Queue" }).waitFor();
     expect(await mainNav().getByRole("link").allInnerTexts()).toEqual(["Booking", "My Grips", "Storefront", "Service Queue"]);
   });
 
