@@ -8,7 +8,9 @@ import { REPLY_MAX_LENGTH, REPLY_REQUIRED, REPLY_TOO_LONG } from "./inbox";
 /** `{ message }`: trimmed, 1 to 1,600 characters. */
 export const ReplyInput = z.object({
   message: z.pipe(
-    z.optional(z.nullable(z.string({ error: REPLY_REQUIRED }))),
+    // Bounded before the trim (at a few times the limit: spaces around a reply are forgiven), so no request body's
+    // string reaches the server's work unbounded.
+    z.optional(z.nullable(z.string({ error: REPLY_REQUIRED }).check(z.maxLength(REPLY_MAX_LENGTH * 4, REPLY_TOO_LONG)))),
     z.transform((value, ctx): string => {
       const text = (value ?? "").trim();
       if (!text) ctx.issues.push({ code: "custom", message: REPLY_REQUIRED, input: value });
