@@ -14,7 +14,7 @@ export function Jobs({ app, stack }: StackContext) {
   const settings = deploySettings(app);
   const siteUrl = settings.siteUrl ?? "";
 
-  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const roles = new FunctionRoles(stack, { ...storage, cognito, emailFrom: settings.emailFrom });
   const expireUnpaid = new Cron(stack, "ExpireUnpaidOrders", {
     schedule: expireUnpaidJob.schedule,
     job: {

@@ -92,6 +92,8 @@ export const COMMUNICATION_MESSAGE_TYPES = [
   "storefront_order",
   "receipt",
   "verification",
+  "booking_confirmation",
+  "refund",
 ] as const;
 export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
 

@@ -16,11 +16,13 @@ import { requireGrant } from "../aws/grants";
 import { db } from "../db";
 import { smsProvider } from "../sms";
 import { consent, optedOut, type Customer, type SkipReason } from "./consent";
+import { logMessage } from "./log";
 import { templates, type CustomerConsent, type TemplateName, type TemplateParams, type Templates } from "./templates";
 
 export * as Texts from "./index";
 export { broadcastPhone, consent, optedOut, optedOutNumbers } from "./consent";
 export { SMS_HELP_REPLY, templates, type TemplateName } from "./templates";
+export { email, notify, type EmailResult, type EmailTemplateName } from "./email";
 
 /** A customer of the shop: read here by id, or handed over when the caller has just read them. */
 export type CustomerRecipient = ({ userId: string } | { user: Customer }) & { orderId?: string };
@@ -98,19 +100,6 @@ export async function send<N extends TemplateName>(name: N, params: TemplatePara
       error = (caught as Error).message || "The SMS provider refused the message.";
     }
   }
-  const log = await db()
-    .entities.communication.create({
-      channel: "sms",
-      recipient: phone,
-      messageType: template.messageType,
-      template: name,
-      message: body,
-      status: status === "sent" ? "sent" : "failed",
-      externalId,
-      errorMessage: error,
-      userId,
-      orderId: to.orderId,
-    })
-    .go();
-  return { status, logId: log.data.id, body, externalId, error } as OutcomeOf<N>;
+  const logId = await logMessage({ channel: "sms", template: name, recipient: phone, message: body, sent: status === "sent", externalId, error, userId, orderId: to.orderId });
+  return { status, logId, body, externalId, error } as OutcomeOf<N>;
 }
