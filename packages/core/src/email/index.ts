@@ -6,7 +6,7 @@
 import { requireGrant } from "../aws/grants";
 import type { EmailProvider } from "./providers";
 
-export type { EmailOutboxEntry, EmailProvider } from "./providers";
+export type { EmailProvider } from "./providers";
 
 let chosen: Promise<EmailProvider> | undefined;
 
