@@ -5,7 +5,7 @@ import { env } from "../../../../infra/env";
 import { sdkClientConfig } from "../aws";
 
 /** One email: plain text, to one address. */
-export interface EmailMessage {
+interface EmailMessage {
   to: string;
   subject: string;
   text: string;

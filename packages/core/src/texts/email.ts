@@ -1,6 +1,6 @@
 /**
  * The email half of the one sending module (docs/architecture.md "Texts and emails"): a template of templates.ts
- * that has `email` words is sent by email with `email`, or on both channels with `notify`. Like `send` (index.ts):
+ * that has `email` words is sent by email with `email`, or on both channels with `notify` (index.ts). Like `send` (index.ts):
  * 1. the customer's consent for the channel (consent.ts `emailConsent`: `emailNotifications` and an address);
  * 2. the words to the email provider (email/: Amazon SES from the stage's verified sender, or the outbox);
  * 3. the communications log entry (log.ts), channel `email`, with the subject and the address;
@@ -9,9 +9,7 @@
 import { requireGrant } from "../aws/grants";
 import { db } from "../db";
 import { emailProvider } from "../email";
-import type { UserItem } from "../users";
 import { emailConsent, type EmailCustomer, type EmailSkipReason } from "./consent";
-import { send, type CustomerRecipient, type OutcomeOf, type TextResult } from "./index";
 import { logMessage } from "./log";
 import { templates, type EmailWords, type TemplateName, type TemplateParams, type Templates } from "./templates";
 
@@ -21,7 +19,7 @@ export type EmailTemplateName = {
 }[TemplateName];
 
 /** A customer: read here by id, or handed over when the caller has just read them. */
-type EmailRecipient = ({ userId: string } | { user: EmailCustomer }) & { orderId?: string };
+export type EmailRecipient = ({ userId: string } | { user: EmailCustomer }) & { orderId?: string };
 
 export type EmailResult =
   | {
@@ -70,20 +68,4 @@ export async function email<N extends EmailTemplateName>(name: N, params: Templa
     orderId: to.orderId,
   });
   return { status: error ? "failed" : "sent", logId, subject: words.subject, body: words.text, externalId, error };
-}
-
-/**
- * Sends template `name` to the customer on each channel their profile allows: the text (`send`: `smsNotifications`,
- * a phone, no STOP) and the email (`email`: `emailNotifications`, an address). The customer is read once. Answers
- * both outcomes; never throws for a delivery problem.
- */
-export async function notify<N extends EmailTemplateName>(
-  name: N,
-  params: TemplateParams<N>,
-  to: { userId: string; orderId?: string },
-): Promise<{ sms: OutcomeOf<N> | TextResult; email: EmailResult }> {
-  const { data: user } = await db().entities.user.get({ userId: to.userId }).go();
-  const recipient = user ? { user: user as UserItem, orderId: to.orderId } : { userId: to.userId, orderId: to.orderId };
-  const sms = await send(name, params, recipient as CustomerRecipient as never);
-  return { sms, email: await email(name, params, recipient) };
 }
