@@ -29,6 +29,17 @@ export const env = {
   /** With no SMS provider configured, texts are appended here as JSON lines (npm start: .local/outbox.jsonl). */
   smsOutboxFile: "SMS_OUTBOX_FILE",
   /**
+   * With no verified sender (EMAIL_FROM unset), emails are appended here as JSON lines (npm start:
+   * .local/email-outbox.jsonl, beside the texts' outbox; /local/outbox shows both).
+   */
+  emailOutboxFile: "EMAIL_OUTBOX_FILE",
+  /**
+   * The stage's verified Amazon SES sender (the REGRIP_EMAIL_FROM setting, stacks/settings.ts), given only to the
+   * functions that declare the email grant, whose role may send from it and from nothing else. Unset: emails go
+   * only to the logs (the outbox file on one machine) and the communications log.
+   */
+  emailFrom: "EMAIL_FROM",
+  /**
    * The URL Twilio is told to post inbound texts and delivery reports to, exactly as configured there (Twilio
    * signs it). Unset: the SMS webhook's own URL as the request reached it (the function URL; /webhooks/sms locally).
    */

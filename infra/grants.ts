@@ -38,6 +38,11 @@ export interface Grants {
   readonly secrets?: readonly SecretName[];
   /** Sends texts: Amazon SNS Publish and the Twilio/SNS secrets (every text leaves through packages/core/src/sms). */
   readonly texts?: boolean;
+  /**
+   * Sends email: Amazon SES SendEmail from the stage's verified sender only (every email leaves through
+   * packages/core/src/email, by `Texts.email`).
+   */
+  readonly email?: boolean;
   /** Signs users in through the user pool with a password (cognito-idp:InitiateAuth). */
   readonly passwordSignIn?: boolean;
 }
@@ -75,6 +80,7 @@ export function grantsKey(grants: Grants): string {
   const uploads = uploadFolders.filter((folder) => grants.uploads?.includes(folder));
   if (uploads.length) parts.push(`uploads:${uploads.join("+")}`);
   if (grants.texts) parts.push("texts");
+  if (grants.email) parts.push("email");
   if (grants.passwordSignIn) parts.push("signin");
   const secrets = [...(grants.secrets ?? [])].filter((name) => !(grants.texts && (textSecrets as readonly string[]).includes(name)));
   if (secrets.length) parts.push(`secrets:${[...new Set(secrets)].sort().join("+")}`);
@@ -87,6 +93,7 @@ export type Need =
   | { uploads: string }
   | { secret: SecretName }
   | { texts: true }
+  | { email: true }
   | { passwordSignIn: true };
 
 /** Whether `grants` covers `need`. */
@@ -98,6 +105,7 @@ export function covers(grants: Grants, need: Need): boolean {
   if ("uploads" in need) return Boolean(grants.uploads?.some((folder) => need.uploads.startsWith(`${folder}/`)));
   if ("secret" in need) return secretsOf(grants).includes(need.secret);
   if ("texts" in need) return grants.texts === true;
+  if ("email" in need) return grants.email === true;
   return grants.passwordSignIn === true;
 }
 
@@ -107,6 +115,7 @@ export function describeNeed(need: Need): string {
   if ("uploads" in need) return `uploads: ${need.uploads.split("/")[0]}`;
   if ("secret" in need) return `secrets: ${need.secret}`;
   if ("texts" in need) return "texts";
+  if ("email" in need) return "email";
   return "passwordSignIn";
 }
 

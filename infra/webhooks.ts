@@ -18,13 +18,13 @@ export interface FunctionDeclaration {
   invokedAsync?: boolean;
 }
 
-/** Stripe's webhook: verifies with its signing secret, applies payments and refunds to orders, texts the customer. */
+/** Stripe's webhook: verifies with its signing secret, applies payments and refunds to orders, texts and emails the customer their receipt or refund notice. */
 export const stripeWebhook = {
   name: "Stripe webhook",
   handler: "packages/functions/src/webhooks/stripe.handler",
   // A payment or refund with its ledger item, audit entries and counters in one transaction; a refund of a
   // payment that came too late goes back through Stripe. Texts a paid counter order's receipt (receipts/).
-  grants: { table: ["read", "put", "update"], texts: true, secrets: ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"] },
+  grants: { table: ["read", "put", "update"], texts: true, email: true, secrets: ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"] },
 } as const satisfies FunctionDeclaration;
 
 /** Twilio's webhook: checks its signature with the auth token, stores replies, honours STOP/START, answers HELP. */

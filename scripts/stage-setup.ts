@@ -2,18 +2,21 @@
  * `npm run stage:setup -- --stage NAME --admin-email you@shop.com`: brings a deployed stage to life. Creates the
  * first admin in the user pool's ADMIN group (Cognito emails a temporary password, changed at the first sign-in),
  * puts in the starter catalogue and the quick-sale items where they are missing, and lists every secret that is
- * unset with what the stage goes without. Safe to run again. Finds the stage from its stacks' outputs, with the
+ * unset with what the stage goes without. With `--email-from ADDRESS`, makes the address the stage's email sender in
+ * Amazon SES (scripts/lib/email-sender.ts) and says how the stage sends from it. Safe to run again. Finds the stage from its stacks' outputs, with the
  * AWS credentials of the environment (a profile or AWS_* variables); `--local` works on the running `npm start`
  * shop instead. What it does is scripts/lib/stage-setup.ts; docs/deploy.md has an example.
  */
 import { CloudFormationClient } from "@aws-sdk/client-cloudformation";
 import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
+import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SSMClient } from "@aws-sdk/client-ssm";
 import { parseArgs } from "node:util";
 import { cognitoClient } from "../infra/local/cognito";
 import { loadSettings } from "../infra/local/settings";
 import { handlerEnvironment, localTableName } from "../infra/local/shop";
 import { readState } from "../infra/local/state";
+import { describeSender, ensureEmailSender } from "./lib/email-sender";
 import { describeSetup, setUpStage, StageSetupError, type StageTarget } from "./lib/stage-setup";
 import { cloudTarget, localTarget } from "./lib/stage-target";
 
@@ -24,6 +27,7 @@ const usage = [
   "       npm run stage:setup -- --local --admin-email you@shop.com [options]   (the running npm start shop)",
   "Options: --admin-username NAME (default: the email)  --first-name NAME  --last-name NAME",
   "         --print-password (print a temporary password instead of Cognito emailing one)  --region REGION",
+  "         --email-from ADDRESS (the stage's verified Amazon SES sender for its emails; on one machine emails go to /local/outbox)",
 ].join("\n");
 
 function fail(message: string, code = 1): never {
@@ -43,6 +47,7 @@ try {
       "last-name": { type: "string" },
       "print-password": { type: "boolean", default: false },
       region: { type: "string" },
+      "email-from": { type: "string" },
     },
     strict: true,
   }).values;
@@ -51,6 +56,8 @@ try {
 }
 const email = args["admin-email"]?.trim() ?? "";
 if (!!args.stage === args.local || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(usage, 2);
+const emailFrom = args["email-from"]?.trim();
+if (emailFrom !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailFrom)) fail(`"${emailFrom}" is not an email address.\n${usage}`, 2);
 if (args.stage && !/^[A-Za-z][A-Za-z0-9-]*$/.test(args.stage)) fail(`"${args.stage}" is not a stage name (letters, digits and hyphens).`, 2);
 
 let target: StageTarget;
@@ -99,6 +106,15 @@ try {
     lastName: args["last-name"],
   });
   for (const line of describeSetup(target, report, site)) console.log(line);
+  if (emailFrom && args.local) console.log("[regrip] On one machine emails go to the outbox (/local/outbox): no sender to verify.");
+  if (emailFrom && args.stage) {
+    const ses = new SESv2Client({ region: process.env.AWS_REGION });
+    try {
+      for (const line of describeSender(args.stage, emailFrom, await ensureEmailSender(ses, emailFrom))) console.log(line);
+    } finally {
+      ses.destroy();
+    }
+  }
   console.log("[regrip] stage:setup is done. Once the admin has chosen their password, check the shop with:");
   console.log(`  SMOKE_PASSWORD='...' npm run smoke -- --url ${site ?? "<the Web stack's SiteUrl>"} --username ${report.admin.username}`);
 } catch (error) {

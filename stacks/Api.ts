@@ -1,5 +1,5 @@
 import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
-import type { Stack } from "sst/constructs";
+import type { App, Stack } from "sst/constructs";
 import { routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { Auth } from "./Auth";
 import { FunctionRoles } from "./grants";
@@ -24,7 +24,7 @@ export function apiStackOf(route: Pick<Route, "access">): ApiStackName {
 export function stackRoutes(stack: Stack, name: ApiStackName): { roles: FunctionRoles; routes: Route[]; props: Record<string, ApiRouteProps<"jwt">> } {
   const storage = use(Storage);
   const { cognito } = use(Auth);
-  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const roles = new FunctionRoles(stack, { ...storage, cognito, emailFrom: deploySettings(stack.node.root as App).emailFrom });
   const own = routes.filter((route) => apiStackOf(route) === name);
   const props = Object.fromEntries(
     own.map((route) => [

@@ -14,7 +14,7 @@ export function Jobs({ app, stack }: StackContext) {
   const settings = deploySettings(app);
   const siteUrl = settings.siteUrl ?? "";
 
-  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const roles = new FunctionRoles(stack, { ...storage, cognito, emailFrom: settings.emailFrom });
   const cron = (id: string, job: Job) => {
     const made = new Cron(stack, id, {
       schedule: job.schedule,

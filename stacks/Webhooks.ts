@@ -27,7 +27,7 @@ export function Webhooks({ app, stack }: StackContext) {
   const siteUrl = settings.siteUrl ?? site.url ?? "";
 
   const defaults = handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl });
-  const roles = new FunctionRoles(stack, { ...storage, cognito });
+  const roles = new FunctionRoles(stack, { ...storage, cognito, emailFrom: settings.emailFrom });
   const declared = (declaration: FunctionDeclaration) => declaredFunction(defaults, roles, declaration);
 
   const stripe = new Function(stack, "StripeWebhook", {

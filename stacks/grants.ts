@@ -1,6 +1,7 @@
 import type { Stack } from "aws-cdk-lib";
 import { ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import type { Bucket, Cognito, Function as SstFunction, FunctionProps, Table } from "sst/constructs";
+import { env } from "../infra/env";
 import { grantsKey, secretsOf, tableActions, type Grants } from "../infra/grants";
 import { secretParameterName, type Secrets } from "./Secrets";
 
@@ -21,6 +22,8 @@ export interface GrantTargets {
   uploads: Bucket;
   cognito: Cognito;
   secrets: Secrets;
+  /** The stage's verified SES sender (the REGRIP_EMAIL_FROM setting); unset: no function may send email. */
+  emailFrom?: string;
 }
 
 export class FunctionRoles {
@@ -36,7 +39,11 @@ export class FunctionRoles {
     return {
       role: this.roleFor(grants, options.invokedAsync ?? false),
       // packages/core/src/secrets reads a secret from SSM only when its variable says it lives there.
-      environment: Object.fromEntries(secretsOf(grants).map((name) => [`SST_Secret_value_${name}`, "__FETCH_FROM_SSM__"])),
+      environment: {
+        ...Object.fromEntries(secretsOf(grants).map((name) => [`SST_Secret_value_${name}`, "__FETCH_FROM_SSM__"])),
+        // The sender, only to the functions that may send from it (packages/core/src/email).
+        ...(grants.email && this.targets.emailFrom ? { [env.emailFrom]: this.targets.emailFrom } : {}),
+      },
     };
   }
 
@@ -106,6 +113,17 @@ export function grantStatements(stack: Stack, targets: GrantTargets, grants: Gra
   if (grants.texts) {
     // A text to a phone number has no ARN to name: SNS's direct publish is authorized on "*".
     statements.push(new PolicyStatement({ actions: ["sns:Publish"], resources: ["*"] }));
+  }
+  if (grants.email && targets.emailFrom) {
+    // From the stage's verified sender only: its address identity and, when the domain is what SES verified, the
+    // domain's (SES authorizes a send on the identity that verified the From address).
+    const domain = targets.emailFrom.slice(targets.emailFrom.lastIndexOf("@") + 1);
+    statements.push(
+      new PolicyStatement({
+        actions: ["ses:SendEmail"],
+        resources: [targets.emailFrom, domain].map((identity) => stack.formatArn({ service: "ses", resource: "identity", resourceName: identity })),
+      }),
+    );
   }
   if (grants.passwordSignIn) {
     statements.push(new PolicyStatement({ actions: ["cognito-idp:InitiateAuth"], resources: [targets.cognito.userPoolArn] }));

@@ -29,7 +29,8 @@ export interface HandlerResources {
  * (stacks/grants.ts `FunctionRoles.props`).
  */
 export function handlerDefaults(resources: HandlerResources): FunctionProps {
-  const values: Record<keyof typeof env, string> = {
+  // EMAIL_FROM is not everyone's: only a function granted email gets it, with its role (stacks/grants.ts).
+  const values: Record<Exclude<keyof typeof env, "emailFrom">, string> = {
     tableName: resources.table.tableName,
     userPoolId: resources.cognito.userPoolId,
     userPoolClientId: resources.cognito.userPoolClientId,
@@ -41,12 +42,14 @@ export function handlerDefaults(resources: HandlerResources): FunctionProps {
     uploadsDir: "",
     // The cloud has no outbox file: without Twilio or SNS, texts go to the logs and the communications log.
     smsOutboxFile: "",
+    // Nor an email outbox: without a verified sender, emails go to the logs and the communications log.
+    emailOutboxFile: "",
     // Twilio is given the SMS webhook's function URL itself, which is the URL the request arrives on.
     smsWebhookUrl: "",
     originSecret: resources.originSecretValue ?? "",
   };
   const environment = Object.fromEntries(
-    (Object.keys(values) as (keyof typeof env)[]).map((key) => [env[key], values[key]]),
+    (Object.keys(values) as (keyof typeof values)[]).map((key) => [env[key], values[key]]),
   );
   return {
     timeout: handlerTimeoutSeconds,

@@ -1,6 +1,7 @@
 /**
- * The SMS outbox on one machine (`/local/outbox`): the texts the shop sent (the outbox file, SMS_OUTBOX_FILE),
- * newest first, each with a reply box. A reply is posted to the SMS webhook exactly as Twilio would post it,
+ * The outbox on one machine (`/local/outbox`): the texts the shop sent (the outbox file, SMS_OUTBOX_FILE),
+ * newest first, each with a reply box, and beside them the emails (EMAIL_OUTBOX_FILE: the shop's confirmations,
+ * receipts and refund notices, and the local user pool's sign-up codes). A reply is posted to the SMS webhook exactly as Twilio would post it,
  * signed with the auth token the webhook checks (TWILIO_AUTH_TOKEN, or the local one), so STOP, START, HELP and
  * any other reply take the path they take in the cloud. `npm run sms:reply` does the same from a terminal.
  *
@@ -12,6 +13,7 @@ import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env } from "../env";
 import { E164 } from "../../packages/core/src/shared/phone";
+import type { EmailOutboxEntry } from "../../packages/core/src/email/providers";
 import type { OutboxEntry } from "../../packages/core/src/sms/providers";
 import { inboundTextPost } from "./sms-reply";
 import { invokeWebhook, localTwilioAuthToken, smsWebhookPath } from "./webhooks";
@@ -26,6 +28,7 @@ const styles = `
   ol { list-style: none; padding: 0; }
   li { background: #fff; border: 1px solid #d5dbe1; border-radius: 8px; padding: .75rem; margin: .75rem 0; }
   .meta { color: #414d5c; font-size: .875rem; }
+  .subject { font-size: 1rem; margin: .5rem 0 0; }
   .body { white-space: pre-wrap; overflow-wrap: anywhere; margin: .5rem 0; }
   form { display: flex; gap: .5rem; flex-wrap: wrap; }
   input { flex: 1; min-width: 10rem; font-size: 1rem; padding: .5rem; border: 1px solid #7d8998; border-radius: 6px; }
@@ -49,21 +52,21 @@ function page(res: ServerResponse, status: number, body: string) {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>SMS outbox · Regrip on this machine</title>
+<title>Outbox · Regrip on this machine</title>
 <style>${styles}</style>
 </head>
 <body><main>${body}</main></body>
 </html>`);
 }
 
-/** The outbox's last texts, newest first. */
-export function readOutbox(file: string | undefined, max = SHOWN): OutboxEntry[] {
+/** The outbox's last texts (or, from the email outbox file, emails), newest first. */
+export function readOutbox<Entry = OutboxEntry>(file: string | undefined, max = SHOWN): Entry[] {
   if (!file || !existsSync(file)) return [];
-  const entries: OutboxEntry[] = [];
+  const entries: Entry[] = [];
   for (const line of readFileSync(file, "utf8").split("\n")) {
     if (!line.trim()) continue;
     try {
-      entries.push(JSON.parse(line) as OutboxEntry);
+      entries.push(JSON.parse(line) as Entry);
     } catch {
       // a line cut short by a crash: skipped
     }
@@ -86,6 +89,22 @@ function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   });
 }
 
+/** The emails of the email outbox, newest first: who to, when, the subject and the words. */
+function emailsSection(): string {
+  const emails = readOutbox<EmailOutboxEntry>(process.env[env.emailOutboxFile]);
+  const items = emails
+    .map(
+      (email) => `<li>
+  <div class="meta">To <b>${escape(email.to)}</b> · ${escape(new Date(email.at).toLocaleString("en-US"))}</div>
+  <h3 class="subject">${escape(email.subject)}</h3>
+  <div class="body">${escape(email.body)}</div>
+</li>`,
+    )
+    .join("");
+  return `<h2>Emails</h2>
+${emails.length ? `<ol aria-label="Emails sent">${items}</ol>` : "<p>No emails yet.</p>"}`;
+}
+
 function show(res: ServerResponse, status: number, flash = "") {
   const entries = readOutbox(process.env[env.smsOutboxFile]);
   const items = entries
@@ -104,10 +123,12 @@ function show(res: ServerResponse, status: number, flash = "") {
   page(
     res,
     status,
-    `<p class="notice" role="note">Texts the shop sent on this machine (no SMS provider is set). A reply goes to the SMS webhook as Twilio would post it.</p>
-<h1>SMS outbox</h1>
+    `<p class="notice" role="note">Texts and emails the shop sent on this machine (no SMS provider or email sender is set). A reply goes to the SMS webhook as Twilio would post it.</p>
+<h1>Outbox</h1>
 ${flash}
-${entries.length ? `<ol aria-label="Texts sent">${items}</ol>` : "<p>No texts yet.</p>"}`,
+<h2>Texts</h2>
+${entries.length ? `<ol aria-label="Texts sent">${items}</ol>` : "<p>No texts yet.</p>"}
+${emailsSection()}`,
   );
 }
 
@@ -117,7 +138,7 @@ export async function handleOutbox(req: IncomingMessage, res: ServerResponse): P
   if (url.pathname !== outboxPath) return false;
   if (!isLoopback(req.socket.remoteAddress)) {
     res.writeHead(403, { "content-type": "text/plain; charset=utf-8" });
-    res.end("The SMS outbox is shown on this machine only.");
+    res.end("The outbox is shown on this machine only.");
     return true;
   }
   if (req.method === "GET") {

@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import { join } from "node:path";
 import { env, secrets } from "../env";
 import { cognitoDataDir, cognitoEndpoint, cognitoIssuer, ensurePool, startCognito } from "./cognito";
+import { emailOutboxFile } from "./cognito-gate";
 import { dynamoEndpoint, ensureTable, localAwsEnv, startDynamo } from "./dynamo";
 import { assertJava, assertPortFree, ChildSet } from "./processes";
 import { seedDemoShop } from "./seed";
@@ -42,6 +43,8 @@ export function handlerEnvironment(settings: LocalSettings, pool: { userPoolId: 
     [env.loginUrl]: "/login",
     [env.siteUrl]: `http://localhost:${settings.port}`,
     [env.smsOutboxFile]: join(settings.dataDir, "outbox.jsonl"),
+    // Beside the texts, in the file the local user pool's confirmation codes go to (cognito-gate.ts).
+    [env.emailOutboxFile]: emailOutboxFile(settings.dataDir),
     [env.uploadsDir]: uploadsDirOf(settings),
   };
   for (const { name } of secrets) if (settings.vars[name]) vars[name] = settings.vars[name];

@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { env } from "../../infra/env";
 import { secretsOf, tableActions, type Grants } from "../../infra/grants";
 import { jobs } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
@@ -35,6 +36,7 @@ beforeAll(async () => {
       snsDeliveryLogs: true,
       production: true,
       alarmEmails: ["owner@regrip.example"],
+      emailFrom: "shop@regrip.example",
     },
   });
 });
@@ -93,6 +95,8 @@ function expected(grants: Grants, invokedAsync = false): Granted {
     add(map, "ssm:GetParameters", secrets.map((name) => `arn:aws:ssm:us-east-1:123456789012:parameter/sst/regrip/${stage}/Secret/${name}/value`));
   }
   if (grants.texts) add(map, "sns:Publish", ["*"]);
+  // From the stage's verified sender only: its address, or its domain when that is what SES verified.
+  if (grants.email) add(map, "ses:SendEmail", ["shop@regrip.example", "regrip.example"].map((identity) => `arn:aws:ses:us-east-1:123456789012:identity/${identity}`));
   if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
   // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
   if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
@@ -155,6 +159,8 @@ describe("least privilege", () => {
       // What \`sst secrets set\` reads to restart the functions that use a secret.
       const logicalId = Object.entries(templateJson(full, stack).Resources).find(([, r]) => r === fn)![0];
       expect([...full.functions.find((f) => f.logicalId === logicalId && f.stack === stack)!.secrets].sort(), name).toEqual(secretsOf(grants));
+      // The email sender only to the functions that may send from it.
+      expect(vars[env.emailFrom], name).toBe(grants.email ? "shop@regrip.example" : undefined);
       // Nothing is bound: SST's binding variables would come with dynamodb:* and s3:*.
       expect(Object.keys(vars).filter((v) => /^SST_(Table|Bucket)_/.test(v)), name).toEqual([]);
     }

@@ -72,6 +72,9 @@ beforeAll(async () => {
   });
 });
 
+/** The variables every handler gets (EMAIL_FROM only a function granted email: test/infra/grants.test.ts). */
+const everyHandlers = Object.values(env).filter((name) => name !== env.emailFrom);
+
 /** The stack a route key's route lives in (stacks/Api.ts `apiStackOf`). */
 const stackOfKey = (key: string) => apiStackOf(routes.find((route) => routeKey(route) === key)!);
 
@@ -307,7 +310,7 @@ describe("Api", () => {
     const handlers = [...routes.map((route) => routeFunction(dev, routeKey(route))), webhookFunction(dev)];
     for (const { stack, fn } of handlers) {
       const vars = variables(fn);
-      for (const name of Object.values(env)) expect(vars, name).toHaveProperty(name);
+      for (const name of everyHandlers) expect(vars, name).toHaveProperty(name);
       const points = (name: string) => resource(dev, target(dev, stack, vars[name])!).Type;
       expect(points(env.tableName)).toBe("AWS::DynamoDB::Table");
       expect(points(env.userPoolId)).toBe("AWS::Cognito::UserPool");
@@ -542,7 +545,7 @@ describe("Webhooks", () => {
       const { logicalId, fn } = webhookFunction(dev, handler);
       const url = urls.find((u) => target(dev, "Webhooks", u.Properties!.TargetFunctionArn)?.logicalId === logicalId);
       expect(url?.Properties!.AuthType, handler).toBe("NONE");
-      for (const name of Object.values(env)) expect(variables(fn), `${handler} ${name}`).toHaveProperty(name);
+      for (const name of everyHandlers) expect(variables(fn), `${handler} ${name}`).toHaveProperty(name);
     }
     expect(Object.keys(templateJson(dev, "Webhooks").Outputs ?? {})).toEqual(expect.arrayContaining(["StripeWebhookUrl", "SmsWebhookUrl"]));
   });
@@ -557,7 +560,7 @@ describe("Webhooks", () => {
       const found = synthesis.functions.filter((f) => f.handler === snsInboundHandler);
       expect(found, synthesis.stage).toHaveLength(1);
       const fn = resource(synthesis, { stack: "Webhooks", logicalId: found[0].logicalId });
-      for (const name of Object.values(env)) expect(variables(fn), name).toHaveProperty(name);
+      for (const name of everyHandlers) expect(variables(fn), name).toHaveProperty(name);
       const [topicId] = onlyResource(synthesis, "Webhooks", "AWS::SNS::Topic");
       const [, subscription] = onlyResource(synthesis, "Webhooks", "AWS::SNS::Subscription");
       expect(subscription.Properties!.Protocol).toBe("lambda");
@@ -628,7 +631,7 @@ describe("Jobs", () => {
         const permissions = resourcesOfType(synthesis, "Jobs", "AWS::Lambda::Permission").map(([, p]) => p.Properties!);
         expect(permissions.some((p) => p.Principal === "events.amazonaws.com" && target(synthesis, "Jobs", p.FunctionName)?.logicalId === fnAt!.logicalId)).toBe(true);
         const vars = variables(fn);
-        for (const name of Object.values(env)) expect(vars, name).toHaveProperty(name);
+        for (const name of everyHandlers) expect(vars, name).toHaveProperty(name);
         expect(resource(synthesis, target(synthesis, "Jobs", vars[env.tableName])!).Type).toBe("AWS::DynamoDB::Table");
         expect(fn.Properties!.Timeout).toBe(job.timeoutSeconds);
         // Bundled and run as every handler (infra/bundling.ts).

@@ -9,6 +9,7 @@ import { db } from "../../packages/core/src/db";
 import { checkoutCompleted } from "../../packages/core/src/payments/local";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { dollars } from "../../packages/core/src/shared/payment";
 import { RECEIPT_NOT_FOUND } from "../../packages/core/src/shared/receipts";
 import { bookingCustomer, freeBag } from "./booking-support";
 import { bookedOrder, localPaymentServer, orderOf, payOrder, postEvent, staffTokens, textsOf } from "./payment-support";
@@ -65,7 +66,11 @@ async function counterOrder() {
 const receiptOf = (orderId: string, token?: string) =>
   call("GET", `/api/receipts/${encodeURIComponent(orderId)}${token === undefined ? "" : `?t=${encodeURIComponent(token)}`}`);
 
-const receiptTexts = async (orderId: string) => (await textsOf(orderId)).filter((text) => text.template === "receipt");
+/** The order's lines as the receipt text names them: " Basic Overgrip $12.00, 2 x Edge Tape $7.00." */
+const lines = (order: Awaited<ReturnType<typeof orderOf>>) =>
+  ` ${order.lineItems.map((line) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`).join(", ")}.`;
+
+const receiptTexts = async (orderId: string) => (await textsOf(orderId)).filter((text) => text.template === "receipt" && text.channel === "sms");
 
 describe("a counter order's receipt link", () => {
   it("is made with the order: 128 random bits, and the link on this site beside the payment link", async () => {
@@ -154,7 +159,8 @@ describe("paying a counter order", () => {
     const texts = await receiptTexts(orderId);
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ messageType: "receipt", status: "sent", recipient: order.customer!.phone });
-    expect(texts[0]!.message).toBe(`Regrip: thanks! We received $19.00 for order ${order.bagNumber}. Your receipt: ${order.receiptUrl}`);
+    // With the card that paid and the lines (notifications/confirmations.ts); emailed too (confirmations.test.ts).
+    expect(texts[0]!.message).toBe(`Regrip: thanks! We received $19.00 for order ${order.bagNumber} (Visa ending in 4242).${lines(order)} Your receipt: ${order.receiptUrl}`);
 
     expect((await postEvent(event)).body.result).toBe("duplicate");
     // A second payment (another tab's checkout) is audited as a duplicate for staff to give back: no second text.
@@ -166,7 +172,7 @@ describe("paying a counter order", () => {
     expect(Date.parse(receipt.body.payment.paidAt)).not.toBeNaN();
   });
 
-  it("texts no receipt to a customer who turned order texts off, nor for a customer's own booking", async () => {
+  it("texts no receipt to a customer who turned order texts off; a customer's own booking gets its receipt with the order's link", async () => {
     const { order, orderId, customer } = await counterOrder();
     await db().entities.user.patch({ userId: customer.userId }).set({ smsNotifications: false }).go();
     await payOrder(orderId);
@@ -175,7 +181,9 @@ describe("paying a counter order", () => {
 
     const booked = await bookedOrder();
     await payOrder(booked.orderId);
-    expect(await receiptTexts(booked.orderId)).toEqual([]);
+    const texts = await receiptTexts(booked.orderId);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.message).toMatch(new RegExp(`Your order: ${process.env.SITE_URL}/orders/${booked.orderId}$`));
   });
 });
 

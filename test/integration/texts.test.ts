@@ -75,6 +75,18 @@ describe("every template goes through Texts.send and is logged with its name", (
         to: customer.phone!,
         send: (orderId) => Texts.send("receipt", { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://shop.test/receipt/o-1?t=x" }, { userId: customer.userId, orderId }),
       },
+      {
+        name: "bookingConfirmation",
+        params: { ...order, id: "o-1", totalCents: 4500, pickupDay: "Monday, November 30" },
+        to: customer.phone!,
+        send: (orderId) => Texts.send("bookingConfirmation", { ...order, id: "o-1", totalCents: 4500, pickupDay: "Monday, November 30" }, { userId: customer.userId, orderId }),
+      },
+      {
+        name: "refundNotice",
+        params: { order: { id: "o-1", bagNumber: "107" }, amountCents: 4500 },
+        to: customer.phone!,
+        send: (orderId) => Texts.send("refundNotice", { order: { id: "o-1", bagNumber: "107" }, amountCents: 4500 }, { userId: customer.userId, orderId }),
+      },
       { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
       { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
       { name: "test", params: { message: "Testing" }, to: phone, send: (orderId) => Texts.send("test", { message: "Testing" }, { phone, orderId }) },

@@ -104,7 +104,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/schedule", handler: fn("schedule/list"), access: "public", grants: reads },
   { method: "GET", path: "/api/locations", handler: fn("schedule/locations"), access: "public", grants: reads },
   // orders
-  { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer", grants: sales },
+  // a booking sends its confirmation by text and by email (notifications/confirmations.ts)
+  { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer", grants: { ...sales, email: true } },
   { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer", grants: reads },
   { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get"), access: "customer", owned: "order", grants: reads },
   // a counter order's receipt, for whoever holds its unguessable link (a walk-in has no account)
@@ -113,7 +114,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff", grants: reads },
   { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/payments", handler: fn("orders/payments"), access: "staff", grants: moves },
   { method: "POST", path: "/api/orders/{id}/payment-link", handler: fn("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind

@@ -94,6 +94,8 @@ export const COMMUNICATION_MESSAGE_TYPES = [
   "verification",
   /** The daily job's reminders (reminders/): pickup, storage fee, final notice, regrip; and the admins' low-stock summary. */
   "reminder",
+  "booking_confirmation",
+  "refund",
 ] as const;
 export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
 

@@ -34,6 +34,7 @@ import { boundedId, INVALID_ID, MAX_ID_LENGTH, SentPromoCode } from "../shared/i
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location-names";
 import { RedeemPoints } from "../shared/loyalty-input";
+import { bookingConfirmation } from "../notifications/confirmations";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
@@ -265,6 +266,8 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           ...(place.seat ? [place.seat.seats.takeSeat(entities, place.seat.eventId)] : []),
           ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
         ],
+        // Texted and emailed as the customer allows, once the booking is written (never on a repeat of its key).
+        effects: (order) => [bookingConfirmation(order)],
         refusal: async (failed) => {
           if (failed.includes("paddle")) return notFound("Paddle not found");
           const seat = place.seat ? await place.seat.seats.seatRefusal(failed, place.seat.eventId) : undefined;

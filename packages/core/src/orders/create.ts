@@ -24,6 +24,9 @@
  * - `audit`: the audit entry;
  * - the caller's own writes (a booking's paddle check, a quick sale's new
  *   paddle), labelled by the caller.
+ *
+ * The caller's effects (a booking's confirmation) run once that transaction commits (db/effects.ts): a repeat of
+ * the Idempotency-Key, or a transaction that failed, sends nothing.
  */
 import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
@@ -31,6 +34,7 @@ import type { UserActor } from "../actor";
 import * as Audit from "../audit";
 import * as Bags from "../bags";
 import { db } from "../db";
+import { afterCommit, type Effect } from "../db/effects";
 import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
@@ -95,6 +99,8 @@ export interface NewOrder {
   actorName?: string;
   /** Writes of the maker's own, in the same transaction (labels other than this module's). */
   writes?: (entities: TransactionEntities, context: { orderId: string; bag: ActiveBag | null }) => LabelledWrite[];
+  /** What the order sets going once it is written (a booking's confirmation): run after the commit, never on a repeat of its key. */
+  effects?: (order: OrderItem) => Effect[];
   /** The maker's refusal for its own failed labels (e.g. 404 when the paddle is gone; it may read what it needs to say). */
   refusal?: (failed: readonly string[]) => DomainError | undefined | Promise<DomainError | undefined>;
 }
@@ -164,37 +170,40 @@ export async function createOrder(
   } satisfies NewOrderItem;
 
   const write = () =>
-    writeLabelled((entities) => [
-      { label: "order", write: entities.serviceOrder.create(item).commit() },
-      ...OrderCounters.created(entities, item.status),
-      ...DailyStats.orderBooked(entities, item),
-      ...Inventory.take(entities, stockTaken),
-      ...OrderReferences.written(entities, item),
-      // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
-      ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
-      // One open order per paddle: another open order of it refuses this one.
-      ...(item.paddleId ? PaddleOpenOrder.claim(entities, item.paddleId, orderId) : []),
-      ...(made.writes?.(entities, { orderId, bag }) ?? []),
-      {
-        label: "audit",
-        write: entities.auditLog
-          .create({
-            ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: made.audit.diff }),
-            createdAt: at,
-          })
-          .commit(),
-      },
-      ...(reservation
-        ? [
-            {
-              label: "idempotencyKey",
-              write: entities.uniqueValue
-                .create({ ...reservation.value, ownerId: orderId, expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS })
-                .commit(),
-            },
-          ]
-        : []),
-    ]);
+    writeLabelled((entities) => {
+      if (made.effects) afterCommit(...made.effects(item as unknown as OrderItem));
+      return [
+        { label: "order", write: entities.serviceOrder.create(item).commit() },
+        ...OrderCounters.created(entities, item.status),
+        ...DailyStats.orderBooked(entities, item),
+        ...Inventory.take(entities, stockTaken),
+        ...OrderReferences.written(entities, item),
+        // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
+        ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
+        // One open order per paddle: another open order of it refuses this one.
+        ...(item.paddleId ? PaddleOpenOrder.claim(entities, item.paddleId, orderId) : []),
+        ...(made.writes?.(entities, { orderId, bag }) ?? []),
+        {
+          label: "audit",
+          write: entities.auditLog
+            .create({
+              ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: made.audit.diff }),
+              createdAt: at,
+            })
+            .commit(),
+        },
+        ...(reservation
+          ? [
+              {
+                label: "idempotencyKey",
+                write: entities.uniqueValue
+                  .create({ ...reservation.value, ownerId: orderId, expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS })
+                  .commit(),
+              },
+            ]
+          : []),
+      ];
+    });
 
   const result: LabelledOutcome = await write();
   if (result.committed) {

@@ -11,6 +11,7 @@ import type { OrderItem } from "../orders/view";
 import type { AuditInput } from "../audit";
 import { applyToOrder, type ApplyOutcome, type OrderChange, type OrderSet } from "./order-writes";
 import { paymentProvider } from "./provider";
+import { refundNotice } from "../notifications/confirmations";
 import { refundableCents } from "../shared/order-cancel";
 import { dollars } from "../shared/payment";
 
@@ -46,6 +47,8 @@ export function recordRefund(
       return {
         set: { refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" },
         remove: full ? ["paymentFailureReason"] : undefined,
+        // Told once the refund is written: once per amount given back, however often the provider reports it.
+        effects: [refundNotice(order, refunded - order.refundedAmountCents)],
         audits: [
           {
             actor,

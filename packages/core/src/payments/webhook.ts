@@ -16,7 +16,7 @@
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  *
- * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceiptText`).
+ * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceipt`).
  *
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
  *
@@ -38,7 +38,8 @@ import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./
 import { paymentProvider, type PaymentDetails } from "./provider";
 import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
-import { withReceiptText } from "../receipts";
+import { withReceipt } from "../receipts";
+import { refundNotice } from "../notifications/confirmations";
 import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../subscriptions/webhook";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
@@ -174,6 +175,8 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
     if (early.set.paymentStatus === "refunded") delete change.set!.paymentFailureReason;
     // After the move's own entry: the payment, the move it makes, then the refund that was waiting for it.
     change.auditsAfter = [early.audit];
+    // The refund that was waiting is told after the receipt (receipts/ `withReceipt` puts that first).
+    change.effects = [refundNotice({ ...order, ...change.set } as OrderItem, early.set.refundedAmountCents!)];
   }
   // Out of awaiting payment: the writer makes the move (status, history, counts, audit, effects).
   if (move) change.move = { move, actor: webhookActor, at: at(event) };
@@ -181,8 +184,8 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
 }
 
 async function applyPayment(orderId: string, payment: Payment, event: Stripe.Event): Promise<EventResult> {
-  // A paid counter order's receipt is texted after the commit, as an effect of the very write the ledger makes once.
-  const applied = await applyToOrder(orderId, (order) => withReceiptText(order, decidePayment(order, payment, event)), { eventId: event.id });
+  // The receipt goes after the commit, as an effect of the very write the ledger makes once.
+  const applied = await applyToOrder(orderId, (order) => withReceipt(order, decidePayment(order, payment, event)), { eventId: event.id });
   // Money that came in for a canceled order goes back at once (after the payment is on record).
   if (applied.outcome === "applied" && applied.change.set?.paymentStatus === "paid" && stageOfStatus[applied.before.status] === "canceled") {
     const order = await readOrder(orderId);

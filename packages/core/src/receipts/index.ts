@@ -8,15 +8,15 @@
  *   knows no site address, can text it.
  * - GET /api/receipts/{id}?t=<token> (`get`): public; compared in constant time; a wrong or missing token and an
  *   unknown order are the same 404.
- * - The text (`withReceiptText`): an effect added to the payment's decision, so it runs after the commit that
- *   marks the order paid, once: a replayed event commits nothing (the writer's event ledger) and texts nothing.
+ * - The receipt (`withReceipt`): an effect added to the payment's decision of every order (a booking paid online
+ *   too), texted and emailed as the customer allows, so it runs after the commit that marks the order paid, once: a
+ *   replayed event commits nothing (the writer's event ledger) and sends nothing.
  *
  * Imported as a namespace: `import { Receipts } from "@regrip/core/receipts"`.
  */
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { db } from "../db";
-import type { Effect } from "../db/effects";
 import { notFound } from "../errors";
 import type { OrderChange } from "../orders/move-writer";
 import type { OrderItem } from "../orders/view";
@@ -26,7 +26,7 @@ import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
 import { orderReference } from "../shared/orders";
 import { PAYMENT_METHOD_LABELS } from "../shared/payment";
 import { RECEIPT_NOT_FOUND, type ReceiptView } from "../shared/receipts";
-import { Texts } from "../texts";
+import { paymentReceipt } from "../notifications/confirmations";
 import { receiptTokenMatches } from "./token";
 
 export * as Receipts from "./index";
@@ -72,21 +72,16 @@ export const get = /* @__PURE__ */ fn({ role: "public", input: ReceiptRequest },
   return receiptView(order);
 });
 
-/** The text of a counter order's receipt, once its payment is on record. */
-function receiptText(order: OrderItem, url: string): Effect {
-  return {
-    name: `text order ${order.id} receipt`,
-    run: () => Texts.send("receipt", { order, url }, { userId: order.userId, orderId: order.id }),
-  };
-}
-
 /**
- * `change` with the receipt's text among its effects when it marks an unpaid counter order paid (not a canceled
- * one: that payment goes straight back). Pure, as a payment decision must be: the text is sent by the writer's
- * commit, never by this.
+ * `change` with the payment's receipt among its effects when it marks an unpaid order paid (not a canceled one: that
+ * payment goes straight back, and the refund notice says so): texted and emailed as the customer allows each
+ * (notifications/confirmations.ts), with a counter order's receipt link. Pure, as a payment decision must be: the
+ * receipt is sent by the writer's commit, never by this, so once per payment however often the event comes.
  */
-export function withReceiptText(order: OrderItem, change: OrderChange | null): OrderChange | null {
+export function withReceipt(order: OrderItem, change: OrderChange | null): OrderChange | null {
   const paying = order.paymentStatus === "unpaid" && change?.set?.paymentStatus === "paid";
-  if (!change || !paying || !order.receiptUrl || stageOfStatus[order.status] === "canceled") return change;
-  return { ...change, effects: [...(change.effects ?? []), receiptText(order, order.receiptUrl)] };
+  if (!change || !paying || stageOfStatus[order.status] === "canceled") return change;
+  const paid = { ...order, ...change.set } as OrderItem;
+  // The receipt first, then whatever the payment brought with it (a refund reported before it).
+  return { ...change, effects: [paymentReceipt(paid), ...(change.effects ?? [])] };
 }

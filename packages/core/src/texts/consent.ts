@@ -57,3 +57,21 @@ export async function optedOutNumbers(phones: readonly string[]): Promise<Set<st
     .go({ attributes: ["phoneNumber", "optedOut"] } as never);
   return new Set((data as { phoneNumber: string; optedOut?: boolean }[]).filter((c) => c.optedOut).map((c) => c.phoneNumber));
 }
+
+/** The parts of a customer their email consent is read from (`Texts.email`). */
+export type EmailCustomer = Pick<UserItem, "userId" | "email" | "emailNotifications">;
+
+/** Why a customer is not emailed: no such customer, no address on their profile, or order emails turned off. */
+export type EmailSkipReason = "notFound" | "noEmail" | "notificationsOff";
+
+/**
+ * The address to send `user` an order email at (a confirmation, a receipt, a refund notice), or why they are not
+ * emailed: only when they allow order emails (`emailNotifications`; an absent flag is off, as for texts) and have an
+ * address on their profile.
+ */
+export function emailConsent(user: EmailCustomer | null | undefined): { address: string } | { skipped: EmailSkipReason } {
+  if (!user) return { skipped: "notFound" };
+  if (!user.emailNotifications) return { skipped: "notificationsOff" };
+  const address = user.email?.trim();
+  return address ? { address } : { skipped: "noEmail" };
+}

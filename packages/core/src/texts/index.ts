@@ -18,12 +18,15 @@ import { db } from "../db";
 import { smsProvider } from "../sms";
 import { consent, optedOut, type Customer, type SkipReason } from "./consent";
 import { withOptOut } from "../shared/sms-consent";
+import { email, type EmailResult, type EmailTemplateName } from "./email";
+import { logMessage } from "./log";
 import { templates, type CustomerConsent, type TemplateName, type TemplateParams, type Templates } from "./templates";
 
 export * as Texts from "./index";
 export { broadcastPhone, consent, optedOut, optedOutNumbers } from "./consent";
 export { hasPromotionalConsent } from "../shared/sms-consent";
 export { SMS_HELP_REPLY, templates, type TemplateName } from "./templates";
+export { email, type EmailResult, type EmailTemplateName } from "./email";
 
 /** A customer of the shop: read here by id, or handed over when the caller has just read them. */
 export type CustomerRecipient = ({ userId: string } | { user: Customer }) & { orderId?: string };
@@ -102,19 +105,22 @@ export async function send<N extends TemplateName>(name: N, params: TemplatePara
       error = (caught as Error).message || "The SMS provider refused the message.";
     }
   }
-  const log = await db()
-    .entities.communication.create({
-      channel: "sms",
-      recipient: phone,
-      messageType: template.messageType,
-      template: name,
-      message: body,
-      status: status === "sent" ? "sent" : "failed",
-      externalId,
-      errorMessage: error,
-      userId,
-      orderId: to.orderId,
-    })
-    .go();
-  return { status, logId: log.data.id, body, externalId, error } as OutcomeOf<N>;
+  const logId = await logMessage({ channel: "sms", template: name, recipient: phone, message: body, sent: status === "sent", externalId, error, userId, orderId: to.orderId });
+  return { status, logId, body, externalId, error } as OutcomeOf<N>;
+}
+
+/**
+ * Sends template `name` to the customer on each channel their profile allows: the text (`send`: `smsNotifications`,
+ * a phone, no STOP) and the email (`email`: `emailNotifications`, an address). The customer is read once. Answers
+ * both outcomes; never throws for a delivery problem.
+ */
+export async function notify<N extends EmailTemplateName>(
+  name: N,
+  params: TemplateParams<N>,
+  to: { userId: string; orderId?: string },
+): Promise<{ sms: OutcomeOf<N> | TextResult; email: EmailResult }> {
+  const { data: user } = await db().entities.user.get({ userId: to.userId }).go();
+  const recipient = user ? { user, orderId: to.orderId } : { userId: to.userId, orderId: to.orderId };
+  const sms = await send(name, params, recipient as RecipientOf<N>);
+  return { sms, email: await email(name, params, recipient) };
 }

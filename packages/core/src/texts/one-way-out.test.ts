@@ -1,6 +1,6 @@
 /**
- * texts/ is the one way a text leaves (DESIGN §6): no other module of packages/ asks for the SMS provider or writes
- * a communications log entry, so no text can skip consent, STOP or the log.
+ * texts/ is the one way a text or an email leaves (DESIGN §6): no other module of packages/ asks for the SMS or the
+ * email provider or writes a communications log entry, so no message can skip consent, STOP or the log.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -16,12 +16,15 @@ function sources(dir: string): string[] {
   });
 }
 
-describe("one way out for texts", () => {
-  it("only texts/index.ts calls the provider or writes the communications log", () => {
+describe("one way out for texts and emails", () => {
+  it("only texts/ calls the providers (index.ts texts, email.ts emails) and writes the communications log (log.ts)", () => {
     const callers = sources(packages)
-      .filter((file) => /smsProvider\(|from "[^"]*sms\/(providers|twilio)"|communication\s*\.\s*(create|put|upsert)\(/.test(readFileSync(file, "utf8")))
+      .filter((file) =>
+        /smsProvider\(|emailProvider\(|from "[^"]*(sms\/(providers|twilio)|email\/providers)"|communication\s*\.\s*(create|put|upsert)\(/.test(readFileSync(file, "utf8")),
+      )
       .map((file) => relative(packages, file))
-      .filter((file) => !file.startsWith("core/src/sms/"));
-    expect(callers).toEqual(["core/src/texts/index.ts"]);
+      .filter((file) => !file.startsWith("core/src/sms/") && !file.startsWith("core/src/email/"))
+      .sort();
+    expect(callers).toEqual(["core/src/texts/email.ts", "core/src/texts/index.ts", "core/src/texts/log.ts"]);
   });
 });

@@ -44,12 +44,25 @@ export interface Template<Params, C extends Consent = Consent> {
   /** When it is sent, for the reader. */
   when: string;
   words: (params: Params) => string;
+  /**
+   * The same message by email (`Texts.email`, texts/email.ts), for a template a customer may also get by email:
+   * sent to their profile's address when they allow order emails (`emailNotifications`).
+   */
+  email?: (params: Params) => EmailWords;
+}
+
+/** An email's words: its subject and its plain-text body. */
+export interface EmailWords {
+  subject: string;
+  text: string;
 }
 
 /** How many low-stock products the admins' text names (the dashboard lists them all). */
 const LOW_STOCK_LISTED = 8;
 
 const template = <Params, C extends Consent>(definition: Template<Params, C>) => definition;
+/** An order message sent by text and by email: its email words are required (`Texts.email` takes only these). */
+const emailedTemplate = <Params>(definition: Template<Params, "orderUpdates"> & { email: (params: Params) => EmailWords }) => definition;
 
 /** The order facts the order texts name. */
 export type OrderTextParams = Pick<OrderItem, "paddle" | "bagNumber" | "pickupLocation" | "dropoffLocation"> & Partial<Pick<OrderItem, "partner">>;
@@ -99,6 +112,49 @@ export interface HoursReplyShop {
   hours: readonly (readonly [days: string, times: string])[];
 }
 
+/** An order's lines as a confirmation and a receipt name them. */
+export interface MessageLine {
+  name: string;
+  detail?: string | null;
+  quantity: number;
+  priceCents: number;
+}
+
+/**
+ * The order facts a booking confirmation, a receipt and a refund notice name, already in words where a date or a
+ * card is concerned (notifications/confirmations.ts makes them): templates know no calendar.
+ */
+export type OrderMessageParams = OrderTextParams &
+  Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & {
+    lines?: readonly MessageLine[];
+    /** The promised pickup day: "Monday, November 30". */
+    pickupDay?: string;
+    /** When the paddle is dropped off: "Monday, November 30 at 10 am". */
+    dropoffWhen?: string;
+    /** The card that paid: "Visa ending in 4242". */
+    card?: string;
+    /** The customer's order page (an online booking's). */
+    orderUrl?: string;
+    /** True while the order waits for its card payment. */
+    toPay?: boolean;
+  };
+
+const lineWords = (line: MessageLine) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`;
+/** The lines in one sentence, for a text: "Strip and Grip $45.00, Handle Build-Up $8.00". */
+const linesInText = (lines: readonly MessageLine[] | undefined) => (lines?.length ? ` ${lines.map(lineWords).join(", ")}.` : "");
+/** The lines one a row, for an email. */
+const linesInEmail = (lines: readonly MessageLine[] | undefined) =>
+  (lines ?? []).map((line) => `  ${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name}${line.detail ? ` (${line.detail})` : ""}: ${dollars(line.priceCents * line.quantity)}`);
+/** Where the paddle is dropped off: the drop-off shop, the club of an onsite day. */
+const dropPlaceOf = (order: OrderTextParams) => placeOf({ dropoffLocation: order.dropoffLocation, partner: order.partner });
+/** Every order email ends by saying why it came and how to stop it. */
+const EMAIL_FOOTER = "You get this email because order emails are on in your Regrip profile; you can turn them off there at any time.";
+const emailText = (...rows: (string | false | undefined | readonly string[])[]) =>
+  `${rows
+    .flat()
+    .filter((row): row is string => typeof row === "string")
+    .join("\n")}\n\n${EMAIL_FOOTER}\n`;
+
 export const templates = {
   orderCheckedIn: template({
     messageType: "order_checked_in",
@@ -146,13 +202,69 @@ export const templates = {
     words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
       `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`,
   }),
-  receipt: template({
+  receipt: emailedTemplate({
     messageType: "receipt",
     consent: "orderUpdates",
-    to: "The order's customer",
-    when: "A counter order (storefront invoice, quick sale) is paid by its texted link: the total paid and the receipt's link",
-    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
-      `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}. Your receipt: ${url}`,
+    to: "The order's customer, by text and by email as their profile allows each",
+    when: "A card payment of an order lands (Stripe's webhook, once per payment): a booking paid online, or a counter order (storefront invoice, quick sale) paid by its texted link. The total, the lines, the card, the pickup day and the receipt's (or the order's) link",
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & Partial<OrderMessageParams>; url?: string }) =>
+      `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}.${linesInText(order.lines)}${
+        order.pickupDay ? ` It will be ready on ${order.pickupDay}.` : ""
+      }${url ? ` Your receipt: ${url}` : order.orderUrl ? ` Your order: ${order.orderUrl}` : ""}`,
+    email: ({ order, url }) => ({
+      subject: `Your Regrip receipt for order ${orderReference(order)}`,
+      text: emailText(
+        `Thanks! We received your payment of ${dollars(order.totalCents)} for order ${orderReference(order)}.`,
+        "",
+        order.lines?.length ? linesInEmail(order.lines) : undefined,
+        `  Total paid: ${dollars(order.totalCents)}`,
+        order.card ? `Paid with: ${order.card}` : undefined,
+        order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
+        url ? ["", `Your receipt: ${url}`] : order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
+      ),
+    }),
+  }),
+  bookingConfirmation: emailedTemplate({
+    messageType: "booking_confirmation",
+    consent: "orderUpdates",
+    to: "The customer who booked, by text and by email as their profile allows each",
+    when: "A customer books a regrip online (once per booking: a repeated request with its Idempotency-Key sends nothing). What, the bag, the drop-off and the pickup day",
+    words: (order: OrderMessageParams) =>
+      `Regrip: you're booked! ${paddleOf(order)}${bagOf(order)}, order ${orderReference(order)}.${linesInText(order.lines)} Drop it off at ${dropPlaceOf(order)}${
+        order.dropoffWhen ? ` on ${order.dropoffWhen}` : ""
+      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. Total ${dollars(order.totalCents)}${order.toPay ? ", to pay online before drop-off" : ""}.${
+        order.orderUrl ? ` Your order: ${order.orderUrl}` : ""
+      }`,
+    email: (order) => ({
+      subject: `You're booked: Regrip order ${orderReference(order)}`,
+      text: emailText(
+        `Thanks for booking with Regrip! Here is your order ${orderReference(order)}.`,
+        "",
+        `Paddle: ${paddleOf(order)}${order.bagNumber ? `, in bag ${order.bagNumber}` : ""}`,
+        order.lines?.length ? ["What we'll do:", ...linesInEmail(order.lines)] : undefined,
+        `  Total: ${dollars(order.totalCents)}${order.toPay ? " (to pay online before drop-off)" : ""}`,
+        `Drop-off: ${dropPlaceOf(order)}${order.dropoffWhen ? `, ${order.dropoffWhen}` : ""}`,
+        order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
+        order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
+      ),
+    }),
+  }),
+  refundNotice: emailedTemplate({
+    messageType: "refund",
+    consent: "orderUpdates",
+    to: "The order's customer, by text and by email as their profile allows each",
+    when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back)",
+    words: ({ order, amountCents }: { order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card">; amountCents: number }) =>
+      `Regrip: we've refunded ${dollars(amountCents)} for order ${orderReference(order)}${
+        order.card ? ` to your ${order.card}. It can take 5 to 10 days to show on your statement.` : "."
+      }`,
+    email: ({ order, amountCents }) => ({
+      subject: `Your Regrip refund for order ${orderReference(order)}`,
+      text: emailText(
+        `We've refunded ${dollars(amountCents)} for order ${orderReference(order)}.`,
+        order.card ? `It goes back to your ${order.card} and can take 5 to 10 days to show on your statement.` : undefined,
+      ),
+    }),
   }),
   verificationCode: template({
     messageType: "verification",

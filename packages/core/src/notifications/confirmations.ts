@@ -1,0 +1,61 @@
+/**
+ * The confirmations and receipts (issue 23): a booking confirmation, a payment receipt and a refund notice, each by
+ * text and by email as the customer allows each channel (`Texts.notify`: `smsNotifications`, `emailNotifications`).
+ *
+ * Each is an effect of the very write that records its fact, run after that write commits (db/effects.ts), so it
+ * goes exactly once: the booking's transaction (a repeat of its Idempotency-Key writes nothing), the payment's
+ * (a webhook event is applied once, by its ledger item), the refund's (recorded once per amount given back, however
+ * many times the provider reports it). Nothing here ever fails the write it follows.
+ */
+import type { Effect } from "../db/effects";
+import type { OrderItem } from "../orders/view";
+import { formatDate, formatInstant } from "../shared/calendar";
+import { Texts } from "../texts";
+import type { OrderMessageParams } from "../texts/templates";
+import { orderPageUrl } from "./index";
+
+/** "Visa ending in 4242": the card that paid online, when it is known. */
+function cardOf(order: Pick<OrderItem, "paymentMethod" | "cardBrand" | "cardLast4">): string | undefined {
+  if (order.paymentMethod !== "STRIPE" || !order.cardLast4) return undefined;
+  const brand = order.cardBrand ? `${order.cardBrand.charAt(0).toUpperCase()}${order.cardBrand.slice(1)} ` : "card ";
+  return `${brand}ending in ${order.cardLast4}`;
+}
+
+/** The order's facts in the words the three messages use (templates know no calendar). */
+function messageParams(order: OrderItem): OrderMessageParams {
+  return {
+    ...order,
+    lines: order.lineItems.map((line) => ({ name: line.name, detail: line.description || null, quantity: line.quantity, priceCents: line.priceCents })),
+    pickupDay: order.pickupDate ? formatDate(order.pickupDate) : undefined,
+    dropoffWhen: order.dropoffDateTime ? formatInstant(new Date(order.dropoffDateTime)) : undefined,
+    card: cardOf(order),
+    orderUrl: orderPageUrl(order),
+    toPay: order.paymentStatus === "unpaid" && order.totalCents > 0,
+  };
+}
+
+const to = (order: OrderItem) => ({ userId: order.userId, orderId: order.id });
+
+/** The confirmation of a booking: what, the bag, the drop-off and the pickup day. Run once the booking is written. */
+export function bookingConfirmation(order: OrderItem): Effect {
+  return { name: `confirm order ${order.id} booking`, run: () => Texts.notify("bookingConfirmation", messageParams(order), to(order)) };
+}
+
+/**
+ * The receipt of a payment: the lines, the total, the card and the pickup day, and a counter order's receipt link
+ * (`receiptUrl`, receipts/) when it has one. `paid` is the order as the payment wrote it.
+ */
+export function paymentReceipt(paid: OrderItem): Effect {
+  return {
+    name: `text order ${paid.id} receipt`,
+    run: () => Texts.notify("receipt", { order: messageParams(paid), url: paid.receiptUrl }, to(paid)),
+  };
+}
+
+/** The notice of `amountCents` given back (by card, or at the counter). */
+export function refundNotice(order: OrderItem, amountCents: number): Effect {
+  return {
+    name: `tell order ${order.id} refund of ${amountCents}`,
+    run: () => Texts.notify("refundNotice", { order: { ...order, card: cardOf(order) }, amountCents }, to(order)),
+  };
+}

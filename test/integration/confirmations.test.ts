@@ -1,0 +1,190 @@
+/**
+ * Confirmations and receipts (issue 23), through the route table and the real webhook path: a booking, a card
+ * payment and a refund each send their message once per channel the customer allows (text: `smsNotifications`,
+ * email: `emailNotifications`), none on a channel switched off, and none twice when a request is repeated or Stripe
+ * delivers an event again. Every email is in the communications log (channel `email`, the subject, the address)
+ * and in the local email outbox; a route that did not declare the email grant sends none.
+ */
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { env } from "../../infra/env";
+import { readOutbox } from "../../infra/local/outbox-page";
+import { db } from "../../packages/core/src/db";
+import type { EmailOutboxEntry } from "../../packages/core/src/email/providers";
+import { chargeRefunded, checkoutCompleted, localProvider, localSessionId } from "../../packages/core/src/payments/local";
+import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { findRoute } from "../../packages/functions/src/routes";
+import { book, bookingCustomer, demo } from "./booking-support";
+import { bookedOrder, orderOf, postEvent, staffTokens, textsOf } from "./payment-support";
+import { call } from "./support";
+
+type Logged = Awaited<ReturnType<typeof textsOf>>[number];
+
+/** The order's log entries of `template`, by channel. */
+async function sentOf(orderId: string, template: string): Promise<{ sms: Logged[]; email: Logged[] }> {
+  const entries = (await textsOf(orderId)).filter((entry) => entry.template === template);
+  return { sms: entries.filter((entry) => entry.channel === "sms"), email: entries.filter((entry) => entry.channel === "email") };
+}
+
+/** The emails to `address` in the local email outbox. */
+const outboxTo = (address: string) => readOutbox<EmailOutboxEntry>(process.env[env.emailOutboxFile], 10_000).filter((entry) => entry.to === address);
+
+async function allow(userId: string, channels: { sms: boolean; email: boolean }) {
+  await db().entities.user.patch({ userId }).set({ smsNotifications: channels.sms, emailNotifications: channels.email }).go();
+}
+
+let staff: { employee: string; admin: string };
+beforeAll(async () => {
+  staff = await staffTokens();
+  usePaymentProvider(localProvider());
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("the booking confirmation", () => {
+  it("is texted and emailed once per booking, a repeat of its Idempotency-Key sends nothing more", async () => {
+    const customer = await bookingCustomer();
+    const { data: user } = await db().entities.user.get({ userId: customer.userId }).go();
+    await allow(customer.userId, { sms: true, email: true });
+    const key = `confirm-${randomUUID()}`;
+    const first = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry }, { "Idempotency-Key": key });
+    expect(first.status).toBe(201);
+    const orderId = first.body.id as string;
+    const again = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry, bagNumber: first.body.bagNumber }, { "Idempotency-Key": key });
+    expect(again.body.id).toBe(orderId);
+
+    const sent = await sentOf(orderId, "bookingConfirmation");
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.email).toHaveLength(1);
+    const order = await orderOf(orderId);
+    expect(sent.sms[0]).toMatchObject({ recipient: user!.phone, messageType: "booking_confirmation", status: "sent", userId: customer.userId });
+    expect(sent.sms[0].message).toContain(`"Big Blue" (bag ${order.bagNumber})`);
+    expect(sent.sms[0].message).toContain("Drop it off at Regrip Littleton");
+    expect(sent.email[0]).toMatchObject({
+      channel: "email",
+      recipient: customer.email,
+      messageType: "booking_confirmation",
+      status: "sent",
+      subject: `You're booked: Regrip order ${order.bagNumber}`,
+    });
+    // What, the bag, the drop-off and the pickup day.
+    const words = sent.email[0].message;
+    expect(words).toContain(`Paddle: "Big Blue", in bag ${order.bagNumber}`);
+    expect(words).toContain(`  ${order.lineItems[0].name}`);
+    expect(words).toContain("Drop-off: Regrip Littleton");
+    expect(order.pickupDate).toBeTruthy();
+    expect(words).toMatch(/Ready for pickup: \w+day, \w+ \d+ at Regrip Littleton/);
+    // The email left through the outbox (no sender is set on this machine), as logged.
+    const outbox = outboxTo(customer.email).filter((entry) => entry.subject === sent.email[0].subject);
+    expect(outbox).toHaveLength(1);
+    expect(outbox[0]).toMatchObject({ id: sent.email[0].externalId, body: words });
+  });
+
+  it("goes on no channel the customer switched off", async () => {
+    const textsOnly = await bookingCustomer();
+    await allow(textsOnly.userId, { sms: true, email: false });
+    const a = await book(textsOnly.token, textsOnly.paddleId, { service: demo.basicBlackDry });
+    expect(a.status).toBe(201);
+    expect(await sentOf(a.body.id, "bookingConfirmation")).toMatchObject({ sms: [{ channel: "sms" }], email: [] });
+
+    const emailOnly = await bookingCustomer();
+    await allow(emailOnly.userId, { sms: false, email: true });
+    const b = await book(emailOnly.token, emailOnly.paddleId, { service: demo.basicBlackDry });
+    expect(await sentOf(b.body.id, "bookingConfirmation")).toMatchObject({ sms: [], email: [{ channel: "email", recipient: emailOnly.email }] });
+  });
+});
+
+describe("the payment receipt", () => {
+  it("is texted and emailed once when the card payment lands, however often Stripe delivers the event", async () => {
+    const { customer, orderId, order } = await bookedOrder();
+    await allow(customer.userId, { sms: true, email: true });
+    await db().entities.serviceOrder.patch({ id: orderId }).set({ pickupDate: "2026-12-01" }).go();
+    const event = checkoutCompleted(order, localSessionId(orderId), { card: { brand: "visa", last4: "4242" } });
+    expect((await postEvent(event)).body.result).toBe("applied");
+    expect((await postEvent(event)).body.result).toBe("duplicate");
+    expect((await postEvent(event)).body.result).toBe("duplicate");
+
+    const sent = await sentOf(orderId, "receipt");
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.email).toHaveLength(1);
+    expect(sent.sms[0].message).toBe(
+      `Regrip: thanks! We received $53.00 for order 901 (Visa ending in 4242). Strip and Grip $45.00, Handle Build-Up $8.00. It will be ready on Tuesday, December 1. Your order: ${process.env[env.siteUrl]}/orders/${orderId}`,
+    );
+    expect(sent.email[0]).toMatchObject({ recipient: customer.email, messageType: "receipt", subject: "Your Regrip receipt for order 901" });
+    for (const line of ["  Strip and Grip (Black, Tacky): $45.00", "  Handle Build-Up: $8.00", "  Total paid: $53.00", "Paid with: Visa ending in 4242", "Ready for pickup: Tuesday, December 1 at Regrip Littleton"]) {
+      expect(sent.email[0].message).toContain(line);
+    }
+    expect(outboxTo(customer.email).filter((entry) => entry.subject === "Your Regrip receipt for order 901")).toHaveLength(1);
+  });
+
+  it("goes on no channel switched off, and a payment of another amount sends none", async () => {
+    const { customer, orderId, order } = await bookedOrder();
+    await allow(customer.userId, { sms: false, email: false });
+    expect((await postEvent(checkoutCompleted(order, localSessionId(orderId)))).body.result).toBe("applied");
+    expect(await sentOf(orderId, "receipt")).toEqual({ sms: [], email: [] });
+
+    const other = await bookedOrder();
+    await allow(other.customer.userId, { sms: true, email: true });
+    await postEvent(checkoutCompleted(other.order, localSessionId(other.orderId), { amountCents: 100 }));
+    expect((await orderOf(other.orderId)).paymentStatus).toBe("unpaid");
+    expect(await sentOf(other.orderId, "receipt")).toEqual({ sms: [], email: [] });
+  });
+});
+
+describe("the refund notice", () => {
+  it("is texted and emailed once when staff cancel with a refund, and Stripe's later report of it sends nothing", async () => {
+    const { customer, orderId, order } = await bookedOrder();
+    await allow(customer.userId, { sms: true, email: true });
+    await postEvent(checkoutCompleted(order, localSessionId(orderId)));
+    const answer = await call("POST", `/api/orders/${orderId}/status`, { token: staff.employee, body: { status: "CANCELED", refund: true, note: "Paddle cracked on arrival" } });
+    expect(answer.status).toBe(200);
+    const refunded = await orderOf(orderId);
+    expect(refunded).toMatchObject({ paymentStatus: "refunded", refundedAmountCents: 5300 });
+    const event = chargeRefunded(refunded, 5300);
+    expect((await postEvent(event)).body.result).toBe("unchanged");
+    expect((await postEvent(event)).body.result).toBe("duplicate");
+
+    const sent = await sentOf(orderId, "refundNotice");
+    expect(sent.sms.map((entry) => entry.message)).toEqual([
+      "Regrip: we've refunded $53.00 for order 901 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement.",
+    ]);
+    expect(sent.email).toHaveLength(1);
+    expect(sent.email[0]).toMatchObject({ messageType: "refund", recipient: customer.email, subject: "Your Regrip refund for order 901" });
+  });
+
+  it("tells a refund made in Stripe (charge.refunded) once, and only on the channels allowed", async () => {
+    const { customer, orderId, order } = await bookedOrder();
+    await allow(customer.userId, { sms: false, email: true });
+    await postEvent(checkoutCompleted(order, localSessionId(orderId)));
+    const partial = chargeRefunded(await orderOf(orderId), 800);
+    expect((await postEvent(partial)).body.result).toBe("applied");
+    expect((await postEvent(partial)).body.result).toBe("duplicate");
+    // The same cumulative figure in a new event changes nothing and tells nothing.
+    expect((await postEvent(chargeRefunded(await orderOf(orderId), 800))).body.result).toBe("unchanged");
+    const sent = await sentOf(orderId, "refundNotice");
+    expect(sent.sms).toEqual([]);
+    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual(["We've refunded $8.00 for order 901."]);
+  });
+});
+
+describe("the email grant", () => {
+  it("refuses an email from a route that did not declare it: the booking stands, the text goes, no email is sent", async () => {
+    const route = findRoute("POST /api/book-service")!;
+    const saved = route.grants;
+    route.grants = { ...saved, email: false };
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const customer = await bookingCustomer();
+      await allow(customer.userId, { sms: true, email: true });
+      const answer = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry });
+      expect(answer.status).toBe(201);
+      const sent = await sentOf(answer.body.id, "bookingConfirmation");
+      expect(sent.sms).toHaveLength(1);
+      expect(sent.email).toEqual([]);
+      expect(outboxTo(customer.email)).toEqual([]);
+      const said = logged.mock.calls.flat().map((part) => (part instanceof Error ? part.message : String(part)));
+      expect(said.join("\n")).toContain("POST /api/book-service is not granted email");
+    } finally {
+      route.grants = saved;
+    }
+  });
+});
