@@ -1,3 +1,4 @@
+import { bookAgainPath } from "@regrip/core/shared/book-again";
 import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -116,6 +117,11 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                     <button type="button" className="btn btn-accent btn-small" onClick={() => setPickup(order.id)}>
                       Pick Up
                     </button>
+                  )}
+                  {stageOf(order.status) === "picked_up" && order.paddleId && (
+                    <Link to={bookAgainPath(order.id)} className="btn btn-outline btn-small">
+                      Book again<span className="visually-hidden">{` order #${orderNumber(order)}`}</span>
+                    </Link>
                   )}
                 </td>
               </tr>

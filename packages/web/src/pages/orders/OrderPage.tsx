@@ -1,3 +1,4 @@
+import { bookAgainPath } from "@regrip/core/shared/book-again";
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
@@ -367,6 +368,12 @@ export default function OrderPage() {
           </button>
         )}
         {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
+        {/* Book again (issue 23): the customer's own picked-up order of a saved paddle, its services chosen again. */}
+        {stage === "picked_up" && data.paddleId && me.data?.id === data.userId && (
+          <Link to={bookAgainPath(data.id)} className="btn btn-primary">
+            Book again
+          </Link>
+        )}
       </section>
 
       {/* A tip is the customer's own: staff reading the order (the server answers them 404) are not offered one. */}
