@@ -1,8 +1,7 @@
-import { hasStaffRole, type Role } from "@regrip/core/shared/roles";
 import { authConfig, loadAmplify } from "./load-amplify";
 import { authKeyPrefix, isExpired, readStoredSession, type StoredSession } from "./stored-session";
 
-function storage(): Storage | undefined {
+export function storage(): Storage | undefined {
   try {
     return globalThis.localStorage;
   } catch {
@@ -40,20 +39,8 @@ export function hasStoredSession(): boolean {
   return readStoredSession(storage(), authConfig().userPoolClientId) !== undefined;
 }
 
-/**
- * Whether the stored session is a staff member's (EMPLOYEE or ADMIN in the token's `cognito:groups`), read without
- * Amplify: for a page that sends staff elsewhere (the bag page to the order). The claims are not verified; the server
- * checks the token on every staff call.
- */
-export function hasStoredStaffSession(): boolean {
-  const stored = readStoredSession(storage(), authConfig().userPoolClientId);
-  if (!stored || !isOfThisPool(stored)) return false;
-  const groups = stored.claims["cognito:groups"];
-  return Array.isArray(groups) && hasStaffRole({ roles: groups.filter((group): group is Role => typeof group === "string") as Role[] });
-}
-
 /** Whether the stored ID token was issued by this site's pool for this site's client (read, never verified). */
-function isOfThisPool(stored: StoredSession): boolean {
+export function isOfThisPool(stored: StoredSession): boolean {
   const { userPoolId, userPoolClientId } = authConfig();
   const { iss, aud } = stored.claims;
   if (userPoolId && typeof iss === "string" && !iss.endsWith(`/${userPoolId}`)) return false;

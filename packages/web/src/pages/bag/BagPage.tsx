@@ -1,16 +1,16 @@
-import { NO_ORDER_IN_BAG, type BagStatusView } from "@regrip/core/shared/bag-status";
+import type { BagStatusView } from "@regrip/core/shared/bag-status";
 import { formatDate } from "@regrip/core/shared/calendar";
-import { timelineSteps } from "@regrip/core/shared/lifecycle";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { hasStoredStaffSession } from "../../auth/session";
+import { hasStoredStaffSession } from "../../auth/staff-session";
 import { usePageMeta } from "../../lib/page-meta";
-import "../../styles/bag.css";
+import "../../styles/onsite.css";
 
 type Look =
   | { state: "loading" }
   | { state: "found"; bag: BagStatusView }
-  | { state: "empty" }
+  /** The server's 404: no order in this bag (its words, shared/bag-status.ts NO_ORDER_IN_BAG). */
+  | { state: "empty"; message: string }
   | { state: "refused"; message: string }
   | { state: "failed" };
 
@@ -34,7 +34,7 @@ function useBagLook(slug: string): [Look, () => void] {
         const body = (await response.json().catch(() => ({}))) as Partial<BagStatusView> & { message?: string };
         if (!current) return;
         if (response.ok) setLook({ state: "found", bag: body as BagStatusView });
-        else if (response.status === 404 || response.status === 400) setLook({ state: "empty" });
+        else if ((response.status === 404 || response.status === 400) && body.message) setLook({ state: "empty", message: body.message });
         else if (response.status === 429 && body.message) setLook({ state: "refused", message: body.message });
         else setLook({ state: "failed" });
       })
@@ -44,21 +44,6 @@ function useBagLook(slug: string): [Look, () => void] {
     };
   }, [slug, attempt, navigate]);
   return [look, () => (setLook({ state: "loading" }), setAttempt((n) => n + 1))];
-}
-
-/** Where the stage sits on the order's way through the shop (the order page's steps). */
-function Progress({ bag }: { bag: BagStatusView }) {
-  const at = timelineSteps.findIndex((step) => step.stage === bag.stage);
-  if (at < 0) return null;
-  return (
-    <ol className="bag-steps" aria-label="Progress">
-      {timelineSteps.map((step, index) => (
-        <li key={step.stage} className={index < at ? "done" : index === at ? "current" : undefined} aria-current={index === at ? "step" : undefined}>
-          {step.label}
-        </li>
-      ))}
-    </ol>
-  );
 }
 
 function Found({ bag }: { bag: BagStatusView }) {
@@ -73,7 +58,6 @@ function Found({ bag }: { bag: BagStatusView }) {
           Status
         </h2>
         <p className={`bag-stage bag-stage-${bag.stage}`}>{bag.stageLabel}</p>
-        <Progress bag={bag} />
         <dl className="bag-facts">
           <div>
             <dt>Pickup day</dt>
@@ -115,7 +99,7 @@ export default function BagPage() {
         <>
           <header className="bag-header">
             <p className="bag-eyebrow">Regrip bag</p>
-            <h1>{NO_ORDER_IN_BAG}</h1>
+            <h1>{look.message}</h1>
           </header>
           <p>This bag is not holding a paddle for an order right now.</p>
           <p>

@@ -1,12 +1,11 @@
 import { isBookingBagNumber } from "@regrip/core/shared/bags";
-import { BOOK_AGAIN_PARAM } from "@regrip/core/shared/book-again";
 import { formatDate, formatTime } from "@regrip/core/shared/calendar";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
-import { useOrder } from "../../data/orders";
+import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
 import { usePointsBalance, useSubscription } from "../../data/membership";
 import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";

@@ -1,8 +1,7 @@
-import { bookAgainPath } from "@regrip/core/shared/book-again";
 import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { orderPlaceLabel, orderNumber, type Order } from "../../data/orders";
+import { bookAgainPath, orderPlaceLabel, orderNumber, type Order } from "../../data/orders";
 import { formatCents } from "../../lib/money";
 import { PickupDialog } from "../orders/PickupDialog";
 import {

@@ -1,4 +1,3 @@
-import { bookAgainPath } from "@regrip/core/shared/book-again";
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
@@ -11,6 +10,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
+  bookAgainPath,
   isBagHandover,
   lineTotal,
   locationLabel,
