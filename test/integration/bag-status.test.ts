@@ -68,7 +68,9 @@ describe("GET /api/public/bags/{slug}", () => {
     }
     // The slug read in any case (a camera may change it); the stage follows the order.
     expect((await look(bag.qrSlug.toUpperCase())).body.code3).toBe(bag.code3);
-    expect((await call("POST", `/api/orders/${order.id}/status`, { token: staff, body: { status: "IN_SERVICE" } })).status).toBe(200);
+    for (const status of ["IN_QUEUE", "IN_SERVICE"]) {
+      expect((await call("POST", `/api/orders/${order.id}/status`, { token: staff, body: { status } })).status, status).toBe(200);
+    }
     expect((await look(bag.qrSlug)).body).toMatchObject({ stage: "in_service", stageLabel: "In Service" });
   });
 
