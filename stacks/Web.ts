@@ -25,7 +25,7 @@ import {
   referrerPolicy,
   type CloudEndpoints,
 } from "../infra/headers";
-import { prerenderedPages } from "../infra/prerendered";
+import { prerenderedPages, shellPrefix } from "../infra/prerendered";
 import { hashedAssetCacheControl, hashedAssetsDir, revalidatedCacheControl } from "../infra/web-cache";
 import { originSecretHeader, viewerAddressHeader } from "../packages/functions/src/http/origin";
 import { Api } from "./Api";
@@ -37,7 +37,7 @@ import { Storage } from "./Storage";
  * Single-page routing on the site's default behavior: a path without a file
  * extension is a route of the app, so S3 serves index.html for it, or the
  * page's HTML prerendered at build time for the landing, terms and privacy
- * pages (infra/prerendered.ts).
+ * pages, and the one shell of every bag status page `/b/{slug}` (infra/prerendered.ts).
  *
  * SST's StaticSite does this with distribution-wide error pages (403/404 →
  * /index.html, 200), but CloudFront applies error pages to every behavior:
@@ -48,10 +48,18 @@ function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf("/.well-known/") === 0) return request;
-  var prerendered = ${JSON.stringify(Object.fromEntries(prerenderedPages.map((page) => [page.path, `/${page.file}`])))};
+  var prerendered = ${JSON.stringify(Object.fromEntries(prerenderedPages.filter((page) => !shellPrefix(page.path)).map((page) => [page.path, `/${page.file}`])))};
   if (Object.prototype.hasOwnProperty.call(prerendered, uri)) {
     request.uri = prerendered[uri];
     return request;
+  }
+  var shells = ${JSON.stringify(prerenderedPages.flatMap((page) => (shellPrefix(page.path) ? [[shellPrefix(page.path), `/${page.file}`]] : [])))};
+  for (var i = 0; i < shells.length; i++) {
+    var rest = uri.substring(shells[i][0].length);
+    if (uri.indexOf(shells[i][0]) === 0 && rest.length > 0 && rest.indexOf("/") === -1 && rest.indexOf(".") === -1) {
+      request.uri = shells[i][1];
+      return request;
+    }
   }
   var last = uri.substring(uri.lastIndexOf("/") + 1);
   if (last.indexOf(".") === -1) request.uri = "/index.html";

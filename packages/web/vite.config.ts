@@ -129,7 +129,16 @@ export default defineConfig(({ command, mode }) => {
     plugins: [react(), prerenderPages()],
     // No module-preload polyfill on every page's first load: the browsers the build targets preload modules
     // themselves, and one that does not still loads every chunk, only without the head start.
-    build: { outDir: "dist", emptyOutDir: true, modulePreload: { polyfill: false } },
+    // Chunk names with 7 hash characters rather than 8 (the fewest rolldown allows for this many chunks): every lazy
+    // page's chunk and its dependencies are named in the entry's preload map, which is on every page's first load
+    // (0.1 KB of gzip less: room for the bag page's route, issue 23). 42 bits still tell a build's files apart, and
+    // every name still changes with its content.
+    build: {
+      outDir: "dist",
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      rollupOptions: { output: { chunkFileNames: "assets/[name]-[hash:7].js", assetFileNames: "assets/[name]-[hash:7][extname]" } },
+    },
     // `vite` (dev) talks to a running `npm start` for the API and cognito-local.
     server: { proxy: { "/api": localShop, "/cognito": localShop } },
   };

@@ -6,6 +6,9 @@
 export const bundleBudgets = [
   { path: "/", page: "LandingPage", budgetBytes: 90_000 },
   { path: "/booking", page: "BookingPage", budgetBytes: 120_000 },
+  // The bag status page behind each bag's QR (issue 23): a shell and one plain fetch, the shell's first load plus the
+  // page and the calendar's day words (91.4 kB when set).
+  { path: "/b/{slug}", page: "BagPage", budgetBytes: 92_000 },
 ] as const;
 
 export type BundleBudget = (typeof bundleBudgets)[number];

@@ -5,7 +5,7 @@
  *    bag; a paddle left in a bag is freed), Clone This Beauty (the add form filled, a copy's nickname), I No Longer
  *    Own This (asks first, then a toast).
  * 2. Pick Up on My Grips and Ready for Pickup! on the order page: the location's address and hours, the bag number,
- *    and a QR code decoded from the page's pixels (jsQR) back to the bag's scanner URL.
+ *    and a QR code decoded from the page's pixels (jsQR) back to the bag's status page URL (`/b/{slug}`, which opens the order for staff).
  * 3. Update Preferences in Shop Tools, then the booking page starts from them.
  * 4. Shop Tools' Orders tab shows the customer's own orders.
  * 5. Cancel from the order page within 24 hours of booking a paid order: confirmed, refunded in full.
@@ -182,14 +182,14 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
     expect((await api("POST", `/api/orders/${orderId}/status`, { token: customerToken, body: { status: "CANCELED" } })).status).toBe(200);
   });
 
-  it("Pick Up and Ready for Pickup! show where, when, the bag and its scanner QR", async () => {
+  it("Pick Up and Ready for Pickup! show where, when, the bag and its QR", async () => {
     const [bag] = await newBags(1);
     const nickname = `Pickup ${width}`;
     const orderId = await bookInBag(await newPaddle(nickname), bag.code3);
     for (const status of ["IN_QUEUE", "IN_SERVICE", "READY"]) {
       expect((await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status } })).status).toBe(200);
     }
-    const scannerUrl = `${baseUrl}/scan?bag=${bag.qrSlug}`;
+    const bagPageUrl = `${baseUrl}/b/${bag.qrSlug}`;
 
     await asCustomer(width, async (page) => {
       await page.goto("/my-grips");
@@ -202,7 +202,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(text).toContain("Littleton, CO");
       expect(text).toMatch(/Monday to Friday\s+10 am to 7 pm/);
       expect(text).toContain(`Bag #${bag.code3}`);
-      expect(await readQr(page, ".pickup-qr")).toBe(scannerUrl);
+      expect(await readQr(page, ".pickup-qr")).toBe(bagPageUrl);
       await expectNoOverflow(page, "the pickup details on My Grips");
       await expectAccessible(page, "the pickup details on My Grips", ".dialog");
       await shot(page, `pickup-my-grips-${width}`);
@@ -211,7 +211,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       await page.goto(`/orders/${orderId}`);
       await page.getByRole("button", { name: "Ready for Pickup!" }).click();
       await page.getByRole("dialog", { name: "Ready for Pickup!" }).locator(".pickup-qr").waitFor();
-      expect(await readQr(page, ".pickup-qr")).toBe(scannerUrl);
+      expect(await readQr(page, ".pickup-qr")).toBe(bagPageUrl);
       await expectNoOverflow(page, "the pickup details on the order page");
       await shot(page, `pickup-order-${width}`);
     });

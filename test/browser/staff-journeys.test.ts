@@ -2,8 +2,8 @@
  * The staff console's journeys (issue 9), in Chromium against a real shop (`npm start`: DynamoDB Local,
  * cognito-local, the SMS outbox), each as staff do it at the counter:
  *
- * 1. An admin makes a bag and prints its label; the label's QR is read back from the page's pixels with a QR
- *    decoder (jsQR), as a phone's camera would.
+ * 1. An admin makes a bag and prints its label; the label's QR (the bag's status page, `/b/{slug}`) is read back
+ *    from the page's pixels with a QR decoder (jsQR), as a phone's camera would.
  * 2. An employee finds a customer, builds a storefront cart with a promo, sends the invoice: the outbox holds the
  *    text with the payment link the confirmation shows.
  * 3. The employee moves that order through the queue to ready: the outbox holds the ready text.
@@ -56,7 +56,7 @@ describe("staff journeys", () => {
   let orderId = "";
   const customer = { first: "Jordan", last: `Counter${Date.now().toString(36)}`, phone: newPhone() };
 
-  it("an admin makes a bag on the Bags page and prints its label, whose QR reads as the scanner's URL for that bag", async () => {
+  it("an admin makes a bag on the Bags page and prints its label, whose QR reads as that bag's status page", async () => {
     await withPage(async (page) => {
       await signInStaff(page, seed.admin);
       await page.goto("/bags");
@@ -79,10 +79,12 @@ describe("staff journeys", () => {
       await page.emulateMedia({ media: "screen" });
 
       labelUrl = (await readQr(page, ".bag-label-qr")) ?? "";
+      // The bag's public status page (issue 23), which sends staff on to the order.
       const read = new URL(labelUrl);
-      expect(read.origin + read.pathname).toBe(`${new URL(baseUrl).origin}/scan`);
+      expect(read.origin).toBe(new URL(baseUrl).origin);
+      expect(read.pathname).toMatch(/^\/b\/[a-z0-9]+$/);
       // The slug is the bag's, and unguessable: not its code.
-      const slug = read.searchParams.get("bag") ?? "";
+      const slug = read.pathname.slice("/b/".length);
       expect(slug.length).toBeGreaterThanOrEqual(20);
       const bag = await api("GET", `/api/bags/${encodeURIComponent(slug)}`, { token: await tokenOf(seed.admin) });
       expect(bag.body.bag.code3).toBe(bagCode);

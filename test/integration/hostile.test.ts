@@ -598,11 +598,17 @@ function spentAttempt(before: string | undefined, after: string | undefined): bo
   return differing.size === 1 && differing.has("attempts") && Number(b.attempts?.N) === Number(a.attempts?.N) + 1;
 }
 
-/** What refused requests changed, less the attempts they spent. */
+/**
+ * The other one: a look at the public bag status page, found or not, spends one of the caller's looks (its
+ * `ratelimit#bagLooks#<address>` item, added or changed), so a crawl of guessed slugs is slowed (bags/status.ts).
+ */
+const spentBagLook = (change: string) => /^(added|changed) ratelimit#bagLooks#[^|]*\|ratelimit$/.test(change);
+
+/** What refused requests changed, less the attempts and looks they spent. */
 function refusalChanges(before: Map<string, string>, after: Map<string, string>): string[] {
   return changes(before, after).filter((change) => {
     const key = change.slice(change.indexOf(" ") + 1);
-    return !(change.startsWith("changed ") && spentAttempt(before.get(key), after.get(key)));
+    return !(change.startsWith("changed ") && spentAttempt(before.get(key), after.get(key))) && !spentBagLook(change);
   });
 }
 

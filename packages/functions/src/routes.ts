@@ -133,6 +133,8 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff", grants: table("put") },
   { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff", grants: reads },
+  // the public status of the bag a label's QR names (issue 23): each look spends one of the caller's looks (a rate limit item)
+  { method: "GET", path: "/api/public/bags/{slug}", handler: fn("public-bags/status"), access: "public", grants: table("read", "put", "update") },
   // a customer's check of a typed bag number on the booking page (issue 22)
   { method: "GET", path: "/api/bags/{key}/availability", handler: fn("bags/availability"), access: "customer", grants: reads },
   // the service queue and admin orders (staff)

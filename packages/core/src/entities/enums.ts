@@ -114,9 +114,10 @@ export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
 
 /**
  * Actions limited per subject over a rolling window (rateLimit items): verification codes texted to one phone
- * number (`phoneCode`), and asked for by one user (`phoneCodeUser`).
+ * number (`phoneCode`), and asked for by one user (`phoneCodeUser`); looks at the public bag status page from one
+ * source address (`bagLooks`, issue 23).
  */
-export const RATE_LIMIT_SCOPES = ["phoneCode", "phoneCodeUser"] as const;
+export const RATE_LIMIT_SCOPES = ["phoneCode", "phoneCodeUser", "bagLooks"] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];
 
 export const VERIFICATION_TYPES = ["phone", "email"] as const;

@@ -78,7 +78,7 @@ export interface OrderView {
   paddle: { nickname: string | null; brand: string | null; model: string | null };
   /**
    * GET /api/orders/{id} only, for a ready order in a bag: the bag's QR slug, which the pickup details draw as the
-   * bag's scanner URL (`/scan?bag={slug}`) for the counter to scan. Null when the bag is not an active bag of the shop.
+   * bag's status page URL (`/b/{slug}`) for the counter to scan. Null when the bag is not an active bag of the shop.
    */
   bagQrSlug?: string | null;
 }

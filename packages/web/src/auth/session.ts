@@ -1,7 +1,7 @@
 import { authConfig, loadAmplify } from "./load-amplify";
 import { authKeyPrefix, isExpired, readStoredSession, type StoredSession } from "./stored-session";
 
-function storage(): Storage | undefined {
+export function storage(): Storage | undefined {
   try {
     return globalThis.localStorage;
   } catch {
@@ -40,7 +40,7 @@ export function hasStoredSession(): boolean {
 }
 
 /** Whether the stored ID token was issued by this site's pool for this site's client (read, never verified). */
-function isOfThisPool(stored: StoredSession): boolean {
+export function isOfThisPool(stored: StoredSession): boolean {
   const { userPoolId, userPoolClientId } = authConfig();
   const { iss, aud } = stored.claims;
   if (userPoolId && typeof iss === "string" && !iss.endsWith(`/${userPoolId}`)) return false;

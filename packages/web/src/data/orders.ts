@@ -6,6 +6,9 @@ import { apiJson } from "../lib/api";
 export type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
 import type { LineItemView as OrderLineItem, OrderView as Order } from "@regrip/core/shared/orders";
 import { orderReference } from "@regrip/core/shared/orders";
+// Book again's path and parameter, through this module that the order pages and the booking page already share:
+// a module of its own would be one more file name in every page's first load (scripts/lib/bundle-budget.ts).
+export { BOOK_AGAIN_PARAM, bookAgainPath } from "@regrip/core/shared/book-again";
 import { DEFAULT_DROPOFF_LOCATION, SHOP_LOCATIONS, type BookableLocation } from "@regrip/core/shared/locations";
 
 export const ordersQueryKey = ["/api/orders"] as const;

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { bagKeyFrom, scanUrl } from "./bag-links";
+import { bagKeyFrom, bagUrl } from "./bag-links";
 import { qrPath } from "../components/QrCode";
 
 describe("bag labels and the scanner", () => {
-  it("encodes the scanner URL with the slug, and reads the slug back from it", () => {
-    const url = scanUrl("https://regrip.example", "Zx_9-abc");
-    expect(url).toBe("https://regrip.example/scan?bag=Zx_9-abc");
-    expect(bagKeyFrom(url)).toBe("Zx_9-abc");
+  it("encodes the bag page's URL with the slug, and reads the slug back from it", () => {
+    const url = bagUrl("https://regrip.example", "k3v9q2m8x1c7b4n6z0p5r2t8wy");
+    expect(url).toBe("https://regrip.example/b/k3v9q2m8x1c7b4n6z0p5r2t8wy");
+    expect(bagKeyFrom(url)).toBe("k3v9q2m8x1c7b4n6z0p5r2t8wy");
+  });
+
+  it("still reads the slug of an older label's scanner URL", () => {
+    expect(bagKeyFrom("https://regrip.example/scan?bag=Zx_9-abc")).toBe("Zx_9-abc");
   });
 
   it("takes a typed code (upper-cased) or slug as it is, and nothing from blank text", () => {
@@ -14,6 +18,7 @@ describe("bag labels and the scanner", () => {
     expect(bagKeyFrom("Zx_9-abcdefghijklmnop")).toBe("Zx_9-abcdefghijklmnop");
     expect(bagKeyFrom("   ")).toBe("");
     expect(bagKeyFrom("https://regrip.example/scan")).toBe("https://regrip.example/scan");
+    expect(bagKeyFrom("https://regrip.example/b/")).toBe("https://regrip.example/b/");
   });
 
   it("draws a QR code with a quiet zone, larger for longer text", () => {

@@ -5,6 +5,7 @@ import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
+import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
 import { usePointsBalance, useSubscription } from "../../data/membership";
 import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";
@@ -16,6 +17,7 @@ import "../../styles/booking.css";
 import { useToast } from "../../toast/use-toast";
 import { AddOnSections } from "./AddOnSections";
 import {
+  againSelection,
   bookingRequest,
   chooseEdge,
   coreVariant,
@@ -61,6 +63,28 @@ const BookingSuccessDialog = lazy(() => loadBookingDialogs().then((m) => ({ defa
 const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
 
 export const loginRedirectDelayMs = 500;
+
+type AgainNote = { failed: true } | { failed: false; paddle: string; paddleInShop: boolean; dropped: string[] };
+
+/** What Book again chose, and what it could not: a paddle in the shop, services the catalogue no longer offers. */
+function AgainNotice({ note }: { note: AgainNote }) {
+  if (note.failed)
+    return (
+      <p className="again-note again-note-warning" role="status">
+        That order could not be loaded, so nothing is chosen for you. Choose your paddle and services below.
+      </p>
+    );
+  return (
+    <div className="again-note" role="status">
+      <p>
+        <strong>Booking again:</strong>{" "}
+        {note.paddleInShop ? `${note.paddle} is in the shop now: you can book it again after you pick it up.` : `${note.paddle}, with the same services.`} Prices are
+        today's.
+      </p>
+      {note.dropped.length > 0 && <p>No longer offered, so not chosen: {note.dropped.join(", ")}.</p>}
+    </div>
+  );
+}
 
 export default function BookingPage() {
   usePageMeta(
@@ -113,6 +137,32 @@ export default function BookingPage() {
       setSelection((s) => (s.paddleId && !bookable.some((p) => p.id === s.paddleId) ? { ...s, paddleId: undefined } : s));
     }
   }, [paddleList, wantedPaddle, setParams]);
+
+  // ?again= (Book again: a picked-up order's page, My Grips, the regrip reminder) chooses that order's paddle and
+  // services again where the catalogue still offers them, says what it could not, then leaves the address.
+  const againId = params.get(BOOK_AGAIN_PARAM) ?? undefined;
+  const againOrder = useOrder(user ? againId : undefined);
+  const [again, setAgain] = useState<AgainNote>();
+  useEffect(() => {
+    if (!againId || !catalogue || !paddleList || againOrder.isPending) return;
+    const order = againOrder.data;
+    if (!order) setAgain({ failed: true });
+    else {
+      const bookable = paddleList.filter((p) => !openOrderOf(p)).map((p) => p.id);
+      const { paddleInShop, dropped } = againSelection(emptySelection(), order, catalogue, bookable);
+      setSelection((s) => againSelection(s, order, catalogue, bookable).selection);
+      const paddle = paddleList.find((p) => p.id === order.paddleId);
+      setAgain({ failed: false, paddle: paddle ? paddleName(paddle) : (order.paddle.nickname ?? "Your paddle"), paddleInShop, dropped });
+    }
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(BOOK_AGAIN_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [againId, catalogue, paddleList, againOrder.isPending, againOrder.data, setParams]);
 
   // ?event= (the /onsite page's Book) chooses that onsite day, or that delivery run's club, then leaves the address.
   const wantedEvent = params.get("event");
@@ -256,6 +306,7 @@ export default function BookingPage() {
         <h1>Book a Service</h1>
         <p>Pick your paddle, your grip and any add-ons, then drop it off in its bag. Most paddles are ready the next business day.</p>
       </header>
+      {again && <AgainNotice note={again} />}
       <div className="booking-layout">
         <div className="booking-main">
           <PaddleSelector

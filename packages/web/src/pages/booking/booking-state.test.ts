@@ -3,6 +3,7 @@ import type { Catalogue, CoreService } from "../../data/catalogue";
 import { DROPOFF_TIME_PAST, dropoffClosedMessage } from "@regrip/core/shared/calendar";
 import { EVENT_FULL, EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN, RUN_FULL } from "@regrip/core/shared/schedule";
 import {
+  againSelection,
   bagNumberInput,
   bookingErrorField,
   bookingRequest,
@@ -230,5 +231,54 @@ describe("a member's covered regrip and points (issue 21)", () => {
     const selection: BookingSelection = { ...emptySelection("p1"), serviceSkuId: "core", bagNumber: "123", where: { kind: "onsite", eventId: "ev-1" } };
     expect(bookingRequest({ ...selection, redeemPoints: 100 }).redeemPoints).toBe(100);
     expect("redeemPoints" in bookingRequest(selection)).toBe(false);
+  });
+});
+
+describe("againSelection (Book again)", () => {
+  const order = {
+    paddleId: "p1",
+    lineItems: [
+      { skuId: "pr-black-tacky", name: "Premium Regrip", description: "Black · Tacky" },
+      { skuId: "overgrip", name: "Extra Overgrip", description: null },
+      { skuId: "weight", name: "Performance Weight Tape", description: "Top Corners, Sides" },
+      { skuId: "guard-teal", name: "Premium Edge Guard", description: "Teal" },
+      { skuId: "tape2", name: "Edge Tape Wide", description: null },
+      { skuId: "build-up", name: "Handle Build-Up", description: null },
+    ],
+  };
+
+  it("chooses the order's paddle, core service and every add-on again, and nothing else", () => {
+    const before = { ...emptySelection(), notes: "keep", bagNumber: "123", grips: ["stale"] };
+    const { selection, dropped, paddleInShop } = againSelection(before, order, catalogue, ["p1", "p2"]);
+    expect(selection).toEqual({
+      ...before,
+      paddleId: "p1",
+      serviceSkuId: "pr-black-tacky",
+      grips: ["overgrip"],
+      weight: { skuId: "weight", areas: ["sides", "top_corners"] },
+      edgeGuard: "guard-teal",
+      edgeTape: "tape2",
+      others: ["build-up"],
+    });
+    expect(dropped).toEqual([]);
+    expect(paddleInShop).toBe(false);
+  });
+
+  it("skips what the catalogue no longer offers or has run out of, by name, and a paddle that is in the shop", () => {
+    const gone = {
+      paddleId: "p1",
+      lineItems: [
+        { skuId: "pr-orange-cushioned", name: "Premium Regrip", description: "Orange · Cushioned" },
+        { skuId: "retired", name: "Lead Tape", description: null },
+        { skuId: null, name: "Custom work", description: null },
+        { skuId: "tape", name: "Edge Tape", description: null },
+      ],
+    };
+    const { selection, dropped, paddleInShop } = againSelection(emptySelection(), gone, catalogue, ["p2"]);
+    expect(selection.paddleId).toBeUndefined();
+    expect(selection.serviceSkuId).toBeUndefined();
+    expect(selection.edgeTape).toBe("tape");
+    expect(dropped).toEqual(["Premium Regrip (Orange · Cushioned)", "Lead Tape", "Custom work"]);
+    expect(paddleInShop).toBe(true);
   });
 });

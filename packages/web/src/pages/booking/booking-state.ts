@@ -76,6 +76,69 @@ export function withPrefs(selection: BookingSelection, prefs: GripPrefsInput | n
   return next;
 }
 
+/** What an earlier order names, for Book again: its paddle and its lines (GET /api/orders/{id}). */
+export interface AgainOrder {
+  paddleId: string | null;
+  lineItems: readonly { skuId: string | null; name: string; description: string | null }[];
+}
+
+export interface AgainChoice {
+  selection: BookingSelection;
+  /** The order's paddle is in the shop on an open order (one open order per paddle): it is not chosen. */
+  paddleInShop: boolean;
+  /** The order's lines the catalogue no longer offers (gone, or out of stock), by name: not chosen. */
+  dropped: string[];
+}
+
+/** The weight's areas as its order line describes them (pricing writes their labels, joined by ", "). */
+function areasOf(description: string | null): WeightArea[] {
+  const labels = (description ?? "").split(", ");
+  return WEIGHT_AREAS.filter((area) => labels.includes(weightAreaLabel[area]));
+}
+
+/**
+ * Book again (shared/book-again.ts): `order`'s paddle, core service and add-ons chosen again in `selection`, each
+ * only while the catalogue still offers it in stock, and nothing else of the order (not its place, notes, promo or
+ * price: the server prices the new booking from the catalogue). The paddle only when it is one of `bookablePaddleIds`.
+ */
+export function againSelection(selection: BookingSelection, order: AgainOrder, catalogue: Catalogue, bookablePaddleIds: readonly string[]): AgainChoice {
+  const paddleFree = !!order.paddleId && bookablePaddleIds.includes(order.paddleId);
+  const next: BookingSelection = {
+    ...selection,
+    paddleId: paddleFree ? order.paddleId! : selection.paddleId,
+    serviceSkuId: undefined,
+    grips: [],
+    weight: undefined,
+    edgeTape: undefined,
+    edgeGuard: undefined,
+    others: [],
+  };
+  const dropped: string[] = [];
+  for (const line of order.lineItems) {
+    const named = line.description ? `${line.name} (${line.description})` : line.name;
+    const core = line.skuId ? catalogue.coreServices.flatMap((service) => service.skus).find((sku) => sku.id === line.skuId) : undefined;
+    if (core) {
+      if (core.isInStock && !next.serviceSkuId) next.serviceSkuId = core.id;
+      else dropped.push(named);
+      continue;
+    }
+    const group = (Object.keys(catalogue.addOnServices) as (keyof Catalogue["addOnServices"])[]).find((key) =>
+      catalogue.addOnServices[key].some((item) => item.id === line.skuId),
+    );
+    const item = group ? catalogue.addOnServices[group].find((candidate) => candidate.id === line.skuId) : undefined;
+    const areas = item && isAreaWeight(item) ? areasOf(line.description) : [];
+    if (!group || !item || !item.isInStock || (isAreaWeight(item) && areas.length === 0)) {
+      dropped.push(named);
+      continue;
+    }
+    if (group === "GRIP") next.grips = [...next.grips, item.id];
+    else if (group === "EDGE") Object.assign(next, isEdgeGuard(item) ? { edgeGuard: item.id } : { edgeTape: item.id });
+    else if (isAreaWeight(item)) next.weight = { skuId: item.id, areas };
+    else next.others = [...next.others, item.id];
+  }
+  return { selection: next, paddleInShop: !!order.paddleId && !paddleFree, dropped };
+}
+
 /** 'Only N left' at 5 or fewer (and above 0); nothing for unlimited or plentiful stock. */
 export function lowStockNote(stock: number | null | undefined): string | undefined {
   return stock !== null && stock !== undefined && stock > 0 && stock <= LOW_STOCK_THRESHOLD ? `Only ${stock} left` : undefined;

@@ -1,7 +1,7 @@
 import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { orderPlaceLabel, orderNumber, type Order } from "../../data/orders";
+import { bookAgainPath, orderPlaceLabel, orderNumber, type Order } from "../../data/orders";
 import { formatCents } from "../../lib/money";
 import { PickupDialog } from "../orders/PickupDialog";
 import {
@@ -116,6 +116,11 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                     <button type="button" className="btn btn-accent btn-small" onClick={() => setPickup(order.id)}>
                       Pick Up
                     </button>
+                  )}
+                  {stageOf(order.status) === "picked_up" && order.paddleId && (
+                    <Link to={bookAgainPath(order.id)} className="btn btn-outline btn-small">
+                      Book again<span className="visually-hidden">{` order #${orderNumber(order)}`}</span>
+                    </Link>
                   )}
                 </td>
               </tr>

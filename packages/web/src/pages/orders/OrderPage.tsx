@@ -10,6 +10,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices } from "../../data/catalogue";
 import {
+  bookAgainPath,
   isBagHandover,
   lineTotal,
   locationLabel,
@@ -367,6 +368,12 @@ export default function OrderPage() {
           </button>
         )}
         {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
+        {/* Book again (issue 23): the customer's own picked-up order of a saved paddle, its services chosen again. */}
+        {stage === "picked_up" && data.paddleId && me.data?.id === data.userId && (
+          <Link to={bookAgainPath(data.id)} className="btn btn-primary">
+            Book again
+          </Link>
+        )}
       </section>
 
       {/* A tip is the customer's own: staff reading the order (the server answers them 404) are not offered one. */}

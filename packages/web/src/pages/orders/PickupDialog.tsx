@@ -4,12 +4,12 @@ import { DoneActions } from "../../components/DoneActions";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { QrCode } from "../../components/QrCode";
 import { locationLabel, orderNumber, useOrder } from "../../data/orders";
-import { scanUrl } from "../../lib/bag-links";
+import { bagUrl } from "../../lib/bag-links";
 import "../../styles/pickup.css";
 
 /**
  * 'Pick Up' (My Grips) and 'Ready for Pickup!' (the order page): where and when to collect the paddle, its bag
- * number, and the bag's QR code: the staff scanner's URL for the bag, which the counter scans to open the order
+ * number, and the bag's QR code: its status page (/b/{slug}), which opens the order for the counter's staff who scan it
  * and mark it picked up. The order is read with GET /api/orders/{id} (the order page has it already), which
  * carries the bag's QR slug for a ready order.
  */
@@ -27,7 +27,7 @@ export function PickupDialog({ orderId, onClose }: { orderId: string; onClose: (
       <div className="pickup">
         <div className="pickup-code">
           {data.bagQrSlug ? (
-            <QrCode className="pickup-qr" text={scanUrl(window.location.origin, data.bagQrSlug)} label={`QR code for bag ${bag}`} />
+            <QrCode className="pickup-qr" text={bagUrl(window.location.origin, data.bagQrSlug)} label={`QR code for bag ${bag}`} />
           ) : (
             <p className="muted">Tell the counter your bag number.</p>
           )}

@@ -11,7 +11,7 @@ import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import type { BagView } from "@regrip/core/shared/bags";
 import { bagByKey } from "../console-api";
-import { scanUrl } from "../../../lib/bag-links";
+import { bagUrl } from "../../../lib/bag-links";
 import { QrCode } from "../../../components/QrCode";
 import "./labels.css";
 
@@ -26,7 +26,7 @@ function useLabelBags(codes: string[]) {
   });
 }
 
-/** A printable sheet of bag labels: each the QR of the scanner's URL with the bag's slug, and its code large. */
+/** A printable sheet of bag labels: each the QR of the bag page's URL with its slug (staff scanning it reach the order), and its code large. */
 export default function BagLabelsPage() {
   usePageMeta("Bag Labels", "Printable QR labels for the shop's bags.");
   const [params] = useSearchParams();
@@ -62,10 +62,10 @@ export default function BagLabelsPage() {
           <div className="label-sheet">
             {bags.data.map((bag) => (
               <div className="bag-label" key={bag.id}>
-                <QrCode className="bag-label-qr" text={scanUrl(origin, bag.qrSlug)} label={`QR code for bag ${bag.code3}`} />
+                <QrCode className="bag-label-qr" text={bagUrl(origin, bag.qrSlug)} label={`QR code for bag ${bag.code3}`} />
                 <div>
                   <div className="bag-label-code">{bag.code3}</div>
-                  <div className="bag-label-hint">Regrip bag. Scan to open its order.</div>
+                  <div className="bag-label-hint">Regrip bag. Scan to see its order.</div>
                 </div>
               </div>
             ))}
