@@ -66,6 +66,12 @@ describe("no paddle leaves unpaid by accident", () => {
       body: { message: "This order is already paid (Cash at the counter)." },
     });
     expect((await move(orderId, staff.employee, { status: "PICKED_UP" })).body).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid" });
+
+    // The receipt (issue 23) went once, by text and by email (the customer allows both), naming how it was paid.
+    const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
+    expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
+    expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order 901 (Cash at the counter).`);
+    expect(receipts.find((entry) => entry.channel === "email")!.message).toContain("Paid with: Cash at the counter");
   });
 
   it("lets an admin comp the balance with a reason, and no one else", async () => {
@@ -80,6 +86,8 @@ describe("no paddle leaves unpaid by accident", () => {
       diff: { waivedCents: order.totalCents, reason: "Grip peeled within a week: redo on the house" },
     });
     expect((await move(orderId, staff.employee, { status: "PICKED_UP" })).status).toBe(200);
+    // Nothing was paid: no receipt.
+    expect((await textsOf(orderId)).filter((entry) => entry.template === "receipt")).toEqual([]);
   });
 
   it("refuses bad input and the wrong people without changing anything", async () => {

@@ -115,7 +115,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
   { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
-  { method: "POST", path: "/api/orders/{id}/payments", handler: fn("orders/payments"), access: "staff", grants: moves },
+  { method: "POST", path: "/api/orders/{id}/payments", handler: fn("orders/payments"), access: "staff", grants: { ...moves, texts: true, email: true } },
   { method: "POST", path: "/api/orders/{id}/payment-link", handler: fn("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind
   { method: "POST", path: "/api/orders/{id}/tip", handler: fn("orders/tip"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },

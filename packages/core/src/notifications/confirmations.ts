@@ -10,9 +10,15 @@
 import type { Effect } from "../db/effects";
 import type { OrderItem } from "../orders/view";
 import { formatDate, formatInstant } from "../shared/calendar";
+import { PAYMENT_METHOD_LABELS } from "../shared/payment";
 import { Texts } from "../texts";
 import type { OrderMessageParams } from "../texts/templates";
 import { orderPageUrl } from "./index";
+
+/** How a receipt says the order was paid: the card online, else the counter's way ("Cash at the counter"). */
+function paidWith(order: Pick<OrderItem, "paymentMethod" | "cardBrand" | "cardLast4">): string | undefined {
+  return cardOf(order) ?? (order.paymentMethod === "POS_CASH" || order.paymentMethod === "POS_CARD" ? PAYMENT_METHOD_LABELS[order.paymentMethod] : undefined);
+}
 
 /** "Visa ending in 4242": the card that paid online, when it is known. */
 function cardOf(order: Pick<OrderItem, "paymentMethod" | "cardBrand" | "cardLast4">): string | undefined {
@@ -48,7 +54,7 @@ export function bookingConfirmation(order: OrderItem): Effect {
 export function paymentReceipt(paid: OrderItem): Effect {
   return {
     name: `text order ${paid.id} receipt`,
-    run: () => Texts.notify("receipt", { order: messageParams(paid), url: paid.receiptUrl }, to(paid)),
+    run: () => Texts.notify("receipt", { order: { ...messageParams(paid), card: paidWith(paid) }, url: paid.receiptUrl }, to(paid)),
   };
 }
 

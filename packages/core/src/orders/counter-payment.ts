@@ -9,7 +9,8 @@
  *
  * An order still awaiting payment moves out of it as a card payment moves it (shared/moves.ts `paidStage`: a counter
  * order into the service queue, a booking to Scheduled). Written through the one move writer, conditioned on the
- * payment as read: of two clicks exactly one records the money, the other hears "already paid". A counter payment
+ * payment as read: of two clicks exactly one records the money, the other hears "already paid". Cash or card is
+ * followed by the receipt (notifications/confirmations.ts), after the commit; a comp by none. A counter payment
  * is given back by Cancel Order with its refund (payments/refunds.ts records it as money handed back).
  */
 import { randomUUID } from "node:crypto";
@@ -23,6 +24,7 @@ import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
 import { findMove, paidStage } from "../shared/moves";
 import { balanceCents, COMP_NEEDS_REASON, CounterPayment, dollars, PAYMENT_METHOD_LABELS, type CounterPaymentInput } from "../shared/payment";
+import { paymentReceipt } from "../notifications/confirmations";
 import { view, type OrderItem, type OrderView } from "./view";
 
 const TakePaymentInput = z.object({ id: Id, payment: CounterPayment });
@@ -78,6 +80,8 @@ function decide(order: OrderItem, payment: CounterPaymentInput, actor: UserActor
       },
     ],
     ...moveOut,
+    // The receipt (text and email, as the customer allows), once: the second click commits nothing.
+    effects: [paymentReceipt({ ...order, paymentStatus: "paid", paymentMethod: payment.method, paidAt: at, posTransactionId })],
   };
 }
 
