@@ -10,18 +10,16 @@
  * Each new screen is checked with axe at 1280 and 390 px, and for sideways overflow on the phone. BAG_SHOTS=<dir>
  * keeps screenshots.
  */
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { formatDate } from "../../packages/core/src/shared/calendar";
-import { createLogin } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, textsTo, waitFor, withPage } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, withPage, newVerifiedCustomer, type NewCustomer } from "./browser";
 
 const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
 const { seed } = loadSettings();
 const shots = process.env.BAG_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -30,43 +28,11 @@ const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
-interface Customer {
-  username: string;
-  password: string;
-  token: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  paddleIds: string[];
-}
+type Customer = NewCustomer;
 
-let userPoolId: string | undefined;
-
-/** A new customer of this file's own: a login, a name, a verified phone (from the outbox) and two paddles. */
-async function newCustomer(firstName: string): Promise<Customer> {
-  userPoolId ??= await withPage(browser(), baseUrl, async (page) => {
-    await page.goto("/login");
-    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  });
-  const lastName = `Bagpage${randomUUID().slice(0, 6)}`;
-  const username = `${lastName.toLowerCase()}@regrip.test`;
-  const password = "BagPass123";
-  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
-  const token = await tokenOf({ username, password });
-  expect((await api("GET", "/api/auth/user", { token })).status).toBe(200);
-  expect((await api("PUT", "/api/auth/user", { token, body: { firstName, lastName } })).status).toBe(200);
-  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
-  expect((await api("POST", "/api/user/phone", { token, body: { phone } })).status).toBe(200);
-  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
-  expect((await api("POST", "/api/user/phone/verify", { token, body: { code } })).status).toBe(200);
-  const paddleIds: string[] = [];
-  for (const nickname of [`${firstName}'s Blaster`, `${firstName}'s Spare`]) {
-    const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname } });
-    expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
-    paddleIds.push(paddle.body.id);
-  }
-  return { username, password, token, firstName, lastName, phone, paddleIds };
-}
+/** A new customer of this file's own: a login, a name, a verified phone and two paddles. */
+const newCustomer = (firstName: string) =>
+  newVerifiedCustomer(browser(), { firstName, lastNamePrefix: "Bagpage", nicknames: [`${firstName}'s Blaster`, `${firstName}'s Spare`] });
 
 /** A new bag of the shop's: its code and QR slug. */
 async function newBag(): Promise<{ code3: string; qrSlug: string }> {

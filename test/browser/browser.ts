@@ -1,9 +1,11 @@
+import { randomInt, randomUUID } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+import { createLogin } from "../../infra/local/cognito";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -199,4 +201,56 @@ export async function waitFor<T>(what: string, read: () => T | undefined | Promi
     if (Date.now() > until) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** A customer a journey made for itself, as `newVerifiedCustomer` answers it. */
+export interface NewCustomer {
+  username: string;
+  password: string;
+  token: string;
+  firstName: string;
+  lastName: string;
+  /** Verified, E.164. */
+  phone: string;
+  /** One per nickname asked for, in that order. */
+  paddleIds: string[];
+}
+
+let shopUserPoolId: string | undefined;
+
+/**
+ * A new customer of a journey's own, made as a person is: a login in the shop's user pool, their name, a phone
+ * verified with the code texted to the outbox, and a Selkirk Vanguard per nickname. The last name is `lastNamePrefix`
+ * and six random letters (no digits, so a search by a phone's digits never matches a name).
+ */
+export async function newVerifiedCustomer(
+  browser: Browser,
+  who: { firstName: string; lastNamePrefix: string; nicknames: readonly string[] },
+): Promise<NewCustomer> {
+  const baseUrl = inject("baseUrl");
+  shopUserPoolId ??= await withPage(browser, baseUrl, async (page) => {
+    await page.goto("/login");
+    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
+  });
+  const { firstName } = who;
+  const lastName = `${who.lastNamePrefix}${randomUUID().replace(/[\d-]/g, "").slice(0, 6)}`;
+  const username = `${lastName.toLowerCase()}@regrip.test`;
+  const password = "CustomerPass123";
+  await createLogin(inject("cognitoPort"), shopUserPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
+  const token = await localToken(baseUrl, { username, password });
+  const api = (method: string, path: string, body?: unknown) => callApi(baseUrl, method, path, { token, body });
+  expect((await api("GET", "/api/auth/user")).status).toBe(200);
+  expect((await api("PUT", "/api/auth/user", { firstName, lastName })).status).toBe(200);
+  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+  expect((await api("POST", "/api/user/phone", { phone })).status).toBe(200);
+  const code = await waitFor("the phone code", () => textsTo(inject("dataDir"), phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
+  const verified = await api("POST", "/api/user/phone/verify", { code });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const paddleIds: string[] = [];
+  for (const nickname of who.nicknames) {
+    const paddle = await api("POST", "/api/paddles", { brand: "Selkirk", model: "Vanguard", nickname });
+    expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+    paddleIds.push(paddle.body.id);
+  }
+  return { username, password, token, firstName, lastName, phone, paddleIds };
 }

@@ -13,16 +13,15 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { conversationIdOf } from "@regrip/core/shared/inbox";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createLogin } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
 import { inboundTextPost } from "../../infra/local/sms-reply";
 import { localTwilioAuthToken, smsWebhookPath } from "../../infra/local/webhooks";
-import { callApi, expectNoOverflow, fileBrowser, localToken, signInStaff, textsTo, waitFor, withPage as withPageOf } from "./browser";
+import { callApi, expectNoOverflow, fileBrowser, localToken, signInStaff, textsTo, waitFor, withPage as withPageOf, newVerifiedCustomer } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -57,24 +56,8 @@ async function shot(page: Page, name: string) {
 
 /** A customer of this file's own: a login, a verified phone (the code read from the outbox), a paddle booked in a new bag. */
 async function newCustomer() {
-  const userPoolId = await withPage(async (page) => {
-    await page.goto("/login");
-    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  });
-  const lastName = `Inbox${randomUUID().replace(/[\d-]/g, "").slice(0, 6)}`;
-  const username = `${lastName.toLowerCase()}@regrip.test`;
-  const password = "InboxPass123";
-  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: "Wren", familyName: lastName });
-  const token = await localToken(baseUrl, { username, password });
-  expect((await api("GET", "/api/auth/user", { token })).status).toBe(200);
-  expect((await api("PUT", "/api/auth/user", { token, body: { firstName: "Wren", lastName } })).status).toBe(200);
-  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
-  expect((await api("POST", "/api/user/phone", { token, body: { phone } })).status).toBe(200);
-  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
-  const verified = await api("POST", "/api/user/phone/verify", { token, body: { code } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: "Wren's Paddle" } });
-  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+  const { token, lastName, phone, paddleIds } = await newVerifiedCustomer(browser(), { firstName: "Wren", lastNamePrefix: "Inbox", nicknames: ["Wren's Paddle"] });
+  const paddle = { body: { id: paddleIds[0] } };
   const bags = await api("POST", "/api/admin/bags/create", { token: await localToken(baseUrl, seed.employee), body: { count: 1 } });
   expect(bags.status, JSON.stringify(bags.body)).toBe(201);
   const bag: string = bags.body[0].code3;

@@ -28,14 +28,13 @@ import {
   PARTNER_KEY_TAKEN,
   PARTNER_NAME_REQUIRED,
 } from "@regrip/core/shared/schedule";
-import { randomInt, randomUUID } from "node:crypto";
+import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { createLogin } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf, localToken, waitFor } from "./browser";
+import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf, localToken, waitFor, newVerifiedCustomer } from "./browser";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -66,24 +65,9 @@ async function checkScreen(page: Page, what: string) {
 }
 
 /** A customer of this file's own: a login in the shop's pool, a verified phone (the code read from the outbox), a paddle. */
-async function newCustomer(page: Page) {
-  await page.goto("/login");
-  const userPoolId = await page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  const lastName = `Onsite${randomUUID().slice(0, 6)}`;
-  const username = `${lastName.toLowerCase()}@regrip.test`;
-  const password = "OnsitePass123";
-  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: "Olive", familyName: lastName });
-  const token = await tokenOf({ username, password });
-  expect((await api("GET", "/api/auth/user", { token })).status).toBe(200);
-  expect((await api("PUT", "/api/auth/user", { token, body: { firstName: "Olive", lastName } })).status).toBe(200);
-  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
-  expect((await api("POST", "/api/user/phone", { token, body: { phone } })).status).toBe(200);
-  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
-  const verified = await api("POST", "/api/user/phone/verify", { token, body: { code } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: "Olive's Paddle" } });
-  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
-  return { username, password, token, lastName, phone, paddleId: paddle.body.id as string };
+async function newCustomer() {
+  const customer = await newVerifiedCustomer(browser(), { firstName: "Olive", lastNamePrefix: "Onsite", nicknames: ["Olive's Paddle"] });
+  return { ...customer, paddleId: customer.paddleIds[0]! };
 }
 
 /** The queue's row of the customer's order, found by the customer's name. */
@@ -214,7 +198,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
   it("a customer books a seat through the API: the club cannot be deleted, and the queue shows the order at the club", async () => {
     expect(eventId).not.toBe("");
     await withPage(async (page) => {
-      customer = await newCustomer(page);
+      customer = await newCustomer();
     });
     const employee = await tokenOf(seed.employee);
     const bags = await api("POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });

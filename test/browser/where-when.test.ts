@@ -7,19 +7,17 @@
  * Each new screen is checked with axe at 1280 and 390 px, and for sideways overflow on the phone. Each journey has a
  * customer of its own (the shop is shared by every browser test file). WHERE_SHOTS=<dir> keeps screenshots.
  */
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { addDays, formatDate, hoursOn, todayOf, weekdayOf } from "../../packages/core/src/shared/calendar";
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
-import { createLogin } from "../../infra/local/cognito";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, textsTo, withPage, localToken, waitFor } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, withPage, localToken, waitFor, newVerifiedCustomer, type NewCustomer } from "./browser";
 
 const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
 const { seed } = loadSettings();
 const shots = process.env.WHERE_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -30,36 +28,12 @@ const api = <T = any>(method: string, path: string, options: Parameters<typeof c
 
 const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
-interface Customer {
-  username: string;
-  password: string;
-  token: string;
-  firstName: string;
-  paddleId: string;
-}
+type Customer = NewCustomer & { paddleId: string };
 
-let userPoolId: string | undefined;
-
-/** A new customer of this test's own: a login in the shop's pool, a verified phone (from the outbox) and a paddle. */
+/** A new customer of this test's own: a login in the shop's pool, a verified phone and a paddle. */
 async function newCustomer(firstName: string): Promise<Customer> {
-  userPoolId ??= await withPage(browser(), baseUrl, async (page) => {
-    await page.goto("/login");
-    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  });
-  const lastName = `Where${randomUUID().slice(0, 6)}`;
-  const username = `${lastName.toLowerCase()}@regrip.test`;
-  const password = "WherePass123";
-  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
-  const token = await tokenOf({ username, password });
-  expect((await api("GET", "/api/auth/user", { token })).status).toBe(200);
-  expect((await api("PUT", "/api/auth/user", { token, body: { firstName, lastName } })).status).toBe(200);
-  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
-  expect((await api("POST", "/api/user/phone", { token, body: { phone } })).status).toBe(200);
-  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
-  expect((await api("POST", "/api/user/phone/verify", { token, body: { code } })).status).toBe(200);
-  const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: `${firstName}'s Paddle` } });
-  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
-  return { username, password, token, firstName, paddleId: paddle.body.id };
+  const customer = await newVerifiedCustomer(browser(), { firstName, lastNamePrefix: "Where", nicknames: [`${firstName}'s Paddle`] });
+  return { ...customer, paddleId: customer.paddleIds[0]! };
 }
 
 /** A bag of the shop's own for a booking. */
