@@ -161,8 +161,8 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
   },
   {
     entity: "smsConversation",
-    item: () => e.smsConversation.put({ phoneNumber: "+13035550100", lastMessageAt: T1 }).params().Item,
-    keys: { pk: "smsconv#+13035550100", sk: "conversation", gsi1pk: "smsconvs", gsi1sk: T1 },
+    item: () => e.smsConversation.put({ phoneNumber: "+13035550100", lastMessageAt: T1, inbox: "unread" }).params().Item,
+    keys: { pk: "smsconv#+13035550100", sk: "conversation", gsi1pk: "smsconvs", gsi1sk: T1, gsi2pk: "smsinbox#unread", gsi2sk: T1 },
   },
   {
     entity: "smsMessage",

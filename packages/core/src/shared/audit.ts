@@ -40,6 +40,8 @@ export const AUDIT_ACTION_WORDS = {
   "bag.created": "Bag created",
   "communication.broadcast_sent": "Bulk SMS sent",
   "communication.test_sent": "Test SMS sent",
+  "conversation.read": "Text conversation marked read",
+  "conversation.replied": "Text reply sent",
   "loyalty.adjusted": "Points balance adjusted",
   "customer.created": "Customer created",
   "customer.phone_verified": "Customer's phone verified",
