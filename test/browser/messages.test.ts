@@ -151,8 +151,8 @@ describe("the text inbox", { timeout: 180_000 }, () => {
       await form.getByRole("button", { name: "Send" }).click();
       const sent = thread(page, wren.name).getByRole("listitem").filter({ hasText: reply });
       await sent.waitFor();
-      // Who sent it: the staff member's first name as their sign-in token carries it.
-      await sent.getByText(/^Reply by \S/).waitFor();
+      // Who sent it: the employee's first name, from their profile.
+      await sent.getByText(`Reply by ${seed.employee.firstName}`).waitFor();
       await sent.getByText(/^(Sent|Delivered)$/).waitFor();
       expect(textsTo(dataDir, wren.phone).filter((body) => body === reply)).toHaveLength(1);
       await expect.poll(() => mine.getByText("Needs reply").count(), { timeout: 10_000 }).toBe(0);

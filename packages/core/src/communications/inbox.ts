@@ -233,9 +233,15 @@ export const thread = /* @__PURE__ */ fn({ role: "staff", input: ThreadQuery }, 
   };
 });
 
-/** The staff member as a reply names them: their first name (the token's), else their username. */
-const staffOf = (actor: Actor) =>
-  actor.type === "user" ? { id: actor.userId, name: actor.givenName || actor.username } : { id: `system:${actor.name}`, name: "Regrip" };
+/**
+ * The staff member as a reply names them: the first name on their profile (as the counter's payments and the audit
+ * list name staff), else the token's, else their username.
+ */
+async function staffOf(actor: Actor): Promise<{ id: string; name: string }> {
+  if (actor.type !== "user") return { id: `system:${actor.name}`, name: "Regrip" };
+  const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
+  return { id: actor.userId, name: user?.firstName || actor.givenName || actor.username };
+}
 
 const Reply = z.object({ id: ConversationId, reply: ReplyInput });
 
@@ -250,7 +256,7 @@ export const reply = /* @__PURE__ */ fn({ role: "staff", input: Reply }, async (
   const phone = conversation.phoneNumber;
   const sent = await Texts.send("staffReply", { message }, { phone, ...(conversation.userId ? { userId: conversation.userId } : {}) });
   const at = new Date().toISOString();
-  const staff = staffOf(actor);
+  const staff = await staffOf(actor);
   const stored = {
     id: randomUUID(),
     ...outboundMessage({ phone, body: sent.body, status: sent.status, externalId: sent.externalId, error: sent.error, sentBy: staff }, at),
