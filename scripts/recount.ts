@@ -3,7 +3,8 @@
  * counts, printing them before and after; then the admin dashboard's day figures and active-subscriptions counter
  * (packages/core/src/stats/recount.ts); then every order's short-reference items (orders/references.ts), then the
  * open orders' one-open-order-per-paddle claims (paddles/open-order-backfill.ts), the text inbox's unread counter
- * (communications/conversations.ts) and the customer search items users lack (users/). For the running local shop by default (`npm start` in another
+ * (communications/conversations.ts), the customer search items users lack (users/) and the reminder timeline of
+ * orders Ready or picked up before the move writer kept one (reminders/timeline.ts). For the running local shop by default (`npm start` in another
  * terminal); `TABLE_NAME=<table> npm run recount` with AWS credentials in the environment repairs a deployed
  * stage's table. Reads the whole table: run it when the shop is quiet.
  */
@@ -18,6 +19,7 @@ import { STAGES } from "../packages/core/src/shared/lifecycle";
 import * as DashboardCounters from "../packages/core/src/stats/recount";
 import { recountUnread } from "../packages/core/src/communications/conversations";
 import { indexUnindexedUsers } from "../packages/core/src/users";
+import * as ReminderTimeline from "../packages/core/src/reminders/timeline";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 if (!process.env[env.tableName]) {
@@ -52,6 +54,8 @@ try {
   console.log(`[regrip] Text inbox: ${unread.after} conversation(s) with unread texts${unread.before !== unread.after ? ` (was ${unread.before})` : ""}.`);
   const reindexed = await indexUnindexedUsers();
   console.log(`[regrip] Customer search: ${reindexed} user(s) given their missing index items (a phone's last digits).`);
+  const timelines = await ReminderTimeline.backfill();
+  console.log(`[regrip] Reminders: ${timelines} order(s) Ready or picked up given the timeline the daily job reads.`);
 } catch (error) {
   console.error(`[regrip] Recount failed (is the shop running? npm start in another terminal): ${(error as Error).message}`);
   process.exit(1);

@@ -18,6 +18,7 @@ import { writeOrder } from "../../packages/core/src/orders/move-writer";
 import { findMove } from "../../packages/core/src/orders/moves";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { remindersActor, runReminders as runUnscoped } from "../../packages/core/src/reminders";
+import { backfill as backfillTimeline } from "../../packages/core/src/reminders/timeline";
 import { bookAgainPath } from "../../packages/core/src/shared/book-again";
 import { DAY_MS, FINAL_NOTICE_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../../packages/core/src/shared/reminders";
 import { OPT_OUT_LINE, PROMOTIONS_CONSENT_TEXT } from "../../packages/core/src/shared/sms-consent";
@@ -187,6 +188,46 @@ describe("the reminders job", () => {
     sent = [];
     await run(hours(days(readyAt, PICKUP_REMINDER_DAYS), 2));
     expect(textsTo(person.phone)).toEqual([]);
+  });
+
+  it("reminds an order that was Ready before the timeline existed once `npm run recount` has given it one; one long past its notices gets none", async () => {
+    const readyAt = new Date("2026-07-06T17:00:00.000Z");
+    const person = await customer();
+    const legacy = async (completedAt: Date) =>
+      (
+        await db()
+          .entities.serviceOrder.create({
+            userId: person.userId,
+            status: "READY",
+            paymentStatus: "paid",
+            pickupLocation: "LITTLETON",
+            dropoffLocation: "LITTLETON",
+            paddle: { nickname: "Old Faithful" },
+            lineItems: [{ name: "Basic Overgrip", priceCents: 1200, quantity: 1 }],
+            subtotalCents: 1200,
+            totalCents: 1200,
+            createdAt: days(completedAt, -2).toISOString(),
+            completedAt: completedAt.toISOString(),
+          })
+          .go()
+      ).data as OrderItem;
+    const recent = await legacy(readyAt);
+    const forgotten = await legacy(days(readyAt, -200));
+    const day3 = hours(days(readyAt, PICKUP_REMINDER_DAYS), 1);
+
+    // Written straight to the table, as orders were before the move writer kept a timeline: the job cannot see it.
+    await run(day3);
+    expect(textsTo(person.phone)).toEqual([]);
+
+    expect(await backfillTimeline(day3)).toBe(1);
+    const { data: items } = await db().entities.orderReminder.get([{ orderId: recent.id }, { orderId: forgotten.id }]).go();
+    expect(items.map((item) => [item.orderId, item.stage, item.since])).toEqual([[recent.id, "ready", readyAt.toISOString()]]);
+    await run(day3);
+    expect(textsTo(person.phone)).toEqual([templates.pickupReminder.words(recent)]);
+    // Run again: the item is there (with its mark), nothing is rewritten and nothing sent twice.
+    expect(await backfillTimeline(day3)).toBe(0);
+    await run(hours(day3, 2));
+    expect(textsTo(person.phone)).toHaveLength(1);
   });
 
   it("texts the low-stock summary once a day to each admin with a verified phone", async () => {
