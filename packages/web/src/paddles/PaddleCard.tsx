@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Dialog } from "../components/Dialog";
 import { MoreMenu } from "../components/MoreMenu";
-import { paddleMakeModel, paddleName, useFreeFromBag, useReleasePaddle, type Paddle } from "../data/paddles";
+import { openOrderOf, paddleMakeModel, paddleName, useFreeFromBag, useReleasePaddle, type Paddle } from "../data/paddles";
 import { PaddleFormDialog } from "./PaddleFormDialog";
 import { PaddleStoryDialog } from "./PaddleStoryDialog";
 
@@ -22,7 +22,7 @@ function Tackiness({ value }: { value: number | null | undefined }) {
   );
 }
 
-/** One paddle: its photo, names, bag, tackiness, Edit, 'Grip Me!' and the more-menu. */
+/** One paddle: its photo, names, bag, tackiness, Edit, 'Grip Me!' (or, while it is in the shop, its order) and the more-menu. */
 export function PaddleCard({ paddle, onEdit }: { paddle: Paddle; onEdit: (paddle: Paddle) => void }) {
   const release = useReleasePaddle();
   const freeBag = useFreeFromBag();
@@ -30,6 +30,7 @@ export function PaddleCard({ paddle, onEdit }: { paddle: Paddle; onEdit: (paddle
   const close = () => setOpen(undefined);
   const name = paddleName(paddle);
   const active = !!(paddle.bag || paddle.bagId);
+  const openOrderId = openOrderOf(paddle);
   return (
     <>
       <article className="paddle-card" aria-label={name}>
@@ -59,9 +60,16 @@ export function PaddleCard({ paddle, onEdit }: { paddle: Paddle; onEdit: (paddle
             <button type="button" className="btn btn-outline btn-small" onClick={() => onEdit(paddle)}>
               Edit
             </button>
-            <Link to={`/booking?paddle=${encodeURIComponent(paddle.id)}`} className="btn btn-accent btn-small">
-              Grip Me!
-            </Link>
+            {openOrderId ? (
+              // In the shop on an open order (one open order per paddle): its order, not a booking that would refuse it.
+              <Link to={`/orders/${encodeURIComponent(openOrderId)}`} className="btn btn-outline btn-small" aria-label={`In the shop: see the order of ${name}`}>
+                In the shop
+              </Link>
+            ) : (
+              <Link to={`/booking?paddle=${encodeURIComponent(paddle.id)}`} className="btn btn-accent btn-small">
+                Grip Me!
+              </Link>
+            )}
             <MoreMenu
               label={`More actions for ${name}`}
               items={[

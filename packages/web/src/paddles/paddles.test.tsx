@@ -45,6 +45,13 @@ describe("PaddleCard", () => {
     ]);
   });
 
+  it("offers a paddle in the shop on an open order its order, not 'Grip Me!' (it cannot be booked again yet)", () => {
+    renderPage(<PaddleCard paddle={{ ...paddle, bagId: "b1", bag: { code3: "101" }, openOrderId: "order-7" }} onEdit={() => {}} />, { path: "/my-grips" });
+    const card = screen.getByRole("article", { name: "Big Red" });
+    expect(within(card).queryByRole("link", { name: "Grip Me!" })).toBeNull();
+    expect(within(card).getByRole("link", { name: "In the shop: see the order of Big Red" }).getAttribute("href")).toBe("/orders/order-7");
+  });
+
   it("asks before 'I No Longer Own This', and says so with a toast", async () => {
     const calls = fakeApi({
       "PATCH /api/paddles/p1": (call) => Response.json({ ...paddle, ...(call.body as object) }),
