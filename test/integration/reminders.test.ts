@@ -56,12 +56,12 @@ async function customer(fields: { smsNotifications?: boolean; promotionsConsent?
   return { userId, phone };
 }
 
-/** An order in service for `userId`, moved to Ready at `readyAt` by staff through the move writer. */
-async function readyOrder(userId: string, readyAt: Date): Promise<OrderItem> {
+/** A paid order of `userId` booked two days before `at`, written straight to the table in `status`. */
+async function paidOrder(userId: string, status: "IN_SERVICE" | "READY", at: Date, fields: { completedAt?: string } = {}): Promise<OrderItem> {
   const { data } = await db()
     .entities.serviceOrder.create({
       userId,
-      status: "IN_SERVICE",
+      status,
       paymentStatus: "paid",
       pickupLocation: "LITTLETON",
       dropoffLocation: "LITTLETON",
@@ -69,10 +69,16 @@ async function readyOrder(userId: string, readyAt: Date): Promise<OrderItem> {
       lineItems: [{ name: "Basic Overgrip", priceCents: 1200, quantity: 1 }],
       subtotalCents: 1200,
       totalCents: 1200,
-      createdAt: days(readyAt, -2).toISOString(),
+      createdAt: days(at, -2).toISOString(),
+      ...fields,
     })
     .go();
-  return move(data as OrderItem, "ready", readyAt);
+  return data as OrderItem;
+}
+
+/** An order in service for `userId`, moved to Ready at `readyAt` by staff through the move writer. */
+async function readyOrder(userId: string, readyAt: Date): Promise<OrderItem> {
+  return move(await paidOrder(userId, "IN_SERVICE", readyAt), "ready", readyAt);
 }
 
 async function move(order: OrderItem, to: Stage, at: Date): Promise<OrderItem> {
@@ -193,29 +199,13 @@ describe("the reminders job", () => {
   it("reminds an order that was Ready before the timeline existed once `npm run recount` has given it one; one long past its notices gets none", async () => {
     const readyAt = new Date("2026-07-06T17:00:00.000Z");
     const person = await customer();
-    const legacy = async (completedAt: Date) =>
-      (
-        await db()
-          .entities.serviceOrder.create({
-            userId: person.userId,
-            status: "READY",
-            paymentStatus: "paid",
-            pickupLocation: "LITTLETON",
-            dropoffLocation: "LITTLETON",
-            paddle: { nickname: "Old Faithful" },
-            lineItems: [{ name: "Basic Overgrip", priceCents: 1200, quantity: 1 }],
-            subtotalCents: 1200,
-            totalCents: 1200,
-            createdAt: days(completedAt, -2).toISOString(),
-            completedAt: completedAt.toISOString(),
-          })
-          .go()
-      ).data as OrderItem;
+    // Written straight to the table Ready, as orders were before the move writer kept a timeline.
+    const legacy = (completedAt: Date) => paidOrder(person.userId, "READY", completedAt, { completedAt: completedAt.toISOString() });
     const recent = await legacy(readyAt);
     const forgotten = await legacy(days(readyAt, -200));
     const day3 = hours(days(readyAt, PICKUP_REMINDER_DAYS), 1);
 
-    // Written straight to the table, as orders were before the move writer kept a timeline: the job cannot see it.
+    // Without a timeline item the job cannot see it.
     await run(day3);
     expect(textsTo(person.phone)).toEqual([]);
 
