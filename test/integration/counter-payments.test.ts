@@ -23,7 +23,8 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** An unpaid order walked to Ready by staff (a bag may go into the queue before its invoice is paid). */
 async function readyUnpaid() {
-  const booked = await bookedOrder();
+  // Promised for a day still ahead, as a booking promises it: a receipt at the counter must not repeat it.
+  const booked = await bookedOrder({ pickupDate: "2026-12-01" });
   for (const status of ["IN_QUEUE", "IN_SERVICE", "READY"]) {
     const moved = await move(booked.orderId, staff.employee, { status });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
@@ -72,6 +73,8 @@ describe("no paddle leaves unpaid by accident", () => {
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
     expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order 901 (Cash at the counter).`);
     expect(receipts.find((entry) => entry.channel === "email")!.message).toContain("Paid with: Cash at the counter");
+    // Paid as it is handed over: no "it will be ready on" a day that is already past.
+    expect(receipts.map((entry) => entry.message).join("\n")).not.toMatch(/will be ready|Ready for pickup/);
   });
 
   it("lets an admin comp the balance with a reason, and no one else", async () => {

@@ -47,7 +47,7 @@ export async function orderOf(id: string): Promise<OrderItem> {
  * entry) but without taking stock: these tests book far more orders than the
  * demo shop has grips. The booking route itself is tested in booking.test.ts.
  */
-export async function bookedOrder(options: { createdAt?: Date; totalCents?: number; discountCents?: number } = {}) {
+export async function bookedOrder(options: { createdAt?: Date; totalCents?: number; discountCents?: number; pickupDate?: string } = {}) {
   const customer = await bookingCustomer();
   const { data: user } = await db().entities.user.get({ userId: customer.userId }).go();
   const at = (options.createdAt ?? new Date()).toISOString();
@@ -70,6 +70,7 @@ export async function bookedOrder(options: { createdAt?: Date; totalCents?: numb
           statusHistory: [{ to: "INVOICED", actorId: customer.userId, actorName: "Pat", note: "Booked online", at }],
           dropoffLocation: "LITTLETON",
           pickupLocation: "LITTLETON",
+          ...(options.pickupDate ? { pickupDate: options.pickupDate } : {}),
           lineItems,
           subtotalCents,
           discountAmountCents,

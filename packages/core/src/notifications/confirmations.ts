@@ -10,6 +10,7 @@
 import type { Effect } from "../db/effects";
 import type { OrderItem } from "../orders/view";
 import { formatDate, formatInstant } from "../shared/calendar";
+import { stageOfStatus } from "../shared/lifecycle";
 import { PAYMENT_METHOD_LABELS } from "../shared/payment";
 import { Texts } from "../texts";
 import type { OrderMessageParams } from "../texts/templates";
@@ -54,8 +55,17 @@ export function bookingConfirmation(order: OrderItem): Effect {
 export function paymentReceipt(paid: OrderItem): Effect {
   return {
     name: `text order ${paid.id} receipt`,
-    run: () => Texts.notify("receipt", { order: { ...messageParams(paid), card: paidWith(paid) }, url: paid.receiptUrl }, to(paid)),
+    run: () => Texts.notify("receipt", { order: { ...messageParams(paid), card: paidWith(paid), pickupDay: stillAhead(paid) }, url: paid.receiptUrl }, to(paid)),
   };
+}
+
+/**
+ * The promised pickup day, while the paddle is still being worked on. A payment taken once it is Ready (at the
+ * counter, as it is handed over) names none: "it will be ready on" a day would be wrong by then.
+ */
+function stillAhead(order: OrderItem): string | undefined {
+  const stage = stageOfStatus[order.status];
+  return stage === "ready" || stage === "picked_up" || stage === "canceled" || !order.pickupDate ? undefined : formatDate(order.pickupDate);
 }
 
 /** The notice of `amountCents` given back (by card, or at the counter). */
