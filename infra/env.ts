@@ -50,6 +50,12 @@ export const env = {
    * trusted (packages/functions/src/http/origin.ts). Empty on one machine and outside the API.
    */
   originSecret: "ORIGIN_SECRET",
+  /**
+   * An API route's function only: its own route (method, path, access, grants; http/own-route.ts), set by its API
+   * stack (stacks/Api.ts), so the function finds its access without carrying the whole route table. Unset on one
+   * machine, where every route runs in one process and the handler reads the table.
+   */
+  route: "REGRIP_ROUTE",
 } as const;
 
 /**

@@ -1,5 +1,7 @@
 import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
 import type { App, Stack } from "sst/constructs";
+import { env } from "../infra/env";
+import { ownRouteVariable } from "../packages/functions/src/http/own-route";
 import { routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { Auth } from "./Auth";
 import { FunctionRoles } from "./grants";
@@ -20,6 +22,11 @@ export function apiStackOf(route: Pick<Route, "access">): ApiStackName {
   return route.access === "staff" || route.access === "admin" ? "StaffApi" : "Api";
 }
 
+/** A route's function: its handler, its role and secrets, and its own route in `REGRIP_ROUTE`. */
+function functionOf(route: Route, granted: ReturnType<FunctionRoles["props"]>) {
+  return { handler: route.handler, ...granted, environment: { ...granted.environment, [env.route]: ownRouteVariable(route) } };
+}
+
 /** The routes of one API stack, as SST's Api takes them: each function with exactly what its route declares. */
 export function stackRoutes(stack: Stack, name: ApiStackName): { roles: FunctionRoles; routes: Route[]; props: Record<string, ApiRouteProps<"jwt">> } {
   const storage = use(Storage);
@@ -30,8 +37,9 @@ export function stackRoutes(stack: Stack, name: ApiStackName): { roles: Function
     own.map((route) => [
       routeKey(route),
       {
-        // What the route declares, and nothing else (stacks/grants.ts).
-        function: { handler: route.handler, ...roles.props(route.grants) },
+        // What the route declares, and nothing else (stacks/grants.ts); and the route itself, so the function
+        // finds its access without the whole route table (packages/functions/src/http/own-route.ts).
+        function: functionOf(route, roles.props(route.grants)),
         ...(route.access === "public" ? { authorizer: "none" as const } : {}),
       },
     ]),

@@ -13,6 +13,7 @@ import { env, secrets } from "../../infra/env";
 import { contentSecurityPolicy, hstsMaxAgeSeconds } from "../../infra/headers";
 import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
+import { ownRouteVariable } from "../../packages/functions/src/http/own-route";
 import { apiStackOf } from "../../stacks/Api";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { snsDeliveryLogGroups } from "../../stacks/Webhooks";
@@ -72,8 +73,11 @@ beforeAll(async () => {
   });
 });
 
-/** The variables every handler gets (EMAIL_FROM only a function granted email: test/infra/grants.test.ts). */
-const everyHandlers = Object.values(env).filter((name) => name !== env.emailFrom);
+/**
+ * The variables every handler gets (EMAIL_FROM only a function granted email: test/infra/grants.test.ts;
+ * REGRIP_ROUTE only an API route's function, its own route).
+ */
+const everyHandlers = Object.values(env).filter((name) => name !== env.emailFrom && name !== env.route);
 
 /** The stack a route key's route lives in (stacks/Api.ts `apiStackOf`). */
 const stackOfKey = (key: string) => apiStackOf(routes.find((route) => routeKey(route) === key)!);
@@ -318,6 +322,9 @@ describe("Api", () => {
       expect(points(env.uploadsBucket)).toBe("AWS::S3::Bucket");
       expect(joined(vars[env.issuer])).toBe("https://cognito-idp.us-east-1.amazonaws.com/${ref}");
     }
+    // Each route's function is told its own route, and only a route's function is.
+    for (const route of routes) expect(JSON.parse(String(variables(routeFunction(dev, routeKey(route)).fn)[env.route])), routeKey(route)).toEqual(JSON.parse(ownRouteVariable(route)));
+    expect(variables(webhookFunction(dev).fn)).not.toHaveProperty(env.route);
     const prodRoute = routeFunction(production, routeKey(routes[0])).fn;
     expect(variables(prodRoute)[env.loginUrl]).toBe(`${productionSiteUrl}/login`);
     expect(variables(prodRoute)[env.siteUrl]).toBe(productionSiteUrl);

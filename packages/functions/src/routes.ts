@@ -3,8 +3,10 @@
  *
  * Read by the Api stack (one Lambda per route, JWT authorizer unless public),
  * by the local adapter (infra/local/server.ts) and by the authorization matrix
- * test. The handler layer (http/handler.ts) looks a request's route up here by
- * its route key and enforces `access` before the handler runs.
+ * test. The handler layer (http/handler.ts) enforces `access` before the handler
+ * runs: on one machine it looks a request's route up here by its route key; in
+ * the cloud each function is told its own route by its stack (http/own-route.ts),
+ * so no bundle carries this table.
  */
 import type { Grants, TableAccess } from "../../../infra/grants";
 
@@ -183,10 +185,10 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image"), access: "admin", grants: { ...reads, uploads: ["skus"] } },
 ];
 
-/** `GET /api/paddles/{id}`: the route key API Gateway puts on each event. */
-export function routeKey(route: Pick<Route, "method" | "path">): string {
-  return `${route.method} ${route.path}`;
-}
+// `GET /api/paddles/{id}`: the route key API Gateway puts on each event (written once, beside what a deployed
+// function reads of its own route).
+export { routeKey } from "./http/own-route";
+import { routeKey } from "./http/own-route";
 
 const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 

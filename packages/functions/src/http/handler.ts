@@ -8,7 +8,8 @@ import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { withGrants } from "@regrip/core/aws/grants";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
-import { findRoute, type Access, type Route } from "../routes";
+import type { Access } from "../routes";
+import { ownRoute, routeKey, type OwnRoute } from "./own-route";
 import { requestOrigin } from "./origin";
 import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
@@ -36,7 +37,7 @@ type Output<S, Fallback> = S extends $ZodType ? z.output<S> : Fallback;
 
 export interface ApiRequest<S extends RouteSchemas = RouteSchemas> {
   event: APIGatewayProxyEventV2;
-  route: Route;
+  route: OwnRoute;
   /** The verified caller; null only on a public route called signed out. */
   actor: UserActor | null;
   /** The path parameters, %-decoded and checked (400 before the handler runs when one does not fit). */
@@ -60,7 +61,7 @@ export function pathParameterNames(path: string): string[] {
 }
 
 /** The schema a route's path parameters are checked with: the declared one, else the id rule for each. */
-export function paramsSchema(route: Pick<Route, "path">, schemas: RouteSchemas): $ZodType<Record<string, unknown>> {
+export function paramsSchema(route: Pick<OwnRoute, "path">, schemas: RouteSchemas): $ZodType<Record<string, unknown>> {
   return schemas.params ?? z.object(Object.fromEntries(pathParameterNames(route.path).map((name) => [name, Id])));
 }
 
@@ -132,6 +133,17 @@ function isReply(value: unknown): value is Reply {
 }
 
 /**
+ * The route of `key`: in the cloud the function's own (its stack's `REGRIP_ROUTE`, http/own-route.ts), answered
+ * only for its own key; on one machine looked up in the route table, loaded once on the first request (a chunk of
+ * its own that no deployed function reads).
+ */
+async function routeOf(key: string): Promise<OwnRoute | undefined> {
+  const own = ownRoute();
+  if (own) return routeKey(own) === key ? own : undefined;
+  return (await import("../routes")).findRoute(key);
+}
+
+/**
  * Wraps a route's handler: finds the route by the event's route key, verifies
  * the token, enforces the route's access before the handler runs, and turns
  * every failure into `{ message }` with a 4xx (a 500 only for our own bugs).
@@ -142,12 +154,12 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
   const schemas = (typeof first === "function" ? {} : first) as S;
   const handler = (typeof first === "function" ? first : second) as ApiHandler<S>;
   const lambda = async (event: APIGatewayProxyEventV2): Promise<Reply> => {
-    const route = findRoute(event.routeKey);
+    const route = await routeOf(event.routeKey);
     if (!route) return problem(404, "Not found");
     // Everything the request does, its effects after the commit included, runs under its route's grants.
     return withGrants({ name: event.routeKey, grants: route.grants }, () => answer(event, route));
   };
-  const answer = async (event: APIGatewayProxyEventV2, route: Route): Promise<Reply> => {
+  const answer = async (event: APIGatewayProxyEventV2, route: OwnRoute): Promise<Reply> => {
     const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
     let actor: UserActor | null = null;
     const token = bearerToken(headers.authorization);
