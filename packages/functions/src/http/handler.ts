@@ -8,8 +8,11 @@ import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { withGrants } from "@regrip/core/aws/grants";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
-import type { Access } from "../routes";
-import { ownRoute, routeKey, type OwnRoute } from "./own-route";
+import type { Access, Route } from "../routes";
+import { ownRoute, routeKey } from "./own-route";
+
+/** A route as its function knows it (http/own-route.ts): everything but the handler's name. */
+type OwnRoute = Omit<Route, "handler">;
 import { requestOrigin } from "./origin";
 import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
@@ -138,7 +141,7 @@ function isReply(value: unknown): value is Reply {
  * its own that no deployed function reads).
  */
 async function routeOf(key: string): Promise<OwnRoute | undefined> {
-  const own = ownRoute();
+  const own = ownRoute<OwnRoute>();
   if (own) return routeKey(own) === key ? own : undefined;
   return (await import("../routes")).findRoute(key);
 }

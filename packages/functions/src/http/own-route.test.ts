@@ -20,7 +20,7 @@ describe("a deployed function's own route (REGRIP_ROUTE)", () => {
       const { handler: _handler, ...own } = route;
       process.env[env.route] = ownRouteVariable(route);
       expect(ownRoute()).toEqual(own);
-      expect(routeKey(ownRoute()!)).toBe(routeKey(route));
+      expect(routeKey(ownRoute<typeof own>()!)).toBe(routeKey(route));
     }
   });
 

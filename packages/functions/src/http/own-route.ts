@@ -5,28 +5,27 @@
  * route runs in one process, the variable is unset, and the handler reads the table (http/handler.ts).
  */
 import { env } from "../../../../infra/env";
-import type { Route } from "../routes";
 
-/** A route as its function knows it: everything but the handler's name. */
-export type OwnRoute = Omit<Route, "handler">;
+// Typed by shape, not by routes.ts's Route: the route table imports `routeKey` from here, and this module must not
+// import it back (no import cycle, scripts/lib/imports.test.ts).
 
 /** API Gateway's route key: `GET /api/paddles/{id}`. */
-export function routeKey(route: Pick<Route, "method" | "path">): string {
+export function routeKey(route: { method: string; path: string }): string {
   return `${route.method} ${route.path}`;
 }
 
-/** What the stack sets in `REGRIP_ROUTE` for `route`. */
-export function ownRouteVariable(route: Route): string {
+/** What the stack sets in `REGRIP_ROUTE` for `route`: every field of it but the handler's name. */
+export function ownRouteVariable(route: { handler: string; method: string; path: string }): string {
   const { handler: _handler, ...own } = route;
   return JSON.stringify(own);
 }
 
-let parsed: { text: string; route: OwnRoute } | undefined;
+let parsed: { text: string; route: unknown } | undefined;
 
-/** The route this function was deployed for, or undefined on one machine. Parsed once. */
-export function ownRoute(): OwnRoute | undefined {
+/** The route this function was deployed for (`Own`: a route without its handler), or undefined on one machine. Parsed once. */
+export function ownRoute<Own extends { method: string; path: string }>(): Own | undefined {
   const text = process.env[env.route];
   if (!text) return undefined;
-  if (parsed?.text !== text) parsed = { text, route: JSON.parse(text) as OwnRoute };
-  return parsed.route;
+  if (parsed?.text !== text) parsed = { text, route: JSON.parse(text) };
+  return parsed.route as Own;
 }
