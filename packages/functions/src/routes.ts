@@ -9,6 +9,7 @@
  * so no bundle carries this table.
  */
 import type { Grants, TableAccess } from "../../../infra/grants";
+import { routeKey } from "./http/own-route";
 
 export type Access =
   /** anyone, signed in or not */
@@ -187,8 +188,7 @@ export const routes: Route[] = [
 
 // `GET /api/paddles/{id}`: the route key API Gateway puts on each event (written once, beside what a deployed
 // function reads of its own route).
-export { routeKey } from "./http/own-route";
-import { routeKey } from "./http/own-route";
+export { routeKey };
 
 const byKey = new Map(routes.map((route) => [routeKey(route), route]));
 

@@ -55,17 +55,21 @@ export function bookingConfirmation(order: OrderItem): Effect {
 export function paymentReceipt(paid: OrderItem): Effect {
   return {
     name: `text order ${paid.id} receipt`,
-    run: () => Texts.notify("receipt", { order: { ...messageParams(paid), card: paidWith(paid), pickupDay: stillAhead(paid) }, url: paid.receiptUrl }, to(paid)),
+    run: () => {
+      const params = messageParams(paid);
+      const pickupDay = stillWorkedOn(paid) ? params.pickupDay : undefined;
+      return Texts.notify("receipt", { order: { ...params, card: paidWith(paid), pickupDay }, url: paid.receiptUrl }, to(paid));
+    },
   };
 }
 
 /**
- * The promised pickup day, while the paddle is still being worked on. A payment taken once it is Ready (at the
- * counter, as it is handed over) names none: "it will be ready on" a day would be wrong by then.
+ * Whether the paddle is still being worked on, so a receipt may promise its pickup day. A payment taken once it is
+ * Ready (at the counter, as it is handed over) names none: "it will be ready on" a day would be wrong by then.
  */
-function stillAhead(order: OrderItem): string | undefined {
+function stillWorkedOn(order: OrderItem): boolean {
   const stage = stageOfStatus[order.status];
-  return stage === "ready" || stage === "picked_up" || stage === "canceled" || !order.pickupDate ? undefined : formatDate(order.pickupDate);
+  return stage !== "ready" && stage !== "picked_up" && stage !== "canceled";
 }
 
 /** The notice of `amountCents` given back (by card, or at the counter). */

@@ -10,12 +10,12 @@ import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
 import type { Access, Route } from "../routes";
 import { ownRoute, routeKey } from "./own-route";
-
-/** A route as its function knows it (http/own-route.ts): everything but the handler's name. */
-type OwnRoute = Omit<Route, "handler">;
 import { requestOrigin } from "./origin";
 import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
+
+/** A route as its function knows it (http/own-route.ts): everything but the handler's name. */
+type OwnRoute = Omit<Route, "handler">;
 
 /**
  * What a route reads, declared with the handler: `api({ body: Paddles.create.schema }, async (req) => Paddles.create(req.user(), req.body()))`,
