@@ -13,6 +13,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
  */
 export default defineConfig({
   test: {
+    // Two files at a time, across projects: on the 2-core machine vitest's default is one, and the suite ran file by
+    // file while the browser's files mostly wait on Chromium and the shop. Browser files get a shop each.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -57,7 +60,6 @@ export default defineConfig({
           globalSetup: ["test/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

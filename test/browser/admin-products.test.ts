@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, withPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, withPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 

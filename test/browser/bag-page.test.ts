@@ -14,12 +14,12 @@ import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../../packages/core/src/shared/calendar";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, withPage, newVerifiedCustomer, type NewCustomer } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, withPage, newVerifiedCustomer, type NewCustomer, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const shots = process.env.BAG_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });

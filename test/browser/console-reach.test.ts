@@ -10,11 +10,11 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

@@ -4,11 +4,11 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { adminPanelPages, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { adminPanelPages, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

@@ -8,11 +8,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, launchBrowser, signInThroughPage, withPage } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, launchBrowser, signInThroughPage, withPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

@@ -10,13 +10,13 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
-import { adminPanelPages, callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { adminPanelPages, callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

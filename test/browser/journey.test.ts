@@ -8,10 +8,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoPromotions, demoSkus } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage } from "./browser";
+import { launchBrowser, signInThroughPage, shop } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,8 +19,8 @@ declare module "vitest" {
   }
 }
 
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
+const baseUrl = shop.baseUrl;
+const dataDir = shop.dataDir;
 
 let browser: Browser;
 let context: BrowserContext;

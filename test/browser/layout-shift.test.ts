@@ -8,11 +8,11 @@
  * (`npm run bench:lighthouse` measures the same CLS under Lighthouse.)
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage } from "./browser";
+import { launchBrowser, signInThroughPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 /** Lighthouse's mobile preset: a Moto G Power sized screen. */

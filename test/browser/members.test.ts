@@ -13,14 +13,14 @@ import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import { demoSkus } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage, localToken, waitFor } from "./browser";
+import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage, localToken, waitFor, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
+const baseUrl = shop.baseUrl;
+const dataDir = shop.dataDir;
 const { seed } = loadSettings();
 const shots = process.env.MEMBERS_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -58,7 +58,7 @@ async function newMember(firstName: string): Promise<Member> {
   const lastName = `Member${randomUUID().slice(0, 6)}`;
   const username = `${lastName.toLowerCase()}@regrip.test`;
   const password = "MemberPass123";
-  await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
+  await createLogin(shop.cognitoPort, userPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
   const token = await tokenOf({ username, password });
   const me = await api("GET", "/api/auth/user", { token });
   expect(me.status).toBe(200);

@@ -5,11 +5,11 @@
  * in or out (the ID token is read from storage; Amplify loads to sign in or out).
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage } from "./browser";
+import { launchBrowser, signInThroughPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 const pages = [

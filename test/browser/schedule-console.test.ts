@@ -32,12 +32,12 @@ import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf, localToken, waitFor, newVerifiedCustomer } from "./browser";
+import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf, localToken, waitFor, newVerifiedCustomer, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
+const baseUrl = shop.baseUrl;
+const dataDir = shop.dataDir;
 const { seed } = loadSettings();
 const shots = process.env.SCHEDULE_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });

@@ -15,11 +15,11 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, readQr, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, readQr, signInStaff, textsTo as outboxTexts, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;
@@ -42,7 +42,7 @@ async function tokenOf(account: { username: string; password: string }): Promise
 
 const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }, options: { bypassCSP?: boolean } = {}) =>
   openPage(browser, baseUrl, run, { viewport, ...options });
-const textsTo = (phone: string) => outboxTexts(inject("dataDir"), phone);
+const textsTo = (phone: string) => outboxTexts(shop.dataDir, phone);
 
 /** A phone number no other test uses (the outbox is shared by the whole run). */
 const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;

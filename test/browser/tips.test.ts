@@ -6,13 +6,13 @@
  */
 import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import { TIP_AMOUNT_MESSAGE, tipOfPercentage } from "../../packages/core/src/shared/tips";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, withPage as withPageOf } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, withPage as withPageOf, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 const browser = fileBrowser();
