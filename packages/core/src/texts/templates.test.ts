@@ -122,12 +122,13 @@ describe("the reminders' texts (issue 23)", () => {
   });
 });
 
-describe("the README's list of every text and email", () => {
+describe("docs/product.md's list of every text and email", () => {
   it("names every template, with the channels it goes out on", async () => {
     const { readFile } = await import("node:fs/promises");
-    const readme = await readFile(new URL("../../../../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("### Every text and email the shop sends"));
-    const listed = [...section.slice(0, section.indexOf("\n### ", 5)).matchAll(/^\| `(\w+)` \|.*\| (text|text and email) \|$/gm)];
+    const doc = await readFile(new URL("../../../../docs/product.md", import.meta.url), "utf8");
+    const section = doc.slice(doc.indexOf("## Every text and email the shop sends"));
+    const next = section.indexOf("\n#", 5);
+    const listed = [...section.slice(0, next < 0 ? undefined : next).matchAll(/^\| `(\w+)` \|.*\| (text|text and email) \|$/gm)];
     expect(listed.map(([, name]) => name).sort()).toEqual(Object.keys(templates).sort());
     for (const [, name, channels] of listed) {
       expect(channels, name).toBe("email" in templates[name as keyof typeof templates] && templates[name as keyof typeof templates].email ? "text and email" : "text");
