@@ -17,7 +17,7 @@ describe("order texts", () => {
     );
   });
 
-  it("names the promised pickup day on check-in, and a partner club by its name (issue 22)", () => {
+  it("names the promised pickup day on check-in, and a partner club by its name", () => {
     expect(templates.orderCheckedIn.words({ ...order, pickupDay: "Monday, November 30" })).toBe(
       `Regrip: we've checked in "Big Blue" (bag 042) at Regrip Highlands Ranch. It will be ready on Monday, November 30; we'll text you when it is.`,
     );
@@ -83,7 +83,7 @@ describe("the other texts", () => {
   });
 });
 
-describe("the reminders' texts (issue 23)", () => {
+describe("the reminders' texts", () => {
   it("remind the customer to pick up, then name the storage fee and the final notice with the terms' days", () => {
     expect(templates.pickupReminder.words(order)).toBe(
       `Regrip: a friendly reminder that "Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch. Come get your fresh grip!`,
