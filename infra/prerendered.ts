@@ -22,7 +22,7 @@ export const prerenderedPages: readonly PrerenderedPage[] = [
   { path: "/onsite", file: "prerendered/onsite/index.html", module: "src/pages/onsite/OnsitePage.tsx" },
   { path: "/terms", file: "prerendered/terms/index.html", module: "src/pages/legal/TermsPage.tsx" },
   { path: "/privacy", file: "prerendered/privacy/index.html", module: "src/pages/legal/PrivacyPage.tsx" },
-  // The bag status page behind each bag's QR (issue 23): one shell for every slug.
+  // The bag status page behind each bag's QR: one shell for every slug.
   { path: "/b/:slug", file: "prerendered/b/index.html", module: "src/pages/bag/BagPage.tsx" },
 ];
 

@@ -178,7 +178,7 @@ const quickSaleDetails = {
 } as const satisfies Record<(typeof QUICK_SALE_SERVICES)[number]["code"], Pick<StarterProduct, "id" | "category" | "type" | "description">>;
 
 /**
- * The quick sale's three services (staff-and-admin-side §9), named and priced as the wizard shows them
+ * The quick sale's three services (the spec's $45, $15 and $8), named and priced as the wizard shows them
  * (shared/quick-sale.ts) and found by their codes, so an admin can change them. Real catalogue items with counted
  * stock, so a quick sale takes stock and counts in revenue like any sale; hidden (`isVisible: false`) from the
  * customer's catalogue and the storefront, where "Standard Regrip" beside the core services and a second $8

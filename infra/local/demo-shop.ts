@@ -54,7 +54,7 @@ export const demoBags = Array.from({ length: 30 }, (_, i) => {
   return { id: `bag-${code3}`, code3 };
 });
 
-/** Two partner clubs (issue 22): the onsite day is at the first, the delivery run goes to the second. */
+/** Two partner clubs: the onsite day is at the first, the delivery run goes to the second. */
 export const demoPartners = [
   {
     locationKey: "denver-pickleball",

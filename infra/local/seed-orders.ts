@@ -23,7 +23,7 @@ import { env } from "../env";
  * | 123 | booked by Casey | Being Serviced |
  * | 124 | booked by Casey | Complete (ready, Casey texted) |
  *
- * Every one is whole (issue 22): its paddle (Casey's "Walk-in Special" for 121), Highlands Ranch as its drop-off and
+ * Every one is whole: its paddle (Casey's "Walk-in Special" for 121), Highlands Ranch as its drop-off and
  * pickup, its drop-off time and the pickup day the calendar promises, and its paddle's one-open-order claim.
  *
  * Bags 121 to 124 are held by these orders; the tests book other bags. Drop-off is Highlands Ranch, so the demo's

@@ -6,7 +6,7 @@ import { pendingCheckout, subscriptionOf, subscriptionReturnUrls } from "../../p
 import { env } from "../env";
 
 /**
- * The local payment page's subscription checkout (issue 21), at `/local-pay/cs_local_sub_...`: the plan, what it
+ * The local payment page's subscription checkout, at `/local-pay/cs_local_sub_...`: the plan, what it
  * covers and its monthly price, with Pay and Decline. What it shows and pays is the pending checkout written by
  * POST /api/subscriptions/checkout under the session id (subscriptions/index.ts `pendingCheckout`), never anything
  * the browser sends. Pay posts, signed as Stripe signs them, the events Stripe sends for a paid subscription

@@ -131,7 +131,7 @@ export default defineConfig(({ command, mode }) => {
     // themselves, and one that does not still loads every chunk, only without the head start.
     // Chunk names with 7 hash characters rather than 8 (the fewest rolldown allows for this many chunks): every lazy
     // page's chunk and its dependencies are named in the entry's preload map, which is on every page's first load
-    // (0.1 KB of gzip less: room for the bag page's route, issue 23). 42 bits still tell a build's files apart, and
+    // (0.1 KB of gzip less: room for the bag page's route). 42 bits still tell a build's files apart, and
     // every name still changes with its content.
     build: {
       outDir: "dist",

@@ -1,5 +1,5 @@
 /**
- * The admin's Communications page (issue 10) in Chromium against a real shop (`npm start`):
+ * The admin's Communications page in Chromium against a real shop (`npm start`):
  *
  * 1. An admin sends a test text on /admin/communications: the shared schema's messages under the field first,
  *    then 'Test SMS Sent!', the text in the outbox and its row in the log.

@@ -1,5 +1,5 @@
 /**
- * The admin's Promotions page (issue 10) in Chromium against a real shop (`npm start`):
+ * The admin's Promotions page in Chromium against a real shop (`npm start`):
  *
  * 1. An admin creates a promotion on /admin/promotions: the dialog shows the shared schema's message under the
  *    field, the server's refusal of a taken code, then 'Promotion Created' and the new row.

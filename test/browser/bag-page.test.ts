@@ -1,5 +1,5 @@
 /**
- * The bag status page and Book again (issue 23), in Chromium against `npm start`:
+ * The bag status page and Book again, in Chromium against `npm start`:
  * (a) a bag's printed label, its QR decoded from the page's pixels (jsQR), opens the public page signed out: the
  *     bag, the stage, the pickup day and the place, and nothing personal (in the page and in the HTML served); a
  *     bag that holds no order and an unknown slug show the plain "no order in this bag" page; signed in as an

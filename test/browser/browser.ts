@@ -267,7 +267,7 @@ export async function expectAccessible(page: Page, what: string, selector?: stri
   expect(serious, `${what}: axe`).toEqual([]);
 }
 
-/** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.' (§2), with their headings. */
+/** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.', with their headings. */
 export const adminPanelPages = [
   ["/admin", "Admin Dashboard"],
   ["/admin/products", "Product Management"],

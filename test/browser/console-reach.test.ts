@@ -1,5 +1,5 @@
 /**
- * Smaller console items of issue 21, in Chromium against a real shop (`npm start`):
+ * Smaller console items, in Chromium against a real shop (`npm start`):
  *
  * 1. A customer made with a phone already on file: the dialog offers the customer on file ("Use this customer"
  *    chooses them as a pick from the search would) or a second customer with the phone once staff confirm it.

@@ -1,5 +1,5 @@
 /**
- * The staff console (issue 9): the staff guard before any console code, the frame's navigation and Flashbar, the
+ * The staff console: the staff guard before any console code, the frame's navigation and Flashbar, the
  * queue's customer dialogs with the shared schema's messages and the server search, and axe on every console page.
  */
 import AxeBuilder from "@axe-core/playwright";

@@ -1,5 +1,5 @@
 /**
- * The customer's controls of issue 11, in Chromium at 1280 and at 390 px wide, as Casey (the seeded customer):
+ * The customer's controls, in Chromium at 1280 and at 390 px wide, as Casey (the seeded customer):
  *
  * 1. Each paddle menu item: Paddle Story (its order, its bag), Free from Bag (refused while the order holds the
  *    bag; a paddle left in a bag is freed), Clone This Beauty (the add form filled, a copy's nickname), I No Longer

@@ -1,5 +1,5 @@
 /**
- * Every customer page at 390 px and at 1280 px (issue 11, items 6 and 8), in Chromium against the demo shop:
+ * Every customer page at 390 px and at 1280 px, in Chromium against the demo shop:
  * signed out (landing, sign-in, sign-up, terms, privacy) and as Casey, the seeded customer with orders (booking,
  * My Grips, an order, profile, each Shop Tools tab). On each: nothing reaches past the viewport's right edge (no
  * control cut off or scrolled out of sight) and no serious or critical axe violation. A screenshot of each is kept

@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (issue 10, items 2 and 8) in Chromium against a real shop (`npm start`): an admin creates a
+ * The admin dashboard in Chromium against a real shop (`npm start`): an admin creates a
  * promotion on /admin/promotions, a customer books with it and pays on the local payment page, and the admin's
  * /admin shows the payment in Monthly Revenue and Orders Today (counters written with the order and the payment),
  * and Recent Activity and the audit list show both the promotion's creation and the payment. Then the dashboard at

@@ -1,5 +1,5 @@
 /**
- * The customer journey (issue 3): a new customer signs up, verifies a phone
+ * The customer journey: a new customer signs up, verifies a phone
  * with the code from the outbox, adds a paddle, books a core service with a
  * color and tack, a weight on two areas and a promo code, and finds the order
  * in My Grips and on its page with the right total.
@@ -159,7 +159,7 @@ describe("the customer journey", () => {
     await page.getByLabel(/Bag number/).fill("104");
     await page.getByRole("button", { name: "Book Service" }).click();
     const confirmAndPay = page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" });
-    // No toast over the primary button (issue 11: 'Promo Applied!' in the bottom-right corner covered it at 1280x800).
+    // No toast over the primary button ('Promo Applied!' in the bottom-right corner had covered it at 1280x800).
     const button = (await confirmAndPay.boundingBox())!;
     const toasts = (await page.evaluate(
       `[...document.querySelectorAll(".toast-viewport, .toast")].map((el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; })`,

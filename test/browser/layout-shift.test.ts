@@ -1,5 +1,5 @@
 /**
- * No layout shift as data arrives (issue 8, item 6): on a phone-sized and a
+ * No layout shift as data arrives: on a phone-sized and a
  * desktop-sized screen, `/` and `/booking` (signed in) are loaded with the
  * booking page's code and the API held back, then let go in every order they
  * can arrive in; the layout shifts Chromium reports (PerformanceObserver,

@@ -1,5 +1,5 @@
 /**
- * Members who come back (issue 21), in Chromium against `npm start`:
+ * Members who come back, in Chromium against `npm start`:
  * (a) a customer subscribes to the single plan on Shop Tools (the local payment page's Pay), then books a covered
  *     regrip with an add-on and pays only for the add-on;
  * (b) a customer with 100+ points (given by the admin's adjustment) redeems 100 points at booking and pays $10 less;

@@ -1,5 +1,5 @@
 /**
- * The shop's text inbox (issue 23) in Chromium against a real shop (`npm start`), the texts played through the
+ * The shop's text inbox in Chromium against a real shop (`npm start`), the texts played through the
  * real SMS webhook, form-encoded and signed as Twilio signs (what `npm run sms:reply` does):
  *
  * 1. A customer with an order in a bag texts "status?": the automatic answer naming the bag and its stage reaches

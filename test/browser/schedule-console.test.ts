@@ -1,5 +1,5 @@
 /**
- * The admin's Partners and Schedule pages and the queue's location and pickup day (issue 22), in Chromium against
+ * The admin's Partners and Schedule pages and the queue's location and pickup day, in Chromium against
  * `npm start`. The tests run in order and hand on what they made:
  *
  * 1. An admin adds a partner club on /admin/partners: the dialog's checks and the server's refusals (a bad email,

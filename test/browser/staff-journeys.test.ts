@@ -1,5 +1,5 @@
 /**
- * The staff console's journeys (issue 9), in Chromium against a real shop (`npm start`: DynamoDB Local,
+ * The staff console's journeys, in Chromium against a real shop (`npm start`: DynamoDB Local,
  * cognito-local, the SMS outbox), each as staff do it at the counter:
  *
  * 1. An admin makes a bag and prints its label; the label's QR (the bag's status page, `/b/{slug}`) is read back
@@ -79,7 +79,7 @@ describe("staff journeys", () => {
       await page.emulateMedia({ media: "screen" });
 
       labelUrl = (await readQr(page, ".bag-label-qr")) ?? "";
-      // The bag's public status page (issue 23), which sends staff on to the order.
+      // The bag's public status page, which sends staff on to the order.
       const read = new URL(labelUrl);
       expect(read.origin).toBe(new URL(baseUrl).origin);
       expect(read.pathname).toMatch(/^\/b\/[a-z0-9]+$/);

@@ -1,5 +1,5 @@
 /**
- * A customer tips after their order is ready (issue 21): staff take a paid booking through the shop to Ready with
+ * A customer tips after their order is ready: staff take a paid booking through the shop to Ready with
  * the status call, the customer opens the order page (at 1280 and 390 px, checked with axe), sees the custom amount
  * refused in the shared rule's words, chooses 15 %, pays on the local payment page and reads the thank-you; the
  * admin dashboard shows the tip apart from revenue, under the employee who moved the order to Ready.

@@ -1,5 +1,5 @@
 /**
- * Where and when (issue 22), in Chromium against `npm start`:
+ * Where and when, in Chromium against `npm start`:
  * (a) a customer books a seat on an onsite day an admin scheduled at a partner club, from the public /onsite page;
  * (b) a customer books a shop drop-off on a Friday evening and is promised the Monday;
  * (c) a first-time customer, on a phone (390 px), books with "I don't have a bag yet" and is told the bag's number;

@@ -165,7 +165,7 @@ describe("least privilege", () => {
       expect(Object.keys(vars).filter((v) => /^SST_(Table|Bucket)_/.test(v)), name).toEqual([]);
     }
     // A GET writes nothing, but for the signed-in user's own item, made on first sign-in (docs/architecture.md), and
-    // the public bag status's rate limit item, where each look is counted (issue 23, packages/core/src/bags/status.ts).
+    // the public bag status's rate limit item, where each look is counted (packages/core/src/bags/status.ts).
     const writingGets = new Set(["GET /api/auth/user", "GET /api/public/bags/{slug}"]);
     for (const route of routes.filter((r) => r.method === "GET" && !writingGets.has(routeKey(r)))) {
       expect(route.grants.table?.filter((access) => access !== "read") ?? [], routeKey(route)).toEqual([]);

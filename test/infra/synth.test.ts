@@ -512,7 +512,7 @@ describe("Web", () => {
     expect(runCloudFrontFunction(code(spa), { uri: "/booking" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/privacy/x" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/toString" }).uri).toBe("/index.html");
-    // Every bag status page is the one shell (issue 23); nothing else under /b/ is.
+    // Every bag status page is the one shell; nothing else under /b/ is.
     expect(runCloudFrontFunction(code(spa), { uri: "/b/k3v9q2m8x1c7b4n6z0p5r2t8wy" }).uri).toBe("/prerendered/b/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/b/" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/b/x/y" }).uri).toBe("/index.html");

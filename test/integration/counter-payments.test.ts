@@ -68,7 +68,7 @@ describe("no paddle leaves unpaid by accident", () => {
     });
     expect((await move(orderId, staff.employee, { status: "PICKED_UP" })).body).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid" });
 
-    // The receipt (issue 23) went once, by text and by email (the customer allows both), naming how it was paid.
+    // The receipt went once, by text and by email (the customer allows both), naming how it was paid.
     const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
     expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order 901 (Cash at the counter).`);

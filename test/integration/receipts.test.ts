@@ -1,5 +1,5 @@
 /**
- * Walk-ins get a receipt (README, "What staff can do"): a counter order carries an unguessable receipt link, its
+ * Walk-ins get a receipt (docs/decisions.md, Payments and the counter): a counter order carries an unguessable receipt link, its
  * checkout returns there, GET /api/receipts/{id}?t= answers that order's receipt to anyone holding the link and
  * nothing else to anyone else, and the payment's webhook texts the receipt once.
  */

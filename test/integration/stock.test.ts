@@ -1,5 +1,5 @@
 /**
- * Stock an order takes comes back when it is canceled (issue 7, finding 4):
+ * Stock an order takes comes back when it is canceled:
  * every cancel gives it back in the cancel's own transaction, at most once,
  * and unpaid orders past their hold are canceled by `expireUnpaidOrders`.
  */

@@ -74,7 +74,7 @@ const quickSale = async (body: unknown, headers: Record<string, string> = {}, to
 };
 
 describe("GET /api/storefront/products", () => {
-  it("answers visible skus in §9's category order and headings, by displayOrder then price, never cached", async () => {
+  it("answers visible skus in the storefront's category order and headings, by displayOrder then price, never cached", async () => {
     const hidden = await testSku({ stockQuantity: 5, isVisible: false });
     const cheapLate = await testSku({ stockQuantity: 5, priceCents: 100, displayOrder: 9999 });
     const dearEarly = await testSku({ stockQuantity: 5, priceCents: 9900, displayOrder: 9998 });

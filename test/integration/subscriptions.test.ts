@@ -1,5 +1,5 @@
 /**
- * Memberships (issue 21) through the route table against DynamoDB Local: the checkout in subscription mode and
+ * Memberships through the route table against DynamoDB Local: the checkout in subscription mode and
  * the local payment page's signed events, Stripe's subscription and invoice events (repeated and out of order:
  * one effect each), the allowance on bookings, storefront sales and quick sales (20 concurrent bookings take
  * one regrip), paddle swaps, cancel at the period's end, the counters and the dashboard's revenue, and the

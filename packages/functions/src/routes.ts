@@ -87,11 +87,11 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer", grants: edits },
   { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer", grants: reads },
-  // memberships (issue 21): the checkout notes what was asked for; paddles and cancel patch the subscription with an audit entry
+  // memberships: the checkout notes what was asked for; paddles and cancel patch the subscription with an audit entry
   { method: "POST", path: "/api/subscriptions/checkout", handler: fn("subscriptions/checkout"), access: "customer", grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "PUT", path: "/api/subscriptions/paddles", handler: fn("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
   { method: "POST", path: "/api/subscriptions/cancel", handler: fn("subscriptions/cancel"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
-  // loyalty points (issue 21): the caller's balance and history
+  // loyalty points: the caller's balance and history
   { method: "GET", path: "/api/loyalty", handler: fn("loyalty/mine"), access: "customer", grants: reads },
   // paddles
   { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer", grants: reads },
@@ -103,7 +103,7 @@ export const routes: Route[] = [
   // catalogue
   { method: "GET", path: "/api/services", handler: fn("services/list"), access: "public", grants: reads },
   { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get"), access: "public", grants: reads },
-  // the grip schedule and where a paddle goes (issue 22): anyone may read them
+  // the grip schedule and where a paddle goes: anyone may read them
   { method: "GET", path: "/api/schedule", handler: fn("schedule/list"), access: "public", grants: reads },
   { method: "GET", path: "/api/locations", handler: fn("schedule/locations"), access: "public", grants: reads },
   // orders
@@ -136,9 +136,9 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff", grants: table("put") },
   { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff", grants: reads },
-  // the public status of the bag a label's QR names (issue 23): each look spends one of the caller's looks (a rate limit item)
+  // the public status of the bag a label's QR names: each look spends one of the caller's looks (a rate limit item)
   { method: "GET", path: "/api/public/bags/{slug}", handler: fn("public-bags/status"), access: "public", grants: table("read", "put", "update") },
-  // a customer's check of a typed bag number on the booking page (issue 22)
+  // a customer's check of a typed bag number on the booking page
   { method: "GET", path: "/api/bags/{key}/availability", handler: fn("bags/availability"), access: "customer", grants: reads },
   // the service queue and admin orders (staff)
   { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list"), access: "staff", grants: reads },
@@ -153,7 +153,7 @@ export const routes: Route[] = [
   // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry
   { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: fn("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
   // communications: test texts, broadcasts, the log (admin)
-  // the text inbox (issue 23, staff): conversations, a thread, a reply through Texts.send, marking read; each
+  // the text inbox (staff): conversations, a thread, a reply through Texts.send, marking read; each
   // conversation write with its unread counter (an update) and, for staff, its audit entry (a put)
   { method: "GET", path: "/api/admin/conversations", handler: fn("admin-inbox/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/admin/conversations/{id}/messages", handler: fn("admin-inbox/thread"), access: "staff", grants: reads },

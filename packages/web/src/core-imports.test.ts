@@ -1,5 +1,5 @@
 /**
- * The web app reads the server's rules from browser-safe modules only (DESIGN §7): every `@regrip/core` import
+ * The web app reads the server's rules from browser-safe modules only (no server code in its bundle): every `@regrip/core` import
  * of its source names `@regrip/core/shared/*`, and nothing those modules import, however deep, is a Node
  * built-in or a package other than zod. So no server code (AWS SDK, ElectroDB, Stripe, node:crypto) can ride
  * into the bundle by way of a rule the browser shows.

@@ -1,5 +1,5 @@
 /**
- * Bags are real (DESIGN §3, docs/api-staff.md "Bags", docs/data-model.md S13 to S16, S18 to S20).
+ * Bags are real: a bag number names a bag the shop has, held by one open order at a time (docs/api-staff.md "Bags", docs/data-model.md S13 to S16, S18 to S20).
  *
  * Three kinds of uniqueValue item carry a bag's rules, each a conditional write on a key:
  * - `bagCode` (value the code, owner the bag id): one active bag per code; it exists exactly while the bag is

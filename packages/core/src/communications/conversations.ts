@@ -1,5 +1,5 @@
 /**
- * The text inbox's conversations (issue 23; docs/data-model.md, SMS conversations): the one way a conversation and
+ * The text inbox's conversations (docs/data-model.md, SMS conversations): the one way a conversation and
  * its messages are written, and what the webhooks (inbound.ts) and the staff routes (inbox.ts) both read.
  *
  * Every write of a conversation is `writeConversation`: it reads the conversation, builds the message and the

@@ -1,5 +1,5 @@
 /**
- * Transactions whose writes carry labels (DESIGN §3): a cancelled transaction
+ * Transactions whose writes carry labels: a cancelled transaction
  * answers which labelled write failed and why, so callers never decode
  * DynamoDB's cancellation reasons by position. It also holds the one retry
  * policy: a transaction that lost only to another one touching the same items

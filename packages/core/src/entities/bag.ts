@@ -6,7 +6,7 @@ import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
 /**
  * A physical bag a paddle travels in. `code3` is printed on it; `qrSlug` is
  * what its QR code points at and is unique (uniqueValue kind `bagQrSlug`).
- * DESIGN §3 also asks for a unique bag code: the bag service reserves
+ * Two active bags never share a code (it is what staff type): the bag service reserves
  * `bagCode` uniqueValues for active bags.
  *
  * Key attributes get no setter: ElectroDB applies setters to written items

@@ -444,7 +444,7 @@ describe("writes", () => {
     });
   });
 
-  it("sets defaults from the spec on a new user, promotions off (issue 23: opted in only explicitly, US texting rules)", () => {
+  it("sets defaults from the spec on a new user, promotions off (opted in only explicitly, US texting rules)", () => {
     const item = e.user.put({ userId: "sub-2" }).params().Item;
     expect(item).toMatchObject({
       accountStatus: "active",

@@ -115,7 +115,7 @@ export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
 /**
  * Actions limited per subject over a rolling window (rateLimit items): verification codes texted to one phone
  * number (`phoneCode`), and asked for by one user (`phoneCodeUser`); looks at the public bag status page from one
- * source address (`bagLooks`, issue 23).
+ * source address (`bagLooks`).
  */
 export const RATE_LIMIT_SCOPES = ["phoneCode", "phoneCodeUser", "bagLooks"] as const;
 export type RateLimitScope = (typeof RATE_LIMIT_SCOPES)[number];

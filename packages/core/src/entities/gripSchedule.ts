@@ -5,7 +5,7 @@ import { LOCATIONS, SCHEDULE_EVENT_TYPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
 
 /**
- * A dated event (issue 22, shared/schedule.ts): an onsite gripping day at a partner club, a delivery run to one
+ * A dated event (shared/schedule.ts): an onsite gripping day at a partner club, a delivery run to one
  * (location ONSITE, `partnerKey` naming the club), or a shop's overnight cutoff for a day (location LITTLETON or
  * HIGHLANDS_RANCH, `startTime` the cutoff).
  *

@@ -11,7 +11,7 @@ const SMS_INBOX_BOXES = ["unread", "read"] as const;
  * One conversation per phone number, keyed by it. `optedOut` records STOP
  * (cleared by START) and is read before every send to that number.
  *
- * The text inbox (issue 23, communications/conversations.ts) keeps on it what the staff list shows, in the same
+ * The text inbox (communications/conversations.ts) keeps on it what the staff list shows, in the same
  * transaction as each message: `userId` (the customer who verified the number, re-read at each inbound text),
  * `unread`, `needsReply`, `lastMessagePreview`, and `inbox` (its partition of the byInbox index). `revision` counts
  * the writes: every write is conditioned on the revision it read, so concurrent texts and a mark-read never lose

@@ -1,5 +1,5 @@
 /**
- * Loyalty points (issue 21; the rules and their arithmetic in shared/loyalty.ts):
+ * Loyalty points (the rules and their arithmetic in shared/loyalty.ts):
  *
  * - earned by a payment, taken back by a refund, given back by a cancel: in the order's own write
  *   (./order-points.ts, called by orders/move-writer.ts);

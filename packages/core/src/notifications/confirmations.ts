@@ -1,5 +1,5 @@
 /**
- * The confirmations and receipts (issue 23): a booking confirmation, a payment receipt and a refund notice, each by
+ * The confirmations and receipts: a booking confirmation, a payment receipt and a refund notice, each by
  * text and by email as the customer allows each channel (`Texts.notify`: `smsNotifications`, `emailNotifications`).
  *
  * Each is an effect of the very write that records its fact, run after that write commits (db/effects.ts), so it

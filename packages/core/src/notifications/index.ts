@@ -1,5 +1,5 @@
 /**
- * Texts to the customer as their order moves (DESIGN §5): checked in, ready, picked up. Sent after the move is
+ * Texts to the customer as their order moves: checked in, ready, picked up. Sent after the move is
  * written, through `Texts.send` (texts/), which holds their words and their rule: only when the customer allows
  * order texts (`smsNotifications`) and has a phone, never to a number that replied STOP, always logged. Nothing
  * here ever fails the move.

@@ -1,5 +1,5 @@
 /**
- * Where and when a booking is (issue 22; the contract's "How orders look"), for orders/booking.ts, which loads it
+ * Where and when a booking is (docs/api.md, POST /api/book-service), for orders/booking.ts, which loads it
  * with `import()` beside its other reads so the booking's cold start does not carry the calendar (`npm run
  * bench:lambda`):
  *
@@ -47,7 +47,7 @@ export interface WhereAndWhen {
 }
 
 /**
- * Where and when a booking is (the contract's "How orders look"). The schedule's seat code loads only for a
+ * Where and when a booking is. The schedule's seat code loads only for a
  * booking that names an onsite day or a club (`npm run bench:lambda`).
  */
 export async function whereAndWhen(input: PlaceInput, now: Date): Promise<WhereAndWhen> {

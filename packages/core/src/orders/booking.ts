@@ -8,7 +8,7 @@
  * one of the shop's bags) and, on an onsite day or a club pickup, the seat
  * (schedule/seats.ts).
  *
- * Where and when (issue 22, shared/calendar.ts): a shop drop-off at the time
+ * Where and when (shared/calendar.ts): a shop drop-off at the time
  * chosen (refused when the shop is closed then) or, when none is sent, at the
  * shop's next opening; the pickup day is `pickupDateFor` the drop-off and that
  * day's cutoff. An onsite day is dropped off and picked up at its club on its
@@ -38,7 +38,7 @@ import { bookingConfirmation } from "../notifications/confirmations";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
-/** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
+/** The drop-off locations a customer can book, the two shops; ONSITE is the shop's own. */
 export { BOOKABLE_LOCATIONS };
 
 /** An optional text field the client may send as null or "". */

@@ -1,5 +1,5 @@
 /**
- * The one writer of an order's moves (DESIGN §6): every change to an order
+ * The one writer of an order's moves, so every move is written and retried one way: every change to an order
  * after it is made (a staff or admin move, the customer's cancel, the unpaid
  * hold's end, a payment or refund fact, with or without a change of stage)
  * is written here, as one labelled transaction (db/labelled.ts):

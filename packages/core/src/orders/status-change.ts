@@ -81,7 +81,7 @@ function refusal(order: OrderItem, to: Stage, role: MoveRole): string {
 }
 
 /**
- * What a move asks of the order's money, or a refusal (DESIGN §5, payment beside the stage): no paddle leaves with a
+ * What a move asks of the order's money, or a refusal (payment is a state beside the stage): no paddle leaves with a
  * balance (take the payment or comp it first: POST /api/orders/{id}/payments); a paid order rolls back to Scheduled,
  * never to awaiting payment; a paid order is canceled with its refund, unless an admin keeps the payment with a
  * reason. Answers how much the cancel gives back.

@@ -1,5 +1,5 @@
 /**
- * The local stand-in for Stripe (DESIGN §2): without STRIPE_SECRET_KEY a
+ * The local stand-in for Stripe: without STRIPE_SECRET_KEY a
  * checkout is the local payment page at `<site>/local-pay/<sessionId>`
  * (served by infra/local, like DynamoDB Local it is not part of the web
  * app). Its Pay and Decline buttons send the events Stripe would send,

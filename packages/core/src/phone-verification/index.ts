@@ -22,7 +22,7 @@ export const OPTED_OUT = "This number has opted out of texts from Regrip. Reply 
 export const INVALID_OR_EXPIRED = "Invalid or expired code";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please request a new code.";
 
-/** Customer-side §9 and the API contract. */
+/** A code's life and the limits on sending codes (docs/api.md, POST /api/user/phone), so codes cannot be guessed or used to spam a number. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
 export const SENDS_PER_NUMBER = { max: 5, windowMs: 60 * 60 * 1000 };

@@ -1,5 +1,5 @@
 /**
- * Product management for admins (staff-and-admin-side §2 Product Management, §5; docs/api-staff.md "Products"):
+ * Product management for admins (docs/api-admin.md "Products and inventory"):
  * the catalogue's skus made, edited, hidden, restocked and deleted. Every write is one labelled transaction with
  * its audit entry (`sku.created`, `sku.updated`, `sku.visibility_changed`, `sku.stock_adjusted`, `sku.deleted`).
  *
@@ -82,7 +82,7 @@ function audit(entities: TransactionEntities, actor: Actor, action: string, targ
 
 /**
  * GET /api/admin/skus: every product, hidden and quick-sale ones too (one Query on the catalogue index), in the
- * catalogue's order (shared/products compareProducts: §9's category order, display order, price, name).
+ * catalogue's order (shared/products compareProducts: the storefront's category order, display order, price, name).
  */
 export const list = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<ProductView[]> => (await allSkus()).map(view).sort(compareProducts));
 
@@ -297,7 +297,7 @@ export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (
   }
 });
 
-/** POST /api/admin/skus/{id}/image: the image's type and size, and which of §9's two it is. */
+/** POST /api/admin/skus/{id}/image: the image's type and size, and which of the two (thumbnail, full image) it is. */
 export const ProductImageUpload = z.extend(ImageUpload, {
   variant: z.enum(Object.keys(PRODUCT_IMAGE_SIZES) as ["thumbnail", "full"], { error: "variant must be thumbnail or full" }),
 });

@@ -26,7 +26,7 @@ export interface PromotionView {
   amountCents: number;
 }
 
-/** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5): the rule of shared/ids. */
+/** Promo codes are upper-cased and trimmed wherever they are typed: the rule of shared/ids. */
 export { PromoCode };
 
 /** The promotion holding `code` now, or null: its reservation, then the promotion, both read consistently. */

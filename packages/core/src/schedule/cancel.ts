@@ -1,5 +1,5 @@
 /**
- * An admin cancels an onsite day or a delivery run (issue 22's contract, "Event canceled by an admin"). In order:
+ * An admin cancels an onsite day or a delivery run (docs/api-admin.md, Schedule). In order:
  *
  * 1. the event is marked canceled (`isActive` false, `canceledAt`) with its audit entry (`schedule.canceled`),
  *    conditioned on it being active: from that commit on no booking can take a seat on it (a seat is a

@@ -1,6 +1,6 @@
 /**
  * The admin dashboard's figures as admins read them (GET /api/admin/analytics, docs/api-admin.md;
- * staff-and-admin-side §2 and §3 "Analytics"). Browser-safe: the answer's types, the periods compared and the
+ * the spec's four metric cards). Browser-safe: the answer's types, the periods compared and the
  * one way a comparison is worded, so the page and the docs say the same thing.
  *
  * Money is integer cents, as everywhere in the API. Days are the shop's days (`YYYY-MM-DD` in America/Denver:

@@ -1,6 +1,6 @@
 /**
  * The audit log as admins read it (GET /api/admin/audit, docs/api-admin.md; the dashboard's Recent Activity,
- * staff-and-admin-side §2). Browser-safe: types, the one rule of how an actor is shown, and each action in words
+ * the first 10 entries). Browser-safe: types, the one rule of how an actor is shown, and each action in words
  * with the console page of what it changed.
  */
 import { statusLabel } from "./lifecycle";
@@ -26,7 +26,7 @@ export interface AuditPage {
   cursor: string | null;
 }
 
-/** §2: the actor's first name, or 'System'. */
+/** The spec's Recent Activity: the actor's first name, or 'System'. */
 export function actorLabel(entry: Pick<AuditEntryView, "actor">): string {
   return entry.actor?.firstName || (entry.actor ? "Staff" : "System");
 }

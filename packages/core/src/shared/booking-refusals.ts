@@ -1,5 +1,5 @@
 /**
- * The booking's refusals of where and when (issue 22) beside the schedule's own (./schedule.ts: EVENT_FULL,
+ * The booking's refusals of where and when beside the schedule's own (./schedule.ts: EVENT_FULL,
  * RUN_FULL, EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN), browser-safe: the booking page shows them under their fields
  * and the server answers them. A module of their own, read only by the booking's lazily loaded code
  * (orders/booking-place.ts), so no Lambda's cold start carries them (`npm run bench:lambda`).

@@ -1,5 +1,5 @@
 /**
- * The shop's calendar (issue 22): the cutoff, weekends, closed dates, America/Denver across both daylight-saving
+ * The shop's calendar: the cutoff, weekends, closed dates, America/Denver across both daylight-saving
  * changes (instants checked in UTC, whatever the zone of the machine running the test), the picker's slots and
  * days, the next opening, the refusals' words.
  */

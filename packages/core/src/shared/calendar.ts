@@ -1,5 +1,5 @@
 /**
- * The shop's calendar (issue 22), browser-safe and written once: a shop's hours by weekday and its closed dates,
+ * The shop's calendar, browser-safe and written once: a shop's hours by weekday and its closed dates,
  * the overnight cutoff, the business days, and the pickup day a drop-off is promised. The booking page shows the
  * promise with these functions and the server writes the order with the same ones.
  *

@@ -1,5 +1,5 @@
 /**
- * The service catalogue as the booking page reads it (customer-side §3):
+ * The service catalogue as the booking page reads it:
  * core services grouped by name with their colors, feels and variant skus,
  * and add-ons grouped GRIP, WEIGHT, EDGE, OTHER. Pure and browser-safe: no I/O here, and the web app reads its types.
  */
@@ -67,7 +67,7 @@ export interface Catalogue {
   addOnServices: Record<AddOnGroup, CatalogueItem[]>;
 }
 
-/** Only these core services are offered (customer-side §9), in this order. */
+/** Only these core services are offered (the spec limits them to these names), in this order. */
 export const coreServiceNames = ["Strip and Grip", "Basic Overgrip", "Premium Regrip"] as const;
 
 export function coreServiceOf(name: string): (typeof coreServiceNames)[number] | undefined {
@@ -138,10 +138,10 @@ export function shapeCatalogue(skus: CatalogueSku[]): Catalogue {
   return { coreServices, addOnServices };
 }
 
-/** Default low-stock threshold (staff-and-admin-side §9): low at or below it, out of stock at 0. */
+/** Default low-stock threshold (the spec's 5): low at or below it, out of stock at 0. */
 export const LOW_STOCK_THRESHOLD = 5;
 
-/** The places the performance weight can go (customer-side §5), in the order the page shows them. */
+/** The places the performance weight can go, in the order the page shows them. */
 export const WEIGHT_AREAS = ["neck_shoulders", "bottom_corners", "sides", "top_corners", "top_shelf"] as const;
 export type WeightArea = (typeof WEIGHT_AREAS)[number];
 
@@ -153,7 +153,7 @@ export const weightAreaLabel: Record<WeightArea, string> = {
   top_shelf: "Top Shelf",
 };
 
-/** The weight add-on priced per area: the weight product whose name contains 'performance' (customer-side §9). */
+/** The weight add-on priced per area: the weight product whose name contains 'performance', as the spec names it. */
 export function isWeight(sku: { category: SkuCategory; name: string }): boolean {
   return sku.category === "WEIGHT" && sku.name.toLowerCase().includes("performance");
 }

@@ -35,7 +35,7 @@ export const Id = boundedId();
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 export const INVALID_PROMO_CODE = "Invalid promo code";
 
-/** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5); letters, digits, `-`, `_`. */
+/** Promo codes are upper-cased and trimmed wherever they are typed; letters, digits, `-`, `_`. */
 export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
   z.maxLength(200, INVALID_PROMO_CODE),
   z.trim(),

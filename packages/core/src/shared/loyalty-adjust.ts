@@ -1,5 +1,5 @@
 /**
- * An admin's adjustment of a points balance (issue 21: POST /api/admin/loyalty/{userId}/adjust, loyalty/ `adjust`,
+ * An admin's adjustment of a points balance (POST /api/admin/loyalty/{userId}/adjust, loyalty/ `adjust`,
  * the console's form), as a zod/mini schema with its words.
  */
 import * as z from "zod/mini";

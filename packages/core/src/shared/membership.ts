@@ -1,5 +1,5 @@
 /**
- * Memberships (issue 21): the two monthly plans and their allowance, written once for the server (subscriptions/,
+ * Memberships: the two monthly plans and their allowance, written once for the server (subscriptions/,
  * the pricing of a booking, a storefront sale and a quick sale) and the pages (Shop Tools' Subscription tab, the
  * booking summary, the staff badges). Browser-safe, no zod. The owner changes a plan's price or allowance here.
  *

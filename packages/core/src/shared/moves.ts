@@ -1,6 +1,6 @@
 /**
  * Which lifecycle moves each role may make: the one state machine of the
- * server (DESIGN §5). Pure data and lookups, no I/O, browser-safe: the server
+ * server. Pure data and lookups, no I/O, browser-safe: the server
  * checks every move with it (orders/moves.ts adds the role an actor moves as)
  * and the queue's and Admin Orders' menus offer exactly these moves.
  *
@@ -42,7 +42,7 @@ export interface Move {
   defaultNote?: string;
 }
 
-/** The service queue's next steps (staff-side §4, plus check-in and pickup). */
+/** The service queue's next steps (the spec's, plus check-in and pickup). */
 const nextSteps: readonly [Stage, Stage, string][] = [
   // A bag may go into the queue before its invoice is paid: payment is a fact beside the stage.
   ["awaiting_payment", "in_queue", "Move to Queue"],

@@ -83,7 +83,7 @@ export interface OrderView {
   bagQrSlug?: string | null;
 }
 
-/** The order's short reference (staff-and-admin-side §9): its bag number, or the last 6 characters of its id. */
+/** The order's short reference (the spec's): its bag number, or the last 6 characters of its id. */
 export function orderReference(order: { id: string; bagNumber?: string | null }): string {
   return order.bagNumber || order.id.slice(-6).toUpperCase();
 }

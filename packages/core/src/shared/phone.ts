@@ -1,5 +1,5 @@
 /**
- * US phone numbers as the shop takes them (customer-side §5, staff-and-admin-side §5): non-digits stripped, an
+ * US phone numbers as the shop takes them: non-digits stripped, an
  * optional leading country code 1 dropped (no US area code starts with 1), then exactly 10 digits, stored in E.164
  * as `+1XXXXXXXXXX`. Browser-safe: the web app formats and checks with these while the person types, and the
  * server stores what `normaliseUsPhone` answers. The code texted to verify a number is checked here too.

@@ -1,5 +1,5 @@
 /**
- * Product management (staff-and-admin-side §2 Product Management, §5, §8, §9; docs/api-staff.md "Products"):
+ * Product management (docs/api-admin.md "Products and inventory"):
  * the request schemas the admin sku routes parse with and the console's dialog checks with, every message word
  * for word, the rules the page shows (low stock, unlimited stock, dollars to cents) and the view the routes
  * answer. Browser-safe, zod/mini.
@@ -13,7 +13,7 @@ import { QUICK_SALE_SERVICES } from "./quick-sale";
 export const SKU_CATEGORY_VALUES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const satisfies readonly SkuCategory[];
 export const SKU_TYPE_VALUES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const satisfies readonly SkuType[];
 
-/** How the page names each category (§9's storefront headings) and type. */
+/** How the page names each category (the storefront's headings) and type. */
 export const categoryLabel: Record<SkuCategory, string> = {
   BASE_GRIP: "Core Services",
   OVERGRIP: "Overgrips",
@@ -23,7 +23,7 @@ export const categoryLabel: Record<SkuCategory, string> = {
 };
 export const typeLabel: Record<SkuType, string> = { ONE_TIME: "One time", SUBSCRIPTION: "Subscription", ADD_ON: "Add-on" };
 
-// §5, word for word.
+// The spec's messages, word for word.
 export const CODE_REQUIRED = "Product code is required";
 export const NAME_REQUIRED = "Product name is required";
 export const PRICE_POSITIVE = "Price must be positive";
@@ -33,8 +33,8 @@ export const CODE_CHARACTERS = "Product code may hold only letters, digits, '-' 
 export const NAME_TOO_LONG = "Product name must be at most 120 characters";
 export const PRICE_TOO_HIGH = "Price must be at most $100,000.00";
 /**
- * A price typed with more than two decimals is refused rather than rounded (issue 20: 9.999 had been saved as
- * $10.00 without a word); §5's "converted to cents by rounding" still holds for what has two or fewer.
+ * A price typed with more than two decimals is refused rather than rounded (9.999 had been saved as
+ * $10.00 without a word); the spec's "converted to cents by rounding" still holds for what has two or fewer.
  */
 export const PRICE_CENTS = "Price can have at most two decimals (cents)";
 export const INVALID_CATEGORY = "Category must be one of BASE_GRIP, OVERGRIP, EDGE, WEIGHT, OTHER";
@@ -55,7 +55,7 @@ export const QUICK_SALE_HIDDEN = "Quick-sale items stay hidden from customers";
 export const QUICK_SALE_KEEPS_CODE = "A quick-sale item keeps its code: the quick sale finds it by that code";
 export const QUICK_SALE_NOT_DELETED = "Quick-sale items cannot be deleted: the quick sale prices from them";
 
-// §8, word for word: the page's toasts.
+// The spec's toasts, word for word.
 export const PRODUCT_TOASTS = {
   created: "Product Created",
   updated: "Product Updated",
@@ -73,7 +73,7 @@ export const PRODUCT_TOASTS = {
   fetchFailed: (status: number | string) => `Failed to fetch: ${status}`,
 } as const;
 
-/** §9's recommended product images: a thumbnail and a full image, square, resized in the browser before upload. */
+/** The spec's recommended product images: a thumbnail and a full image, square, resized in the browser before upload. */
 export const PRODUCT_IMAGE_SIZES = { thumbnail: 150, full: 600 } as const;
 export type ProductImageVariant = keyof typeof PRODUCT_IMAGE_SIZES;
 export const IMAGE_URL_INVALID = "Upload the image for this product first";
@@ -91,11 +91,11 @@ const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const QUICK_SALE_CODES: readonly string[] = QUICK_SALE_SERVICES.map((service) => service.code);
 export const isQuickSaleCode = (code: string): boolean => QUICK_SALE_CODES.includes(code.trim().toUpperCase());
 
-/** Price as typed, in dollars, to integer cents by rounding (§5); NaN for text that is not a number. */
+/** Price as typed, in dollars, to integer cents by rounding; NaN for text that is not a number. */
 export { dollarsToCents };
 
 /**
- * The catalogue's order, for the admin list and the page's Category column: category in §9's order (Core Services,
+ * The catalogue's order, for the admin list and the page's Category column: category in the storefront's order (Core Services,
  * Overgrips, Edge Protection, Weights, Other Services), then display order, price, name and code.
  */
 export function compareProducts(
@@ -117,7 +117,7 @@ export function compareProducts(
 
 export const centsToDollars = (cents: number): string => (cents / 100).toFixed(2);
 
-/** §9: low when counted stock is at or below the threshold (0 included); null is unlimited, never low. */
+/** Low when counted stock is at or below the threshold (0 included); null is unlimited, never low. */
 export function isLowStock(product: { stockQuantity: number | null; lowStockThreshold: number }): boolean {
   return product.stockQuantity !== null && product.stockQuantity <= product.lowStockThreshold;
 }
@@ -163,7 +163,7 @@ const name = z.string({ error: NAME_REQUIRED }).check(
   z.maxLength(NAME_MAX_LENGTH, NAME_TOO_LONG),
 );
 
-/** Integer cents, at least 0 ('Price must be positive'); a fraction of a cent is rounded (§5: dollars to cents by rounding). */
+/** Integer cents, at least 0 ('Price must be positive'); a fraction of a cent is rounded (dollars to cents by rounding). */
 const unitAmountCents = z.pipe(
   z
     .number({ error: (issue) => (typeof issue.input === "string" && hasSubCents(issue.input) ? PRICE_CENTS : PRICE_POSITIVE) })
@@ -173,7 +173,7 @@ const unitAmountCents = z.pipe(
 
 const whole = (message: string, max: number) => z.number({ error: message }).check(z.int({ error: message }), z.minimum(0, message), z.maximum(max, message));
 
-/** A number or null (unlimited), §5. */
+/** A number or null (unlimited). */
 const stockQuantity = z.nullable(whole(STOCK_WHOLE, MAX_STOCK));
 
 const imageUrl = z.optional(
@@ -219,7 +219,7 @@ const shelving = {
 };
 
 /**
- * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (§3, §9): category OTHER, type ONE_TIME,
+ * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (the spec's): category OTHER, type ONE_TIME,
  * stockQuantity null (unlimited), lowStockThreshold 5, displayOrder 999, isVisible true (false for a quick-sale code).
  */
 export const CreateProduct = z.object({
@@ -248,7 +248,7 @@ export const UpdateProduct = z.object({
 });
 export type UpdateProductInput = z.output<typeof UpdateProduct>;
 
-/** PATCH /api/admin/skus/{id}/inventory: the difference from the current stock (§5). */
+/** PATCH /api/admin/skus/{id}/inventory: the difference from the current stock, so two edits at once both count. */
 export const AdjustInventory = z.object({
   quantityChange: z
     .number({ error: QUANTITY_CHANGE })

@@ -1,5 +1,5 @@
 /**
- * Promotions as admins make them (staff-and-admin-side §2, §5, §7, §8; docs/api-admin.md): the schemas the
+ * Promotions as admins make them (docs/api-admin.md): the schemas the
  * routes parse with and the Promotions page checks with, every message word for word, and the view the API
  * answers. Browser-safe, zod/mini. How a promotion prices a cart is ./promo.
  */
@@ -26,7 +26,7 @@ export interface PromotionPage {
   cursor: string | null;
 }
 
-// §5, word for word.
+// The spec's messages, word for word.
 export const PROMOTION_CODE_REQUIRED = "Code is required";
 export const PROMOTION_CODE_TOO_LONG = "Code too long";
 export const PROMOTION_DISCOUNT_REQUIRED = "Either percentage or amount must be greater than 0";
@@ -46,7 +46,7 @@ export const PROMOTION_CODE_TAKEN = "A promotion with this code already exists";
 export const PROMOTION_NOT_FOUND = "Promotion not found";
 export const PROMOTION_CHANGED_WHILE_SAVING = "This promotion changed while saving. Please try again.";
 
-// §8: the page's toasts.
+// The page's toasts, the spec's words.
 export const PROMOTION_CREATED = "Promotion Created";
 export const PROMOTION_UPDATED = "Promotion Updated";
 export const PROMOTION_DELETED = "Promotion Deleted";
@@ -75,7 +75,7 @@ export const PromotionAmountCents = z.number({ error: PROMOTION_AMOUNT_MIN }).ch
   z.refine((n: number) => Number.isInteger(n), PROMOTION_AMOUNT_CENTS),
 );
 
-/** §5: at least one of the two above 0. */
+/** At least one of the two above 0: a promotion that takes nothing off is a mistake. */
 export function hasDiscount(promotion: { percentage: number; amountCents: number }): boolean {
   return promotion.percentage > 0 || promotion.amountCents > 0;
 }

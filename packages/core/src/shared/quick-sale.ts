@@ -1,5 +1,5 @@
 /**
- * The quick sale (staff-and-admin-side §2, §4, §5, §9; docs/api-staff.md): the three services, the staff discount
+ * The quick sale (docs/api-staff.md): the three services, the staff discount
  * in dollars, the live total never below 0, and the booking request the server parses. Browser-safe, zod/mini.
  * Each service is a catalogue item found by its code (`QS-*`) and priced by the catalogue, which an admin can
  * change: the server charges that price and the wizard shows it (GET /api/storefront/products' `quickSale`).
@@ -43,8 +43,8 @@ export function quickSalePrices(skus: readonly { code: string; unitAmountCents: 
 }
 
 /**
- * The live totals: the chosen services at the catalogue's prices less the discount, never below 0 (§5). With
- * `regripCovered` (a paddle assigned to the customer's membership, a regrip left: issue 21) the core regrip is at
+ * The live totals: the chosen services at the catalogue's prices less the discount, never below 0. With
+ * `regripCovered` (a paddle assigned to the customer's membership, a regrip left) the core regrip is at
  * $0, as the server prices it, and the staff discount applies to what is left.
  */
 export function quickSaleTotals(services: readonly QuickSaleService[], prices: QuickSalePrices, discountDollars: number, regripCovered = false): OrderTotals {
@@ -75,7 +75,7 @@ export const QuickSaleBooking = z.object({
   ),
   bagNumber: OptionalBagNumber,
   /**
-   * A paddle of the customer's already on file (issue 21): the sale is for it, no new paddle is made (`paddle` is
+   * A paddle of the customer's already on file: the sale is for it, no new paddle is made (`paddle` is
    * then ignored), and a membership covering it applies to the core regrip. Absent: a new paddle from `paddle`.
    */
   paddleId: z.optional(z.nullable(boundedId("Paddle not found"))),

@@ -1,5 +1,5 @@
 /**
- * The storefront's rules (staff-and-admin-side §2, §4, §5, §9; docs/api-staff.md): the catalogue's category order
+ * The storefront's rules (docs/api-staff.md): the catalogue's category order
  * and headings, the cart the console keeps in browser storage, the bag number, and the invoice request the server
  * parses. Browser-safe, zod/mini: the console previews totals with these and the server prices with the same
  * discount rule (`./promo`).
@@ -15,7 +15,7 @@ import type { Discount } from "./promo";
 import type { QuickSalePrices } from "./quick-sale";
 import { orderTotals, type OrderTotals } from "./totals";
 
-/** §9: the storefront's category order and headings; anything else is Other Services. */
+/** The storefront's category order and headings (the spec's); anything else is Other Services. */
 export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: string }[] = [
   { category: "BASE_GRIP", heading: "Core Services" },
   { category: "OVERGRIP", heading: "Overgrips" },
@@ -43,7 +43,7 @@ export interface StorefrontProducts {
   quickSale: QuickSalePrices;
 }
 
-/** Groups products in §9's order, each sorted by displayOrder then price; empty groups left out. */
+/** Groups products in that order, each sorted by displayOrder then price; empty groups left out. */
 export function storefrontGroups<T extends { category: string; displayOrder?: number | null; price: number }>(
   items: readonly T[],
 ): { category: SkuCategory; heading: string; items: T[] }[] {
@@ -123,7 +123,7 @@ export function firstVariant<T extends CardItem & { stockQuantity: number | null
   return card.variants.find((variant) => variant.stockQuantity === null || variant.stockQuantity > 0) ?? card.variants[0];
 }
 
-/** A bag number is exactly 3 characters (§5, §9): the code printed on the bag, 0-9 and A-Z (shared/bags). */
+/** A bag number is exactly 3 characters: the code printed on the bag, 0-9 and A-Z (shared/bags). */
 export const BAG_NUMBER_REQUIRED = "Bag Number Required";
 
 export function normaliseBagCode(input: string): string {
@@ -168,14 +168,14 @@ export function cartFor(customerId: string, stored: unknown): StoredCart {
   return { customerId, items };
 }
 
-/** Adding an item already in the cart raises its quantity by 1 (§4). */
+/** Adding an item already in the cart raises its quantity by 1. */
 export function addToCart(items: readonly CartLine[], item: Omit<CartLine, "quantity">): CartLine[] {
   return items.some((line) => line.id === item.id)
     ? items.map((line) => (line.id === item.id ? { ...line, quantity: line.quantity + 1 } : line))
     : [...items, { ...item, quantity: 1 }];
 }
 
-/** A quantity of 0 or less removes the item (§4); others are whole numbers. */
+/** A quantity of 0 or less removes the item; others are whole numbers. */
 export function setCartQuantity(items: readonly CartLine[], id: string, quantity: number): CartLine[] {
   const whole = Math.floor(Number.isFinite(quantity) ? quantity : 0);
   return whole <= 0 ? items.filter((line) => line.id !== id) : items.map((line) => (line.id === id ? { ...line, quantity: whole } : line));

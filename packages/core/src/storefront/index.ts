@@ -1,6 +1,6 @@
 /**
  * The counter: the storefront's catalogue and invoice, and the quick sale
- * (staff-and-admin-side §2, docs/api-staff.md "Storefront and quick sale").
+ * (docs/api-staff.md "Storefront and quick sale").
  * Both make their order through the one order-creation module
  * (orders/create.ts), priced here on the server from the catalogue; then a
  * payment link is opened and texted to the customer (the `paymentLink`
@@ -55,7 +55,7 @@ const CUSTOMER_NOT_FOUND = "Customer not found";
 const PRODUCT_UNAVAILABLE = "That product is not available";
 
 /**
- * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says,
+ * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped in the storefront's category order,
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
  */
 export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
@@ -115,7 +115,7 @@ function counterOrder(
   | "processedByStaffId" | "customer" | "receiptToken"
 > {
   const money = charged(priced);
-  // §4: a new storefront order waits on payment; one with nothing to pay (a comp) goes straight into the queue.
+  // A new storefront order waits on payment; one with nothing to pay (a comp) goes straight into the queue.
   const status: OrderStatus = money.paymentStatus === "comp" ? "SERVICE_QUEUE" : "WAITING_ON_PAYMENT";
   const at = now.toISOString();
   return {

@@ -1,5 +1,5 @@
 /**
- * Memberships (issue 21; docs/api.md, docs/api-admin.md "Subscribers"): the customer's
+ * Memberships (docs/api.md, docs/api-admin.md "Subscribers"): the customer's
  * subscription as the Shop Tools tab reads it, the checkout in subscription mode that starts one, the paddles it
  * covers, its cancel at the period's end, and the admin's list. The plans' terms and the allowance are
  * shared/membership.ts; the allowance applied to an order is allowance.ts; Stripe's events are webhook.ts.

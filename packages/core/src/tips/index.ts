@@ -1,5 +1,5 @@
 /**
- * Tips (issue 21): once an order is Ready or Picked Up its owner may leave a tip, paid by card through a hosted
+ * Tips: once an order is Ready or Picked Up its owner may leave a tip, paid by card through a hosted
  * checkout in payment mode. `start` (POST /api/orders/{id}/tip) writes a pending tip item with the amount asked
  * (the one the payment page shows and the webhook checks: never the browser's) and opens its checkout;
  * `recordTip` (record.ts, from the webhook) makes it paid exactly once. A tip never touches the order: its

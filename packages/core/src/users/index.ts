@@ -18,7 +18,7 @@ export * as Users from "./index";
 
 export type UserItem = EntityItem<User>;
 
-/** What GET /api/auth/user answers (customer-side §7). */
+/** What GET /api/auth/user answers (docs/api.md, UserView). */
 export type { UserView };
 
 /** Who a user item is: the part every view of a person shares (the account's own view, a customer as staff see one). */
@@ -141,7 +141,7 @@ async function createFromSignIn(actor: UserActor): Promise<void> {
     username: actor.username,
     roles: actor.roles,
     emailVerified: !!actor.email && actor.emailVerified === true,
-    // A new account: order updates on, promotions off until the customer opts in on their profile (issue 23).
+    // A new account: order updates on, promotions off until the customer opts in on their profile.
     ...NEW_ACCOUNT_CONSENT,
   };
   if (await createWithClaims(item)) return;

@@ -35,7 +35,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
   // Public and prerendered: the on-site days and delivery runs at partner clubs (it fetches the schedule itself).
   { path: "/onsite", access: "public", page: () => import("../pages/onsite/OnsitePage"), queries: false },
-  // Public and prerendered (a shell): what a bag's QR label opens; staff signed in are sent on to the order (issue 23).
+  // Public and prerendered (a shell): what a bag's QR label opens; staff signed in are sent on to the order.
   { path: "/b/:slug", access: "public", page: () => import("../pages/bag/BagPage"), queries: false },
   { path: "/terms", access: "public", page: () => import("../pages/legal/TermsPage"), queries: false },
   { path: "/privacy", access: "public", page: () => import("../pages/legal/PrivacyPage"), queries: false },
@@ -45,7 +45,7 @@ export interface ConsoleRoute {
   path: string;
   /**
    * Staff (EMPLOYEE or ADMIN) or admin only; the console as a whole is for staff. An admin page tells other staff
-   * itself why they cannot use it (§2: 'You don't have permission to access the admin panel.'; communications:
+   * itself why they cannot use it (the spec's 'You don't have permission to access the admin panel.'; communications:
    * 'Access denied - Admin only'), under its own heading (pages/console/ConsolePage.tsx). The side navigation
    * follows `access` too.
    */

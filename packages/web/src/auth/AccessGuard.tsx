@@ -17,7 +17,7 @@ export function AccessGuard({
 }: {
   access: Access;
   children: ReactNode;
-  /** My Grips waits 500 ms (customer-side §2); other pages 1 s. */
+  /** My Grips waits 500 ms (the spec's delay for it); other pages 1 s. */
   loginRedirectDelayMs?: number;
 }) {
   // `user` is undefined until the first answer, null when signed out; a failed refetch keeps the last answer.

@@ -1,5 +1,5 @@
 /**
- * The customer's membership and points calls (docs/api.md, issue 21): the subscription (GET /api/subscriptions,
+ * The customer's membership and points calls (docs/api.md): the subscription (GET /api/subscriptions,
  * checkout, paddles, cancel) and the points (GET /api/loyalty). The rules and their words are
  * @regrip/core/shared/membership and loyalty; the server checks every one again.
  */

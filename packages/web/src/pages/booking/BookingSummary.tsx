@@ -32,7 +32,7 @@ interface Props {
 
 const BOOK_HINT = "Choose a paddle, a core service, where and when, and enter your bag number (or say you don't have one yet).";
 
-/** Use points (issue 21): from 100 points, steps of 100 up to what the balance and the order allow. */
+/** Use points: from 100 points, steps of 100 up to what the balance and the order allow. */
 function PointsBox({ balance, points, dueCents, onChange }: { balance: number; points: number; dueCents: number; onChange: (points: number) => void }) {
   const id = useId();
   const choices = pointsChoices(balance, dueCents);

@@ -56,7 +56,7 @@ function ShopChoice({ shop, checked, name, onChoose }: { shop: ShopView; checked
 }
 
 /**
- * The booking's where-and-when step (issue 22): a shop with a drop-off day and time and the day it is promised
+ * The booking's where-and-when step: a shop with a drop-off day and time and the day it is promised
  * back; or a seat on an onsite day at a partner club; or a shop drop-off picked up at a club on a delivery run.
  */
 export function WhereWhenStep({ locations, schedule, loading, failed, shop, where, days, slots, readyDate, deliveryRun, error, onShop, onChange }: Props) {

@@ -87,7 +87,7 @@ function EventList({ items, type, empty }: { items: ScheduleEventView[]; type: S
   );
 }
 
-/** Public: the upcoming on-site gripping days and delivery runs at partner clubs (issue 22), each with a Book link. */
+/** Public: the upcoming on-site gripping days and delivery runs at partner clubs, each with a Book link. */
 export default function OnsitePage() {
   usePageMeta(
     "On-site Gripping Days at Clubs",

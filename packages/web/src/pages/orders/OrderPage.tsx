@@ -105,7 +105,7 @@ function Place({ location, partner }: { location: string | null; partner: Order[
   );
 }
 
-/** The Location and Timing card (issue 22): where and when it is dropped off, where it is picked up and the promised day. */
+/** The Location and Timing card: where and when it is dropped off, where it is picked up and the promised day. */
 function LocationCard({ order }: { order: Order }) {
   const dropoffAt = order.dropoffDateTime ?? order.createdAt;
   const pickupPlace = order.pickupLocation ?? order.dropoffLocation;
@@ -368,7 +368,7 @@ export default function OrderPage() {
           </button>
         )}
         {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
-        {/* Book again (issue 23): the customer's own picked-up order of a saved paddle, its services chosen again. */}
+        {/* Book again: the customer's own picked-up order of a saved paddle, its services chosen again. */}
         {stage === "picked_up" && data.paddleId && me.data?.id === data.userId && (
           <Link to={bookAgainPath(data.id)} className="btn btn-primary">
             Book again

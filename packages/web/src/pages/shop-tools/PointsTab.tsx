@@ -15,7 +15,7 @@ function usePointsHistory() {
   });
 }
 
-/** Shop Tools' Points tab (issue 21): the balance, what 100 points are worth, and the history, newest first. */
+/** Shop Tools' Points tab: the balance, what 100 points are worth, and the history, newest first. */
 export function PointsTab() {
   const history = usePointsHistory();
   if (history.isPending) return <LoadingSpinner text="Loading your points..." />;

@@ -246,7 +246,7 @@ function CurrentPlan({ view, paddles }: { view: SubscriptionView & { plan: Subsc
   );
 }
 
-/** Shop Tools' Subscription tab (issue 21): the plans and Subscribe, or the plan the customer has. */
+/** Shop Tools' Subscription tab: the plans and Subscribe, or the plan the customer has. */
 export function SubscriptionTab() {
   const subscription = useSubscription(true);
   const paddles = usePaddles(true);

@@ -333,8 +333,8 @@ function CommunicationsLog() {
 }
 
 /**
- * /admin/communications (staff-and-admin-side §2): Test SMS, Bulk SMS Broadcast and the log. Admins only; other staff
- * read §2's 'Access denied - Admin only' instead (ConsolePage's AdminOnly).
+ * /admin/communications: Test SMS, Bulk SMS Broadcast and the log. Admins only; other staff
+ * read the spec's 'Access denied - Admin only' instead (ConsolePage's AdminOnly).
  */
 export default function CommunicationsPage() {
   usePageMeta("Communications", "Test texts, broadcasts and the communications log.");

@@ -162,7 +162,7 @@ export default function StaffOrderPage() {
 }
 
 /**
- * The customer's membership now (issue 21): the queue's order list carries none, so the order's own page reads the
+ * The customer's membership now: the queue's order list carries none, so the order's own page reads the
  * customer and shows the member badge with the regrips left this period.
  */
 function Membership({ userId }: { userId: string }) {

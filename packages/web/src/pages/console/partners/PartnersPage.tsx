@@ -26,7 +26,7 @@ type Dialog = { kind: "create" } | { kind: "edit"; partner: PartnerAdminView } |
 
 const dash = <Box color="text-status-inactive">—</Box>;
 
-/** /admin/partners (issue 22): the partner clubs, add, edit, active or not, delete. Admins only. */
+/** /admin/partners: the partner clubs, add, edit, active or not, delete. Admins only. */
 export default function PartnersPage() {
   usePageMeta("Partners", "The partner clubs where onsite gripping days and delivery runs go.");
   const queryClient = useQueryClient();

@@ -73,7 +73,7 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
     const before = product.stockQuantity;
     const after = body.stockQuantity as number | null;
     if (before !== null && after !== null && after !== before) {
-      // A counted stock changes as a difference (§5), so an edit made meanwhile at the counter still counts.
+      // A counted stock changes as a difference, so an edit made meanwhile at the counter still counts.
       const { stockQuantity: _stock, ...rest } = body;
       await updateProduct(product.id, rest);
       return adjustInventory(product.id, after - before);

@@ -53,7 +53,7 @@ const statFilter: Record<StatKey, (product: ProductView) => boolean> = {
   out: isOutOfStock,
 };
 
-/** Sorted in §9's category order (then display order, price, name), not the alphabet of the category codes. */
+/** Sorted in the storefront's category order (then display order, price, name), not the alphabet of the category codes. */
 const categoryColumn = { sortingField: "category", sortingComparator: compareProducts } as const;
 
 const categoryOptions: SelectProps.Option[] = [
@@ -141,7 +141,7 @@ export default function ProductsPage() {
   });
 
   /**
-   * Bulk show/hide: one call per selected product (§7); a partial failure says so. The selection holds the products
+   * Bulk show/hide: one call per selected product; a partial failure says so. The selection holds the products
    * as they were when ticked, so each is read again from the list as it is now (a toggle or an earlier bulk change
    * may have moved it since).
    */

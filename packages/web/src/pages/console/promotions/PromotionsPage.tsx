@@ -32,7 +32,7 @@ import { ConfirmModal } from "../FormModal";
 
 type Dialog = { kind: "create" } | { kind: "edit"; promotion: PromotionAdminView } | { kind: "delete"; promotion: PromotionAdminView } | null;
 
-/** /admin/promotions (staff-and-admin-side §2): the list, create, edit, the active toggle and delete. Admins only. */
+/** /admin/promotions: the list, create, edit, the active toggle and delete. Admins only. */
 export default function PromotionsPage() {
   usePageMeta("Promotions", "Promo codes customers and the counter can use.");
   const queryClient = useQueryClient();

@@ -77,7 +77,7 @@ function serviceText(service: (typeof QUICK_SALE_SERVICES)[number], prices: Quic
   return cents === undefined ? service.label : `${service.label} ${formatCents(cents)}`;
 }
 
-/** The member's assigned paddles the quick sale can cover (issue 21): none unless a regrip is left this period. */
+/** The member's assigned paddles the quick sale can cover: none unless a regrip is left this period. */
 const coverablePaddles = (customer: CustomerView | undefined): AssignedPaddle[] => {
   const membership = (customer as MemberCustomer | undefined)?.membership;
   return hasRegripLeft(membership) ? (membership?.assignedPaddles ?? []) : [];
@@ -98,7 +98,7 @@ function discountProblem(text: string): string | undefined {
   return undefined;
 }
 
-/** /quick-sale: the four-step wizard (§2, §4): Customer, Paddle, Services, Payment. */
+/** /quick-sale: the four-step wizard: Customer, Paddle, Services, Payment. */
 export default function QuickSalePage() {
   const { toast } = useToast();
   const navigate = useNavigate();
@@ -155,7 +155,7 @@ export default function QuickSalePage() {
     clearDraft();
   }
 
-  /** What stops leaving a step, with its message (§4: a customer, then a paddle nickname, then a service). */
+  /** What stops leaving a step, with its message (a customer, then a paddle nickname, then a service). */
   function problemAt(index: number): Partial<typeof errors> {
     if (index === 0 && !customer) return { customer: "Choose or create a customer" };
     if (index === 1) {

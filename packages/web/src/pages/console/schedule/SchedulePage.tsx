@@ -52,7 +52,7 @@ const stateIndicator: Record<EventState, { type: "stopped" | "warning" | "succes
 };
 
 /**
- * /admin/schedule (issue 22): the grip schedule by day (onsite gripping days and delivery runs at partner clubs,
+ * /admin/schedule: the grip schedule by day (onsite gripping days and delivery runs at partner clubs,
  * the shops' overnight cutoffs), filtered by type; schedule, edit, cancel (its booked customers are texted and
  * moved back to a shop) and delete an event nothing is booked on. Admins only.
  */

@@ -16,12 +16,12 @@ import { useToast } from "../../../toast/use-toast";
 import { CartLines, Totals } from "./OrderSummary";
 import type { InvoiceAnswer } from "./storefront-api";
 
-/** §4: a new storefront order shows WAITING_ON_PAYMENT, underscores shown as spaces. */
+/** A new storefront order shows WAITING_ON_PAYMENT (the spec's words), underscores shown as spaces. */
 function statusText(status: string): string {
   return (stageOf(status) === "awaiting_payment" ? "WAITING_ON_PAYMENT" : status).replace(/_/g, " ");
 }
 
-/** Order created: the server's order, the payment link with Copy, the text's status, Start New Order (§2). */
+/** Order created: the server's order, the payment link with Copy, the text's status, Start New Order. */
 export function Confirmation({ answer, customer, onNewOrder }: { answer: InvoiceAnswer; customer: CustomerView; onNewOrder: () => void }) {
   const { toast } = useToast();
   const { order, smsStatus, checkoutUrl } = answer;

@@ -42,7 +42,7 @@ import { useStorefrontCart } from "./use-storefront-cart";
 import "./storefront.css";
 import { ConfirmModal } from "../FormModal";
 
-/** One of §2's four error views: a heading, a line, and the way on. */
+/** One of the page's four error views: a heading, a line, and the way on. */
 function Problem({ title, text, action, level = "h1" }: { title: string; text?: string; action: React.ReactNode; level?: "h1" | "h2" }) {
   return (
     <Box textAlign="center" padding={{ vertical: "xxl" }}>
@@ -99,7 +99,7 @@ function Booking({ customer }: { customer: MemberCustomer }) {
   // The catalogue as read now: every cart line is held to its product's stock (a cart kept from before may hold more).
   const byId = useMemo(() => new Map((products.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.id, item])), [products.data]);
   const productOf = (line: Pick<CartLine, "id" | "name">) => byId.get(line.id) ?? { name: line.name, stockQuantity: null };
-  // A member's covered core service unit and the customer's points (issue 21), previewed as the server prices them.
+  // A member's covered core service unit and the customer's points, previewed as the server prices them.
   const coveredId = coveredLineId(cart.items, (id) => byId.get(id)?.category, customer.membership);
   const dueCents = memberCartTotals(cart.items, promo, coveredId).totalCents;
   const points = usableCartPoints(chosenPoints, customer.points ?? 0, dueCents);

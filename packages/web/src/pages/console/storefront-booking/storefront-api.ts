@@ -6,7 +6,7 @@ import type { StorefrontInvoice, StorefrontProducts } from "@regrip/core/shared/
 import { apiJson } from "../../../lib/api";
 
 export function useStorefrontProducts() {
-  // §7: "never cached": stock and visibility change with every order and every admin edit.
+  // Never cached: stock and visibility change with every order and every admin edit.
   return useQuery({ queryKey: ["/api/storefront/products"], queryFn: () => apiJson<StorefrontProducts>("GET", "/api/storefront/products"), refetchOnMount: "always" });
 }
 

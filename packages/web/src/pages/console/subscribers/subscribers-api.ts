@@ -1,4 +1,4 @@
-/** The admin's membership calls (docs/api-admin.md, issue 21): the subscribers list and a points adjustment. */
+/** The admin's membership calls (docs/api-admin.md): the subscribers list and a points adjustment. */
 import type { AdminSubscription } from "@regrip/core/shared/membership";
 import { apiJson } from "../../../lib/api";
 
