@@ -42,6 +42,9 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
+          // One worker, modules kept between files: each configuration is synthesized once (test/infra/configurations.ts).
+          fileParallelism: false,
+          isolate: false,
         },
       },
       {

@@ -6,13 +6,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { esbuildOptions, lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
 import { routes } from "../../packages/functions/src/routes";
-import { repoRoot, stackNames, synthesize, type Synthesis } from "../../stacks/synth";
+import { repoRoot, stackNames, type Synthesis } from "../../stacks/synth";
+import { synthesized } from "./configurations";
 import { stripeWebhook } from "../../infra/webhooks";
 import { resource, templateJson } from "./cloudformation";
 
 let dev: Synthesis;
 beforeAll(async () => {
-  dev = await synthesize({ stage: "dev" });
+  dev = await synthesized("dev");
 });
 
 describe("Lambda bundling", () => {
