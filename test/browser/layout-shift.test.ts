@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage, shop } from "./browser";
+import { launchBrowser, shop, signedInState } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -70,8 +70,11 @@ const recordShifts = `
  * A page of that screen's size whose calls to /api/ and whose booking page's chunk wait, once held, until released:
  * `release(prefix)` lets through what is waiting (and what comes later) under that path, `release()` everything.
  */
-async function screenPage(screen: Screen): Promise<{ page: Page; hold: () => void; release: (prefix?: string) => Promise<void> }> {
-  context = await browser.newContext({ baseURL: baseUrl, ...screen });
+async function screenPage(
+  screen: Screen,
+  account?: { username: string; password: string },
+): Promise<{ page: Page; hold: () => void; release: (prefix?: string) => Promise<void> }> {
+  context = await browser.newContext({ baseURL: baseUrl, ...screen, storageState: account && (await signedInState(baseUrl, account)) });
   await context.addInitScript(recordShifts);
   let held = false;
   const open: string[] = [];
@@ -139,13 +142,11 @@ describe.each([
     // beside them (desktop) stays put (before that reservation this order shifted the summary 0.03 to 0.15).
     ["who is signed in and their paddles, then the services", ["/assets/BookingPage-", "/api/auth/user", "/api/paddles", "/api/services"]],
   ])("/booking, signed in, keeps its footer below the fold and shifts at most 0.05 as its code and data arrive: %s", async (_, order) => {
-    const { page, hold, release } = await screenPage(screen);
-    await signInThroughPage(page, seed.customer);
-    await page.getByRole("heading", { name: "Choose your core service" }).waitFor();
+    // Signed in from the start (the sign-in form is shell.test.ts's subject).
+    const { page, hold, release } = await screenPage(screen, seed.customer);
 
     // A fresh load of the page, its code and API calls held: what the customer sees while they are on their way.
     hold();
-    await page.goto("about:blank");
     await page.goto("/booking");
     await page.locator(".loading").first().waitFor();
     await settled(page);

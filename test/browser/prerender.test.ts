@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage, shop } from "./browser";
+import { launchBrowser, shop, signedInState } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -120,10 +120,8 @@ describe("prerendered pages", () => {
   });
 
   it("shows a signed-in customer's menu on / from the stored token, without loading Amplify", async () => {
-    await withContext({}, async (context) => {
-      const page = await context.newPage();
-      await signInThroughPage(page, seed.customer);
-
+    // The tokens a sign-in leaves in storage (the sign-in form itself is shell.test.ts's subject).
+    await withContext({ storageState: await signedInState(baseUrl, seed.customer) }, async (context) => {
       const fresh = await context.newPage();
       const seen = watch(fresh);
       await fresh.goto("/");
