@@ -9,22 +9,8 @@
  * so no bundle carries this table.
  */
 import type { Grants, TableAccess } from "../../../infra/grants";
+import type { Access } from "@regrip/core/shared/access";
 import { routeKey } from "./http/own-route";
-
-export type Access =
-  /** anyone, signed in or not */
-  | "public"
-  /** any signed-in user (every user is a CUSTOMER) */
-  | "customer"
-  /**
-   * the owner of the route's `owned` item, or staff: any signed-in caller passes the gate and the domain
-   * function checks the rest (anyone else gets 404, as for a missing item)
-   */
-  | "owner-or-staff"
-  /** EMPLOYEE or ADMIN */
-  | "staff"
-  /** ADMIN only */
-  | "admin";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

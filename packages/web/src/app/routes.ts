@@ -1,12 +1,12 @@
 import type { ComponentType } from "react";
 import type { ConsolePageName } from "../pages/console/ConsolePage";
-import type { Access } from "../auth/access";
+import type { RoleAccess } from "@regrip/core/shared/access";
 import { RECEIPT_PAGE_PATH } from "@regrip/core/shared/receipts";
 
 export interface PageRoute {
   /** react-router path syntax: `/orders/:id`. */
   path: string;
-  access: Access;
+  access: RoleAccess;
   /**
    * The page's module, imported on first visit, so each page (and the Cloudscape console) stays out of the
    * landing bundle. AppRoutes.tsx makes it a lazy component inside the query client's scope and the access guard.
