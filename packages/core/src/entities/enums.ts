@@ -26,8 +26,8 @@ export {
 /** The twelve stored order statuses and the payment states live with the lifecycle (browser-safe). */
 export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../shared/lifecycle";
 
-export const LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const;
-export type Location = (typeof LOCATIONS)[number];
+/** A schedule event's locations, and an order's (COUNTER too: a counter sale), live with the shops' names (browser-safe). */
+export { LOCATIONS, ORDER_LOCATIONS, type Location, type OrderLocation } from "../shared/location-names";
 
 export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION", "COMP"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];

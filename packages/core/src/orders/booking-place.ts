@@ -19,7 +19,7 @@ import { addDays, dropoffRefusal, hoursOn, instantOf, localOf, nextOpening, pick
 import { isBookableLocation, shopLocation } from "../shared/locations";
 import { EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN, RUN_FULL, SCHEDULE_MAX_DAYS } from "../shared/schedule";
 import { cutoffOn, eventById, type ScheduleEventItem } from "../schedule/read";
-import type { BookableLocation } from "../shared/location-names";
+import type { BookableLocation, Location } from "../shared/location-names";
 
 /** What of the booking form (orders/booking.ts BookService) says where and when. */
 interface PlaceInput {
@@ -34,9 +34,9 @@ type Seats = typeof import("../schedule/seats");
 /** Where and when the order is: the order's fields, and the seat it takes (on an onsite day or a club pickup). */
 export interface WhereAndWhen {
   fields: {
-    dropoffLocation: "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
+    dropoffLocation: Location;
     dropoffDateTime: string;
-    pickupLocation: "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
+    pickupLocation: Location;
     pickupDateTime: string;
     pickupDate: LocalDate;
     isOnsite: boolean;

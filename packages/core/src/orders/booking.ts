@@ -38,7 +38,7 @@ import { bookingConfirmation } from "../notifications/confirmations";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
-/** The drop-off locations a customer can book (customer-side §9); ONSITE is the shop's own. */
+/** The drop-off locations a customer can book (customer-side §9): the shops; a club day is booked by its event, a counter sale is made by staff. */
 export { BOOKABLE_LOCATIONS };
 
 /** An optional text field the client may send as null or "". */

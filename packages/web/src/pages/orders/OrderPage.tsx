@@ -93,8 +93,6 @@ function Place({ location, partner }: { location: string | null; partner: Order[
       </>
     );
   }
-  // ONSITE with no club: an order made at a shop's counter (storefront invoice, quick sale), not an on-site day.
-  if (location === "ONSITE") return <>At the shop's counter</>;
   const shop = shopLocation(location);
   if (!shop) return <>{locationLabel(location)}</>;
   return (
