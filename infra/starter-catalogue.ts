@@ -6,11 +6,11 @@
  */
 import { writeLabelled } from "../packages/core/src/db/labelled";
 import { uniqueKey } from "../packages/core/src/entities";
-import type { CatalogueSku } from "../packages/core/src/shared/catalogue";
+import type { Product } from "../packages/core/src/shared/catalogue";
 import { QUICK_SALE_SERVICES } from "../packages/core/src/shared/quick-sale";
 
 /** A product as it is first put in; the rest (low-stock threshold) takes the entity's defaults. */
-export type StarterProduct = Omit<CatalogueSku, "stockQuantity" | "lowStockThreshold" | "isVisible"> & {
+export type StarterProduct = Omit<Product, "stockQuantity" | "lowStockThreshold" | "isVisible"> & {
   description: string;
   /** Counted stock that every order takes from, or false for a service with nothing to count (unlimited). */
   counted: boolean;

@@ -38,7 +38,7 @@ export function demoStock(product: StarterProduct): number {
 }
 
 /** The customer catalogue as the demo shop holds it: `stockQuantity` null for an uncounted service. */
-export const demoSkus = starterCatalogue.map((product) => ({ ...product, stockQuantity: product.counted ? demoStock(product) : null }));
+export const demoProducts = starterCatalogue.map((product) => ({ ...product, stockQuantity: product.counted ? demoStock(product) : null }));
 
 export const demoPromotions = [
   { id: "promo-welcome10", code: "WELCOME10", percentage: 10, amountCents: 0, isActive: true },

@@ -49,11 +49,8 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SKU_TYPES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const;
-export type SkuType = (typeof SKU_TYPES)[number];
-
-export const SKU_CATEGORIES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const;
-export type SkuCategory = (typeof SKU_CATEGORIES)[number];
+/** A product's (a sku item's) types and categories live with the catalogue (browser-safe). */
+export { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType } from "../shared/catalogue";
 
 /**
  * A points ledger entry: earned by a payment (+), redeemed on an order (−), returned when that order is canceled

@@ -340,7 +340,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     if (bagRefusal) throw bagRefusal;
     const paddleRefusal = reholdingPaddle ? await PaddleOpenOrder.claimRefusal(result, order) : null;
     if (paddleRefusal) throw paddleRefusal;
-    const missing = Inventory.missingSkus(result);
+    const missing = Inventory.missingProducts(result);
     if (missing.length) {
       gone.push(...missing);
       continue;

@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { personOf, type UserActor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
-import { allSkus, catalogueSku, item } from "../catalogue";
+import { allProducts, productFromSku, catalogueProduct } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import * as Bags from "../bags";
@@ -29,7 +29,7 @@ import { priceSale, type PricedSale } from "../pricing/cart";
 import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
 import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
-import { coreServiceOf, type CatalogueSku } from "../shared/catalogue";
+import { coreServiceOf, type Product } from "../shared/catalogue";
 import type { TotalsDiscount } from "../shared/totals";
 import { receiptUrl } from "../shared/receipts";
 import { orderReference } from "../shared/orders";
@@ -59,10 +59,10 @@ const PRODUCT_UNAVAILABLE = "That product is not available";
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
  */
 export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
-  const skus = (await allSkus()).map(catalogueSku);
+  const skus = (await allProducts()).map(productFromSku);
   const visible = skus.filter((sku) => sku.isVisible);
   return {
-    groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))),
+    groups: storefrontGroups(visible.map((sku) => ({ ...catalogueProduct(sku), displayOrder: sku.displayOrder }))),
     quickSale: quickSalePrices(skus),
   };
 });
@@ -85,12 +85,12 @@ export interface CounterSale {
   smsStatus: SmsStatus;
 }
 
-async function skusByIds(ids: readonly string[]): Promise<CatalogueSku[]> {
+async function productsByIds(ids: readonly string[]): Promise<Product[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
   if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
-  return found.data.map(catalogueSku);
+  return found.data.map(productFromSku);
 }
 
 async function customerOf(customerId: string): Promise<UserItem> {
@@ -245,7 +245,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
       const [skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
-        skusByIds(input.items.map((line) => line.id)),
+        productsByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         membershipOf(customer.userId),
         // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
@@ -323,10 +323,10 @@ class AssignedBagTakenError extends Error {
 const ASSIGN_TRIES = 5;
 
 /** The quick-sale services' skus, found by their codes (the uniqueValue reservations), hidden or not. */
-async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
+async function quickSaleSkus(): Promise<Map<string, Product>> {
   const keys = QUICK_SALE_SERVICES.map((service) => uniqueKey("skuCode", service.code) as { kind: "skuCode"; value: string });
   const { data: reservations } = await db().entities.uniqueValue.get(keys).go();
-  const skus = await skusByIds(reservations.map((reservation) => reservation.ownerId));
+  const skus = await productsByIds(reservations.map((reservation) => reservation.ownerId));
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 

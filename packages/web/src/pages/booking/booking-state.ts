@@ -2,7 +2,7 @@
  * The booking page's choices and what they add up to, as pure functions. The
  * totals are for the customer's eyes only: the server prices the order.
  */
-import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
+import type { Catalogue, CatalogueProduct, CoreService } from "../../data/catalogue";
 import { defaultDropoffLocation, type BookableLocation } from "../../data/orders";
 import { edgeKind, isWeight, LOW_STOCK_THRESHOLD, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
 import type { Discount as Promotion } from "@regrip/core/shared/promo";
@@ -145,18 +145,18 @@ export function lowStockNote(stock: number | null | undefined): string | undefin
 }
 
 /** Edge guards are the edge products named 'premium'; the rest is tape. */
-export function isEdgeGuard(item: Pick<CatalogueItem, "name" | "category">): boolean {
+export function isEdgeGuard(item: Pick<CatalogueProduct, "name" | "category">): boolean {
   return edgeKind(item) === "guard";
 }
 
 /** The weight add-on priced per area is the one named 'performance'. */
-export function isAreaWeight(item: Pick<CatalogueItem, "name" | "category">): boolean {
+export function isAreaWeight(item: Pick<CatalogueProduct, "name" | "category">): boolean {
   return isWeight(item);
 }
 
 /** Guards grouped by product name, one entry per color. */
-export function edgeGuardGroups(edge: CatalogueItem[]): { name: string; items: CatalogueItem[] }[] {
-  const groups = new Map<string, CatalogueItem[]>();
+export function edgeGuardGroups(edge: CatalogueProduct[]): { name: string; items: CatalogueProduct[] }[] {
+  const groups = new Map<string, CatalogueProduct[]>();
   for (const item of edge.filter(isEdgeGuard)) groups.set(item.name, [...(groups.get(item.name) ?? []), item]);
   return [...groups].map(([name, items]) => ({ name, items }));
 }
@@ -166,7 +166,7 @@ export function toggle(list: string[], id: string): string[] {
 }
 
 /** A tape or guard replaces the one of its kind; picking the chosen tape again takes it off. */
-export function chooseEdge(selection: BookingSelection, item: CatalogueItem): BookingSelection {
+export function chooseEdge(selection: BookingSelection, item: CatalogueProduct): BookingSelection {
   if (isEdgeGuard(item)) return { ...selection, edgeGuard: item.id };
   return { ...selection, edgeTape: selection.edgeTape === item.id ? undefined : item.id };
 }
@@ -178,7 +178,7 @@ export type VariantProblem =
   | "That combination is out of stock";
 
 /** The core service's sku for a color and tack: required when the service has them, and in stock. */
-export function coreVariant(service: CoreService, color?: string, feel?: string): { sku?: CatalogueItem; problem?: VariantProblem } {
+export function coreVariant(service: CoreService, color?: string, feel?: string): { sku?: CatalogueProduct; problem?: VariantProblem } {
   if (service.colors.length > 0 && !color) return { problem: "Please choose a grip color" };
   if (service.feels.length > 0 && !feel) return { problem: "Please choose a grip tack" };
   const sku = service.skus.find(
@@ -189,7 +189,7 @@ export function coreVariant(service: CoreService, color?: string, feel?: string)
   return { sku };
 }
 
-export function findItem(catalogue: Catalogue | undefined, id: string | undefined): CatalogueItem | undefined {
+export function findItem(catalogue: Catalogue | undefined, id: string | undefined): CatalogueProduct | undefined {
   if (!catalogue || !id) return undefined;
   for (const service of catalogue.coreServices) {
     const sku = service.skus.find((s) => s.id === id);
@@ -224,7 +224,7 @@ export function areaLabels(areas: readonly WeightArea[]): string {
 /** The summary's lines, in the order the page shows the sections. */
 export function summaryLines(selection: BookingSelection, catalogue: Catalogue | undefined): SummaryLine[] {
   const lines: SummaryLine[] = [];
-  const add = (id: string | undefined, detail?: (item: CatalogueItem) => string | undefined, quantity = 1) => {
+  const add = (id: string | undefined, detail?: (item: CatalogueProduct) => string | undefined, quantity = 1) => {
     const item = findItem(catalogue, id);
     if (item) lines.push({ id: item.id, label: item.name, detail: detail?.(item), cents: item.price * quantity });
   };
