@@ -23,8 +23,8 @@ import {
 } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { COVERED_LINE_NOTE, type SubscriptionPlan } from "../../packages/core/src/shared/membership";
-import { pendingCheckout } from "../../packages/core/src/subscriptions";
-import { REGRIP_JUST_USED } from "../../packages/core/src/subscriptions/allowance";
+import { pendingCheckout } from "../../packages/core/src/memberships";
+import { REGRIP_JUST_USED } from "../../packages/core/src/memberships/allowance";
 import { createLocalServer } from "../../infra/local/server";
 import { book, bookingCustomer, demo, freeBag, paddleOf, pickedUp } from "./booking-support";
 import { orderOf, postEvent, staffTokens } from "./payment-support";

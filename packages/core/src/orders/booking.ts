@@ -165,7 +165,7 @@ async function promotionFor(code: string | undefined) {
  * loaded beside the booking's other reads, off the handler's cold start (`npm run bench:lambda`).
  */
 async function membershipOf(userId: string) {
-  const allowance = await import("../subscriptions/allowance");
+  const allowance = await import("../memberships/allowance");
   return { allowance, subscription: await allowance.subscriptionOf(userId) };
 }
 

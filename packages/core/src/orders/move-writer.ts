@@ -56,7 +56,7 @@ import { timelineWrites } from "../reminders/timeline";
 import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
-import { returnOnCancel } from "../subscriptions/allowance-return";
+import { returnOnCancel } from "../memberships/allowance-return";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";

@@ -40,7 +40,7 @@ import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
 import { withReceipt } from "../receipts";
 import { refundNotice } from "../notifications/confirmations";
-import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../subscriptions/webhook";
+import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../memberships/webhook";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
 

@@ -45,7 +45,7 @@ import { Id } from "../shared/ids";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import * as Users from "../users";
 import type { UserItem } from "../users";
-import type { Coverage } from "../subscriptions/allowance";
+import type { Coverage } from "../memberships/allowance";
 
 export * as Storefront from "./index";
 export * from "../shared/storefront";
@@ -135,14 +135,14 @@ function counterOrder(
   };
 }
 
-type Allowance = typeof import("../subscriptions/allowance");
+type Allowance = typeof import("../memberships/allowance");
 
 /**
  * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
  * loaded beside the sale's other reads, off the cold start of the routes importing this module (`npm run bench:lambda`).
  */
 async function membershipOf(userId: string) {
-  const allowance: Allowance = await import("../subscriptions/allowance");
+  const allowance: Allowance = await import("../memberships/allowance");
   return { allowance, subscription: await allowance.subscriptionOf(userId) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * Memberships (issue 21; docs/api.md, docs/api-admin.md "Subscribers"): the customer's
- * subscription as the Shop Tools tab reads it, the checkout in subscription mode that starts one, the paddles it
+ * membership (stored as a subscription item, Stripe's subscription) as the Shop Tools tab reads it, the checkout in subscription mode that starts one, the paddles it
  * covers, its cancel at the period's end, and the admin's list. The plans' terms and the allowance are
  * shared/membership.ts; the allowance applied to an order is allowance.ts; Stripe's events are webhook.ts.
  *
@@ -33,7 +33,7 @@ import {
 } from "../shared/membership";
 import { subscriptionOf, type SubscriptionItem } from "./allowance";
 
-export * as Subscriptions from "./index";
+export * as Memberships from "./index";
 export { currentOf, subscriptionOf, type SubscriptionItem } from "./allowance";
 
 export const UNKNOWN_PLAN = "Choose the single plan or the family plan";
