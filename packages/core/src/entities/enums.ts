@@ -34,7 +34,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 
 /** The plans and their terms live with the membership rules (browser-safe). */
-export { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "../shared/plans";
+export { PLANS, type Plan } from "../shared/plans";
 
 /** Stripe's subscription states, stored as Stripe reports them. */
 export const SUBSCRIPTION_STATUSES = [

@@ -4,7 +4,7 @@
  */
 import type Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
-import type { SubscriptionPlan } from "../shared/membership";
+import type { Plan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
@@ -34,7 +34,7 @@ export interface PaymentDetails {
 /** A checkout in subscription mode for one of the plans (subscriptions/checkout.ts). */
 export interface SubscriptionCheckoutRequest {
   userId: string;
-  plan: SubscriptionPlan;
+  plan: Plan;
   paddleIds: readonly string[];
   /** The plan's name and monthly price (shared/membership.ts PLAN_TERMS), never the client's. */
   planName: string;

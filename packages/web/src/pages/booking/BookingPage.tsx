@@ -6,7 +6,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
 import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
-import { usePointsBalance, useSubscription } from "../../data/membership";
+import { usePointsBalance, useMembership } from "../../data/membership";
 import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";
 import { currentPath, goToServerLogin } from "../../lib/navigation";
@@ -96,7 +96,7 @@ export default function BookingPage() {
   const signedIn = userPending ? undefined : !!user;
   const paddles = usePaddles(!!user);
   // A member's covered regrip and the points: asked only signed in.
-  const subscription = useSubscription(!!user);
+  const subscription = useMembership(!!user);
   const pointsBalance = usePointsBalance(!!user);
   const services = useServices();
   const locations = useLocations();

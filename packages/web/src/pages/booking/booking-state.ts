@@ -9,7 +9,7 @@ import type { Discount as Promotion } from "@regrip/core/shared/promo";
 import { orderTotals, type OrderTotals } from "@regrip/core/shared/totals";
 import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
-import { coversPaddle, PLAN_TERMS, type SubscriptionView } from "@regrip/core/shared/membership";
+import { coversPaddle, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
 import { isWhereComplete, whereRequest, type WhereWhen } from "./where-when";
 
@@ -244,7 +244,7 @@ export function summaryLines(selection: BookingSelection, catalogue: Catalogue |
  * Whether the customer's plan (GET /api/subscriptions) covers a regrip of this paddle now: `coversPaddle`, with the
  * view's regrips left standing for the period's usage (the view carries the count left, not the count used).
  */
-export function isCovered(view: SubscriptionView | undefined, paddleId: string | undefined): boolean {
+export function isCovered(view: MembershipView | undefined, paddleId: string | undefined): boolean {
   if (!view?.plan || !paddleId) return false;
   const perPeriod = PLAN_TERMS[view.plan].regripsPerPeriod;
   return coversPaddle(
