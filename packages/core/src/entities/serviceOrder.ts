@@ -159,7 +159,7 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         stripeEventId: { type: "string" },
         paymentFailureReason: { type: "string" },
         paymentAttempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
-        /** The membership that covered this order's core regrip (subscriptions/): its id, the period it counted in, the price it covered. */
+        /** The membership that covered this order's core regrip (memberships/): its id, the period it counted in, the price it covered. */
         subscriptionId: { type: "string" },
         coveredPeriodEnd: isoTimestamp(),
         coveredCents: cents(),

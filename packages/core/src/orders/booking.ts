@@ -161,7 +161,7 @@ async function promotionFor(code: string | undefined) {
 }
 
 /**
- * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * The membership step (memberships/allowance.ts): the customer's subscription and the code that applies it,
  * loaded beside the booking's other reads, off the handler's cold start (`npm run bench:lambda`).
  */
 async function membershipOf(userId: string) {

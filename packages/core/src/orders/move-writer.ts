@@ -204,7 +204,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
   // The paddle leaves the bag with the order.
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
-  // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance-return.ts).
+  // A cancel gives a covered order's regrip back to its membership's period, once (memberships/allowance-return.ts).
   const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
   // A cancel gives the order's seat on an onsite day or delivery run back, once (its code loads only then).
   // An admin reopening a canceled order does not take it again: the order keeps `seatReturnedAt`.

@@ -53,7 +53,7 @@ interface SubscriptionFacts {
 
 /**
  * The metadata a subscription checkout puts on the session and on the subscription it makes: who, which plan,
- * which paddles (comma-separated: Stripe's metadata values are strings). subscriptions/webhook.ts reads it back.
+ * which paddles (comma-separated: Stripe's metadata values are strings). memberships/webhook.ts reads it back.
  */
 export function subscriptionMetadata(request: Pick<SubscriptionCheckoutRequest, "userId" | "plan" | "paddleIds">): Record<string, string> {
   return { userId: request.userId, plan: request.plan, paddleIds: request.paddleIds.join(",") };

@@ -21,7 +21,7 @@
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
  *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
- * counter (subscriptions/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
+ * counter (memberships/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
  * `checkout.session.completed` in subscription mode applied there.
  */
 import type Stripe from "stripe";

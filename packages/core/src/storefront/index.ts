@@ -138,7 +138,7 @@ function counterOrder(
 type Allowance = typeof import("../memberships/allowance");
 
 /**
- * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * The membership step (memberships/allowance.ts): the customer's subscription and the code that applies it,
  * loaded beside the sale's other reads, off the cold start of the routes importing this module (`npm run bench:lambda`).
  */
 async function membershipOf(userId: string) {
