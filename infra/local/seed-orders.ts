@@ -46,7 +46,7 @@ export async function seedDemoOrders(customer: UserActor, employee: UserActor): 
     ).id;
   const move = async (id: string, ...statuses: ("IN_QUEUE" | "IN_SERVICE" | "READY")[]) => {
     for (const status of statuses) {
-      await Orders.changeStatus(employee, { id, change: { status } });
+      await Orders.moveOrder(employee, { id, change: { status } });
     }
   };
 

@@ -57,7 +57,7 @@ const table = (...accesses: TableAccess[]): Grants => ({ table: accesses });
 const reads = table("read");
 /** An edit of an item with its audit entry, which may swap a unique claim (an email, a code): the old one is deleted. */
 const edits = table("read", "put", "update", "delete");
-/** An order's move (decided in orders/status-change.ts, written by orders/move-writer.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
+/** An order's move (decided in orders/move-order.ts, written by orders/move-writer.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
 const moves = table("read", "check", "put", "update", "delete");
 /** An order made at the counter or booked (stock taken, a bag held, a paddle made) that may text a payment link. */
 const sales: Grants = { ...table("read", "check", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] };
@@ -103,7 +103,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/storefront/products", handler: handlerAt("storefront/products"), access: "staff", grants: reads },
   { method: "POST", path: "/api/storefront/invoice", handler: handlerAt("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/move"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", grants: { ...moves, texts: true, email: true } },
   { method: "POST", path: "/api/orders/{id}/payment-link", handler: handlerAt("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind

@@ -25,7 +25,7 @@
  * - `audit:<n>`: the caller's audit entries and the move's own.
  *
  * Callers keep only their decisions: which move, on what condition, which
- * refund (orders/status-change.ts, orders/expire.ts, payments/). The writer
+ * refund (orders/move-order.ts, orders/expire.ts, payments/). The writer
  * answers the move's effects (the customer's text; later points and
  * reminders) and the caller's own (a paid counter order's receipt text,
  * receipts/) and registers them with the transaction (db/effects.ts): they
