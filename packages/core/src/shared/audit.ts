@@ -3,7 +3,7 @@
  * staff-and-admin-side §2). Browser-safe: types, the one rule of how an actor is shown, and each action in words
  * with the console page of what it changed.
  */
-import { statusLabel } from "./lifecycle";
+import { stageLabelOf } from "./lifecycle";
 
 export interface AuditEntryView {
   id: string;
@@ -145,7 +145,7 @@ export function auditEntryWords(entry: Pick<AuditEntryView, "action" | "targetTy
   let action = actionWords[entry.action] ?? entry.action.replace(/[._]/g, " ").replace(/^./, (first) => first.toUpperCase());
   const status = changes.status as { from?: unknown; to?: unknown } | undefined;
   if (entry.action === "order.status_changed" && text(status?.from) && text(status?.to)) {
-    action += `: ${statusLabel(String(status!.from), "staff")} → ${statusLabel(String(status!.to), "staff")}`;
+    action += `: ${stageLabelOf(String(status!.from), "staff")} → ${stageLabelOf(String(status!.to), "staff")}`;
   }
   const noun = targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase());
   // A name the entry recorded (a bag's code, a promotion's or a product's code) reads better than the id's end.
