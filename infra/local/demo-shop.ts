@@ -85,15 +85,15 @@ export const demoPartners = [
  */
 export function demoEvents(today: LocalDate) {
   const nextMonday = addDays(today, (8 - weekdayOf(today)) % 7 || 7);
-  const onsiteDate = addDays(nextMonday, 2);
+  const clubDayDate = addDays(nextMonday, 2);
   const runDate = addDays(nextMonday, 3);
   return [
     {
-      id: `demo-onsite-${onsiteDate}`,
+      id: `demo-onsite-${clubDayDate}`,
       eventType: "ONSITE_GRIPPING" as const,
       location: "ONSITE" as const,
       partnerKey: "denver-pickleball",
-      eventDate: onsiteDate,
+      eventDate: clubDayDate,
       startTime: "09:00",
       endTime: "13:00",
       maxCapacity: DEFAULT_EVENT_CAPACITY,

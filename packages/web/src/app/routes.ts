@@ -34,7 +34,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/profile", access: "customer", page: () => import("../pages/profile/ProfilePage") },
   { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
   // Public and prerendered: the on-site days and delivery runs at partner clubs (it fetches the schedule itself).
-  { path: "/onsite", access: "public", page: () => import("../pages/onsite/OnsitePage"), queries: false },
+  { path: "/onsite", access: "public", page: () => import("../pages/onsite/ClubDaysPage"), queries: false },
   // Public and prerendered (a shell): what a bag's QR label opens; staff signed in are sent on to the order (issue 23).
   { path: "/b/:slug", access: "public", page: () => import("../pages/bag/BagPage"), queries: false },
   { path: "/terms", access: "public", page: () => import("../pages/legal/TermsPage"), queries: false },

@@ -88,7 +88,7 @@ function EventList({ items, type, empty }: { items: ScheduleEventView[]; type: S
 }
 
 /** Public: the upcoming on-site gripping days and delivery runs at partner clubs (issue 22), each with a Book link. */
-export default function OnsitePage() {
+export default function ClubDaysPage() {
   usePageMeta(
     "On-site Gripping Days at Clubs",
     "Regrip comes to your club: upcoming on-site gripping days and delivery runs at partner pickleball clubs, with dates, times, addresses and seats left.",
