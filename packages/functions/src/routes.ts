@@ -97,7 +97,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/book-service", handler: handlerAt("orders/book"), access: "customer", grants: { ...sales, email: true } },
   { method: "GET", path: "/api/orders", handler: handlerAt("orders/list"), access: "customer", grants: reads },
   { method: "GET", path: "/api/orders/{id}", handler: handlerAt("orders/get"), access: "customer", owned: "order", grants: reads },
-  // a counter order's receipt, for whoever holds its unguessable link (a walk-in has no account)
+  // a counter sale's receipt, for whoever holds its unguessable link (a walk-in has no account)
   { method: "GET", path: "/api/receipts/{id}", handler: handlerAt("receipts/get"), access: "public", grants: reads },
   // storefront (the quick sale is the staff form of POST /api/book-service)
   { method: "GET", path: "/api/storefront/products", handler: handlerAt("storefront/products"), access: "staff", grants: reads },

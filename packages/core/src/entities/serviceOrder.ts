@@ -126,7 +126,7 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         stripeInvoiceId: { type: "string" },
         invoiceUrl: { type: "string" },
         /**
-         * A counter order's receipt link (receipts/): 128 random bits made with the order, and the link built
+         * A counter sale's receipt link (receipts/): 128 random bits made with the order, and the link built
          * from it when the payment link is made (the webhook texts it and knows no site address).
          */
         receiptToken: { type: "string" },

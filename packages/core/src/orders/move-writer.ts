@@ -27,7 +27,7 @@
  * Callers keep only their decisions: which move, on what condition, which
  * refund (orders/move-order.ts, orders/expire.ts, payments/). The writer
  * answers the move's effects (the customer's text; later points and
- * reminders) and the caller's own (a paid counter order's receipt text,
+ * reminders) and the caller's own (a paid counter sale's receipt text,
  * receipts/) and registers them with the transaction (db/effects.ts): they
  * run once it commits, never when it fails, and a failing one is logged and
  * undoes nothing.
@@ -137,7 +137,7 @@ export interface OrderChange {
   unchanged?: readonly ReadFact[];
   /** Write only while this is still the order's checkout session. */
   onlyIfSession?: string;
-  /** The caller's own effects (a paid counter order's receipt text), run after the commit beside the move's. */
+  /** The caller's own effects (a paid counter sale's receipt text), run after the commit beside the move's. */
   effects?: Effect[];
 }
 

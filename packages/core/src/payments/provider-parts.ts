@@ -8,7 +8,7 @@ import type { Plan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
-  /** Where the payer lands after paying: `<site>/orders/<id>?paid=1`, a counter order's receipt (checkout.ts checkoutUrls). */
+  /** Where the payer lands after paying: `<site>/orders/<id>?paid=1`, a counter sale's receipt (checkout.ts checkoutUrls). */
   successUrl: string;
   /** Where the payer lands after giving up or a decline: `<site>/orders/<id>?payment=canceled`. */
   cancelUrl: string;

@@ -16,7 +16,7 @@
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  *
- * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceipt`).
+ * A payment that marks a counter sale paid also texts its receipt, after the commit (receipts/ `withReceipt`).
  *
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
  *

@@ -5,7 +5,7 @@
  * (orders/create.ts), priced here on the server from the catalogue; then a
  * payment link is opened and texted to the customer (the `paymentLink`
  * template of texts/templates.ts, `storefront_order` in the communications
- * log). A text that fails never undoes the order. A paid counter order ends
+ * log). A text that fails never undoes the order. A paid counter sale ends
  * on its receipt (receipts/), reached by the link made with the order.
  *
  * Imported as a namespace: `import { Storefront } from "@regrip/core/storefront"`.
@@ -101,8 +101,8 @@ async function customerOf(customerId: string): Promise<UserItem> {
 
 const staffName = (actor: UserActor) => actor.givenName || actor.username;
 
-/** The fields every counter order shares: the customer, who took it, where, and what it costs. */
-function counterOrder(
+/** The fields every counter sale shares: the customer, who took it, where, and what it costs. */
+function counterSaleFields(
   actor: UserActor,
   customer: UserItem,
   priced: PricedSale,
@@ -169,7 +169,7 @@ function covering(
   };
 }
 
-/** A counter order's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
+/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
 function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
   order: O,
   fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
@@ -269,7 +269,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       return {
         order: withCoverage(
           {
-            ...counterOrder(actor, customer, priced, "Invoiced at the storefront", now),
+            ...counterSaleFields(actor, customer, priced, "Invoiced at the storefront", now),
             bagNumber: input.bagNumber,
             ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
           },
@@ -384,7 +384,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const notes = input.discount?.notes || undefined;
       return {
         order: {
-          ...withCoverage(counterOrder(actor, customer, priced, "Quick sale", now), cover.fields),
+          ...withCoverage(counterSaleFields(actor, customer, priced, "Quick sale", now), cover.fields),
           bagNumber,
           paddleId,
           paddle: onFile

@@ -207,7 +207,7 @@ export const templates = {
     messageType: "receipt",
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
-    when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter order paid by its texted link), or cash or a card taken at the counter. The total, the lines, how it was paid, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
+    when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter sale paid by its texted link), or cash or a card taken at the counter. The total, the lines, how it was paid, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
     words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & Partial<OrderMessageParams>; url?: string }) =>
       `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}.${linesInText(order.lines)}${
         order.pickupDay ? ` It will be ready on ${order.pickupDay}.` : ""

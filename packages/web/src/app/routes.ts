@@ -29,7 +29,7 @@ export const pageRoutes: PageRoute[] = [
   { path: "/booking", access: "public", page: () => import("../pages/booking/BookingPage") },
   { path: "/my-grips", access: "customer", page: () => import("../pages/my-grips/MyGripsPage"), loginRedirectDelayMs: 500 },
   { path: "/orders/:id", access: "customer", page: () => import("../pages/orders/OrderPage") },
-  // A counter order's receipt: public, its unguessable link is the key (a walk-in has no account).
+  // A counter sale's receipt: public, its unguessable link is the key (a walk-in has no account).
   { path: RECEIPT_PAGE_PATH, access: "public", page: () => import("../pages/receipt/ReceiptPage") },
   { path: "/profile", access: "customer", page: () => import("../pages/profile/ProfilePage") },
   { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
