@@ -60,7 +60,7 @@ export const AUDIT_ACTION_WORDS = {
   "order.refund_failed": "Refund failed",
   "order.refunded": "Refund given",
   "order.status_changed": "Order status changed",
-  "order.event_canceled": "Order moved: its on-site day or delivery run was canceled",
+  "order.event_canceled": "Order moved: its club day or delivery run was canceled",
   "paddle.created_for_customer": "Paddle added for a customer",
   "paddle.freed_from_bag": "Paddle taken out of its bag",
   "partner.created": "Partner club added",

@@ -89,7 +89,7 @@ function AgainNotice({ note }: { note: AgainNote }) {
 export default function BookingPage() {
   usePageMeta(
     "Book a Service",
-    "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, an on-site day at a club, or a delivery to your club.",
+    "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, a club day, or a delivery to your club.",
   );
   const { toast } = useToast();
   const { data: user, isPending: userPending } = useCurrentUser();

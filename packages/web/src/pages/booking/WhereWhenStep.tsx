@@ -68,7 +68,7 @@ export function WhereWhenStep({ locations, schedule, loading, failed, shop, wher
     {
       kind: "onsite",
       title: "On-site gripping day",
-      detail: onsite.length ? "We regrip at a partner club while you play" : "No on-site day is scheduled yet",
+      detail: onsite.length ? "We regrip at a partner club while you play" : "No club day is scheduled yet",
       offered: onsite.length > 0,
     },
     {
@@ -101,7 +101,7 @@ export function WhereWhenStep({ locations, schedule, loading, failed, shop, wher
 
         {where.kind === "onsite" ? (
           <fieldset className="where-field">
-            <legend>On-site day *</legend>
+            <legend>Club day *</legend>
             <div className="choice-grid onsite-days">
               {onsite.map((event) => {
                 const full = event.seatsLeft <= 0;

@@ -354,6 +354,6 @@ export interface BookingFailure {
 export function bookingErrorField(message: string): BookingErrorField {
   if (/is already in the shop on order|Paddle not found/i.test(message)) return "paddle";
   if (/\bbag\b/i.test(message)) return "bag";
-  if (/drop-off|on-site day|delivery run|event|is open .* on |is closed on/i.test(message)) return "where";
+  if (/drop-off|club day|delivery run|event|is open .* on |is closed on/i.test(message)) return "where";
   return "form";
 }

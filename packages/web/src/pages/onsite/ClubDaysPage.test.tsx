@@ -46,6 +46,6 @@ describe("ClubDaysPage", () => {
     await screen.findByText("Unable to load the schedule. Please try again.");
     fail = false;
     screen.getByRole("button", { name: "Retry" }).click();
-    await screen.findByText(/No on-site day is scheduled right now/);
+    await screen.findByText(/No club day is scheduled right now/);
   });
 });

@@ -120,7 +120,7 @@ export default function ClubDaysPage() {
         <>
           <section aria-labelledby="onsite-days-title">
             <h2 id="onsite-days-title">On-site gripping days</h2>
-            <EventList items={schedule.items} type="ONSITE_GRIPPING" empty="No on-site day is scheduled right now. Check back soon, or book a shop drop-off." />
+            <EventList items={schedule.items} type="ONSITE_GRIPPING" empty="No club day is scheduled right now. Check back soon, or book a shop drop-off." />
           </section>
           <section aria-labelledby="delivery-runs-title">
             <h2 id="delivery-runs-title">Delivery runs to clubs</h2>
