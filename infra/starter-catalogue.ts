@@ -179,7 +179,7 @@ const quickSaleDetails = {
 
 /**
  * The quick sale's three services (staff-and-admin-side §9), named and priced as the wizard shows them
- * (shared/quick-sale.ts) and found by their codes, so an admin can change them. Real catalogue items with counted
+ * (shared/quick-sale.ts) and found by their codes, so an admin can change them. Real products with counted
  * stock, so a quick sale takes stock and counts in revenue like any sale; hidden (`isVisible: false`) from the
  * customer's catalogue and the storefront, where "Standard Regrip" beside the core services and a second $8
  * "Overgrip" beside "Extra Overgrip" would confuse. The quick sale answers "not in the catalogue" without them.

@@ -352,7 +352,7 @@ describe("POST /api/book-service, the quick sale", () => {
     expect(await orderOf(answer.body.orderId)).toMatchObject({ subtotalCents: 800, discountAmountCents: 800, totalCents: 0, paymentStatus: "comp" });
   });
 
-  it("takes the quick-sale items' stock", async () => {
+  it("takes the quick-sale products' stock", async () => {
     const before = await stockOf("sku-qs-regrip");
     const customer = await bookingCustomer();
     expect((await quickSale({ customerId: customer.userId, paddle, services: ["regrip"], discount: null })).status).toBe(201);

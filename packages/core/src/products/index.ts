@@ -10,7 +10,7 @@
  *   two edits at once cannot leave the index's sort key naming an old name or price; the loser reads again.
  * - Delete removes the sku and frees its code. Orders that named it keep their line items (name, price, sku id
  *   as they were); a cancel gives back no stock to a deleted sku (inventory's `missingProducts`).
- * - The quick-sale items (QS-* codes) stay editable (price, stock, text) but hidden, keep their code and are
+ * - The quick-sale products (QS-* codes) stay editable (price, stock, text) but hidden, keep their code and are
  *   never deleted: the quick sale finds and prices them by code.
  */
 import type { Actor } from "../actor";
@@ -123,7 +123,7 @@ const EDIT_RETRIES = 4;
 
 /**
  * The writes of one edit of `current`, or null when the input changes nothing. Throws the refusals that the
- * current item decides (a quick-sale item's code or visibility, a counted stock sent as a number).
+ * current item decides (a quick-sale product's code or visibility, a counted stock sent as a number).
  */
 function editWrites(entities: TransactionEntities, actor: Actor, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
   const set: Record<string, unknown> = {};
@@ -274,7 +274,7 @@ export const adjustStock = /* @__PURE__ */ fn({ role: "admin", input: AdjustStoc
   return view(after);
 });
 
-/** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale item. */
+/** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale product. */
 export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<{ id: string; deleted: true }> => {
   for (let attempt = 0; ; attempt++) {
     const current = await existing(id);

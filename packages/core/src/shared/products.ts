@@ -50,9 +50,9 @@ export const belowZero = (stock: number, change: number) =>
   `Stock cannot go below zero: ${stock} in stock, a change of ${change} would leave ${stock + change}`;
 export const UNLIMITED_STOCK = "This product's stock is unlimited: set a stock quantity first";
 export const STOCK_AS_DIFFERENCE = "This product's stock is counted: send stock changes as a difference (PATCH /api/admin/skus/{id}/inventory)";
-export const QUICK_SALE_HIDDEN = "Quick-sale items stay hidden from customers";
-export const QUICK_SALE_KEEPS_CODE = "A quick-sale item keeps its code: the quick sale finds it by that code";
-export const QUICK_SALE_NOT_DELETED = "Quick-sale items cannot be deleted: the quick sale prices from them";
+export const QUICK_SALE_HIDDEN = "Quick-sale products stay hidden from customers";
+export const QUICK_SALE_KEEPS_CODE = "A quick-sale product keeps its code: the quick sale finds it by that code";
+export const QUICK_SALE_NOT_DELETED = "Quick-sale products cannot be deleted: the quick sale prices from them";
 
 // §8, word for word: the page's toasts.
 export const PRODUCT_TOASTS = {
@@ -86,7 +86,7 @@ export const CODE_MAX_LENGTH = 40;
 export const NAME_MAX_LENGTH = 120;
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** The quick-sale items' codes (shared/quick-sale.ts): editable (price, stock), never shown to customers. */
+/** The quick-sale products' codes (shared/quick-sale.ts): editable (price, stock), never shown to customers. */
 export const QUICK_SALE_CODES: readonly string[] = QUICK_SALE_SERVICES.map((service) => service.code);
 export const isQuickSaleCode = (code: string): boolean => QUICK_SALE_CODES.includes(code.trim().toUpperCase());
 
@@ -263,7 +263,7 @@ export type SetVisibilityInput = z.output<typeof SetVisibility>;
 export interface ProductView extends Product {
   imageUrl: string | null;
   thumbnailUrl: string | null;
-  /** A quick-sale item: editable (price, stock), hidden from customers, not deleted. */
+  /** A quick-sale product: editable (price, stock), hidden from customers, not deleted. */
   isQuickSale: boolean;
   createdAt: string;
   updatedAt: string;

@@ -333,7 +333,7 @@ async function quickSaleSkus(): Promise<Map<string, Product>> {
 const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
- * customer, the chosen services priced from their catalogue items, a staff
+ * customer, the chosen services priced from their products, a staff
  * discount in dollars (total never below 0) recorded with who gave it, then
  * the same payment link and text as an invoice. The customer must have a
  * verified phone (428; the console verifies it with them and retries).

@@ -80,7 +80,7 @@ export function paddleView(partial: Partial<PaddleView> = {}): PaddleView {
   };
 }
 
-/** A catalogue item (an add-on in stock, no variant) named by its id, name and price; its code is the id in capitals. */
+/** A product (an add-on in stock, no variant) named by its id, name and price; its code is the id in capitals. */
 export function catalogueItem(partial: Partial<CatalogueProduct> & Pick<CatalogueProduct, "id" | "name" | "price">): CatalogueProduct {
   return {
     code: partial.id.toUpperCase(),
