@@ -69,7 +69,7 @@ function ChoosePlan({ paddles }: { paddles: Paddle[] }) {
   const subscribe = useMutation({
     mutationFn: ({ plan, paddleIds }: { plan: Plan; paddleIds: string[] }) => startMembership(plan, paddleIds),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast({ title: "Subscription Failed", description: serverMessage(error) ?? "We couldn't start the checkout. Please try again.", variant: "destructive" }),
+    onError: (error) => toast({ title: "Membership Failed", description: serverMessage(error) ?? "We couldn't start the checkout. Please try again.", variant: "destructive" }),
   });
   const refusal = plan ? paddleChoiceRefusal(plan, chosen) : null;
 
@@ -254,8 +254,8 @@ export function SubscriptionTab() {
   const back = useSubscriptionReturn(live, () => void subscription.refetch());
 
   let body;
-  if (subscription.isPending || paddles.isPending) body = <LoadingSpinner text="Loading your subscription..." />;
-  else if (subscription.isError) body = <p className="form-error">Unable to load your subscription. Please try again later.</p>;
+  if (subscription.isPending || paddles.isPending) body = <LoadingSpinner text="Loading your membership..." />;
+  else if (subscription.isError) body = <p className="form-error">Unable to load your membership. Please try again later.</p>;
   else if (paddles.isError) body = <p className="form-error">Unable to load your paddles. Please try again later.</p>;
   else if (hasLivePlan(subscription.data)) body = <CurrentPlan view={subscription.data} paddles={paddles.data} />;
   else if (back.waiting) body = <LoadingSpinner text="Confirming your payment..." />;
