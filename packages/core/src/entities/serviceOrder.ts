@@ -32,7 +32,7 @@ interface StoredPlace {
  * views, the texts, the receipt, the bag's status. `userId` is on every whole item, so a partial answer (an
  * update's changed attributes only) is left as stored.
  */
-export function isOldCounterSale(item: StoredPlace): boolean {
+function isOldCounterSale(item: StoredPlace): boolean {
   return item.userId !== undefined && item.dropoffLocation === "ONSITE" && item.partner == null && item.scheduleEventId == null;
 }
 
