@@ -43,8 +43,10 @@ export default defineConfig({
           hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
           // One worker, modules kept between files: each configuration is synthesized once (test/infra/configurations.ts).
+          // Vitest runs projects of different worker counts in separate groups, so infra runs last, on its own.
           fileParallelism: false,
           isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

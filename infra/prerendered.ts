@@ -19,7 +19,7 @@ export interface PrerenderedPage {
 
 export const prerenderedPages: readonly PrerenderedPage[] = [
   { path: "/", file: "prerendered/index.html", module: "src/pages/landing/LandingPage.tsx" },
-  { path: "/onsite", file: "prerendered/onsite/index.html", module: "src/pages/onsite/OnsitePage.tsx" },
+  { path: "/onsite", file: "prerendered/onsite/index.html", module: "src/pages/onsite/ClubDaysPage.tsx" },
   { path: "/terms", file: "prerendered/terms/index.html", module: "src/pages/legal/TermsPage.tsx" },
   { path: "/privacy", file: "prerendered/privacy/index.html", module: "src/pages/legal/PrivacyPage.tsx" },
   // The bag status page behind each bag's QR: one shell for every slug.

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
-import { demoSkus } from "../../infra/local/demo-shop";
+import { demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
 import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage, localToken, waitFor, shop } from "./browser";
 
@@ -30,7 +30,7 @@ const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const priceOf = (name: string, color?: string, feel?: string) =>
-  demoSkus.find((sku) => sku.name === name && (!color || sku.color === color) && (!feel || sku.feel === feel))!.unitAmountCents;
+  demoProducts.find((sku) => sku.name === name && (!color || sku.color === color) && (!feel || sku.feel === feel))!.unitAmountCents;
 const regripCents = priceOf("Premium Regrip", "Black", "Tacky");
 const tapeCents = priceOf("Edge Tape");
 

@@ -47,7 +47,7 @@ import { EMAIL_IN_USE, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
 
 export * as Customers from "./index";
-import { staffFactsOf } from "../subscriptions/badges";
+import { staffFactsOf } from "../memberships/badges";
 export { CustomerForm, CustomerPatch, CustomerSearchQuery, type CustomerView } from "../shared/customers";
 
 const CHANGED_WHILE_SAVING = "This customer changed while saving. Please try again.";

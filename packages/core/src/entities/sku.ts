@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { currency, generatedId, normaliseCode, requiredCents, timestamps } from "./attributes";
-import { SKU_CATEGORIES, SKU_TYPES } from "./enums";
+import { PRODUCT_CATEGORIES, PRODUCT_TYPES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
 
 const isStock = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n >= 0);
@@ -30,9 +30,9 @@ export const sku = (config?: EntityConfiguration) =>
         id: generatedId(),
         code: { type: "string", required: true, set: normaliseCode },
         name: { type: "string", required: true },
-        category: { type: SKU_CATEGORIES, required: true, default: "OTHER" },
+        category: { type: PRODUCT_CATEGORIES, required: true, default: "OTHER" },
         brand: { type: "string" },
-        type: { type: SKU_TYPES, required: true, default: "ONE_TIME" },
+        type: { type: PRODUCT_TYPES, required: true, default: "ONE_TIME" },
         color: { type: "string" },
         feel: { type: "string" },
         area: { type: "string" },

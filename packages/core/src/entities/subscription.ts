@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, isoTimestamp, timestamps } from "./attributes";
-import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "./enums";
+import { PLANS, SUBSCRIPTION_STATUSES } from "./enums";
 import { casing, gsi1, primary, SERVICE } from "./keys";
 
 /** A monthly plan, in its owner's partition. */
@@ -12,7 +12,7 @@ export const subscription = (config?: EntityConfiguration) =>
       attributes: {
         userId: { type: "string", required: true, readOnly: true },
         id: generatedId(),
-        plan: { type: SUBSCRIPTION_PLANS, required: true },
+        plan: { type: PLANS, required: true },
         stripeCustomerId: { type: "string" },
         stripeSubscriptionId: { type: "string" },
         assignedPaddleIds: { type: "list", items: { type: "string" } },

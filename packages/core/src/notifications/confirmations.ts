@@ -49,7 +49,7 @@ export function bookingConfirmation(order: OrderItem): Effect {
 }
 
 /**
- * The receipt of a payment: the lines, the total, the card and the pickup day, and a counter order's receipt link
+ * The receipt of a payment: the lines, the total, the card and the pickup day, and a counter sale's receipt link
  * (`receiptUrl`, receipts/) when it has one. `paid` is the order as the payment wrote it.
  */
 export function paymentReceipt(paid: OrderItem): Effect {

@@ -23,7 +23,7 @@ const isTexted = (stage: Stage): stage is keyof typeof ORDER_MOVE_TEXTS => stage
 
 /**
  * The order page the ready text links to, where a tip can be left (tips/): for an order its customer booked
- * online. A counter order (it has a receipt) may be a walk-in's, who has no account to open it with.
+ * online. A counter sale (it has a receipt) may be a walk-in's, who has no account to open it with.
  */
 export function orderPageUrl(order: OrderItem): string | undefined {
   const site = process.env[env.siteUrl]?.replace(/\/+$/, "");

@@ -16,7 +16,7 @@
  */
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
-import { catalogueSku, type SkuItem } from "../catalogue";
+import { productFromSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
 import { conflict, DomainError, invalid, notFound, precondition, unavailable } from "../errors";
 import { priceBooking, WEIGHT_AREAS } from "../pricing";
@@ -38,7 +38,7 @@ import { bookingConfirmation } from "../notifications/confirmations";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
-/** The drop-off locations a customer can book, the two shops; ONSITE is the shop's own. */
+/** The drop-off locations a customer can book: the shops; a club day is booked by its event, a counter sale is made by staff. */
 export { BOOKABLE_LOCATIONS };
 
 /** An optional text field the client may send as null or "". */
@@ -141,7 +141,7 @@ class AssignedBagTaken extends Error {
 const ASSIGN_TRIES = 5;
 
 
-async function skusByIds(ids: string[]): Promise<SkuItem[]> {
+async function productsByIds(ids: string[]): Promise<SkuItem[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
@@ -161,11 +161,11 @@ async function promotionFor(code: string | undefined) {
 }
 
 /**
- * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * The membership step (memberships/allowance.ts): the customer's subscription and the code that applies it,
  * loaded beside the booking's other reads, off the handler's cold start (`npm run bench:lambda`).
  */
 async function membershipOf(userId: string) {
-  const allowance = await import("../subscriptions/allowance");
+  const allowance = await import("../memberships/allowance");
   return { allowance, subscription: await allowance.subscriptionOf(userId) };
 }
 
@@ -188,7 +188,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
       const at = now.toISOString();
       const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption, place] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
-        skusByIds([input.service, ...input.addOns]),
+        productsByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
         membershipOf(actor.userId),
         // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
@@ -203,7 +203,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
       if (!bagNumber) throw conflict(NO_BAG_FREE);
 
       const priced = priceBooking({
-        skus: skus.map(catalogueSku),
+        skus: skus.map(productFromSku),
         serviceId: input.service,
         addOnIds: input.addOns,
         weightAreas: input.weightAreas,

@@ -25,9 +25,9 @@
  * - `audit:<n>`: the caller's audit entries and the move's own.
  *
  * Callers keep only their decisions: which move, on what condition, which
- * refund (orders/status-change.ts, orders/expire.ts, payments/). The writer
+ * refund (orders/move-order.ts, orders/expire.ts, payments/). The writer
  * answers the move's effects (the customer's text; later points and
- * reminders) and the caller's own (a paid counter order's receipt text,
+ * reminders) and the caller's own (a paid counter sale's receipt text,
  * receipts/) and registers them with the transaction (db/effects.ts): they
  * run once it commits, never when it fails, and a failing one is logged and
  * undoes nothing.
@@ -56,7 +56,7 @@ import { timelineWrites } from "../reminders/timeline";
 import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
-import { returnOnCancel } from "../subscriptions/allowance-return";
+import { returnOnCancel } from "../memberships/allowance-return";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
@@ -137,7 +137,7 @@ export interface OrderChange {
   unchanged?: readonly ReadFact[];
   /** Write only while this is still the order's checkout session. */
   onlyIfSession?: string;
-  /** The caller's own effects (a paid counter order's receipt text), run after the commit beside the move's. */
+  /** The caller's own effects (a paid counter sale's receipt text), run after the commit beside the move's. */
   effects?: Effect[];
 }
 
@@ -204,7 +204,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
   // The paddle leaves the bag with the order.
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
-  // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance-return.ts).
+  // A cancel gives a covered order's regrip back to its membership's period, once (memberships/allowance-return.ts).
   const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
   // A cancel gives the order's seat on an onsite day or delivery run back, once (its code loads only then).
   // An admin reopening a canceled order does not take it again: the order keeps `seatReturnedAt`.
@@ -340,7 +340,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     if (bagRefusal) throw bagRefusal;
     const paddleRefusal = reholdingPaddle ? await PaddleOpenOrder.claimRefusal(result, order) : null;
     if (paddleRefusal) throw paddleRefusal;
-    const missing = Inventory.missingSkus(result);
+    const missing = Inventory.missingProducts(result);
     if (missing.length) {
       gone.push(...missing);
       continue;

@@ -1,6 +1,6 @@
 /**
  * The order a caller names, when they may see it: the read and the ownership check every function on one order
- * makes first (orders/queries.ts, status-change.ts, notes.ts, payments/checkout.ts). Not a domain function of its
+ * makes first (orders/queries.ts, move-order.ts, notes.ts, payments/checkout.ts). Not a domain function of its
  * own: its callers are, and each asserts its role before it reads.
  */
 import { isStaff, type Actor, type UserActor } from "../actor";

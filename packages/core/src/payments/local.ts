@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
-import type { SubscriptionPlan } from "../shared/membership";
+import type { Plan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
 import { cardOf, checkoutLines, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
 
@@ -275,7 +275,7 @@ export function tipCheckoutCompleted(
 export interface SubscriptionEventFacts {
   id: string;
   userId: string;
-  plan: SubscriptionPlan;
+  plan: Plan;
   paddleIds: readonly string[];
   status: string;
   /** The current period: Stripe puts its bounds on the subscription's item (this API version). */
@@ -395,7 +395,7 @@ function subscriptionCheckoutCompleted(facts: SubscriptionEventFacts, sessionId:
  * sends the same events (the webhook's ledger applies them once) for the same subscription.
  */
 export function subscriptionCheckoutEvents(
-  checkout: { sessionId: string; userId: string; plan: SubscriptionPlan; paddleIds: readonly string[]; priceCents: number },
+  checkout: { sessionId: string; userId: string; plan: Plan; paddleIds: readonly string[]; priceCents: number },
   now: Date = new Date(),
 ): { subscription: SubscriptionEventFacts; events: Stripe.Event[] } {
   const key = checkout.sessionId.slice(-16);

@@ -118,8 +118,8 @@ async function wordsOfMoved(order: OrderItem, event: ScheduleEventItem, partnerN
   };
 }
 
-/** Moves one order off the canceled event (once), or finishes what an earlier cancel left undone. Answers whether it is on the event. */
-async function moveOrder(actor: Actor, event: ScheduleEventItem, partnerName: string, orderId: string): Promise<boolean> {
+/** Returns one order from the canceled event to a shop (once), or finishes what an earlier cancel left undone (its stage is not moved). Answers whether it was on the event. */
+async function returnToShop(actor: Actor, event: ScheduleEventItem, partnerName: string, orderId: string): Promise<boolean> {
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const order = await readOrder(orderId);
     if (!order || order.scheduleEventId !== event.id || !isOpen(order)) return false;
@@ -215,7 +215,7 @@ export async function cancelEvent(actor: Actor, event: ScheduleEventItem): Promi
   let orders = 0;
   // One order after another: a shop's event holds a few dozen seats, and each move is its own transaction.
   for (const orderId of await bookedOrderIds(current.id)) {
-    if (await moveOrder(actor, current, partnerName, orderId)) orders++;
+    if (await returnToShop(actor, current, partnerName, orderId)) orders++;
   }
   return { event: current, orders };
 }

@@ -1,7 +1,7 @@
 /**
  * The quick sale (docs/api-staff.md): the three services, the staff discount
  * in dollars, the live total never below 0, and the booking request the server parses. Browser-safe, zod/mini.
- * Each service is a catalogue item found by its code (`QS-*`) and priced by the catalogue, which an admin can
+ * Each service is a product found by its code (`QS-*`) and priced by the catalogue, which an admin can
  * change: the server charges that price and the wizard shows it (GET /api/storefront/products' `quickSale`).
  */
 import * as z from "zod/mini";
@@ -29,7 +29,7 @@ export function discountDollarsToCents(amount: number): number {
   return Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
 }
 
-/** What each service costs now: its catalogue item's price in cents; a service whose item is missing has none. */
+/** What each service costs now: its product's price in cents; a service whose item is missing has none. */
 export type QuickSalePrices = Partial<Record<QuickSaleService, number>>;
 
 /** The services' prices among `skus`, each item found by its code as the server's quick sale finds it. */

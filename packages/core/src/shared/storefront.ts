@@ -7,7 +7,7 @@
 import { stockShortfall, type VariantNaming } from "./variants";
 import * as z from "zod/mini";
 import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
-import type { CatalogueItem, SkuCategory } from "./catalogue";
+import type { CatalogueProduct, ProductCategory } from "./catalogue";
 import { ID_PATTERN, MAX_ID_LENGTH, SentPromoCode } from "./ids";
 import { RedeemPoints } from "./loyalty-input";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG } from "./orders";
@@ -16,7 +16,7 @@ import type { QuickSalePrices } from "./quick-sale";
 import { orderTotals, type OrderTotals } from "./totals";
 
 /** The storefront's category order and headings (the spec's); anything else is Other Services. */
-export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: string }[] = [
+export const STOREFRONT_CATEGORIES: readonly { category: ProductCategory; heading: string }[] = [
   { category: "BASE_GRIP", heading: "Core Services" },
   { category: "OVERGRIP", heading: "Overgrips" },
   { category: "EDGE", heading: "Edge Protection" },
@@ -28,10 +28,10 @@ export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: s
  * One product of GET /api/storefront/products: the catalogue's item view (price in cents, stock null = unlimited)
  * and its place in its category.
  */
-export type StorefrontProduct = CatalogueItem & { displayOrder: number };
+export type StorefrontProduct = CatalogueProduct & { displayOrder: number };
 
 export interface StorefrontGroup {
-  category: SkuCategory;
+  category: ProductCategory;
   heading: string;
   items: StorefrontProduct[];
 }
@@ -46,7 +46,7 @@ export interface StorefrontProducts {
 /** Groups products in that order, each sorted by displayOrder then price; empty groups left out. */
 export function storefrontGroups<T extends { category: string; displayOrder?: number | null; price: number }>(
   items: readonly T[],
-): { category: SkuCategory; heading: string; items: T[] }[] {
+): { category: ProductCategory; heading: string; items: T[] }[] {
   const known = new Set<string>(STOREFRONT_CATEGORIES.map((c) => c.category));
   return STOREFRONT_CATEGORIES.map(({ category, heading }) => ({
     category,

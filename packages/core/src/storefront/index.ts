@@ -5,7 +5,7 @@
  * (orders/create.ts), priced here on the server from the catalogue; then a
  * payment link is opened and texted to the customer (the `paymentLink`
  * template of texts/templates.ts, `storefront_order` in the communications
- * log). A text that fails never undoes the order. A paid counter order ends
+ * log). A text that fails never undoes the order. A paid counter sale ends
  * on its receipt (receipts/), reached by the link made with the order.
  *
  * Imported as a namespace: `import { Storefront } from "@regrip/core/storefront"`.
@@ -14,7 +14,7 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { personOf, type UserActor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
-import { allSkus, catalogueSku, item } from "../catalogue";
+import { allProducts, productFromSku, catalogueProduct } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import * as Bags from "../bags";
@@ -29,7 +29,7 @@ import { priceSale, type PricedSale } from "../pricing/cart";
 import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
 import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
-import { coreServiceOf, type CatalogueSku } from "../shared/catalogue";
+import { coreServiceOf, type Product } from "../shared/catalogue";
 import type { TotalsDiscount } from "../shared/totals";
 import { receiptUrl } from "../shared/receipts";
 import { orderReference } from "../shared/orders";
@@ -45,7 +45,7 @@ import { Id } from "../shared/ids";
 import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
 import * as Users from "../users";
 import type { UserItem } from "../users";
-import type { Coverage } from "../subscriptions/allowance";
+import type { Coverage } from "../memberships/allowance";
 
 export * as Storefront from "./index";
 export * from "../shared/storefront";
@@ -59,10 +59,10 @@ const PRODUCT_UNAVAILABLE = "That product is not available";
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
  */
 export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
-  const skus = (await allSkus()).map(catalogueSku);
+  const skus = (await allProducts()).map(productFromSku);
   const visible = skus.filter((sku) => sku.isVisible);
   return {
-    groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))),
+    groups: storefrontGroups(visible.map((sku) => ({ ...catalogueProduct(sku), displayOrder: sku.displayOrder }))),
     quickSale: quickSalePrices(skus),
   };
 });
@@ -85,12 +85,12 @@ export interface CounterSale {
   smsStatus: SmsStatus;
 }
 
-async function skusByIds(ids: readonly string[]): Promise<CatalogueSku[]> {
+async function productsByIds(ids: readonly string[]): Promise<Product[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
   if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
-  return found.data.map(catalogueSku);
+  return found.data.map(productFromSku);
 }
 
 async function customerOf(customerId: string): Promise<UserItem> {
@@ -101,8 +101,8 @@ async function customerOf(customerId: string): Promise<UserItem> {
 
 const staffName = (actor: UserActor) => actor.givenName || actor.username;
 
-/** The fields every counter order shares: the customer, who took it, where, and what it costs. */
-function counterOrder(
+/** The fields every counter sale shares: the customer, who took it, where, and what it costs. */
+function counterSaleFields(
   actor: UserActor,
   customer: UserItem,
   priced: PricedSale,
@@ -122,10 +122,11 @@ function counterOrder(
     userId: customer.userId,
     status,
     statusHistory: [{ to: status, actorId: actor.userId, actorName: staffName(actor), note, at }],
-    dropoffLocation: "ONSITE",
+    // A counter sale: made and picked up at the shop's counter, no club day (shared/location-names.ts).
+    dropoffLocation: "COUNTER",
     dropoffDateTime: at,
-    pickupLocation: "ONSITE",
-    isOnsite: true,
+    pickupLocation: "COUNTER",
+    isOnsite: false,
     ...money,
     processedByStaffId: actor.userId,
     customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
@@ -134,14 +135,14 @@ function counterOrder(
   };
 }
 
-type Allowance = typeof import("../subscriptions/allowance");
+type Allowance = typeof import("../memberships/allowance");
 
 /**
- * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
+ * The membership step (memberships/allowance.ts): the customer's subscription and the code that applies it,
  * loaded beside the sale's other reads, off the cold start of the routes importing this module (`npm run bench:lambda`).
  */
 async function membershipOf(userId: string) {
-  const allowance: Allowance = await import("../subscriptions/allowance");
+  const allowance: Allowance = await import("../memberships/allowance");
   return { allowance, subscription: await allowance.subscriptionOf(userId) };
 }
 
@@ -168,7 +169,7 @@ function covering(
   };
 }
 
-/** A counter order's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
+/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
 function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
   order: O,
   fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
@@ -244,7 +245,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
       const [skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
-        skusByIds(input.items.map((line) => line.id)),
+        productsByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         membershipOf(customer.userId),
         // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
@@ -268,7 +269,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       return {
         order: withCoverage(
           {
-            ...counterOrder(actor, customer, priced, "Invoiced at the storefront", now),
+            ...counterSaleFields(actor, customer, priced, "Invoiced at the storefront", now),
             bagNumber: input.bagNumber,
             ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
           },
@@ -322,17 +323,17 @@ class AssignedBagTakenError extends Error {
 const ASSIGN_TRIES = 5;
 
 /** The quick-sale services' skus, found by their codes (the uniqueValue reservations), hidden or not. */
-async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
+async function quickSaleSkus(): Promise<Map<string, Product>> {
   const keys = QUICK_SALE_SERVICES.map((service) => uniqueKey("skuCode", service.code) as { kind: "skuCode"; value: string });
   const { data: reservations } = await db().entities.uniqueValue.get(keys).go();
-  const skus = await skusByIds(reservations.map((reservation) => reservation.ownerId));
+  const skus = await productsByIds(reservations.map((reservation) => reservation.ownerId));
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 
 const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
- * customer, the chosen services priced from their catalogue items, a staff
+ * customer, the chosen services priced from their products, a staff
  * discount in dollars (total never below 0) recorded with who gave it, then
  * the same payment link and text as an invoice. The customer must have a
  * verified phone (428; the console verifies it with them and retries).
@@ -383,7 +384,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const notes = input.discount?.notes || undefined;
       return {
         order: {
-          ...withCoverage(counterOrder(actor, customer, priced, "Quick sale", now), cover.fields),
+          ...withCoverage(counterSaleFields(actor, customer, priced, "Quick sale", now), cover.fields),
           bagNumber,
           paddleId,
           paddle: onFile

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { servicesQueryKey } from "../../data/catalogue";
-import { loyaltyQueryKey, subscriptionQueryKey } from "../../data/membership";
+import { loyaltyQueryKey, membershipQueryKey } from "../../data/membership";
 import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { apiJson } from "../../lib/api";
@@ -69,7 +69,7 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
       void queryClient.invalidateQueries({ queryKey: paddlesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
       void queryClient.invalidateQueries({ queryKey: loyaltyQueryKey });
       onBooked();
       const facts = { pickupDate: booked.pickupDate ?? null, bagNumber: booked.bagNumber ?? null, bagFromShop: !!saved.request.needsBag };

@@ -1,5 +1,5 @@
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
-import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
+import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
 import { holdEndsAt, isOnHold } from "@regrip/core/shared/unpaid-hold";
 import { isTippable } from "@regrip/core/shared/tips";
@@ -93,8 +93,6 @@ function Place({ location, partner }: { location: string | null; partner: Order[
       </>
     );
   }
-  // ONSITE with no club: an order made at a shop's counter (storefront invoice, quick sale), not an on-site day.
-  if (location === "ONSITE") return <>At the shop's counter</>;
   const shop = shopLocation(location);
   if (!shop) return <>{locationLabel(location)}</>;
   return (
@@ -339,7 +337,7 @@ export default function OrderPage() {
           <h1>Order #{orderNumber(data)}</h1>
           <p>Booked {formatDateTime(data.createdAt)}</p>
         </div>
-        <span className={`status-pill status-${data.status.toLowerCase()}`}>{statusLabel(data.status)}</span>
+        <span className={`status-pill status-${data.status.toLowerCase()}`}>{stageLabelOf(data.status)}</span>
       </header>
 
       {outcome}
@@ -437,7 +435,7 @@ export default function OrderPage() {
         <div>
           <section className="card" aria-labelledby="current-status-title">
             <h2 id="current-status-title">Current Status</h2>
-            <p className="current-status">{statusLabel(data.status)}</p>
+            <p className="current-status">{stageLabelOf(data.status)}</p>
             <p className="muted">Updated {formatDateTime(data.updatedAt ?? data.createdAt)}</p>
           </section>
 

@@ -182,7 +182,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 }
 
 /**
- * `/receipt/<order id>?t=<token>`: a counter order's receipt, for whoever holds the link (no sign-in: a walk-in who
+ * `/receipt/<order id>?t=<token>`: a counter sale's receipt, for whoever holds the link (no sign-in: a walk-in who
  * paid by the texted link has no account). Where the checkout returns after paying; while the payment's webhook has
  * not landed it says so and asks again every second, for up to 30 s. Printable: the site's frame is left out.
  */

@@ -14,14 +14,14 @@ import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
 import TextFilter from "@cloudscape-design/components/text-filter";
 import Toggle from "@cloudscape-design/components/toggle";
-import type { SkuCategory } from "@regrip/core/shared/catalogue";
+import type { ProductCategory } from "@regrip/core/shared/catalogue";
 import {
   categoryLabel,
   compareProducts,
   isLowStock,
   isOutOfStock,
   PRODUCT_TOASTS,
-  SKU_CATEGORY_VALUES,
+  PRODUCT_CATEGORIES,
   stockLabel,
   typeLabel,
   type ProductView,
@@ -58,7 +58,7 @@ const categoryColumn = { sortingField: "category", sortingComparator: comparePro
 
 const categoryOptions: SelectProps.Option[] = [
   { value: ALL, label: "All categories" },
-  ...SKU_CATEGORY_VALUES.map((category) => ({ value: category, label: categoryLabel[category] })),
+  ...PRODUCT_CATEGORIES.map((category) => ({ value: category, label: categoryLabel[category] })),
 ];
 
 function matches(product: ProductView, text: string): boolean {
@@ -94,7 +94,7 @@ export default function ProductsPage() {
   const [deleting, setDeleting] = useState<ProductView | undefined>();
   const [bulkBusy, setBulkBusy] = useState(false);
 
-  const shown = all.filter((product) => statFilter[stat ?? "all"](product) && (category.value === ALL || product.category === (category.value as SkuCategory)));
+  const shown = all.filter((product) => statFilter[stat ?? "all"](product) && (category.value === ALL || product.category === (category.value as ProductCategory)));
   const { items, collectionProps, filterProps, paginationProps, filteredItemsCount, actions } = useCollection(shown, {
     filtering: {
       filteringFunction: matches,

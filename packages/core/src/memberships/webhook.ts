@@ -7,7 +7,7 @@
  *
  * The owner is `metadata.userId` (set by whatever makes the subscription: a checkout in subscription mode); an
  * event without one is about no customer of ours and is ignored. The plan is `metadata.plan`, else the price's
- * lookup key, when either names one of SUBSCRIPTION_PLANS. Each applied event also keeps Stripe's
+ * lookup key, when either names one of PLANS. Each applied event also keeps Stripe's
  * `cancel_at_period_end` and the current period's end (a new period end starts the allowance again:
  * shared/membership.ts `regripsUsedNow`); the paddles come from `metadata.paddleIds` when the item is made, and
  * afterwards only from the customer (PUT /api/subscriptions/paddles). A subscription entering the live statuses
@@ -28,9 +28,10 @@ import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
-import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, uniqueKey, type SubscriptionPlan, type SubscriptionStatus } from "../entities";
+import { SUBSCRIPTION_STATUSES, uniqueKey, type Plan, type SubscriptionStatus } from "../entities";
 import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
+import { isPlan } from "../shared/plans";
 import * as DailyStats from "../stats/daily";
 
 export const SUBSCRIPTION_EVENTS = ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"] as const;
@@ -42,10 +43,9 @@ export type SubscriptionEventResult = "applied" | "unchanged" | "duplicate" | "i
 
 const MAX_ATTEMPTS = 6;
 
-const isPlan = (value: unknown): value is SubscriptionPlan => typeof value === "string" && (SUBSCRIPTION_PLANS as readonly string[]).includes(value);
 const isStatus = (value: unknown): value is SubscriptionStatus => typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 
-function planOf(subscription: Stripe.Subscription): SubscriptionPlan | undefined {
+function planOf(subscription: Stripe.Subscription): Plan | undefined {
   if (isPlan(subscription.metadata?.plan)) return subscription.metadata.plan;
   const lookup = subscription.items?.data?.[0]?.price?.lookup_key;
   return isPlan(lookup) ? lookup : undefined;
