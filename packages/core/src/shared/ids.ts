@@ -10,7 +10,7 @@
  * reaches the table. Browser-safe: zod only.
  */
 import * as z from "zod/mini";
-import { PROMO_CODE_MAX_LENGTH } from "./promo";
+import { PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH } from "./promo";
 import "./zod-messages";
 
 export const MAX_ID_LENGTH = 128;
@@ -33,16 +33,15 @@ export function boundedId(message = INVALID_ID, base: z.ZodMiniString<string> = 
 export const Id = boundedId();
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
-export const INVALID_PROMO_CODE = "Invalid promo code";
 
 /** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5); letters, digits, `-`, `_`. */
-export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
-  z.maxLength(200, INVALID_PROMO_CODE),
+export const PromoCode = z.string({ error: PROMO_CODE_INVALID }).check(
+  z.maxLength(200, PROMO_CODE_INVALID),
   z.trim(),
   z.toUpperCase(),
-  z.minLength(1, "Please enter a promo code"),
-  z.maxLength(PROMO_CODE_MAX_LENGTH, INVALID_PROMO_CODE),
-  z.regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE),
+  z.minLength(1, PROMO_CODE_EMPTY),
+  z.maxLength(PROMO_CODE_MAX_LENGTH, PROMO_CODE_INVALID),
+  z.regex(PROMO_CODE_PATTERN, PROMO_CODE_INVALID),
 );
 
 /**
@@ -51,7 +50,7 @@ export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
  * value is refused before any read.
  */
 export const SentPromoCode = z.pipe(
-  z.nullish(z.string({ error: INVALID_PROMO_CODE }).check(z.maxLength(200, INVALID_PROMO_CODE))),
+  z.nullish(z.string({ error: PROMO_CODE_INVALID }).check(z.maxLength(200, PROMO_CODE_INVALID))),
   z.transform((value: string | null | undefined) => (value?.trim() ? value : undefined)),
 );
 
