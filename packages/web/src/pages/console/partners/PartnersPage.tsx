@@ -11,7 +11,7 @@ import type { PartnerAdminView } from "@regrip/core/shared/schedule";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { errorStatus, serverMessage } from "../../../lib/api-error";
+import { errorStatus, failureMessage, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import "../console.css";
@@ -52,7 +52,7 @@ export default function PartnersPage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to update partner", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Failed to update partner", description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });

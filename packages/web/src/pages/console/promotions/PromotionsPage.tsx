@@ -16,7 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { failureMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
@@ -56,7 +56,7 @@ export default function PromotionsPage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: PROMOTION_UPDATE_FAILED, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: PROMOTION_UPDATE_FAILED, description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });
@@ -70,7 +70,7 @@ export default function PromotionsPage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: PROMOTION_DELETE_FAILED, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: PROMOTION_DELETE_FAILED, description: failureMessage(error), variant: "destructive" });
     },
   });
 
