@@ -3,9 +3,12 @@
  * code that applies it (./allowance.ts), loaded beside the sale's other reads and off the cold start of the routes
  * that make orders (`npm run bench:lambda`).
  */
-export type Allowance = typeof import("./allowance");
+type AllowanceModule = typeof import("./allowance");
 
-export async function membershipOf(userId: string): Promise<{ allowance: Allowance; subscription: Awaited<ReturnType<Allowance["subscriptionOf"]>> }> {
-  const allowance: Allowance = await import("./allowance");
-  return { allowance, subscription: await allowance.subscriptionOf(userId) };
+/** What a sale applies a membership with. */
+export type Allowance = Pick<AllowanceModule, "coverageOf" | "coverLine" | "coveredOrder" | "takeRegrip" | "allowanceRefusal">;
+
+export async function membershipOf(userId: string): Promise<{ allowance: Allowance; subscription: Awaited<ReturnType<AllowanceModule["subscriptionOf"]>> }> {
+  const { subscriptionOf, coverageOf, coverLine, coveredOrder, takeRegrip, allowanceRefusal } = await import("./allowance");
+  return { allowance: { coverageOf, coverLine, coveredOrder, takeRegrip, allowanceRefusal }, subscription: await subscriptionOf(userId) };
 }
