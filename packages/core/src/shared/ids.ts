@@ -34,15 +34,23 @@ export const Id = boundedId();
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 
+/**
+ * A promo code as typed, in the words of the form it is typed in: bounded before trimming (so no long text reaches
+ * the rest), trimmed, upper-cased, then 1 to 20 letters, digits, `-` or `_` (what a customer can type back).
+ */
+export function typedPromoCode(words: { notText: string; empty: string; tooLong: string; characters: string }) {
+  return z.string({ error: words.notText }).check(
+    z.maxLength(200, words.tooLong),
+    z.trim(),
+    z.toUpperCase(),
+    z.minLength(1, words.empty),
+    z.maxLength(PROMO_CODE_MAX_LENGTH, words.tooLong),
+    z.regex(PROMO_CODE_PATTERN, words.characters),
+  );
+}
+
 /** Promo codes are upper-cased and trimmed wherever they are typed (customer-side §5); letters, digits, `-`, `_`. */
-export const PromoCode = z.string({ error: PROMO_CODE_INVALID }).check(
-  z.maxLength(200, PROMO_CODE_INVALID),
-  z.trim(),
-  z.toUpperCase(),
-  z.minLength(1, PROMO_CODE_EMPTY),
-  z.maxLength(PROMO_CODE_MAX_LENGTH, PROMO_CODE_INVALID),
-  z.regex(PROMO_CODE_PATTERN, PROMO_CODE_INVALID),
-);
+export const PromoCode = typedPromoCode({ notText: PROMO_CODE_INVALID, empty: PROMO_CODE_EMPTY, tooLong: PROMO_CODE_INVALID, characters: PROMO_CODE_INVALID });
 
 /**
  * The promo code field of a booking or a storefront invoice as sent: absent, null or blank means none; anything
