@@ -6,21 +6,14 @@
  * throws as a refusal (errors/: `invalid("…")`, `conflict("…")`...). The page imports the constant, or a predicate
  * core exports, instead.
  */
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./test/source-files";
 
 const webSrc = import.meta.dirname;
 const coreSrc = resolve(webSrc, "../../core/src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
-}
 
 const parse = (file: string, code: string) =>
   ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
@@ -111,12 +104,13 @@ describe("the scanner", () => {
 });
 
 describe("the web app's source", () => {
+  // Every file parsed with the TypeScript parser: seconds on a loaded machine, hence the tests' own time limit.
   const files = sourceFiles(webSrc).map((file) => ({ name: relative(webSrc, file), code: readFileSync(file, "utf8") }));
 
   it("declares no answer of the server: it imports core's", () => {
     const declared = files.flatMap(({ name, code }) => answerTypes(name, code).map((type) => `${name}: ${type}`));
     expect(declared).toEqual([]);
-  });
+  }, 60_000);
 
   it("holds no message core sends as a literal: it imports core's constant or predicate", () => {
     const messages = allCoreMessages();
@@ -125,5 +119,5 @@ describe("the web app's source", () => {
       [...new Set(literals(name, code))].filter((text) => messages.has(text)).map((text) => `${name}: ${JSON.stringify(text)} (core: ${messages.get(text)})`),
     );
     expect(repeated).toEqual([]);
-  });
+  }, 60_000);
 });
