@@ -121,13 +121,17 @@ export const changedSinceRead = (outcome: Extract<LabelledOutcome, { committed: 
 /**
  * A read-decide-write under the one retry policy: `attempt` reads, decides and writes once, answering its result or
  * CHANGED (what it read changed before its write); then it is made again, after the policy's pause, at most RETRIES
- * more times, and what `gaveUp` answers is thrown. `attempt` decides from what it reads, so it is safe to repeat.
+ * more times. When the tries run out, the error `gaveUp` makes is thrown, or `gaveUp.answer` answered (a rate limit
+ * refuses rather than risk overshooting). `attempt` decides from what it reads, so it is safe to repeat.
  */
-export async function readDecideWrite<T>(attempt: (retry: number) => Promise<T | typeof CHANGED>, gaveUp: () => Error): Promise<T> {
+export async function readDecideWrite<T>(attempt: (retry: number) => Promise<T | typeof CHANGED>, gaveUp: (() => Error) | { answer: T }): Promise<T> {
   for (let retry = 0; ; retry++) {
     const result = await attempt(retry);
     if (result !== CHANGED) return result as T;
-    if (retry >= RETRIES) throw gaveUp();
+    if (retry >= RETRIES) {
+      if (typeof gaveUp === "function") throw gaveUp();
+      return gaveUp.answer;
+    }
     await pause(retry);
   }
 }
