@@ -64,7 +64,6 @@ export * as Storefront from "./index";
 export * from "../shared/storefront";
 export * from "../shared/quick-sale";
 
-
 /**
  * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped as §9 says,
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
