@@ -1,6 +1,7 @@
 import type { EntityItem } from "electrodb";
 import { fn, NoInput } from "../actor/fn";
 import { db } from "../db";
+import { unavailable } from "../errors";
 import type { Sku } from "../entities";
 import { shapeCatalogue, type Catalogue, type Product } from "../shared/catalogue";
 
@@ -35,6 +36,15 @@ export function productFromSku(sku: SkuItem): Product {
 export async function allProducts(): Promise<SkuItem[]> {
   const result = await db().entities.sku.query.catalogue({}).go({ pages: "all" });
   return result.data;
+}
+
+/** The skus of `ids` (each once), as the catalogue sees them: one BatchGet, for pricing a sale. */
+export async function productsByIds(ids: readonly string[]): Promise<Product[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
+  if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
+  return found.data.map(productFromSku);
 }
 
 /** GET /api/services: the catalogue as the booking page reads it, for anyone. */

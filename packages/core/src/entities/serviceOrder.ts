@@ -12,7 +12,7 @@ import {
   timestamps,
 } from "./attributes";
 import { ORDER_LOCATIONS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLocation } from "./enums";
-import { casing, gsi1, gsi2, gsi3, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, gsi3, keyed, primary, SERVICE } from "./keys";
 
 const isQuantity = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n >= 1);
 
@@ -218,28 +218,13 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byId: {
-          pk: { field: primary.pk, composite: ["id"], template: "order#${id}", casing },
-          sk: { field: primary.sk, composite: [], template: "order", casing },
-        },
+        byId: keyed(primary, ["id"], "order#${id}", [], "order"),
         /** My Grips: a customer's orders by date. */
-        byUser: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: gsi1.sk, composite: ["createdAt"], template: "order#${createdAt}", casing },
-        },
+        byUser: keyed(gsi1, ["userId"], "user#${userId}", ["createdAt"], "order#${createdAt}"),
         /** Queue and admin status filters: one partition per stored status. */
-        byStatus: {
-          index: gsi2.index,
-          pk: { field: gsi2.pk, composite: ["status"], template: "status#${status}", casing },
-          sk: { field: gsi2.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        byStatus: keyed(gsi2, ["status"], "status#${status}", ["createdAt"], "${createdAt}"),
         /** Staff and admin order lists, newest first with `order: "desc"`. */
-        allOrders: {
-          index: gsi3.index,
-          pk: { field: gsi3.pk, composite: [], template: "orders", casing },
-          sk: { field: gsi3.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        allOrders: keyed(gsi3, [], "orders", ["createdAt"], "${createdAt}"),
       },
     },
     config,

@@ -27,7 +27,7 @@ import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { SUBSCRIPTION_STATUSES, uniqueKey, type Plan, type SubscriptionStatus } from "../entities";
 import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
@@ -40,8 +40,6 @@ type SubscriptionEvent = Stripe.CustomerSubscriptionCreatedEvent | Stripe.Custom
 const subscriptionActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
 export type SubscriptionEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
-
-const MAX_ATTEMPTS = 6;
 
 const isStatus = (value: unknown): value is SubscriptionStatus => typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 
@@ -80,7 +78,7 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
     return "ignored";
   }
   const key = { userId, id: subscription.id };
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  return readDecideWrite<SubscriptionEventResult>(async () => {
     const { data: before } = await db().entities.subscription.get(key).go({ consistent: true });
     const plan = planOf(subscription) ?? before?.plan;
     if (!before && !plan) {
@@ -150,12 +148,9 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
     });
     if (result.committed) return apply ? "applied" : "unchanged";
     if (result.failed.includes("event")) return "duplicate";
-    if (!result.failed.includes("subscription") && !result.failed.includes("user") && !result.conflict) {
-      throw new Error(`Writing subscription ${subscription.id} was cancelled: ${JSON.stringify(result.codes)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-  }
-  throw new Error(`Subscription ${subscription.id} kept changing; giving up after ${MAX_ATTEMPTS} attempts`);
+    if (changedSinceRead(result, "subscription", "user")) return CHANGED;
+    throw new Error(`Writing subscription ${subscription.id} was cancelled: ${JSON.stringify(result.codes)}`);
+  }, () => new Error(`Subscription ${subscription.id} kept changing; gave up`));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,14 +39,15 @@
  * sku was deleted since the order took it: written again without that
  * write), and `decideAndWrite`'s decision loop (the order changed between
  * the read and the write, so the decision was made on facts that no longer
- * hold: read it again and decide again; its own condition ends the loop).
+ * hold: read it again and decide again, under db/labelled.ts's
+ * `readDecideWrite`, the same policy's count and pauses).
  */
 import type { Actor } from "../actor";
 import { entry as auditEntry, type AuditInput } from "../audit";
 import * as Bags from "../bags";
 import { db } from "../db";
 import { afterCommit, type Effect } from "../db/effects";
-import { writeLabelled, type LabelledWrite } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import * as Inventory from "../inventory";
 import * as LoyaltyPoints from "../loyalty/order-points";
@@ -63,9 +64,6 @@ import type { OrderItem } from "./view";
 
 /** How long a webhook event's ledger item is kept: Stripe retries for up to 3 days; 30. */
 export const EVENT_LEDGER_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-/** How many times a decision is made again on an order that keeps changing under it. */
-const DECISION_ATTEMPTS = 6;
 
 interface HistoryEntry {
   from?: OrderStatus;
@@ -371,7 +369,7 @@ export type Decided =
  * and the write, reads it again and decides again, so `decide` must be pure.
  */
 export async function decideAndWrite(orderId: string, decide: Decide, options: { eventId?: string } = {}): Promise<Decided> {
-  for (let attempt = 1; attempt <= DECISION_ATTEMPTS; attempt++) {
+  return readDecideWrite<Decided>(async () => {
     const order = await readOrder(orderId);
     if (!order) return { outcome: "missing" };
     const change = decide(order);
@@ -380,6 +378,6 @@ export async function decideAndWrite(orderId: string, decide: Decide, options: {
     const written = await writeOrder({ ...(writes ? change : {}), order, eventId: options.eventId });
     if (written.committed) return writes ? { outcome: "applied", before: order, change: change!, after: written.order } : { outcome: "unchanged", before: order };
     if (written.reason === "duplicate") return { outcome: "duplicate" };
-  }
-  throw new Error(`Order ${orderId} kept changing; giving up after ${DECISION_ATTEMPTS} attempts`);
+    return CHANGED;
+  }, () => new Error(`Order ${orderId} kept changing; gave up`));
 }

@@ -6,11 +6,12 @@
 import { isStaff, type Actor, type UserActor } from "../actor";
 import { db } from "../db";
 import { notFound } from "../errors";
+import { ORDER_NOT_FOUND } from "../shared/orders";
 import type { OrderItem } from "./view";
 
 /** The stored order when `actor` may see it (its owner, staff, the system); 404 `Order not found` otherwise. */
 export async function find(actor: Actor, id: string): Promise<OrderItem> {
   const { data: order } = id ? await db().entities.serviceOrder.get({ id }).go() : { data: null };
-  if (!order || (!isStaff(actor) && order.userId !== (actor as UserActor).userId)) throw notFound("Order not found");
+  if (!order || (!isStaff(actor) && order.userId !== (actor as UserActor).userId)) throw notFound(ORDER_NOT_FOUND);
   return order;
 }

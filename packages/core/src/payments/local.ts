@@ -137,6 +137,10 @@ function paymentIntent(order: Pick<OrderItem, "id" | "totalCents" | "currency">,
   };
 }
 
+/** A payment-mode Checkout session as Stripe's events carry it: paid and complete, or left unpaid and expired. */
+const checkoutSession = (id: string, paid: boolean) =>
+  ({ id, object: "checkout.session", mode: "payment", status: paid ? "complete" : "expired", payment_status: paid ? "paid" : "unpaid" }) as const;
+
 /** `checkout.session.completed` for a paid session. `amountCents` defaults to the order's total. */
 export function checkoutCompleted(
   order: OrderFacts,
@@ -146,11 +150,7 @@ export function checkoutCompleted(
   return stripeEvent(
     "checkout.session.completed",
     {
-      id: sessionId,
-      object: "checkout.session",
-      mode: "payment",
-      status: "complete",
-      payment_status: "paid",
+      ...checkoutSession(sessionId, true),
       amount_total: options.amountCents ?? order.totalCents,
       currency: order.currency,
       client_reference_id: order.id,
@@ -167,11 +167,7 @@ export function checkoutExpired(order: OrderFacts, sessionId: string, options: {
   return stripeEvent(
     "checkout.session.expired",
     {
-      id: sessionId,
-      object: "checkout.session",
-      mode: "payment",
-      status: "expired",
-      payment_status: "unpaid",
+      ...checkoutSession(sessionId, false),
       amount_total: order.totalCents,
       currency: order.currency,
       client_reference_id: order.id,
@@ -239,11 +235,7 @@ export function tipCheckoutCompleted(
   return stripeEvent(
     "checkout.session.completed",
     {
-      id: sessionId,
-      object: "checkout.session",
-      mode: "payment",
-      status: "complete",
-      payment_status: "paid",
+      ...checkoutSession(sessionId, true),
       amount_total: amount,
       currency: tip.currency,
       metadata: metadata.session,

@@ -19,7 +19,7 @@
 import type { Actor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled } from "../db/labelled";
 import { readOrder, writeOrder, type OrderSet } from "../orders/move-writer";
 import { eventReference } from "../orders/references";
 import type { OrderItem } from "../orders/view";
@@ -29,9 +29,6 @@ import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "../sh
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
 import { Texts } from "../texts";
 import { cutoffOn, eventById, partnersByKey, type ScheduleEventItem } from "./read";
-
-/** How many times an order that keeps changing under the cancel is read and decided again. */
-const ATTEMPTS = 6;
 
 const isOpen = (order: OrderItem) => {
   const stage = stageOfStatus[order.status];
@@ -120,7 +117,7 @@ async function wordsOfMoved(order: OrderItem, event: ScheduleEventItem, partnerN
 
 /** Returns one order from the canceled event to a shop (once), or finishes what an earlier cancel left undone (its stage is not moved). Answers whether it was on the event. */
 async function returnToShop(actor: Actor, event: ScheduleEventItem, partnerName: string, orderId: string): Promise<boolean> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  return readDecideWrite(async () => {
     const order = await readOrder(orderId);
     if (!order || order.scheduleEventId !== event.id || !isOpen(order)) return false;
     if (order.locationNotice) {
@@ -156,8 +153,8 @@ async function returnToShop(actor: Actor, event: ScheduleEventItem, partnerName:
     });
     if (written.committed) return true;
     // The order changed between the read and the write: read it again and decide again.
-  }
-  throw new Error(`Order ${orderId} kept changing while its event ${event.id} was canceled`);
+    return CHANGED;
+  }, () => new Error(`Order ${orderId} kept changing while its event ${event.id} was canceled`));
 }
 
 /** The ids of every order ever booked on the event (strongly consistent: the bookings that committed before the cancel). */
@@ -174,7 +171,9 @@ async function bookedOrderIds(eventId: string): Promise<string[]> {
  */
 export async function cancelEvent(actor: Actor, event: ScheduleEventItem): Promise<{ event: ScheduleEventItem; orders: number }> {
   let current: ScheduleEventItem = event;
-  for (let attempt = 1; current.isActive && attempt <= 3; attempt++) {
+  // Canceled (false), or deleted meanwhile (true: no orders to move).
+  const gone = await readDecideWrite(async () => {
+    if (!current.isActive) return false;
     const canceledAt = new Date().toISOString();
     const outcome = await writeLabelled((entities) => [
       {
@@ -200,15 +199,16 @@ export async function cancelEvent(actor: Actor, event: ScheduleEventItem): Promi
           .commit(),
       },
     ]);
-    if (!outcome.committed && !outcome.failed.includes("event") && !outcome.conflict) {
+    if (!outcome.committed && !changedSinceRead(outcome, "event")) {
       throw new Error(`Canceling event ${current.id} was cancelled: ${JSON.stringify(outcome.codes)}`);
     }
     // Committed, or another write came first (a booking, another admin's cancel): read it again either way.
     const read = await eventById(current.id);
-    if (!read) return { event: current, orders: 0 };
+    if (!read) return true;
     current = read;
-  }
-  if (current.isActive) throw new Error(`Event ${current.id} kept changing while it was canceled`);
+    return current.isActive ? CHANGED : false;
+  }, () => new Error(`Event ${current.id} kept changing while it was canceled`));
+  if (gone) return { event: current, orders: 0 };
   if (current.eventType === "OVERNIGHT_CUTOFF") return { event: current, orders: 0 };
 
   const partnerName = (current.partnerKey && (await partnersByKey([current.partnerKey])).get(current.partnerKey)?.name) || current.partnerKey || "the club";

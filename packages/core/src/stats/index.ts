@@ -8,10 +8,10 @@
 import { fn, NoInput } from "../actor/fn";
 import { allProducts } from "../catalogue";
 import { db } from "../db";
+import { SHOP_TIME_ZONE } from "../shared/calendar";
 import { isLowStock } from "../shared/products";
 import {
   compare,
-  SHOP_TIME_ZONE,
   shopDay,
   addDays,
   periodsOf,

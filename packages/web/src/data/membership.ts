@@ -4,6 +4,7 @@
  * @regrip/core/shared/membership and loyalty; the server checks every one again.
  */
 import { useQuery } from "@tanstack/react-query";
+import type { LoyaltyView } from "@regrip/core/shared/loyalty";
 import type { Plan, MembershipView } from "@regrip/core/shared/membership";
 import { apiJson } from "../lib/api";
 
@@ -29,28 +30,11 @@ export function cancelMembership(): Promise<{ status: string; cancelAtPeriodEnd:
   return apiJson("POST", "/api/subscriptions/cancel");
 }
 
-export interface LoyaltyEntry {
-  id: string;
-  orderId: string | null;
-  /** earn, redeem, return, takeback, adjust or expire. */
-  type: string;
-  /** Signed: earned and returned points are positive, redeemed and taken back negative. */
-  points: number;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface LoyaltyPage {
-  balance: number;
-  entries: LoyaltyEntry[];
-  cursor: string | null;
-}
-
 /** Every query of the points (the balance and the history): what a booking or an order invalidates. */
 export const loyaltyQueryKey = ["/api/loyalty"] as const;
 
 /** GET /api/loyalty: a page of the history, with the balance. */
-export const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyPage>("GET", `/api/loyalty${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+export const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyView>("GET", `/api/loyalty${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
 
 /** The points balance (the history's first page); asked only when `enabled` (signed in). */
 export function usePointsBalance(enabled: boolean) {

@@ -1,4 +1,5 @@
 import { isBookingBagNumber } from "@regrip/core/shared/bags";
+import { BOOKING_REQUIRED } from "@regrip/core/shared/booking";
 import { formatDate, formatTime } from "@regrip/core/shared/calendar";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -228,7 +229,7 @@ export default function BookingPage() {
   function book() {
     if (!user) return logIn();
     if (!isComplete(selection) || !whereReady) {
-      toast({ title: "Missing Information", description: "Please complete all required fields", variant: "destructive" });
+      toast({ title: "Missing Information", description: BOOKING_REQUIRED, variant: "destructive" });
       return;
     }
     flow.confirm(bookingRequest({ ...selection, redeemPoints: points }));

@@ -5,7 +5,7 @@ import { loyaltyQueryKey, membershipQueryKey } from "../../data/membership";
 import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { apiJson } from "../../lib/api";
-import { errorStatus, errorText, serverMessage } from "../../lib/api-error";
+import { errorStatus, needsPhoneVerification, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { useToast } from "../../toast/use-toast";
 import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
@@ -30,10 +30,6 @@ export type BookingStep =
       bagNumber: string | null;
       bagFromShop: boolean;
     };
-
-function needsPhoneVerification(error: unknown): boolean {
-  return errorStatus(error) === 428 || errorText(error).includes("Phone number verification required");
-}
 
 function bookingFailureMessage(error: unknown): string {
   const status = errorStatus(error);

@@ -95,8 +95,8 @@ export default function ClubDaysPage() {
   );
   const [schedule, retry] = useUpcoming();
   return (
-    <div className="onsite-page">
-      <header className="onsite-header">
+    <div className="page onsite-page">
+      <header className="page-header">
         <h1>On-site Gripping Days</h1>
         <p>
           We bring the regrip bench to partner clubs: book a seat, hand us your paddle while you play, and take it home

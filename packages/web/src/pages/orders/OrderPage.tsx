@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
 import { useServices } from "../../data/catalogue";
 import {
   bookAgainPath,
@@ -232,35 +233,19 @@ function PayNow({ order }: { order: Order }) {
  * declined, with the reason the server stored; or not completed (back from the checkout without paying). Null
  * when there is nothing to tell.
  */
+const outcome = { frame: "payment-outcome", titleId: "payment-outcome-title" };
+
 function PaymentOutcome({ order, returned, waiting, bagFromShop }: { order: Order; returned: PaymentReturn; waiting: boolean; bagFromShop: boolean }) {
   if (order.paymentStatus === "paid" && returned === "paid") {
     const bag = order.bag?.code3 || order.bagNumber;
     return (
-      <section className="notice notice-success payment-outcome" role="status" aria-labelledby="payment-outcome-title">
-        <h2 id="payment-outcome-title">Payment received</h2>
-        <p>Thank you! This order is paid{order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ""}.</p>
+      <PaymentReceived {...outcome} cardLast4={order.cardLast4}>
         {bagFromShop && bag && <p>{`Your bag is number ${bag}. The shop hands it to you when you drop off your paddle.`}</p>}
-      </section>
+      </PaymentReceived>
     );
   }
   if (!isPayable(order)) return null;
-  if (returned === "paid") {
-    return (
-      <section className="notice payment-outcome" role="status" aria-labelledby="payment-outcome-title">
-        {waiting ? (
-          <>
-            <h2 id="payment-outcome-title">Confirming your payment…</h2>
-            <p>This takes a moment. The page updates by itself.</p>
-          </>
-        ) : (
-          <>
-            <h2 id="payment-outcome-title">Your payment is not confirmed yet</h2>
-            <p>If you paid, it shows here within a few minutes: refresh the page. If you did not, pay with Pay Now.</p>
-          </>
-        )}
-      </section>
-    );
-  }
+  if (returned === "paid") return <PaymentConfirming {...outcome} waiting={waiting} otherwise="If you did not, pay with Pay Now." />;
   if (order.paymentFailureReason) {
     return (
       <section className="notice notice-danger payment-outcome" role="alert" aria-labelledby="payment-outcome-title">

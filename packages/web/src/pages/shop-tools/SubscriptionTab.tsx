@@ -34,7 +34,7 @@ function PaddleChoice({ plan, paddles, chosen, refusal, onChange }: {
         {paddles.map((paddle) => {
           const checked = chosen.includes(paddle.id);
           return (
-            <label key={paddle.id} className={checked ? "member-choice member-choice-selected" : "member-choice"}>
+            <label key={paddle.id} className={checked ? "choice choice-selected" : "choice"}>
               <input
                 type={one ? "radio" : "checkbox"}
                 name={`${id}-paddle`}
@@ -42,9 +42,9 @@ function PaddleChoice({ plan, paddles, chosen, refusal, onChange }: {
                 checked={checked}
                 onChange={() => onChange(one ? [paddle.id] : checked ? chosen.filter((x) => x !== paddle.id) : [...chosen, paddle.id])}
               />
-              <span className="member-choice-text">
-                <span className="member-choice-title">{paddleName(paddle)}</span>
-                <span className="member-choice-detail">{paddleMakeModel(paddle)}</span>
+              <span className="choice-text">
+                <span className="choice-title">{paddleName(paddle)}</span>
+                <span className="choice-detail">{paddleMakeModel(paddle)}</span>
               </span>
             </label>
           );

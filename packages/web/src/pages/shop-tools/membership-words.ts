@@ -3,8 +3,8 @@
  * @regrip/core/shared/membership and loyalty; these are only the page's words around them).
  */
 import { LIVE_SUBSCRIPTION_STATUSES, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
+import type { LoyaltyEntryView } from "@regrip/core/shared/loyalty";
 import { orderReference } from "@regrip/core/shared/orders";
-import type { LoyaltyEntry } from "../../data/membership";
 
 export const PAST_DUE_NOTE = "Your last payment failed; your regrips are on hold until it is paid";
 
@@ -56,7 +56,7 @@ export function planCoverage(plan: keyof typeof PLAN_TERMS): string {
 }
 
 /** What a line of the points history was: earned on order X, redeemed on order X, adjusted by the shop: reason... */
-export function entryWhat(entry: Pick<LoyaltyEntry, "type" | "orderId" | "reason">): string {
+export function entryWhat(entry: Pick<LoyaltyEntryView, "type" | "orderId" | "reason">): string {
   const order = entry.orderId ? ` on order ${orderReference({ id: entry.orderId })}` : "";
   switch (entry.type) {
     case "earn":

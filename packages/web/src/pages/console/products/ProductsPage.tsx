@@ -30,7 +30,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { isUnauthorizedError } from "../../../lib/api";
-import { errorStatus, serverMessage } from "../../../lib/api-error";
+import { errorStatus, failureMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
@@ -42,7 +42,8 @@ import { ConfirmModal } from "../FormModal";
 import { useNarrow } from "../use-narrow";
 
 type StatKey = "all" | "visible" | "hidden" | "low" | "out";
-type View = "table" | "cards";
+/** The list as a table or as cards (the choice, not a server answer). */
+type Layout = "table" | "cards";
 const ALL = "all";
 
 const statFilter: Record<StatKey, (product: ProductView) => boolean> = {
@@ -89,7 +90,7 @@ export default function ProductsPage() {
   const [category, setCategory] = useState<SelectProps.Option>(categoryOptions[0]!);
   // Cards on a phone to start with (the table's columns would not fit), the table on a wide screen.
   const narrow = useNarrow();
-  const [view, setView] = useState<View>(() => (narrow ? "cards" : "table"));
+  const [view, setView] = useState<Layout>(() => (narrow ? "cards" : "table"));
   const [editing, setEditing] = useState<ProductView | "new" | undefined>();
   const [deleting, setDeleting] = useState<ProductView | undefined>();
   const [bulkBusy, setBulkBusy] = useState(false);
@@ -110,7 +111,7 @@ export default function ProductsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: productKeys.all });
   const failed = (title: string) => (error: unknown) => {
     if (isUnauthorizedError(error)) return;
-    toast({ title, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+    toast({ title, description: failureMessage(error), variant: "destructive" });
   };
 
   const stock = useMutation({
@@ -326,7 +327,7 @@ export default function ProductsPage() {
         <LoadFailed query={products} header={PRODUCT_TOASTS.fetchFailed(errorStatus(products.error) ?? "network error")} />
         <SegmentedControl
           selectedId={view}
-          onChange={({ detail }) => setView(detail.selectedId as View)}
+          onChange={({ detail }) => setView(detail.selectedId as Layout)}
           label="View"
           options={[
             { id: "table", text: "Table" },
