@@ -68,10 +68,13 @@ function prerenderPages(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      for (const page of prerenderedPages) {
-        const moduleId = resolve(webDir, page.module);
+      const chunkOf = (module: string) => {
+        const moduleId = resolve(webDir, module);
         const chunk = Object.values(bundle).find((item) => item.type === "chunk" && item.facadeModuleId === moduleId);
-        if (!chunk || chunk.type !== "chunk") throw new Error(`No chunk for ${page.module}`);
+        if (!chunk || chunk.type !== "chunk") throw new Error(`No chunk for ${module}`);
+        return chunk;
+      };
+      for (const page of prerenderedPages) {
         const css = new Set<string>();
         const modules = new Set<string>();
         const visit = (fileName: string) => {
@@ -81,7 +84,7 @@ function prerenderPages(): Plugin {
           for (const file of item.viteMetadata?.importedCss ?? []) css.add(`/${file}`);
           item.imports.forEach(visit);
         };
-        visit(chunk.fileName);
+        for (const module of [page.module, ...(page.preload ?? [])]) visit(chunkOf(module).fileName);
         pageAssets.set(page.path, { css: [...css], modules: [...modules] });
       }
     },
