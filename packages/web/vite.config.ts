@@ -43,10 +43,12 @@ export function prerenderedHtml(
       (_, start: string) => `${start}${description}"`,
     );
   }
-  // Linked as Vite's preload helper links them, so loading the chunk later does not add them twice.
+  // Linked as Vite's preload helper links them, so loading the chunk later does not add them twice. The page's chunks
+  // are fetched from the start but at low priority: its markup is already in the HTML, so they hydrate it and are not
+  // needed to paint it, and the stylesheets and the app's script go first.
   const links = [
     ...page.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...page.modules.filter((href) => !html.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...page.modules.filter((href) => !html.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
   ];
   return html.replace("</head>", () => `  ${links.join("\n    ")}\n  </head>`);
 }
