@@ -81,7 +81,8 @@ async function screenPage(
   let waiting: { path: string; go: () => void }[] = [];
   const isOpen = (path: string) => !held || open.some((prefix) => path.startsWith(prefix));
   await context.route(
-    (url) => url.pathname.startsWith("/api/") || url.pathname.startsWith("/assets/BookingPage-"),
+    // The chunk, not its stylesheet: the prerendered page links that in its HTML, so it is there from the first paint.
+    (url) => url.pathname.startsWith("/api/") || (url.pathname.startsWith("/assets/BookingPage-") && url.pathname.endsWith(".js")),
     async (route) => {
       const path = new URL(route.request().url()).pathname;
       if (!isOpen(path)) await new Promise<void>((go) => waiting.push({ path, go }));
@@ -153,11 +154,10 @@ describe.each([
     const waiting = await footerBelowFold(page);
     expect(waiting.top, "the footer starts below the fold while the page waits").toBeGreaterThanOrEqual(waiting.fold);
 
-    // Each in turn: the page's code (its heading shows), or an API call (its answer has reached the page).
-    const arrived = (prefix: string) =>
-      prefix.startsWith("/api/")
-        ? page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(prefix))
-        : page.getByRole("heading", { level: 1, name: "Book a Service" }).waitFor();
+    // Each in turn: the page's code or an API call (its answer has reached the page). The page's heading is in its
+    // prerendered HTML (infra/prerendered.ts), so it shows before either.
+    await page.getByRole("heading", { level: 1, name: "Book a Service" }).waitFor();
+    const arrived = (prefix: string) => page.waitForResponse((response) => new URL(response.url()).pathname.startsWith(prefix));
     for (const prefix of order) {
       const arrival = arrived(prefix);
       await release(prefix);

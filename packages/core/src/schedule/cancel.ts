@@ -27,7 +27,6 @@ import { formatInstant, hoursOn, instantOf, localOf, nextBusinessDay, nextOpenin
 import { stageOfStatus } from "../shared/lifecycle";
 import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "../shared/locations";
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
-import { Texts } from "../texts";
 import { cutoffOn, eventById, partnersByKey, type ScheduleEventItem } from "./read";
 
 const isOpen = (order: OrderItem) => {
@@ -90,6 +89,8 @@ async function movedBack(order: OrderItem, event: ScheduleEventItem, partnerName
 
 async function textCustomer(order: OrderItem, words: EventCanceledWords): Promise<void> {
   try {
+    // The texts' code loads with the first text, off the cold start of the schedule's routes (npm run bench:lambda).
+    const { Texts } = await import("../texts");
     await Texts.send("eventCanceled", words, { userId: order.userId, orderId: order.id });
   } catch (error) {
     console.error(`Could not text the customer of order ${order.id} about the canceled event`, error);

@@ -12,7 +12,7 @@ import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";
 import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
-import { preloadWhenIdle } from "../../lib/preload";
+import { preloadOnFirstInput } from "../../lib/preload";
 import "../../styles/customer.css";
 import "../../styles/booking.css";
 import { useToast } from "../../toast/use-toast";
@@ -54,7 +54,7 @@ function useMinuteClock(): Date {
   return now;
 }
 
-// Opened on demand, so they stay out of the page's first load (and are fetched when the browser is idle).
+// Opened on demand, so they stay out of the page's first load (and are fetched at the customer's first move on the page).
 const loadPicker = () => import("./VariantPickerDialog");
 const loadBookingDialogs = () => import("./BookingDialogs");
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
@@ -109,7 +109,7 @@ export default function BookingPage() {
   const catalogue = services.data;
   const paddleList = paddles.data;
 
-  useEffect(() => preloadWhenIdle(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
+  useEffect(() => preloadOnFirstInput(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
 
   const update = (changes: Partial<BookingSelection>) => {
     flow.clearFailure();
