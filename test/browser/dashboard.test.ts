@@ -9,26 +9,21 @@
  * own order and payment.
  */
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
-import { adminPanelPages, callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
+import { adminPanelPages, callApi, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
-const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => openPage(browser, baseUrl, run, { viewport });
+/** A page signed in as `account` from the start (a stored session, not /login), at 1280x900. */
+const withPage = <T>(account: { username: string; password: string }, run: (page: Page) => Promise<T>) => withSignedInPage(browser(), baseUrl, account, run);
 const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
@@ -44,8 +39,7 @@ describe("the admin dashboard", () => {
     const code = `DASH${randomInt(100_000, 999_999)}`;
 
     // The admin creates the promotion on its page.
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto("/admin/promotions");
       await page.getByRole("heading", { name: "Promotions", level: 1 }).waitFor();
       await page.getByRole("button", { name: "Create Promotion" }).first().click();
@@ -66,8 +60,8 @@ describe("the admin dashboard", () => {
     expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
     const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
     expect(bags.status).toBe(201);
-    await withPage(async (page) => {
-      await signInThroughPage(page, seed.customer);
+    await withPage(seed.customer, async (page) => {
+      await page.goto("/booking");
       await page.getByRole("radio", { name: new RegExp(nickname) }).check();
       await page.getByRole("button", { name: /Premium Regrip/ }).click();
       const variant = page.getByRole("dialog", { name: "Premium Regrip" });
@@ -94,8 +88,9 @@ describe("the admin dashboard", () => {
     expect(order).toMatchObject({ promoCode: code, paymentStatus: "paid" });
 
     // The admin's dashboard: the figures moved by this order and its payment; Recent Activity shows both writes.
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
+      // Where staff land after signing in, and on to the dashboard by the console's navigation.
+      await page.goto("/storefront");
       await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Dashboard" }).click();
       await page.waitForURL((url) => url.pathname === "/admin");
       await page.getByRole("heading", { name: "Admin Dashboard", level: 1 }).waitFor();
@@ -121,6 +116,13 @@ describe("the admin dashboard", () => {
       for (const href of ["/admin/products", "/admin/promotions", "/admin/orders", "/admin/communications"]) {
         expect(await page.locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
       }
+
+      // On a phone (the same page, narrowed): the same figures, one card under another.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await settled(page);
+      await revenue.getByText(money(before.monthlyRevenue + order.totalCents), { exact: true }).waitFor();
+      const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+      expect(overflow).toBeLessThanOrEqual(0);
     });
 
     // The audit list holds both too.
@@ -128,16 +130,6 @@ describe("the admin dashboard", () => {
     const entries = audit.body.items.map((e) => `${e.action} ${e.targetId}`);
     expect(entries).toContain(`promotion.created ${promotion.id}`);
     expect(entries).toContain(`order.paid ${order.id}`);
-
-    // On a phone: the same figures, one card under another.
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
-      await page.goto("/admin");
-      const revenue = page.getByRole("group", { name: "Monthly Revenue" });
-      await revenue.getByText(money(before.monthlyRevenue + order.totalCents), { exact: true }).waitFor();
-      const overflow = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
-      expect(overflow).toBeLessThanOrEqual(0);
-    }, { width: 390, height: 844 });
   });
 
   it("a paid order canceled at the counter asks first, is refunded to the card, and the revenue drops by it", async () => {
@@ -151,7 +143,8 @@ describe("the admin dashboard", () => {
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const orderId: string = booked.body.id;
     const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customer });
-    await withPage(async (page) => {
+    // The customer pays the checkout's link, not signed in.
+    await openPage(browser(), baseUrl, async (page) => {
       await page.goto(checkout.body.url);
       await page.getByRole("button", { name: /^Pay \$/ }).click();
       await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
@@ -161,8 +154,7 @@ describe("the admin dashboard", () => {
     const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
     const reference = paid.bagNumber || orderId.slice(-6).toUpperCase();
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto(`/queue/orders/${orderId}`);
       await page.getByText("Paid · Visa •••• 4242").waitFor();
       await page.getByRole("button", { name: `Change Status of order ${reference}` }).click();
@@ -176,7 +168,8 @@ describe("the admin dashboard", () => {
       await page.getByText(`Order ${reference}: ${money(paid.totalCents)} refunded to the card.`).waitFor();
       await page.getByText(`Refunded · ${money(paid.totalCents)} given back`).waitFor();
 
-      await page.goto("/admin");
+      // The dashboard reads its figures each time it opens.
+      await visit(page, "/admin");
       await page.getByRole("group", { name: "Monthly Revenue" }).getByText(money(before.monthlyRevenue - paid.totalCents), { exact: true }).waitFor();
     });
     const after = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
@@ -192,8 +185,7 @@ describe("the admin dashboard", () => {
       expect(made.status, JSON.stringify(made.body)).toBe(201);
       return code;
     };
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto("/admin");
       const recent = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "Action" }) });
       await recent.getByRole("row").nth(1).waitFor();
@@ -214,16 +206,19 @@ describe("the admin dashboard", () => {
   });
 
   it("tells an employee on each admin page (dashboard, products, promotions) they may not use it, and asks the server nothing", async () => {
-    await withPage(async (page) => {
+    await withPage(seed.employee, async (page) => {
       const asked: string[] = [];
       page.on("request", (request) => {
         if (/\/api\/admin\/(analytics|audit|skus|promotions)/.test(request.url())) asked.push(request.url());
       });
-      await signInStaff(page, seed.employee);
+      // Where staff land after signing in.
+      await page.goto("/storefront");
       const nav = page.getByRole("navigation", { name: "Console navigation" });
       await nav.getByRole("link", { name: "Service Queue" }).waitFor();
       for (const link of ["Dashboard", "Products", "Promotions"]) expect(await nav.getByRole("link", { name: link }).count()).toBe(0);
       for (const [path, heading] of adminPanelPages) {
+        // Typed in the address bar (the employee's navigation has no link to them): each a full load, in which the
+        // page must not ask the server anything before it knows the employee's role.
         await page.goto(path);
         await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
         await page.getByText("You don't have permission to access the admin panel.").waitFor();

@@ -9,28 +9,14 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInThroughPage, shop } from "./browser";
+import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl });
-  page = await context.newPage();
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
@@ -60,10 +46,6 @@ async function paddleOf(token: string, userId: string): Promise<string> {
   return data.id;
 }
 
-async function signInAsCustomer() {
-  await signInThroughPage(page, seed.customer);
-}
-
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 describe("paying for a booking and following it to pickup", () => {
@@ -85,48 +67,51 @@ describe("paying for a booking and following it to pickup", () => {
     expect(before.body).toMatchObject({ status: "INVOICED", paymentStatus: "unpaid" });
     const total = money(before.body.totalCents);
 
-    // The customer pays from their order page (Pay Now opens the checkout the server created).
-    await signInAsCustomer();
-    await page.goto(`/orders/${orderId}`);
-    await page.getByRole("heading", { level: 1, name: /Order #/ }).waitFor();
-    const payNow = page.getByRole("button", { name: "Pay Now" });
-    if (await payNow.count()) {
-      await payNow.click();
-    } else {
-      const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customerToken });
-      expect(checkout.status).toBe(200);
-      await page.goto(checkout.body.url);
-    }
-    await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
-    await page.getByRole("heading", { level: 1, name: "Order 129" }).waitFor();
-    expect(await page.getByTestId("total").innerText()).toBe(total);
-    await page.getByRole("button", { name: `Pay ${total}` }).click();
+    // The customer, signed in (a stored session), pays from their order page (Pay Now opens the checkout the server
+    // created).
+    await withSignedInPage(browser(), baseUrl, seed.customer, async (page) => {
+      await page.goto(`/orders/${orderId}`);
+      await page.getByRole("heading", { level: 1, name: /Order #/ }).waitFor();
+      const payNow = page.getByRole("button", { name: "Pay Now" });
+      if (await payNow.count()) {
+        await payNow.click();
+      } else {
+        const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customerToken });
+        expect(checkout.status).toBe(200);
+        await page.goto(checkout.body.url);
+      }
+      await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+      await page.getByRole("heading", { level: 1, name: "Order 129" }).waitFor();
+      expect(await page.getByTestId("total").innerText()).toBe(total);
+      await page.getByRole("button", { name: `Pay ${total}` }).click();
 
-    // Back on the order's own page, which says it is paid (once the webhook has landed), then My Grips thanks.
-    await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
-    await page.getByRole("heading", { name: "Payment received" }).waitFor();
-    expect(new URL(page.url()).search).toBe("");
-    await page.goto("/my-grips");
-    const banner = page.getByText("Thank you for your payment!");
-    await banner.waitFor();
-    expect(await banner.isVisible()).toBe(true);
+      // Back on the order's own page, which says it is paid (once the webhook has landed), then My Grips thanks.
+      await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
+      await page.getByRole("heading", { name: "Payment received" }).waitFor();
+      expect(new URL(page.url()).search).toBe("");
+      await visit(page, "/my-grips");
+      const banner = page.getByText("Thank you for your payment!");
+      await banner.waitFor();
+      expect(await banner.isVisible()).toBe(true);
 
-    const paid = await api("GET", `/api/orders/${orderId}`, { token: customerToken });
-    expect(paid.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", cardBrand: "visa", cardLast4: "4242" });
+      const paid = await api("GET", `/api/orders/${orderId}`, { token: customerToken });
+      expect(paid.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", cardBrand: "visa", cardLast4: "4242" });
 
-    // Staff take the bag through the shop with the status call.
-    const adminToken = await tokenOf(seed.admin.username, seed.admin.password);
-    for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
-      const moved = await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status } });
-      expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
-    }
+      // Staff take the bag through the shop with the status call.
+      const adminToken = await tokenOf(seed.admin.username, seed.admin.password);
+      for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
+        const moved = await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status } });
+        expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
+      }
 
-    // The customer's order page shows the order ready.
-    await page.goto(`/orders/${orderId}`);
-    const current = page.locator('.timeline li[aria-current="step"]');
-    await current.waitFor();
-    expect(await current.innerText()).toContain("Ready for Pickup");
-    expect(await page.locator(".timeline li.done").count()).toBe(5);
+      // The customer's order page shows the order ready: it reads the order again each time it opens, showing what it
+      // held until the answer comes, so the ready step is waited for.
+      await visit(page, `/orders/${orderId}`);
+      const current = page.locator('.timeline li[aria-current="step"]');
+      await current.filter({ hasText: "Ready for Pickup" }).waitFor();
+      expect(await current.innerText()).toContain("Ready for Pickup");
+      expect(await page.locator(".timeline li.done").count()).toBe(5);
+    });
     const history = (await api("GET", `/api/orders/${orderId}`, { token: customerToken })).body.statusHistory.map((h: { to: string }) => h.to);
     expect(history).toEqual(["INVOICED", "SCHEDULED", "CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]);
 
@@ -158,10 +143,7 @@ describe("a payment that does not go through", () => {
       expect(booked.status, JSON.stringify(booked.body)).toBe(201);
       const orderId: string = booked.body.id;
 
-      const phoneContext = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: width === 390 ? 844 : 900 } });
-      const tab = await phoneContext.newPage();
-      try {
-        await signInThroughPage(tab, seed.customer);
+      await withSignedInPage(browser(), baseUrl, seed.customer, async (tab) => {
         await tab.goto(`/orders/${orderId}`);
         const summaryPay = tab.getByRole("button", { name: "Pay Now" });
         await summaryPay.click();
@@ -195,9 +177,7 @@ describe("a payment that does not go through", () => {
         expect(await tab.getByRole("alert").filter({ hasText: "Payment declined" }).count()).toBe(0);
         const paid = await api("GET", `/api/orders/${orderId}`, { token: customerToken });
         expect(paid.body).toMatchObject({ paymentStatus: "paid", paymentFailureReason: null });
-      } finally {
-        await phoneContext.close();
-      }
+      }, { viewport: { width, height: width === 390 ? 844 : 900 } });
     });
   }
 
@@ -212,10 +192,7 @@ describe("a payment that does not go through", () => {
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const orderId: string = booked.body.id;
-    const tabContext = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
-    const tab = await tabContext.newPage();
-    try {
-      await signInThroughPage(tab, seed.customer);
+    await withSignedInPage(browser(), baseUrl, seed.customer, async (tab) => {
       await tab.goto(`/orders/${orderId}`);
       await tab.getByRole("button", { name: "Pay Now" }).click();
       await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
@@ -223,8 +200,6 @@ describe("a payment that does not go through", () => {
       await tab.waitForURL((url) => url.pathname === `/orders/${orderId}`);
       await tab.getByRole("heading", { name: "Payment was not completed" }).waitFor();
       expect(await tab.getByRole("button", { name: "Pay Now" }).count()).toBe(1);
-    } finally {
-      await tabContext.close();
-    }
+    }, { viewport: { width: 390, height: 844 } });
   });
 });

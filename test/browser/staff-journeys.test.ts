@@ -11,26 +11,19 @@
  *    scanner page; Mark Picked Up asks for the unpaid balance, cash is taken and the paddle handed over.
  * 5. A quick sale from a new customer to a created order, through the phone check the server asks for.
  *
- * The tests of this file run in order and hand on what they made (the bag, the order).
+ * The tests of this file run in order and hand on what they made (the bag, the order). Each starts signed in (a
+ * stored session, not /login) on the page it is about.
  */
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, readQr, signInStaff, textsTo as outboxTexts, withPage as openPage, shop } from "./browser";
+import { callApi, fileBrowser, readQr, textsTo as outboxTexts, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
@@ -40,8 +33,13 @@ async function tokenOf(account: { username: string; password: string }): Promise
   return answer.body.idToken;
 }
 
-const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }, options: { bypassCSP?: boolean } = {}) =>
-  openPage(browser, baseUrl, run, { viewport, ...options });
+/** A page signed in as `account` from the start (a stored session); the test opens the page it is about. */
+const withPage = <T>(
+  account: { username: string; password: string },
+  run: (page: Page) => Promise<T>,
+  viewport = { width: 1280, height: 900 },
+  options: { bypassCSP?: boolean } = {},
+) => withSignedInPage(browser(), baseUrl, account, run, { viewport, ...options });
 const textsTo = (phone: string) => outboxTexts(shop.dataDir, phone);
 
 /** A phone number no other test uses (the outbox is shared by the whole run). */
@@ -57,8 +55,7 @@ describe("staff journeys", () => {
   const customer = { first: "Jordan", last: `Counter${Date.now().toString(36)}`, phone: newPhone() };
 
   it("an admin makes a bag on the Bags page and prints its label, whose QR reads as that bag's status page", async () => {
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto("/bags");
       const form = page.getByRole("form", { name: "Create bags" });
       await form.getByLabel("Number of bags").fill("1");
@@ -100,8 +97,8 @@ describe("staff journeys", () => {
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
+    await withPage(seed.employee, async (page) => {
+      await page.goto("/storefront");
       await page.getByLabel("Find a customer").fill(customer.last.slice(0, 9));
       await page.getByRole("button", { name: `Select ${customer.first} ${customer.last}` }).click();
       await page.waitForURL((url) => url.pathname === `/storefrontbooking/${made.body.id}`);
@@ -157,8 +154,7 @@ describe("staff journeys", () => {
 
   it("the employee moves that order through the queue to ready, found by its bag code: the customer is texted", async () => {
     expect(orderId).not.toBe("");
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
+    await withPage(seed.employee, async (page) => {
       await page.goto("/queue");
       await page.getByLabel("Search orders").fill(bagCode);
       const row = page.getByRole("row").filter({ hasText: customer.last });
@@ -182,8 +178,9 @@ describe("staff journeys", () => {
 
   it("the queue shows what changed elsewhere when the employee comes back to it, not the list of the first visit", async () => {
     expect(orderId).not.toBe("");
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
+    await withPage(seed.employee, async (page) => {
+      // Where staff land after signing in.
+      await page.goto("/storefront");
       const nav = page.getByRole("navigation", { name: "Console navigation" });
       const find = async () => {
         const searched = page.waitForResponse((response) => response.url().includes(`/api/admin/orders?q=${bagCode}`));
@@ -209,16 +206,16 @@ describe("staff journeys", () => {
 
   it("the printed label, scanned, opens the staff order view; its code typed on the scanner does too, and the unpaid paddle is handed over with cash taken", async () => {
     expect(labelUrl).not.toBe("");
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
-      // A phone's camera app opens the label's URL: the staff order view, with who it is for and what it owes.
+    await withPage(seed.employee, async (page) => {
+      // A phone's camera app opens the label's URL (a load of its own): the staff order view, with who it is for and
+      // what it owes.
       await page.goto(labelUrl);
       await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
       await page.getByRole("heading", { name: `Order ${bagCode}`, level: 1 }).waitFor();
       await page.getByText(`${customer.first} ${customer.last}`).first().waitFor();
       await page.getByText("Unpaid · $94.50 due").waitFor();
 
-      await page.goto("/scan");
+      await visit(page, "/scan");
       await page.getByLabel("Bag code").fill(bagCode.toLowerCase());
       await page.getByRole("button", { name: "Open Order" }).click();
       await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
@@ -244,8 +241,7 @@ describe("staff journeys", () => {
   it("a quick sale from a new customer, on a phone-sized screen: four steps, the phone checked on the server's demand, the booking retried and the wizard back at step 1", async () => {
     const phone = newPhone();
     const last = `Quick${Date.now().toString(36)}`;
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
+    await withPage(seed.employee, async (page) => {
       await page.goto("/quick-sale");
       await page.getByLabel("Find a customer").fill(`Riley ${last}`);
       await page.getByRole("button", { name: "Create New Customer" }).first().click();

@@ -5,17 +5,17 @@
  * (c) a first-time customer, on a phone (390 px), books with "I don't have a bag yet" and is told the bag's number;
  * (d) a paddle in an open order is shown as in the shop, with its order, and cannot be booked again.
  * Each new screen is checked with axe at 1280 and 390 px, and for sideways overflow on the phone. Each journey has a
- * customer of its own (the shop is shared by every browser test file). WHERE_SHOTS=<dir> keeps screenshots.
+ * customer of its own (the shop is shared by every browser test file), signed in by a stored session, not through
+ * /login. WHERE_SHOTS=<dir> keeps screenshots.
  */
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addDays, formatDate, hoursOn, todayOf, weekdayOf } from "../../packages/core/src/shared/calendar";
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, withPage, localToken, waitFor, newVerifiedCustomer, type NewCustomer, shop } from "./browser";
+import { callApi, checkAtBothWidths, fileBrowser, localToken, newVerifiedCustomer, shop, visit, waitFor, withPage, withSignedInPage, type NewCustomer } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -44,17 +44,7 @@ async function newBag(): Promise<string> {
 }
 
 /** axe and no sideways scroll at 1280 and 390 px, with a screenshot of each when WHERE_SHOTS is set. */
-async function checkScreen(page: Page, what: string, selector?: string) {
-  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await expectAccessible(page, `${what} at ${width} px`, selector);
-    if (width === 390) await expectNoOverflow(page, what);
-    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
+const checkScreen = (page: Page, what: string, selector?: string) => checkAtBothWidths(page, what, { selector, shots });
 
 /** Premium Regrip (Black, Tacky) chosen on /booking (already open). */
 async function chooseRegrip(page: Page) {
@@ -127,9 +117,12 @@ describe("where and when", { timeout: 180_000 }, () => {
       expect(await card.innerText()).toContain("4 seats left");
       expect(await card.getByRole("link", { name: /Map of/ }).getAttribute("href")).toBe("https://maps.example/aspen");
       await checkScreen(page, "onsite-page");
+    });
 
-      await signInThroughPage(page, customer);
+    // Signed in, the customer opens the schedule again and books from it.
+    await withSignedInPage(browser(), baseUrl, customer, async (page) => {
       await page.goto("/onsite");
+      const card = page.getByRole("listitem").filter({ hasText: name });
       await card.getByRole("link", { name: /^Book/ }).click();
       await page.waitForURL((url) => url.pathname === "/booking");
       // The day is chosen from the link.
@@ -162,8 +155,8 @@ describe("where and when", { timeout: 180_000 }, () => {
     const customer = await newCustomer("Frida");
     const bag = await newBag();
     const { friday, monday } = fridayAhead();
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInThroughPage(page, customer);
+    await withSignedInPage(browser(), baseUrl, customer, async (page) => {
+      await page.goto("/booking");
       await chooseRegrip(page);
       await page.getByRole("radio", { name: /^Regrip Highlands Ranch/ }).check();
       await page.getByLabel("Drop-off day *").selectOption(friday);
@@ -194,11 +187,12 @@ describe("where and when", { timeout: 180_000 }, () => {
 
   it("(c) a first-time customer books on a phone with \"I don't have a bag yet\" and is told the bag's number", async () => {
     const customer = await newCustomer("Nova");
-    await withPage(
+    await withSignedInPage(
       browser(),
       baseUrl,
+      customer,
       async (page) => {
-        await signInThroughPage(page, customer);
+        await page.goto("/booking");
         await chooseRegrip(page);
         // The total and Book stay at the bottom of the phone's screen.
         const bar = page.getByRole("region", { name: "Total and Book" });
@@ -233,14 +227,15 @@ describe("where and when", { timeout: 180_000 }, () => {
   it("(d) shows a paddle in an open order as in the shop, with its order, and never books it again", async () => {
     const customer = await newCustomer("Piper");
     const bag = await newBag();
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInThroughPage(page, customer);
+    await withSignedInPage(browser(), baseUrl, customer, async (page) => {
+      await page.goto("/booking");
       await chooseRegrip(page);
       await page.getByLabel(/Bag number/).fill(bag);
       await bookButton(page).click();
       const orderId = await confirmAndPay(page);
 
-      await page.goto("/booking");
+      // Back to booking in the app (it was loaded anew on the way back from paying, so it reads the paddle now).
+      await visit(page, "/booking");
       const paddle = page.getByLabel("Piper's Paddle");
       await page.getByText("In the shop", { exact: true }).waitFor();
       expect(await paddle.isDisabled()).toBe(true);
