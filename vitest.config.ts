@@ -29,7 +29,10 @@ export default defineConfig({
           setupFiles: ["test/integration/setup-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Side by side, each worker on a demo shop table of its own (test/integration/worker-table.ts), its files
+          // one after another in one process, modules loaded once (setup-env.ts resets what a file may change).
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {

@@ -4,24 +4,28 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { ensurePool, startCognito } from "../../infra/local/cognito";
-import { ensureTable, startDynamo } from "../../infra/local/dynamo";
-import { seedDemoShop } from "../../infra/local/seed";
+import { startDynamo } from "../../infra/local/dynamo";
+import { env } from "../../infra/env";
 import { loadSettings } from "../../infra/local/settings";
-import { handlerEnvironment, localTableName } from "../../infra/local/shop";
+import { handlerEnvironment } from "../../infra/local/shop";
 import { freePort } from "../../scripts/lib/ports";
+import { seedWorkerTable, workerTable } from "./worker-table";
 
 declare module "vitest" {
   export interface ProvidedContext {
     localEnv: Record<string, string>;
     cognitoPort: number;
     userPoolId: string;
+    /** The run's folder (outboxes, uploads, cognito-local's data). */
+    runDir: string;
   }
 }
 
 /**
  * The real stand-ins for the integration tests: DynamoDB Local (in memory) and
- * cognito-local on free ports, the table and pool created as `npm start`
- * creates them, and the demo shop seeded.
+ * cognito-local on free ports, the pool created as `npm start` creates it, and
+ * the first worker's demo shop table made and seeded (with it the seeded
+ * logins, once for all workers; worker-table.ts).
  */
 export default async function setup(project: TestProject) {
   const children: ChildProcess[] = [];
@@ -32,24 +36,37 @@ export default async function setup(project: TestProject) {
     PORT: String(await freePort()),
     REGRIP_DATA_DIR: dir,
   });
-  const [dynamo, cognito] = await Promise.all([
-    startDynamo(settings.dynamoPort, null),
-    startCognito(settings.cognitoPort, join(dir, "cognito")),
-  ]);
-  children.push(dynamo, cognito);
-  await ensureTable(settings.dynamoPort, localTableName);
-  const pool = await ensurePool(settings.cognitoPort, undefined);
-  const environment = handlerEnvironment(settings, pool);
-  Object.assign(process.env, environment);
-  await seedDemoShop({ cognitoPort: settings.cognitoPort, userPoolId: pool.userPoolId, accounts: settings.seed });
-
-  project.provide("localEnv", environment);
-  project.provide("cognitoPort", settings.cognitoPort);
-  project.provide("userPoolId", pool.userPoolId);
-
-  return async () => {
+  const teardown = async () => {
+    const { readFileSync } = await import("node:fs");
+    for (const child of children) {
+      try {
+        const f = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
+        console.log(`PROFILE child ${child.spawnargs[0]} cpu ${(Number(f[11]) + Number(f[12])) / 100}s`);
+      } catch {}
+    }
     for (const child of children) child.kill("SIGTERM");
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))));
     rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    const started = await Promise.allSettled([startDynamo(settings.dynamoPort, null), startCognito(settings.cognitoPort, join(dir, "cognito"))]);
+    for (const result of started) if (result.status === "fulfilled") children.push(result.value);
+    for (const result of started) if (result.status === "rejected") throw result.reason;
+    const pool = await ensurePool(settings.cognitoPort, undefined);
+    const environment = handlerEnvironment(settings, pool);
+    Object.assign(process.env, environment);
+    const first = workerTable("1", environment[env.tableName], dir);
+    process.env[env.tableName] = first.name;
+    await seedWorkerTable(first, { cognitoPort: settings.cognitoPort, userPoolId: pool.userPoolId });
+
+    project.provide("localEnv", environment);
+    project.provide("cognitoPort", settings.cognitoPort);
+    project.provide("userPoolId", pool.userPoolId);
+    project.provide("runDir", dir);
+  } catch (error) {
+    // Nothing else would stop DynamoDB Local and cognito-local when the setup fails.
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

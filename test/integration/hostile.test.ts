@@ -1,13 +1,15 @@
 /**
  * Hostile input, every route: what an attacker would send, and what must hold.
  * No answer is a 5xx, every 4xx is `{ "message": <text> }`, and a refused
- * request changes no item (the whole table compared before and after).
+ * request changes no item (every item its writes changed, read from the
+ * table's stream: what comparing the whole table before and after would find,
+ * table-writes.ts).
  *
  * The second half is generated from the route table and each route's zod
  * schemas (`api({ params, query, body }, ...)` hangs them on the Lambda as
  * `schemas`), so a route added later is covered without a line of its own.
- * It runs on a fresh small table of its own (seeded like the demo shop), so
- * scans are cheap and nothing else writes to it meanwhile.
+ * It runs on a fresh table of its own (seeded like the demo shop), so
+ * nothing else writes to it meanwhile.
  *
  * Replay a failure: the message prints `seed`; run
  * `HOSTILE_SEED=<seed> npx vitest run --project integration test/integration/hostile.test.ts`.
@@ -27,20 +29,26 @@ import { routeKey, routes, type Access, type Route } from "../../packages/functi
 import { ownOrder, verifyPhoneOf } from "./booking-support";
 import { ownedFixtures } from "./fixtures";
 import { call, newCustomer, seed, signIn } from "./support";
+import { addChanges, canonical, describeChanges, itemKey, netChanges, watchTable, type TableChanges, type TableWrites } from "./table-writes";
 
-// A fresh table for this file: the comparisons below scan it whole.
+// A fresh table for this file: every write to it is a write of this file's requests.
 const sharedTable = process.env[env.tableName];
 const hostileTable = `hostile${randomUUID().slice(0, 8)}`;
 const dynamoPort = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB ?? "http://127.0.0.1:0").port);
+let stream: TableWrites;
+/** Every change drained in this file, for the last test's comparison with whole-table scans. */
+const drainedInAll: TableChanges = new Map();
 
 beforeAll(async () => {
   await ensureTable(dynamoPort, hostileTable);
   process.env[env.tableName] = hostileTable;
   await seedDemoShop({ cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId"), accounts: seed });
+  stream = await watchTable(dynamoPort, hostileTable);
 }, 120_000);
 
 afterAll(() => {
   process.env[env.tableName] = sharedTable;
+  stream?.close();
 });
 
 let customer: string;
@@ -96,10 +104,10 @@ describe("the refusals found in issue 7 (each a 500 before)", () => {
   it("a code send refused for the number records no use against the sender either, found by the generated tests", async () => {
     const phone = "+17205550142";
     for (let i = 0; i < 5; i++) expect((await call("POST", "/api/user/phone", { token: otherCustomer, body: { phone } })).status).toBe(200);
-    const before = await snapshot();
+    await written();
     const refused = await call("POST", "/api/user/phone", { token: customer, body: { phone } });
     expect(refused.status).toBe(429);
-    expect(changes(before, await snapshot())).toEqual([]);
+    expect(describeChanges(await written())).toEqual([]);
   });
 
   it("a forged cursor for one's own list is a 400 before it reaches DynamoDB", async () => {
@@ -549,26 +557,24 @@ function caseArbitrary(route: Route, schemas: RouteSchemas, role: Role): fc.Arbi
   return base.chain((c) => fc.oneof(...mutations.map(({ weight, arbitrary }) => ({ weight, arbitrary: arbitrary(c) }))));
 }
 
-// ----- the table, whole -----
+// ----- what the table's writes changed -----
 
-/** JSON with every object's keys sorted, at every depth. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value && typeof value === "object") {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, inner]) => `${JSON.stringify(key)}:${canonical(inner)}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
+/** The items changed since the last call (the table's stream, table-writes.ts). */
+async function written(): Promise<TableChanges> {
+  const changes = await stream.drain();
+  addChanges(drainedInAll, changes);
+  return changes;
 }
 
-async function snapshot(): Promise<Map<string, string>> {
+/** The whole table, item by item as canonical JSON: only to hold the stream's account to it. */
+async function scanTable(): Promise<Map<string, string>> {
   const client = dynamoClient(dynamoPort);
   const items = new Map<string, string>();
   try {
     let start: Record<string, AttributeValue> | undefined;
     do {
       const page = await client.send(new ScanCommand({ TableName: hostileTable, ExclusiveStartKey: start }));
-      for (const item of page.Items ?? []) items.set(`${item.pk?.S}|${item.sk?.S}`, canonical(item));
+      for (const item of page.Items ?? []) items.set(itemKey(item), canonical(item));
       start = page.LastEvaluatedKey;
     } while (start);
   } finally {
@@ -577,10 +583,11 @@ async function snapshot(): Promise<Map<string, string>> {
   return items;
 }
 
-function changes(before: Map<string, string>, after: Map<string, string>): string[] {
-  const found: string[] = [];
-  for (const [key, value] of after) if (before.get(key) !== value) found.push(`${before.has(key) ? "changed" : "added"} ${key}`);
-  for (const key of before.keys()) if (!after.has(key)) found.push(`removed ${key}`);
+/** The items two scans differ in, as the stream would tell them. */
+function scanDifference(before: Map<string, string>, after: Map<string, string>): TableChanges {
+  const found: TableChanges = new Map();
+  for (const [key, value] of after) if (before.get(key) !== value) found.set(key, { before: before.get(key), after: value });
+  for (const [key, value] of before) if (!after.has(key)) found.set(key, { before: value, after: undefined });
   return found;
 }
 
@@ -605,10 +612,10 @@ function spentAttempt(before: string | undefined, after: string | undefined): bo
 const spentBagLook = (change: string) => /^(added|changed) ratelimit#bagLooks#[^|]*\|ratelimit$/.test(change);
 
 /** What refused requests changed, less the attempts and looks they spent. */
-function refusalChanges(before: Map<string, string>, after: Map<string, string>): string[] {
-  return changes(before, after).filter((change) => {
+function refusalChanges(changes: TableChanges): string[] {
+  return describeChanges(changes).filter((change) => {
     const key = change.slice(change.indexOf(" ") + 1);
-    return !(change.startsWith("changed ") && spentAttempt(before.get(key), after.get(key))) && !spentBagLook(change);
+    return !(change.startsWith("changed ") && spentAttempt(changes.get(key)?.before, changes.get(key)?.after)) && !spentBagLook(change);
   });
 }
 
@@ -633,6 +640,8 @@ function describeCase(route: Route, c: Case): string {
 }
 
 describe("generated hostile input, every route of the route table", () => {
+  let scannedAtStart: Map<string, string>;
+
   beforeAll(async () => {
     roleTokens.customer = await signIn(seed.customer.username, seed.customer.password);
     roleTokens.employee = await signIn(seed.employee.username, seed.employee.password);
@@ -643,21 +652,29 @@ describe("generated hostile input, every route of the route table", () => {
     for (let i = 0; i < 3; i++) pools.paddles.push(await ownedFixtures.paddle!(customerToken));
     for (let i = 0; i < 2; i++) pools.orders.push(await ownOrder(customerToken));
     pools.ids.push(...pools.paddles, ...pools.orders);
+    // From here on the stream's account of every write is kept whole, for the last test.
+    await written();
+    drainedInAll.clear();
+    scannedAtStart = await scanTable();
     console.info(`hostile input: seed ${SEED} (replay with HOSTILE_SEED=${SEED}), ${RUNS} cases per route`);
   }, 120_000);
 
-  it("the table comparison sees a write, and sees a refused one-time code attempt (the one write a refusal may make)", async () => {
-    const before = await snapshot();
+  it("the table comparison sees a write, and sees a refused one-time code attempt (the one write a refusal may make), as whole-table scans do", async () => {
+    await written();
+    const before = await scanTable();
     expect(before.size).toBeGreaterThan(50);
     const send = await call("POST", "/api/user/phone", { token: roleTokens.employee, body: { phone: "+17205550199" } });
     expect(send.status).toBe(200);
-    const sent = await snapshot();
-    expect(changes(before, sent).length).toBeGreaterThan(0);
+    const sent = await written();
+    const scannedSent = await scanTable();
+    expect(describeChanges(sent).length).toBeGreaterThan(0);
+    expect(netChanges(sent)).toEqual(scanDifference(before, scannedSent));
     const wrong = await call("POST", "/api/user/phone/verify", { token: roleTokens.employee, body: { code: "000000" } });
     expect(wrong.status).toBe(400);
-    const after = await snapshot();
-    expect(changes(sent, after)).toEqual([expect.stringMatching(/^changed verify#.*\|phone$/)]);
-    expect(refusalChanges(sent, after)).toEqual([]);
+    const after = await written();
+    expect(describeChanges(after)).toEqual([expect.stringMatching(/^changed verify#.*\|phone$/)]);
+    expect(netChanges(after)).toEqual(scanDifference(scannedSent, await scanTable()));
+    expect(refusalChanges(after)).toEqual([]);
   });
 
   it("every route's declared schemas bound every string (a 10k string can never reach DynamoDB)", async () => {
@@ -690,18 +707,16 @@ describe("generated hostile input, every route of the route table", () => {
       // Callers who may book (a verified phone), whatever earlier routes changed.
       for (const role of ["customer", "employee", "admin"] as const) await verifyPhoneOf(roleTokens[role]!);
       for (const role of roles) {
-        let baseline = await snapshot();
+        await written();
         let segment: Sent[] = [];
         let clean = true;
         const closeSegment = async () => {
           if (segment.length === 0) return;
-          const now = await snapshot();
-          const changed = refusalChanges(baseline, now);
+          const changed = refusalChanges(await written());
           if (clean) checked += segment.length;
           if (clean && changed.length) {
             failures.push(`refused requests changed the table (${changed.slice(0, 5).join(", ")}):\n  ${segment.map((s) => `${s.status} ${describeCase(route, s.c)}`).join("\n  ")}`);
           }
-          baseline = now;
           segment = [];
           clean = true;
         };
@@ -743,18 +758,25 @@ describe("generated hostile input, every route of the route table", () => {
         await closeSegment();
       }
 
-      // Refusals that shared a segment with an unexpected success: each again on its own, the table scanned around it.
+      // Refusals that shared a segment with an unexpected success: each again on its own, its writes read alone.
       for (const s of unattributed) {
-        const before = await snapshot();
+        await written();
         const answer = await send(route, s.c);
         if (answer.status < 400) continue;
-        const changed = refusalChanges(before, await snapshot());
+        const changed = refusalChanges(await written());
         if (changed.length) failures.push(`a refused request changed the table (${changed.join(", ")}): ${answer.status} ${describeCase(route, s.c)}`);
       }
       const counts = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`);
-      console.info(`${routeKey(route)} as ${roles.join(", ")}: ${counts.join(" ")}; ${checked} answers in segments compared whole, ${unattributed.length} rechecked alone`);
+      console.info(`${routeKey(route)} as ${roles.join(", ")}: ${counts.join(" ")}; ${checked} answers in segments checked, ${unattributed.length} rechecked alone`);
       expect(failures, `seed ${SEED}: replay with HOSTILE_SEED=${SEED}`).toEqual([]);
     },
     240_000,
   );
+
+  it("the stream told every change a whole-table scan finds, over all the cases above", async () => {
+    await written();
+    const scanned = scanDifference(scannedAtStart, await scanTable());
+    expect(scanned.size).toBeGreaterThan(0);
+    expect(netChanges(drainedInAll)).toEqual(scanned);
+  });
 });
