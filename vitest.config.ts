@@ -13,6 +13,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
  */
 export default defineConfig({
   test: {
+    // Two files at a time, across projects: on the 2-core machine vitest's default is one, and the suite ran file by
+    // file while the browser's files mostly wait on Chromium and the shop. Browser files get a shop each.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -42,6 +45,11 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
+          // One worker, modules kept between files: each configuration is synthesized once (test/infra/configurations.ts).
+          // Vitest runs projects of different worker counts in separate groups, so infra runs last, on its own.
+          fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -60,7 +68,6 @@ export default defineConfig({
           globalSetup: ["test/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

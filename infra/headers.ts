@@ -16,7 +16,7 @@
  * The test-only local payment page has its own, stricter policy (infra/local/payment-page.ts).
  *
  * HSTS is sent locally too: browsers ignore Strict-Transport-Security over
- * plain http (RFC 6797 §8.1), so it is harmless there, and one identical map
+ * plain http (the HSTS standard says so), so it is harmless there, and one identical map
  * in both places is easier to trust than two.
  */
 

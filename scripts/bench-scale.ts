@@ -177,7 +177,7 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
 }
 
 /**
- * The reminders job's rows (issue 23): the fill's Ready and picked-up orders get their reminder timeline items
+ * The reminders job's rows: the fill's Ready and picked-up orders get their reminder timeline items
  * (entities/orderReminder.ts, as the move writer writes them) at the same daily rate in both shops, one order Ready
  * a day and five picked up a day, so the large shop is the small one with a longer history (19 and 33 years of
  * it, against 70 and 120 days). Then one run of the job (reminders/) at now, timed as the Cron runs it: the items
@@ -217,7 +217,7 @@ async function remindersRunReads(): Promise<number> {
 }
 
 /**
- * The text inbox (issue 23): one conversation per customer's phone (`+1303<2,000,000 + i>`, as fill() makes them),
+ * The text inbox: one conversation per customer's phone (`+1303<2,000,000 + i>`, as fill() makes them),
  * written as inbound.ts writes them (each with its box of the byInbox index), two messages each, one in three
  * with an unread text; the unread-conversations counter set to that count.
  */

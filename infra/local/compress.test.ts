@@ -1,6 +1,6 @@
 /**
  * Web delivery on one machine: text answers compressed by Accept-Encoding,
- * hashed assets cached for a year, pages revalidated (issue 8, item 4).
+ * hashed assets cached for a year, pages revalidated.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, request, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";

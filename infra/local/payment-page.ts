@@ -13,7 +13,7 @@ import { handleTipPay } from "./tip-payment";
 import { stripeWebhookPath } from "./webhooks";
 
 /**
- * The local stand-in for Stripe Checkout (DESIGN §2), at `/local-pay/<sessionId>`:
+ * The local stand-in for Stripe Checkout (no Stripe account needed on one machine), at `/local-pay/<sessionId>`:
  * the order's number, lines and total, with Pay, Decline, and a link back
  * (Stripe's back link: the session's cancel URL, nothing posted). Like Stripe
  * it answers Pay and Decline by posting a correctly signed event to the

@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Stripe from "stripe";
 import { subscriptionCheckoutEvents } from "../../packages/core/src/payments/local";
 import { LIVE_SUBSCRIPTION_STATUSES, PLAN_TERMS, planPrice } from "../../packages/core/src/shared/membership";
-import { pendingCheckout, subscriptionOf, subscriptionReturnUrls } from "../../packages/core/src/subscriptions";
+import { pendingCheckout, subscriptionOf, subscriptionReturnUrls } from "../../packages/core/src/memberships";
 import { env } from "../env";
 
 /**
- * The local payment page's subscription checkout (issue 21), at `/local-pay/cs_local_sub_...`: the plan, what it
+ * The local payment page's subscription checkout, at `/local-pay/cs_local_sub_...`: the plan, what it
  * covers and its monthly price, with Pay and Decline. What it shows and pays is the pending checkout written by
  * POST /api/subscriptions/checkout under the session id (subscriptions/index.ts `pendingCheckout`), never anything
  * the browser sends. Pay posts, signed as Stripe signs them, the events Stripe sends for a paid subscription

@@ -1,12 +1,12 @@
 /**
- * The first-load JavaScript budgets of the customer pages (issue 8; DESIGN §7), in bytes of gzip (kB of 1000, as
+ * The first-load JavaScript budgets of the customer pages, which must stay light on a phone, in bytes of gzip (kB of 1000, as
  * Vite reports): written once, read by the first-load test (test/browser/first-load.test.ts) and by
  * `npm run bench:bundle` (scripts/bench-bundle.ts). `page` names the route chunk (assets/<page>-<hash>.js).
  */
 export const bundleBudgets = [
   { path: "/", page: "LandingPage", budgetBytes: 90_000 },
   { path: "/booking", page: "BookingPage", budgetBytes: 120_000 },
-  // The bag status page behind each bag's QR (issue 23): a shell and one plain fetch, the shell's first load plus the
+  // The bag status page behind each bag's QR: a shell and one plain fetch, the shell's first load plus the
   // page and the calendar's day words (91.4 kB when set).
   { path: "/b/{slug}", page: "BagPage", budgetBytes: 92_000 },
 ] as const;

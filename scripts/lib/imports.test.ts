@@ -1,5 +1,5 @@
 /**
- * The shape of the code, checked as the tests check behaviour (issue 19): no import cycle between modules, no
+ * The shape of the code, checked as the tests check behaviour: no import cycle between modules, no
  * export that nothing imports. Both read the three packages' source as it is, so a cycle or a dead export added
  * later fails here, the files named.
  */

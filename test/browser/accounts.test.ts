@@ -12,11 +12,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { expectNoOverflow, launchBrowser, withPage } from "./browser";
+import { expectNoOverflow, launchBrowser, withPage, shop, withSignedInPage } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const phone = { viewport: { width: 390, height: 844 } };
 const desktop = { viewport: { width: 1280, height: 900 } };
@@ -31,7 +31,7 @@ afterAll(async () => {
 
 /** The codes emailed to `email` (the local email outbox), oldest first. */
 function codesTo(email: string): string[] {
-  const file = join(inject("dataDir"), "email-outbox.jsonl");
+  const file = join(shop.dataDir, "email-outbox.jsonl");
   if (!existsSync(file)) return [];
   return readFileSync(file, "utf8")
     .trim()
@@ -273,12 +273,8 @@ describe("who is signed in", () => {
   });
 
   it("a signed-in page load asks once", async () => {
-    await withPage(browser, baseUrl, async (page) => {
-      const form = await openCustomerSignIn(page);
-      await form.getByLabel("Email").fill(seed.customer.username);
-      await form.getByLabel("Password").fill(seed.customer.password);
-      await form.getByRole("button", { name: "Sign In" }).click();
-      await page.waitForURL((url) => url.pathname === "/booking");
+    // Signed in from the start: what a sign-in leaves in storage (the form is this file's other tests' subject).
+    await withSignedInPage(browser, baseUrl, seed.customer, async (page) => {
       let calls = 0;
       page.on("request", (request) => {
         if (new URL(request.url()).pathname === "/api/auth/user") calls++;

@@ -1,5 +1,5 @@
 /**
- * The admin's Communications page (issue 10) in Chromium against a real shop (`npm start`):
+ * The admin's Communications page in Chromium against a real shop (`npm start`):
  *
  * 1. An admin sends a test text on /admin/communications: the shared schema's messages under the field first,
  *    then 'Test SMS Sent!', the text in the outbox and its row in the log.
@@ -13,15 +13,15 @@ import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { inboundTextPost } from "../../infra/local/sms-reply";
 import { localTwilioAuthToken } from "../../infra/local/webhooks";
 import { createLogin } from "../../infra/local/cognito";
-import { callApi, launchBrowser, localToken, signInStaff, textsTo, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, localToken, signInStaff, textsTo, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
+const baseUrl = shop.baseUrl;
+const dataDir = shop.dataDir;
 const { seed } = loadSettings();
 const shots = join(process.cwd(), ".local", "screenshots");
 
@@ -102,7 +102,7 @@ describe("the admin's communications", () => {
       const phone = freshPhone();
       const username = `${first.toLowerCase()}.${family.toLowerCase()}@regrip.test`;
       const password = "BroadcastPass123";
-      await createLogin(inject("cognitoPort"), userPoolId, { username, password, email: username, givenName: first, familyName: family });
+      await createLogin(shop.cognitoPort, userPoolId, { username, password, email: username, givenName: first, familyName: family });
       const token = await localToken(baseUrl, { username, password });
       const opted = await api("PUT", "/api/auth/user", { token, body: { firstName: first, lastName: family, phone, smsPromotions: true } });
       expect(opted.status, JSON.stringify(opted.body)).toBe(200);

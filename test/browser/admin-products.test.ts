@@ -1,5 +1,5 @@
 /**
- * Product management in Chromium against a real shop (`npm start`), as an admin does it (issue 10, item 3):
+ * Product management in Chromium against a real shop (`npm start`), as an admin does it:
  * the admin finds a product on /admin/products, hides it, and the storefront's catalogue no longer lists it;
  * restocks it with + and sets its stock in the edit dialog (sent as a difference); deletes it behind the
  * confirmation. The product is made through the API first, so the demo catalogue is left as seeded.
@@ -7,11 +7,11 @@
 import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, withPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, withPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
@@ -104,7 +104,7 @@ describe("an admin manages a product", () => {
       await dialog.getByLabel("Price (dollars)").fill("-1");
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await dialog.getByText("Price must be positive").waitFor();
-      // A fraction of a cent is refused with a word, not rounded away (issue 20).
+      // A fraction of a cent is refused with a word, not rounded away.
       await dialog.getByLabel("Price (dollars)").fill("6.499");
       await dialog.getByRole("button", { name: "Save Changes" }).click();
       await dialog.getByText("Price can have at most two decimals (cents)").waitFor();
@@ -115,7 +115,7 @@ describe("an admin manages a product", () => {
       const after = await api("GET", "/api/admin/skus", { token: admin });
       expect(after.body.find((p: { id: string }) => p.id === made.body.id)).toMatchObject({ stockQuantity: 2, unitAmountCents: 650, isVisible: false });
 
-      // An image: one file, cut into §9's 150x150 thumbnail and 600x600 image in the browser, uploaded beside the product.
+      // An image: one file, cut into the 150x150 thumbnail and 600x600 image in the browser, uploaded beside the product.
       await page.getByRole("button", { name: `Edit ${name}` }).click();
       const imageDialog = page.getByRole("dialog", { name: "Edit Product" });
       await imageDialog.getByLabel("Product image").setInputFiles({ name: "towel.png", mimeType: "image/png", buffer: PHOTO });
@@ -171,7 +171,7 @@ describe("bulk show and hide", () => {
       await page.getByLabel("Find products").fill(`Bulk Towel ${tag}`);
       for (const p of made) await page.getByRole("checkbox", { name: `Select ${p.name}` }).check();
 
-      // One of the two calls fails: §8's words, and the other is hidden.
+      // One of the two calls fails: the spec's words, and the other is hidden.
       let failOne = true;
       await page.route("**/api/admin/skus/*/visibility", (route) => {
         if (failOne && route.request().url().includes(made[0]!.id)) {

@@ -1,5 +1,5 @@
 /**
- * The admin's Promotions page (issue 10) in Chromium against a real shop (`npm start`):
+ * The admin's Promotions page in Chromium against a real shop (`npm start`):
  *
  * 1. An admin creates a promotion on /admin/promotions: the dialog shows the shared schema's message under the
  *    field, the server's refusal of a taken code, then 'Promotion Created' and the new row.
@@ -11,11 +11,11 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

@@ -1,5 +1,5 @@
 /**
- * The bag status page and Book again (issue 23), in Chromium against `npm start`:
+ * The bag status page and Book again, in Chromium against `npm start`:
  * (a) a bag's printed label, its QR decoded from the page's pixels (jsQR), opens the public page signed out: the
  *     bag, the stage, the pickup day and the place, and nothing personal (in the page and in the HTML served); a
  *     bag that holds no order and an unknown slug show the plain "no order in this bag" page; signed in as an
@@ -14,12 +14,12 @@ import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { formatDate } from "../../packages/core/src/shared/calendar";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, withPage, newVerifiedCustomer, type NewCustomer } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, withPage, newVerifiedCustomer, type NewCustomer, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const shots = process.env.BAG_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });

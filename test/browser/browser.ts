@@ -1,18 +1,37 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
+import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
+import type { TestShop } from "./global-setup";
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** Origin of the shop the global setup started with `npm start`. */
-    baseUrl: string;
+/**
+ * The shop this test file runs against, leased for the file's whole run: the global setup starts one shop per file
+ * that may run at the same time, and a lease is a file created exclusively, so two files running side by side never
+ * share one. Released when the file's tests are done.
+ */
+function leaseShop(): TestShop {
+  const shops = inject("shops");
+  const leaseDir = inject("shopLeaseDir");
+  for (let round = 0; round < 2; round++) {
+    for (const [index, candidate] of shops.entries()) {
+      const lease = join(leaseDir, `shop-${index}`);
+      try {
+        closeSync(openSync(lease, "wx"));
+      } catch {
+        continue;
+      }
+      afterAll(() => rmSync(lease, { force: true }));
+      return candidate;
+    }
   }
+  throw new Error(`All ${shops.length} test shops are leased: more browser test files run at once than the global setup started shops for`);
 }
+
+export const shop: TestShop = leaseShop();
 
 /** Debian's Chromium, never a downloaded one (`playwright install` is not used). */
 export const chromiumPath = "/usr/bin/chromium";
@@ -98,6 +117,74 @@ export async function withPage<T>(browser: Browser, baseURL: string, run: (page:
   }
 }
 
+type StorageState = Exclude<BrowserContextOptions["storageState"], string | undefined>;
+const signedInStates = new Map<string, Promise<StorageState>>();
+
+const claimsOf = (jwt: string): Record<string, unknown> => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString("utf8"));
+
+/**
+ * The browser storage a sign-in through `/login` leaves behind (Amplify's tokens in localStorage, under the client id
+ * and the access token's username), made from the tokens of `POST /api/auth/local`: a page opened with it starts
+ * signed in, as after a reload. For every test whose subject is not the sign-in form itself (shell.test.ts,
+ * accounts.test.ts and first-admin.test.ts sign in through the page). One sign-in per account and test file.
+ */
+export function signedInState(baseUrl: string, account: { username: string; password: string }): Promise<StorageState> {
+  const key = `${baseUrl} ${account.username}`;
+  let state = signedInStates.get(key);
+  if (!state) {
+    state = (async () => {
+      const answer = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+      if (answer.status !== 200) throw new Error(`sign-in of ${account.username} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+      const { idToken, accessToken, refreshToken } = answer.body as { idToken: string; accessToken: string; refreshToken: string };
+      const clientId = String(claimsOf(idToken).aud);
+      const user = String(claimsOf(accessToken).username);
+      const prefix = `CognitoIdentityServiceProvider.${clientId}`;
+      const localStorage = [
+        { name: `${prefix}.LastAuthUser`, value: user },
+        { name: `${prefix}.${user}.idToken`, value: idToken },
+        { name: `${prefix}.${user}.accessToken`, value: accessToken },
+        { name: `${prefix}.${user}.refreshToken`, value: refreshToken },
+        { name: `${prefix}.${user}.clockDrift`, value: "0" },
+        { name: `${prefix}.${user}.signInDetails`, value: JSON.stringify({ loginId: account.username, authFlowType: "USER_PASSWORD_AUTH" }) },
+      ];
+      return { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage }] };
+    })();
+    signedInStates.set(key, state);
+    state.catch(() => signedInStates.delete(key));
+  }
+  return state;
+}
+
+/**
+ * `withPage`, signed in as `account` from the start (see `signedInState`), on a blank page: the test opens the page
+ * it is about.
+ */
+export async function withSignedInPage<T>(
+  browser: Browser,
+  baseURL: string,
+  account: { username: string; password: string },
+  run: (page: Page) => Promise<T>,
+  options: BrowserContextOptions = {},
+): Promise<T> {
+  return withPage(browser, baseURL, run, { ...options, storageState: await signedInState(baseURL, account) });
+}
+
+/**
+ * Moves a page that already shows the web app to `path` the way a link inside the app does: the router renders the
+ * new page without loading the app again (a full load of the console costs Chromium about four CPU-seconds: its
+ * scripts and styles parsed anew). For tests about a page's content; a test about loading itself (first load,
+ * prerender, guards before any code loads, a reload keeping state) uses `page.goto`. Resolves once the address
+ * bar shows `path`; wait for the page's own content as after a click.
+ */
+export async function visit(page: Page, path: string): Promise<void> {
+  await page.evaluate(`(() => {
+    history.pushState(null, "", ${JSON.stringify(path)});
+    dispatchEvent(new PopStateEvent("popstate", { state: null }));
+  })()`);
+  const target = new URL(path, page.url());
+  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+}
+
 /** The texts to `phone` in the SMS outbox of the shop whose data is in `dataDir`, oldest first. */
 export function textsTo(dataDir: string, phone: string): string[] {
   const outbox = join(dataDir, "outbox.jsonl");
@@ -164,18 +251,87 @@ export async function expectNoOverflow(page: Page, what: string): Promise<void> 
   expect(found.scroll, `${what} scrolls sideways at ${found.width} px`).toBeLessThanOrEqual(0);
 }
 
-/** No serious or critical axe violation on the page, or inside `selector` when given. */
-export async function expectAccessible(page: Page, what: string, selector?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  if (selector) builder.include(selector);
-  const { violations } = await builder.analyze();
+/** axe-core's minified build (the same code as the 1.3 MB `axe.js` AxeBuilder injects, at under half its size). */
+const axeScript = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Puts axe-core into each frame of the page that does not hold it yet: once per document, so a page moved on with
+ * `visit` keeps it. AxeBuilder injected it again on every run, and once more into a new blank page for `finishRun`:
+ * parsing those 1.3 MB twice (and opening a page) was most of a check's cost, the audit itself a tenth of it.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    if (await frame.evaluate("typeof window.axe === 'object'")) continue;
+    await frame.evaluate(axeScript);
+  }
+}
+
+/**
+ * No serious or critical axe violation on the page, or inside `selector` when given, less what `exclude` names.
+ * axe runs in the page itself (`axe.run`, as AxeBuilder's legacy mode does: the app has no cross-origin frames), asked
+ * for violations only: the passes it would otherwise collect, node by node, are never read here.
+ */
+export async function expectAccessible(page: Page, what: string, selector?: string, { exclude }: { exclude?: string } = {}): Promise<void> {
+  await injectAxe(page);
+  const context = { include: selector ? [selector] : [], exclude: exclude ? [exclude] : [] };
+  const { violations } = (await page.evaluate(`axe.run(${JSON.stringify(context)}, { resultTypes: ["violations"] })`)) as AxeResults;
   const serious = violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(serious, `${what}: axe`).toEqual([]);
 }
 
-/** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.' (§2), with their headings. */
+/**
+ * Resolves once the page has drawn what it last rendered (two animation frames: a resize's layout and what the app
+ * re-rendered for it) and its CSS transitions and animations that end have ended (a dialog's or a flash's fade-in,
+ * which axe would otherwise read halfway). For a check right after `setViewportSize`, instead of a fixed sleep.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(`(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document.getAnimations().filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  })()`);
+}
+
+/** The two sizes a screen is checked at: a computer's, then a phone's. */
+const checkedSizes = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * The screen as it is now, checked at 1280 and then at 390 px on the same page, resized (not loaded twice): axe at
+ * each width (inside `selector` when given, less `exclude`), and on the phone nothing past the right edge
+ * (`expectNoOverflow`), or with `overflow: "page"` only that the page itself does not scroll sideways (a console
+ * screen: its tables scroll in Cloudscape's own boxes, whose sticky scrollbar is wider than a phone by design). With
+ * `shots`, a full-page screenshot at each width goes to that folder. The page is left at the size it had.
+ */
+export async function checkAtBothWidths(
+  page: Page,
+  what: string,
+  { selector, exclude, overflow = "elements", shots }: { selector?: string; exclude?: string; overflow?: "elements" | "page"; shots?: string } = {},
+): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of checkedSizes) {
+    const now = page.viewportSize();
+    if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
+    await settled(page);
+    await expectAccessible(page, `${what} at ${size.width} px`, selector, { exclude });
+    if (size.width === 390 && overflow === "elements") await expectNoOverflow(page, what);
+    if (size.width === 390 && overflow === "page") {
+      expect(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${size.width}.png`), fullPage: true });
+  }
+  const now = page.viewportSize();
+  if (before && (now?.width !== before.width || now.height !== before.height)) {
+    await page.setViewportSize(before);
+    await settled(page);
+  }
+}
+
+/** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.', with their headings. */
 export const adminPanelPages = [
   ["/admin", "Admin Dashboard"],
   ["/admin/products", "Product Management"],
@@ -218,32 +374,38 @@ export interface NewCustomer {
 
 let shopUserPoolId: string | undefined;
 
+/** The user pool of the shop at `baseUrl`, from the runtime config its server writes into every page's HTML (no browser needed). */
+async function userPoolIdOf(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/login`)).text();
+  const config = /<script[^>]*id="regrip-config"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  if (!config) throw new Error(`no regrip-config in ${baseUrl}/login`);
+  return (JSON.parse(config) as { userPoolId: string }).userPoolId;
+}
+
 /**
  * A new customer of a journey's own, made as a person is: a login in the shop's user pool, their name, a phone
  * verified with the code texted to the outbox, and a Selkirk Vanguard per nickname. The last name is `lastNamePrefix`
- * and six random letters (no digits, so a search by a phone's digits never matches a name).
+ * and six random letters (no digits, so a search by a phone's digits never matches a name). `_browser` is not used
+ * any more (the pool's id is read from the page's HTML, not from a page load); kept so callers need not change.
  */
 export async function newVerifiedCustomer(
-  browser: Browser,
+  _browser: Browser,
   who: { firstName: string; lastNamePrefix: string; nicknames: readonly string[] },
 ): Promise<NewCustomer> {
-  const baseUrl = inject("baseUrl");
-  shopUserPoolId ??= await withPage(browser, baseUrl, async (page) => {
-    await page.goto("/login");
-    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  });
+  const baseUrl = shop.baseUrl;
+  shopUserPoolId ??= await userPoolIdOf(baseUrl);
   const { firstName } = who;
   const lastName = `${who.lastNamePrefix}${randomUUID().replace(/[\d-]/g, "").slice(0, 6)}`;
   const username = `${lastName.toLowerCase()}@regrip.test`;
   const password = "CustomerPass123";
-  await createLogin(inject("cognitoPort"), shopUserPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
+  await createLogin(shop.cognitoPort, shopUserPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
   const token = await localToken(baseUrl, { username, password });
   const api = (method: string, path: string, body?: unknown) => callApi(baseUrl, method, path, { token, body });
   expect((await api("GET", "/api/auth/user")).status).toBe(200);
   expect((await api("PUT", "/api/auth/user", { firstName, lastName })).status).toBe(200);
   const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
   expect((await api("POST", "/api/user/phone", { phone })).status).toBe(200);
-  const code = await waitFor("the phone code", () => textsTo(inject("dataDir"), phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
+  const code = await waitFor("the phone code", () => textsTo(shop.dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
   const verified = await api("POST", "/api/user/phone/verify", { code });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   const paddleIds: string[] = [];

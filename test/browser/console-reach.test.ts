@@ -1,5 +1,5 @@
 /**
- * Smaller console items of issue 21, in Chromium against a real shop (`npm start`):
+ * Smaller console items, in Chromium against a real shop (`npm start`):
  *
  * 1. A customer made with a phone already on file: the dialog offers the customer on file ("Use this customer"
  *    chooses them as a pick from the search would) or a second customer with the phone once staff confirm it.
@@ -10,11 +10,11 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

@@ -1,14 +1,14 @@
 /**
- * The staff console (issue 9): the staff guard before any console code, the frame's navigation and Flashbar, the
+ * The staff console: the staff guard before any console code, the frame's navigation and Flashbar, the
  * queue's customer dialogs with the shared schema's messages and the server search, and axe on every console page.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { adminPanelPages, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { adminPanelPages, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

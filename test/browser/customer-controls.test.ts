@@ -1,5 +1,5 @@
 /**
- * The customer's controls of issue 11, in Chromium at 1280 and at 390 px wide, as Casey (the seeded customer):
+ * The customer's controls, in Chromium at 1280 and at 390 px wide, as Casey (the seeded customer):
  *
  * 1. Each paddle menu item: Paddle Story (its order, its bag), Free from Bag (refused while the order holds the
  *    bag; a paddle left in a bag is freed), Clone This Beauty (the add form filled, a copy's nickname), I No Longer
@@ -15,11 +15,11 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, launchBrowser, readQr, signInThroughPage, withPage as openPage } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, launchBrowser, readQr, signInThroughPage, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const widths = [1280, 390] as const;
 
@@ -91,7 +91,7 @@ async function bookInBag(paddleId: string, bagNumber: string): Promise<string> {
 /** Puts a paddle straight into a bag without an order (a paddle left behind in one), in the shop's DynamoDB Local. */
 async function leaveInBag(paddleId: string, bagId: string) {
   Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${inject("dynamoPort")}`,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${shop.dynamoPort}`,
     AWS_REGION: "us-east-1",
     AWS_ACCESS_KEY_ID: "regriplocal",
     AWS_SECRET_ACCESS_KEY: "regriplocal",

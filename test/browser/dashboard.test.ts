@@ -1,5 +1,5 @@
 /**
- * The admin dashboard (issue 10, items 2 and 8) in Chromium against a real shop (`npm start`): an admin creates a
+ * The admin dashboard in Chromium against a real shop (`npm start`): an admin creates a
  * promotion on /admin/promotions, a customer books with it and pays on the local payment page, and the admin's
  * /admin shows the payment in Monthly Revenue and Orders Today (counters written with the order and the payment),
  * and Recent Activity and the audit list show both the promotion's creation and the payment. Then the dashboard at
@@ -10,13 +10,13 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
-import { adminPanelPages, callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage } from "./browser";
+import { adminPanelPages, callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

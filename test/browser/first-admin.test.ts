@@ -6,11 +6,11 @@
  */
 import { spawnSync } from "node:child_process";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../infra/local/settings";
-import { callApi, expectAccessible, launchBrowser, withPage } from "./browser";
+import { callApi, expectAccessible, launchBrowser, withPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const username = `first-admin-${Date.now()}@shop.test`;
 let temporary = "";
 let browser: Browser;
@@ -22,9 +22,9 @@ function setUpAdmin(email: string, firstName?: string): string {
     env: {
       ...process.env,
       PORT: new URL(baseUrl).port,
-      DYNAMODB_PORT: String(inject("dynamoPort")),
-      COGNITO_PORT: String(inject("cognitoPort")),
-      REGRIP_DATA_DIR: inject("dataDir"),
+      DYNAMODB_PORT: String(shop.dynamoPort),
+      COGNITO_PORT: String(shop.cognitoPort),
+      REGRIP_DATA_DIR: shop.dataDir,
     },
     encoding: "utf8",
     timeout: 90_000,

@@ -1,5 +1,5 @@
 /**
- * The customer journey (issue 3): a new customer signs up, verifies a phone
+ * The customer journey: a new customer signs up, verifies a phone
  * with the code from the outbox, adds a paddle, books a core service with a
  * color and tack, a weight on two areas and a promo code, and finds the order
  * in My Grips and on its page with the right total.
@@ -8,10 +8,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { demoPromotions, demoSkus } from "../../infra/local/demo-shop";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoPromotions, demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage } from "./browser";
+import { launchBrowser, signInThroughPage, shop } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,8 +19,8 @@ declare module "vitest" {
   }
 }
 
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
+const baseUrl = shop.baseUrl;
+const dataDir = shop.dataDir;
 
 let browser: Browser;
 let context: BrowserContext;
@@ -80,8 +80,8 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The total the shop must charge, worked out from the seeded catalogue and promotion. */
 function expectedTotalCents(): { subtotal: number; discount: number; total: number } {
-  const regrip = demoSkus.find((sku) => sku.name === "Premium Regrip" && sku.color === "Black" && sku.feel === "Tacky")!;
-  const weight = demoSkus.find((sku) => sku.name === "Performance Weight Tape")!;
+  const regrip = demoProducts.find((sku) => sku.name === "Premium Regrip" && sku.color === "Black" && sku.feel === "Tacky")!;
+  const weight = demoProducts.find((sku) => sku.name === "Performance Weight Tape")!;
   const welcome = demoPromotions.find((promo) => promo.code === "WELCOME10")!;
   const subtotal = regrip.unitAmountCents + weight.unitAmountCents * 2;
   const discount = Math.round((subtotal * welcome.percentage) / 100);
@@ -159,7 +159,7 @@ describe("the customer journey", () => {
     await page.getByLabel(/Bag number/).fill("104");
     await page.getByRole("button", { name: "Book Service" }).click();
     const confirmAndPay = page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" });
-    // No toast over the primary button (issue 11: 'Promo Applied!' in the bottom-right corner covered it at 1280x800).
+    // No toast over the primary button ('Promo Applied!' in the bottom-right corner had covered it at 1280x800).
     const button = (await confirmAndPay.boundingBox())!;
     const toasts = (await page.evaluate(
       `[...document.querySelectorAll(".toast-viewport, .toast")].map((el) => { const r = el.getBoundingClientRect(); return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height }; })`,

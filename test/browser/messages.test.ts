@@ -1,5 +1,5 @@
 /**
- * The shop's text inbox (issue 23) in Chromium against a real shop (`npm start`), the texts played through the
+ * The shop's text inbox in Chromium against a real shop (`npm start`), the texts played through the
  * real SMS webhook, form-encoded and signed as Twilio signs (what `npm run sms:reply` does):
  *
  * 1. A customer with an order in a bag texts "status?": the automatic answer naming the bag and its stage reaches
@@ -17,14 +17,14 @@ import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { inboundTextPost } from "../../infra/local/sms-reply";
 import { localTwilioAuthToken, smsWebhookPath } from "../../infra/local/webhooks";
-import { callApi, expectNoOverflow, fileBrowser, localToken, signInStaff, textsTo, waitFor, withPage as withPageOf, newVerifiedCustomer } from "./browser";
+import { callApi, expectNoOverflow, fileBrowser, localToken, signInStaff, textsTo, waitFor, withPage as withPageOf, newVerifiedCustomer, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
-const dataDir = inject("dataDir");
+const baseUrl = shop.baseUrl;
+const dataDir = shop.dataDir;
 const { seed } = loadSettings();
 const shots = join(process.cwd(), ".local", "screenshots");
 mkdirSync(shots, { recursive: true });

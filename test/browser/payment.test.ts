@@ -10,11 +10,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInThroughPage } from "./browser";
+import { callApi, launchBrowser, signInThroughPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;
@@ -49,7 +49,7 @@ async function paddleOf(token: string, userId: string): Promise<string> {
   if (made.status === 201) return made.body.id;
   expect(made.status, `POST /api/paddles: ${JSON.stringify(made.body)}`).toBe(404);
   Object.assign(process.env, {
-    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${inject("dynamoPort")}`,
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${shop.dynamoPort}`,
     AWS_REGION: "us-east-1",
     AWS_ACCESS_KEY_ID: "regriplocal",
     AWS_SECRET_ACCESS_KEY: "regriplocal",
@@ -131,7 +131,7 @@ describe("paying for a booking and following it to pickup", () => {
     expect(history).toEqual(["INVOICED", "SCHEDULED", "CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]);
 
     // And the text went to the customer's phone through the outbox.
-    const outbox = join(inject("dataDir"), "outbox.jsonl");
+    const outbox = join(shop.dataDir, "outbox.jsonl");
     expect(existsSync(outbox)).toBe(true);
     const texts = readFileSync(outbox, "utf8")
       .trim()

@@ -9,11 +9,11 @@ import { randomInt } from "node:crypto";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, textsTo as outboxTexts, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const screenshots = process.env.SCREENSHOT_DIR;
 
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
-const textsTo = (phone: string) => outboxTexts(inject("dataDir"), phone);
+const textsTo = (phone: string) => outboxTexts(shop.dataDir, phone);
 /** A phone number no other test uses (the outbox is shared by the whole run). */
 const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 

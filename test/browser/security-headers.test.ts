@@ -4,12 +4,12 @@
  * own stricter policy) run under them with no Content-Security-Policy violation.
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localSecurityHeaders } from "../../infra/headers";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInThroughPage } from "./browser";
+import { callApi, launchBrowser, signInThroughPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;

@@ -1,5 +1,5 @@
 /**
- * The staff console's journeys (issue 9), in Chromium against a real shop (`npm start`: DynamoDB Local,
+ * The staff console's journeys, in Chromium against a real shop (`npm start`: DynamoDB Local,
  * cognito-local, the SMS outbox), each as staff do it at the counter:
  *
  * 1. An admin makes a bag and prints its label; the label's QR (the bag's status page, `/b/{slug}`) is read back
@@ -15,11 +15,11 @@
  */
 import { randomInt } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, readQr, signInStaff, textsTo as outboxTexts, withPage as openPage } from "./browser";
+import { callApi, launchBrowser, readQr, signInStaff, textsTo as outboxTexts, withPage as openPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 let browser: Browser;
@@ -42,7 +42,7 @@ async function tokenOf(account: { username: string; password: string }): Promise
 
 const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }, options: { bypassCSP?: boolean } = {}) =>
   openPage(browser, baseUrl, run, { viewport, ...options });
-const textsTo = (phone: string) => outboxTexts(inject("dataDir"), phone);
+const textsTo = (phone: string) => outboxTexts(shop.dataDir, phone);
 
 /** A phone number no other test uses (the outbox is shared by the whole run). */
 const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
@@ -79,7 +79,7 @@ describe("staff journeys", () => {
       await page.emulateMedia({ media: "screen" });
 
       labelUrl = (await readQr(page, ".bag-label-qr")) ?? "";
-      // The bag's public status page (issue 23), which sends staff on to the order.
+      // The bag's public status page, which sends staff on to the order.
       const read = new URL(labelUrl);
       expect(read.origin).toBe(new URL(baseUrl).origin);
       expect(read.pathname).toMatch(/^\/b\/[a-z0-9]+$/);
@@ -176,8 +176,8 @@ describe("staff journeys", () => {
     });
     const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
     expect(order.body.status).toBe("READY");
-    // A counter order is picked up where it was made: the text names the on-site booth, never "Regrip the on-site booth".
-    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup at our on-site booth!")).length, { timeout: 10_000 }).toBe(1);
+    // A counter sale is picked up where it was made: the text names our counter, never "Regrip the counter".
+    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup at our counter!")).length, { timeout: 10_000 }).toBe(1);
   }, 120_000);
 
   it("the queue shows what changed elsewhere when the employee comes back to it, not the list of the first visit", async () => {

@@ -10,11 +10,11 @@
 import { randomInt, randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, textsTo, withPage } from "./browser";
+import { callApi, launchBrowser, signInStaff, textsTo, withPage, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
@@ -140,7 +140,7 @@ describe("the storefront on a phone", () => {
         const order = await api("GET", `/api/orders/${orderId}`, { token: admin });
         expect(order.body).toMatchObject({ bagNumber: bag, totalCents: 3600, status: "WAITING_ON_PAYMENT" });
         expect(order.body.lineItems).toEqual([expect.objectContaining({ name: product, description: "Black · Tacky", quantity: 2 })]);
-        expect(textsTo(inject("dataDir"), customer.phone)).toHaveLength(1);
+        expect(textsTo(shop.dataDir, customer.phone)).toHaveLength(1);
       },
       { viewport: { width: 390, height: 844 } },
     );

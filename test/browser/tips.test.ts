@@ -1,18 +1,18 @@
 /**
- * A customer tips after their order is ready (issue 21): staff take a paid booking through the shop to Ready with
+ * A customer tips after their order is ready: staff take a paid booking through the shop to Ready with
  * the status call, the customer opens the order page (at 1280 and 390 px, checked with axe), sees the custom amount
  * refused in the shared rule's words, chooses 15 %, pays on the local payment page and reads the thank-you; the
  * admin dashboard shows the tip apart from revenue, under the employee who moved the order to Ready.
  */
 import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import { TIP_AMOUNT_MESSAGE, tipOfPercentage } from "../../packages/core/src/shared/tips";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, withPage as withPageOf } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, withPage as withPageOf, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
 const browser = fileBrowser();

@@ -1,5 +1,5 @@
 /**
- * Where and when (issue 22), in Chromium against `npm start`:
+ * Where and when, in Chromium against `npm start`:
  * (a) a customer books a seat on an onsite day an admin scheduled at a partner club, from the public /onsite page;
  * (b) a customer books a shop drop-off on a Friday evening and is promised the Monday;
  * (c) a first-time customer, on a phone (390 px), books with "I don't have a bag yet" and is told the bag's number;
@@ -11,13 +11,13 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { addDays, formatDate, hoursOn, todayOf, weekdayOf } from "../../packages/core/src/shared/calendar";
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, withPage, localToken, waitFor, newVerifiedCustomer, type NewCustomer } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, signInThroughPage, withPage, localToken, waitFor, newVerifiedCustomer, type NewCustomer, shop } from "./browser";
 
-const baseUrl = inject("baseUrl");
+const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const shots = process.env.WHERE_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });

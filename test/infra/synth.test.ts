@@ -15,7 +15,8 @@ import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { ownRouteVariable } from "../../packages/functions/src/http/own-route";
 import { apiStackOf } from "../../stacks/Api";
-import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { repoRoot, stackNames, type StackName, type Synthesis } from "../../stacks/synth";
+import { synthesized, productionSiteUrl } from "./configurations";
 import { snsDeliveryLogGroups } from "../../stacks/Webhooks";
 import { originSecretHeader, viewerAddressHeader } from "../../packages/functions/src/http/origin";
 import { smsWebhook, snsDeliveryStatus, snsInbound, stripeWebhook } from "../../infra/webhooks";
@@ -42,7 +43,6 @@ import {
   type Resource,
 } from "./cloudformation";
 
-const productionSiteUrl = "https://shop.regrip.example";
 
 /** The uploader's glob (`**`, `assets/**`, `**\/*.js`) against a file path, as glob matches it. */
 function globMatches(glob: string, file: string): boolean {
@@ -57,20 +57,8 @@ let dev: Synthesis;
 let production: Synthesis;
 
 beforeAll(async () => {
-  // One after the other: SST keeps the current app in module state.
-  dev = await synthesize({ stage: "dev" });
-  production = await synthesize({
-    stage: "production",
-    settings: {
-      production: true,
-      alarmEmails: ["ops@regrip.example"],
-      siteUrl: productionSiteUrl,
-      identityProviders: ["google", "apple", "github"],
-      githubIssuerUrl: "https://github-oidc.regrip.example",
-      snsDeliveryLogs: true,
-      emailFrom: "hello@regrip.example",
-    },
-  });
+  dev = await synthesized("dev");
+  production = await synthesized("production");
 });
 
 /**
@@ -512,7 +500,7 @@ describe("Web", () => {
     expect(runCloudFrontFunction(code(spa), { uri: "/booking" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/privacy/x" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/toString" }).uri).toBe("/index.html");
-    // Every bag status page is the one shell (issue 23); nothing else under /b/ is.
+    // Every bag status page is the one shell; nothing else under /b/ is.
     expect(runCloudFrontFunction(code(spa), { uri: "/b/k3v9q2m8x1c7b4n6z0p5r2t8wy" }).uri).toBe("/prerendered/b/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/b/" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/b/x/y" }).uri).toBe("/index.html");

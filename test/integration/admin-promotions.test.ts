@@ -1,5 +1,5 @@
 /**
- * The admin's promotions (docs/api-admin.md, staff-and-admin-side §2, §5, §7, §8) through the route table against
+ * The admin's promotions (docs/api-admin.md) through the route table against
  * DynamoDB Local: every rule and message, the code's uniqueness (under concurrency too), a rename moving the
  * code's reservation, a deactivated or deleted code refused on the very next booking and storefront invoice, and
  * the audit entry of every write. Who may call is the authorization matrix's job too (authorization.test.ts).

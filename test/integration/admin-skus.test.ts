@@ -1,8 +1,8 @@
 /**
- * Admin products and inventory (staff-and-admin-side §2 Product Management, §5, §7; docs/api-staff.md "Products")
- * through the route table against DynamoDB Local: §5's rules and messages, unique codes (moved with a code change),
+ * Admin products and inventory (docs/api-admin.md "Products and inventory")
+ * through the route table against DynamoDB Local: the spec's rules and messages, unique codes (moved with a code change),
  * stock edits as a difference that never go below zero and both count when made at once, visibility and delete
- * leaving the customer catalogue and the storefront at once, the quick-sale items kept hidden and kept, and an
+ * leaving the customer catalogue and the storefront at once, the quick-sale products kept hidden and kept, and an
  * audit entry for every write. Every product made here is deleted at the end (the catalogue test counts the
  * visible catalogue).
  */
@@ -92,7 +92,7 @@ async function storefront(): Promise<string[]> {
 }
 
 describe("POST /api/admin/skus", () => {
-  it("makes a product with §3's defaults, the code upper-cased and reserved, the price rounded to cents, audited with ip and user agent", async () => {
+  it("makes a product with the spec's defaults, the code upper-cased and reserved, the price rounded to cents, audited with ip and user agent", async () => {
     const code = `t-${randomUUID().slice(0, 8)}`;
     const answer = await create({ code: `  ${code} `, name: " Grip Wax ", unitAmountCents: 1999.6, description: "Keeps it tacky", brand: "" });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
@@ -152,7 +152,7 @@ describe("POST /api/admin/skus", () => {
 });
 
 describe("PATCH /api/admin/skus/{id}", () => {
-  it("edits the price alone (§7) and any other field; the catalogue index follows a new name and price", async () => {
+  it("edits the price alone and any other field; the catalogue index follows a new name and price", async () => {
     const item = await product({ category: "EDGE", displayOrder: 500 });
     const priced = await patch(item.id, { unitAmountCents: 1234.4 });
     expect(priced).toMatchObject({ status: 200, body: { unitAmountCents: 1234, name: item.name, category: "EDGE", displayOrder: 500 } });
@@ -297,7 +297,7 @@ describe("visibility and delete reach the customer catalogue and the storefront 
 });
 
 describe("the product list", () => {
-  it("is in the catalogue's order: §9's categories (Core Services, Overgrips, Edge Protection, Weights, Other), then display order and price", async () => {
+  it("is in the catalogue's order: the storefront's categories (Core Services, Overgrips, Edge Protection, Weights, Other), then display order and price", async () => {
     const list = await call<ProductView[]>("GET", "/api/admin/skus", { token: admin });
     expect(list.status).toBe(200);
     const categories = [...new Set(list.body.map((p) => p.category))];
@@ -308,7 +308,7 @@ describe("the product list", () => {
   });
 });
 
-describe("the quick-sale items", () => {
+describe("the quick-sale products", () => {
   const regrip = "sku-qs-regrip";
 
   it("are listed for admins, editable (price, stock), but stay hidden, keep their code and are not deleted", async () => {
@@ -355,7 +355,7 @@ describe("who may call", () => {
   });
 });
 
-describe("product images (§9: thumbnail 150x150, full 600x600)", () => {
+describe("product images (thumbnail 150x150, full 600x600)", () => {
   let server: Server;
   let origin: string;
 

@@ -74,7 +74,7 @@ describe("GET /api/auth/user", () => {
       phoneVerified: true,
       profileImageUrl: null,
       smsNotifications: true,
-      // Opted out of promotions until they opt in on their profile (issue 23).
+      // Opted out of promotions until they opt in on their profile.
       smsPromotions: false,
       emailNotifications: true,
       emailPromotions: false,

@@ -1,5 +1,5 @@
 /**
- * The public bag status page's call (issue 23, docs/api.md "Bag status"), through the route table against DynamoDB
+ * The public bag status page's call (docs/api.md "Bag status"), through the route table against DynamoDB
  * Local: `GET /api/public/bags/{slug}` answers the bag's code, the open order's stage in the customer's words, its
  * place and pickup day, to anyone, and nothing personal; an unknown slug, a bag's code and a freed bag are the same
  * 404; each source address gets `BAG_LOOKS` looks a minute, then 429.

@@ -1,5 +1,5 @@
 /**
- * Where and when a booking is (issue 22), through the route table against DynamoDB Local: a drop-off time checked
+ * Where and when a booking is, through the route table against DynamoDB Local: a drop-off time checked
  * against the shop's hours, the pickup day from the calendar, seats on an onsite day and a delivery run taken in the
  * order's transaction (never over capacity, given back once on cancel), "I don't have a bag yet", one open order per
  * paddle, and the booking page's bag check.
@@ -163,7 +163,7 @@ describe("an onsite gripping day", () => {
     for (const scheduleEventId of [randomUUID(), run, cutoff]) {
       expect(await book(customer.token, customer.paddleId, { scheduleEventId }), scheduleEventId).toMatchObject({
         status: 400,
-        body: { message: "Please choose an on-site day from the schedule" },
+        body: { message: "Please choose a club day from the schedule" },
       });
     }
     for (const scheduleEventId of [canceled, past]) {

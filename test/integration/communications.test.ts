@@ -1,5 +1,5 @@
 /**
- * Communications (docs/api-admin.md, staff-and-admin-side §5, §7, §8) through the route table against DynamoDB
+ * Communications (docs/api-admin.md) through the route table against DynamoDB
  * Local: the test text, the broadcast (who it skips and why, its Idempotency-Key, its audit entry), the log with
  * its filters and cursor, and the broadcast users. Who may call is also the authorization matrix's job.
  */

@@ -1,5 +1,5 @@
 /**
- * Confirmations and receipts (issue 23), through the route table and the real webhook path: a booking, a card
+ * Confirmations and receipts, through the route table and the real webhook path: a booking, a card
  * payment and a refund each send their message once per channel the customer allows (text: `smsNotifications`,
  * email: `emailNotifications`), none on a channel switched off, and none twice when a request is repeated or Stripe
  * delivers an event again. Every email is in the communications log (channel `email`, the subject, the address)

@@ -68,7 +68,7 @@ describe("no paddle leaves unpaid by accident", () => {
     });
     expect((await move(orderId, staff.employee, { status: "PICKED_UP" })).body).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid" });
 
-    // The receipt (issue 23) went once, by text and by email (the customer allows both), naming how it was paid.
+    // The receipt went once, by text and by email (the customer allows both), naming how it was paid.
     const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
     expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order 901 (Cash at the counter).`);
@@ -136,7 +136,7 @@ describe("the payment link sent again", () => {
 });
 
 describe("a counter payment out of awaiting payment", () => {
-  it("moves a booking to Scheduled and a counter order straight into the service queue", async () => {
+  it("moves a booking to Scheduled and a counter sale straight into the service queue", async () => {
     const booking = await bookedOrder();
     const paidBooking = await pay(booking.orderId, staff.employee, { method: "POS_CARD", amountCents: booking.order.totalCents });
     expect(paidBooking.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", paymentMethod: "POS_CARD" });
@@ -148,7 +148,7 @@ describe("a counter payment out of awaiting payment", () => {
     expect(paidCounter.body).toMatchObject({ status: "IN_QUEUE", paymentStatus: "paid" });
   });
 
-  it("moves a counter order paid by its texted link straight into the service queue too", async () => {
+  it("moves a counter sale paid by its texted link straight into the service queue too", async () => {
     const counter = await bookedOrder();
     await db().entities.serviceOrder.patch({ id: counter.orderId }).set({ processedByStaffId: "staff-at-counter", isOnsite: true }).go();
     expect(await payOrder(counter.orderId)).toMatchObject({ status: "IN_QUEUE", paymentStatus: "paid" });

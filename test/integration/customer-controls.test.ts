@@ -1,5 +1,5 @@
 /**
- * The customer's controls of issue 11: Free from Bag (POST /api/paddles/{id}/free-from-bag), the pickup details'
+ * The customer's controls: Free from Bag (POST /api/paddles/{id}/free-from-bag), the pickup details'
  * bag QR slug on GET /api/orders/{id}, the grip preferences saved through PUT /api/auth/user, and the cancel rule
  * the order page shares with the server (shared/order-cancel.ts).
  */

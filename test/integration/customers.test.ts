@@ -248,7 +248,7 @@ describe("customer search", () => {
     expect(await search(number.digits)).toEqual([customer.id]);
   });
 
-  it("finds a customer by 4 or more of the phone's last digits, from index items (issue 23)", async () => {
+  it("finds a customer by 4 or more of the phone's last digits, from index items", async () => {
     const number = freshNumber();
     const customer = await made({ firstName: "Lou", lastName: tag(), phone: number.typed });
     for (const q of [number.digits.slice(-4), number.digits.slice(-5), `${number.digits.slice(3, 6)}-${number.digits.slice(6)}`, number.digits.slice(-7)]) {
@@ -268,7 +268,7 @@ describe("customer search", () => {
     const number = freshNumber();
     const customer = await made({ firstName: "Ike", lastName: tag(), phone: number.typed });
     const reversedDigits = [...number.digits].reverse().join("");
-    // As indexed before issue 23: no backwards term, no such item.
+    // As indexed before the last-digits search: no backwards term, no such item.
     const { data: user } = await db().entities.user.get({ userId: customer.id }).go({ consistent: true });
     const oldTerms = user!.searchTerms!.filter((term) => !term.startsWith("~"));
     await db().entities.user.patch({ userId: customer.id }).set({ searchTerms: oldTerms }).go();

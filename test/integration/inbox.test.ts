@@ -1,5 +1,5 @@
 /**
- * The text inbox (issue 23; docs/api-staff.md, Text inbox) through the real Twilio webhook path (signed posts) and
+ * The text inbox (docs/api-staff.md, Text inbox) through the real Twilio webhook path (signed posts) and
  * the route table against DynamoDB Local: an inbound text joins its number's conversation once, linked to the
  * customer who verified the number; unread counts and the badge's counter under repeats and a double mark-read;
  * the automatic answers (STATUS with the sender's own open orders only, HOURS and WHERE, none after STOP); a staff

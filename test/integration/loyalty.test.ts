@@ -1,5 +1,5 @@
 /**
- * Loyalty points (issue 21) through the route table against DynamoDB Local: earned once per payment (however often
+ * Loyalty points through the route table against DynamoDB Local: earned once per payment (however often
  * Stripe delivers it), at the counter too, never for a comp; taken back in proportion by a refund; redeemed at
  * booking and at the storefront, priced and spent in the order's transaction (two orders cannot spend the same
  * points); given back once by a cancel; read by the customer and adjusted by an admin.

@@ -8,7 +8,7 @@ import { call, newCustomer } from "./support";
 const put = (token: string, body: unknown) => call("PUT", "/api/auth/user", { token, body });
 const owner = async (email: string) => (await db().entities.uniqueValue.get(uniqueKey("email", email)).go()).data?.ownerId;
 
-describe("consent for promotional texts (issue 23)", () => {
+describe("consent for promotional texts", () => {
   const stored = async (userId: string) => (await db().entities.user.get({ userId }).go()).data!;
 
   it("starts a new account opted out of promotions and opted in to order updates", async () => {

@@ -1,5 +1,5 @@
 /**
- * The daily reminders job (packages/core/src/reminders, issue 23): run with a clock at day 3, 30 and 55 of an order
+ * The daily reminders job (packages/core/src/reminders): run with a clock at day 3, 30 and 55 of an order
  * Ready and 12 weeks after its pickup, each reminder goes once per order (not again when the job runs twice, or
  * twice at once), never to a customer with texts off or a STOPped number, and the regrip reminder only with
  * promotional consent on record. The admins' low-stock text goes once a day to each admin with a verified phone.

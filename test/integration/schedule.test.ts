@@ -1,5 +1,5 @@
 /**
- * Partner clubs and the grip schedule (issue 22; docs/api.md, docs/api-admin.md) through the route table against
+ * Partner clubs and the grip schedule (docs/api.md, docs/api-admin.md) through the route table against
  * DynamoDB Local: the admin's partners (create unique by key, edit, deactivate, delete refused while events name
  * the club), the admin's events (every refusal a 4xx {message} that changes nothing), the public schedule and
  * locations, and an event's cancel, which texts and moves every booked order and may be repeated.

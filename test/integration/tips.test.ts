@@ -1,5 +1,5 @@
 /**
- * Tips (issue 21): POST /api/orders/{id}/tip through the route table, the local payment page's tip session and its
+ * Tips: POST /api/orders/{id}/tip through the route table, the local payment page's tip session and its
  * signed event through the real webhook, exactly once under repeats and races, and the dashboard's tips apart
  * from revenue. A table of its own (the demo shop seeded into it), as dashboard.test.ts: the dashboard's figures
  * are the whole shop's, and other files pay orders at the same time in the shared one.

@@ -149,7 +149,7 @@ describe("DynamoDB Local frozen mid-traffic", () => {
 describe("DynamoDB Local killed mid-booking", () => {
   it("leaves no order half written: after a restart, retries with the same keys give one whole order each", async () => {
     const token = await signIn();
-    // One paddle a booking: a paddle is in one open order at a time (issue 22).
+    // One paddle a booking: a paddle is in one open order at a time.
     const paddles = await Promise.all(
       Array.from({ length: 8 }, (_, i) => api("POST", "/api/paddles", { token, body: { brand: "Selkirk", nickname: `Crash Test ${i + 1}` } })),
     );

@@ -1,6 +1,5 @@
 /**
- * The local shop under attack, met as an attacker would meet `npm start`
- * (issue 7, findings 1, 2 and 9):
+ * The local shop under attack, met as an attacker would meet `npm start`:
  *
  * - it listens on loopback only (HOST), and so does cognito-local; DynamoDB Local, which binds every
  *   interface, answers loopback clients only (a Java security policy, infra/local/dynamo.ts);

@@ -1,23 +1,16 @@
 /**
- * The web app reads the server's rules from browser-safe modules only (DESIGN §7): every `@regrip/core` import
+ * The web app reads the server's rules from browser-safe modules only (no server code in its bundle): every `@regrip/core` import
  * of its source names `@regrip/core/shared/*`, and nothing those modules import, however deep, is a Node
  * built-in or a package other than zod. So no server code (AWS SDK, ElectroDB, Stripe, node:crypto) can ride
  * into the bundle by way of a rule the browser shows.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./test/source-files";
 
 const webSrc = import.meta.dirname;
 const coreSrc = resolve(webSrc, "../../core/src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 
 /** Every module a file names: static imports and re-exports, side-effect imports, dynamic imports. */
 function specifiers(file: string): string[] {

@@ -36,7 +36,7 @@ export const AuditListQuery = pageQuery({ fallback: AUDIT_PAGE_SIZE, max: AUDIT_
 export type AuditListInput = z.output<typeof AuditListQuery>;
 
 /**
- * The actor's first name (§2) as the shop knows it now, from the user items of the page's actors: one BatchGet of
+ * The actor's first name (what Recent Activity shows) as the shop knows it now, from the user items of the page's actors: one BatchGet of
  * at most `limit` keys (a page has few distinct actors). The name written with an entry is the sign-in token's
  * given name, or the username when the token has none (cognito-local's tokens never do, and a profile edit
  * changes the name), so it is only the fallback, for an actor whose user item is gone.

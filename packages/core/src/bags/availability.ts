@@ -1,5 +1,5 @@
 /**
- * `GET /api/bags/{key}/availability` (issue 22): the booking page checks a typed bag number as it is typed, not
+ * `GET /api/bags/{key}/availability`: the booking page checks a typed bag number as it is typed, not
  * after payment. Its own module, so the route's Lambda carries only these reads (and the booking's none of it).
  */
 import * as z from "zod/mini";

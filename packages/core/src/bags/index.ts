@@ -1,5 +1,5 @@
 /**
- * Bags are real (DESIGN §3, docs/api-staff.md "Bags", docs/data-model.md S13 to S16, S18 to S20).
+ * Bags are real: a bag number names a bag the shop has, held by one open order at a time (docs/api-staff.md "Bags", docs/data-model.md S13 to S16, S18 to S20).
  *
  * Three kinds of uniqueValue item carry a bag's rules, each a conditional write on a key:
  * - `bagCode` (value the code, owner the bag id): one active bag per code; it exists exactly while the bag is
@@ -20,7 +20,7 @@ import { fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { INVALID_CURSOR, pageQuery } from "../paging";
-import { writeLabelled, type LabelledOutcome, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledOutcome, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
 import { conflict, DomainError, invalid, unavailable } from "../errors";
@@ -181,6 +181,31 @@ export async function lowestFree(exclude: ReadonlySet<string> = new Set()): Prom
     cursor = page.cursor ?? undefined;
   } while (cursor);
   return null;
+}
+
+/** A bag the server chose for an order that another order took first (its hold or its check failed). */
+export class AssignedBagTaken extends Error {
+  constructor(readonly code: string) {
+    super(`Bag ${code} was taken meanwhile`);
+  }
+}
+
+/**
+ * Makes an order whose bag the server may choose (`lowestFree(lost)`): when `make` throws AssignedBagTaken, the
+ * bag is added to `lost` and the order made again with the next free one, under the one retry policy
+ * (db/labelled.ts `readDecideWrite`); when the tries run out, `noneFree` is thrown.
+ */
+export function withFreeBag<T>(make: (lost: ReadonlySet<string>) => Promise<T>, noneFree: () => Error): Promise<T> {
+  const lost = new Set<string>();
+  return readDecideWrite(async () => {
+    try {
+      return await make(lost);
+    } catch (error) {
+      if (!(error instanceof AssignedBagTaken)) throw error;
+      lost.add(error.code);
+      return CHANGED;
+    }
+  }, noneFree);
 }
 
 // ---------------------------------------------------------------------------------------------

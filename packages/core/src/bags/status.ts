@@ -1,5 +1,5 @@
 /**
- * `GET /api/public/bags/{slug}` (issue 23): the public status of the bag a label's QR names, for whoever holds the
+ * `GET /api/public/bags/{slug}`: the public status of the bag a label's QR names, for whoever holds the
  * bag. Its own module, light, so the public route's Lambda carries neither the order's full view nor the staff lookup.
  *
  * Only a QR slug opens it (26 random characters, 134 bits: shared/bags.ts), never a bag's 3-digit code, which anyone

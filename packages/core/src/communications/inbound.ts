@@ -13,7 +13,7 @@
  *   synonyms set `optedOut`, START clears it, in that same write: `Texts.send` reads it before every later text.
  *   HELP is answered with the `helpReply` template (texts/templates.ts: sent even after a STOP, logged as
  *   `general`, and kept as an outbound smsMessage). STOP and START are not answered: the provider confirms them.
- * - Automatic answers (issue 23, no AI): a text with the word STATUS is answered with the sender's customer's open
+ * - Automatic answers (no AI): a text with the word STATUS is answered with the sender's customer's open
  *   orders (`statusReply`), one with HOURS or WHERE with the shops' addresses and hours (`hoursReply`); the answer
  *   is kept in the thread with the rule as its `automaticResponse`. A number that replied STOP gets neither. Any
  *   other text is left for staff: the conversation is marked as needing a reply.

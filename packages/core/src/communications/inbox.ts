@@ -1,5 +1,5 @@
 /**
- * The shop's text inbox as staff use it (issue 23; docs/api-staff.md, Text inbox): the conversations newest first
+ * The shop's text inbox as staff use it (docs/api-staff.md, Text inbox): the conversations newest first
  * (or only those with unread texts), one conversation's thread with its customer and their open orders, a reply,
  * and marking a conversation read. Inbound texts and the automatic answers are inbound.ts; every conversation
  * write is conversations.ts `writeConversation` (unread counts and the badge's counter in the same transaction).

@@ -1,5 +1,5 @@
 /**
- * GET /api/admin/users?q=&limit=&cursor=: the customers a broadcast can reach (§5: only users with a phone,
+ * GET /api/admin/users?q=&limit=&cursor=: the customers a broadcast can reach (the spec lists only users with a phone,
  * `phone` or `stripePhone`; search matches name, phone and email).
  *
  * - With `q` (3 characters or more): the customer search of customers/search-index.ts (index items read ≈

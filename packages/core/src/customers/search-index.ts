@@ -38,7 +38,7 @@ export interface SearchableFields {
  * keeps letters and digits only), so no name or email search reads these items.
  */
 const PHONE_END_MARK = "~";
-/** A search by a phone's last digits needs at least 4 of them (issue 23: "1234" finds (720) 555-1234). */
+/** A search by a phone's last digits needs at least 4 of them ("1234" finds (720) 555-1234; fewer would match too many). */
 const PHONE_END_MIN_DIGITS = 4;
 const reversed = (digits: string) => Array.from(digits).reverse().join("");
 

@@ -1,5 +1,5 @@
 /**
- * Effects after the commit (DESIGN §6, §10): what a write sets going outside
+ * Effects after the commit, so a write that fails sends nothing: what a write sets going outside
  * the table (a text to the customer now; points and reminders later) runs
  * only once that write's transaction has committed, as sst/console's
  * `createTransactionEffect` does for its SQL transactions.

@@ -20,7 +20,7 @@ export interface Db {
  * Why entities are built on first use: building an ElectroDB entity validates
  * its model (jsonschema) and parses it, and joining a Service works over every
  * member; building all 21 and the Service at import cost a cold Lambda more
- * than ElectroDB's own module evaluation (README, bench:lambda). A route now
+ * than ElectroDB's own module evaluation (docs/benchmarks.md, bench:lambda). A route now
  * builds the entities its requests touch, once per process, and no Service.
  *
  * Table and client: every entity built here gets the table named by TABLE_NAME

@@ -1,5 +1,5 @@
 /**
- * Stock has one home (DESIGN §3): every write to a sku's stock by an order is
+ * Stock has one home, so no way of making an order can oversell: every write to a sku's stock by an order is
  * built here, as labelled writes for the order's own transaction.
  *
  * - `take`: a conditional decrement per counted sku (`unlimitedStock = false
@@ -59,7 +59,7 @@ export function soldOut(outcome: LabelledOutcome): string[] {
 }
 
 /** The sku ids whose give-back failed in `outcome`: skus deleted since the order took them. */
-export function missingSkus(outcome: LabelledOutcome): string[] {
+export function missingProducts(outcome: LabelledOutcome): string[] {
   if (outcome.committed) return [];
   return outcome.failed.filter((label) => label.startsWith(RETURN_LABEL)).map((label) => label.slice(RETURN_LABEL.length));
 }
@@ -90,7 +90,7 @@ export function giveBack({ sku }: TransactionEntities, order: Pick<OrderItem, "s
 const ADJUST_LABEL = "stock-adjust";
 
 /**
- * The write of an admin's stock edit (staff-and-admin-side §5: sent as the difference from the current stock):
+ * The write of an admin's stock edit (sent as the difference from the current stock, so an edit made meanwhile still counts):
  * one conditional add on the sku, so two edits at once both count and none reads then writes. Refused (label
  * `stock-adjust`) when the sku is gone, its stock is unlimited, or a decrease would take it below zero.
  */

@@ -1,5 +1,5 @@
 /**
- * What a change of an order does to its customer's points (issue 21), decided beside the change and written in the
+ * What a change of an order does to its customer's points, decided beside the change and written in the
  * SAME transaction by the one move writer (orders/move-writer.ts `writeOrder`):
  *
  * - **Earn**: an order going from unpaid to paid by card (STRIPE) or at the counter (POS_CASH, POS_CARD) earns

@@ -1,5 +1,5 @@
 /**
- * Points redeemed on a new order (a booking, a storefront invoice: issue 21), in the order's own transaction
+ * Points redeemed on a new order (a booking, a storefront invoice), in the order's own transaction
  * (orders/create.ts, the maker's `writes`): the balance's conditional subtract (it must still hold the points) and
  * the ledger entry. Of two orders redeeming the same points at the same moment, the balance's condition lets one
  * through; the other's whole transaction fails (no order, no stock taken) and it hears 400 with the balance as it

@@ -27,7 +27,7 @@ describe("BookService", () => {
     });
   });
 
-  it("takes the where-and-when fields of issue 22: an onsite day, a club, no bag yet", () => {
+  it("takes the where-and-when fields: an onsite day, a club, no bag yet", () => {
     expect(BookService.parse({ ...base, bagNumber: "", needsBag: true, scheduleEventId: "ev-1", pickupLocation: "" })).toMatchObject({
       bagNumber: undefined,
       needsBag: true,

@@ -1,5 +1,5 @@
 /**
- * The one way an order is made (DESIGN §3): customer bookings, storefront
+ * The one way an order is made, so stock, bag and audit agree however it is made: customer bookings, storefront
  * invoices and quick sales all end here. Everything that must agree is one
  * labelled transaction (db/labelled.ts):
  *

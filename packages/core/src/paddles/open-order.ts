@@ -1,5 +1,5 @@
 /**
- * One open order per paddle (issue 22): a `paddleOpenOrder` uniqueValue item (value the paddle's id, owner the
+ * One open order per paddle: a `paddleOpenOrder` uniqueValue item (value the paddle's id, owner the
  * order's id) is created with every order that names a paddle (orders/create.ts), in its own transaction, so a
  * second open order of the same paddle is refused there, whoever makes it and however many at once. The move
  * writer (orders/move-writer.ts) deletes it when the order is picked up or canceled and creates it again when an

@@ -20,7 +20,7 @@ export {
   type PaymentProvider,
 } from "./provider-parts";
 
-/** The order's short reference (staff-side §9): one rule for server and pages, in shared/orders. */
+/** The order's short reference: one rule for server and pages, in shared/orders. */
 export { orderReference };
 
 let chosen: Promise<PaymentProvider> | undefined;

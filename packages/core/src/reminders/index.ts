@@ -1,5 +1,5 @@
 /**
- * The daily reminders job (issue 23; README "Reminders"; timings in shared/reminders.ts): run by an SST Cron in the
+ * The daily reminders job (docs/decisions.md "Reminders"; timings in shared/reminders.ts): run by an SST Cron in the
  * cloud (stacks/Jobs.ts, infra/jobs.ts) and by a timer on one machine (infra/local/jobs.ts), or by hand
  * (`npm run reminders`). At `now`:
  *

@@ -17,7 +17,7 @@ export function timelineWrites(entities: TransactionEntities, order: Pick<OrderI
 
 /**
  * `npm run recount`'s repair for orders that reached Ready or Picked Up before the move writer kept a timeline
- * (a shop running since before issue 23): each such order whose reminders are still ahead, or within the job's
+ * (a shop running since before the reminders job): each such order whose reminders are still ahead, or within the job's
  * catch-up window, gets its timeline item, timed from its `completedAt` (Ready) or `pickedUpAt` (Picked Up). An item
  * already there is left as it is (its marks say what was sent). Reads every order: run it when the shop is quiet.
  * Returns how many items it wrote.

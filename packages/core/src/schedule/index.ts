@@ -1,5 +1,5 @@
 /**
- * The grip schedule and the partner clubs (issue 22; docs/api.md, docs/api-admin.md, data-model A22, A23):
+ * The grip schedule and the partner clubs (docs/api.md, docs/api-admin.md, data-model A22, A23):
  * the public schedule and locations (./public.ts), the admin's partners (./partners.ts) and events
  * (./events.ts), an event's cancel (./cancel.ts). Other modules read an event or a shop's cutoff through ./read.ts,
  * which pulls in none of this.

@@ -1,5 +1,5 @@
 /**
- * Seats on the grip schedule (issue 22): an onsite gripping day's and a delivery run's capacity, taken by a
+ * Seats on the grip schedule: an onsite gripping day's and a delivery run's capacity, taken by a
  * booking in the order's own transaction (orders/booking.ts) and given back once by the order's cancel
  * (orders/move-writer.ts). Loaded with `import()` only by a booking that names an event or a club and by the
  * cancel of an order on one, so the other bookings' and moves' Lambdas do not carry it (`npm run bench:lambda`);

@@ -88,7 +88,7 @@ export function passwordPolicyHint(policy: PasswordPolicy = passwordPolicy): str
 
 /**
  * The one answer to a refused customer sign-in, whether the email is unknown or the password wrong: nobody
- * learns from it who has an account. The spec gives no text of its own (customer-side §8 has only 'Login failed').
+ * learns from it who has an account. The spec gives no text of its own (only 'Login failed').
  */
 export const INCORRECT_EMAIL_OR_PASSWORD = "Incorrect email or password.";
 /** The same for the staff form, which signs in with a username (and POST /api/auth/local). */

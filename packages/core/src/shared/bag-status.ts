@@ -1,5 +1,5 @@
 /**
- * The public bag status page behind each bag's QR (issue 23): `/b/{slug}` in the browser, `GET /api/public/bags/{slug}`
+ * The public bag status page behind each bag's QR: `/b/{slug}` in the browser, `GET /api/public/bags/{slug}`
  * on the server. Browser-safe and zod-free: the page's first load is light (no zod, no query client).
  *
  * What it answers is the bag's code, the stage of the open order in it (in the customer's words), where the paddle

@@ -1,10 +1,10 @@
 /**
- * Bags (DESIGN §3, docs/api-staff.md "Bags"): what the console and the server share. Browser-safe and without zod
+ * Bags (docs/api-staff.md "Bags"): what the console and the server share. Browser-safe and without zod
  * (the booking page's first load reads the bag number's rule); the create request's schema is ./bag-input.
  *
  * A bag's code (`code3`) is the bag number typed at drop-off and printed on the bag. New bags get
  * random codes of digits only: a customer's online booking takes "a 3-digit bag number"
- * (customer-side §5), so a bag with a letter in its code could not be booked online. Codes seeded or
+ * (the spec's booking form), so a bag with a letter in its code could not be booked online. Codes seeded or
  * made before may hold letters (0-9 and A-Z); lookups take either. That leaves 1,000 codes.
  */
 import type { OrderView } from "./orders";

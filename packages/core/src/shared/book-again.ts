@@ -1,5 +1,5 @@
 /**
- * Book again (issue 23): a picked-up order's page, My Grips and the regrip reminder's text open the booking page
+ * Book again: a picked-up order's page, My Grips and the regrip reminder's text open the booking page
  * with that order's paddle and services chosen again (`/booking?again={orderId}`); the server prices the new
  * booking anew from the catalogue, as any other.
  */

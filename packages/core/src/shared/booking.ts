@@ -1,5 +1,5 @@
 /**
- * The fields a customer types into the booking page (customer-side §5, docs/api.md POST /api/book-service): their
+ * The fields a customer types into the booking page (docs/api.md POST /api/book-service): their
  * limits and words. Browser-safe and without zod: the booking page's first load reads them (its budget,
  * scripts/lib/bundle-budget.ts). The server's BookService (orders/booking.ts) is built from these and
  * ./booking-input.

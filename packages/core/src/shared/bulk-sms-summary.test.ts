@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bulkSmsSummary } from "./communications";
 
 describe("the broadcast's summary", () => {
-  it("says how many were skipped for want of promotional consent (issue 23), beside the other reasons", () => {
+  it("says how many were skipped for want of promotional consent, beside the other reasons", () => {
     const summary = bulkSmsSummary({
       sent: 2,
       failed: 0,

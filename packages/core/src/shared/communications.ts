@@ -1,5 +1,5 @@
 /**
- * Communications as admins use them (staff-and-admin-side §2, §3, §5, §7, §8, §9; docs/api-admin.md): the Test
+ * Communications as admins use them (docs/api-admin.md): the Test
  * SMS and Bulk SMS rules and their messages word for word, the log's filters, and the views the API answers.
  * Browser-safe (zod/mini, no AWS): the console's Communications page checks with the same schemas the routes
  * parse with.
@@ -12,27 +12,27 @@ import { E164, INVALID_E164 } from "./phone";
 
 export { INVALID_E164 };
 
-// The closed sets of the log (§3), stored as entities/enums.ts has them (a file without imports: browser-safe).
+// The closed sets of the log, stored as entities/enums.ts has them (a file without imports: browser-safe).
 export { COMMUNICATION_CHANNELS, COMMUNICATION_MESSAGE_TYPES, COMMUNICATION_STATUSES };
 export type CommunicationChannelName = (typeof COMMUNICATION_CHANNELS)[number];
 export type CommunicationTypeName = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
 export type CommunicationStatusName = (typeof COMMUNICATION_STATUSES)[number];
 
-// §5, word for word.
+// The spec's messages, word for word.
 export const TEST_SMS_REQUIRED = "Please provide both phone number and message";
 export const BULK_SMS_NO_RECIPIENTS = "Please select at least one customer";
 export const BULK_SMS_NO_MESSAGE = "Please enter a message to send";
-/** §5: the confirmation before a broadcast. */
+/** The spec's confirmation before a broadcast. */
 export const bulkSmsConfirmation = (count: number) => `Send SMS to ${count} customer(s)?`;
 
-// §8, word for word.
+// The spec's toasts, word for word.
 export const TEST_SMS_SENT = "Test SMS Sent!";
 export const TEST_SMS_FAILED = "Failed to Send SMS";
 export const BULK_SMS_FAILED = "Failed to Send Bulk SMS";
 export const UNKNOWN_ERROR = "Unknown error";
 export const bulkSmsSent = (sent: number, failed: number) => `Bulk SMS Sent! (Sent: ${sent}, Failed: ${failed})`;
 
-// §2.
+// What the page says to staff who are not admins (the spec's words).
 export const ADMIN_ONLY = "Access denied - Admin only";
 
 /**
@@ -44,7 +44,7 @@ export const SMS_STOP_WORDS = ["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END"
 export const SMS_START_WORDS = ["START", "YES", "UNSTOP"] as const;
 export const SMS_HELP_WORDS = ["HELP", "INFO"] as const;
 
-/** §9: the Test SMS form's default text, a sample message. */
+/** The Test SMS form's default text, a sample message. */
 export const SAMPLE_TEST_SMS = "This is a test message from Regrip. Reply STOP to opt out.";
 
 /**
@@ -139,7 +139,7 @@ export const CommunicationsQuery = z.object({
 });
 export type CommunicationsQuery = z.output<typeof CommunicationsQuery>;
 
-/** §3's communication log entry. */
+/** A communication log entry, with the spec's fields. */
 export interface CommunicationView {
   id: string;
   channel: CommunicationChannelName;
@@ -179,7 +179,7 @@ export const BroadcastUsersQuery = z.object({
 });
 export type BroadcastUsersQuery = z.output<typeof BroadcastUsersQuery>;
 
-/** A customer a broadcast can reach (§5: only users with a phone are listed). */
+/** A customer a broadcast can reach (only users with a phone are listed: a broadcast texts). */
 export interface BroadcastUserView {
   id: string;
   firstName: string | null;
@@ -235,14 +235,14 @@ export interface BulkSmsAnswer {
 
 export interface TestSmsAnswer {
   success: boolean;
-  /** §7: the number texted. */
+  /** The number texted. */
   to: string;
   logId: string;
   /** The provider's message id. */
   externalId: string | null;
 }
 
-/** The toast after a broadcast (§8), with the skipped customers said when there were any. */
+/** The toast after a broadcast (the spec's words), with the skipped customers said when there were any. */
 export function bulkSmsSummary(results: Pick<BulkSmsResults, "sent" | "failed" | "skipped" | "skippedBecause">): string {
   const base = bulkSmsSent(results.sent, results.failed);
   if (!results.skipped) return base;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CustomerForm, CustomerPatch, customerName, isSearchable, StorefrontCustomerForm } from "./customers";
 import { fieldErrors } from "./forms";
 
-describe("CustomerForm (create and edit, §5)", () => {
+describe("CustomerForm (create and edit)", () => {
   it("needs first and last name, with the spec's messages", () => {
     expect(fieldErrors(CustomerForm, { firstName: " ", lastName: "" })).toEqual({
       firstName: "First name is required",

@@ -1,5 +1,5 @@
 /**
- * Customers as staff make and edit them (staff-and-admin-side §5, docs/api-staff.md): the form schemas the
+ * Customers as staff make and edit them (docs/api-staff.md): the form schemas the
  * routes parse with and the console's dialogs check with, their messages word for word, and the view the API
  * answers. Browser-safe, zod/mini.
  */
@@ -14,7 +14,7 @@ export interface CustomerView extends PersonView {
   /** False for a walk-in made by staff who has not signed in yet. */
   hasAccount: boolean;
   /**
-   * Issue 21: the live membership (plan, status, regrips left this period, paddles), null without one; and the
+   * The live membership (plan, status, regrips left this period, paddles), null without one; and the
    * points balance. Always present in GET /api/customers/{id} and the customer searches; the create and edit
    * answers leave them out.
    */
@@ -28,11 +28,11 @@ export const INVALID_EMAIL = "Invalid email";
 export { NAME_MAX_LENGTH };
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Customer search (§5): 3 or more characters, on the server and in the browser. */
+/** Customer search: 3 or more characters, on the server and in the browser. */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_TOO_SHORT = "Type at least 3 characters to search";
-/** The hint under a search field until it is long enough (§2, word for word). */
+/** The hint under a search field until it is long enough (the spec's words). */
 export const SEARCH_HINT = `${SEARCH_TOO_SHORT}...`;
 
 export function isSearchable(text: string): boolean {

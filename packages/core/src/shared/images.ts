@@ -1,5 +1,5 @@
 /**
- * What the shop takes as a photo (customer-side §5 and §9), written once for the server's upload schema
+ * What the shop takes as a photo, written once for the server's upload schema
  * (uploads/index.ts) and the browser's check before uploading (web lib/validation.ts): an image of at most 5MB,
  * never SVG (it can carry script, and photos are served from the site's own origin); and where an uploaded one
  * is kept. Browser-safe.

@@ -1,5 +1,5 @@
 /**
- * The staff reply's schema (issue 23), apart from shared/inbox.ts so that a page reading only the inbox's views
+ * The staff reply's schema, apart from shared/inbox.ts so that a page reading only the inbox's views
  * loads no zod. The console's reply box checks with it; `POST /api/admin/conversations/{id}/reply` parses with it.
  */
 import * as z from "zod/mini";

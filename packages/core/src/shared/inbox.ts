@@ -1,5 +1,5 @@
 /**
- * The shop's text inbox (issue 23), written once for the server (communications/inbox) and the console's Messages
+ * The shop's text inbox, written once for the server (communications/inbox) and the console's Messages
  * page: the views the staff routes answer, the reply's limits and words, and the automatic answers' names.
  * Browser-safe, no zod (the reply's schema is in shared/inbox-input.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * The one order lifecycle (DESIGN §5), browser-safe: the stages, the stored
+ * The one order lifecycle, browser-safe: the stages, the stored
  * values that mean each, and what each screen calls them: the customer's
  * words and the staff's; the server keeps one lifecycle and every screen maps
  * onto it here. Which moves each role may make is ./moves.
@@ -74,7 +74,7 @@ export function stageOf(status: string): Stage | undefined {
   return isOrderStatus(status) ? stageOfStatus[status] : undefined;
 }
 
-/** What the customer sees (customer-side §4, DESIGN §5). */
+/** What the customer sees (the spec's customer labels). */
 export const customerStageLabel: Record<Stage, string> = {
   awaiting_payment: "Awaiting Payment",
   scheduled: "Scheduled",
@@ -86,7 +86,7 @@ export const customerStageLabel: Record<Stage, string> = {
   canceled: "Canceled",
 };
 
-/** The staff service queue's words (staff-side §4); stages the queue does not name fall back to the customer's. */
+/** The staff service queue's words; stages the queue does not name fall back to the customer's. */
 export const staffStageLabel: Record<Stage, string> = {
   awaiting_payment: "Waiting Payment",
   scheduled: "Scheduled",
@@ -109,13 +109,13 @@ const labels: Record<Audience, Record<Stage, string>> = {
   staff: staffStageLabel,
 };
 
-/** A stored status as `audience` calls it; an unknown stored value shows raw. */
-export function statusLabel(status: string, audience: Audience = "customer"): string {
+/** The stage of a stored status as `audience` calls it; an unknown stored value shows raw. */
+export function stageLabelOf(status: string, audience: Audience = "customer"): string {
   const stage = stageOf(status);
   return stage ? labels[audience][stage] : status;
 }
 
-/** The order detail page's progress timeline (customer-side §4). */
+/** The order detail page's progress timeline, in the spec's order and words. */
 export const timelineSteps = [
   { stage: "scheduled", label: "Scheduled" },
   { stage: "checked_in", label: "Checked In" },
@@ -140,7 +140,7 @@ export function isActiveStage(stage: Stage): boolean {
 }
 
 /**
- * The queue's and admin orders' Active filter (staff-side §2, §4) on the
+ * The queue's and admin orders' Active filter on the
  * lifecycle: every stage before the paddle is ready.
  */
 export const ACTIVE_FILTER_STAGES = ["awaiting_payment", "scheduled", "checked_in", "in_queue", "in_service"] as const satisfies readonly Stage[];
@@ -164,6 +164,6 @@ export function statusesOfStage(stage: Stage): OrderStatus[] {
   return ORDER_STATUSES.filter((status) => stageOfStatus[status] === stage);
 }
 
-/** Payment is a fact beside the lifecycle (DESIGN §5). */
+/** Payment is a state beside the lifecycle, so a bag can be in the queue before it is paid. */
 export const PAYMENT_STATUSES = ["unpaid", "paid", "refunded", "comp"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

@@ -1,9 +1,9 @@
 /**
- * The shop's locations (customer-side §9, DESIGN intro): which ones a customer can book, what they are called, and
+ * The shop's locations: which ones a customer can book, what they are called, and
  * where and when a customer picks a paddle up. Browser-safe: the booking schema, the booking page, the order page
  * and the pickup details read them from here.
  *
- * The addresses and hours are the demo shop's: the owner's real ones go here (README "The demo shop" says so).
+ * The addresses and hours are the demo shop's: the owner's real ones go here (docs/local.md says so).
  * The calendar arithmetic on the hours (cutoff, business days, the promised pickup day) is shared/calendar.ts.
  */
 import { dayHours, hoursLines, type LocalDate, type ShopCalendar, type WeekHours } from "./calendar";
@@ -14,7 +14,7 @@ export { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION, isBookableLocation, type 
 
 export interface ShopLocation extends ShopCalendar {
   value: BookableLocation;
-  /** The location labelled with the shop's name (customer-side §9). */
+  /** The location labelled with the shop's name. */
   label: string;
   /** Street address, one line per entry. */
   address: readonly string[];
@@ -72,7 +72,7 @@ export const SHOP_LOCATIONS: readonly ShopLocation[] = [
   },
 ];
 
-/** The location an order names, or undefined (ONSITE and unknown values have no counter). */
+/** The shop an order names, or undefined (ONSITE, a partner club; COUNTER, a counter sale; unknown values). */
 export function shopLocation(value: string | null | undefined): ShopLocation | undefined {
   return SHOP_LOCATIONS.find((location) => location.value === value);
 }

@@ -1,5 +1,5 @@
 /**
- * The points to redeem a request carries, as a zod/mini schema (issue 21): `redeemPoints` of a booking
+ * The points to redeem a request carries, as a zod/mini schema: `redeemPoints` of a booking
  * (orders/booking.ts BookService) and of a storefront invoice (./storefront.ts StorefrontInvoice).
  *
  * Only its kind is checked here: the rules (a step of 100, at most the balance, worth no more than is left to pay;

@@ -1,5 +1,5 @@
 /**
- * Loyalty points (issue 21), written once for the server (loyalty/, the pricing of a booking and a storefront
+ * Loyalty points, written once for the server (loyalty/, the pricing of a booking and a storefront
  * order) and the pages (the Points section, the booking summary, the storefront cart). Browser-safe, no zod. The
  * owner changes the rates here.
  *

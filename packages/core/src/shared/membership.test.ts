@@ -6,7 +6,7 @@ const periodEnd = "2026-12-20T00:00:00.000Z";
 const single: AllowanceFacts = { plan: "SINGLE_MONTHLY", status: "active", currentPeriodEnd: periodEnd };
 const family: AllowanceFacts = { plan: "FAMILY3_MONTHLY", status: "active", currentPeriodEnd: periodEnd };
 
-describe("membership allowance (issue 21)", () => {
+describe("membership allowance", () => {
   it("prices the plans as the spec shows them", () => {
     expect(planPrice("SINGLE_MONTHLY")).toBe("$25/month");
     expect(planPrice("FAMILY3_MONTHLY")).toBe("$45/month");

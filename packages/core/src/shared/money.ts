@@ -1,5 +1,5 @@
 /**
- * Money as staff type it (staff-and-admin-side §5, §9): dollars to integer cents by rounding. Browser-safe, no
+ * Money as staff type it: dollars to integer cents by rounding. Browser-safe, no
  * imports: the product dialog's price and the promotion dialog's amount both convert with this one rule.
  */
 

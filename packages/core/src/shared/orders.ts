@@ -83,12 +83,15 @@ export interface OrderView {
   bagQrSlug?: string | null;
 }
 
-/** The order's short reference (staff-and-admin-side §9): its bag number, or the last 6 characters of its id. */
+/** The order's short reference (the spec's): its bag number, or the last 6 characters of its id. */
 export function orderReference(order: { id: string; bagNumber?: string | null }): string {
   return order.bagNumber || order.id.slice(-6).toUpperCase();
 }
 
 /** PUT /api/orders/{id}/notes and the queue's inline MyGripNotes edit: at most 2000 characters. */
+/** 404 for an order that does not exist or is not the caller's to see. */
+export const ORDER_NOT_FOUND = "Order not found";
+
 export const MY_GRIP_NOTES_MAX = 2000;
 export const MY_GRIP_NOTES_TOO_LONG = "Notes must be at most 2000 characters";
 

@@ -1,5 +1,5 @@
 /**
- * One open order per paddle (issue 22), browser-safe: the refusal the booking answers and the booking page shows
+ * One open order per paddle, browser-safe: the refusal the booking answers and the booking page shows
  * for a paddle already in the shop. Its own small module: every Lambda that makes or moves an order carries it.
  */
 

@@ -1,5 +1,5 @@
 /**
- * An order's payment as the counter reads it (DESIGN §5: payment is a fact beside the stage), browser-safe and
+ * An order's payment as the counter reads it (payment is a state beside the stage), browser-safe and
  * written once: the queue, Admin Orders, the scanner and the staff order view show it with `paymentSummary`; the
  * server refuses a pickup with a balance and a cancel that would keep a payment with the words below; the counter's
  * payment dialog sends `CounterPayment`.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import type { SkuCategory } from "./catalogue";
+import type { ProductCategory } from "./catalogue";
 import { fieldErrors } from "./forms";
 import {
   CODE_REQUIRED,
@@ -20,7 +20,7 @@ import {
 } from "./products";
 
 describe("the product rules the page and the server share", () => {
-  it("turns dollars into integer cents by rounding (§5)", () => {
+  it("turns dollars into integer cents by rounding", () => {
     expect(dollarsToCents("8")).toBe(800);
     expect(dollarsToCents(" $1,234.5 ")).toBe(123450);
     expect(dollarsToCents("6.499")).toBe(650);
@@ -29,7 +29,7 @@ describe("the product rules the page and the server share", () => {
     expect(dollarsToCents("abc")).toBeNaN();
   });
 
-  it("calls stock low at or below the threshold, out at 0, and never for unlimited (§9)", () => {
+  it("calls stock low at or below the threshold, out at 0, and never for unlimited", () => {
     expect(isLowStock({ stockQuantity: 5, lowStockThreshold: 5 })).toBe(true);
     expect(isLowStock({ stockQuantity: 6, lowStockThreshold: 5 })).toBe(false);
     expect(isLowStock({ stockQuantity: 0, lowStockThreshold: 5 })).toBe(true);
@@ -45,7 +45,7 @@ describe("the product rules the page and the server share", () => {
     expect(isQuickSaleCode("ADD-OVERGRIP")).toBe(false);
   });
 
-  it("gives the dialog §5's messages under each field from the body it would send", () => {
+  it("gives the dialog the spec's messages under each field from the body it would send", () => {
     const empty = emptyProductForm();
     expect(fieldErrors(CreateProduct, productBody(empty))).toEqual({ code: CODE_REQUIRED, name: NAME_REQUIRED, unitAmountCents: PRICE_POSITIVE });
     expect(fieldErrors(CreateProduct, productBody({ ...empty, code: "X", name: "Y", price: "-1" }))).toEqual({ unitAmountCents: PRICE_POSITIVE });
@@ -61,8 +61,8 @@ describe("the product rules the page and the server share", () => {
 });
 
 describe("compareProducts", () => {
-  const product = (code: string, category: SkuCategory, displayOrder = 999, unitAmountCents = 100, name = "Grip") => ({ code, category, displayOrder, unitAmountCents, name });
-  it("orders by §9's categories (not their codes' alphabet), then display order, price, name and code", () => {
+  const product = (code: string, category: ProductCategory, displayOrder = 999, unitAmountCents = 100, name = "Grip") => ({ code, category, displayOrder, unitAmountCents, name });
+  it("orders by the spec's categories (not their codes' alphabet), then display order, price, name and code", () => {
     const sorted = [
       product("W", "WEIGHT"),
       product("O2", "OTHER", 2),

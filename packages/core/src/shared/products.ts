@@ -1,29 +1,28 @@
 /**
- * Product management (staff-and-admin-side §2 Product Management, §5, §8, §9; docs/api-staff.md "Products"):
+ * Product management (docs/api-admin.md "Products and inventory"):
  * the request schemas the admin sku routes parse with and the console's dialog checks with, every message word
  * for word, the rules the page shows (low stock, unlimited stock, dollars to cents) and the view the routes
  * answer. Browser-safe, zod/mini.
  */
 import * as z from "zod/mini";
-import type { CatalogueSku, SkuCategory, SkuType } from "./catalogue";
-import { LOW_STOCK_THRESHOLD } from "./catalogue";
+import type { Product, ProductCategory, ProductType } from "./catalogue";
+import { LOW_STOCK_THRESHOLD, PRODUCT_CATEGORIES, PRODUCT_TYPES } from "./catalogue";
 import { dollarsToCents, hasSubCents } from "./money";
 import { QUICK_SALE_SERVICES } from "./quick-sale";
 
-export const SKU_CATEGORY_VALUES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const satisfies readonly SkuCategory[];
-export const SKU_TYPE_VALUES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const satisfies readonly SkuType[];
+export { PRODUCT_CATEGORIES, PRODUCT_TYPES };
 
-/** How the page names each category (§9's storefront headings) and type. */
-export const categoryLabel: Record<SkuCategory, string> = {
+/** How the page names each category (the spec's storefront headings) and type. */
+export const categoryLabel: Record<ProductCategory, string> = {
   BASE_GRIP: "Core Services",
   OVERGRIP: "Overgrips",
   EDGE: "Edge Protection",
   WEIGHT: "Weights",
   OTHER: "Other Services",
 };
-export const typeLabel: Record<SkuType, string> = { ONE_TIME: "One time", SUBSCRIPTION: "Subscription", ADD_ON: "Add-on" };
+export const typeLabel: Record<ProductType, string> = { ONE_TIME: "One time", SUBSCRIPTION: "Subscription", ADD_ON: "Add-on" };
 
-// §5, word for word.
+// The spec's messages, word for word.
 export const CODE_REQUIRED = "Product code is required";
 export const NAME_REQUIRED = "Product name is required";
 export const PRICE_POSITIVE = "Price must be positive";
@@ -33,8 +32,8 @@ export const CODE_CHARACTERS = "Product code may hold only letters, digits, '-' 
 export const NAME_TOO_LONG = "Product name must be at most 120 characters";
 export const PRICE_TOO_HIGH = "Price must be at most $100,000.00";
 /**
- * A price typed with more than two decimals is refused rather than rounded (issue 20: 9.999 had been saved as
- * $10.00 without a word); §5's "converted to cents by rounding" still holds for what has two or fewer.
+ * A price typed with more than two decimals is refused rather than rounded (9.999 had been saved as
+ * $10.00 without a word); the spec's "converted to cents by rounding" still holds for what has two or fewer.
  */
 export const PRICE_CENTS = "Price can have at most two decimals (cents)";
 export const INVALID_CATEGORY = "Category must be one of BASE_GRIP, OVERGRIP, EDGE, WEIGHT, OTHER";
@@ -51,11 +50,11 @@ export const belowZero = (stock: number, change: number) =>
   `Stock cannot go below zero: ${stock} in stock, a change of ${change} would leave ${stock + change}`;
 export const UNLIMITED_STOCK = "This product's stock is unlimited: set a stock quantity first";
 export const STOCK_AS_DIFFERENCE = "This product's stock is counted: send stock changes as a difference (PATCH /api/admin/skus/{id}/inventory)";
-export const QUICK_SALE_HIDDEN = "Quick-sale items stay hidden from customers";
-export const QUICK_SALE_KEEPS_CODE = "A quick-sale item keeps its code: the quick sale finds it by that code";
-export const QUICK_SALE_NOT_DELETED = "Quick-sale items cannot be deleted: the quick sale prices from them";
+export const QUICK_SALE_HIDDEN = "Quick-sale products stay hidden from customers";
+export const QUICK_SALE_KEEPS_CODE = "A quick-sale product keeps its code: the quick sale finds it by that code";
+export const QUICK_SALE_NOT_DELETED = "Quick-sale products cannot be deleted: the quick sale prices from them";
 
-// §8, word for word: the page's toasts.
+// The spec's toasts, word for word.
 export const PRODUCT_TOASTS = {
   created: "Product Created",
   updated: "Product Updated",
@@ -73,7 +72,7 @@ export const PRODUCT_TOASTS = {
   fetchFailed: (status: number | string) => `Failed to fetch: ${status}`,
 } as const;
 
-/** §9's recommended product images: a thumbnail and a full image, square, resized in the browser before upload. */
+/** The spec's recommended product images: a thumbnail and a full image, square, resized in the browser before upload. */
 export const PRODUCT_IMAGE_SIZES = { thumbnail: 150, full: 600 } as const;
 export type ProductImageVariant = keyof typeof PRODUCT_IMAGE_SIZES;
 export const IMAGE_URL_INVALID = "Upload the image for this product first";
@@ -87,24 +86,24 @@ export const CODE_MAX_LENGTH = 40;
 export const NAME_MAX_LENGTH = 120;
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** The quick-sale items' codes (shared/quick-sale.ts): editable (price, stock), never shown to customers. */
+/** The quick-sale products' codes (shared/quick-sale.ts): editable (price, stock), never shown to customers. */
 export const QUICK_SALE_CODES: readonly string[] = QUICK_SALE_SERVICES.map((service) => service.code);
 export const isQuickSaleCode = (code: string): boolean => QUICK_SALE_CODES.includes(code.trim().toUpperCase());
 
-/** Price as typed, in dollars, to integer cents by rounding (§5); NaN for text that is not a number. */
+/** Price as typed, in dollars, to integer cents by rounding; NaN for text that is not a number. */
 export { dollarsToCents };
 
 /**
- * The catalogue's order, for the admin list and the page's Category column: category in §9's order (Core Services,
+ * The catalogue's order, for the admin list and the page's Category column: category in the storefront's order (Core Services,
  * Overgrips, Edge Protection, Weights, Other Services), then display order, price, name and code.
  */
 export function compareProducts(
-  a: Pick<CatalogueSku, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
-  b: Pick<CatalogueSku, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
+  a: Pick<Product, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
+  b: Pick<Product, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
 ): number {
-  const rank = (category: SkuCategory) => {
-    const index = SKU_CATEGORY_VALUES.indexOf(category as (typeof SKU_CATEGORY_VALUES)[number]);
-    return index === -1 ? SKU_CATEGORY_VALUES.length : index;
+  const rank = (category: ProductCategory) => {
+    const index = PRODUCT_CATEGORIES.indexOf(category as (typeof PRODUCT_CATEGORIES)[number]);
+    return index === -1 ? PRODUCT_CATEGORIES.length : index;
   };
   return (
     rank(a.category) - rank(b.category) ||
@@ -117,7 +116,7 @@ export function compareProducts(
 
 export const centsToDollars = (cents: number): string => (cents / 100).toFixed(2);
 
-/** §9: low when counted stock is at or below the threshold (0 included); null is unlimited, never low. */
+/** Low when counted stock is at or below the threshold (0 included); null is unlimited, never low. */
 export function isLowStock(product: { stockQuantity: number | null; lowStockThreshold: number }): boolean {
   return product.stockQuantity !== null && product.stockQuantity <= product.lowStockThreshold;
 }
@@ -163,7 +162,7 @@ const name = z.string({ error: NAME_REQUIRED }).check(
   z.maxLength(NAME_MAX_LENGTH, NAME_TOO_LONG),
 );
 
-/** Integer cents, at least 0 ('Price must be positive'); a fraction of a cent is rounded (§5: dollars to cents by rounding). */
+/** Integer cents, at least 0 ('Price must be positive'); a fraction of a cent is rounded (dollars to cents by rounding). */
 const unitAmountCents = z.pipe(
   z
     .number({ error: (issue) => (typeof issue.input === "string" && hasSubCents(issue.input) ? PRICE_CENTS : PRICE_POSITIVE) })
@@ -173,7 +172,7 @@ const unitAmountCents = z.pipe(
 
 const whole = (message: string, max: number) => z.number({ error: message }).check(z.int({ error: message }), z.minimum(0, message), z.maximum(max, message));
 
-/** A number or null (unlimited), §5. */
+/** A number or null (unlimited). */
 const stockQuantity = z.nullable(whole(STOCK_WHOLE, MAX_STOCK));
 
 const imageUrl = z.optional(
@@ -184,8 +183,8 @@ const fields = {
   code,
   name,
   description: optionalText(1000, "Description"),
-  category: z.enum(SKU_CATEGORY_VALUES, { error: INVALID_CATEGORY }),
-  type: z.enum(SKU_TYPE_VALUES, { error: INVALID_TYPE }),
+  category: z.enum(PRODUCT_CATEGORIES, { error: INVALID_CATEGORY }),
+  type: z.enum(PRODUCT_TYPES, { error: INVALID_TYPE }),
   brand: optionalText(60, "Brand"),
   color: optionalText(60, "Color"),
   feel: optionalText(60, "Feel"),
@@ -219,7 +218,7 @@ const shelving = {
 };
 
 /**
- * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (§3, §9): category OTHER, type ONE_TIME,
+ * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (the spec's): category OTHER, type ONE_TIME,
  * stockQuantity null (unlimited), lowStockThreshold 5, displayOrder 999, isVisible true (false for a quick-sale code).
  */
 export const CreateProduct = z.object({
@@ -248,7 +247,7 @@ export const UpdateProduct = z.object({
 });
 export type UpdateProductInput = z.output<typeof UpdateProduct>;
 
-/** PATCH /api/admin/skus/{id}/inventory: the difference from the current stock (§5). */
+/** PATCH /api/admin/skus/{id}/inventory: the difference from the current stock, so two edits at once both count. */
 export const AdjustInventory = z.object({
   quantityChange: z
     .number({ error: QUANTITY_CHANGE })
@@ -261,10 +260,10 @@ export const SetVisibility = z.object({ isVisible: fields.isVisible });
 export type SetVisibilityInput = z.output<typeof SetVisibility>;
 
 /** What the admin sku routes answer: the catalogue's sku (stockQuantity null = unlimited) with its images and times. */
-export interface ProductView extends CatalogueSku {
+export interface ProductView extends Product {
   imageUrl: string | null;
   thumbnailUrl: string | null;
-  /** A quick-sale item: editable (price, stock), hidden from customers, not deleted. */
+  /** A quick-sale product: editable (price, stock), hidden from customers, not deleted. */
   isQuickSale: boolean;
   createdAt: string;
   updatedAt: string;
@@ -278,8 +277,8 @@ export interface ProductFormValues {
   code: string;
   name: string;
   description: string;
-  category: SkuCategory;
-  type: SkuType;
+  category: ProductCategory;
+  type: ProductType;
   brand: string;
   color: string;
   feel: string;

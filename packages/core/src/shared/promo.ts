@@ -1,5 +1,5 @@
 /**
- * Promotions as pricing and the pages read them (staff-and-admin-side §9): a percentage of the cart total, or a
+ * Promotions as pricing and the pages read them: a percentage of the cart total, or a
  * fixed amount capped at the cart total. Browser-safe: the booking page and the storefront cart preview the
  * discount with `discountCents`, and the server prices every order with the same function.
  */

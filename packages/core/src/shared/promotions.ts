@@ -1,11 +1,10 @@
 /**
- * Promotions as admins make them (staff-and-admin-side §2, §5, §7, §8; docs/api-admin.md): the schemas the
+ * Promotions as admins make them (docs/api-admin.md): the schemas the
  * routes parse with and the Promotions page checks with, every message word for word, and the view the API
  * answers. Browser-safe, zod/mini. How a promotion prices a cart is ./promo.
  */
 import * as z from "zod/mini";
-import { PROMO_CODE_PATTERN } from "./ids";
-import { PROMO_CODE_MAX_LENGTH } from "./promo";
+import { typedPromoCode } from "./ids";
 import { dollarsToCents as moneyToCents } from "./money";
 
 /** What GET/POST/PATCH /api/admin/promotions answer for a promotion. */
@@ -26,7 +25,7 @@ export interface PromotionPage {
   cursor: string | null;
 }
 
-// §5, word for word.
+// The spec's messages, word for word.
 export const PROMOTION_CODE_REQUIRED = "Code is required";
 export const PROMOTION_CODE_TOO_LONG = "Code too long";
 export const PROMOTION_DISCOUNT_REQUIRED = "Either percentage or amount must be greater than 0";
@@ -46,7 +45,7 @@ export const PROMOTION_CODE_TAKEN = "A promotion with this code already exists";
 export const PROMOTION_NOT_FOUND = "Promotion not found";
 export const PROMOTION_CHANGED_WHILE_SAVING = "This promotion changed while saving. Please try again.";
 
-// §8: the page's toasts.
+// The page's toasts, the spec's words.
 export const PROMOTION_CREATED = "Promotion Created";
 export const PROMOTION_UPDATED = "Promotion Updated";
 export const PROMOTION_DELETED = "Promotion Deleted";
@@ -54,16 +53,13 @@ export const PROMOTION_CREATE_FAILED = "Failed to create promotion";
 export const PROMOTION_UPDATE_FAILED = "Failed to update promotion";
 export const PROMOTION_DELETE_FAILED = "Failed to delete promotion";
 
-/** A code as typed: trimmed, forced to upper case, 1 to 20 letters, digits, `-` or `_` (what a customer can type back). */
-export const PromotionCode = z.string({ error: PROMOTION_CODE_REQUIRED }).check(
-  // Bounded before trimming, so no long text reaches the rest.
-  z.maxLength(200, PROMOTION_CODE_TOO_LONG),
-  z.trim(),
-  z.toUpperCase(),
-  z.minLength(1, PROMOTION_CODE_REQUIRED),
-  z.maxLength(PROMO_CODE_MAX_LENGTH, PROMOTION_CODE_TOO_LONG),
-  z.regex(PROMO_CODE_PATTERN, PROMOTION_CODE_CHARACTERS),
-);
+/** The admin's code field: the promo code rule (./ids `typedPromoCode`) in the promotion form's words. */
+export const PromotionCode = typedPromoCode({
+  notText: PROMOTION_CODE_REQUIRED,
+  empty: PROMOTION_CODE_REQUIRED,
+  tooLong: PROMOTION_CODE_TOO_LONG,
+  characters: PROMOTION_CODE_CHARACTERS,
+});
 
 export const PromotionPercentage = z.number({ error: PROMOTION_PERCENTAGE_RANGE }).check(
   z.refine((n: number) => Number.isInteger(n) && n >= 0 && n <= 100, PROMOTION_PERCENTAGE_RANGE),
@@ -75,7 +71,7 @@ export const PromotionAmountCents = z.number({ error: PROMOTION_AMOUNT_MIN }).ch
   z.refine((n: number) => Number.isInteger(n), PROMOTION_AMOUNT_CENTS),
 );
 
-/** §5: at least one of the two above 0. */
+/** At least one of the two above 0: a promotion that takes nothing off is a mistake. */
 export function hasDiscount(promotion: { percentage: number; amountCents: number }): boolean {
   return promotion.percentage > 0 || promotion.amountCents > 0;
 }

@@ -1,5 +1,5 @@
 /**
- * The reminders' timings, in one place (issue 23; README "Reminders"): read by the daily job (reminders/), the
+ * The reminders' timings, in one place (docs/decisions.md "Reminders"): read by the daily job (reminders/), the
  * texts' words (texts/templates.ts) and the docs. Browser-safe: words and numbers only.
  *
  * The terms (legal page): storage fees after 30 days Ready, no responsibility after 60.

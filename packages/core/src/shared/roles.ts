@@ -1,5 +1,5 @@
 /**
- * The roles a person can hold (staff-and-admin-side §6). Browser-safe: the server reads them from the user pool's
+ * The roles a person can hold. Browser-safe: the server reads them from the user pool's
  * groups, the web app from the current user, and both decide staff and admin with these functions.
  */
 export const ROLES = ["CUSTOMER", "EMPLOYEE", "ADMIN"] as const;

@@ -1,5 +1,5 @@
 /**
- * The grip schedule and the partner clubs as the API answers them (issue 22), browser-safe: onsite gripping days
+ * The grip schedule and the partner clubs as the API answers them, browser-safe: onsite gripping days
  * at a partner club, delivery runs to one, and a shop's overnight cutoff for a day. The calendar arithmetic is
  * ./calendar.ts; where a paddle is dropped off and picked up is ./locations.ts for the two shops.
  */
@@ -10,7 +10,7 @@ export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
 /** The events a customer books a seat on (GET /api/schedule lists only these). */
 export type BookableEventType = Exclude<ScheduleEventType, "OVERNIGHT_CUTOFF">;
 
-/** An event's seats when the admin names none (customer-side §9). */
+/** An event's seats when the admin names none (the spec's default). */
 export const DEFAULT_EVENT_CAPACITY = 20;
 export const MAX_EVENT_CAPACITY = 500;
 /** How far ahead GET /api/schedule looks when no `to` is given, and the most it will look. */
@@ -105,7 +105,7 @@ export interface ScheduleAdminView {
 }
 
 // Refusals a customer reads (booking) and an admin reads (schedule, partners): written once here.
-export const EVENT_FULL = "This on-site day is full. Please choose another day or drop off at a shop.";
+export const EVENT_FULL = "This club day is full. Please choose another day or drop off at a shop.";
 export const RUN_FULL = "This delivery run is full. Please choose another club or pick up at the shop.";
 export const EVENT_NOT_AVAILABLE = "That event is no longer available. Please choose another.";
 export const PARTNER_HAS_EVENTS = "This partner has upcoming events. Cancel them or deactivate the partner instead.";

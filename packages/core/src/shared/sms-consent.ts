@@ -1,5 +1,5 @@
 /**
- * Consent for promotional texts (issue 23; README "Consent for promotions"), browser-safe: the words a customer
+ * Consent for promotional texts (docs/decisions.md "Texts and emails"), browser-safe: the words a customer
  * agrees to when they turn on "Text message offers" on their profile (shown beside the switch word for word, and
  * recorded with the time and the request's address as `smsConsentText`, `smsConsentedAt`, `smsConsentIp`), and the
  * line every promotional text ends with. The rule itself is texts/consent.ts.

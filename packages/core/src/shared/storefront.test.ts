@@ -21,7 +21,7 @@ import { stockShortfall, variantName } from "./variants";
 const grip = { id: "g", name: "Grip", price: 4500 };
 const tape = { id: "t", name: "Tape", price: 1000 };
 
-describe("the storefront cart (§4)", () => {
+describe("the storefront cart", () => {
   it("adds 1 to an item already in the cart", () => {
     const once = addToCart([], grip);
     expect(addToCart(once, grip)).toEqual([{ ...grip, quantity: 2 }]);
@@ -46,7 +46,7 @@ describe("the storefront cart (§4)", () => {
   });
 });
 
-describe("storefront groups (§9)", () => {
+describe("storefront groups", () => {
   it("orders categories and sorts by displayOrder then price, unknown categories under Other Services", () => {
     const groups = storefrontGroups([
       { category: "WEIGHT", displayOrder: 1, price: 500 },
@@ -147,7 +147,7 @@ describe("the invoice request", () => {
   });
 });
 
-describe("the quick sale (§5, §9)", () => {
+describe("the quick sale", () => {
   const seeded: QuickSalePrices = { regrip: 4500, edge_guard: 1500, overgrip: 800 };
   const total = (services: Parameters<typeof quickSaleTotals>[0], dollars: number, prices = seeded) => quickSaleTotals(services, prices, dollars).totalCents;
   it("totals the services at the catalogue's prices less the discount, never below 0", () => {

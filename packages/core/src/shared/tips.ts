@@ -1,5 +1,5 @@
 /**
- * Tips (issue 21), written once for the server (tips/) and the order page. Browser-safe, no zod.
+ * Tips, written once for the server (tips/) and the order page. Browser-safe, no zod.
  *
  * Once an order is Ready or Picked Up, its owner may tip: 10, 15 or 20 % of the order, or a custom amount from
  * $0.01 to $100, paid by card. A tip never changes the order's total or its points.

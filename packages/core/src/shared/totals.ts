@@ -1,5 +1,5 @@
 /**
- * An order's totals, the one rule (DESIGN §3): the lines' prices times their quantities, less a discount that is
+ * An order's totals, the one rule the server and every page add up with: the lines' prices times their quantities, less a discount that is
  * never more than the subtotal, then redeemed points, never more than what is left, so the total is never below 0. The server prices every order with it
  * (pricing/index.ts, pricing/cart.ts) and every page that previews a total (the booking summary, the storefront
  * cart, the quick sale) adds up the same way. Browser-safe, integer cents, no zod.

@@ -44,7 +44,7 @@ export const CurrentUser = z.object({
   phoneVerified: flag(false),
   profileImageUrl: text(),
   smsNotifications: flag(true),
-  // New accounts start opted out of promotions (issue 23, US texting rules).
+  // New accounts start opted out of promotions (US texting rules).
   smsPromotions: flag(false),
   emailNotifications: flag(true),
   emailPromotions: flag(false),

@@ -18,7 +18,7 @@ export type Customer = Pick<UserItem, "userId" | "phone" | "stripePhone" | "smsN
  */
 export type SkipReason = "notFound" | "noPhone" | "notificationsOff" | "promotionsOff" | "noConsentRecord";
 
-/** The number a broadcast texts: the profile's phone, else the card provider's (§5: "stripePhone or phone"). */
+/** The number a broadcast texts: the profile's phone, else the card provider's (the spec's broadcast list reads "stripePhone or phone"). */
 export function broadcastPhone(user: Pick<Customer, "phone" | "stripePhone">): string | null {
   for (const candidate of [user.phone, user.stripePhone]) {
     const trimmed = candidate?.trim();

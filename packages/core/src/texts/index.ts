@@ -1,5 +1,5 @@
 /**
- * The one way a text leaves the shop (DESIGN §6, docs/architecture.md "Texts"). Given a template of templates.ts,
+ * The one way a text leaves the shop, so none skips consent, STOP or the log (docs/architecture.md). Given a template of templates.ts,
  * its parameters and whom it is for, `send`:
  * 1. checks consent by the template's rule: a customer is read (or handed over, already read) and texted only as
  *    their profile allows (promotions only with the opt-in on record, and always ending "Reply STOP to opt out");

@@ -1,5 +1,5 @@
 /**
- * texts/ is the one way a text or an email leaves (DESIGN §6): no other module of packages/ asks for the SMS or the
+ * texts/ is the one way a text or an email leaves: no other module of packages/ asks for the SMS or the
  * email provider or writes a communications log entry, so no message can skip consent, STOP or the log.
  */
 import { readdirSync, readFileSync } from "node:fs";

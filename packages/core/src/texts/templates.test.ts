@@ -17,7 +17,7 @@ describe("order texts", () => {
     );
   });
 
-  it("names the promised pickup day on check-in, and a partner club by its name (issue 22)", () => {
+  it("names the promised pickup day on check-in, and a partner club by its name", () => {
     expect(templates.orderCheckedIn.words({ ...order, pickupDay: "Monday, November 30" })).toBe(
       `Regrip: we've checked in "Big Blue" (bag 042) at Regrip Highlands Ranch. It will be ready on Monday, November 30; we'll text you when it is.`,
     );
@@ -32,16 +32,16 @@ describe("order texts", () => {
     expect(templates.orderReady.words(order)).not.toContain("tip");
   });
 
-  it("names an order at the on-site booth (a counter order) as such, never 'Regrip the on-site booth'", () => {
-    const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "ONSITE" as const, dropoffLocation: "ONSITE" as const };
-    expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our on-site booth! Bring your grip home within 30 days.`);
-    expect(templates.orderCheckedIn.words(counter)).toContain(`(bag 107) at our on-site booth.`);
-    expect(templates.orderPickedUp.words(counter)).toContain("picked up from our on-site booth.");
+  it("names a counter sale's place as our counter, never 'Regrip the counter' nor an on-site booth", () => {
+    const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "COUNTER" as const, dropoffLocation: "COUNTER" as const };
+    expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our counter! Bring your grip home within 30 days.`);
+    expect(templates.orderCheckedIn.words(counter)).toContain(`(bag 107) at our counter.`);
+    expect(templates.orderPickedUp.words(counter)).toContain("picked up from our counter.");
     // The pickup location decides, then the drop-off; with neither, the shop's name.
     expect(templates.orderReady.words({ ...counter, pickupLocation: "LITTLETON" })).toContain("ready for pickup at Regrip Littleton!");
     expect(templates.orderReady.words({ ...counter, pickupLocation: undefined, dropoffLocation: undefined })).toContain("ready for pickup at Regrip!");
-    for (const pickupLocation of ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const) {
-      expect(templates.orderReady.words({ ...counter, pickupLocation })).not.toMatch(/Regrip the|at the on-site/);
+    for (const pickupLocation of ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE", "COUNTER"] as const) {
+      expect(templates.orderReady.words({ ...counter, pickupLocation })).not.toMatch(/Regrip the|on-site booth/);
     }
   });
 
@@ -83,7 +83,7 @@ describe("the other texts", () => {
   });
 });
 
-describe("the reminders' texts (issue 23)", () => {
+describe("the reminders' texts", () => {
   it("remind the customer to pick up, then name the storage fee and the final notice with the terms' days", () => {
     expect(templates.pickupReminder.words(order)).toBe(
       `Regrip: a friendly reminder that "Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch. Come get your fresh grip!`,
@@ -122,12 +122,13 @@ describe("the reminders' texts (issue 23)", () => {
   });
 });
 
-describe("the README's list of every text and email", () => {
+describe("docs/product.md's list of every text and email", () => {
   it("names every template, with the channels it goes out on", async () => {
     const { readFile } = await import("node:fs/promises");
-    const readme = await readFile(new URL("../../../../README.md", import.meta.url), "utf8");
-    const section = readme.slice(readme.indexOf("### Every text and email the shop sends"));
-    const listed = [...section.slice(0, section.indexOf("\n### ", 5)).matchAll(/^\| `(\w+)` \|.*\| (text|text and email) \|$/gm)];
+    const doc = await readFile(new URL("../../../../docs/product.md", import.meta.url), "utf8");
+    const section = doc.slice(doc.indexOf("## Every text and email the shop sends"));
+    const next = section.indexOf("\n#", 5);
+    const listed = [...section.slice(0, next < 0 ? undefined : next).matchAll(/^\| `(\w+)` \|.*\| (text|text and email) \|$/gm)];
     expect(listed.map(([, name]) => name).sort()).toEqual(Object.keys(templates).sort());
     for (const [, name, channels] of listed) {
       expect(channels, name).toBe("email" in templates[name as keyof typeof templates] && templates[name as keyof typeof templates].email ? "text and email" : "text");

@@ -9,7 +9,7 @@ import { isUploadKey, signUpload } from "./local";
 export * as Uploads from "./index";
 export { isUploadKey, signUpload, verifyUpload } from "./local";
 
-/** Customer-side §5 and §9: an image, at most 5MB, not SVG; written once in shared/images for the browser too. */
+/** An image, at most 5MB (the spec's limit), not SVG; written once in shared/images for the browser too. */
 export { MAX_IMAGE_BYTES, NOT_AN_IMAGE, TOO_LARGE };
 /** How long an upload URL may be used. */
 export const UPLOAD_URL_SECONDS = 10 * 60;

@@ -1,12 +1,12 @@
 import type { ComponentType } from "react";
 import type { ConsolePageName } from "../pages/console/ConsolePage";
-import type { Access } from "../auth/access";
+import type { RoleAccess } from "@regrip/core/shared/access";
 import { RECEIPT_PAGE_PATH } from "@regrip/core/shared/receipts";
 
 export interface PageRoute {
   /** react-router path syntax: `/orders/:id`. */
   path: string;
-  access: Access;
+  access: RoleAccess;
   /**
    * The page's module, imported on first visit, so each page (and the Cloudscape console) stays out of the
    * landing bundle. AppRoutes.tsx makes it a lazy component inside the query client's scope and the access guard.
@@ -29,13 +29,13 @@ export const pageRoutes: PageRoute[] = [
   { path: "/booking", access: "public", page: () => import("../pages/booking/BookingPage") },
   { path: "/my-grips", access: "customer", page: () => import("../pages/my-grips/MyGripsPage"), loginRedirectDelayMs: 500 },
   { path: "/orders/:id", access: "customer", page: () => import("../pages/orders/OrderPage") },
-  // A counter order's receipt: public, its unguessable link is the key (a walk-in has no account).
+  // A counter sale's receipt: public, its unguessable link is the key (a walk-in has no account).
   { path: RECEIPT_PAGE_PATH, access: "public", page: () => import("../pages/receipt/ReceiptPage") },
   { path: "/profile", access: "customer", page: () => import("../pages/profile/ProfilePage") },
   { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
   // Public and prerendered: the on-site days and delivery runs at partner clubs (it fetches the schedule itself).
-  { path: "/onsite", access: "public", page: () => import("../pages/onsite/OnsitePage"), queries: false },
-  // Public and prerendered (a shell): what a bag's QR label opens; staff signed in are sent on to the order (issue 23).
+  { path: "/onsite", access: "public", page: () => import("../pages/onsite/ClubDaysPage"), queries: false },
+  // Public and prerendered (a shell): what a bag's QR label opens; staff signed in are sent on to the order.
   { path: "/b/:slug", access: "public", page: () => import("../pages/bag/BagPage"), queries: false },
   { path: "/terms", access: "public", page: () => import("../pages/legal/TermsPage"), queries: false },
   { path: "/privacy", access: "public", page: () => import("../pages/legal/PrivacyPage"), queries: false },
@@ -45,7 +45,7 @@ export interface ConsoleRoute {
   path: string;
   /**
    * Staff (EMPLOYEE or ADMIN) or admin only; the console as a whole is for staff. An admin page tells other staff
-   * itself why they cannot use it (§2: 'You don't have permission to access the admin panel.'; communications:
+   * itself why they cannot use it (the spec's 'You don't have permission to access the admin panel.'; communications:
    * 'Access denied - Admin only'), under its own heading (pages/console/ConsolePage.tsx). The side navigation
    * follows `access` too.
    */

@@ -187,7 +187,7 @@ describe("withPrefs (Shop Tools' grip preferences)", () => {
   });
 });
 
-describe("a member's covered regrip and points (issue 21)", () => {
+describe("a member's covered regrip and points", () => {
   const future = new Date(Date.now() + 10 * 86_400_000).toISOString();
   const view = { plan: "SINGLE_MONTHLY" as const, status: "active", assignedPaddleIds: ["p1"], currentPeriodEnd: future, regripsLeft: 1, cancelAtPeriodEnd: false };
   const lines = [

@@ -1,5 +1,5 @@
 /**
- * The booking's where-and-when step as pure functions (issue 22): a drop-off at a shop on a day and time within its
+ * The booking's where-and-when step as pure functions: a drop-off at a shop on a day and time within its
  * hours, an onsite day at a partner club, or a shop drop-off picked up at a delivery club. The calendar arithmetic
  * is the server's own (@regrip/core/shared/calendar): the page promises the pickup day the order will carry.
  */
@@ -49,7 +49,7 @@ export function promisedPickup(shop: ShopView, date: LocalDate, time: LocalTime)
 }
 
 /** The onsite days a customer can book (full ones are listed too, and shown disabled). */
-export const onsiteDays = (schedule: readonly ScheduleEventView[]) => schedule.filter((event) => event.type === "ONSITE_GRIPPING");
+export const clubDays = (schedule: readonly ScheduleEventView[]) => schedule.filter((event) => event.type === "ONSITE_GRIPPING");
 
 /** The clubs a delivery run goes to, each once, by name. */
 export function deliveryClubs(schedule: readonly ScheduleEventView[]): ScheduleEventView["partner"][] {
@@ -72,7 +72,7 @@ export function isWhereComplete(where: WhereWhen): boolean {
   return where.kind === "shop" ? timed : timed && !!where.pickupPartner;
 }
 
-/** The request's fields for the step (the contract of POST /api/book-service). */
+/** The request's fields for the step (docs/api.md, POST /api/book-service). */
 export function whereRequest(where: WhereWhen):
   | { isOnsite: true; scheduleEventId: string }
   | { isOnsite: false; dropoffDateTime: string; pickupLocation?: string } {

@@ -6,7 +6,7 @@ import { useCurrentUser } from "../../auth/current-user";
 import { isAdmin } from "../../auth/roles";
 import { usePageMeta } from "../../lib/page-meta";
 
-/** §2: what an admin-only page says to other staff. */
+/** What an admin-only page says to other staff (the spec's words). */
 const ADMIN_PANEL_DENIED = "You don't have permission to access the admin panel.";
 
 /** The page's refusal under its own heading (also for a 403 from the server). */
@@ -22,7 +22,7 @@ export function AdminDenied({ title, message = ADMIN_PANEL_DENIED }: { title: st
 }
 
 /**
- * An admin page (staff-and-admin-side §2, §6): an employee who opens it reads why they may not, under the page's
+ * An admin page: an employee who opens it reads why they may not, under the page's
  * heading, and the page itself (and its calls to the admin routes) never renders. The console's staff guard has
  * already turned away anyone who is not staff; the server refuses the calls in any case.
  */

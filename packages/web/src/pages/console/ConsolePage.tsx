@@ -30,7 +30,7 @@ const pages = {
 export type ConsolePageName = keyof typeof pages;
 
 /**
- * What an admin page says to other staff, under its own heading: §2's 'You don't have permission to access the
+ * What an admin page says to other staff, under its own heading: the spec's 'You don't have permission to access the
  * admin panel.', and communications' own 'Access denied - Admin only'.
  */
 const adminRefusal: Partial<Record<ConsolePageName, { title: string; message?: string }>> = {

@@ -34,7 +34,7 @@ function useTipReturn(): TipReturn {
 type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
 
 /**
- * "Leave a tip" on a Ready or Picked Up order (issue 21): 10, 15 or 20 % of the order with their amounts, or a custom
+ * "Leave a tip" on a Ready or Picked Up order: 10, 15 or 20 % of the order with their amounts, or a custom
  * amount in dollars checked with the server's own rule (shared/tips.ts), then Tip opens the card checkout. Back from
  * paying (`?tipped=1`) it thanks the customer. The tip never changes the order's total.
  */

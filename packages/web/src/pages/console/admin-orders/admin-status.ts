@@ -1,7 +1,7 @@
 import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
 
 /**
- * Admin Orders' four counters (§2), in the staff's one word per stage: the orders not yet in service (scheduled,
+ * Admin Orders' four counters (the spec's four), in the staff's one word per stage: the orders not yet in service (scheduled,
  * checked in, in the queue), being serviced, complete, picked up.
  */
 export function adminCounters(stages: Partial<Record<Stage, number>> | undefined) {

@@ -21,7 +21,7 @@ interface Props {
   /**
    * create: Create New Customer (POST /api/admin/customers). edit: the queue's Edit Customer, the whole record
    * (PUT /api/admin/customers/{id}: an emptied phone or email is cleared). storefront-edit: the counter's Edit
-   * Customer, the phone required to text the payment link (PATCH /api/customers/{id}, §5).
+   * Customer, the phone required to text the payment link (PATCH /api/customers/{id}).
    */
   mode: "create" | "edit" | "storefront-edit";
   customer?: CustomerView;

@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * The console's one customer search (§2, §5): from 3 characters, asked of the server's search items as the person
+ * The console's one customer search: from 3 characters, asked of the server's search items as the person
  * pauses (300 ms), never a filter over every customer here.
  */
 export function CustomerSearch({ text, onTextChange, onChoose, chooseLabel = "Select", onEdit, onCreate, scope = "counter" }: Props) {

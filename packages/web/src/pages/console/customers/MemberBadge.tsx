@@ -2,7 +2,7 @@ import Badge from "@cloudscape-design/components/badge";
 import { COVERING_STATUSES, PLAN_TERMS, type MembershipBadge } from "@regrip/core/shared/membership";
 import type { CustomerView } from "@regrip/core/shared/customers";
 
-/** A customer as the staff views answer them (issue 21): their live membership, if any, and their points. */
+/** A customer as the staff views answer them: their live membership, if any, and their points. */
 export type MemberCustomer = CustomerView & { membership?: MembershipBadge | null; points?: number };
 
 /** "Single plan · 1 regrip left", "Family plan · past due: regrips on hold". */

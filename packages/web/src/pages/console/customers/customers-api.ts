@@ -6,14 +6,14 @@ import { useCurrentUser } from "../../../auth/current-user";
 import { apiJson } from "../../../lib/api";
 import { errorStatus, serverBody } from "../../../lib/api-error";
 
-/** The two search calls (§7): the queue's admin search and the counter pages' search. */
+/** The two search calls: the queue's admin search and the counter pages' search. */
 export type SearchScope = "admin" | "counter";
 const searchPath: Record<SearchScope, string> = { admin: "/api/admin/customers/search", counter: "/api/customers/search" };
 
 export const customerQueryKey = (id: string) => ["/api/customers", id] as const;
 
 /**
- * A customer search: only from 3 characters (§5) and only for staff (§2: the call is enabled for staff roles);
+ * A customer search: only from 3 characters and only for staff (the server refuses anyone else);
  * the previous answer stays while the next loads.
  */
 export function useCustomerSearch(text: string, scope: SearchScope = "counter") {

@@ -25,7 +25,7 @@ import { LoadFailed } from "../LoadFailed";
 import { TwoLines } from "../TwoLines";
 import { TipsPanel } from "./TipsPanel";
 
-/** §2: the four links. */
+/** The spec's four links. */
 const LINKS = [
   { href: "/admin/products", text: "Product Management" },
   { href: "/admin/promotions", text: "Promotions" },
@@ -130,7 +130,7 @@ function LowStock({ data, follow }: { data: AdminAnalytics; follow: (href: strin
 }
 
 /**
- * §2: what happened in words (shared/audit), what it happened to (its name, else the last 8 characters of its id)
+ * Recent Activity: what happened in words (shared/audit), what it happened to (its name, else the last 8 characters of its id)
  * as a link to the page that shows it, time, actor first name or 'System'.
  */
 function RecentActivity({ entries, loading, error, follow }: { entries: AuditEntryView[]; loading: boolean; error: ReactNode; follow: (href: string) => (event: CustomEvent) => void }) {
@@ -172,12 +172,12 @@ function RecentActivity({ entries, loading, error, follow }: { entries: AuditEnt
 }
 
 /**
- * /admin (staff-and-admin-side §2 Admin dashboard): the business at a glance. Admins only: other staff read §2's
+ * /admin: the business at a glance. Admins only: other staff read the spec's
  * 'You don't have permission to access the admin panel.' instead (ConsolePage's AdminOnly), and so does anyone the
  * server answers 403.
  */
 export default function DashboardPage() {
-  usePageMeta("Admin Dashboard", "Revenue, orders, subscriptions, tips, low stock and recent activity.");
+  usePageMeta("Admin Dashboard", "Revenue, orders, memberships, tips, low stock and recent activity.");
   return <Dashboard />;
 }
 

@@ -6,7 +6,7 @@ import type { AdminAnalytics } from "@regrip/core/shared/analytics";
 import { formatCents } from "../../../lib/money";
 
 /**
- * Tips this month, apart from revenue (issue 21): the total and how many, then each staff member's, credited to whoever
+ * Tips this month, apart from revenue: the total and how many, then each staff member's, credited to whoever
  * moved the order to Ready. Tips are the crew's money: Monthly Revenue and the average never include them.
  */
 export function TipsPanel({ data }: { data: AdminAnalytics }) {

@@ -3,7 +3,7 @@ import type { AdminAnalytics } from "@regrip/core/shared/analytics";
 import type { AuditPage } from "@regrip/core/shared/audit";
 import { apiJson } from "../../../lib/api";
 
-/** §2: Recent Activity lists the first 10 audit entries. */
+/** Recent Activity lists the first 10 audit entries. */
 const RECENT_ACTIVITY = 10;
 
 export const dashboardKeys = {

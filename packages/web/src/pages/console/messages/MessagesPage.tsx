@@ -415,7 +415,7 @@ function Thread({ id, narrow }: { id: string; narrow: boolean }) {
 }
 
 /**
- * /messages and /messages/{id} (issue 23): the shop's shared text inbox for staff. On a wide screen the list, the
+ * /messages and /messages/{id}: the shop's shared text inbox for staff. On a wide screen the list, the
  * thread and the customer with their open orders sit side by side; on a phone the list and the thread are two
  * views, the thread with its way back.
  */

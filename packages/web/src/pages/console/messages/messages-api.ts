@@ -1,5 +1,5 @@
 /**
- * The shop's text inbox calls (docs/api-staff.md, Messages; issue 23), with their query keys. The views are the
+ * The shop's text inbox calls (docs/api-staff.md, Text inbox), with their query keys. The views are the
  * server's own (shared/inbox.ts); the server checks the reply and the consent again.
  */
 import type { ConversationPage, ReplyResult, ThreadPage } from "@regrip/core/shared/inbox";

@@ -1,5 +1,5 @@
 /**
- * The partner dialog's values and the body it sends (issue 22): text as typed, empty text sent as null (cleared),
+ * The partner dialog's values and the body it sends: text as typed, empty text sent as null (cleared),
  * the key only on create (lower-cased, as the server keeps it). Its checks are the server's own schemas
  * (@regrip/core/shared/schedule-input.ts, its words in schedule.ts); a refusal only the server can give is placed under the field it is about.
  */

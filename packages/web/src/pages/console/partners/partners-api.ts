@@ -1,4 +1,4 @@
-/** The admin's partner-club calls (issue 22), with their query keys. The server checks every rule again. */
+/** The admin's partner-club calls, with their query keys. The server checks every rule again. */
 import type { PartnerAdminView } from "@regrip/core/shared/schedule";
 import { apiJson } from "../../../lib/api";
 

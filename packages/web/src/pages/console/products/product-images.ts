@@ -1,5 +1,5 @@
 /**
- * A product's two images (§9: thumbnail 150x150, full 600x600), made in the browser from one chosen file: the
+ * A product's two images (the spec's thumbnail 150x150 and full 600x600), made in the browser from one chosen file: the
  * largest centred square, scaled, as JPEG. Each is uploaded where POST /api/admin/skus/{id}/image says, and the
  * answers' URLs are what the product's PATCH keeps.
  */

@@ -38,7 +38,7 @@ import { staffOrderPath } from "../orders/staff-order-path";
 import { CursorPagination, OrdersPerPage } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
 
-/** The stage filter's cards (§2): four stages and Active. */
+/** The stage filter's cards: four stages and Active. */
 const cards: { key: StageFilter; label: string }[] = [
   { key: "awaiting_payment", label: "Waiting Payment" },
   { key: "in_queue", label: "Service Queue" },

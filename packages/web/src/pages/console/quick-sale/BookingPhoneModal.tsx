@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * 'Phone Required for Booking' (§2, §5): the customer at the counter gives a US number, gets a code by text, and
+ * 'Phone Required for Booking': the customer at the counter gives a US number, gets a code by text, and
  * reads it out. Cancel Booking drops the saved booking; once a code is sent, Back and Complete Booking.
  */
 export function BookingPhoneModal({ customer, onCancel, onVerified }: Props) {

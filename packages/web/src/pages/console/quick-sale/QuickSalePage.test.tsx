@@ -15,7 +15,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-/** The signed-in employee: the customer search is asked only for staff (§2). */
+/** The signed-in employee: the customer search is asked only for staff. */
 const employee = () => Response.json(customer({ id: "e1", firstName: "Sam", lastName: "Tech", email: "employee@regrip.test", roles: ["EMPLOYEE"] }));
 
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
@@ -211,7 +211,7 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
   });
 });
 
-describe("QuickSalePage: a member's assigned paddle (issue 21)", { timeout: 30_000 }, () => {
+describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () => {
   const member = {
     ...newCustomer,
     phone: "+13035550199",

@@ -13,7 +13,7 @@ import { EVENT_TYPE_LABELS, SCHEDULE_EVENT_TYPES, type ScheduleAdminView, type S
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { failureMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import "../console.css";
@@ -52,7 +52,7 @@ const stateIndicator: Record<EventState, { type: "stopped" | "warning" | "succes
 };
 
 /**
- * /admin/schedule (issue 22): the grip schedule by day (onsite gripping days and delivery runs at partner clubs,
+ * /admin/schedule: the grip schedule by day (onsite gripping days and delivery runs at partner clubs,
  * the shops' overnight cutoffs), filtered by type; schedule, edit, cancel (its booked customers are texted and
  * moved back to a shop) and delete an event nothing is booked on. Admins only.
  */
@@ -87,7 +87,7 @@ export default function SchedulePage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to cancel event", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Failed to cancel event", description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });
@@ -102,7 +102,7 @@ export default function SchedulePage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to delete event", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Failed to delete event", description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });

@@ -1,5 +1,5 @@
 /**
- * The schedule's event dialog (issue 22): values as typed, the body it sends, its checks before sending, and which
+ * The schedule's event dialog: values as typed, the body it sends, its checks before sending, and which
  * field a server refusal is about. The checks are the server's own schemas and words (@regrip/core/shared/schedule);
  * the server checks them all again.
  */

@@ -1,4 +1,4 @@
-/** The admin's grip-schedule calls (issue 22), with their query keys. The server checks every rule again. */
+/** The admin's grip-schedule calls, with their query keys. The server checks every rule again. */
 import type { LocalDate } from "@regrip/core/shared/calendar";
 import type { ScheduleAdminView, ScheduleEventType } from "@regrip/core/shared/schedule";
 import { apiJson } from "../../../lib/api";

@@ -1,4 +1,4 @@
-/** The schedule page's words and order (issue 22): an event's place, times, seats and state, and what a cancel does. */
+/** The schedule page's words and order: an event's place, times, seats and state, and what a cancel does. */
 import { formatTime } from "@regrip/core/shared/calendar";
 import { DEFAULT_DROPOFF_LOCATION, shopLocation } from "@regrip/core/shared/locations";
 import { type ScheduleAdminView, type ScheduleEventType } from "@regrip/core/shared/schedule";

@@ -35,7 +35,7 @@ export function CartLines({ items, onQuantity, onRemove, stock, coveredId }: {
   onQuantity?: (id: string, quantity: number) => void;
   onRemove?: (id: string) => void;
   stock?: LineStock;
-  /** The line one unit of which the customer's membership covers (issue 21). */
+  /** The line one unit of which the customer's membership covers. */
   coveredId?: string;
 }) {
   if (items.length === 0) return <Box color="text-body-secondary">The cart is empty. Add products from the catalogue.</Box>;
@@ -96,7 +96,7 @@ export function Totals({ totals, promoCode, points = 0 }: { totals: CartTotals; 
   );
 }
 
-/** The customer's points (issue 21): steps of 100 up to what their balance and the cart allow. */
+/** The customer's points: steps of 100 up to what their balance and the cart allow. */
 function PointsField({ balance, points, dueCents, onChange }: { balance: number; points: number; dueCents: number; onChange: (points: number) => void }) {
   const most = maxRedeemable(balance, dueCents);
   const options = Array.from({ length: most / POINTS_PER_REWARD + 1 }, (_, step) => {
@@ -116,7 +116,7 @@ function PointsField({ balance, points, dueCents, onChange }: { balance: number;
   );
 }
 
-/** Promo code: upper-cased; Apply checks it with the server and locks the field until Remove (§4, §5). */
+/** Promo code: upper-cased; Apply checks it with the server and locks the field until Remove. */
 function PromoField({ promo, onChange }: { promo: Discount | undefined; onChange: (promo: Discount | undefined) => void }) {
   const { toast } = useToast();
   const [code, setCode] = useState("");

@@ -143,7 +143,7 @@ function ProductCardView({
 }
 
 /**
- * The catalogue in the server's groups (§9's order and headings), one card per product (its skus grouped by name:
+ * The catalogue in the server's groups (the storefront's order and headings), one card per product (its skus grouped by name:
  * shared/storefront's `productCards`); Add puts the chosen variant in the cart, again adds 1, never beyond its stock.
  */
 export function ProductCatalogue({

@@ -234,7 +234,7 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     await screen.findByRole("heading", { name: "No customer selected" });
   });
 
-  it("a member (issue 21): the badge, one core regrip covered at $0, the points used and sent as redeemPoints", async () => {
+  it("a member: the badge, one core regrip covered at $0, the points used and sent as redeemPoints", async () => {
     const order = orderView({ id: "o9", userId: "c1" });
     const member = { ...pat, membership: { plan: "SINGLE_MONTHLY", status: "active", regripsLeft: 1, assignedPaddleIds: ["p1"] }, points: 250 };
     const calls = routes({

@@ -5,7 +5,7 @@ import Grid from "@cloudscape-design/components/grid";
 import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Spinner from "@cloudscape-design/components/spinner";
-import { customerName } from "@regrip/core/shared/customers";
+import { CUSTOMER_NOT_FOUND, customerName } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { Discount } from "@regrip/core/shared/promo";
 import { BAG_NUMBER_INVALID } from "@regrip/core/shared/bags";
@@ -35,14 +35,15 @@ import { customerQueryKey, useCustomer } from "../customers/customers-api";
 import { Confirmation } from "./Confirmation";
 import { CartBar, CartLines, OrderSummary, Totals, type LineStock } from "./OrderSummary";
 import { ProductCatalogue, type StockNotice } from "./ProductCatalogue";
-import { createInvoice, useStorefrontProducts, type InvoiceAnswer } from "./storefront-api";
+import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
+import { createInvoice, useStorefrontProducts } from "./storefront-api";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { coveredLineId, memberCartTotals, usableCartPoints } from "./member-cart";
 import { useStorefrontCart } from "./use-storefront-cart";
 import "./storefront.css";
 import { ConfirmModal } from "../FormModal";
 
-/** One of §2's four error views: a heading, a line, and the way on. */
+/** One of the page's four error views: a heading, a line, and the way on. */
 function Problem({ title, text, action, level = "h1" }: { title: string; text?: string; action: React.ReactNode; level?: "h1" | "h2" }) {
   return (
     <Box textAlign="center" padding={{ vertical: "xxl" }}>
@@ -66,7 +67,7 @@ export default function StorefrontBookingPage() {
   if (customer.isPending) return <Spinner size="large" />;
   if (customer.isError) {
     return errorStatus(customer.error) === 404 ? (
-      <Problem title="Customer not found" text="This customer does not exist or was removed." action={back} />
+      <Problem title={CUSTOMER_NOT_FOUND} text="This customer does not exist or was removed." action={back} />
     ) : (
       <Problem title="Error" text={serverMessage(customer.error) ?? "Failed to fetch customer"} action={<SpaceBetween direction="horizontal" size="xs">{back}<Button onClick={() => void customer.refetch()}>Retry</Button></SpaceBetween>} />
     );
@@ -99,7 +100,7 @@ function Booking({ customer }: { customer: MemberCustomer }) {
   // The catalogue as read now: every cart line is held to its product's stock (a cart kept from before may hold more).
   const byId = useMemo(() => new Map((products.data?.groups ?? []).flatMap((group) => group.items).map((item) => [item.id, item])), [products.data]);
   const productOf = (line: Pick<CartLine, "id" | "name">) => byId.get(line.id) ?? { name: line.name, stockQuantity: null };
-  // A member's covered core service unit and the customer's points (issue 21), previewed as the server prices them.
+  // A member's covered core service unit and the customer's points, previewed as the server prices them.
   const coveredId = coveredLineId(cart.items, (id) => byId.get(id)?.category, customer.membership);
   const dueCents = memberCartTotals(cart.items, promo, coveredId).totalCents;
   const points = usableCartPoints(chosenPoints, customer.points ?? 0, dueCents);

@@ -1,5 +1,5 @@
 /**
- * A member at the storefront (issue 21): the cart's core service unit the membership covers, and the points the
+ * A member at the storefront: the cart's core service unit the membership covers, and the points the
  * customer uses, priced the way the server prices the invoice (shared/totals: the covered unit at $0, then the
  * promotion, then the points). A preview only: the server prices the order again.
  */

@@ -11,7 +11,7 @@ function read(customerId: string): StoredCart {
 
 /**
  * The storefront cart, kept in browser storage under one key for the customer being served: a reload keeps it,
- * another customer starts empty (§4).
+ * another customer starts empty.
  */
 export function useStorefrontCart(customerId: string) {
   const [cart, setCart] = useState<StoredCart>(() => read(customerId));

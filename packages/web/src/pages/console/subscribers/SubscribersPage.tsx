@@ -25,7 +25,7 @@ function SubscriptionStatus({ row }: { row: SubscriberRow }) {
   return <StatusIndicator type="stopped">{row.status.replace(/_/g, " ")}</StatusIndicator>;
 }
 
-/** /admin/subscribers (issue 21): the members, their plan, status, renewal, regrips left and points; Adjust points. Admins only. */
+/** /admin/subscribers: the members, their plan, status, renewal, regrips left and points; Adjust points. Admins only. */
 export default function SubscribersPage() {
   usePageMeta("Subscribers", "Members on a regrip plan, their allowance and points.");
   const queryClient = useQueryClient();

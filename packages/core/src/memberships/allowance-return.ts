@@ -1,5 +1,5 @@
 /**
- * A cancel of a covered order gives its regrip back (issue 21; the allowance itself is ./allowance.ts). Its own
+ * A cancel of a covered order gives its regrip back (the allowance itself is ./allowance.ts). Its own
  * small module because the one move writer (orders/move-writer.ts) loads it in every Lambda that moves an order.
  */
 import { db } from "../db";

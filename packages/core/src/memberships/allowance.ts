@@ -1,5 +1,5 @@
 /**
- * The membership allowance applied to an order (issue 21), in one place for the booking (orders/booking.ts), the
+ * The membership allowance applied to an order, in one place for the booking (orders/booking.ts), the
  * storefront invoice and the quick sale (storefront/), and the cancel (orders/move-writer.ts):
  *
  * - `coverageOf`: whether the customer's subscription covers a regrip now (of this paddle, for a booking and a
