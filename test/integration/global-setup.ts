@@ -9,14 +9,14 @@ import { env } from "../../infra/env";
 import { loadSettings } from "../../infra/local/settings";
 import { handlerEnvironment } from "../../infra/local/shop";
 import { freePort } from "../../scripts/lib/ports";
-import { seedWorkerTable, workerTable } from "./worker-table";
+import { seedWorkerPlace, workerPlace } from "./worker-table";
 
 declare module "vitest" {
   export interface ProvidedContext {
     localEnv: Record<string, string>;
     cognitoPort: number;
     userPoolId: string;
-    /** The run's folder (outboxes, uploads, cognito-local's data). */
+    /** The run's folder: cognito-local's data, and each worker's folder (worker-table.ts). */
     runDir: string;
   }
 }
@@ -37,13 +37,6 @@ export default async function setup(project: TestProject) {
     REGRIP_DATA_DIR: dir,
   });
   const teardown = async () => {
-    const { readFileSync } = await import("node:fs");
-    for (const child of children) {
-      try {
-        const f = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-        console.log(`PROFILE child ${child.spawnargs[0]} cpu ${(Number(f[11]) + Number(f[12])) / 100}s`);
-      } catch {}
-    }
     for (const child of children) child.kill("SIGTERM");
     await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)))));
     rmSync(dir, { recursive: true, force: true });
@@ -55,9 +48,9 @@ export default async function setup(project: TestProject) {
     const pool = await ensurePool(settings.cognitoPort, undefined);
     const environment = handlerEnvironment(settings, pool);
     Object.assign(process.env, environment);
-    const first = workerTable("1", environment[env.tableName], dir);
-    process.env[env.tableName] = first.name;
-    await seedWorkerTable(first, { cognitoPort: settings.cognitoPort, userPoolId: pool.userPoolId });
+    const first = workerPlace("1", environment[env.tableName], dir);
+    Object.assign(process.env, first.environment);
+    await seedWorkerPlace(first, { cognitoPort: settings.cognitoPort, userPoolId: pool.userPoolId });
 
     project.provide("localEnv", environment);
     project.provide("cognitoPort", settings.cognitoPort);

@@ -4,7 +4,7 @@ import { enforceDeclaredGrants } from "../../packages/core/src/aws/grant-check";
 import { useEmailProvider } from "../../packages/core/src/email";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { useSmsProvider } from "../../packages/core/src/sms";
-import { seedWorkerTable, workerTable } from "./worker-table";
+import { seedWorkerPlace, workerPlace } from "./worker-table";
 
 /**
  * Runs before each test file. A worker runs its files one after another in one
@@ -17,10 +17,10 @@ const first = globalThis as { regripIntegrationEnv?: Record<string, string | und
 if (!first.regripIntegrationEnv) {
   // Handlers read the environment contract of infra/env.ts; the global setup filled it.
   Object.assign(process.env, inject("localEnv"));
-  // Files run side by side: each worker has a demo shop table of its own (worker-table.ts).
-  const table = workerTable(process.env.VITEST_POOL_ID);
-  process.env.TABLE_NAME = table.name;
-  if (!existsSync(table.seededMarker)) await seedWorkerTable(table);
+  // Files run side by side: each worker has a demo shop table, outboxes and uploads folder of its own (worker-table.ts).
+  const place = workerPlace(process.env.VITEST_POOL_ID);
+  Object.assign(process.env, place.environment);
+  if (!existsSync(place.seededMarker)) await seedWorkerPlace(place);
   first.regripIntegrationEnv = { ...process.env };
 } else {
   const environment = first.regripIntegrationEnv;

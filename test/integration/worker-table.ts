@@ -1,36 +1,54 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { env } from "../../infra/env";
+import { emailOutboxFile } from "../../infra/local/cognito-gate";
 
 /**
- * The demo shop table of one vitest worker. Files run side by side, one at a
- * time in each worker, and each worker reads and writes its own table
- * (`<table>-w<worker>`), made and seeded as `npm start` seeds its one when the
- * worker's first file starts. So a file sees only the writes of the files its
- * worker ran before it, as it saw every earlier file's when all ran in one.
- * DynamoDB Local and cognito-local are the run's one each (global-setup.ts),
- * which also makes the seeded logins and seeds the first worker's table.
+ * What one vitest worker's files read and write. Files run side by side, one at
+ * a time in each worker, and each worker has its own demo shop table
+ * (`<table>-w<worker>`, made and seeded as `npm start` seeds its one when the
+ * worker's first file starts) and its own folder in the run's folder for the
+ * SMS and email outboxes and the uploads. So a file sees only what the files
+ * its worker ran before it wrote, as it saw every earlier file's when all ran
+ * in one. DynamoDB Local and cognito-local are the run's one each
+ * (global-setup.ts), which also makes the seeded logins and seeds the first
+ * worker's table; every other login a test makes has a name of its own.
  */
-export interface WorkerTable {
-  name: string;
+export interface WorkerPlace {
+  /** The worker's values of the environment contract (infra/env.ts): its table, outboxes and uploads folder. */
+  environment: Record<string, string>;
   /** A file in the run's folder, there once the table is seeded. */
   seededMarker: string;
 }
 
-export function workerTable(poolId: string | undefined, base = inject("localEnv")[env.tableName]!, runDir = inject("runDir")): WorkerTable {
-  const name = `${base}-w${poolId ?? "1"}`;
-  return { name, seededMarker: join(runDir, `${name}.seeded`) };
+export function workerPlace(poolId: string | undefined, base = inject("localEnv")[env.tableName]!, runDir = inject("runDir")): WorkerPlace {
+  const worker = `w${poolId ?? "1"}`;
+  const table = `${base}-${worker}`;
+  const dir = join(runDir, worker);
+  return {
+    environment: {
+      [env.tableName]: table,
+      [env.smsOutboxFile]: join(dir, "outbox.jsonl"),
+      [env.emailOutboxFile]: emailOutboxFile(dir),
+      [env.uploadsDir]: join(dir, "uploads"),
+    },
+    seededMarker: join(runDir, `${table}.seeded`),
+  };
 }
 
-/** Makes and seeds the table (its name is in TABLE_NAME already); the seed's modules are loaded only here. */
-export async function seedWorkerTable(table: WorkerTable, target = { cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId") }): Promise<void> {
+/**
+ * Makes the worker's folder, and makes and seeds its table (process.env holds the worker's environment already);
+ * the seed's modules are loaded only here.
+ */
+export async function seedWorkerPlace(place: WorkerPlace, target = { cognitoPort: inject("cognitoPort"), userPoolId: inject("userPoolId") }): Promise<void> {
   const [{ ensureTable }, { seedDemoShop }, { loadSettings }] = await Promise.all([
     import("../../infra/local/dynamo"),
     import("../../infra/local/seed"),
     import("../../infra/local/settings"),
   ]);
-  await ensureTable(Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port), table.name);
+  mkdirSync(place.environment[env.uploadsDir]!, { recursive: true });
+  await ensureTable(Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port), place.environment[env.tableName]!);
   await seedDemoShop({ ...target, accounts: loadSettings().seed });
-  writeFileSync(table.seededMarker, "");
+  writeFileSync(place.seededMarker, "");
 }
