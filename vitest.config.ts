@@ -32,8 +32,10 @@ export default defineConfig({
           setupFiles: ["test/integration/setup-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // Side by side, each worker on a demo shop table of its own (test/integration/worker-table.ts), its files
-          // one after another in one process, modules loaded once (setup-env.ts resets what a file may change).
+          // Two files at a time beside the other projects' (the same maxWorkers as the root's: vitest runs projects of
+          // different worker counts in separate groups), each worker on a demo shop table, outboxes and uploads folder
+          // of its own (test/integration/worker-table.ts), its files one after another in one process, modules loaded
+          // once (setup-env.ts resets what a file may change).
           maxWorkers: 2,
           isolate: false,
         },
