@@ -18,14 +18,16 @@ declare module "vitest" {
     userPoolId: string;
     /** The run's folder: cognito-local's data, and each worker's folder (worker-table.ts). */
     runDir: string;
+    /** A DynamoDB Local for each worker (worker-table.ts). */
+    dynamoPorts: number[];
   }
 }
 
 /**
- * The real stand-ins for the integration tests: DynamoDB Local (in memory) and
- * cognito-local on free ports, the pool created as `npm start` creates it, and
- * the first worker's demo shop table made and seeded (with it the seeded
- * logins, once for all workers; worker-table.ts).
+ * The real stand-ins for the integration tests: a DynamoDB Local (in memory)
+ * for each worker and one cognito-local, on free ports, the pool created as
+ * `npm start` creates it, and the first worker's demo shop table made and
+ * seeded (with it the seeded logins, once for all workers; worker-table.ts).
  */
 export default async function setup(project: TestProject) {
   const children: ChildProcess[] = [];
@@ -42,13 +44,23 @@ export default async function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const started = await Promise.allSettled([startDynamo(settings.dynamoPort, null), startCognito(settings.cognitoPort, join(dir, "cognito"))]);
+    // One DynamoDB Local for each worker that may run at once (worker-table.ts says why).
+    const workers = Math.max(1, Number(project.config.maxWorkers) || 1);
+    const dynamoPorts = [settings.dynamoPort];
+    while (dynamoPorts.length < workers) {
+      const port = await freePort();
+      if (![...dynamoPorts, settings.cognitoPort, settings.port].includes(port)) dynamoPorts.push(port);
+    }
+    const started = await Promise.allSettled([
+      ...dynamoPorts.map((port) => startDynamo(port, null)),
+      startCognito(settings.cognitoPort, join(dir, "cognito")),
+    ]);
     for (const result of started) if (result.status === "fulfilled") children.push(result.value);
     for (const result of started) if (result.status === "rejected") throw result.reason;
     const pool = await ensurePool(settings.cognitoPort, undefined);
     const environment = handlerEnvironment(settings, pool);
     Object.assign(process.env, environment);
-    const first = workerPlace("1", environment[env.tableName], dir);
+    const first = workerPlace("1", environment[env.tableName], dir, dynamoPorts);
     Object.assign(process.env, first.environment);
     await seedWorkerPlace(first, { cognitoPort: settings.cognitoPort, userPoolId: pool.userPoolId });
 
@@ -56,6 +68,7 @@ export default async function setup(project: TestProject) {
     project.provide("cognitoPort", settings.cognitoPort);
     project.provide("userPoolId", pool.userPoolId);
     project.provide("runDir", dir);
+    project.provide("dynamoPorts", dynamoPorts);
   } catch (error) {
     // Nothing else would stop DynamoDB Local and cognito-local when the setup fails.
     await teardown();

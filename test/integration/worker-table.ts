@@ -3,31 +3,43 @@ import { join } from "node:path";
 import { inject } from "vitest";
 import { env } from "../../infra/env";
 import { emailOutboxFile } from "../../infra/local/cognito-gate";
+import { dynamoEndpoint } from "../../infra/local/dynamo";
 
 /**
  * What one vitest worker's files read and write. Files run side by side, one at
- * a time in each worker, and each worker has its own demo shop table
- * (`<table>-w<worker>`, made and seeded as `npm start` seeds its one when the
- * worker's first file starts) and its own folder in the run's folder for the
- * SMS and email outboxes and the uploads. So a file sees only what the files
- * its worker ran before it wrote, as it saw every earlier file's when all ran
- * in one. DynamoDB Local and cognito-local are the run's one each
- * (global-setup.ts), which also makes the seeded logins and seeds the first
- * worker's table; every other login a test makes has a name of its own.
+ * a time in each worker, and each worker has its own DynamoDB Local with its
+ * own demo shop table (`<table>-w<worker>`, made and seeded as `npm start`
+ * seeds its one when the worker's first file starts) and its own folder in the
+ * run's folder for the SMS and email outboxes and the uploads. So a file sees
+ * only what the files its worker ran before it wrote, as it saw every earlier
+ * file's when all ran in one. A DynamoDB Local each, not one for both: it runs
+ * every request of every table through one queue, so one worker's stream of
+ * requests (the hostile test's thousands) held up the other's burst of 30
+ * bookings at once past the SDK's time limit (503s). cognito-local is the
+ * run's one (global-setup.ts, which also starts the DynamoDB Locals, makes the
+ * seeded logins and seeds the first worker's table); every other login a test
+ * makes has a name of its own.
  */
 export interface WorkerPlace {
-  /** The worker's values of the environment contract (infra/env.ts): its table, outboxes and uploads folder. */
+  /** The worker's values of the environment contract (infra/env.ts): its DynamoDB Local, table, outboxes and uploads folder. */
   environment: Record<string, string>;
   /** A file in the run's folder, there once the table is seeded. */
   seededMarker: string;
 }
 
-export function workerPlace(poolId: string | undefined, base = inject("localEnv")[env.tableName]!, runDir = inject("runDir")): WorkerPlace {
-  const worker = `w${poolId ?? "1"}`;
+export function workerPlace(
+  poolId: string | undefined,
+  base = inject("localEnv")[env.tableName]!,
+  runDir = inject("runDir"),
+  dynamoPorts = inject("dynamoPorts"),
+): WorkerPlace {
+  const id = Math.max(1, Number(poolId) || 1);
+  const worker = `w${id}`;
   const table = `${base}-${worker}`;
   const dir = join(runDir, worker);
   return {
     environment: {
+      AWS_ENDPOINT_URL_DYNAMODB: dynamoEndpoint(dynamoPorts[(id - 1) % dynamoPorts.length]!),
       [env.tableName]: table,
       [env.smsOutboxFile]: join(dir, "outbox.jsonl"),
       [env.emailOutboxFile]: emailOutboxFile(dir),
