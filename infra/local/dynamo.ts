@@ -41,14 +41,6 @@ const jarDir = (() => {
   return join(lib, release);
 })();
 
-/**
- * How DynamoDB Local's JVM compiles and collects: the quick compiler only (C1, no C2), and one collector thread. A
- * local table serves a few requests at a time, where C2's compiling costs more than its faster code earns back: on 40,000
- * requests (puts, gets, queries, transactions) the JVM used about 45% less CPU time, started in half the CPU time and
- * held a third less memory than with the JVM's defaults (measured on a 2-core machine).
- */
-const jitAndGc = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
-
 /** The last Java that still enables a security manager at start-up (JEP 486 took it away in Java 24). */
 export const lastJavaWithSecurityManager = 23;
 
@@ -124,7 +116,6 @@ export async function startDynamo(port: number, dir: string | null, log: (line: 
   }
   const args = [
     ...jvm,
-    ...jitAndGc,
     `-Djava.library.path=${join(jarDir, "DynamoDBLocal_lib")}`,
     "-jar",
     join(jarDir, "DynamoDBLocal.jar"),
