@@ -12,10 +12,11 @@ import { dynamoEndpoint } from "../../infra/local/dynamo";
  * seeds its one when the worker's first file starts) and its own folder in the
  * run's folder for the SMS and email outboxes and the uploads. So a file sees
  * only what the files its worker ran before it wrote, as it saw every earlier
- * file's when all ran in one. A DynamoDB Local each, not one for both: it runs
- * every request of every table through one queue, so one worker's stream of
- * requests (the hostile test's thousands) held up the other's burst of 30
- * bookings at once past the SDK's time limit (503s). cognito-local is the
+ * file's when all ran in one. A DynamoDB Local each, not one for both: a file
+ * has its DynamoDB Local to itself, as when files ran one at a time, whatever
+ * the other worker sends meanwhile (the hostile test's thousands of requests
+ * beside booking-schedule.test.ts's 30 bookings at once, each call bounded by
+ * the SDK's 2 s limit). cognito-local is the
  * run's one (global-setup.ts, which also starts the DynamoDB Locals, makes the
  * seeded logins and seeds the first worker's table); every other login a test
  * makes has a name of its own.
