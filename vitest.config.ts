@@ -32,7 +32,12 @@ export default defineConfig({
           setupFiles: ["test/integration/setup-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time beside the other projects' (the same maxWorkers as the root's: vitest runs projects of
+          // different worker counts in separate groups), each worker with a DynamoDB Local, demo shop table, outboxes
+          // and uploads folder of its own (test/integration/worker-table.ts), its files one after another in one
+          // process, modules loaded once (setup-env.ts resets what a file may change).
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {

@@ -64,11 +64,23 @@ export function emailOutboxFile(dataDir: string): string {
   return join(dataDir, "email-outbox.jsonl");
 }
 
-/** The confirmation code cognito-local holds for `username` (its pool's JSON file, written before it answers). */
+/**
+ * The confirmation code cognito-local holds for `username` (its pool's JSON file, written before it answers).
+ * cognito-local rewrites the file in place on every change, so a read while another call's change is being saved
+ * can find it half written: read again until it parses (the whole file holds every user, this one's code too).
+ */
 function storedCode(gate: LocalPoolGate, username: string): string | undefined {
   const file = join(gate.dataDir, "cognito", ".cognito", "db", `${gate.userPoolId}.json`);
   if (!existsSync(file)) return undefined;
-  const pool = JSON.parse(readFileSync(file, "utf8")) as { Users?: Record<string, { Username: string; ConfirmationCode?: string }> };
+  let pool: { Users?: Record<string, { Username: string; ConfirmationCode?: string }> } | undefined;
+  for (let attempt = 1; !pool; attempt++) {
+    try {
+      pool = JSON.parse(readFileSync(file, "utf8")) as typeof pool;
+    } catch (error) {
+      if (!(error instanceof SyntaxError) || attempt === 50) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
   const wanted = username.toLowerCase();
   return Object.values(pool.Users ?? {}).find((user) => user.Username.toLowerCase() === wanted)?.ConfirmationCode;
 }

@@ -56,8 +56,13 @@ export const demo = {
  * Each open order holds its bag, so each booking a test expects to succeed needs a bag of its own.
  */
 export async function freeBag(): Promise<string> {
+  return (await newBag()).code3;
+}
+
+/** The same, with the bag's id. */
+export async function newBag(): Promise<{ id: string; code3: string }> {
   const [bag] = await Bags.create({ type: "system", name: "test" }, { count: 1 });
-  return bag!.code3;
+  return bag!;
 }
 
 /** A 3-digit code no bag has. */

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { emailOutboxFile } from "../../infra/local/cognito-gate";
 import { createLocalServer } from "../../infra/local/server";
@@ -20,8 +20,8 @@ import { passwordPolicyProblem } from "../../packages/core/src/shared/accounts";
 let server: Server;
 let origin: string;
 const clientId = () => process.env[env.userPoolClientId] ?? "";
-// The integration setup's data folder (the SMS outbox is in it): cognito-local's data is under its `cognito/`.
-const dataDir = () => dirname(process.env[env.smsOutboxFile] ?? "");
+// The integration run's folder: cognito-local's data is under its `cognito/` (global-setup.ts).
+const dataDir = () => inject("runDir");
 
 beforeAll(async () => {
   server = createLocalServer({

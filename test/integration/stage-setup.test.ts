@@ -31,7 +31,8 @@ import { describeSetup, setUpStage, StageSetupError, type StageTarget } from "..
 import { localTarget } from "../../scripts/lib/stage-target";
 
 const cognitoPort = inject("cognitoPort");
-const dynamoPort = Number(new URL(inject("localEnv").AWS_ENDPOINT_URL_DYNAMODB).port);
+// This worker's DynamoDB Local (worker-table.ts), the one the handlers' client reaches.
+const dynamoPort = Number(new URL(process.env.AWS_ENDPOINT_URL_DYNAMODB!).port);
 const tableName = `stage-setup-${randomUUID().slice(0, 8)}`;
 const demoTable = process.env[env.tableName];
 const cognito = cognitoClient(cognitoPort);
