@@ -3,7 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import type { TestShop } from "./global-setup";
@@ -111,7 +111,9 @@ export async function signInStaff(page: Page, account: { username: string; passw
 export async function withPage<T>(browser: Browser, baseURL: string, run: (page: Page) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, ...options });
   try {
-    return await run(await context.newPage());
+    const page = await context.newPage();
+    followRequests(page);
+    return await run(page);
   } finally {
     await context.close();
   }
@@ -177,12 +179,49 @@ export async function withSignedInPage<T>(
  * bar shows `path`; wait for the page's own content as after a click.
  */
 export async function visit(page: Page, path: string): Promise<void> {
+  followRequests(page);
   await page.evaluate(`(() => {
     history.pushState(null, "", ${JSON.stringify(path)});
     dispatchEvent(new PopStateEvent("popstate", { state: null }));
   })()`);
   const target = new URL(path, page.url());
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+}
+
+/** The requests a page has under way (its scripts, styles and API calls), followed from `withPage` or `visit` on. */
+const requestsOf = new WeakMap<Page, { pending: Set<Request>; changedAt: number }>();
+
+function followRequests(page: Page) {
+  let followed = requestsOf.get(page);
+  if (!followed) {
+    const state = { pending: new Set<Request>(), changedAt: Date.now() };
+    page.on("request", (request) => {
+      state.pending.add(request);
+      state.changedAt = Date.now();
+    });
+    const ended = (request: Request) => {
+      if (state.pending.delete(request)) state.changedAt = Date.now();
+    };
+    page.on("requestfinished", ended);
+    page.on("requestfailed", ended);
+    requestsOf.set(page, state);
+    followed = state;
+  }
+  return followed;
+}
+
+/**
+ * Waits until the page has had no request under way for `quietMs`: what `waitForLoadState("networkidle")` waits
+ * for after a load, for a page reached by `visit` or a click (a load state is reached once per load, so it does
+ * not wait again after an in-app move). The page's data are in, its lazy parts loaded and drawn.
+ */
+export async function waitForQuietNetwork(page: Page, { quietMs = 300, timeoutMs = 20_000 } = {}): Promise<void> {
+  const followed = followRequests(page);
+  const until = Date.now() + timeoutMs;
+  while (followed.pending.size > 0 || Date.now() - followed.changedAt < quietMs) {
+    if (Date.now() > until) throw new Error(`Requests still under way after ${timeoutMs} ms: ${[...followed.pending].map((request) => request.url()).join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** The texts to `phone` in the SMS outbox of the shop whose data is in `dataDir`, oldest first. */
@@ -265,6 +304,50 @@ export async function expectAccessible(page: Page, what: string, selector?: stri
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
   expect(serious, `${what}: axe`).toEqual([]);
+}
+
+/**
+ * The console frame's mobile toolbar (Cloudscape's AppLayout below 689 px), which axe flags aria-allowed-attr on:
+ * the frame's, not a page's, and left out of a console page's axe check at phone width (`exclude`).
+ */
+export const consoleMobileToolbar = '[class*="awsui_mobile-toolbar-nav"]';
+
+/**
+ * Sets the viewport and waits until the page has laid itself out at it: the window at the new width, then two
+ * animation frames (the resize listeners, Cloudscape's mobile switch among them, have run and been drawn).
+ */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction(`window.innerWidth === ${size.width}`);
+  await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+}
+
+/** The two widths every page is checked at: a laptop's and a phone's. */
+export const checkWidths = [
+  { width: 1280, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+/**
+ * The page as it is, checked at 1280 px and then at 390 px without loading it again: nothing past the right edge
+ * (`expectNoOverflow`) and no serious or critical axe violation (`expectAccessible`, less `exclude`). `screenshot`
+ * names a file to keep a full-page screenshot in at each width (or nothing). The viewport is put back after.
+ */
+export async function checkAtWidths(
+  page: Page,
+  what: string,
+  { exclude, screenshot }: { exclude?: string; screenshot?: (width: number) => string | undefined } = {},
+): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of checkWidths) {
+    await resizeTo(page, size);
+    await expectNoOverflow(page, `${what} at ${size.width} px`);
+    await expectAccessible(page, `${what} at ${size.width} px`, undefined, { exclude });
+    const path = screenshot?.(size.width);
+    if (path) await page.screenshot({ path, fullPage: true });
+  }
+  const last = checkWidths.at(-1)!;
+  if (before && (before.width !== last.width || before.height !== last.height)) await resizeTo(page, before);
 }
 
 /** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.', with their headings. */
