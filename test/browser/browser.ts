@@ -399,17 +399,16 @@ let shopUserPoolId: string | undefined;
 /**
  * A new customer of a journey's own, made as a person is: a login in the shop's user pool, their name, a phone
  * verified with the code texted to the outbox, and a Selkirk Vanguard per nickname. The last name is `lastNamePrefix`
- * and six random letters (no digits, so a search by a phone's digits never matches a name).
+ * and six random letters (no digits, so a search by a phone's digits never matches a name). The browser is not used
+ * any more (the shop's user pool is read from its HTML); the parameter stays for the callers.
  */
 export async function newVerifiedCustomer(
-  browser: Browser,
+  _browser: Browser,
   who: { firstName: string; lastNamePrefix: string; nicknames: readonly string[] },
 ): Promise<NewCustomer> {
   const baseUrl = shop.baseUrl;
-  shopUserPoolId ??= await withPage(browser, baseUrl, async (page) => {
-    await page.goto("/login");
-    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  });
+  // The page config the shop serves with every page (read from the HTML: no page load for it).
+  shopUserPoolId ??= JSON.parse(/<script[^>]*id="regrip-config"[^>]*>([^<]*)<\/script>/.exec(await (await fetch(`${baseUrl}/login`)).text())![1]!).userPoolId as string;
   const { firstName } = who;
   const lastName = `${who.lastNamePrefix}${randomUUID().replace(/[\d-]/g, "").slice(0, 6)}`;
   const username = `${lastName.toLowerCase()}@regrip.test`;
