@@ -42,6 +42,11 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
+          // One worker, modules kept between files: each configuration is synthesized once (test/infra/configurations.ts).
+          // Vitest runs projects of different worker counts in separate groups, so infra runs last, on its own.
+          fileParallelism: false,
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

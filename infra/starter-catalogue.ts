@@ -6,11 +6,11 @@
  */
 import { writeLabelled } from "../packages/core/src/db/labelled";
 import { uniqueKey } from "../packages/core/src/entities";
-import type { CatalogueSku } from "../packages/core/src/shared/catalogue";
+import type { Product } from "../packages/core/src/shared/catalogue";
 import { QUICK_SALE_SERVICES } from "../packages/core/src/shared/quick-sale";
 
 /** A product as it is first put in; the rest (low-stock threshold) takes the entity's defaults. */
-export type StarterProduct = Omit<CatalogueSku, "stockQuantity" | "lowStockThreshold" | "isVisible"> & {
+export type StarterProduct = Omit<Product, "stockQuantity" | "lowStockThreshold" | "isVisible"> & {
   description: string;
   /** Counted stock that every order takes from, or false for a service with nothing to count (unlimited). */
   counted: boolean;
@@ -179,7 +179,7 @@ const quickSaleDetails = {
 
 /**
  * The quick sale's three services (the spec's $45, $15 and $8), named and priced as the wizard shows them
- * (shared/quick-sale.ts) and found by their codes, so an admin can change them. Real catalogue items with counted
+ * (shared/quick-sale.ts) and found by their codes, so an admin can change them. Real products with counted
  * stock, so a quick sale takes stock and counts in revenue like any sale; hidden (`isVisible: false`) from the
  * customer's catalogue and the storefront, where "Standard Regrip" beside the core services and a second $8
  * "Overgrip" beside "Extra Overgrip" would confuse. The quick sale answers "not in the catalogue" without them.

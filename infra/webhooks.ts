@@ -23,7 +23,7 @@ export const stripeWebhook = {
   name: "Stripe webhook",
   handler: "packages/functions/src/webhooks/stripe.handler",
   // A payment or refund with its ledger item, audit entries and counters in one transaction; a refund of a
-  // payment that came too late goes back through Stripe. Texts a paid counter order's receipt (receipts/).
+  // payment that came too late goes back through Stripe. Texts a paid counter sale's receipt (receipts/).
   grants: { table: ["read", "put", "update"], texts: true, email: true, secrets: ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"] },
 } as const satisfies FunctionDeclaration;
 

@@ -38,7 +38,7 @@ export function demoStock(product: StarterProduct): number {
 }
 
 /** The customer catalogue as the demo shop holds it: `stockQuantity` null for an uncounted service. */
-export const demoSkus = starterCatalogue.map((product) => ({ ...product, stockQuantity: product.counted ? demoStock(product) : null }));
+export const demoProducts = starterCatalogue.map((product) => ({ ...product, stockQuantity: product.counted ? demoStock(product) : null }));
 
 export const demoPromotions = [
   { id: "promo-welcome10", code: "WELCOME10", percentage: 10, amountCents: 0, isActive: true },
@@ -85,15 +85,15 @@ export const demoPartners = [
  */
 export function demoEvents(today: LocalDate) {
   const nextMonday = addDays(today, (8 - weekdayOf(today)) % 7 || 7);
-  const onsiteDate = addDays(nextMonday, 2);
+  const clubDayDate = addDays(nextMonday, 2);
   const runDate = addDays(nextMonday, 3);
   return [
     {
-      id: `demo-onsite-${onsiteDate}`,
+      id: `demo-onsite-${clubDayDate}`,
       eventType: "ONSITE_GRIPPING" as const,
       location: "ONSITE" as const,
       partnerKey: "denver-pickleball",
-      eventDate: onsiteDate,
+      eventDate: clubDayDate,
       startTime: "09:00",
       endTime: "13:00",
       maxCapacity: DEFAULT_EVENT_CAPACITY,

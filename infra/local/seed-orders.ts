@@ -28,7 +28,7 @@ import { env } from "../env";
  *
  * Bags 121 to 124 are held by these orders; the tests book other bags. Drop-off is Highlands Ranch, so the demo's
  * ready text is told apart from the tests' (Littleton). Orders moved on by staff are not under the unpaid hold,
- * and counter orders never are, so the demo queue does not empty itself after an hour. Skipped when the demo
+ * and counter sales never are, so the demo queue does not empty itself after an hour. Skipped when the demo
  * customer has any order already (seeding is idempotent).
  */
 export async function seedDemoOrders(customer: UserActor, employee: UserActor): Promise<void> {
@@ -46,7 +46,7 @@ export async function seedDemoOrders(customer: UserActor, employee: UserActor): 
     ).id;
   const move = async (id: string, ...statuses: ("IN_QUEUE" | "IN_SERVICE" | "READY")[]) => {
     for (const status of statuses) {
-      await Orders.changeStatus(employee, { id, change: { status } });
+      await Orders.moveOrder(employee, { id, change: { status } });
     }
   };
 
@@ -75,7 +75,7 @@ export async function seedDemoOrders(customer: UserActor, employee: UserActor): 
 }
 
 /**
- * Makes counter order `orderId` whole for the demo: the paddle it is for (its copy, and its one-open-order claim),
+ * Makes counter sale `orderId` whole for the demo: the paddle it is for (its copy, and its one-open-order claim),
  * Highlands Ranch as its drop-off and pickup at the time it was made, and the pickup day the calendar promises.
  * One transaction, on the condition that the order names no paddle yet (the seed runs once).
  */

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type Stripe from "stripe";
 import { subscriptionCheckoutEvents } from "../../packages/core/src/payments/local";
 import { LIVE_SUBSCRIPTION_STATUSES, PLAN_TERMS, planPrice } from "../../packages/core/src/shared/membership";
-import { pendingCheckout, subscriptionOf, subscriptionReturnUrls } from "../../packages/core/src/subscriptions";
+import { pendingCheckout, subscriptionOf, subscriptionReturnUrls } from "../../packages/core/src/memberships";
 import { env } from "../env";
 
 /**

@@ -43,10 +43,12 @@ export function prerenderedHtml(
       (_, start: string) => `${start}${description}"`,
     );
   }
-  // Linked as Vite's preload helper links them, so loading the chunk later does not add them twice.
+  // Linked as Vite's preload helper links them, so loading the chunk later does not add them twice. The page's chunks
+  // are fetched from the start but at low priority: its markup is already in the HTML, so they hydrate it and are not
+  // needed to paint it, and the stylesheets and the app's script go first.
   const links = [
     ...page.css.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...page.modules.filter((href) => !html.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...page.modules.filter((href) => !html.includes(`"${href}"`)).map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`),
   ];
   return html.replace("</head>", () => `  ${links.join("\n    ")}\n  </head>`);
 }
@@ -68,10 +70,13 @@ function prerenderPages(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     writeBundle(_options, bundle) {
-      for (const page of prerenderedPages) {
-        const moduleId = resolve(webDir, page.module);
+      const chunkOf = (module: string) => {
+        const moduleId = resolve(webDir, module);
         const chunk = Object.values(bundle).find((item) => item.type === "chunk" && item.facadeModuleId === moduleId);
-        if (!chunk || chunk.type !== "chunk") throw new Error(`No chunk for ${page.module}`);
+        if (!chunk || chunk.type !== "chunk") throw new Error(`No chunk for ${module}`);
+        return chunk;
+      };
+      for (const page of prerenderedPages) {
         const css = new Set<string>();
         const modules = new Set<string>();
         const visit = (fileName: string) => {
@@ -81,7 +86,7 @@ function prerenderPages(): Plugin {
           for (const file of item.viteMetadata?.importedCss ?? []) css.add(`/${file}`);
           item.imports.forEach(visit);
         };
-        visit(chunk.fileName);
+        for (const module of [page.module, ...(page.preload ?? [])]) visit(chunkOf(module).fileName);
         pageAssets.set(page.path, { css: [...css], modules: [...modules] });
       }
     },

@@ -46,6 +46,18 @@ describe("the README", () => {
     expect(text).toContain("npm test");
   });
 
+  it("names, in its map of where each thing is decided, only files and folders that exist", () => {
+    const text = readFileSync(join(root, "README.md"), "utf8");
+    const map = /## Where each thing is decided\n([\s\S]*?)\n## /.exec(text)?.[1];
+    expect(map, "the README's map").toBeDefined();
+    const named = [...map!.matchAll(/`([\w./-]+)`/g)].map(([, path]) => path!).filter((path) => path.includes("/") || /\.tsx?$/.test(path));
+    expect(named.length).toBeGreaterThan(30);
+    // Paths that start at a top-level folder are the repository's; the rest are under packages/core/src/, as the map says.
+    const topLevel = /^(packages|infra|stacks|scripts|test|docs)\//;
+    const missing = named.filter((path) => !existsSync(topLevel.test(path) ? join(root, path) : join(root, "packages/core/src", path)));
+    expect(missing).toEqual([]);
+  });
+
   it("links every page of docs/", () => {
     const text = readFileSync(join(root, "README.md"), "utf8");
     const unlinked = readdirSync(docsDir).filter((name) => name.endsWith(".md") && !text.includes(`](docs/${name}`));

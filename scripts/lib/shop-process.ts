@@ -37,7 +37,11 @@ export async function startShopProcess(env: Record<string, string>, timeoutMs = 
     return code;
   };
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`npm start was not ready after ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running: whoever asked has given up on it.
+      void stop();
+      reject(new Error(`npm start was not ready after ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const check = () => {
       const ready = /Regrip is ready on (http:\/\/\S+)/.exec(output);
       if (ready) {

@@ -2,8 +2,8 @@ import { randomInt, randomUUID } from "node:crypto";
 import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type BrowserContextOptions, type Page, type Request } from "playwright-core";
+import type { AxeResults } from "axe-core";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import type { TestShop } from "./global-setup";
@@ -111,9 +111,7 @@ export async function signInStaff(page: Page, account: { username: string; passw
 export async function withPage<T>(browser: Browser, baseURL: string, run: (page: Page) => Promise<T>, options: BrowserContextOptions = {}): Promise<T> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, ...options });
   try {
-    const page = await context.newPage();
-    followRequests(page);
-    return await run(page);
+    return await run(await context.newPage());
   } finally {
     await context.close();
   }
@@ -179,49 +177,12 @@ export async function withSignedInPage<T>(
  * bar shows `path`; wait for the page's own content as after a click.
  */
 export async function visit(page: Page, path: string): Promise<void> {
-  followRequests(page);
   await page.evaluate(`(() => {
     history.pushState(null, "", ${JSON.stringify(path)});
     dispatchEvent(new PopStateEvent("popstate", { state: null }));
   })()`);
   const target = new URL(path, page.url());
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
-}
-
-/** The requests a page has under way (its scripts, styles and API calls), followed from `withPage` or `visit` on. */
-const requestsOf = new WeakMap<Page, { pending: Set<Request>; changedAt: number }>();
-
-function followRequests(page: Page) {
-  let followed = requestsOf.get(page);
-  if (!followed) {
-    const state = { pending: new Set<Request>(), changedAt: Date.now() };
-    page.on("request", (request) => {
-      state.pending.add(request);
-      state.changedAt = Date.now();
-    });
-    const ended = (request: Request) => {
-      if (state.pending.delete(request)) state.changedAt = Date.now();
-    };
-    page.on("requestfinished", ended);
-    page.on("requestfailed", ended);
-    requestsOf.set(page, state);
-    followed = state;
-  }
-  return followed;
-}
-
-/**
- * Waits until the page has had no request under way for `quietMs`: what `waitForLoadState("networkidle")` waits
- * for after a load, for a page reached by `visit` or a click (a load state is reached once per load, so it does
- * not wait again after an in-app move). The page's data are in, its lazy parts loaded and drawn.
- */
-export async function waitForQuietNetwork(page: Page, { quietMs = 300, timeoutMs = 20_000 } = {}): Promise<void> {
-  const followed = followRequests(page);
-  const until = Date.now() + timeoutMs;
-  while (followed.pending.size > 0 || Date.now() - followed.changedAt < quietMs) {
-    if (Date.now() > until) throw new Error(`Requests still under way after ${timeoutMs} ms: ${[...followed.pending].map((request) => request.url()).join(", ")}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** The texts to `phone` in the SMS outbox of the shop whose data is in `dataDir`, oldest first. */
@@ -290,19 +251,30 @@ export async function expectNoOverflow(page: Page, what: string): Promise<void> 
   expect(found.scroll, `${what} scrolls sideways at ${found.width} px`).toBeLessThanOrEqual(0);
 }
 
+/** axe-core's minified build (the same code as the 1.3 MB `axe.js` AxeBuilder injects, at under half its size). */
+const axeScript = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * Puts axe-core into each frame of the page that does not hold it yet: once per document, so a page moved on with
+ * `visit` keeps it. AxeBuilder injected it again on every run, and once more into a new blank page for `finishRun`:
+ * parsing those 1.3 MB twice (and opening a page) was most of a check's cost, the audit itself a tenth of it.
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    if (await frame.evaluate("typeof window.axe === 'object'")) continue;
+    await frame.evaluate(axeScript);
+  }
+}
+
 /**
  * No serious or critical axe violation on the page, or inside `selector` when given, less what `exclude` names.
- * axe is asked for violations only: the passes it would otherwise collect, node by node, are most of its cost on a
- * console page and never read here. It runs as `axe.run` in the page (AxeBuilder's legacy mode): the default runs
- * each frame apart and joins the results in a new blank page, axe loaded into it again, which costs Chromium about
- * three times the check itself; the results are the same for pages with no frame from another origin (the app has
- * no frame at all).
+ * axe runs in the page itself (`axe.run`, as AxeBuilder's legacy mode does: the app has no cross-origin frames), asked
+ * for violations only: the passes it would otherwise collect, node by node, are never read here.
  */
 export async function expectAccessible(page: Page, what: string, selector?: string, { exclude }: { exclude?: string } = {}): Promise<void> {
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).setLegacyMode(true);
-  if (selector) builder.include(selector);
-  if (exclude) builder.exclude(exclude);
-  const { violations } = await builder.analyze();
+  await injectAxe(page);
+  const context = { include: selector ? [selector] : [], exclude: exclude ? [exclude] : [] };
+  const { violations } = (await page.evaluate(`axe.run(${JSON.stringify(context)}, { resultTypes: ["violations"] })`)) as AxeResults;
   const serious = violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
@@ -310,47 +282,53 @@ export async function expectAccessible(page: Page, what: string, selector?: stri
 }
 
 /**
- * The console frame's mobile toolbar (Cloudscape's AppLayout below 689 px), which axe flags aria-allowed-attr on:
- * the frame's, not a page's, and left out of a console page's axe check at phone width (`exclude`).
+ * Resolves once the page has drawn what it last rendered (two animation frames: a resize's layout and what the app
+ * re-rendered for it) and its CSS transitions and animations that end have ended (a dialog's or a flash's fade-in,
+ * which axe would otherwise read halfway). For a check right after `setViewportSize`, instead of a fixed sleep.
  */
-export const consoleMobileToolbar = '[class*="awsui_mobile-toolbar-nav"]';
-
-/**
- * Sets the viewport and waits until the page has laid itself out at it: the window at the new width, then two
- * animation frames (the resize listeners, Cloudscape's mobile switch among them, have run and been drawn).
- */
-export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
-  await page.setViewportSize(size);
-  await page.waitForFunction(`window.innerWidth === ${size.width}`);
-  await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(`(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document.getAnimations().filter((animation) => animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  })()`);
 }
 
-/** The two widths every page is checked at: a laptop's and a phone's. */
-export const checkWidths = [
+/** The two sizes a screen is checked at: a computer's, then a phone's. */
+const checkedSizes = [
   { width: 1280, height: 900 },
   { width: 390, height: 844 },
 ] as const;
 
 /**
- * The page as it is, checked at 1280 px and then at 390 px without loading it again: nothing past the right edge
- * (`expectNoOverflow`) and no serious or critical axe violation (`expectAccessible`, less `exclude`). `screenshot`
- * names a file to keep a full-page screenshot in at each width (or nothing). The viewport is put back after.
+ * The screen as it is now, checked at 1280 and then at 390 px on the same page, resized (not loaded twice): axe at
+ * each width (inside `selector` when given, less `exclude`), and on the phone nothing past the right edge
+ * (`expectNoOverflow`), or with `overflow: "page"` only that the page itself does not scroll sideways (a console
+ * screen: its tables scroll in Cloudscape's own boxes, whose sticky scrollbar is wider than a phone by design). With
+ * `shots`, a full-page screenshot at each width goes to that folder. The page is left at the size it had.
  */
-export async function checkAtWidths(
+export async function checkAtBothWidths(
   page: Page,
   what: string,
-  { exclude, screenshot }: { exclude?: string; screenshot?: (width: number) => string | undefined } = {},
+  { selector, exclude, overflow = "elements", shots }: { selector?: string; exclude?: string; overflow?: "elements" | "page"; shots?: string } = {},
 ): Promise<void> {
   const before = page.viewportSize();
-  for (const size of checkWidths) {
-    await resizeTo(page, size);
-    await expectNoOverflow(page, `${what} at ${size.width} px`);
-    await expectAccessible(page, `${what} at ${size.width} px`, undefined, { exclude });
-    const path = screenshot?.(size.width);
-    if (path) await page.screenshot({ path, fullPage: true });
+  for (const size of checkedSizes) {
+    const now = page.viewportSize();
+    if (now?.width !== size.width || now.height !== size.height) await page.setViewportSize(size);
+    await settled(page);
+    await expectAccessible(page, `${what} at ${size.width} px`, selector, { exclude });
+    if (size.width === 390 && overflow === "elements") await expectNoOverflow(page, what);
+    if (size.width === 390 && overflow === "page") {
+      expect(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${size.width}.png`), fullPage: true });
   }
-  const last = checkWidths.at(-1)!;
-  if (before && (before.width !== last.width || before.height !== last.height)) await resizeTo(page, before);
+  const now = page.viewportSize();
+  if (before && (now?.width !== before.width || now.height !== before.height)) {
+    await page.setViewportSize(before);
+    await settled(page);
+  }
 }
 
 /** The pages only an admin may use that tell other staff 'You don't have permission to access the admin panel.', with their headings. */
@@ -396,19 +374,26 @@ export interface NewCustomer {
 
 let shopUserPoolId: string | undefined;
 
+/** The user pool of the shop at `baseUrl`, from the runtime config its server writes into every page's HTML (no browser needed). */
+async function userPoolIdOf(baseUrl: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}/login`)).text();
+  const config = /<script[^>]*id="regrip-config"[^>]*>([^<]*)<\/script>/.exec(html)?.[1];
+  if (!config) throw new Error(`no regrip-config in ${baseUrl}/login`);
+  return (JSON.parse(config) as { userPoolId: string }).userPoolId;
+}
+
 /**
  * A new customer of a journey's own, made as a person is: a login in the shop's user pool, their name, a phone
  * verified with the code texted to the outbox, and a Selkirk Vanguard per nickname. The last name is `lastNamePrefix`
- * and six random letters (no digits, so a search by a phone's digits never matches a name). The browser is not used
- * any more (the shop's user pool is read from its HTML); the parameter stays for the callers.
+ * and six random letters (no digits, so a search by a phone's digits never matches a name). `_browser` is not used
+ * any more (the pool's id is read from the page's HTML, not from a page load); kept so callers need not change.
  */
 export async function newVerifiedCustomer(
   _browser: Browser,
   who: { firstName: string; lastNamePrefix: string; nicknames: readonly string[] },
 ): Promise<NewCustomer> {
   const baseUrl = shop.baseUrl;
-  // The page config the shop serves with every page (read from the HTML: no page load for it).
-  shopUserPoolId ??= JSON.parse(/<script[^>]*id="regrip-config"[^>]*>([^<]*)<\/script>/.exec(await (await fetch(`${baseUrl}/login`)).text())![1]!).userPoolId as string;
+  shopUserPoolId ??= await userPoolIdOf(baseUrl);
   const { firstName } = who;
   const lastName = `${who.lastNamePrefix}${randomUUID().replace(/[\d-]/g, "").slice(0, 6)}`;
   const username = `${lastName.toLowerCase()}@regrip.test`;

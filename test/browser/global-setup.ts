@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
   await buildWebIfStale();
   const count = Math.max(1, project.vitest.config.maxWorkers ?? 1);
   const leaseDir = mkdtempSync(join(tmpdir(), "regrip-e2e-leases-"));
-  const started = await Promise.all(
+  const starting = await Promise.allSettled(
     Array.from({ length: count }, async () => {
       const dir = mkdtempSync(join(tmpdir(), "regrip-e2e-"));
       const dynamoPort = await freePort();
@@ -51,6 +51,15 @@ export default async function setup(project: TestProject) {
       return { shop, info: { baseUrl: shop.url, dataDir: dir, dynamoPort, cognitoPort } satisfies TestShop };
     }),
   );
+  const started = starting.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failed = starting.find((result) => result.status === "rejected");
+  if (failed) {
+    // One shop did not start: the others are stopped, not left running with no test to use them.
+    await Promise.all(started.map(({ shop }) => shop.stop()));
+    for (const { info } of started) rmSync(info.dataDir, { recursive: true, force: true });
+    rmSync(leaseDir, { recursive: true, force: true });
+    throw failed.reason;
+  }
   project.provide("shops", started.map(({ info }) => info));
   project.provide("shopLeaseDir", leaseDir);
   return async () => {

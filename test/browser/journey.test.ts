@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoPromotions, demoSkus } from "../../infra/local/demo-shop";
+import { demoPromotions, demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
 import { launchBrowser, signInThroughPage, shop } from "./browser";
 
@@ -80,8 +80,8 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /** The total the shop must charge, worked out from the seeded catalogue and promotion. */
 function expectedTotalCents(): { subtotal: number; discount: number; total: number } {
-  const regrip = demoSkus.find((sku) => sku.name === "Premium Regrip" && sku.color === "Black" && sku.feel === "Tacky")!;
-  const weight = demoSkus.find((sku) => sku.name === "Performance Weight Tape")!;
+  const regrip = demoProducts.find((sku) => sku.name === "Premium Regrip" && sku.color === "Black" && sku.feel === "Tacky")!;
+  const weight = demoProducts.find((sku) => sku.name === "Performance Weight Tape")!;
   const welcome = demoPromotions.find((promo) => promo.code === "WELCOME10")!;
   const subtotal = regrip.unitAmountCents + weight.unitAmountCents * 2;
   const discount = Math.round((subtotal * welcome.percentage) / 100);

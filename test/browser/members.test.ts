@@ -6,21 +6,17 @@
  * (c) an employee sells at the storefront to a member and the allowance applies (the covered line, the total);
  * (d) an employee's quick sale for a member's assigned paddle covers its core regrip (the "Paddle" choice, $0).
  * Every new screen is checked with axe at 1280 and 390 px, and for sideways overflow on the phone. Each journey has
- * a customer of its own (the shop is shared by every browser test file). MEMBERS_SHOTS=<dir> keeps screenshots.
+ * a customer of its own (the shop is shared by every browser test file), and starts signed in (a stored session) on
+ * the page it is about. MEMBERS_SHOTS=<dir> keeps screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { randomInt, randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createLogin } from "../../infra/local/cognito";
-import { demoSkus } from "../../infra/local/demo-shop";
+import { demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectNoOverflow, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage, localToken, waitFor, shop } from "./browser";
+import { callApi, checkAtBothWidths, fileBrowser, localToken, newVerifiedCustomer, shop, visit, waitFor, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
-const dataDir = shop.dataDir;
 const { seed } = loadSettings();
 const shots = process.env.MEMBERS_SHOTS;
 if (shots) mkdirSync(shots, { recursive: true });
@@ -30,49 +26,18 @@ const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const priceOf = (name: string, color?: string, feel?: string) =>
-  demoSkus.find((sku) => sku.name === name && (!color || sku.color === color) && (!feel || sku.feel === feel))!.unitAmountCents;
+  demoProducts.find((sku) => sku.name === name && (!color || sku.color === color) && (!feel || sku.feel === feel))!.unitAmountCents;
 const regripCents = priceOf("Premium Regrip", "Black", "Tacky");
 const tapeCents = priceOf("Edge Tape");
 
 const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
-interface Member {
-  username: string;
-  password: string;
-  token: string;
-  userId: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  paddleId: string;
-}
-
-let userPoolId: string | undefined;
-
-/** A new customer of this test's own: a login in the shop's pool, a verified phone (from the outbox) and a paddle. */
-async function newMember(firstName: string): Promise<Member> {
-  userPoolId ??= await withPage(browser(), baseUrl, async (page) => {
-    await page.goto("/login");
-    return page.evaluate<string>('JSON.parse(document.getElementById("regrip-config").textContent).userPoolId');
-  });
-  const lastName = `Member${randomUUID().slice(0, 6)}`;
-  const username = `${lastName.toLowerCase()}@regrip.test`;
-  const password = "MemberPass123";
-  await createLogin(shop.cognitoPort, userPoolId, { username, password, email: username, givenName: firstName, familyName: lastName });
-  const token = await tokenOf({ username, password });
-  const me = await api("GET", "/api/auth/user", { token });
+/** A new customer of this test's own (a login, a verified phone, a paddle named after them), with their user id. */
+async function newMember(firstName: string) {
+  const customer = await newVerifiedCustomer(browser(), { firstName, lastNamePrefix: "Member", nicknames: [`${firstName}'s Paddle`] });
+  const me = await api("GET", "/api/auth/user", { token: customer.token });
   expect(me.status).toBe(200);
-  const named = await api("PUT", "/api/auth/user", { token, body: { firstName, lastName } });
-  expect(named.status, JSON.stringify(named.body)).toBe(200);
-  const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
-  const sent = await api("POST", "/api/user/phone", { token, body: { phone } });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const code = await waitFor("the phone code", () => textsTo(dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).filter(Boolean).at(-1));
-  const verified = await api("POST", "/api/user/phone/verify", { token, body: { code } });
-  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  const paddle = await api("POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: `${firstName}'s Paddle` } });
-  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
-  return { username, password, token, userId: me.body.id, firstName, lastName, phone, paddleId: paddle.body.id };
+  return { ...customer, userId: me.body.id as string, paddleId: customer.paddleIds[0]! };
 }
 
 /** A bag of the shop's own for a booking. */
@@ -83,40 +48,17 @@ async function newBag(): Promise<string> {
 }
 
 /**
- * No serious or critical axe finding (inside `selector` when given). Left out, as counter.test.ts does: the console
- * frame's mobile toolbar (Cloudscape's AppLayout below 689 px), which axe flags aria-allowed-attr on.
+ * axe and no sideways scroll at 1280 and 390 px (a screenshot of each when MEMBERS_SHOTS is set). Left out of axe, as
+ * counter.test.ts does: the console frame's mobile toolbar (Cloudscape's AppLayout below 689 px), which axe flags
+ * aria-allowed-attr on. A console screen's tables scroll in Cloudscape's own boxes: there the page itself must not
+ * scroll sideways, as admin-communications.test.ts checks.
  */
-async function expectAccessible(page: Page, what: string, selector?: string) {
-  const builder = new AxeBuilder({ page }).exclude('[class*="awsui_mobile-toolbar-nav"]');
-  if (selector) builder.include(selector);
-  const { violations } = await builder.analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-  expect(serious, `${what}: axe`).toEqual([]);
-}
+const checkScreen = (page: Page, what: string, { selector, console = false }: { selector?: string; console?: boolean } = {}) =>
+  checkAtBothWidths(page, what, { selector, exclude: '[class*="awsui_mobile-toolbar-nav"]', overflow: console ? "page" : "elements", shots });
 
-/**
- * axe and no sideways scroll at 1280 and 390 px, with a screenshot of each when MEMBERS_SHOTS is set. A console
- * screen's tables scroll in Cloudscape's own boxes (its sticky scrollbar is wider than a phone by design): there
- * the page itself must not scroll sideways, as admin-communications.test.ts checks.
- */
-async function checkScreen(page: Page, what: string, { selector, console = false }: { selector?: string; console?: boolean } = {}) {
-  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await expectAccessible(page, `${what} at ${width} px`, selector);
-    if (width === 390 && !console) await expectNoOverflow(page, what);
-    if (width === 390 && console) expect(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
-
-/** Books Premium Regrip (Black, Tacky) for the member's paddle on /booking, with the add-ons named, up to the confirm dialog. */
+/** Books Premium Regrip (Black, Tacky) for the member's paddle on /booking (moved to in the app), with the add-ons named, up to the confirm dialog. */
 async function chooseRegrip(page: Page, bag: string, addOns: string[] = []) {
-  await page.goto("/booking");
+  await visit(page, "/booking");
   await page.getByRole("button", { name: /Premium Regrip/ }).click();
   const variant = page.getByRole("dialog", { name: "Premium Regrip" });
   await variant.getByText("Black", { exact: true }).click();
@@ -142,8 +84,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
   it("(a) subscribes to the single plan on Shop Tools, then books a covered regrip with an add-on and pays only for the add-on", async () => {
     const member = await newMember("Sam");
     const bag = await newBag();
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInThroughPage(page, member);
+    await withSignedInPage(browser(), baseUrl, member, async (page) => {
       await page.goto("/shop-tools?tab=subscription");
       const panel = page.getByRole("tabpanel");
       await panel.getByText("$25/month").waitFor();
@@ -194,8 +135,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
     expect(adjusted.status, JSON.stringify(adjusted.body)).toBe(200);
     expect(adjusted.body.balance).toBe(150);
 
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInThroughPage(page, member);
+    await withSignedInPage(browser(), baseUrl, member, async (page) => {
       await page.goto("/shop-tools?tab=points");
       const panel = page.getByRole("tabpanel");
       await panel.getByText("Adjusted by the shop: Welcome back gift").waitFor();
@@ -217,8 +157,9 @@ describe("members who come back", { timeout: 180_000 }, () => {
       });
       expect(order).toMatchObject({ totalCents: regripCents - 1000, pointsRedeemed: 100, pointsDiscountCents: 1000 });
 
-      // The history: the redemption, newest first (and the points the payment earned once the webhook landed).
-      await page.goto("/shop-tools?tab=points");
+      // The history: the redemption, newest first (and the points the payment earned once the webhook landed). The
+      // app was loaded anew on the way back from paying, so the points are read now.
+      await visit(page, "/shop-tools?tab=points");
       await panel.getByText(/^Redeemed on order /).waitFor();
       const what = await panel.locator("tbody tr td:nth-child(2)").allInnerTexts();
       expect(what.indexOf(what.find((text) => text.startsWith("Redeemed"))!)).toBeLessThan(what.indexOf("Adjusted by the shop: Welcome back gift"));
@@ -235,8 +176,8 @@ describe("members who come back", { timeout: 180_000 }, () => {
     expect([302, 303]).toContain(pay.status);
     await waitFor("the plan active", async () => ((await api("GET", "/api/subscriptions", { token: member.token })).body.status === "active" ? true : undefined));
 
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInStaff(page, seed.employee);
+    await withSignedInPage(browser(), baseUrl, seed.employee, async (page) => {
+      await page.goto("/storefront");
       await page.getByLabel("Find a customer").fill(member.lastName);
       await page.getByText("Member: Single plan · 1 regrip left").first().waitFor();
       await page.getByRole("button", { name: `Select ${member.firstName} ${member.lastName}` }).click();
@@ -259,8 +200,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await page.getByRole("heading", { name: "Order Created" }).waitFor();
     });
 
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInStaff(page, seed.admin);
+    await withSignedInPage(browser(), baseUrl, seed.admin, async (page) => {
       await page.goto("/admin/subscribers");
       const row = page.getByRole("row", { name: new RegExp(`${member.firstName} ${member.lastName}`) });
       await row.waitFor();
@@ -284,8 +224,7 @@ describe("members who come back", { timeout: 180_000 }, () => {
     expect([302, 303]).toContain(pay.status);
     await waitFor("the plan active", async () => ((await api("GET", "/api/subscriptions", { token: member.token })).body.status === "active" ? true : undefined));
 
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInStaff(page, seed.employee);
+    await withSignedInPage(browser(), baseUrl, seed.employee, async (page) => {
       await page.goto("/quick-sale");
       await page.getByLabel("Find a customer").fill(member.lastName);
       await page.getByRole("button", { name: `Select ${member.firstName} ${member.lastName}` }).click();

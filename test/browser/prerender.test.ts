@@ -1,5 +1,5 @@
 /**
- * Landing, the on-site days, terms and privacy arrive as HTML rendered at build time (infra/prerendered.ts,
+ * Landing, the on-site days, booking, terms and privacy arrive as HTML rendered at build time (infra/prerendered.ts,
  * packages/web/vite.config.ts): their content paints with no JavaScript, React then
  * hydrates it without a mismatch, and a first load never fetches Amplify, signed
  * in or out (the ID token is read from storage; Amplify loads to sign in or out).
@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, signInThroughPage, shop } from "./browser";
+import { launchBrowser, shop, signedInState } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -25,6 +25,13 @@ const pages = [
     heading: "On-site Gripping Days",
     title: "On-site Gripping Days at Clubs | Regrip",
     styled: { selector: ".onsite-page", property: "max-width", value: "1120px" },
+  },
+  // The booking page as its first render shows it: the header and each step waiting for its data.
+  {
+    path: "/booking",
+    heading: "Book a Service",
+    title: "Book a Service | Regrip",
+    styled: { selector: ".booking-layout", property: "align-items", value: "start" },
   },
   {
     path: "/terms",
@@ -115,15 +122,13 @@ describe("prerendered pages", () => {
   }
 
   it("leaves other pages' HTML empty for the app to render", async () => {
-    const html = await (await fetch(new URL("/booking", baseUrl))).text();
+    const html = await (await fetch(new URL("/my-grips", baseUrl))).text();
     expect(html).toContain('<div id="root"></div>');
   });
 
   it("shows a signed-in customer's menu on / from the stored token, without loading Amplify", async () => {
-    await withContext({}, async (context) => {
-      const page = await context.newPage();
-      await signInThroughPage(page, seed.customer);
-
+    // The tokens a sign-in leaves in storage (the sign-in form itself is shell.test.ts's subject).
+    await withContext({ storageState: await signedInState(baseUrl, seed.customer) }, async (context) => {
       const fresh = await context.newPage();
       const seen = watch(fresh);
       await fresh.goto("/");

@@ -12,10 +12,9 @@
  *    event shows Canceled, the customer's order page says so (its locationNotice), the outbox has the text, and
  *    the queue shows the order back at the shop with its new pickup day.
  *
- * Every screen is checked with axe at 1280 and 390 px, and the page must not scroll sideways on the phone.
- * SCHEDULE_SHOTS=<dir> keeps screenshots.
+ * Every screen is checked with axe at 1280 and 390 px, and the page must not scroll sideways on the phone. Each test
+ * starts signed in (a stored session) on the page it is about. SCHEDULE_SHOTS=<dir> keeps screenshots.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { addDays, formatDate, todayOf } from "@regrip/core/shared/calendar";
 import {
   EVENT_CAPACITY_RANGE,
@@ -30,11 +29,10 @@ import {
 } from "@regrip/core/shared/schedule";
 import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, signInStaff, signInThroughPage, textsTo, withPage as withPageOf, localToken, waitFor, newVerifiedCustomer, shop } from "./browser";
+import { callApi, checkAtBothWidths, fileBrowser, localToken, newVerifiedCustomer, shop, textsTo, visit, waitFor, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const dataDir = shop.dataDir;
@@ -45,25 +43,13 @@ if (shots) mkdirSync(shots, { recursive: true });
 const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 // Reduced motion: axe reads a Flashbar's colours as they are, not halfway through its fade-in.
-const withPage = <T>(run: (page: Page) => Promise<T>) => withPageOf(browser(), baseUrl, run, { reducedMotion: "reduce" });
+const withPage = <T>(account: { username: string; password: string }, run: (page: Page) => Promise<T>) =>
+  withSignedInPage(browser(), baseUrl, account, run, { reducedMotion: "reduce" });
 
 const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 
 /** axe (the console's mobile toolbar left out, as members.test.ts does) and no sideways page scroll, at 1280 and 390 px. */
-async function checkScreen(page: Page, what: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    const { violations } = await new AxeBuilder({ page }).exclude('[class*="awsui_mobile-toolbar-nav"]').analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-    expect(serious, `${what} at ${width} px: axe`).toEqual([]);
-    if (width === 390) expect(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"), `${what} scrolls sideways`).toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: join(shots, `${what.replace(/\W+/g, "-")}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const checkScreen = (page: Page, what: string) => checkAtBothWidths(page, what, { exclude: '[class*="awsui_mobile-toolbar-nav"]', overflow: "page", shots });
 
 /** A customer of this file's own: a login in the shop's pool, a verified phone (the code read from the outbox), a paddle. */
 async function newCustomer() {
@@ -71,9 +57,10 @@ async function newCustomer() {
   return { ...customer, paddleId: customer.paddleIds[0]! };
 }
 
-/** The queue's row of the customer's order, found by the customer's name. */
+/** The queue's row of the customer's order, found by the customer's name: the queue opened, or moved to in the app. */
 async function queueRow(page: Page, lastName: string) {
-  await page.goto("/queue");
+  if (page.url() === "about:blank") await page.goto("/queue");
+  else await visit(page, "/queue");
   await page.getByLabel("Search orders").fill(lastName);
   const row = page.getByRole("row").filter({ hasText: lastName });
   await row.first().waitFor();
@@ -91,8 +78,9 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
   let orderId = "";
 
   it("an admin adds a partner club, with the dialog's and the server's messages under their fields", async () => {
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
+      // Where staff land after signing in, and on to Partners by the console's navigation.
+      await page.goto("/storefront");
       await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Partners" }).click();
       await page.waitForURL((url) => url.pathname === "/admin/partners");
       await page.getByRole("heading", { name: "Partners", level: 1 }).waitFor();
@@ -134,8 +122,8 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
   });
 
   it("the admin schedules an onsite gripping day at the club, listed by date with its seats", async () => {
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
+      await page.goto("/storefront");
       await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Schedule" }).click();
       await page.waitForURL((url) => url.pathname === "/admin/schedule");
       await page.getByRole("heading", { name: "Schedule", level: 1 }).waitFor();
@@ -198,9 +186,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
 
   it("a customer books a seat through the API: the club cannot be deleted, and the queue shows the order at the club", async () => {
     expect(eventId).not.toBe("");
-    await withPage(async (page) => {
-      customer = await newCustomer();
-    });
+    customer = await newCustomer();
     const employee = await tokenOf(seed.employee);
     const bags = await api("POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
     expect(bags.status, JSON.stringify(bags.body)).toBe(201);
@@ -212,8 +198,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
     orderId = booked.body.id;
     expect(booked.body.pickupDate).toBe(day);
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto("/admin/partners");
       const row = page.getByRole("row").filter({ hasText: club });
       await row.waitFor();
@@ -234,8 +219,7 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
 
   it("the admin cancels the day on the Schedule page: the customer's order page and outbox say so, and the queue shows the shop", async () => {
     expect(orderId).not.toBe("");
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto("/admin/schedule");
       const row = page.getByRole("row").filter({ hasText: club });
       await row.waitFor();
@@ -263,14 +247,12 @@ describe("the admin's partners and schedule, and an onsite day canceled", { time
     expect(text).toContain(`The on-site gripping day at ${club}`);
     expect(text).toContain("Please drop your paddle off at Regrip Highlands Ranch instead");
 
-    await withPage(async (page) => {
-      await signInThroughPage(page, customer);
+    await withPage(customer, async (page) => {
       await page.goto(`/orders/${orderId}`);
       await page.getByText(order.locationNotice).waitFor();
     });
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
+    await withPage(seed.employee, async (page) => {
       const row = await queueRow(page, customer.lastName);
       expect(await row.innerText()).toContain("Regrip Highlands Ranch");
       expect(await row.innerText()).toContain(`Pickup ${formatDate(order.pickupDate, thisYear)}`);

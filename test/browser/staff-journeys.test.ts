@@ -176,8 +176,8 @@ describe("staff journeys", () => {
     });
     const order = await api("GET", `/api/orders/${orderId}`, { token: await tokenOf(seed.employee) });
     expect(order.body.status).toBe("READY");
-    // A counter order is picked up where it was made: the text names the on-site booth, never "Regrip the on-site booth".
-    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup at our on-site booth!")).length, { timeout: 10_000 }).toBe(1);
+    // A counter sale is picked up where it was made: the text names our counter, never "Regrip the counter".
+    await expect.poll(() => textsTo(customer.phone).filter((text) => text.includes("ready for pickup at our counter!")).length, { timeout: 10_000 }).toBe(1);
   }, 120_000);
 
   it("the queue shows what changed elsewhere when the employee comes back to it, not the list of the first visit", async () => {

@@ -6,13 +6,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { esbuildOptions, lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
 import { routes } from "../../packages/functions/src/routes";
-import { repoRoot, stackNames, synthesize, type Synthesis } from "../../stacks/synth";
+import { repoRoot, stackNames, type Synthesis } from "../../stacks/synth";
+import { synthesized } from "./configurations";
 import { stripeWebhook } from "../../infra/webhooks";
 import { resource, templateJson } from "./cloudformation";
+import { coldPath, handlerFiles, outputBytes, SIZE_BUDGET_KB } from "../../scripts/lib/lambda-budget";
 
 let dev: Synthesis;
 beforeAll(async () => {
-  dev = await synthesize({ stage: "dev" });
+  dev = await synthesized("dev");
 });
 
 describe("Lambda bundling", () => {
@@ -56,6 +58,31 @@ describe("what a bundle leaves out", () => {
     expect(code).toContain("STRIPE_WEBHOOK_SECRET");
     for (const { purpose } of secrets) expect(code).not.toContain(purpose);
     for (const words of new Set(Object.values(whenUnset))) expect(code).not.toContain(words.slice(0, 40));
+  });
+});
+
+describe("what a cold start reads", () => {
+  // scripts/lib/lambda-budget.ts; `npm run bench:lambda` prints each handler's size, largest packages and import time.
+  it(`keeps every handler's bundle (its entry and the chunks it imports statically) at most ${SIZE_BUDGET_KB} KB`, async () => {
+    const { build } = await import("esbuild");
+    const sizes = await Promise.all(
+      [...handlerFiles().keys()].map(async (file) => {
+        const { metafile } = await build({ ...esbuildOptions(file, "/tmp/regrip-bundle-budget"), absWorkingDir: repoRoot, write: false });
+        return { file, kb: outputBytes(metafile!, coldPath(metafile!, file).cold) / 1024 };
+      }),
+    );
+    expect(sizes.length).toBeGreaterThan(60);
+    const over = sizes.filter(({ kb }) => kb > SIZE_BUDGET_KB).map(({ file, kb }) => `${file}: ${kb.toFixed(1)} KB`);
+    expect(over).toEqual([]);
+  });
+
+  it("leaves jsonschema out of every bundle: ElectroDB's model check is model-validator.ts", async () => {
+    const { build } = await import("esbuild");
+    const file = stripeWebhook.handler.replace(/\.[^.]+$/, ".ts");
+    const { metafile } = await build({ ...esbuildOptions(file, "/tmp/regrip-bundle-budget"), absWorkingDir: repoRoot, write: false });
+    const inputs = Object.keys(metafile!.inputs);
+    expect(inputs).toContain("packages/core/src/entities/model-validator.ts");
+    expect(inputs.filter((input) => input.includes("node_modules/jsonschema/"))).toEqual([]);
   });
 });
 

@@ -18,27 +18,17 @@ import { jobs } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { apiStackOf } from "../../stacks/Api";
-import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { stackNames, type StackName, type Synthesis } from "../../stacks/synth";
+import { synthesized, configurations, productionEmailFrom } from "./configurations";
 import { deployedTemplate, describeSizes, templateBudget, templateSizes } from "../../stacks/template-size";
 import { resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
 
 /** The largest configuration: production with its alarms, a site URL, every identity provider and SNS delivery logs. */
 let full: Synthesis;
-const stage = "staging";
+const { stage } = configurations.production;
 
 beforeAll(async () => {
-  full = await synthesize({
-    stage,
-    settings: {
-      siteUrl: "https://shop.regrip.example",
-      identityProviders: ["google", "apple", "github"],
-      githubIssuerUrl: "https://github-oidc.regrip.example",
-      snsDeliveryLogs: true,
-      production: true,
-      alarmEmails: ["owner@regrip.example"],
-      emailFrom: "shop@regrip.example",
-    },
-  });
+  full = await synthesized("production");
 });
 
 /** A template value in words: references become `<Type>`, `AWS::Partition` becomes aws, joins are joined. */
@@ -96,7 +86,7 @@ function expected(grants: Grants, invokedAsync = false): Granted {
   }
   if (grants.texts) add(map, "sns:Publish", ["*"]);
   // From the stage's verified sender only: its address, or its domain when that is what SES verified.
-  if (grants.email) add(map, "ses:SendEmail", ["shop@regrip.example", "regrip.example"].map((identity) => `arn:aws:ses:us-east-1:123456789012:identity/${identity}`));
+  if (grants.email) add(map, "ses:SendEmail", [productionEmailFrom, productionEmailFrom.split("@")[1]].map((identity) => `arn:aws:ses:us-east-1:123456789012:identity/${identity}`));
   if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
   // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
   if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
@@ -160,7 +150,7 @@ describe("least privilege", () => {
       const logicalId = Object.entries(templateJson(full, stack).Resources).find(([, r]) => r === fn)![0];
       expect([...full.functions.find((f) => f.logicalId === logicalId && f.stack === stack)!.secrets].sort(), name).toEqual(secretsOf(grants));
       // The email sender only to the functions that may send from it.
-      expect(vars[env.emailFrom], name).toBe(grants.email ? "shop@regrip.example" : undefined);
+      expect(vars[env.emailFrom], name).toBe(grants.email ? productionEmailFrom : undefined);
       // Nothing is bound: SST's binding variables would come with dynamodb:* and s3:*.
       expect(Object.keys(vars).filter((v) => /^SST_(Table|Bucket)_/.test(v)), name).toEqual([]);
     }

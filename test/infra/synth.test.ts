@@ -15,7 +15,8 @@ import { keyAttributes, table } from "../../infra/table";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { ownRouteVariable } from "../../packages/functions/src/http/own-route";
 import { apiStackOf } from "../../stacks/Api";
-import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { repoRoot, stackNames, type StackName, type Synthesis } from "../../stacks/synth";
+import { synthesized, productionSiteUrl } from "./configurations";
 import { snsDeliveryLogGroups } from "../../stacks/Webhooks";
 import { originSecretHeader, viewerAddressHeader } from "../../packages/functions/src/http/origin";
 import { smsWebhook, snsDeliveryStatus, snsInbound, stripeWebhook } from "../../infra/webhooks";
@@ -42,7 +43,6 @@ import {
   type Resource,
 } from "./cloudformation";
 
-const productionSiteUrl = "https://shop.regrip.example";
 
 /** The uploader's glob (`**`, `assets/**`, `**\/*.js`) against a file path, as glob matches it. */
 function globMatches(glob: string, file: string): boolean {
@@ -57,20 +57,8 @@ let dev: Synthesis;
 let production: Synthesis;
 
 beforeAll(async () => {
-  // One after the other: SST keeps the current app in module state.
-  dev = await synthesize({ stage: "dev" });
-  production = await synthesize({
-    stage: "production",
-    settings: {
-      production: true,
-      alarmEmails: ["ops@regrip.example"],
-      siteUrl: productionSiteUrl,
-      identityProviders: ["google", "apple", "github"],
-      githubIssuerUrl: "https://github-oidc.regrip.example",
-      snsDeliveryLogs: true,
-      emailFrom: "hello@regrip.example",
-    },
-  });
+  dev = await synthesized("dev");
+  production = await synthesized("production");
 });
 
 /**

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { table as tableShape } from "../../infra/table";
 import { jobs } from "../../infra/jobs";
 import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { synthesized, configurations } from "./configurations";
 import { apiErrorRatePercent, logRetention, metricsPerAlarm } from "../../stacks/watch";
 import { snsDeliveryStatus, snsInbound, stripeWebhook } from "../../infra/webhooks";
 import { onlyResource, resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
@@ -17,20 +18,16 @@ const snsDeliveryStatusHandler: string = snsDeliveryStatus.handler;
 const snsInboundHandler: string = snsInbound.handler;
 const stripeWebhookHandler: string = stripeWebhook.handler;
 
-const alarmEmails = ["ops@regrip.example", "owner@regrip.example"];
+const { alarmEmails } = configurations.prod.settings;
 
 let dev: Synthesis;
 let prod: Synthesis;
 let live: Synthesis;
 
 beforeAll(async () => {
-  // One after the other: SST keeps the current app in module state.
-  dev = await synthesize({ stage: "dev" });
-  prod = await synthesize({
-    stage: "prod",
-    settings: { production: true, alarmEmails, stripeWebhookConcurrency: 8, snsDeliveryLogs: true },
-  });
-  live = await synthesize({ stage: "live", settings: { production: false } });
+  dev = await synthesized("dev");
+  prod = await synthesized("prod");
+  live = await synthesized("live");
 });
 
 interface MetricQuery {

@@ -12,7 +12,7 @@ import { Audit } from "../../packages/core/src/audit";
 import { Customers } from "../../packages/core/src/customers";
 import { db } from "../../packages/core/src/db";
 import { book, BookService } from "../../packages/core/src/orders/booking";
-import { changeStatus } from "../../packages/core/src/orders/status-change";
+import { moveOrder } from "../../packages/core/src/orders/move-order";
 import { STAGES, type OrderStatus } from "../../packages/core/src/shared/lifecycle";
 import { demo, freeBag } from "./booking-support";
 import { orderOf } from "./payment-support";
@@ -65,7 +65,7 @@ async function bookFor(c: Customer, at: Date): Promise<string> {
 }
 
 async function move(id: string, status: OrderStatus) {
-  await changeStatus(staffActor, { id, change: { status } });
+  await moveOrder(staffActor, { id, change: { status } });
 }
 
 const ids = (items: Listed[]) => items.map((o) => o.id);

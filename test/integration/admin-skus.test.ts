@@ -2,7 +2,7 @@
  * Admin products and inventory (docs/api-admin.md "Products and inventory")
  * through the route table against DynamoDB Local: the spec's rules and messages, unique codes (moved with a code change),
  * stock edits as a difference that never go below zero and both count when made at once, visibility and delete
- * leaving the customer catalogue and the storefront at once, the quick-sale items kept hidden and kept, and an
+ * leaving the customer catalogue and the storefront at once, the quick-sale products kept hidden and kept, and an
  * audit entry for every write. Every product made here is deleted at the end (the catalogue test counts the
  * visible catalogue).
  */
@@ -308,7 +308,7 @@ describe("the product list", () => {
   });
 });
 
-describe("the quick-sale items", () => {
+describe("the quick-sale products", () => {
   const regrip = "sku-qs-regrip";
 
   it("are listed for admins, editable (price, stock), but stay hidden, keep their code and are not deleted", async () => {

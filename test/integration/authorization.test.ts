@@ -4,7 +4,8 @@
  * the table is covered here without a new test.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { routes, type Access, type Route } from "../../packages/functions/src/routes";
+import { routes, type Route } from "../../packages/functions/src/routes";
+import type { Access } from "../../packages/core/src/shared/access";
 import { ownedFixtures } from "./fixtures";
 import { call, newCustomer, seed, signIn } from "./support";
 

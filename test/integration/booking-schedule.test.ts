@@ -163,7 +163,7 @@ describe("an onsite gripping day", () => {
     for (const scheduleEventId of [randomUUID(), run, cutoff]) {
       expect(await book(customer.token, customer.paddleId, { scheduleEventId }), scheduleEventId).toMatchObject({
         status: 400,
-        body: { message: "Please choose an on-site day from the schedule" },
+        body: { message: "Please choose a club day from the schedule" },
       });
     }
     for (const scheduleEventId of [canceled, past]) {

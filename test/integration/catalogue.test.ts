@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoSkus } from "../../infra/local/demo-shop";
+import { demoProducts } from "../../infra/local/demo-shop";
 import { call } from "./support";
 
 describe("GET /api/services", () => {
@@ -36,7 +36,7 @@ describe("GET /api/services", () => {
 
     const count = coreServices.reduce((n: number, s: { skus: unknown[] }) => n + s.skus.length, 0) +
       Object.values(addOnServices as Record<string, unknown[]>).reduce((n, items) => n + items.length, 0);
-    expect(count).toBe(demoSkus.length);
+    expect(count).toBe(demoProducts.length);
   });
 });
 

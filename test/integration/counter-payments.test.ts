@@ -136,7 +136,7 @@ describe("the payment link sent again", () => {
 });
 
 describe("a counter payment out of awaiting payment", () => {
-  it("moves a booking to Scheduled and a counter order straight into the service queue", async () => {
+  it("moves a booking to Scheduled and a counter sale straight into the service queue", async () => {
     const booking = await bookedOrder();
     const paidBooking = await pay(booking.orderId, staff.employee, { method: "POS_CARD", amountCents: booking.order.totalCents });
     expect(paidBooking.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", paymentMethod: "POS_CARD" });
@@ -148,7 +148,7 @@ describe("a counter payment out of awaiting payment", () => {
     expect(paidCounter.body).toMatchObject({ status: "IN_QUEUE", paymentStatus: "paid" });
   });
 
-  it("moves a counter order paid by its texted link straight into the service queue too", async () => {
+  it("moves a counter sale paid by its texted link straight into the service queue too", async () => {
     const counter = await bookedOrder();
     await db().entities.serviceOrder.patch({ id: counter.orderId }).set({ processedByStaffId: "staff-at-counter", isOnsite: true }).go();
     expect(await payOrder(counter.orderId)).toMatchObject({ status: "IN_QUEUE", paymentStatus: "paid" });

@@ -76,7 +76,7 @@ describe("a domain function called directly", () => {
     expect(await answerOf(() => Orders.book(system, { form: { paddleId: "p-1", bagNumber: "101", service: "s-1" } }))).toEqual({ status: 403, message: FORBIDDEN });
     expect(await answerOf(() => Paddles.list(null as never))).toEqual({ status: 401, message: "Unauthorized" });
     expect(await answerOf(() => PhoneVerification.sendCode(system, { phone: "720-555-0142" }))).toEqual({ status: 403, message: FORBIDDEN });
-    expect(await answerOf(() => Orders.changeStatus(system, { id: "o-1", change: { status: "READY" } }))).toEqual({ status: 403, message: FORBIDDEN });
+    expect(await answerOf(() => Orders.moveOrder(system, { id: "o-1", change: { status: "READY" } }))).toEqual({ status: 403, message: FORBIDDEN });
     expect(await answerOf(() => Payments.startCheckout(system, { id: "o-1", siteUrl: "http://localhost" }))).toEqual({ status: 403, message: FORBIDDEN });
   });
 
@@ -84,8 +84,8 @@ describe("a domain function called directly", () => {
     const token = await signIn(seed.customer.username, seed.customer.password);
     const route = await call("POST", "/api/orders/direct-none/status", { token, body: {} });
     expect(route.status).toBe(404);
-    expect(await answerOf(() => Orders.changeStatus(customer, { id: "direct-none", change: {} }))).toEqual({ status: 404, message: route.body.message });
-    expect(await answerOf(() => Orders.changeStatus(customer, { id: "direct-none", change: { status: "nowhere" } }))).toEqual({ status: 404, message: route.body.message });
+    expect(await answerOf(() => Orders.moveOrder(customer, { id: "direct-none", change: {} }))).toEqual({ status: 404, message: route.body.message });
+    expect(await answerOf(() => Orders.moveOrder(customer, { id: "direct-none", change: { status: "nowhere" } }))).toEqual({ status: 404, message: route.body.message });
     expect(await answerOf(() => Payments.startCheckout(customer, { id: "direct-none", siteUrl: "http://localhost" }))).toEqual({ status: 404, message: route.body.message });
   });
 

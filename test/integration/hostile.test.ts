@@ -19,11 +19,12 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loadHandler, matchRoute } from "../../infra/local/adapter";
 import { dynamoClient, ensureTable } from "../../infra/local/dynamo";
-import { demoPromotions, demoSkus } from "../../infra/local/demo-shop";
+import { demoPromotions, demoProducts } from "../../infra/local/demo-shop";
 import { seedDemoShop } from "../../infra/local/seed";
 import { env } from "../../infra/env";
 import { pathParameterNames, paramsSchema, type ApiFunction, type RouteSchemas } from "../../packages/functions/src/http/handler";
-import { routeKey, routes, type Access, type Route } from "../../packages/functions/src/routes";
+import { routeKey, routes, type Route } from "../../packages/functions/src/routes";
+import type { Access } from "../../packages/core/src/shared/access";
 import { ownOrder, verifyPhoneOf } from "./booking-support";
 import { ownedFixtures } from "./fixtures";
 import { call, newCustomer, seed, signIn } from "./support";
@@ -157,8 +158,8 @@ const pools = {
   paddles: [] as string[],
   orders: [] as string[],
 };
-const serviceSkus = demoSkus.filter((sku) => sku.type !== "ADD_ON").map((sku) => sku.id);
-const addOnSkus = demoSkus.filter((sku) => sku.type === "ADD_ON").map((sku) => sku.id);
+const serviceSkus = demoProducts.filter((sku) => sku.type !== "ADD_ON").map((sku) => sku.id);
+const addOnSkus = demoProducts.filter((sku) => sku.type === "ADD_ON").map((sku) => sku.id);
 
 // ----- reading zod 4 schemas (through their public `_zod.def`, whichever copy of zod made them) -----
 

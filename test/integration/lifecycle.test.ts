@@ -8,7 +8,7 @@ import { db } from "../../packages/core/src/db";
 import type { UserActor } from "../../packages/core/src/actor";
 import { findMove, fitsPayment, MOVE_ROLES, type MoveRole } from "../../packages/core/src/orders/moves";
 import { balanceCents } from "../../packages/core/src/shared/payment";
-import { applyStatusChange, CHANGED_MEANWHILE, StatusChange } from "../../packages/core/src/orders/status-change";
+import { applyMove, CHANGED_MEANWHILE, MoveRequest } from "../../packages/core/src/orders/move-order";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { canonicalStatus, STAGES, stageOfStatus } from "../../packages/core/src/shared/lifecycle";
@@ -212,14 +212,14 @@ describe("two moves at once", () => {
     };
     const [employee, admin] = await Promise.all([actorOf(staff.employee), actorOf(staff.admin)]);
     const outcomes = await Promise.allSettled([
-      applyStatusChange(employee, stale, StatusChange.parse({ id: orderId, status: "READY" })),
-      applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "CANCELED" })),
+      applyMove(employee, stale, MoveRequest.parse({ id: orderId, status: "READY" })),
+      applyMove(admin, stale, MoveRequest.parse({ id: orderId, status: "CANCELED" })),
     ]);
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(refused.map((o) => [o.reason.kind, o.reason.message])).toEqual([["conflict", CHANGED_MEANWHILE]]);
     // A third move from the same stale read loses too, whatever it asks.
-    await expect(applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "INVOICED" }))).rejects.toMatchObject({ message: CHANGED_MEANWHILE });
+    await expect(applyMove(admin, stale, MoveRequest.parse({ id: orderId, status: "INVOICED" }))).rejects.toMatchObject({ message: CHANGED_MEANWHILE });
     expect((await orderOf(orderId)).statusHistory.filter((h) => h.from === "IN_SERVICE")).toHaveLength(1);
   });
 

@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { UserActor } from "../../packages/core/src/actor";
 import { afterCommit } from "../../packages/core/src/db/effects";
 import { writeLabelled } from "../../packages/core/src/db/labelled";
-import { applyStatusChange, CHANGED_MEANWHILE, StatusChange } from "../../packages/core/src/orders/status-change";
+import { applyMove, CHANGED_MEANWHILE, MoveRequest } from "../../packages/core/src/orders/move-order";
 import { useSmsProvider } from "../../packages/core/src/sms";
 import { auditOf, bookedOrder, orderOf, setOrder, staffTokens, textsOf } from "./payment-support";
 import { call } from "./support";
@@ -44,8 +44,8 @@ describe("a move's text", () => {
     const stale = await orderOf(orderId);
     const [employee, admin] = await Promise.all([actorOf(staff.employee), actorOf(staff.admin)]);
     // An admin's correction (no text) lands first; the employee's Mark Complete, decided from the same read, loses.
-    await applyStatusChange(admin, stale, StatusChange.parse({ id: orderId, status: "SCHEDULED" }));
-    await expect(applyStatusChange(employee, stale, StatusChange.parse({ id: orderId, status: "READY" }))).rejects.toMatchObject({
+    await applyMove(admin, stale, MoveRequest.parse({ id: orderId, status: "SCHEDULED" }));
+    await expect(applyMove(employee, stale, MoveRequest.parse({ id: orderId, status: "READY" }))).rejects.toMatchObject({
       kind: "conflict",
       message: CHANGED_MEANWHILE,
     });

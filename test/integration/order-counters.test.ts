@@ -16,7 +16,7 @@ import { db } from "../../packages/core/src/db";
 import { book } from "../../packages/core/src/orders/booking";
 import { OrderCounters } from "../../packages/core/src/orders/counters";
 import { expireUnpaidOrders, holdActor } from "../../packages/core/src/orders/expire";
-import { changeStatus } from "../../packages/core/src/orders/status-change";
+import { moveOrder } from "../../packages/core/src/orders/move-order";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { STAGES, stageOfStatus, type OrderStatus, type Stage } from "../../packages/core/src/shared/lifecycle";
@@ -40,7 +40,7 @@ async function bookAt(at: Date, service = overgrip): Promise<string> {
 }
 
 async function move(actor: UserActor, id: string, status: OrderStatus, options: { refund?: boolean } = {}): Promise<void> {
-  await changeStatus(actor, { id, change: { status, ...options } });
+  await moveOrder(actor, { id, change: { status, ...options } });
 }
 
 /** What the counters should say: a count over every order of this table (test only). */

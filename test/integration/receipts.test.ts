@@ -1,5 +1,5 @@
 /**
- * Walk-ins get a receipt (docs/decisions.md, Payments and the counter): a counter order carries an unguessable receipt link, its
+ * Walk-ins get a receipt (README, "What staff can do"): a counter sale carries an unguessable receipt link, its
  * checkout returns there, GET /api/receipts/{id}?t= answers that order's receipt to anyone holding the link and
  * nothing else to anyone else, and the payment's webhook texts the receipt once.
  */
@@ -72,7 +72,7 @@ const lines = (order: Awaited<ReturnType<typeof orderOf>>) =>
 
 const receiptTexts = async (orderId: string) => (await textsOf(orderId)).filter((text) => text.template === "receipt" && text.channel === "sms");
 
-describe("a counter order's receipt link", () => {
+describe("a counter sale's receipt link", () => {
   it("is made with the order: 128 random bits, and the link on this site beside the payment link", async () => {
     const { order, orderId, checkoutUrl } = await counterOrder();
     expect(order.receiptToken).toMatch(/^[A-Za-z0-9_-]{22}$/);
@@ -151,7 +151,7 @@ describe("GET /api/receipts/{id}", () => {
   });
 });
 
-describe("paying a counter order", () => {
+describe("paying a counter sale", () => {
   it("texts the receipt once, with the total paid and the link; a replayed event texts nothing more", async () => {
     const { order, orderId } = await counterOrder();
     const event = checkoutCompleted(order, order.stripeCheckoutSessionId!);
@@ -187,7 +187,7 @@ describe("paying a counter order", () => {
   });
 });
 
-describe("the local payment page of a counter order", () => {
+describe("the local payment page of a counter sale", () => {
   const server = localPaymentServer();
 
   it("goes back to the receipt, paid or not, never to a page that needs a sign-in", async () => {

@@ -77,7 +77,7 @@ describe("stage:setup on a new stage", () => {
   const quickSaleCodes = quickSaleProducts.map((p) => p.code);
   let firstReport: Awaited<ReturnType<typeof setUpStage>>;
 
-  it("creates the admin in ADMIN with a temporary password, puts in the catalogue and the quick-sale items, and lists the unset secrets", async () => {
+  it("creates the admin in ADMIN with a temporary password, puts in the catalogue and the quick-sale products, and lists the unset secrets", async () => {
     firstReport = await setUpStage(target, owner);
     const { admin, catalogue } = firstReport;
     expect(admin).toMatchObject({ username: "owner@shop.test", email: "owner@shop.test", outcome: "created", status: "FORCE_CHANGE_PASSWORD", userItem: "created" });
@@ -94,7 +94,7 @@ describe("stage:setup on a new stage", () => {
     const claim = await db().entities.uniqueValue.get(uniqueKey("username", "owner@shop.test")).go();
     expect(claim.data?.ownerId).toBe(admin.userId);
 
-    // Every product, the counted ones at 0 in stock; the quick-sale items hidden.
+    // Every product, the counted ones at 0 in stock; the quick-sale products hidden.
     expect(catalogue.created.sort()).toEqual([...starterCodes, ...quickSaleCodes].sort());
     expect(catalogue).toMatchObject({ present: [], codeTaken: [], starterAddedAt: undefined });
     const counted = [...starterCatalogue, ...quickSaleProducts].filter((p) => p.counted).map((p) => p.code);

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { UserActor } from "../../packages/core/src/actor";
 import { db } from "../../packages/core/src/db";
-import { applyStatusChange, CHANGED_MEANWHILE } from "../../packages/core/src/orders/status-change";
+import { applyMove, CHANGED_MEANWHILE } from "../../packages/core/src/orders/move-order";
 import { book, bookingCustomer } from "./booking-support";
 import { auditOf, orderOf, staffTokens } from "./payment-support";
 import { call } from "./support";
@@ -110,12 +110,12 @@ describe("a cancel gives the order's stock back", () => {
     const before = await orderOf(orderId);
     const actor: UserActor = { type: "user", userId: customer.userId, username: customer.username, roles: ["CUSTOMER"] };
     const input = { id: orderId, status: "CANCELED" as const, note: undefined, refund: false, keepPayment: false };
-    const answers = await Promise.allSettled([applyStatusChange(actor, before, input), applyStatusChange(actor, before, input)]);
+    const answers = await Promise.allSettled([applyMove(actor, before, input), applyMove(actor, before, input)]);
     expect(answers.filter((a) => a.status === "fulfilled")).toHaveLength(1);
     const refused = answers.find((a) => a.status === "rejected") as PromiseRejectedResult;
     expect(refused.reason.message).toBe(CHANGED_MEANWHILE);
     // And once more, sequentially, from the same stale read.
-    await expect(applyStatusChange(actor, before, input)).rejects.toThrow(CHANGED_MEANWHILE);
+    await expect(applyMove(actor, before, input)).rejects.toThrow(CHANGED_MEANWHILE);
     expect(await stockOf(overgrip)).toBe(3);
   });
 

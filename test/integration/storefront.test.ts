@@ -57,6 +57,13 @@ async function stockOf(id: string): Promise<number> {
   return data!.stockQuantity;
 }
 
+/** Where an order is, as stored (no read mapping: the raw item). */
+async function storedPlace(id: string) {
+  const { data } = await db().entities.serviceOrder.get({ id }).go({ data: "raw", consistent: true });
+  const item = (data as unknown as { Item: Record<string, unknown> }).Item;
+  return { dropoffLocation: item.dropoffLocation, pickupLocation: item.pickupLocation, isOnsite: item.isOnsite };
+}
+
 async function ordersOf(userId: string) {
   return (await db().entities.serviceOrder.query.byUser({ userId }).go({ pages: "all" })).data;
 }
@@ -141,7 +148,13 @@ describe("POST /api/storefront/invoice", () => {
       myGripNotes: "Handle wrap is loose",
       processedByStaffId: employeeId,
       paymentStatus: "unpaid",
+      // A counter sale: made at the shop's counter, no club day.
+      dropoffLocation: "COUNTER",
+      pickupLocation: "COUNTER",
+      isOnsite: false,
+      partner: null,
     });
+    expect(await storedPlace(orderId)).toEqual({ dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false });
     expect(checkoutUrl).toContain("/local-pay/");
     expect(smsStatus).toEqual({ success: true, message: expect.any(String) });
     expect(await stockOf(sku)).toBe(8);
@@ -320,6 +333,7 @@ describe("POST /api/book-service, the quick sale", () => {
     expect(answer.body.checkoutUrl).toContain("/local-pay/");
     const order = await orderOf(answer.body.orderId);
     expect(order).toMatchObject({ userId: customer.userId, subtotalCents: subtotal, totalCents: total, discountAmountCents: subtotal - total, processedByStaffId: employeeId });
+    expect(await storedPlace(order.id)).toEqual({ dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false });
     if (discount) expect(order).toMatchObject({ discountByStaffId: employeeId, discountNotes: "Loyal player" });
     else expect(order.discountByStaffId).toBeUndefined();
     // The paddle was made for the customer, audited.
@@ -338,7 +352,7 @@ describe("POST /api/book-service, the quick sale", () => {
     expect(await orderOf(answer.body.orderId)).toMatchObject({ subtotalCents: 800, discountAmountCents: 800, totalCents: 0, paymentStatus: "comp" });
   });
 
-  it("takes the quick-sale items' stock", async () => {
+  it("takes the quick-sale products' stock", async () => {
     const before = await stockOf("sku-qs-regrip");
     const customer = await bookingCustomer();
     expect((await quickSale({ customerId: customer.userId, paddle, services: ["regrip"], discount: null })).status).toBe(201);
@@ -377,5 +391,50 @@ describe("POST /api/book-service, the quick sale", () => {
     });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
     expect(Object.keys(own.body).sort()).toEqual(["bagNumber", "id", "pickupDate", "requiresPayment"]);
+  });
+});
+
+describe("a counter sale written before COUNTER", () => {
+  /** An order stored the old way: ONSITE, the club's location, with no club and isOnsite true. */
+  async function oldStyleOrder(userId: string, fields: Record<string, unknown> = {}) {
+    const at = new Date().toISOString();
+    const { data } = await db()
+      .entities.serviceOrder.create({
+        userId,
+        status: "WAITING_ON_PAYMENT",
+        statusHistory: [{ to: "WAITING_ON_PAYMENT", actorId: employeeId, actorName: "Sam", note: "Invoiced at the storefront", at }],
+        dropoffLocation: "ONSITE",
+        dropoffDateTime: at,
+        pickupLocation: "ONSITE",
+        isOnsite: true,
+        lineItems: [{ skuId: demo.refresh, name: "Counter item", priceCents: 800, quantity: 1 }],
+        subtotalCents: 800,
+        totalCents: 800,
+        processedByStaffId: employeeId,
+        ...fields,
+      })
+      .go();
+    return data.id;
+  }
+
+  it("is read as a counter sale through the API (the customer's and staff's views), the stored item left as it was", async () => {
+    const customer = await bookingCustomer();
+    const id = await oldStyleOrder(customer.userId);
+    const counterSale = { dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false, partner: null };
+    const mine = await call("GET", `/api/orders/${id}`, { token: customer.token });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body).toMatchObject(counterSale);
+    expect((await call("GET", `/api/orders/${id}`, { token: staff.employee })).body).toMatchObject(counterSale);
+    const list = await call("GET", "/api/orders", { token: customer.token });
+    expect(list.body.orders.find((order: { id: string }) => order.id === id)).toMatchObject(counterSale);
+    expect(await storedPlace(id)).toEqual({ dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true });
+  });
+
+  it("leaves a club day's order, which names its club, at the club", async () => {
+    const customer = await bookingCustomer();
+    const partner = { locationKey: "counter-test-club", name: "Counter Test Club" };
+    const id = await oldStyleOrder(customer.userId, { partner, scheduleEventId: "event-of-a-club-day", processedByStaffId: undefined });
+    const club = await call("GET", `/api/orders/${id}`, { token: customer.token });
+    expect(club.body).toMatchObject({ dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true, partner: { name: "Counter Test Club" } });
   });
 });

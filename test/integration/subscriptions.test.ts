@@ -22,9 +22,9 @@ import {
   type SubscriptionEventFacts,
 } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
-import { COVERED_LINE_NOTE, type SubscriptionPlan } from "../../packages/core/src/shared/membership";
-import { pendingCheckout } from "../../packages/core/src/subscriptions";
-import { REGRIP_JUST_USED } from "../../packages/core/src/subscriptions/allowance";
+import { COVERED_LINE_NOTE, type Plan } from "../../packages/core/src/shared/membership";
+import { pendingCheckout } from "../../packages/core/src/memberships";
+import { REGRIP_JUST_USED } from "../../packages/core/src/memberships/allowance";
 import { createLocalServer } from "../../infra/local/server";
 import { book, bookingCustomer, demo, freeBag, paddleOf, pickedUp } from "./booking-support";
 import { orderOf, postEvent, staffTokens } from "./payment-support";
@@ -39,14 +39,14 @@ beforeAll(async () => {
 
 type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
 
-async function checkout(customer: Customer, plan: SubscriptionPlan, paddleIds: string[]) {
+async function checkout(customer: Customer, plan: Plan, paddleIds: string[]) {
   return call("POST", "/api/subscriptions/checkout", { token: customer.token, body: { plan, paddleIds } });
 }
 
 const sessionOf = (url: string) => decodeURIComponent(url.slice(url.indexOf("/local-pay/") + "/local-pay/".length));
 
 /** Subscribes as the local payment page's Pay does: the pending checkout's events, signed and posted to the webhook. */
-async function subscribe(customer: Customer, plan: SubscriptionPlan, paddleIds: string[], now = new Date()) {
+async function subscribe(customer: Customer, plan: Plan, paddleIds: string[], now = new Date()) {
   const answer = await checkout(customer, plan, paddleIds);
   expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   const pending = await pendingCheckout(sessionOf(answer.body.url));
@@ -383,7 +383,7 @@ describe("cancel, the admin's list and the refusals", () => {
     const customer = await bookingCustomer();
     const stranger = await bookingCustomer();
     const second = await paddleOf(customer.userId);
-    expect(await checkout(customer, "GOLD" as SubscriptionPlan, [customer.paddleId])).toMatchObject({ status: 400 });
+    expect(await checkout(customer, "GOLD" as Plan, [customer.paddleId])).toMatchObject({ status: 400 });
     expect(await checkout(customer, "SINGLE_MONTHLY", [stranger.paddleId])).toMatchObject({ status: 400 });
     expect(await checkout(customer, "SINGLE_MONTHLY", [customer.paddleId, second])).toMatchObject({ status: 400 });
     expect(await checkout(customer, "SINGLE_MONTHLY", [])).toMatchObject({ status: 400 });

@@ -9,22 +9,8 @@
  * so no bundle carries this table.
  */
 import type { Grants, TableAccess } from "../../../infra/grants";
+import type { Access } from "@regrip/core/shared/access";
 import { routeKey } from "./http/own-route";
-
-export type Access =
-  /** anyone, signed in or not */
-  | "public"
-  /** any signed-in user (every user is a CUSTOMER) */
-  | "customer"
-  /**
-   * the owner of the route's `owned` item, or staff: any signed-in caller passes the gate and the domain
-   * function checks the rest (anyone else gets 404, as for a missing item)
-   */
-  | "owner-or-staff"
-  /** EMPLOYEE or ADMIN */
-  | "staff"
-  /** ADMIN only */
-  | "admin";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -54,12 +40,12 @@ export interface Route {
 }
 
 /**
- * One route, one file: `fn("<area>/<action>")` names
+ * One route, one file: `handlerAt("<area>/<action>")` names
  * `packages/functions/src/api/<area>/<action>.ts`, whose `handler` export is
  * the route's Lambda. A file per route, because a bundle keeps every export
  * of its entry: a file of three routes would load all three in each Lambda.
  */
-const fn = (file: string, exportName = "handler") => `packages/functions/src/api/${file}.${exportName}`;
+const handlerAt = (file: string, exportName = "handler") => `packages/functions/src/api/${file}.${exportName}`;
 
 /*
  * What each route's Lambda may touch (infra/grants.ts): what its code does, as its tests show
@@ -71,119 +57,119 @@ const table = (...accesses: TableAccess[]): Grants => ({ table: accesses });
 const reads = table("read");
 /** An edit of an item with its audit entry, which may swap a unique claim (an email, a code): the old one is deleted. */
 const edits = table("read", "put", "update", "delete");
-/** An order's move (decided in orders/status-change.ts, written by orders/move-writer.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
+/** An order's move (decided in orders/move-order.ts, written by orders/move-writer.ts): the order, its history, counters, stock, the bag hold it takes or frees. */
 const moves = table("read", "check", "put", "update", "delete");
 /** An order made at the counter or booked (stock taken, a bag held, a paddle made) that may text a payment link. */
 const sales: Grants = { ...table("read", "check", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] };
 
 export const routes: Route[] = [
   // auth
-  { method: "GET", path: "/api/auth/user", handler: fn("auth/current-user"), access: "customer", grants: { table: ["read", "put", "update"] } },
-  { method: "POST", path: "/api/auth/local", handler: fn("auth/local-sign-in"), access: "public", grants: { passwordSignIn: true } },
-  { method: "GET", path: "/api/login", handler: fn("auth/login"), access: "public", navigation: true, grants: {} },
-  { method: "GET", path: "/api/logout", handler: fn("auth/logout"), access: "public", navigation: true, grants: {} },
+  { method: "GET", path: "/api/auth/user", handler: handlerAt("auth/current-user"), access: "customer", grants: { table: ["read", "put", "update"] } },
+  { method: "POST", path: "/api/auth/local", handler: handlerAt("auth/local-sign-in"), access: "public", grants: { passwordSignIn: true } },
+  { method: "GET", path: "/api/login", handler: handlerAt("auth/login"), access: "public", navigation: true, grants: {} },
+  { method: "GET", path: "/api/logout", handler: handlerAt("auth/logout"), access: "public", navigation: true, grants: {} },
   // profile, phone verification, subscription
-  { method: "PUT", path: "/api/auth/user", handler: fn("profile/update"), access: "customer", grants: edits },
-  { method: "POST", path: "/api/user/phone", handler: fn("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
-  { method: "POST", path: "/api/user/phone/verify", handler: fn("profile/verify-phone"), access: "customer", grants: edits },
-  { method: "GET", path: "/api/subscriptions", handler: fn("subscriptions/current"), access: "customer", grants: reads },
+  { method: "PUT", path: "/api/auth/user", handler: handlerAt("profile/update"), access: "customer", grants: edits },
+  { method: "POST", path: "/api/user/phone", handler: handlerAt("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "POST", path: "/api/user/phone/verify", handler: handlerAt("profile/verify-phone"), access: "customer", grants: edits },
+  { method: "GET", path: "/api/subscriptions", handler: handlerAt("subscriptions/current"), access: "customer", grants: reads },
   // memberships: the checkout notes what was asked for; paddles and cancel patch the subscription with an audit entry
-  { method: "POST", path: "/api/subscriptions/checkout", handler: fn("subscriptions/checkout"), access: "customer", grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
-  { method: "PUT", path: "/api/subscriptions/paddles", handler: fn("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
-  { method: "POST", path: "/api/subscriptions/cancel", handler: fn("subscriptions/cancel"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/subscriptions/checkout", handler: handlerAt("subscriptions/checkout"), access: "customer", grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "PUT", path: "/api/subscriptions/paddles", handler: handlerAt("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
+  { method: "POST", path: "/api/subscriptions/cancel", handler: handlerAt("subscriptions/cancel"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // loyalty points: the caller's balance and history
-  { method: "GET", path: "/api/loyalty", handler: fn("loyalty/mine"), access: "customer", grants: reads },
+  { method: "GET", path: "/api/loyalty", handler: handlerAt("loyalty/mine"), access: "customer", grants: reads },
   // paddles
-  { method: "GET", path: "/api/paddles", handler: fn("paddles/list"), access: "customer", grants: reads },
-  { method: "POST", path: "/api/paddles", handler: fn("paddles/create"), access: "customer", grants: table("read", "put") },
-  { method: "PATCH", path: "/api/paddles/{id}", handler: fn("paddles/update"), access: "customer", owned: "paddle", grants: table("read", "update") },
-  { method: "DELETE", path: "/api/paddles/{id}", handler: fn("paddles/remove"), access: "customer", owned: "paddle", grants: table("delete") },
-  { method: "POST", path: "/api/paddles/{id}/photo", handler: fn("paddles/photo"), access: "customer", owned: "paddle", grants: { ...reads, uploads: ["paddles"] } },
-  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: fn("paddles/free-from-bag"), access: "customer", owned: "paddle", grants: moves },
+  { method: "GET", path: "/api/paddles", handler: handlerAt("paddles/list"), access: "customer", grants: reads },
+  { method: "POST", path: "/api/paddles", handler: handlerAt("paddles/create"), access: "customer", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/paddles/{id}", handler: handlerAt("paddles/update"), access: "customer", owned: "paddle", grants: table("read", "update") },
+  { method: "DELETE", path: "/api/paddles/{id}", handler: handlerAt("paddles/remove"), access: "customer", owned: "paddle", grants: table("delete") },
+  { method: "POST", path: "/api/paddles/{id}/photo", handler: handlerAt("paddles/photo"), access: "customer", owned: "paddle", grants: { ...reads, uploads: ["paddles"] } },
+  { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: handlerAt("paddles/free-from-bag"), access: "customer", owned: "paddle", grants: moves },
   // catalogue
-  { method: "GET", path: "/api/services", handler: fn("services/list"), access: "public", grants: reads },
-  { method: "GET", path: "/api/promotions/{code}", handler: fn("promotions/get"), access: "public", grants: reads },
+  { method: "GET", path: "/api/services", handler: handlerAt("services/list"), access: "public", grants: reads },
+  { method: "GET", path: "/api/promotions/{code}", handler: handlerAt("promotions/get"), access: "public", grants: reads },
   // the grip schedule and where a paddle goes: anyone may read them
-  { method: "GET", path: "/api/schedule", handler: fn("schedule/list"), access: "public", grants: reads },
-  { method: "GET", path: "/api/locations", handler: fn("schedule/locations"), access: "public", grants: reads },
+  { method: "GET", path: "/api/schedule", handler: handlerAt("schedule/list"), access: "public", grants: reads },
+  { method: "GET", path: "/api/locations", handler: handlerAt("schedule/locations"), access: "public", grants: reads },
   // orders
   // a booking sends its confirmation by text and by email (notifications/confirmations.ts)
-  { method: "POST", path: "/api/book-service", handler: fn("orders/book"), access: "customer", grants: { ...sales, email: true } },
-  { method: "GET", path: "/api/orders", handler: fn("orders/list"), access: "customer", grants: reads },
-  { method: "GET", path: "/api/orders/{id}", handler: fn("orders/get"), access: "customer", owned: "order", grants: reads },
-  // a counter order's receipt, for whoever holds its unguessable link (a walk-in has no account)
-  { method: "GET", path: "/api/receipts/{id}", handler: fn("receipts/get"), access: "public", grants: reads },
+  { method: "POST", path: "/api/book-service", handler: handlerAt("orders/book"), access: "customer", grants: { ...sales, email: true } },
+  { method: "GET", path: "/api/orders", handler: handlerAt("orders/list"), access: "customer", grants: reads },
+  { method: "GET", path: "/api/orders/{id}", handler: handlerAt("orders/get"), access: "customer", owned: "order", grants: reads },
+  // a counter sale's receipt, for whoever holds its unguessable link (a walk-in has no account)
+  { method: "GET", path: "/api/receipts/{id}", handler: handlerAt("receipts/get"), access: "public", grants: reads },
   // storefront (the quick sale is the staff form of POST /api/book-service)
-  { method: "GET", path: "/api/storefront/products", handler: fn("storefront/products"), access: "staff", grants: reads },
-  { method: "POST", path: "/api/storefront/invoice", handler: fn("storefront/invoice"), access: "staff", grants: sales },
+  { method: "GET", path: "/api/storefront/products", handler: handlerAt("storefront/products"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/storefront/invoice", handler: handlerAt("storefront/invoice"), access: "staff", grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: fn("orders/change-status"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
-  { method: "POST", path: "/api/orders/{id}/payments", handler: fn("orders/payments"), access: "staff", grants: { ...moves, texts: true, email: true } },
-  { method: "POST", path: "/api/orders/{id}/payment-link", handler: fn("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/move"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", grants: { ...moves, texts: true, email: true } },
+  { method: "POST", path: "/api/orders/{id}/payment-link", handler: handlerAt("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind
-  { method: "POST", path: "/api/orders/{id}/tip", handler: fn("orders/tip"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
-  { method: "POST", path: "/api/orders/{id}/checkout", handler: fn("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/tip", handler: handlerAt("orders/tip"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/checkout", handler: handlerAt("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)
-  { method: "GET", path: "/api/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },
-  { method: "GET", path: "/api/admin/customers/search", handler: fn("customers/search"), access: "staff", grants: reads },
-  { method: "POST", path: "/api/admin/customers", handler: fn("customers/create"), access: "staff", grants: table("read", "put") },
-  { method: "PUT", path: "/api/admin/customers/{id}", handler: fn("customers/replace"), access: "staff", grants: edits },
-  { method: "GET", path: "/api/customers/{id}", handler: fn("customers/get"), access: "staff", grants: reads },
-  { method: "PATCH", path: "/api/customers/{id}", handler: fn("customers/update"), access: "staff", grants: edits },
-  { method: "POST", path: "/api/customers/{id}/phone", handler: fn("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
-  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: fn("customers/verify-phone"), access: "staff", grants: edits },
+  { method: "GET", path: "/api/customers/search", handler: handlerAt("customers/search"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/admin/customers/search", handler: handlerAt("customers/search"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/admin/customers", handler: handlerAt("customers/create"), access: "staff", grants: table("read", "put") },
+  { method: "PUT", path: "/api/admin/customers/{id}", handler: handlerAt("customers/replace"), access: "staff", grants: edits },
+  { method: "GET", path: "/api/customers/{id}", handler: handlerAt("customers/get"), access: "staff", grants: reads },
+  { method: "PATCH", path: "/api/customers/{id}", handler: handlerAt("customers/update"), access: "staff", grants: edits },
+  { method: "POST", path: "/api/customers/{id}/phone", handler: handlerAt("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "POST", path: "/api/customers/{id}/phone/verify", handler: handlerAt("customers/verify-phone"), access: "staff", grants: edits },
   // bags (staff)
-  { method: "POST", path: "/api/admin/bags/create", handler: fn("bags/create"), access: "staff", grants: table("put") },
-  { method: "GET", path: "/api/admin/bags", handler: fn("bags/list"), access: "staff", grants: reads },
-  { method: "GET", path: "/api/bags/{key}", handler: fn("bags/get"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/admin/bags/create", handler: handlerAt("bags/create"), access: "staff", grants: table("put") },
+  { method: "GET", path: "/api/admin/bags", handler: handlerAt("bags/list"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/bags/{key}", handler: handlerAt("bags/get"), access: "staff", grants: reads },
   // the public status of the bag a label's QR names: each look spends one of the caller's looks (a rate limit item)
-  { method: "GET", path: "/api/public/bags/{slug}", handler: fn("public-bags/status"), access: "public", grants: table("read", "put", "update") },
+  { method: "GET", path: "/api/public/bags/{slug}", handler: handlerAt("public-bags/status"), access: "public", grants: table("read", "put", "update") },
   // a customer's check of a typed bag number on the booking page
-  { method: "GET", path: "/api/bags/{key}/availability", handler: fn("bags/availability"), access: "customer", grants: reads },
+  { method: "GET", path: "/api/bags/{key}/availability", handler: handlerAt("bags/availability"), access: "customer", grants: reads },
   // the service queue and admin orders (staff)
-  { method: "GET", path: "/api/admin/orders", handler: fn("admin-orders/list"), access: "staff", grants: reads },
-  { method: "GET", path: "/api/admin/orders/counts", handler: fn("admin-orders/counts"), access: "staff", grants: reads },
-  { method: "PUT", path: "/api/orders/{id}/notes", handler: fn("orders/notes"), access: "staff", grants: table("read", "put", "update") },
+  { method: "GET", path: "/api/admin/orders", handler: handlerAt("admin-orders/list"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/admin/orders/counts", handler: handlerAt("admin-orders/counts"), access: "staff", grants: reads },
+  { method: "PUT", path: "/api/orders/{id}/notes", handler: handlerAt("orders/notes"), access: "staff", grants: table("read", "put", "update") },
   // promotions and the audit log (admin)
-  { method: "GET", path: "/api/admin/promotions", handler: fn("admin-promotions/list"), access: "admin", grants: reads },
-  { method: "POST", path: "/api/admin/promotions", handler: fn("admin-promotions/create"), access: "admin", grants: table("read", "put") },
-  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/update"), access: "admin", grants: edits },
-  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: fn("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
-  { method: "GET", path: "/api/admin/audit", handler: fn("admin-audit/list"), access: "admin", grants: reads },
+  { method: "GET", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/update"), access: "admin", grants: edits },
+  { method: "DELETE", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
+  { method: "GET", path: "/api/admin/audit", handler: handlerAt("admin-audit/list"), access: "admin", grants: reads },
   // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry
-  { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: fn("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
+  { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: handlerAt("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
   // communications: test texts, broadcasts, the log (admin)
   // the text inbox (staff): conversations, a thread, a reply through Texts.send, marking read; each
   // conversation write with its unread counter (an update) and, for staff, its audit entry (a put)
-  { method: "GET", path: "/api/admin/conversations", handler: fn("admin-inbox/list"), access: "staff", grants: reads },
-  { method: "GET", path: "/api/admin/conversations/{id}/messages", handler: fn("admin-inbox/thread"), access: "staff", grants: reads },
-  { method: "POST", path: "/api/admin/conversations/{id}/reply", handler: fn("admin-inbox/reply"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
-  { method: "POST", path: "/api/admin/conversations/{id}/read", handler: fn("admin-inbox/read"), access: "staff", grants: table("read", "put", "update") },
-  { method: "GET", path: "/api/admin/communications", handler: fn("admin-communications/list"), access: "admin", grants: reads },
-  { method: "GET", path: "/api/admin/users", handler: fn("admin-communications/users"), access: "admin", grants: reads },
-  { method: "POST", path: "/api/admin/test-sms", handler: fn("admin-communications/test-sms"), access: "admin", grants: { ...table("read", "put"), texts: true } },
-  { method: "POST", path: "/api/admin/bulk-sms", handler: fn("admin-communications/bulk-sms"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "GET", path: "/api/admin/conversations", handler: handlerAt("admin-inbox/list"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/admin/conversations/{id}/messages", handler: handlerAt("admin-inbox/thread"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/admin/conversations/{id}/reply", handler: handlerAt("admin-inbox/reply"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "POST", path: "/api/admin/conversations/{id}/read", handler: handlerAt("admin-inbox/read"), access: "staff", grants: table("read", "put", "update") },
+  { method: "GET", path: "/api/admin/communications", handler: handlerAt("admin-communications/list"), access: "admin", grants: reads },
+  { method: "GET", path: "/api/admin/users", handler: handlerAt("admin-communications/users"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/test-sms", handler: handlerAt("admin-communications/test-sms"), access: "admin", grants: { ...table("read", "put"), texts: true } },
+  { method: "POST", path: "/api/admin/bulk-sms", handler: handlerAt("admin-communications/bulk-sms"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
   // the subscribers (admin)
-  { method: "GET", path: "/api/admin/subscriptions", handler: fn("admin-subscriptions/list"), access: "admin", grants: reads },
+  { method: "GET", path: "/api/admin/subscriptions", handler: handlerAt("admin-subscriptions/list"), access: "admin", grants: reads },
   // the dashboard (admin)
-  { method: "GET", path: "/api/admin/analytics", handler: fn("admin-analytics/get"), access: "admin", grants: reads },
+  { method: "GET", path: "/api/admin/analytics", handler: handlerAt("admin-analytics/get"), access: "admin", grants: reads },
   // partner clubs and the grip schedule (admin); a canceled event moves its booked orders (no change of stage) and texts their customers
-  { method: "GET", path: "/api/admin/partners", handler: fn("admin-partners/list"), access: "admin", grants: reads },
-  { method: "POST", path: "/api/admin/partners", handler: fn("admin-partners/create"), access: "admin", grants: table("read", "put") },
-  { method: "PATCH", path: "/api/admin/partners/{id}", handler: fn("admin-partners/update"), access: "admin", grants: table("read", "put", "update") },
-  { method: "DELETE", path: "/api/admin/partners/{id}", handler: fn("admin-partners/remove"), access: "admin", grants: table("read", "put", "delete") },
-  { method: "GET", path: "/api/admin/schedule", handler: fn("admin-schedule/list"), access: "admin", grants: reads },
-  { method: "POST", path: "/api/admin/schedule", handler: fn("admin-schedule/create"), access: "admin", grants: table("read", "check", "put") },
-  { method: "PATCH", path: "/api/admin/schedule/{id}", handler: fn("admin-schedule/update"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
-  { method: "DELETE", path: "/api/admin/schedule/{id}", handler: fn("admin-schedule/remove"), access: "admin", grants: { ...table("read", "put", "update", "delete"), texts: true } },
+  { method: "GET", path: "/api/admin/partners", handler: handlerAt("admin-partners/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/partners", handler: handlerAt("admin-partners/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/partners/{id}", handler: handlerAt("admin-partners/update"), access: "admin", grants: table("read", "put", "update") },
+  { method: "DELETE", path: "/api/admin/partners/{id}", handler: handlerAt("admin-partners/remove"), access: "admin", grants: table("read", "put", "delete") },
+  { method: "GET", path: "/api/admin/schedule", handler: handlerAt("admin-schedule/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/schedule", handler: handlerAt("admin-schedule/create"), access: "admin", grants: table("read", "check", "put") },
+  { method: "PATCH", path: "/api/admin/schedule/{id}", handler: handlerAt("admin-schedule/update"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
+  { method: "DELETE", path: "/api/admin/schedule/{id}", handler: handlerAt("admin-schedule/remove"), access: "admin", grants: { ...table("read", "put", "update", "delete"), texts: true } },
   // products and inventory (admin)
-  { method: "GET", path: "/api/admin/skus", handler: fn("admin-skus/list"), access: "admin", grants: reads },
-  { method: "POST", path: "/api/admin/skus", handler: fn("admin-skus/create"), access: "admin", grants: table("read", "put") },
-  { method: "PATCH", path: "/api/admin/skus/{id}", handler: fn("admin-skus/update"), access: "admin", grants: edits },
-  { method: "DELETE", path: "/api/admin/skus/{id}", handler: fn("admin-skus/remove"), access: "admin", grants: table("read", "put", "delete") },
-  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: fn("admin-skus/inventory"), access: "admin", grants: table("read", "put", "update") },
-  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: fn("admin-skus/visibility"), access: "admin", grants: table("read", "put", "update") },
-  { method: "POST", path: "/api/admin/skus/{id}/image", handler: fn("admin-skus/image"), access: "admin", grants: { ...reads, uploads: ["skus"] } },
+  { method: "GET", path: "/api/admin/skus", handler: handlerAt("admin-skus/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/skus", handler: handlerAt("admin-skus/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/skus/{id}", handler: handlerAt("admin-skus/update"), access: "admin", grants: edits },
+  { method: "DELETE", path: "/api/admin/skus/{id}", handler: handlerAt("admin-skus/remove"), access: "admin", grants: table("read", "put", "delete") },
+  { method: "PATCH", path: "/api/admin/skus/{id}/inventory", handler: handlerAt("admin-skus/inventory"), access: "admin", grants: table("read", "put", "update") },
+  { method: "PATCH", path: "/api/admin/skus/{id}/visibility", handler: handlerAt("admin-skus/visibility"), access: "admin", grants: table("read", "put", "update") },
+  { method: "POST", path: "/api/admin/skus/{id}/image", handler: handlerAt("admin-skus/image"), access: "admin", grants: { ...reads, uploads: ["skus"] } },
 ];
 
 // `GET /api/paddles/{id}`: the route key API Gateway puts on each event (written once, beside what a deployed

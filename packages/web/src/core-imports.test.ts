@@ -4,20 +4,13 @@
  * built-in or a package other than zod. So no server code (AWS SDK, ElectroDB, Stripe, node:crypto) can ride
  * into the bundle by way of a rule the browser shows.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "./test/source-files";
 
 const webSrc = import.meta.dirname;
 const coreSrc = resolve(webSrc, "../../core/src");
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
 
 /** Every module a file names: static imports and re-exports, side-effect imports, dynamic imports. */
 function specifiers(file: string): string[] {

@@ -10,8 +10,8 @@
  * domain module it touches whole: `POST /api/book-service` had grown to 322.7 KB, over the 300 KB budget
  * (`npm run bench:lambda`). `scripts/lib/imports.test.ts` checks every call carries it.
  *
- * A function made by `fn` is called `(actor, input)`. It asserts the role first (who may call it, in the route
- * table's words: public, customer, staff, admin), then parses the input with the schema it carries as `.schema`,
+ * A function made by `fn` is called `(actor, input)`. It asserts the role first (who may call it, the route
+ * table's words from shared/access.ts `RoleAccess`: public, customer, staff, admin), then parses the input with the schema it carries as `.schema`,
  * so it is as safe called from a job, a webhook, a script or a test as from its route. The handler declares the
  * same schema (`api({ body: Paddles.create.schema }, ...)`); what the handler parsed is not parsed twice (a query
  * schema turns `"20"` into `20`, so parsing its output again would fail).
@@ -22,17 +22,15 @@
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
 import { forbidden, unauthorized } from "../errors";
+import type { RoleAccess } from "../shared/access";
 import { Id } from "../shared/ids";
 import { FORBIDDEN, isAdmin, isStaff, type Actor, type UserActor } from "./index";
-
-/** Who may call a function, in the route table's words (packages/functions/src/routes.ts `access`). */
-export type Access = "public" | "customer" | "staff" | "admin";
 
 /**
  * The actor a function sees: anyone (signed out too) for a public one; a signed-in user for a customer's (their
  * own paddles, orders, profile: the system has none); staff or the system itself for staff and admin ones.
  */
-export type ActorFor<A extends Access> = A extends "public" ? Actor | null : A extends "customer" ? UserActor : Actor;
+export type ActorFor<A extends RoleAccess> = A extends "public" ? Actor | null : A extends "customer" ? UserActor : Actor;
 
 /** The input of a function that takes none: called `(actor)`. */
 export const NoInput = z.optional(z.undefined());
@@ -48,7 +46,7 @@ export const ById = z.object({ id: Id });
 type Given<S extends $ZodType> = z.input<S> | z.output<S>;
 type Args<S extends $ZodType> = undefined extends z.input<S> ? [input?: Given<S> | (() => Given<S>)] : [input: Given<S> | (() => Given<S>)];
 
-export type DomainFn<A extends Access, S extends $ZodType, R> = ((actor: A extends "public" ? Actor | null : Actor, ...input: Args<S>) => Promise<R>) & {
+export type DomainFn<A extends RoleAccess, S extends $ZodType, R> = ((actor: A extends "public" ? Actor | null : Actor, ...input: Args<S>) => Promise<R>) & {
   /** The input's schema: the handler parses its body or query with it. */
   readonly schema: S;
   /** Who may call it. */
@@ -66,7 +64,7 @@ export function parse<S extends $ZodType>(schema: S, raw: unknown): z.output<S> 
 }
 
 /** The actor, if it may call a function of `access`; else the 401 or 403 a route would answer. */
-export function assertAccess<A extends Access>(access: A, actor: Actor | null | undefined): ActorFor<A> {
+export function assertAccess<A extends RoleAccess>(access: A, actor: Actor | null | undefined): ActorFor<A> {
   if (access === "public") return (actor ?? null) as ActorFor<A>;
   if (!actor) throw unauthorized();
   const allowed = access === "customer" ? actor.type === "user" : access === "staff" ? isStaff(actor) : isAdmin(actor);
@@ -74,7 +72,7 @@ export function assertAccess<A extends Access>(access: A, actor: Actor | null | 
   return actor as ActorFor<A>;
 }
 
-export function fn<A extends Access, S extends $ZodType, R>(
+export function fn<A extends RoleAccess, S extends $ZodType, R>(
   declared: { role: A; input: S },
   body: (actor: ActorFor<A>, input: z.output<S>) => Promise<R>,
 ): DomainFn<A, S, R> {

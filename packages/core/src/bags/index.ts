@@ -20,7 +20,7 @@ import { fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { INVALID_CURSOR, pageQuery } from "../paging";
-import { writeLabelled, type LabelledOutcome, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledOutcome, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
 import { conflict, DomainError, invalid, unavailable } from "../errors";
@@ -181,6 +181,31 @@ export async function lowestFree(exclude: ReadonlySet<string> = new Set()): Prom
     cursor = page.cursor ?? undefined;
   } while (cursor);
   return null;
+}
+
+/** A bag the server chose for an order that another order took first (its hold or its check failed). */
+export class AssignedBagTaken extends Error {
+  constructor(readonly code: string) {
+    super(`Bag ${code} was taken meanwhile`);
+  }
+}
+
+/**
+ * Makes an order whose bag the server may choose (`lowestFree(lost)`): when `make` throws AssignedBagTaken, the
+ * bag is added to `lost` and the order made again with the next free one, under the one retry policy
+ * (db/labelled.ts `readDecideWrite`); when the tries run out, `noneFree` is thrown.
+ */
+export function withFreeBag<T>(make: (lost: ReadonlySet<string>) => Promise<T>, noneFree: () => Error): Promise<T> {
+  const lost = new Set<string>();
+  return readDecideWrite(async () => {
+    try {
+      return await make(lost);
+    } catch (error) {
+      if (!(error instanceof AssignedBagTaken)) throw error;
+      lost.add(error.code);
+      return CHANGED;
+    }
+  }, noneFree);
 }
 
 // ---------------------------------------------------------------------------------------------

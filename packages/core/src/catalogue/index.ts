@@ -1,8 +1,9 @@
 import type { EntityItem } from "electrodb";
 import { fn, NoInput } from "../actor/fn";
 import { db } from "../db";
+import { unavailable } from "../errors";
 import type { Sku } from "../entities";
-import { shapeCatalogue, type Catalogue, type CatalogueSku } from "../shared/catalogue";
+import { shapeCatalogue, type Catalogue, type Product } from "../shared/catalogue";
 
 export * as Catalogue from "./index";
 export * from "../shared/catalogue";
@@ -10,7 +11,7 @@ export * from "../shared/catalogue";
 export type SkuItem = EntityItem<Sku>;
 
 /** The stored sku as the catalogue sees it: `unlimitedStock` is the spec's `stockQuantity: null`. */
-export function catalogueSku(sku: SkuItem): CatalogueSku {
+export function productFromSku(sku: SkuItem): Product {
   return {
     id: sku.id,
     code: sku.code,
@@ -32,10 +33,19 @@ export function catalogueSku(sku: SkuItem): CatalogueSku {
 }
 
 /** Every sku, in display order: one Query on the catalogue index (a shop's catalogue is small). */
-export async function allSkus(): Promise<SkuItem[]> {
+export async function allProducts(): Promise<SkuItem[]> {
   const result = await db().entities.sku.query.catalogue({}).go({ pages: "all" });
   return result.data;
 }
 
+/** The skus of `ids` (each once), as the catalogue sees them: one BatchGet, for pricing a sale. */
+export async function productsByIds(ids: readonly string[]): Promise<Product[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
+  if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
+  return found.data.map(productFromSku);
+}
+
 /** GET /api/services: the catalogue as the booking page reads it, for anyone. */
-export const services = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => shapeCatalogue((await allSkus()).map(catalogueSku)));
+export const services = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => shapeCatalogue((await allProducts()).map(productFromSku)));

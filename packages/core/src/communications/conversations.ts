@@ -10,7 +10,7 @@
  */
 import type { EntityItem } from "electrodb";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import type { SmsConversation, SmsMessage } from "../entities";
 import type { OrderItem } from "../orders/view";
 import { findUserIds } from "../customers/search-index";
@@ -25,9 +25,6 @@ type UserItem = { userId: string; firstName?: string; lastName?: string; email?:
 /** The last message's first words, as the list shows them. */
 const PREVIEW_LENGTH = 120;
 const previewOf = (body: string) => body.replace(/\s+/g, " ").trim().slice(0, PREVIEW_LENGTH);
-
-/** How many times a write that lost to a concurrent one is rebuilt from a fresh read. */
-const REVISION_RETRIES = 8;
 
 export const UNREAD_COUNTER = "unreadConversations" as const;
 
@@ -59,7 +56,8 @@ export async function writeConversation(
   phone: string,
   build: (current: ConversationItem | null) => { change: ConversationChange; extra?: (entities: TransactionEntities) => LabelledWrite[] } | null,
 ): Promise<ConversationWrite | null> {
-  for (let attempt = 0; ; attempt++) {
+  let codes: Record<string, string> = {};
+  return readDecideWrite<ConversationWrite | null>(async () => {
     const current = await read(phone);
     const built = build(current);
     if (!built) return null;
@@ -113,9 +111,10 @@ export async function writeConversation(
     if (outcome.committed) return { committed: true, before: current, after: { unread, needsReply, optedOut } };
     const others = outcome.failed.filter((label) => label !== "conversation");
     if (others.length > 0) return { committed: false, failed: others, before: current };
-    if ((outcome.failed.includes("conversation") || outcome.conflict) && attempt < REVISION_RETRIES) continue;
-    throw new Error(`conversation ${phone} not written: ${JSON.stringify(outcome.codes)}`);
-  }
+    codes = outcome.codes;
+    if (changedSinceRead(outcome, "conversation")) return CHANGED;
+    throw new Error(`conversation ${phone} not written: ${JSON.stringify(codes)}`);
+  }, () => new Error(`conversation ${phone} not written: ${JSON.stringify(codes)}`));
 }
 
 /** The conversation of `phone` as stored now, or null. */

@@ -18,7 +18,7 @@ import { IdempotencyKey, IDEMPOTENCY_TTL_SECONDS } from "../shared/idempotency";
 import { consent, optedOutNumbers, Texts } from "../texts";
 import type { SkipReason } from "../texts/consent";
 import type { UserItem } from "../users";
-import { BulkSmsInput, TestSmsInput, type BroadcastSkips, type BulkSmsAnswer, type BulkSmsResults } from "../shared/communications";
+import { BulkSmsInput, TestSmsInput, UNKNOWN_ERROR, type BroadcastSkips, type BulkSmsAnswer, type BulkSmsResults } from "../shared/communications";
 
 export * as Communications from "./index";
 export { list } from "./list";
@@ -142,7 +142,7 @@ export const bulkSms = /* @__PURE__ */ fn({ role: "admin", input: BulkSms }, asy
       skippedBecause.optedOut++;
     } else {
       results.failed++;
-      results.failures.push({ userId: user.userId, error: outcome.error ?? "Unknown error" });
+      results.failures.push({ userId: user.userId, error: outcome.error ?? UNKNOWN_ERROR });
     }
   });
 

@@ -24,7 +24,7 @@ import type { Actor } from "../actor";
 import { ById, fn } from "../actor/fn";
 import * as Audit from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
@@ -47,7 +47,7 @@ import { EMAIL_IN_USE, type UserItem } from "../users";
 import { findUserIds, searchKeys, searchTerms, termWrites } from "./search-index";
 
 export * as Customers from "./index";
-import { staffFactsOf } from "../subscriptions/badges";
+import { staffFactsOf } from "../memberships/badges";
 export { CustomerForm, CustomerPatch, CustomerSearchQuery, type CustomerView } from "../shared/customers";
 
 const CHANGED_WHILE_SAVING = "This customer changed while saving. Please try again.";
@@ -194,7 +194,7 @@ interface Edit {
  * made again on the customer as they now are when another write came first.
  */
 async function edit(actor: Actor, id: string, input: Edit, allowSharedPhone: boolean | undefined): Promise<CustomerView> {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  return readDecideWrite(async () => {
     const current = await found(id);
     // A phone changed to another customer's: the create's rule (a phone kept as it is is never asked about).
     if (input.phone && input.phone !== current.phone) await refusePhoneOnFile(input.phone, allowSharedPhone, id);
@@ -211,8 +211,8 @@ async function edit(actor: Actor, id: string, input: Edit, allowSharedPhone: boo
     ]);
     if (outcome.committed) return view(outcome.user);
     if (outcome.failed.includes(Users.PROFILE_LABELS.emailClaim)) throw conflict(EMAIL_IN_USE);
-  }
-  throw conflict(CHANGED_WHILE_SAVING);
+    return CHANGED;
+  }, () => conflict(CHANGED_WHILE_SAVING));
 }
 
 const ReplaceInput = z.object({ id: Id, customer: CustomerRequest });

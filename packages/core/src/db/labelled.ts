@@ -9,6 +9,11 @@
  * add no retry of their own for conflicts: a write that still loses after
  * these is answered as not committed.
  *
+ * A read-decide-write (an admin's edit conditioned on the item as read, a
+ * webhook's event, a conversation's text, a bag the server chose) whose write
+ * lost because what it read changed is made again from a fresh read by
+ * `readDecideWrite`, under the same policy: the same count, the same pauses.
+ *
  * Each attempt builds its writes inside an effects collector (db/effects.ts):
  * what the build registers with `afterCommit` runs once the transaction has
  * committed, and what a failed or retried attempt registered is dropped.
@@ -48,14 +53,16 @@ export type LabelledOutcome =
     };
 
 /**
- * How many times a transaction that lost only to a concurrent one is written again, and the longest pause between
+ * The retry policy: how many times a write that lost to a concurrent one is made again, and the longest pause between
  * two tries. Thirty customers booking the last seats of an onsite day at once all write the day's seat count: on a
  * loaded machine six tries (about 1.3 s in all) let every one of them lose, so ten, the pause capped at a second.
  */
-const CONFLICT_RETRIES = 10;
-const CONFLICT_PAUSE_MAX_MS = 1_000;
+const RETRIES = 10;
+const PAUSE_MAX_MS = 1_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The pause before retry `n` (from 0): doubling from about 20 ms, capped, jittered so rivals spread out. */
+const pause = (n: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.min(PAUSE_MAX_MS, 20 * 2 ** n) * (0.5 + Math.random())));
 
 async function writeOnce(build: (entities: TransactionEntities) => LabelledWrite[], dropped: Set<string>) {
   let labels: string[] = [];
@@ -93,10 +100,38 @@ export async function writeLabelled(build: (entities: TransactionEntities) => La
       failed.forEach((label) => dropped.add(label));
       continue;
     }
-    if (failed.length === 0 && conflict && conflicts < CONFLICT_RETRIES) {
-      await sleep(Math.min(CONFLICT_PAUSE_MAX_MS, 20 * 2 ** conflicts++) * (0.5 + Math.random()));
+    if (failed.length === 0 && conflict && conflicts < RETRIES) {
+      await pause(conflicts++);
       continue;
     }
     return { committed: false, codes, failed, conflict };
+  }
+}
+
+/** What a try of `readDecideWrite` answers when what it read changed before its write: read again, decide again. */
+export const CHANGED: unique symbol = Symbol("changed");
+
+/**
+ * True when a write conditioned on what was read lost because it changed: the condition of one of `labels` (the
+ * items as read) failed, or another transaction still won after the conflict retries.
+ */
+export const changedSinceRead = (outcome: Extract<LabelledOutcome, { committed: false }>, ...labels: string[]): boolean =>
+  outcome.conflict || labels.some((label) => outcome.failed.includes(label));
+
+/**
+ * A read-decide-write under the one retry policy: `attempt` reads, decides and writes once, answering its result or
+ * CHANGED (what it read changed before its write); then it is made again, after the policy's pause, at most RETRIES
+ * more times. When the tries run out, the error `gaveUp` makes is thrown, or `gaveUp.answer` answered (a rate limit
+ * refuses rather than risk overshooting). `attempt` decides from what it reads, so it is safe to repeat.
+ */
+export async function readDecideWrite<T>(attempt: (retry: number) => Promise<T | typeof CHANGED>, gaveUp: (() => Error) | { answer: T }): Promise<T> {
+  for (let retry = 0; ; retry++) {
+    const result = await attempt(retry);
+    if (result !== CHANGED) return result as T;
+    if (retry >= RETRIES) {
+      if (typeof gaveUp === "function") throw gaveUp();
+      return gaveUp.answer;
+    }
+    await pause(retry);
   }
 }

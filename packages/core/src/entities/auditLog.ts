@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { AUDIT_TARGET_TYPES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 /** `2026-11` from an ISO timestamp: the month bucket of time-ordered logs (UTC). */
 export const monthOf = (iso: string): string => iso.slice(0, 7);
@@ -45,16 +45,9 @@ export const auditLog = (config?: EntityConfiguration) =>
         },
       },
       indexes: {
-        byMonth: {
-          pk: { field: primary.pk, composite: ["month"], template: "audit#${month}", casing },
-          sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
-        },
+        byMonth: keyed(primary, ["month"], "audit#${month}", ["createdAt", "id"], "${createdAt}#${id}"),
         /** The history of one record. */
-        byTarget: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["targetType", "targetId"], template: "target#${targetType}#${targetId}", casing },
-          sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        byTarget: keyed(gsi1, ["targetType", "targetId"], "target#${targetType}#${targetId}", ["createdAt"], "${createdAt}"),
       },
     },
     config,

@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
-import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, keyed, primary, SERVICE } from "./keys";
 
 /**
  * A physical bag a paddle travels in. `code3` is printed on it; `qrSlug` is
@@ -29,22 +29,11 @@ export const bag = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byId: {
-          pk: { field: primary.pk, composite: ["id"], template: "bag#${id}", casing },
-          sk: { field: primary.sk, composite: [], template: "bag", casing },
-        },
+        byId: keyed(primary, ["id"], "bag#${id}", [], "bag"),
         /** The bag(s) with a given code, e.g. the bag number typed at drop-off. */
-        byCode: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["code3"], template: "bagcode#${code3}", casing },
-          sk: { field: gsi1.sk, composite: ["id"], template: "bag#${id}", casing },
-        },
+        byCode: keyed(gsi1, ["code3"], "bagcode#${code3}", ["id"], "bag#${id}"),
         /** Every bag, ordered by code (admin list). */
-        allBags: {
-          index: gsi2.index,
-          pk: { field: gsi2.pk, composite: [], template: "bags", casing },
-          sk: { field: gsi2.sk, composite: ["code3", "id"], template: "${code3}#${id}", casing },
-        },
+        allBags: keyed(gsi2, [], "bags", ["code3", "id"], "${code3}#${id}"),
       },
     },
     config,

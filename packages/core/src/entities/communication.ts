@@ -3,7 +3,7 @@ import { Entity } from "./electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { monthOf } from "./auditLog";
 import { COMMUNICATION_CHANNELS, COMMUNICATION_MESSAGE_TYPES, COMMUNICATION_STATUSES } from "./enums";
-import { casing, gsi1, gsi2, gsi3, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, gsi3, keyed, primary, SERVICE } from "./keys";
 
 /**
  * Sort-key attribute of a sparse index: it exists only when `owner` does.
@@ -74,21 +74,14 @@ export const communication = (config?: EntityConfiguration) =>
         userSentAt: sentAtWhen("userId"),
       },
       indexes: {
-        byMonth: {
-          pk: { field: primary.pk, composite: ["month"], template: "comms#${month}", casing },
-          sk: { field: primary.sk, composite: ["sentAt", "id"], template: "${sentAt}#${id}", casing },
-        },
+        byMonth: keyed(primary, ["month"], "comms#${month}", ["sentAt", "id"], "${sentAt}#${id}"),
         byOrder: {
-          index: gsi1.index,
+          ...keyed(gsi1, ["orderId"], "order#${orderId}", ["orderSentAt"], "comm#${orderSentAt}"),
           condition: (attr) => attr.orderId !== undefined,
-          pk: { field: gsi1.pk, composite: ["orderId"], template: "order#${orderId}", casing },
-          sk: { field: gsi1.sk, composite: ["orderSentAt"], template: "comm#${orderSentAt}", casing },
         },
         byUser: {
-          index: gsi2.index,
+          ...keyed(gsi2, ["userId"], "user#${userId}", ["userSentAt"], "comm#${userSentAt}"),
           condition: (attr) => attr.userId !== undefined,
-          pk: { field: gsi2.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: gsi2.sk, composite: ["userSentAt"], template: "comm#${userSentAt}", casing },
         },
         /**
          * Delivery callbacks carry only the provider's id. The sort key repeats
@@ -96,10 +89,8 @@ export const communication = (config?: EntityConfiguration) =>
          * as "undefined" when the index is first written by an update.
          */
         byExternalId: {
-          index: gsi3.index,
+          ...keyed(gsi3, ["externalId"], "commsext#${externalId}", ["externalId"], "${externalId}"),
           condition: (attr) => attr.externalId !== undefined,
-          pk: { field: gsi3.pk, composite: ["externalId"], template: "commsext#${externalId}", casing },
-          sk: { field: gsi3.sk, composite: ["externalId"], template: "${externalId}", casing },
         },
       },
     },

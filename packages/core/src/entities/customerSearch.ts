@@ -1,6 +1,6 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * One search index item per (customer, normalised term): the terms are the
@@ -24,10 +24,7 @@ export const customerSearch = (config?: EntityConfiguration) =>
         userId: { type: "string", required: true, readOnly: true },
       },
       indexes: {
-        byTerm: {
-          pk: { field: primary.pk, composite: ["prefix"], template: "custsearch#${prefix}", casing },
-          sk: { field: primary.sk, composite: ["entry"], template: "${entry}", casing },
-        },
+        byTerm: keyed(primary, ["prefix"], "custsearch#${prefix}", ["entry"], "${entry}"),
       },
     },
     config,

@@ -1,6 +1,6 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 const tally = () => ({ type: "number", default: 0 }) as const;
 
@@ -43,10 +43,7 @@ export const dailyStats = (config?: EntityConfiguration) =>
         tips: tally(),
       },
       indexes: {
-        byDay: {
-          pk: { field: primary.pk, composite: [], template: "stats#daily", casing },
-          sk: { field: primary.sk, composite: ["day"], template: "day#${day}", casing },
-        },
+        byDay: keyed(primary, [], "stats#daily", ["day"], "day#${day}"),
       },
     },
     config,
@@ -74,10 +71,7 @@ export const shopCounter = (config?: EntityConfiguration) =>
         count: { type: "number", required: true, default: 0 },
       },
       indexes: {
-        byName: {
-          pk: { field: primary.pk, composite: [], template: "stats#shop", casing },
-          sk: { field: primary.sk, composite: ["name"], template: "counter#${name}", casing },
-        },
+        byName: keyed(primary, [], "stats#shop", ["name"], "counter#${name}"),
       },
     },
     config,

@@ -505,6 +505,23 @@ describe("writes", () => {
   });
 });
 
+describe("reads", () => {
+  const order = (fields: Record<string, unknown>) =>
+    e.serviceOrder.parse({ Item: e.serviceOrder.put({ id: "o1", userId: "u", lineItems: [], subtotalCents: 0, totalCents: 0, createdAt: T1, ...fields }).params().Item }).data!;
+  const club = { locationKey: "dpc", name: "Denver Pickleball Club" };
+
+  it("reads a counter sale written before COUNTER (ONSITE with no club, isOnsite true) as the counter sale it is", () => {
+    expect(order({ dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true })).toMatchObject({ dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false });
+    expect(order({ dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false })).toMatchObject({ dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false });
+  });
+
+  it("leaves a club day's order, a delivery run's and a shop's as stored", () => {
+    expect(order({ dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true, partner: club, scheduleEventId: "ev1" })).toMatchObject({ dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true });
+    expect(order({ dropoffLocation: "LITTLETON", pickupLocation: "ONSITE", isOnsite: false, partner: club, scheduleEventId: "run1" })).toMatchObject({ dropoffLocation: "LITTLETON", pickupLocation: "ONSITE", isOnsite: false });
+    expect(order({ dropoffLocation: "HIGHLANDS_RANCH", pickupLocation: "HIGHLANDS_RANCH" })).toMatchObject({ dropoffLocation: "HIGHLANDS_RANCH", isOnsite: false });
+  });
+});
+
 describe("db()", () => {
   const saved = process.env.TABLE_NAME;
   afterEach(() => {

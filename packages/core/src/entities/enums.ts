@@ -26,15 +26,15 @@ export {
 /** The twelve stored order statuses and the payment states live with the lifecycle (browser-safe). */
 export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from "../shared/lifecycle";
 
-export const LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const;
-export type Location = (typeof LOCATIONS)[number];
+/** A schedule event's locations, and an order's (COUNTER too: a counter sale), live with the shops' names (browser-safe). */
+export { LOCATIONS, ORDER_LOCATIONS, type Location, type OrderLocation } from "../shared/location-names";
 
 export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION", "COMP"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 
 /** The plans and their terms live with the membership rules (browser-safe). */
-export { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "../shared/plans";
+export { PLANS, type Plan } from "../shared/plans";
 
 /** Stripe's subscription states, stored as Stripe reports them. */
 export const SUBSCRIPTION_STATUSES = [
@@ -49,11 +49,8 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SKU_TYPES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const;
-export type SkuType = (typeof SKU_TYPES)[number];
-
-export const SKU_CATEGORIES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const;
-export type SkuCategory = (typeof SKU_CATEGORIES)[number];
+/** A product's (a sku item's) types and categories live with the catalogue (browser-safe). */
+export { PRODUCT_CATEGORIES, PRODUCT_TYPES, type ProductCategory, type ProductType } from "../shared/catalogue";
 
 /**
  * A points ledger entry: earned by a payment (+), redeemed on an order (−), returned when that order is canceled

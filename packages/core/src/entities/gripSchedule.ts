@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, isoTimestamp, isWholeNumber, timestamps } from "./attributes";
 import { LOCATIONS, SCHEDULE_EVENT_TYPES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 /**
  * A dated event (shared/schedule.ts): an onsite gripping day at a partner club, a delivery run to one
@@ -39,16 +39,9 @@ export const gripSchedule = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byId: {
-          pk: { field: primary.pk, composite: ["id"], template: "schedule#${id}", casing },
-          sk: { field: primary.sk, composite: [], template: "schedule", casing },
-        },
+        byId: keyed(primary, ["id"], "schedule#${id}", [], "schedule"),
         /** Every event by date and start time (one partition: a shop schedules a few events a week). */
-        byDate: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: [], template: "schedule", casing },
-          sk: { field: gsi1.sk, composite: ["eventDate", "startTime", "id"], template: "${eventDate}#${startTime}#${id}", casing },
-        },
+        byDate: keyed(gsi1, [], "schedule", ["eventDate", "startTime", "id"], "${eventDate}#${startTime}#${id}"),
       },
     },
     config,

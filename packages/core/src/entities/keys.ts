@@ -22,4 +22,33 @@ export const ttlField = table.timeToLiveAttribute;
  * attributes, and any normalising (upper-case promo codes, lower-case
  * emails) is done once, by the attribute's setter or `uniqueKey()`.
  */
-export const casing = "none" as const;
+const casing = "none" as const;
+
+type GlobalIndex = { readonly index: string; readonly pk: string; readonly sk: string };
+
+/** A key of an index: the field, the attributes it is made of and its template, the values kept as written. */
+const key = <const C extends readonly string[]>(field: string, composite: C, template: string) => ({ field, composite, template, casing });
+
+/**
+ * An entity's index: on a global index (`gsi1`...) or the table's own key (`primary`), its partition key made of
+ * the `pk` attributes by `pkTemplate`, its sort key of the `sk` attributes by `skTemplate`. One line an index, so an
+ * entity's keys read as the access patterns of docs/data-model.md.
+ */
+export function keyed<const P extends readonly string[], const S extends readonly string[]>(
+  on: GlobalIndex,
+  pk: P,
+  pkTemplate: string,
+  sk: S,
+  skTemplate: string,
+): { index: string; pk: ReturnType<typeof key<P>>; sk: ReturnType<typeof key<S>> };
+export function keyed<const P extends readonly string[], const S extends readonly string[]>(
+  on: typeof primary,
+  pk: P,
+  pkTemplate: string,
+  sk: S,
+  skTemplate: string,
+): { pk: ReturnType<typeof key<P>>; sk: ReturnType<typeof key<S>> };
+export function keyed(on: { pk: string; sk: string; index?: string }, pk: readonly string[], pkTemplate: string, sk: readonly string[], skTemplate: string) {
+  const keys = { pk: key(on.pk, pk, pkTemplate), sk: key(on.sk, sk, skTemplate) };
+  return on.index === undefined ? keys : { index: on.index, ...keys };
+}

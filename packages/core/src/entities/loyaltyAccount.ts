@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { timestamps } from "./attributes";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /** A user's points balance: one item in the user's partition, so one per user by key. */
 export const loyaltyAccount = (config?: EntityConfiguration) =>
@@ -16,9 +16,8 @@ export const loyaltyAccount = (config?: EntityConfiguration) =>
       },
       indexes: {
         byUser: {
+          ...keyed(primary, ["userId"], "user#${userId}", [], "loyalty"),
           collection: "account",
-          pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: primary.sk, composite: [], template: "loyalty", casing },
         },
       },
     },

@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { LOYALTY_ENTRY_TYPES } from "./enums";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * One change to a loyalty balance, newest last (`order: "desc"` for newest first).
@@ -26,10 +26,7 @@ export const loyaltyLedger = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byUser: {
-          pk: { field: primary.pk, composite: ["userId"], template: "loyalty#${userId}", casing },
-          sk: { field: primary.sk, composite: ["createdAt", "id"], template: "${createdAt}#${id}", casing },
-        },
+        byUser: keyed(primary, ["userId"], "loyalty#${userId}", ["createdAt", "id"], "${createdAt}#${id}"),
       },
     },
     config,

@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { STAGES } from "../shared/lifecycle";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * How many orders are in one lifecycle stage now: one item per stage, all in
@@ -20,10 +20,7 @@ export const orderCounter = (config?: EntityConfiguration) =>
         count: { type: "number", required: true, default: 0 },
       },
       indexes: {
-        byStage: {
-          pk: { field: primary.pk, composite: [], template: "stats#orderStages", casing },
-          sk: { field: primary.sk, composite: ["stage"], template: "stage#${stage}", casing },
-        },
+        byStage: keyed(primary, [], "stats#orderStages", ["stage"], "stage#${stage}"),
       },
     },
     config,

@@ -1,6 +1,6 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * One item per (short reference, order): what staff search an order by (shared/orders.ts `orderReference`): the
@@ -20,10 +20,7 @@ export const orderReference = (config?: EntityConfiguration) =>
         orderId: { type: "string", required: true, readOnly: true },
       },
       indexes: {
-        byReference: {
-          pk: { field: primary.pk, composite: ["reference"], template: "orderref#${reference}", casing },
-          sk: { field: primary.sk, composite: ["createdAt", "orderId"], template: "${createdAt}#${orderId}", casing },
-        },
+        byReference: keyed(primary, ["reference"], "orderref#${reference}", ["createdAt", "orderId"], "${createdAt}#${orderId}"),
       },
     },
     config,

@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { isoTimestamp } from "./attributes";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 /** The stages an order's reminders are timed from (shared/reminders.ts). */
 const REMINDER_STAGES = ["ready", "picked_up"] as const;
@@ -33,16 +33,9 @@ export const orderReminder = (config?: EntityConfiguration) =>
         regripReminderAt: isoTimestamp(),
       },
       indexes: {
-        byOrder: {
-          pk: { field: primary.pk, composite: ["orderId"], template: "reminders#${orderId}", casing },
-          sk: { field: primary.sk, composite: [], template: "order", casing },
-        },
+        byOrder: keyed(primary, ["orderId"], "reminders#${orderId}", [], "order"),
         /** The job's windows: the orders that reached a stage between two times, oldest first. */
-        bySince: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["stage"], template: "reminders#${stage}", casing },
-          sk: { field: gsi1.sk, composite: ["since", "orderId"], template: "${since}#${orderId}", casing },
-        },
+        bySince: keyed(gsi1, ["stage"], "reminders#${stage}", ["since", "orderId"], "${since}#${orderId}"),
       },
     },
     config,

@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { OWNERSHIP_STATUSES, PADDLE_MATERIALS, PADDLE_SHAPES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 const isCoreThickness = (mm: number | undefined) => mm === undefined || (Number.isInteger(mm) && mm >= 11 && mm <= 18);
 const isTackiness = (n: number | undefined) => n === undefined || (n >= 0 && n <= 5);
@@ -51,16 +51,11 @@ export const paddle = (config?: EntityConfiguration) =>
       },
       indexes: {
         byOwner: {
+          ...keyed(primary, ["userId"], "user#${userId}", ["id"], "paddle#${id}"),
           collection: "account",
-          pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: primary.sk, composite: ["id"], template: "paddle#${id}", casing },
         },
         /** A paddle by id, whoever owns it (staff). */
-        byId: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["id"], template: "paddle#${id}", casing },
-          sk: { field: gsi1.sk, composite: [], template: "paddle", casing },
-        },
+        byId: keyed(gsi1, ["id"], "paddle#${id}", [], "paddle"),
       },
     },
     config,

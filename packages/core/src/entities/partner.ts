@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { timestamps } from "./attributes";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 /**
  * A club or shop that hosts drop-offs. `locationKey` is the partition key,
@@ -25,16 +25,9 @@ export const partner = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byKey: {
-          pk: { field: primary.pk, composite: ["locationKey"], template: "partner#${locationKey}", casing },
-          sk: { field: primary.sk, composite: [], template: "partner", casing },
-        },
+        byKey: keyed(primary, ["locationKey"], "partner#${locationKey}", [], "partner"),
         /** Every partner by name. */
-        allPartners: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: [], template: "partners", casing },
-          sk: { field: gsi1.sk, composite: ["name", "locationKey"], template: "${name}#${locationKey}", casing },
-        },
+        allPartners: keyed(gsi1, [], "partners", ["name", "locationKey"], "${name}#${locationKey}"),
       },
     },
     config,

@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { centsDefaultZero, generatedId, timestamps } from "./attributes";
-import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, keyed, primary, SERVICE } from "./keys";
 
 const isPercentage = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= 100);
 
@@ -24,22 +24,11 @@ export const promotion = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byId: {
-          pk: { field: primary.pk, composite: ["id"], template: "promotion#${id}", casing },
-          sk: { field: primary.sk, composite: [], template: "promotion", casing },
-        },
+        byId: keyed(primary, ["id"], "promotion#${id}", [], "promotion"),
         /** GET /api/promotions/{code}. */
-        byCode: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["code"], template: "promocode#${code}", casing },
-          sk: { field: gsi1.sk, composite: [], template: "promotion", casing },
-        },
+        byCode: keyed(gsi1, ["code"], "promocode#${code}", [], "promotion"),
         /** Admin list, oldest first (or `order: "desc"`). */
-        allPromotions: {
-          index: gsi2.index,
-          pk: { field: gsi2.pk, composite: [], template: "promotions", casing },
-          sk: { field: gsi2.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        allPromotions: keyed(gsi2, [], "promotions", ["createdAt"], "${createdAt}"),
       },
     },
     config,

@@ -3,7 +3,7 @@ import { Entity } from "./electrodb";
 import { isWholeNumber, timestamps } from "./attributes";
 import { expiresAt } from "./expiry";
 import { RATE_LIMIT_SCOPES } from "./enums";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * The recent uses of a limited action by one subject (e.g. codes sent to one
@@ -28,10 +28,7 @@ export const rateLimit = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        bySubject: {
-          pk: { field: primary.pk, composite: ["scope", "subject"], template: "ratelimit#${scope}#${subject}", casing },
-          sk: { field: primary.sk, composite: [], template: "ratelimit", casing },
-        },
+        bySubject: keyed(primary, ["scope", "subject"], "ratelimit#${scope}#${subject}", [], "ratelimit"),
       },
     },
     config,

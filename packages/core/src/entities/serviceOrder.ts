@@ -11,10 +11,33 @@ import {
   requiredCents,
   timestamps,
 } from "./attributes";
-import { LOCATIONS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from "./enums";
-import { casing, gsi1, gsi2, gsi3, primary, SERVICE } from "./keys";
+import { ORDER_LOCATIONS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLocation } from "./enums";
+import { gsi1, gsi2, gsi3, keyed, primary, SERVICE } from "./keys";
 
 const isQuantity = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n >= 1);
+
+/** The stored fields that tell a counter sale written the old way. */
+interface StoredPlace {
+  userId?: unknown;
+  dropoffLocation?: unknown;
+  partner?: unknown;
+  scheduleEventId?: unknown;
+}
+
+/**
+ * A counter sale (storefront invoice, quick sale) written before COUNTER existed: stored as ONSITE, the partner
+ * club's location, with no club, no schedule event and `isOnsite` true. A club day's order always names its club
+ * (orders/booking-place.ts) and a customer could never book ONSITE, so no other order looks like this. The order's
+ * attribute getters below read such an item as the counter sale it is (COUNTER, not on-site), for every read: the
+ * views, the texts, the receipt, the bag's status. `userId` is on every whole item, so a partial answer (an
+ * update's changed attributes only) is left as stored.
+ */
+function isOldCounterSale(item: StoredPlace): boolean {
+  return item.userId !== undefined && item.dropoffLocation === "ONSITE" && item.partner == null && item.scheduleEventId == null;
+}
+
+const place = (value: OrderLocation | undefined, item: StoredPlace): OrderLocation | undefined =>
+  value === "ONSITE" && isOldCounterSale(item) ? "COUNTER" : value;
 
 /**
  * A service order (a booking, a storefront invoice or a quick sale).
@@ -50,11 +73,14 @@ export const serviceOrder = (config?: EntityConfiguration) =>
             },
           },
         },
-        dropoffLocation: { type: LOCATIONS },
+        /** A shop, ONSITE (a club day's partner club) or COUNTER (a counter sale): shared/location-names.ts. */
+        dropoffLocation: { type: ORDER_LOCATIONS, get: place },
         dropoffDateTime: isoTimestamp(),
-        pickupLocation: { type: LOCATIONS },
+        /** A shop, ONSITE (the partner club of a club day or a delivery run) or COUNTER (a counter sale). */
+        pickupLocation: { type: ORDER_LOCATIONS, get: place },
         pickupDateTime: isoTimestamp(),
-        isOnsite: { type: "boolean", required: true, default: false },
+        /** True for a club day's order (dropped off and picked up at the club on its date); never for a counter sale. */
+        isOnsite: { type: "boolean", required: true, default: false, get: (value: boolean, item: StoredPlace) => (isOldCounterSale(item) ? false : value) },
         /** The day the customer is promised the paddle (`YYYY-MM-DD`, the shop's date): shared/calendar.ts `pickupDateFor`, an onsite day's date, or a delivery run's. */
         pickupDate: { type: "string", validate: /^\d{4}-\d{2}-\d{2}$/ },
         /** The onsite day or delivery run the order holds a seat on (gripSchedule id), and when a cancel gave the seat back (once). */
@@ -100,7 +126,7 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         stripeInvoiceId: { type: "string" },
         invoiceUrl: { type: "string" },
         /**
-         * A counter order's receipt link (receipts/): 128 random bits made with the order, and the link built
+         * A counter sale's receipt link (receipts/): 128 random bits made with the order, and the link built
          * from it when the payment link is made (the webhook texts it and knows no site address).
          */
         receiptToken: { type: "string" },
@@ -133,7 +159,7 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         stripeEventId: { type: "string" },
         paymentFailureReason: { type: "string" },
         paymentAttempts: { type: "number", required: true, default: 0, validate: isWholeNumber },
-        /** The membership that covered this order's core regrip (subscriptions/): its id, the period it counted in, the price it covered. */
+        /** The membership that covered this order's core regrip (memberships/): its id, the period it counted in, the price it covered. */
         subscriptionId: { type: "string" },
         coveredPeriodEnd: isoTimestamp(),
         coveredCents: cents(),
@@ -192,28 +218,13 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byId: {
-          pk: { field: primary.pk, composite: ["id"], template: "order#${id}", casing },
-          sk: { field: primary.sk, composite: [], template: "order", casing },
-        },
+        byId: keyed(primary, ["id"], "order#${id}", [], "order"),
         /** My Grips: a customer's orders by date. */
-        byUser: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: gsi1.sk, composite: ["createdAt"], template: "order#${createdAt}", casing },
-        },
+        byUser: keyed(gsi1, ["userId"], "user#${userId}", ["createdAt"], "order#${createdAt}"),
         /** Queue and admin status filters: one partition per stored status. */
-        byStatus: {
-          index: gsi2.index,
-          pk: { field: gsi2.pk, composite: ["status"], template: "status#${status}", casing },
-          sk: { field: gsi2.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        byStatus: keyed(gsi2, ["status"], "status#${status}", ["createdAt"], "${createdAt}"),
         /** Staff and admin order lists, newest first with `order: "desc"`. */
-        allOrders: {
-          index: gsi3.index,
-          pk: { field: gsi3.pk, composite: [], template: "orders", casing },
-          sk: { field: gsi3.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        allOrders: keyed(gsi3, [], "orders", ["createdAt"], "${createdAt}"),
       },
     },
     config,

@@ -1,8 +1,8 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { currency, generatedId, normaliseCode, requiredCents, timestamps } from "./attributes";
-import { SKU_CATEGORIES, SKU_TYPES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { PRODUCT_CATEGORIES, PRODUCT_TYPES } from "./enums";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 const isStock = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n >= 0);
 const isDisplayOrder = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= 9999);
@@ -30,9 +30,9 @@ export const sku = (config?: EntityConfiguration) =>
         id: generatedId(),
         code: { type: "string", required: true, set: normaliseCode },
         name: { type: "string", required: true },
-        category: { type: SKU_CATEGORIES, required: true, default: "OTHER" },
+        category: { type: PRODUCT_CATEGORIES, required: true, default: "OTHER" },
         brand: { type: "string" },
-        type: { type: SKU_TYPES, required: true, default: "ONE_TIME" },
+        type: { type: PRODUCT_TYPES, required: true, default: "ONE_TIME" },
         color: { type: "string" },
         feel: { type: "string" },
         area: { type: "string" },
@@ -54,21 +54,9 @@ export const sku = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byId: {
-          pk: { field: primary.pk, composite: ["id"], template: "sku#${id}", casing },
-          sk: { field: primary.sk, composite: [], template: "sku", casing },
-        },
+        byId: keyed(primary, ["id"], "sku#${id}", [], "sku"),
         /** The whole catalogue in display order; `.begins({ category })` for one category. */
-        catalogue: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: [], template: "skus", casing },
-          sk: {
-            field: gsi1.sk,
-            composite: ["category", "displayOrder", "unitAmountCents", "name"],
-            template: "${category}#${displayOrder}#${unitAmountCents}#${name}",
-            casing,
-          },
-        },
+        catalogue: keyed(gsi1, [], "skus", ["category", "displayOrder", "unitAmountCents", "name"], "${category}#${displayOrder}#${unitAmountCents}#${name}"),
       },
     },
     config,

@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { E164, nowIso, timestamps } from "./attributes";
 import { SMS_CONVERSATION_STATES } from "./enums";
-import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, keyed, primary, SERVICE } from "./keys";
 
 /** Which inbox list a conversation is in: `unread` while it has inbound texts staff have not read. */
 const SMS_INBOX_BOXES = ["unread", "read"] as const;
@@ -39,25 +39,14 @@ export const smsConversation = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byPhone: {
-          pk: { field: primary.pk, composite: ["phoneNumber"], template: "smsconv#${phoneNumber}", casing },
-          sk: { field: primary.sk, composite: [], template: "conversation", casing },
-        },
+        byPhone: keyed(primary, ["phoneNumber"], "smsconv#${phoneNumber}", [], "conversation"),
         /** Conversations by latest activity (`order: "desc"` for the most recent). */
-        byLastMessage: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: [], template: "smsconvs", casing },
-          sk: { field: gsi1.sk, composite: ["lastMessageAt"], template: "${lastMessageAt}", casing },
-        },
+        byLastMessage: keyed(gsi1, [], "smsconvs", ["lastMessageAt"], "${lastMessageAt}"),
         /**
          * The inbox's Unread list: conversations by box (`unread`, `read`), newest first with `order: "desc"`.
          * Conversations from before the inbox have no box (and no unread texts): they are in the All list only.
          */
-        byInbox: {
-          index: gsi2.index,
-          pk: { field: gsi2.pk, composite: ["inbox"], template: "smsinbox#${inbox}", casing },
-          sk: { field: gsi2.sk, composite: ["lastMessageAt"], template: "${lastMessageAt}", casing },
-        },
+        byInbox: keyed(gsi2, ["inbox"], "smsinbox#${inbox}", ["lastMessageAt"], "${lastMessageAt}"),
       },
     },
     config,

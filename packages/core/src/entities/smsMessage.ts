@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, timestamps } from "./attributes";
 import { SMS_DIRECTIONS, SMS_MESSAGE_STATUSES } from "./enums";
-import { casing, gsi3, primary, SERVICE } from "./keys";
+import { gsi3, keyed, primary, SERVICE } from "./keys";
 
 /**
  * One SMS in a conversation, in the conversation's partition
@@ -33,16 +33,11 @@ export const smsMessage = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byConversation: {
-          pk: { field: primary.pk, composite: ["conversationId"], template: "smsconv#${conversationId}", casing },
-          sk: { field: primary.sk, composite: ["createdAt", "id"], template: "msg#${createdAt}#${id}", casing },
-        },
+        byConversation: keyed(primary, ["conversationId"], "smsconv#${conversationId}", ["createdAt", "id"], "msg#${createdAt}#${id}"),
         /** Delivery reports carry only the provider's id: they update the thread's copy as well as the log's. */
         byExternalId: {
-          index: gsi3.index,
+          ...keyed(gsi3, ["externalId"], "smsmsgext#${externalId}", ["externalId"], "${externalId}"),
           condition: (attr) => attr.externalId !== undefined,
-          pk: { field: gsi3.pk, composite: ["externalId"], template: "smsmsgext#${externalId}", casing },
-          sk: { field: gsi3.sk, composite: ["externalId"], template: "${externalId}", casing },
         },
       },
     },

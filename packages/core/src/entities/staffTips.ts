@@ -1,6 +1,6 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * The tips one staff member received in one of the shop's months (`month` is `YYYY-MM` in America/Denver): one item
@@ -21,10 +21,7 @@ export const staffTips = (config?: EntityConfiguration) =>
         tips: { type: "number", default: 0 },
       },
       indexes: {
-        byMonth: {
-          pk: { field: primary.pk, composite: ["month"], template: "stats#tips#${month}", casing },
-          sk: { field: primary.sk, composite: ["staffId"], template: "staff#${staffId}", casing },
-        },
+        byMonth: keyed(primary, ["month"], "stats#tips#${month}", ["staffId"], "staff#${staffId}"),
       },
     },
     config,

@@ -1,8 +1,8 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, isoTimestamp, timestamps } from "./attributes";
-import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES } from "./enums";
-import { casing, gsi1, primary, SERVICE } from "./keys";
+import { PLANS, SUBSCRIPTION_STATUSES } from "./enums";
+import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 /** A monthly plan, in its owner's partition. */
 export const subscription = (config?: EntityConfiguration) =>
@@ -12,7 +12,7 @@ export const subscription = (config?: EntityConfiguration) =>
       attributes: {
         userId: { type: "string", required: true, readOnly: true },
         id: generatedId(),
-        plan: { type: SUBSCRIPTION_PLANS, required: true },
+        plan: { type: PLANS, required: true },
         stripeCustomerId: { type: "string" },
         stripeSubscriptionId: { type: "string" },
         assignedPaddleIds: { type: "list", items: { type: "string" } },
@@ -29,16 +29,11 @@ export const subscription = (config?: EntityConfiguration) =>
       },
       indexes: {
         byUser: {
+          ...keyed(primary, ["userId"], "user#${userId}", ["id"], "subscription#${id}"),
           collection: "account",
-          pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: primary.sk, composite: ["id"], template: "subscription#${id}", casing },
         },
         /** Subscriptions in a state (e.g. every active one), oldest first. */
-        byStatus: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: ["status"], template: "subscriptionStatus#${status}", casing },
-          sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        byStatus: keyed(gsi1, ["status"], "subscriptionStatus#${status}", ["createdAt"], "${createdAt}"),
       },
     },
     config,

@@ -1,7 +1,7 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { currency, generatedId, isoTimestamp, requiredCents, timestamps } from "./attributes";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /** A tip's states: written `pending` when its checkout opens (the amount the payment page and the webhook trust), `paid` once. */
 export const TIP_STATUSES = ["pending", "paid"] as const;
@@ -31,10 +31,7 @@ export const tip = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byOrder: {
-          pk: { field: primary.pk, composite: ["orderId"], template: "order#${orderId}", casing },
-          sk: { field: primary.sk, composite: ["id"], template: "tip#${id}", casing },
-        },
+        byOrder: keyed(primary, ["orderId"], "order#${orderId}", ["id"], "tip#${id}"),
       },
     },
     config,

@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { isWholeNumber, nowIso } from "./attributes";
 import { UNIQUE_KINDS, type UniqueKind } from "./enums";
-import { casing, primary, SERVICE, ttlField } from "./keys";
+import { keyed, primary, SERVICE, ttlField } from "./keys";
 
 /**
  * The normal form a value is reserved under, so `Ann@Example.com` and
@@ -53,10 +53,7 @@ export const uniqueValue = (config?: EntityConfiguration) =>
         createdAt: { type: "string", required: true, readOnly: true, default: nowIso },
       },
       indexes: {
-        byValue: {
-          pk: { field: primary.pk, composite: ["kind", "value"], template: "unique#${kind}#${value}", casing },
-          sk: { field: primary.sk, composite: [], template: "unique", casing },
-        },
+        byValue: keyed(primary, ["kind", "value"], "unique#${kind}#${value}", [], "unique"),
       },
     },
     config,

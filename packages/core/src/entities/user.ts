@@ -2,7 +2,7 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { normaliseEmail, phoneNumber, timestamps, isoTimestamp } from "./attributes";
 import { ACCOUNT_STATUSES, AUTH_PROVIDERS, ROLES } from "./enums";
-import { casing, gsi1, gsi2, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, keyed, primary, SERVICE } from "./keys";
 
 /**
  * A person with a sign-in: customer, employee or admin. `userId` is the
@@ -66,22 +66,15 @@ export const user = (config?: EntityConfiguration) =>
       },
       indexes: {
         byId: {
+          ...keyed(primary, ["userId"], "user#${userId}", [], "profile"),
           collection: "account",
-          pk: { field: primary.pk, composite: ["userId"], template: "user#${userId}", casing },
-          sk: { field: primary.sk, composite: [], template: "profile", casing },
         },
         /** Admin user list and the broadcast list, oldest first (or `order: "desc"`). */
-        allUsers: {
-          index: gsi1.index,
-          pk: { field: gsi1.pk, composite: [], template: "users", casing },
-          sk: { field: gsi1.sk, composite: ["createdAt"], template: "${createdAt}", casing },
-        },
+        allUsers: keyed(gsi1, [], "users", ["createdAt"], "${createdAt}"),
         /** Admins with a verified phone (sparse: only users with `adminPhone`). */
         admins: {
-          index: gsi2.index,
+          ...keyed(gsi2, ["alertRole"], "role#${alertRole}", ["adminPhone"], "${adminPhone}"),
           condition: (attr) => attr.adminPhone !== undefined && attr.alertRole !== undefined,
-          pk: { field: gsi2.pk, composite: ["alertRole"], template: "role#${alertRole}", casing },
-          sk: { field: gsi2.sk, composite: ["adminPhone"], template: "${adminPhone}", casing },
         },
       },
     },

@@ -3,7 +3,7 @@ import { Entity } from "./electrodb";
 import { isWholeNumber, timestamps } from "./attributes";
 import { expiresAt } from "./expiry";
 import { VERIFICATION_TYPES } from "./enums";
-import { casing, primary, SERVICE } from "./keys";
+import { keyed, primary, SERVICE } from "./keys";
 
 /**
  * A pending verification code, one per identifier and type (a new code
@@ -28,10 +28,7 @@ export const verificationCode = (config?: EntityConfiguration) =>
         ...timestamps(),
       },
       indexes: {
-        byIdentifier: {
-          pk: { field: primary.pk, composite: ["identifier"], template: "verify#${identifier}", casing },
-          sk: { field: primary.sk, composite: ["type"], template: "${type}", casing },
-        },
+        byIdentifier: keyed(primary, ["identifier"], "verify#${identifier}", ["type"], "${type}"),
       },
     },
     config,

@@ -59,7 +59,7 @@ export function soldOut(outcome: LabelledOutcome): string[] {
 }
 
 /** The sku ids whose give-back failed in `outcome`: skus deleted since the order took them. */
-export function missingSkus(outcome: LabelledOutcome): string[] {
+export function missingProducts(outcome: LabelledOutcome): string[] {
   if (outcome.committed) return [];
   return outcome.failed.filter((label) => label.startsWith(RETURN_LABEL)).map((label) => label.slice(RETURN_LABEL.length));
 }

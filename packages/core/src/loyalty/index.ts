@@ -22,6 +22,7 @@ import { writeLabelled } from "../db/labelled";
 import { createConversions } from "../entities/electrodb";
 import { conflict, invalid, notFound } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
+import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
 import type { LoyaltyEntryView, LoyaltyView } from "../shared/loyalty";
@@ -105,7 +106,7 @@ const AdjustInput = z.object({ userId: Id, adjustment: PointsAdjustment });
  */
 export const adjust = /* @__PURE__ */ fn({ role: "admin", input: AdjustInput }, async (actor, { userId, adjustment }): Promise<{ balance: number }> => {
   const customer = await Users.get(userId);
-  if (!customer) throw notFound("Customer not found");
+  if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   const { points, reason } = adjustment;
   const now = new Date();
   const at = now.toISOString();

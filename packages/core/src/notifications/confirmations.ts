@@ -12,7 +12,6 @@ import type { OrderItem } from "../orders/view";
 import { formatDate, formatInstant } from "../shared/calendar";
 import { stageOfStatus } from "../shared/lifecycle";
 import { PAYMENT_METHOD_LABELS } from "../shared/payment";
-import { Texts } from "../texts";
 import type { OrderMessageParams } from "../texts/templates";
 import { orderPageUrl } from "./index";
 
@@ -43,22 +42,28 @@ function messageParams(order: OrderItem): OrderMessageParams {
 
 const to = (order: OrderItem) => ({ userId: order.userId, orderId: order.id });
 
+/**
+ * The texts' code (templates, consent, the provider, email) loads when a message goes, after the write commits:
+ * off the cold start of the routes that book, take a payment or refund (npm run bench:lambda).
+ */
+const texts = async () => (await import("../texts")).Texts;
+
 /** The confirmation of a booking: what, the bag, the drop-off and the pickup day. Run once the booking is written. */
 export function bookingConfirmation(order: OrderItem): Effect {
-  return { name: `confirm order ${order.id} booking`, run: () => Texts.notify("bookingConfirmation", messageParams(order), to(order)) };
+  return { name: `confirm order ${order.id} booking`, run: async () => (await texts()).notify("bookingConfirmation", messageParams(order), to(order)) };
 }
 
 /**
- * The receipt of a payment: the lines, the total, the card and the pickup day, and a counter order's receipt link
+ * The receipt of a payment: the lines, the total, the card and the pickup day, and a counter sale's receipt link
  * (`receiptUrl`, receipts/) when it has one. `paid` is the order as the payment wrote it.
  */
 export function paymentReceipt(paid: OrderItem): Effect {
   return {
     name: `text order ${paid.id} receipt`,
-    run: () => {
+    run: async () => {
       const params = messageParams(paid);
       const pickupDay = stillWorkedOn(paid) ? params.pickupDay : undefined;
-      return Texts.notify("receipt", { order: { ...params, card: paidWith(paid), pickupDay }, url: paid.receiptUrl }, to(paid));
+      return (await texts()).notify("receipt", { order: { ...params, card: paidWith(paid), pickupDay }, url: paid.receiptUrl }, to(paid));
     },
   };
 }
@@ -76,6 +81,6 @@ function stillWorkedOn(order: OrderItem): boolean {
 export function refundNotice(order: OrderItem, amountCents: number): Effect {
   return {
     name: `tell order ${order.id} refund of ${amountCents}`,
-    run: () => Texts.notify("refundNotice", { order: { ...order, card: cardOf(order) }, amountCents }, to(order)),
+    run: async () => (await texts()).notify("refundNotice", { order: { ...order, card: cardOf(order) }, amountCents }, to(order)),
   };
 }

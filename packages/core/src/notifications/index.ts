@@ -6,7 +6,7 @@
  */
 import type { OrderItem } from "../orders/view";
 import type { Stage } from "../shared/lifecycle";
-import { Texts, type TextResult } from "../texts";
+import type { Texts, TextResult } from "../texts";
 import { env } from "../../../../infra/env";
 import { formatDate } from "../shared/calendar";
 
@@ -23,7 +23,7 @@ const isTexted = (stage: Stage): stage is keyof typeof ORDER_MOVE_TEXTS => stage
 
 /**
  * The order page the ready text links to, where a tip can be left (tips/): for an order its customer booked
- * online. A counter order (it has a receipt) may be a walk-in's, who has no account to open it with.
+ * online. A counter sale (it has a receipt) may be a walk-in's, who has no account to open it with.
  */
 export function orderPageUrl(order: OrderItem): string | undefined {
   const site = process.env[env.siteUrl]?.replace(/\/+$/, "");
@@ -44,6 +44,9 @@ export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextRe
           ? // The promised day in words (a static import: only formatDate is bundled, where a dynamic import kept the whole calendar).
             { ...order, pickupDay: formatDate(order.pickupDate) }
           : order;
+    // The texts' code (templates, consent, the provider) loads with the first move that texts, off the cold start
+    // of every route that moves an order (npm run bench:lambda).
+    const { Texts } = await import("../texts");
     const outcome = await Texts.send(ORDER_MOVE_TEXTS[stage], params, { userId: order.userId, orderId: order.id });
     return outcome.status === "skipped" ? null : outcome;
   } catch (error) {

@@ -41,6 +41,7 @@ import {
   type OrderStageFilter,
   type OrderStatus,
 } from "../shared/lifecycle";
+import { SEARCH_TOO_SHORT } from "../shared/customers";
 import { ISO_TIME } from "../shared/dates";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import type { AdminOrderPage } from "../shared/orders";
@@ -53,7 +54,6 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 const MAX_CURSOR_LENGTH = 4096;
 export const ORDER_SEARCH_MIN = 3;
 export const ORDER_SEARCH_MAX = 100;
-export const ORDER_SEARCH_TOO_SHORT = "Type at least 3 characters to search";
 /** How many customers a name, email or phone search follows. */
 export const SEARCH_CUSTOMERS_MAX = 20;
 
@@ -85,7 +85,7 @@ export const AdminOrderListQuery = z.object({
       const text = (raw ?? "").trim();
       if (!text) return undefined;
       if (text.length < ORDER_SEARCH_MIN || text.length > ORDER_SEARCH_MAX) {
-        ctx.issues.push({ code: "custom", message: text.length < ORDER_SEARCH_MIN ? ORDER_SEARCH_TOO_SHORT : `Search must be at most ${ORDER_SEARCH_MAX} characters`, input: raw });
+        ctx.issues.push({ code: "custom", message: text.length < ORDER_SEARCH_MIN ? SEARCH_TOO_SHORT : `Search must be at most ${ORDER_SEARCH_MAX} characters`, input: raw });
         return z.NEVER;
       }
       return text;

@@ -14,12 +14,12 @@
  */
 import { db } from "../db";
 import { conflict, invalid } from "../errors";
-import { NOT_AN_ONSITE_DAY, PICKUP_LOCATION_UNKNOWN, PICKUP_SHOP_MISMATCH } from "../shared/booking-refusals";
+import { NOT_A_CLUB_DAY, PICKUP_LOCATION_UNKNOWN, PICKUP_SHOP_MISMATCH } from "../shared/booking-refusals";
 import { addDays, dropoffRefusal, hoursOn, instantOf, localOf, nextOpening, pickupDateFor, type LocalDate } from "../shared/calendar";
 import { isBookableLocation, shopLocation } from "../shared/locations";
 import { EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN, RUN_FULL, SCHEDULE_MAX_DAYS } from "../shared/schedule";
 import { cutoffOn, eventById, type ScheduleEventItem } from "../schedule/read";
-import type { BookableLocation } from "../shared/location-names";
+import type { BookableLocation, Location } from "../shared/location-names";
 
 /** What of the booking form (orders/booking.ts BookService) says where and when. */
 interface PlaceInput {
@@ -34,9 +34,9 @@ type Seats = typeof import("../schedule/seats");
 /** Where and when the order is: the order's fields, and the seat it takes (on an onsite day or a club pickup). */
 export interface WhereAndWhen {
   fields: {
-    dropoffLocation: "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
+    dropoffLocation: Location;
     dropoffDateTime: string;
-    pickupLocation: "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE";
+    pickupLocation: Location;
     pickupDateTime: string;
     pickupDate: LocalDate;
     isOnsite: boolean;
@@ -52,7 +52,7 @@ export interface WhereAndWhen {
  */
 export async function whereAndWhen(input: PlaceInput, now: Date): Promise<WhereAndWhen> {
   if (input.scheduleEventId) {
-    const [seats, day] = await Promise.all([import("../schedule/seats"), onsiteDay(input.scheduleEventId, now)]);
+    const [seats, day] = await Promise.all([import("../schedule/seats"), clubDay(input.scheduleEventId, now)]);
     return {
       fields: {
         dropoffLocation: "ONSITE",
@@ -141,9 +141,9 @@ const placeOf = (event: ScheduleEventItem, partner: BookedPlace["partner"]): Boo
  * EVENT_NOT_AVAILABLE when it was canceled, is past or its club is no longer active. Its seat is taken in the
  * order's transaction (`takeSeat`), which alone decides whether one is left.
  */
-async function onsiteDay(eventId: string, now: Date): Promise<BookedPlace> {
+async function clubDay(eventId: string, now: Date): Promise<BookedPlace> {
   const event = await eventById(eventId);
-  if (!event || event.eventType !== "ONSITE_GRIPPING") throw invalid(NOT_AN_ONSITE_DAY);
+  if (!event || event.eventType !== "ONSITE_GRIPPING") throw invalid(NOT_A_CLUB_DAY);
   if (!event.isActive || isPast(event, now)) throw conflict(EVENT_NOT_AVAILABLE);
   const partner = await partnerOf(event.partnerKey);
   if (!partner) throw conflict(EVENT_NOT_AVAILABLE);

@@ -16,9 +16,9 @@
  */
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
-import { catalogueSku, type SkuItem } from "../catalogue";
+import { productsByIds } from "../catalogue";
 import { db } from "../db";
-import { conflict, DomainError, invalid, notFound, precondition, unavailable } from "../errors";
+import { conflict, DomainError, invalid, notFound, precondition } from "../errors";
 import { priceBooking, WEIGHT_AREAS } from "../pricing";
 import * as Promotions from "../promotions";
 import * as Bags from "../bags";
@@ -29,16 +29,20 @@ import {
   NO_BAG_FREE,
 } from "../shared/booking";
 import { BookingBagNumberOrNone, requiredOr as required } from "../shared/booking-input";
+import { DROPOFF_TIME_INVALID } from "../shared/calendar";
 import { isIsoDateTime } from "../shared/dates";
 import { boundedId, INVALID_ID, MAX_ID_LENGTH, SentPromoCode } from "../shared/ids";
 import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location-names";
 import { RedeemPoints } from "../shared/loyalty-input";
+import { PADDLE_NOT_FOUND } from "../shared/paddles";
 import { bookingConfirmation } from "../notifications/confirmations";
+import { PHONE_VERIFICATION_REQUIRED } from "../shared/phone";
+import { membershipOf } from "../memberships/membership-step";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
-/** The drop-off locations a customer can book, the two shops; ONSITE is the shop's own. */
+/** The drop-off locations a customer can book: the shops; a club day is booked by its event, a counter sale is made by staff. */
 export { BOOKABLE_LOCATIONS };
 
 /** An optional text field the client may send as null or "". */
@@ -57,7 +61,7 @@ const sentId = () =>
  * pickup time or status the client sends is ignored.
  */
 export const BookService = z.object({
-  paddleId: boundedId("Paddle not found", z.string(required()).check(z.trim(), z.minLength(1, REQUIRED))),
+  paddleId: boundedId(PADDLE_NOT_FOUND, z.string(required()).check(z.trim(), z.minLength(1, REQUIRED))),
   /** Required unless `needsBag`. */
   bagNumber: BookingBagNumberOrNone,
   /** "I don't have a bag yet": the server assigns the lowest free bag (its number is in the answer). */
@@ -68,10 +72,10 @@ export const BookService = z.object({
   ),
   dropoffDateTime: z.pipe(
     z
-      .nullish(z.string({ error: "Please choose a valid drop-off time" }).check(z.maxLength(40, "Please choose a valid drop-off time")))
+      .nullish(z.string({ error: DROPOFF_TIME_INVALID }).check(z.maxLength(40, DROPOFF_TIME_INVALID)))
       .check(
         z.refine((value) => !value || isIsoDateTime(value), {
-          message: "Please choose a valid drop-off time",
+          message: DROPOFF_TIME_INVALID,
         }),
       ),
     z.transform((value: string | null | undefined) => (value ? new Date(value).toISOString() : undefined)),
@@ -131,24 +135,6 @@ const answerOf = (order: Pick<OrderItem, "id" | "totalCents" | "pickupDate" | "b
   bagNumber: order.bagNumber ?? null,
 });
 
-/** A bag the shop assigned (`needsBag`) that another order took first: the booking tries the next free one. */
-class AssignedBagTaken extends Error {
-  constructor(readonly code: string) {
-    super(`Bag ${code} was taken meanwhile`);
-  }
-}
-/** How many free bags a booking tries when others take them at the same moment. */
-const ASSIGN_TRIES = 5;
-
-
-async function skusByIds(ids: string[]): Promise<SkuItem[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
-  if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
-  return found.data;
-}
-
 async function promotionFor(code: string | undefined) {
   if (!code) return null;
   try {
@@ -160,15 +146,6 @@ async function promotionFor(code: string | undefined) {
   }
 }
 
-/**
- * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
- * loaded beside the booking's other reads, off the handler's cold start (`npm run bench:lambda`).
- */
-async function membershipOf(userId: string) {
-  const allowance = await import("../subscriptions/allowance");
-  return { allowance, subscription: await allowance.subscriptionOf(userId) };
-}
-
 /** A booking: the form, the request's `Idempotency-Key`, and when it is made (now; the seed and tests book in the past). */
 export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempotencyKey, now: z.optional(z.date()) });
 
@@ -178,17 +155,16 @@ export const Booking = z.object({ form: BookService, idempotencyKey: SentIdempot
  */
 export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, async (actor, { form: input, idempotencyKey, now }): Promise<Booked> => {
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
-  if (!user?.phoneVerified) throw precondition("Phone number verification required");
-  // Bags the shop assigned (`needsBag`) that another order took first: the next try skips them.
-  const lost = new Set<string>();
+  if (!user?.phoneVerified) throw precondition(PHONE_VERIFICATION_REQUIRED);
 
-  const make = () => createOrder(
+  // A bag the shop assigned (`needsBag`) that another order took first: the next try skips it (Bags.withFreeBag).
+  const make = (lost: ReadonlySet<string>) => createOrder(
     actor,
     async (now) => {
       const at = now.toISOString();
       const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption, place] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
-        skusByIds([input.service, ...input.addOns]),
+        productsByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
         membershipOf(actor.userId),
         // The redemption's code loads only for a booking that redeems points (npm run bench:lambda).
@@ -196,14 +172,14 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         // Where and when (shared/calendar.ts, the schedule): loaded beside the other reads, off the cold start.
         import("./booking-place").then((place) => place.whereAndWhen(input, now)),
       ]);
-      if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
+      if (!paddle || paddle.ownershipStatus !== "owned") throw notFound(PADDLE_NOT_FOUND);
       // The bag typed, else ("I don't have a bag yet") the lowest free one; none free is a 409, never an order without a bag.
       const assigned = !input.bagNumber;
       const bagNumber = input.bagNumber ?? (await Bags.lowestFree(lost));
       if (!bagNumber) throw conflict(NO_BAG_FREE);
 
       const priced = priceBooking({
-        skus: skus.map(catalogueSku),
+        skus,
         serviceId: input.service,
         addOnIds: input.addOns,
         weightAreas: input.weightAreas,
@@ -269,25 +245,17 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         // Texted and emailed as the customer allows, once the booking is written (never on a repeat of its key).
         effects: (order) => [bookingConfirmation(order)],
         refusal: async (failed) => {
-          if (failed.includes("paddle")) return notFound("Paddle not found");
+          if (failed.includes("paddle")) return notFound(PADDLE_NOT_FOUND);
           const seat = place.seat ? await place.seat.seats.seatRefusal(failed, place.seat.eventId) : undefined;
           if (seat) return seat;
           // A bag the shop chose that another order took first: tried again with the next free one.
-          if (assigned && (failed.includes(Bags.BAG_LABEL) || failed.includes(Bags.BAG_HOLD_LABEL))) throw new AssignedBagTaken(bagNumber);
+          if (assigned && (failed.includes(Bags.BAG_LABEL) || failed.includes(Bags.BAG_HOLD_LABEL))) throw new Bags.AssignedBagTaken(bagNumber);
           return allowance.allowanceRefusal(failed) ?? (await redemption?.refused(failed));
         },
       };
     },
     { idempotencyKey, now },
   );
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const { order } = await make();
-      return answerOf(order);
-    } catch (error) {
-      if (!(error instanceof AssignedBagTaken)) throw error;
-      if (attempt >= ASSIGN_TRIES) throw conflict(NO_BAG_FREE);
-      lost.add(error.code);
-    }
-  }
+  const { order } = await Bags.withFreeBag(make, () => conflict(NO_BAG_FREE));
+  return answerOf(order);
 });

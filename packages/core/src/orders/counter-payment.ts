@@ -22,6 +22,7 @@ import { conflict, forbidden, invalid, notFound } from "../errors";
 import { applyToOrder, type OrderChange } from "../payments/order-writes";
 import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
+import { ORDER_NOT_FOUND } from "../shared/orders";
 import { findMove, paidStage } from "../shared/moves";
 import { balanceCents, COMP_NEEDS_REASON, CounterPayment, dollars, PAYMENT_METHOD_LABELS, type CounterPaymentInput } from "../shared/payment";
 import { paymentReceipt } from "../notifications/confirmations";
@@ -98,8 +99,8 @@ export const takePayment = /* @__PURE__ */ fn({ role: "staff", input: TakePaymen
   const staff = { userId: actor.userId, name: user?.firstName || actor.givenName || actor.username };
   const at = new Date().toISOString();
   const applied = await applyToOrder(id, (order) => decide(order, payment, actor, staff, at));
-  if (applied.outcome === "missing") throw notFound("Order not found");
+  if (applied.outcome === "missing") throw notFound(ORDER_NOT_FOUND);
   const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  if (!data) throw notFound("Order not found");
+  if (!data) throw notFound(ORDER_NOT_FOUND);
   return view(data, { staff: true });
 });

@@ -9,7 +9,7 @@ export * from "./create";
 export * from "./queries";
 export * from "./view";
 export * from "./moves";
-export * from "./status-change";
+export * from "./move-order";
 export * from "./expire";
 export { OrderCounters, type OrderCounts } from "./counters";
 export * from "./admin-list";

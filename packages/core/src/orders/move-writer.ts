@@ -25,9 +25,9 @@
  * - `audit:<n>`: the caller's audit entries and the move's own.
  *
  * Callers keep only their decisions: which move, on what condition, which
- * refund (orders/status-change.ts, orders/expire.ts, payments/). The writer
+ * refund (orders/move-order.ts, orders/expire.ts, payments/). The writer
  * answers the move's effects (the customer's text; later points and
- * reminders) and the caller's own (a paid counter order's receipt text,
+ * reminders) and the caller's own (a paid counter sale's receipt text,
  * receipts/) and registers them with the transaction (db/effects.ts): they
  * run once it commits, never when it fails, and a failing one is logged and
  * undoes nothing.
@@ -39,14 +39,15 @@
  * sku was deleted since the order took it: written again without that
  * write), and `decideAndWrite`'s decision loop (the order changed between
  * the read and the write, so the decision was made on facts that no longer
- * hold: read it again and decide again; its own condition ends the loop).
+ * hold: read it again and decide again, under db/labelled.ts's
+ * `readDecideWrite`, the same policy's count and pauses).
  */
 import type { Actor } from "../actor";
 import { entry as auditEntry, type AuditInput } from "../audit";
 import * as Bags from "../bags";
 import { db } from "../db";
 import { afterCommit, type Effect } from "../db/effects";
-import { writeLabelled, type LabelledWrite } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import * as Inventory from "../inventory";
 import * as LoyaltyPoints from "../loyalty/order-points";
@@ -56,16 +57,13 @@ import { timelineWrites } from "../reminders/timeline";
 import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
-import { returnOnCancel } from "../subscriptions/allowance-return";
+import { returnOnCancel } from "../memberships/allowance-return";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
 
 /** How long a webhook event's ledger item is kept: Stripe retries for up to 3 days; 30. */
 export const EVENT_LEDGER_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-/** How many times a decision is made again on an order that keeps changing under it. */
-const DECISION_ATTEMPTS = 6;
 
 interface HistoryEntry {
   from?: OrderStatus;
@@ -137,7 +135,7 @@ export interface OrderChange {
   unchanged?: readonly ReadFact[];
   /** Write only while this is still the order's checkout session. */
   onlyIfSession?: string;
-  /** The caller's own effects (a paid counter order's receipt text), run after the commit beside the move's. */
+  /** The caller's own effects (a paid counter sale's receipt text), run after the commit beside the move's. */
   effects?: Effect[];
 }
 
@@ -204,7 +202,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
   // The paddle leaves the bag with the order.
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
-  // A cancel gives a covered order's regrip back to its membership's period, once (subscriptions/allowance-return.ts).
+  // A cancel gives a covered order's regrip back to its membership's period, once (memberships/allowance-return.ts).
   const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
   // A cancel gives the order's seat on an onsite day or delivery run back, once (its code loads only then).
   // An admin reopening a canceled order does not take it again: the order keeps `seatReturnedAt`.
@@ -340,7 +338,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     if (bagRefusal) throw bagRefusal;
     const paddleRefusal = reholdingPaddle ? await PaddleOpenOrder.claimRefusal(result, order) : null;
     if (paddleRefusal) throw paddleRefusal;
-    const missing = Inventory.missingSkus(result);
+    const missing = Inventory.missingProducts(result);
     if (missing.length) {
       gone.push(...missing);
       continue;
@@ -371,7 +369,7 @@ export type Decided =
  * and the write, reads it again and decides again, so `decide` must be pure.
  */
 export async function decideAndWrite(orderId: string, decide: Decide, options: { eventId?: string } = {}): Promise<Decided> {
-  for (let attempt = 1; attempt <= DECISION_ATTEMPTS; attempt++) {
+  return readDecideWrite<Decided>(async () => {
     const order = await readOrder(orderId);
     if (!order) return { outcome: "missing" };
     const change = decide(order);
@@ -380,6 +378,6 @@ export async function decideAndWrite(orderId: string, decide: Decide, options: {
     const written = await writeOrder({ ...(writes ? change : {}), order, eventId: options.eventId });
     if (written.committed) return writes ? { outcome: "applied", before: order, change: change!, after: written.order } : { outcome: "unchanged", before: order };
     if (written.reason === "duplicate") return { outcome: "duplicate" };
-  }
-  throw new Error(`Order ${orderId} kept changing; giving up after ${DECISION_ATTEMPTS} attempts`);
+    return CHANGED;
+  }, () => new Error(`Order ${orderId} kept changing; gave up`));
 }

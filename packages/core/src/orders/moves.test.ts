@@ -117,7 +117,7 @@ describe("the moves table", () => {
     expect(fitsPayment(findMove(R, P, "employee")!, { paymentStatus: "paid", totalCents: 4500 })).toBe(true);
   });
 
-  it("sends a paid counter order to the queue and a paid booking to Scheduled", () => {
+  it("sends a paid counter sale to the queue and a paid booking to Scheduled", () => {
     expect(paidStage({ processedByStaffId: "staff-1" })).toBe(Q);
     expect(paidStage({})).toBe(S);
   });

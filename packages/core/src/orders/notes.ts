@@ -10,6 +10,7 @@ import { writeLabelled } from "../db/labelled";
 import { notFound } from "../errors";
 import { Id } from "../shared/ids";
 import { OrderNotes } from "../shared/order-notes";
+import { ORDER_NOT_FOUND } from "../shared/orders";
 import { find } from "./owned";
 import { view, type OrderView } from "./view";
 
@@ -46,10 +47,10 @@ export const updateNotes = /* @__PURE__ */ fn({ role: "staff", input: UpdateNote
     },
   ]);
   if (!result.committed) {
-    if (result.failed.includes("order")) throw notFound("Order not found");
+    if (result.failed.includes("order")) throw notFound(ORDER_NOT_FOUND);
     throw new Error(`Saving the notes of order ${id} was cancelled: ${JSON.stringify(result.codes)}`);
   }
   const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  if (!data) throw notFound("Order not found");
+  if (!data) throw notFound(ORDER_NOT_FOUND);
   return view(data, { staff: true });
 });

@@ -21,6 +21,7 @@ import { uniqueKey } from "../entities";
 import { conflict, notFound } from "../errors";
 import { orderReference } from "../shared/orders";
 import { stageOfStatus } from "../shared/lifecycle";
+import { PADDLE_NOT_FOUND } from "../shared/paddles";
 import type { EntityItem } from "electrodb";
 import type { Paddle } from "../entities";
 
@@ -35,7 +36,7 @@ const closed = (status: keyof typeof stageOfStatus) => ["picked_up", "canceled"]
 export const freeFromBag = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id: paddleId }): Promise<EntityItem<Paddle>> => {
   const userId = actor.userId;
   const { data: paddle } = await db().entities.paddle.get({ userId, id: paddleId }).go({ consistent: true });
-  if (!paddle || paddle.ownershipStatus !== "owned") throw notFound("Paddle not found");
+  if (!paddle || paddle.ownershipStatus !== "owned") throw notFound(PADDLE_NOT_FOUND);
   const bagId = paddle.bagId;
   if (!bagId) throw conflict(NOT_IN_A_BAG);
   const { data: bag } = await db().entities.bag.get({ id: bagId }).go();
@@ -106,6 +107,6 @@ export const freeFromBag = /* @__PURE__ */ fn({ role: "customer", input: ById },
   });
   if (!outcome.committed) throw conflict(FREE_CHANGED_MEANWHILE);
   const { data: freed } = await db().entities.paddle.get({ userId, id: paddle.id }).go({ consistent: true });
-  if (!freed) throw notFound("Paddle not found");
+  if (!freed) throw notFound(PADDLE_NOT_FOUND);
   return freed;
 });

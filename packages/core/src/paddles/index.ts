@@ -9,8 +9,9 @@ import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import type { Paddle } from "../entities";
 import { CreatePaddle, UpdatePaddle } from "../shared/paddle-input";
-import type { PaddleView } from "../shared/paddles";
+import { PADDLE_NOT_FOUND, type PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
+import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { Id } from "../shared/ids";
 import { ImageUpload, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
 import * as Users from "../users";
@@ -21,7 +22,6 @@ export { freeFromBag, NOT_IN_A_BAG } from "./free-from-bag";
 
 export type PaddleItem = EntityItem<Paddle>;
 
-export const NOT_FOUND = "Paddle not found";
 
 /** The request schemas live in browser-safe shared/paddle-input: the web app's forms check with them. */
 export { CreatePaddle, UpdatePaddle };
@@ -110,7 +110,7 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, asy
 /** One paddle of `userId`; another customer's paddle is as missing as an unknown id. */
 async function get(userId: string, id: string): Promise<PaddleItem> {
   const { data } = await db().entities.paddle.get({ userId, id }).go();
-  if (!data) throw notFound(NOT_FOUND);
+  if (!data) throw notFound(PADDLE_NOT_FOUND);
   return data;
 }
 
@@ -129,7 +129,7 @@ export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle
   const userId = forUser ?? actor.userId;
   if (userId !== actor.userId) {
     if (!isStaff(actor)) throw forbidden(FORBIDDEN);
-    if (!(await Users.get(userId))) throw notFound("Customer not found");
+    if (!(await Users.get(userId))) throw notFound(CUSTOMER_NOT_FOUND);
   }
   const { set } = changesOf(rest);
   const item = { ...set, id: newId(), userId, brand: rest.brand, nickname: rest.nickname };
@@ -169,7 +169,7 @@ export const update = /* @__PURE__ */ fn({ role: "customer", input: UpdateInput 
     const { data } = await patch.go({ response: "all_new" });
     return withBag(data as PaddleItem);
   } catch (error) {
-    if (isConditionFailed(error)) throw notFound(NOT_FOUND);
+    if (isConditionFailed(error)) throw notFound(PADDLE_NOT_FOUND);
     throw error;
   }
 });
@@ -178,7 +178,7 @@ export const remove = /* @__PURE__ */ fn({ role: "customer", input: ById }, asyn
   try {
     await db().entities.paddle.remove({ userId: actor.userId, id }).go();
   } catch (error) {
-    if (isConditionFailed(error)) throw notFound(NOT_FOUND);
+    if (isConditionFailed(error)) throw notFound(PADDLE_NOT_FOUND);
     throw error;
   }
 });

@@ -13,7 +13,7 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
-import type { SubscriptionPlan } from "../shared/membership";
+import type { Plan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
 import { cardOf, checkoutLines, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
 
@@ -137,6 +137,10 @@ function paymentIntent(order: Pick<OrderItem, "id" | "totalCents" | "currency">,
   };
 }
 
+/** A payment-mode Checkout session as Stripe's events carry it: paid and complete, or left unpaid and expired. */
+const checkoutSession = (id: string, paid: boolean) =>
+  ({ id, object: "checkout.session", mode: "payment", status: paid ? "complete" : "expired", payment_status: paid ? "paid" : "unpaid" }) as const;
+
 /** `checkout.session.completed` for a paid session. `amountCents` defaults to the order's total. */
 export function checkoutCompleted(
   order: OrderFacts,
@@ -146,11 +150,7 @@ export function checkoutCompleted(
   return stripeEvent(
     "checkout.session.completed",
     {
-      id: sessionId,
-      object: "checkout.session",
-      mode: "payment",
-      status: "complete",
-      payment_status: "paid",
+      ...checkoutSession(sessionId, true),
       amount_total: options.amountCents ?? order.totalCents,
       currency: order.currency,
       client_reference_id: order.id,
@@ -167,11 +167,7 @@ export function checkoutExpired(order: OrderFacts, sessionId: string, options: {
   return stripeEvent(
     "checkout.session.expired",
     {
-      id: sessionId,
-      object: "checkout.session",
-      mode: "payment",
-      status: "expired",
-      payment_status: "unpaid",
+      ...checkoutSession(sessionId, false),
       amount_total: order.totalCents,
       currency: order.currency,
       client_reference_id: order.id,
@@ -239,11 +235,7 @@ export function tipCheckoutCompleted(
   return stripeEvent(
     "checkout.session.completed",
     {
-      id: sessionId,
-      object: "checkout.session",
-      mode: "payment",
-      status: "complete",
-      payment_status: "paid",
+      ...checkoutSession(sessionId, true),
       amount_total: amount,
       currency: tip.currency,
       metadata: metadata.session,
@@ -275,7 +267,7 @@ export function tipCheckoutCompleted(
 export interface SubscriptionEventFacts {
   id: string;
   userId: string;
-  plan: SubscriptionPlan;
+  plan: Plan;
   paddleIds: readonly string[];
   status: string;
   /** The current period: Stripe puts its bounds on the subscription's item (this API version). */
@@ -395,7 +387,7 @@ function subscriptionCheckoutCompleted(facts: SubscriptionEventFacts, sessionId:
  * sends the same events (the webhook's ledger applies them once) for the same subscription.
  */
 export function subscriptionCheckoutEvents(
-  checkout: { sessionId: string; userId: string; plan: SubscriptionPlan; paddleIds: readonly string[]; priceCents: number },
+  checkout: { sessionId: string; userId: string; plan: Plan; paddleIds: readonly string[]; priceCents: number },
   now: Date = new Date(),
 ): { subscription: SubscriptionEventFacts; events: Stripe.Event[] } {
   const key = checkout.sessionId.slice(-16);

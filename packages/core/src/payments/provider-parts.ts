@@ -4,11 +4,11 @@
  */
 import type Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
-import type { SubscriptionPlan } from "../shared/membership";
+import type { Plan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
-  /** Where the payer lands after paying: `<site>/orders/<id>?paid=1`, a counter order's receipt (checkout.ts checkoutUrls). */
+  /** Where the payer lands after paying: `<site>/orders/<id>?paid=1`, a counter sale's receipt (checkout.ts checkoutUrls). */
   successUrl: string;
   /** Where the payer lands after giving up or a decline: `<site>/orders/<id>?payment=canceled`. */
   cancelUrl: string;
@@ -34,7 +34,7 @@ export interface PaymentDetails {
 /** A checkout in subscription mode for one of the plans (subscriptions/checkout.ts). */
 export interface SubscriptionCheckoutRequest {
   userId: string;
-  plan: SubscriptionPlan;
+  plan: Plan;
   paddleIds: readonly string[];
   /** The plan's name and monthly price (shared/membership.ts PLAN_TERMS), never the client's. */
   planName: string;
@@ -53,7 +53,7 @@ interface SubscriptionFacts {
 
 /**
  * The metadata a subscription checkout puts on the session and on the subscription it makes: who, which plan,
- * which paddles (comma-separated: Stripe's metadata values are strings). subscriptions/webhook.ts reads it back.
+ * which paddles (comma-separated: Stripe's metadata values are strings). memberships/webhook.ts reads it back.
  */
 export function subscriptionMetadata(request: Pick<SubscriptionCheckoutRequest, "userId" | "plan" | "paddleIds">): Record<string, string> {
   return { userId: request.userId, plan: request.plan, paddleIds: request.paddleIds.join(",") };

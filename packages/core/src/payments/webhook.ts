@@ -16,12 +16,12 @@
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  *
- * A payment that marks a counter order paid also texts its receipt, after the commit (receipts/ `withReceipt`).
+ * A payment that marks a counter sale paid also texts its receipt, after the commit (receipts/ `withReceipt`).
  *
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
  *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
- * counter (subscriptions/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
+ * counter (memberships/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
  * `checkout.session.completed` in subscription mode applied there.
  */
 import type Stripe from "stripe";
@@ -40,7 +40,7 @@ import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
 import { withReceipt } from "../receipts";
 import { refundNotice } from "../notifications/confirmations";
-import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../subscriptions/webhook";
+import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../memberships/webhook";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
 

@@ -2,10 +2,11 @@ import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
-import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { CHANGED, readDecideWrite, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { invalid, notFound, tooMany, unavailable } from "../errors";
+import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import * as RateLimits from "../rate-limits";
-import { normaliseUsPhone, VerifyCode } from "../shared/phone";
+import { INVALID_BOOKING_PHONE, INVALID_OR_EXPIRED, normaliseUsPhone, VerifyCode } from "../shared/phone";
 import { Texts } from "../texts";
 import * as Users from "../users";
 import type { UserItem } from "../users";
@@ -14,12 +15,10 @@ import { codeMatches, hashCode, newCode } from "./code";
 export * as PhoneVerification from "./index";
 export { codeMatches, hashCode, newCode } from "./code";
 
-export const INVALID_PHONE = "Please enter a valid 10-digit phone number";
 export const TOO_MANY_SENDS = "Too many codes sent to this number. Please try again later.";
 export const TOO_MANY_REQUESTS = "Too many codes requested. Please try again later.";
 export const NOT_SENT = "We could not send the code. Please try again.";
 export const OPTED_OUT = "This number has opted out of texts from Regrip. Reply START to one of our texts, then try again.";
-export const INVALID_OR_EXPIRED = "Invalid or expired code";
 export const TOO_MANY_ATTEMPTS = "Too many attempts. Please request a new code.";
 
 /** A code's life and the limits on sending codes (docs/api.md, POST /api/user/phone), so codes cannot be guessed or used to spam a number. */
@@ -31,11 +30,11 @@ export const SENDS_PER_USER = { max: 10, windowMs: 60 * 60 * 1000 };
 
 export const SendCode = z.object({
   phone: z.pipe(
-    z.string({ error: INVALID_PHONE }).check(z.maxLength(30, INVALID_PHONE)),
+    z.string({ error: INVALID_BOOKING_PHONE }).check(z.maxLength(30, INVALID_BOOKING_PHONE)),
     z.transform((raw: string, ctx) => {
       const phone = normaliseUsPhone(raw);
       if (!phone) {
-        ctx.issues.push({ code: "custom", message: INVALID_PHONE, input: raw });
+        ctx.issues.push({ code: "custom", message: INVALID_BOOKING_PHONE, input: raw });
         return z.NEVER;
       }
       return phone;
@@ -133,9 +132,9 @@ export async function verifyCodeOf(
   // The phone, its verified mark, the search items for the new digits and the
   // code's delete, in one transaction (tried again on the user as it now is if
   // another write of the same user came first).
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  return readDecideWrite(async () => {
     const user = await Users.get(userId);
-    if (!user) throw notFound("Customer not found");
+    if (!user) throw notFound(CUSTOMER_NOT_FOUND);
     const outcome = await Users.writeProfile(user, { set: { phone: pending.destination, phoneVerified: true }, remove: [] }, (entities) => [
       {
         label: "code",
@@ -146,6 +145,6 @@ export async function verifyCodeOf(
     ]);
     if (outcome.committed) return outcome.user;
     if (outcome.failed.includes("code")) throw invalid(INVALID_OR_EXPIRED);
-  }
-  throw invalid(INVALID_OR_EXPIRED);
+    return CHANGED;
+  }, () => invalid(INVALID_OR_EXPIRED));
 }

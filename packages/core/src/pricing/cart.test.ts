@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogueSku } from "../shared/catalogue";
+import type { Product } from "../shared/catalogue";
 import { pricedPoints } from "../loyalty/redeem";
 import { priceSale } from "./cart";
 
-const sku = (id: string, fields: Partial<CatalogueSku> = {}): CatalogueSku => ({
+const sku = (id: string, fields: Partial<Product> = {}): Product => ({
   id,
   code: id.toUpperCase(),
   name: `Item ${id}`,

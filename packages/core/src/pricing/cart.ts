@@ -3,7 +3,7 @@
  * services, from the catalogue's skus. Every amount is integer cents; a
  * client's price, discount or total never reaches here.
  */
-import type { CatalogueSku } from "../shared/catalogue";
+import type { Product } from "../shared/catalogue";
 import { invalid } from "../errors";
 import { outOfStock, takeOf, totalsWithPoints, type Discount, type LineItem, type PointsToRedeem, type PricedBooking, type StockTake } from "./index";
 
@@ -15,7 +15,7 @@ export interface CartLine {
 /** A counter sale is priced into the same shape as a booking (lines, totals, the stock it takes). */
 export type PricedSale = PricedBooking;
 
-const detailsOf = (sku: CatalogueSku) => [sku.color, sku.feel].filter((part) => part && part.trim()).join(" · ") || undefined;
+const detailsOf = (sku: Product) => [sku.color, sku.feel].filter((part) => part && part.trim()).join(" · ") || undefined;
 
 /**
  * Prices `lines` (a sku named twice counts once with the quantities added).
@@ -25,7 +25,7 @@ const detailsOf = (sku: CatalogueSku) => [sku.color, sku.feel].filter((part) => 
  * (`discountCents`), never more than the subtotal.
  */
 export function priceSale(input: {
-  skus: readonly CatalogueSku[];
+  skus: readonly Product[];
   lines: readonly CartLine[];
   promotion?: Discount | null;
   discountCents?: number;

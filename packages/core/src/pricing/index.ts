@@ -3,7 +3,7 @@
  * catalogue's skus and what the customer chose. Nothing here trusts a price or
  * a discount from the client; every amount is integer cents.
  */
-import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type CatalogueSku, type WeightArea } from "../shared/catalogue";
+import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type Product, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
 import { stockShortfall, type VariantNaming } from "../shared/variants";
 import { orderTotals, type OrderTotals, type TotalsDiscount, type TotalsLine } from "../shared/totals";
@@ -29,11 +29,11 @@ export interface StockTake extends VariantNaming {
 }
 
 /** What a stock take names: the sku's name, color and feel. */
-export const takeOf = (sku: CatalogueSku, quantity: number): StockTake => ({ skuId: sku.id, name: sku.name, color: sku.color, feel: sku.feel, quantity });
+export const takeOf = (sku: Product, quantity: number): StockTake => ({ skuId: sku.id, name: sku.name, color: sku.color, feel: sku.feel, quantity });
 
 export interface PricingInput {
   /** The skus the request names (service and add-ons); others may be present and are ignored. */
-  skus: readonly CatalogueSku[];
+  skus: readonly Product[];
   serviceId: string | undefined;
   addOnIds?: readonly string[];
   weightAreas?: readonly string[];
@@ -85,7 +85,7 @@ export function totalsWithPoints(
 /** 409 naming the variant and what is left of it (shared/storefront's words, which the storefront's cart says too). */
 export const outOfStock = (product: VariantNaming, left = 0) => conflict(stockShortfall(product, left));
 
-function hasStock(sku: CatalogueSku, quantity: number): boolean {
+function hasStock(sku: Product, quantity: number): boolean {
   return sku.stockQuantity === null || sku.stockQuantity >= quantity;
 }
 

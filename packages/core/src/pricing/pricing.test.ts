@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { CatalogueSku } from "../shared/catalogue";
+import type { Product } from "../shared/catalogue";
 import { DomainError } from "../errors";
 import { pricedPoints } from "../loyalty/redeem";
 import { REDEEM_OVER_TOTAL, REDEEM_STEP_MESSAGE, redeemOverBalance } from "../shared/loyalty";
 import { discountCents, edgeKind, isWeight, priceBooking, weightAreasOf, type PricingInput } from "./index";
 
-function sku(overrides: Partial<CatalogueSku> & Pick<CatalogueSku, "id" | "name">): CatalogueSku {
+function sku(overrides: Partial<Product> & Pick<Product, "id" | "name">): Product {
   return {
     code: overrides.id.toUpperCase(),
     category: "OTHER",

@@ -9,16 +9,16 @@
  * - An edit is a conditional patch on the values it read (code and the catalogue index's sort-key parts), so
  *   two edits at once cannot leave the index's sort key naming an old name or price; the loser reads again.
  * - Delete removes the sku and frees its code. Orders that named it keep their line items (name, price, sku id
- *   as they were); a cancel gives back no stock to a deleted sku (inventory's `missingSkus`).
- * - The quick-sale items (QS-* codes) stay editable (price, stock, text) but hidden, keep their code and are
+ *   as they were); a cancel gives back no stock to a deleted sku (inventory's `missingProducts`).
+ * - The quick-sale products (QS-* codes) stay editable (price, stock, text) but hidden, keep their code and are
  *   never deleted: the quick sale finds and prices them by code.
  */
 import type { Actor } from "../actor";
 import { ById, fn, NoInput } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
-import { allSkus, catalogueSku, type SkuItem } from "../catalogue";
+import { allProducts, productFromSku, type SkuItem } from "../catalogue";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { uniqueKey } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
@@ -53,7 +53,7 @@ type TextField = (typeof TEXT_FIELDS)[number];
 
 export function view(sku: SkuItem): ProductView {
   return {
-    ...catalogueSku(sku),
+    ...productFromSku(sku),
     imageUrl: sku.imageUrl ?? null,
     thumbnailUrl: sku.thumbnailUrl ?? null,
     isQuickSale: isQuickSaleCode(sku.code),
@@ -84,7 +84,7 @@ function audit(entities: TransactionEntities, actor: Actor, action: string, targ
  * GET /api/admin/skus: every product, hidden and quick-sale ones too (one Query on the catalogue index), in the
  * catalogue's order (shared/products compareProducts: the storefront's category order, display order, price, name).
  */
-export const list = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<ProductView[]> => (await allSkus()).map(view).sort(compareProducts));
+export const list = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<ProductView[]> => (await allProducts()).map(view).sort(compareProducts));
 
 /** POST /api/admin/skus: 409 when the code is taken. */
 export const create = /* @__PURE__ */ fn({ role: "admin", input: CreateProduct }, async (actor, input): Promise<ProductView> => {
@@ -118,12 +118,9 @@ export const create = /* @__PURE__ */ fn({ role: "admin", input: CreateProduct }
   return view(await existing(id));
 });
 
-/** How many times an edit that lost to another write at the same moment reads again and retries. */
-const EDIT_RETRIES = 4;
-
 /**
  * The writes of one edit of `current`, or null when the input changes nothing. Throws the refusals that the
- * current item decides (a quick-sale item's code or visibility, a counted stock sent as a number).
+ * current item decides (a quick-sale product's code or visibility, a counted stock sent as a number).
  */
 function editWrites(entities: TransactionEntities, actor: Actor, current: SkuItem, input: UpdateProductInput): LabelledWrite[] | null {
   const set: Record<string, unknown> = {};
@@ -224,7 +221,7 @@ function editWrites(entities: TransactionEntities, actor: Actor, current: SkuIte
 }
 
 async function edit(actor: Actor, id: string, input: UpdateProductInput): Promise<ProductView> {
-  for (let attempt = 0; ; attempt++) {
+  return readDecideWrite(async () => {
     const current = await existing(id);
     const built: { writes: LabelledWrite[] | null } = { writes: null };
     const outcome = await writeLabelled((entities) => {
@@ -235,10 +232,10 @@ async function edit(actor: Actor, id: string, input: UpdateProductInput): Promis
     if (outcome.committed) return view(await existing(id));
     if (outcome.failed.includes("code")) throw conflict(codeInUse(input.code ?? ""));
     // The sku changed (or went) since it was read: read it again and decide again.
-    if ((outcome.failed.includes("sku") || outcome.failed.includes("old-code") || outcome.conflict) && attempt < EDIT_RETRIES) continue;
+    if (changedSinceRead(outcome, "sku", "old-code")) return CHANGED;
     if (!(await read(id))) throw notFound(PRODUCT_NOT_FOUND);
     throw new Error(`Editing a product was cancelled: ${JSON.stringify(outcome.codes)}`);
-  }
+  }, () => new Error(`Product ${id} kept changing while it was edited`));
 }
 
 const UpdateInput = z.object({ id: Id, patch: UpdateProduct });
@@ -274,9 +271,9 @@ export const adjustStock = /* @__PURE__ */ fn({ role: "admin", input: AdjustStoc
   return view(after);
 });
 
-/** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale item. */
-export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<{ id: string; deleted: true }> => {
-  for (let attempt = 0; ; attempt++) {
+/** DELETE /api/admin/skus/{id}: the sku and its code reservation; orders keep their line items. 404, 409 for a quick-sale product. */
+export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<{ id: string; deleted: true }> =>
+  readDecideWrite(async () => {
     const current = await existing(id);
     if (isQuickSaleCode(current.code)) throw conflict(QUICK_SALE_NOT_DELETED);
     const outcome = await writeLabelled((entities) => [
@@ -290,12 +287,12 @@ export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (
       },
       audit(entities, actor, "sku.deleted", id, { code: current.code, name: current.name }),
     ]);
-    if (outcome.committed) return { id, deleted: true };
-    if (attempt < EDIT_RETRIES) continue;
-    if (!(await read(id))) throw notFound(PRODUCT_NOT_FOUND);
+    if (outcome.committed) return { id, deleted: true as const };
+    // The sku changed (or went: the next read answers 404) since it was read: read it again and decide again.
+    if (changedSinceRead(outcome, "sku", "code")) return CHANGED;
     throw new Error(`Deleting a product was cancelled: ${JSON.stringify(outcome.codes)}`);
-  }
-});
+  }, () => new Error(`Product ${id} kept changing while it was deleted`)),
+);
 
 /** POST /api/admin/skus/{id}/image: the image's type and size, and which of the two (thumbnail, full image) it is. */
 export const ProductImageUpload = z.extend(ImageUpload, {

@@ -8,7 +8,7 @@ import type { Actor } from "../actor";
 import { ById, fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { createConversions } from "../entities/electrodb";
 import { newId } from "../entities/attributes";
 import { uniqueKey, type Promotion } from "../entities";
@@ -106,8 +106,8 @@ const UpdateInput = z.object({ id: Id, patch: PromotionPatch });
  * to). The write is conditioned on the promotion as read, and made again on the promotion as it now is when
  * another write came first.
  */
-export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<PromotionAdminView> => {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<PromotionAdminView> =>
+  readDecideWrite(async () => {
     const current = await found(id);
     const next = {
       code: patch.code ?? current.code,
@@ -148,20 +148,18 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, 
     ]);
     if (outcome.committed) return adminView(await found(id));
     if (outcome.failed.includes("code")) throw conflict(PROMOTION_CODE_TAKEN);
-    if (!outcome.failed.includes("promotion") && !outcome.conflict) {
-      throw new Error(`Updating a promotion was cancelled: ${JSON.stringify(outcome.codes)}`);
-    }
     // Another write came first (or the promotion is gone: `found` answers 404): read it again and decide again.
-  }
-  throw conflict(PROMOTION_CHANGED_WHILE_SAVING);
-});
+    if (changedSinceRead(outcome, "promotion")) return CHANGED;
+    throw new Error(`Updating a promotion was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }, () => conflict(PROMOTION_CHANGED_WHILE_SAVING)),
+);
 
 /**
  * `DELETE /api/admin/promotions/{id}`: the promotion and its code's reservation, with its audit entry
  * (`promotion.deleted`, what it was), in one transaction. The code stops applying at once and is free again.
  */
-export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<void> => {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (actor, { id }): Promise<void> =>
+  readDecideWrite(async () => {
     const current = await found(id);
     const outcome = await writeLabelled((entities) => [
       {
@@ -181,12 +179,10 @@ export const remove = /* @__PURE__ */ fn({ role: "admin", input: ById }, async (
       auditWrite(entities, actor, "promotion.deleted", id, fieldsOf(current)),
     ]);
     if (outcome.committed) return;
-    if (!outcome.failed.includes("promotion") && !outcome.conflict) {
-      throw new Error(`Deleting a promotion was cancelled: ${JSON.stringify(outcome.codes)}`);
-    }
-  }
-  throw conflict(PROMOTION_CHANGED_WHILE_SAVING);
-});
+    if (changedSinceRead(outcome, "promotion")) return CHANGED;
+    throw new Error(`Deleting a promotion was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }, () => conflict(PROMOTION_CHANGED_WHILE_SAVING)),
+);
 
 // ---------------------------------------------------------------------------------------------
 // The list

@@ -14,7 +14,8 @@ import { db } from "../db";
 import type { PromotionItem } from "./admin";
 import { uniqueKey } from "../entities";
 import { notFound } from "../errors";
-import { boundedParam, INVALID_PROMO_CODE, PromoCode } from "../shared/ids";
+import { boundedParam, PromoCode } from "../shared/ids";
+import { PROMO_CODE_INVALID } from "../shared/promo";
 
 export * as Promotions from "./index";
 
@@ -40,9 +41,9 @@ async function holderOf(code: string): Promise<PromotionItem | null> {
 /** An active promotion by code; inactive and unknown codes are both 404. */
 export async function byCode(rawCode: string): Promise<PromotionItem> {
   const parsed = PromoCode.safeParse(rawCode);
-  if (!parsed.success) throw notFound("Invalid promo code");
+  if (!parsed.success) throw notFound(PROMO_CODE_INVALID);
   const promotion = await holderOf(parsed.data);
-  if (!promotion) throw notFound("Invalid promo code");
+  if (!promotion) throw notFound(PROMO_CODE_INVALID);
   if (!promotion.isActive) throw notFound("This promo code is no longer active");
   return promotion;
 }
@@ -51,7 +52,7 @@ export function view(promotion: PromotionItem): PromotionView {
   return { code: promotion.code, percentage: promotion.percentage, amountCents: promotion.amountCents };
 }
 
-const GetInput = z.object({ code: boundedParam(INVALID_PROMO_CODE) });
+const GetInput = z.object({ code: boundedParam(PROMO_CODE_INVALID) });
 /** GET /api/promotions/{code}: an active code's discount, for anyone (the booking page checks a code as typed). */
 export const get = /* @__PURE__ */ fn({ role: "public", input: GetInput }, async (_actor, { code }) =>
   view(await byCode(code)),

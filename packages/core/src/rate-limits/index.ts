@@ -1,5 +1,6 @@
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
+import { CHANGED, readDecideWrite } from "../db/labelled";
 import type { RateLimitScope } from "../entities";
 
 export * as RateLimits from "./index";
@@ -20,11 +21,13 @@ export function recentUses(uses: readonly string[], now: number, windowMs: numbe
  * Records one use of `scope` by `subject` if fewer than `limit.max` happened
  * in the last `limit.windowMs` (a rolling window, not calendar hours); answers
  * false, recording nothing, otherwise. Concurrent callers cannot overshoot:
- * each write is conditioned on the version it read, and a loser reads again.
+ * each write is conditioned on the version it read, and a loser reads again
+ * (db/labelled.ts `readDecideWrite`); still losing when the tries run out, it
+ * refuses rather than risk overshooting.
  */
 export async function take(scope: RateLimitScope, subject: string, limit: Limit): Promise<boolean> {
   const entity = db().entities.rateLimit;
-  for (let round = 0; round < 8; round++) {
+  return readDecideWrite(async () => {
     const now = Date.now();
     const { data } = await entity.get({ scope, subject }).go();
     const uses = recentUses(data?.uses ?? [], now, limit.windowMs);
@@ -43,10 +46,9 @@ export async function take(scope: RateLimitScope, subject: string, limit: Limit)
       return true;
     } catch (error) {
       if (!isConditionFailed(error)) throw error;
+      return CHANGED;
     }
-  }
-  // Still losing races after several rounds: refuse rather than risk overshooting.
-  return false;
+  }, { answer: false });
 }
 
 export interface Take {
@@ -61,10 +63,12 @@ export interface Take {
  * the index of the first limit that is spent (recording nothing anywhere), or
  * -1 when all were recorded. Why not `take` twice: a refusal by the second
  * would leave the first's use recorded, and a refused request changes nothing.
+ * Still losing races when the tries run out, it refuses (as the first limit)
+ * rather than risk overshooting.
  */
 export async function takeAll(takes: Take[]): Promise<number> {
   const entity = db().entities.rateLimit;
-  for (let round = 0; round < 8; round++) {
+  return readDecideWrite(async () => {
     const now = Date.now();
     const found = await Promise.all(takes.map(({ scope, subject }) => entity.get({ scope, subject }).go({ consistent: true })));
     const next = takes.map(({ limit }, i) => recentUses(found[i].data?.uses ?? [], now, limit.windowMs));
@@ -86,8 +90,6 @@ export async function takeAll(takes: Take[]): Promise<number> {
         }),
       )
       .go();
-    if (!result.canceled) return -1;
-  }
-  // Still losing races after several rounds: refuse rather than risk overshooting.
-  return 0;
+    return result.canceled ? CHANGED : -1;
+  }, { answer: 0 });
 }

@@ -75,7 +75,7 @@ export const get = /* @__PURE__ */ fn({ role: "public", input: ReceiptRequest },
 /**
  * `change` with the payment's receipt among its effects when it marks an unpaid order paid (not a canceled one: that
  * payment goes straight back, and the refund notice says so): texted and emailed as the customer allows each
- * (notifications/confirmations.ts), with a counter order's receipt link. Pure, as a payment decision must be: the
+ * (notifications/confirmations.ts), with a counter sale's receipt link. Pure, as a payment decision must be: the
  * receipt is sent by the writer's commit, never by this, so once per payment however often the event comes.
  */
 export function withReceipt(order: OrderItem, change: OrderChange | null): OrderChange | null {

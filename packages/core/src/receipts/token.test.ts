@@ -33,7 +33,7 @@ describe("the receipt's link", () => {
     expect(receiptUrl("http://localhost:3000", "o-1", "a+b")).toBe("http://localhost:3000/receipt/o-1?t=a%2Bb");
   });
 
-  it("is where a counter order's checkout returns; a booked order returns to its own page", () => {
+  it("is where a counter sale's checkout returns; a booked order returns to its own page", () => {
     expect(checkoutUrls("https://shop.example", { id: "o-1", receiptToken: "tok" })).toEqual({
       successUrl: "https://shop.example/receipt/o-1?t=tok&paid=1",
       cancelUrl: "https://shop.example/receipt/o-1?t=tok&payment=canceled",

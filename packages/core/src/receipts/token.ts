@@ -1,5 +1,5 @@
 /**
- * A receipt's token (receipts/index.ts): made with a counter order, compared when its receipt is asked for. Its own
+ * A receipt's token (receipts/index.ts): made with a counter sale, compared when its receipt is asked for. Its own
  * file, so the counter's routes take it without the receipt's text and its provider.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";

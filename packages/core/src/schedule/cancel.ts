@@ -19,7 +19,7 @@
 import type { Actor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled } from "../db/labelled";
 import { readOrder, writeOrder, type OrderSet } from "../orders/move-writer";
 import { eventReference } from "../orders/references";
 import type { OrderItem } from "../orders/view";
@@ -27,11 +27,7 @@ import { formatInstant, hoursOn, instantOf, localOf, nextBusinessDay, nextOpenin
 import { stageOfStatus } from "../shared/lifecycle";
 import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "../shared/locations";
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
-import { Texts } from "../texts";
 import { cutoffOn, eventById, partnersByKey, type ScheduleEventItem } from "./read";
-
-/** How many times an order that keeps changing under the cancel is read and decided again. */
-const ATTEMPTS = 6;
 
 const isOpen = (order: OrderItem) => {
   const stage = stageOfStatus[order.status];
@@ -93,6 +89,8 @@ async function movedBack(order: OrderItem, event: ScheduleEventItem, partnerName
 
 async function textCustomer(order: OrderItem, words: EventCanceledWords): Promise<void> {
   try {
+    // The texts' code loads with the first text, off the cold start of the schedule's routes (npm run bench:lambda).
+    const { Texts } = await import("../texts");
     await Texts.send("eventCanceled", words, { userId: order.userId, orderId: order.id });
   } catch (error) {
     console.error(`Could not text the customer of order ${order.id} about the canceled event`, error);
@@ -118,9 +116,9 @@ async function wordsOfMoved(order: OrderItem, event: ScheduleEventItem, partnerN
   };
 }
 
-/** Moves one order off the canceled event (once), or finishes what an earlier cancel left undone. Answers whether it is on the event. */
-async function moveOrder(actor: Actor, event: ScheduleEventItem, partnerName: string, orderId: string): Promise<boolean> {
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+/** Returns one order from the canceled event to a shop (once), or finishes what an earlier cancel left undone (its stage is not moved). Answers whether it was on the event. */
+async function returnToShop(actor: Actor, event: ScheduleEventItem, partnerName: string, orderId: string): Promise<boolean> {
+  return readDecideWrite(async () => {
     const order = await readOrder(orderId);
     if (!order || order.scheduleEventId !== event.id || !isOpen(order)) return false;
     if (order.locationNotice) {
@@ -156,8 +154,8 @@ async function moveOrder(actor: Actor, event: ScheduleEventItem, partnerName: st
     });
     if (written.committed) return true;
     // The order changed between the read and the write: read it again and decide again.
-  }
-  throw new Error(`Order ${orderId} kept changing while its event ${event.id} was canceled`);
+    return CHANGED;
+  }, () => new Error(`Order ${orderId} kept changing while its event ${event.id} was canceled`));
 }
 
 /** The ids of every order ever booked on the event (strongly consistent: the bookings that committed before the cancel). */
@@ -174,7 +172,9 @@ async function bookedOrderIds(eventId: string): Promise<string[]> {
  */
 export async function cancelEvent(actor: Actor, event: ScheduleEventItem): Promise<{ event: ScheduleEventItem; orders: number }> {
   let current: ScheduleEventItem = event;
-  for (let attempt = 1; current.isActive && attempt <= 3; attempt++) {
+  // Canceled (false), or deleted meanwhile (true: no orders to move).
+  const gone = await readDecideWrite(async () => {
+    if (!current.isActive) return false;
     const canceledAt = new Date().toISOString();
     const outcome = await writeLabelled((entities) => [
       {
@@ -200,22 +200,23 @@ export async function cancelEvent(actor: Actor, event: ScheduleEventItem): Promi
           .commit(),
       },
     ]);
-    if (!outcome.committed && !outcome.failed.includes("event") && !outcome.conflict) {
+    if (!outcome.committed && !changedSinceRead(outcome, "event")) {
       throw new Error(`Canceling event ${current.id} was cancelled: ${JSON.stringify(outcome.codes)}`);
     }
     // Committed, or another write came first (a booking, another admin's cancel): read it again either way.
     const read = await eventById(current.id);
-    if (!read) return { event: current, orders: 0 };
+    if (!read) return true;
     current = read;
-  }
-  if (current.isActive) throw new Error(`Event ${current.id} kept changing while it was canceled`);
+    return current.isActive ? CHANGED : false;
+  }, () => new Error(`Event ${current.id} kept changing while it was canceled`));
+  if (gone) return { event: current, orders: 0 };
   if (current.eventType === "OVERNIGHT_CUTOFF") return { event: current, orders: 0 };
 
   const partnerName = (current.partnerKey && (await partnersByKey([current.partnerKey])).get(current.partnerKey)?.name) || current.partnerKey || "the club";
   let orders = 0;
   // One order after another: a shop's event holds a few dozen seats, and each move is its own transaction.
   for (const orderId of await bookedOrderIds(current.id)) {
-    if (await moveOrder(actor, current, partnerName, orderId)) orders++;
+    if (await returnToShop(actor, current, partnerName, orderId)) orders++;
   }
   return { event: current, orders };
 }

@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import type { Actor } from "../actor";
 import { fn } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import { conflict, invalid, notFound } from "../errors";
 import { daysBetween, dropoffClosedMessage, hoursOn, minutesOf, todayOf, type LocalDate } from "../shared/calendar";
@@ -133,8 +133,8 @@ const UpdateInput = z.object({ id: Id, patch: EventPatch });
  * never goes below the seats booked, and the date and times of an event with bookings do not change (its orders
  * carry them): both are conditions of the write, so a booking at the same moment cannot slip past them.
  */
-export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<ScheduleAdminView> => {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<ScheduleAdminView> =>
+  readDecideWrite(async () => {
     const current = await found(id);
     const today = todayOf(new Date());
     if (patch.isActive === true && !current.isActive) throw conflict(EVENT_REACTIVATE);
@@ -194,11 +194,11 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, 
       ];
     });
     if (outcome.committed) return viewOf(await found(id));
-    if (!outcome.failed.includes("event") && !outcome.conflict) throw new Error(`Changing event ${id} was cancelled: ${JSON.stringify(outcome.codes)}`);
     // A booking or another admin came first: read it again and decide again (its rules may refuse now).
-  }
-  throw conflict(EVENT_CHANGED_WHILE_SAVING);
-});
+    if (changedSinceRead(outcome, "event")) return CHANGED;
+    throw new Error(`Changing event ${id} was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }, () => conflict(EVENT_CHANGED_WHILE_SAVING)),
+);
 
 const RemoveInput = z.object({ id: Id });
 
@@ -207,8 +207,8 @@ const RemoveInput = z.object({ id: Id });
  * write conditioned on no booking); one with bookings is canceled instead, as PATCH `isActive: false` (its orders
  * moved and texted), and answered with its view (200). Answers null when deleted.
  */
-export const remove = /* @__PURE__ */ fn({ role: "admin", input: RemoveInput }, async (actor, { id }): Promise<ScheduleAdminView | null> => {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+export const remove = /* @__PURE__ */ fn({ role: "admin", input: RemoveInput }, async (actor, { id }): Promise<ScheduleAdminView | null> =>
+  readDecideWrite<ScheduleAdminView | null>(async () => {
     const current = await found(id);
     if (current.currentBookings > 0) {
       if (current.isActive && current.eventDate < todayOf(new Date())) throw conflict(EVENT_OVER);
@@ -226,7 +226,7 @@ export const remove = /* @__PURE__ */ fn({ role: "admin", input: RemoveInput }, 
       auditWrite(entities, actor, "schedule.deleted", id, was),
     ]);
     if (outcome.committed) return null;
-    if (!outcome.failed.includes("event") && !outcome.conflict) throw new Error(`Deleting event ${id} was cancelled: ${JSON.stringify(outcome.codes)}`);
-  }
-  throw conflict(EVENT_CHANGED_WHILE_SAVING);
-});
+    if (changedSinceRead(outcome, "event")) return CHANGED;
+    throw new Error(`Deleting event ${id} was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }, () => conflict(EVENT_CHANGED_WHILE_SAVING)),
+);

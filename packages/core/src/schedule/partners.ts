@@ -9,7 +9,7 @@ import type { Actor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { conflict, notFound } from "../errors";
 import { addDays, todayOf } from "../shared/calendar";
 import {
@@ -94,8 +94,8 @@ const UpdateInput = z.object({ id: PartnerKey, patch: PartnerPatch });
  * clearing an optional one, with the audit entry (`partner.updated`, each change from and to). Conditioned on the
  * partner as read; another write first → read again and apply again.
  */
-export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<PartnerAdminView> => {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, async (actor, { id, patch }): Promise<PartnerAdminView> =>
+  readDecideWrite(async () => {
     const current = await found(id);
     const set: Record<string, unknown> = {};
     const remove: OptionalField[] = [];
@@ -121,17 +121,17 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: UpdateInput }, 
       ];
     });
     if (outcome.committed) return partnerAdminView(await found(id), countFor(await upcomingEvents(new Date()), id));
-    if (!outcome.failed.includes("partner") && !outcome.conflict) throw new Error(`Updating a partner was cancelled: ${JSON.stringify(outcome.codes)}`);
-  }
-  throw conflict(PARTNER_CHANGED_WHILE_SAVING);
-});
+    if (changedSinceRead(outcome, "partner")) return CHANGED;
+    throw new Error(`Updating a partner was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }, () => conflict(PARTNER_CHANGED_WHILE_SAVING)),
+);
 
 /**
  * `DELETE /api/admin/partners/{id}`: refused (409 PARTNER_HAS_EVENTS) while active events from today on name the
  * partner; else the partner and its audit entry (`partner.deleted`, what it was). Orders keep their copy of it.
  */
-export const remove = /* @__PURE__ */ fn({ role: "admin", input: PartnerParams }, async (actor, { id }): Promise<void> => {
-  for (let attempt = 1; attempt <= 3; attempt++) {
+export const remove = /* @__PURE__ */ fn({ role: "admin", input: PartnerParams }, async (actor, { id }): Promise<void> =>
+  readDecideWrite(async () => {
     const current = await found(id);
     if (countFor(await upcomingEvents(new Date()), id) > 0) throw conflict(PARTNER_HAS_EVENTS);
     const { createdAt: _createdAt, updatedAt: _updatedAt, ...was } = current;
@@ -140,7 +140,7 @@ export const remove = /* @__PURE__ */ fn({ role: "admin", input: PartnerParams }
       auditWrite(entities, actor, "partner.deleted", id, was),
     ]);
     if (outcome.committed) return;
-    if (!outcome.failed.includes("partner") && !outcome.conflict) throw new Error(`Deleting a partner was cancelled: ${JSON.stringify(outcome.codes)}`);
-  }
-  throw conflict(PARTNER_CHANGED_WHILE_SAVING);
-});
+    if (changedSinceRead(outcome, "partner")) return CHANGED;
+    throw new Error(`Deleting a partner was cancelled: ${JSON.stringify(outcome.codes)}`);
+  }, () => conflict(PARTNER_CHANGED_WHILE_SAVING)),
+);

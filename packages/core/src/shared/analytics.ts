@@ -18,6 +18,7 @@
  * - Tips: tips paid this month (total and how many) and by the staff member who moved each order to Ready. Tips
  *   are the staff's, not the shop's: never part of Monthly Revenue or the average.
  */
+import { SHOP_TIME_ZONE } from "./calendar";
 
 /** The figures of one day's orders and money. */
 export interface DayPoint {
@@ -110,8 +111,6 @@ export interface AdminAnalytics {
   timeZone: typeof SHOP_TIME_ZONE;
 }
 
-/** The shop's time zone: its days and months are the dashboard's. */
-export const SHOP_TIME_ZONE = "America/Denver";
 
 let dayFormat: Intl.DateTimeFormat | undefined;
 

@@ -3,7 +3,7 @@
  * the first 10 entries). Browser-safe: types, the one rule of how an actor is shown, and each action in words
  * with the console page of what it changed.
  */
-import { statusLabel } from "./lifecycle";
+import { stageLabelOf } from "./lifecycle";
 
 export interface AuditEntryView {
   id: string;
@@ -60,7 +60,7 @@ export const AUDIT_ACTION_WORDS = {
   "order.refund_failed": "Refund failed",
   "order.refunded": "Refund given",
   "order.status_changed": "Order status changed",
-  "order.event_canceled": "Order moved: its on-site day or delivery run was canceled",
+  "order.event_canceled": "Order moved: its club day or delivery run was canceled",
   "paddle.created_for_customer": "Paddle added for a customer",
   "paddle.freed_from_bag": "Paddle taken out of its bag",
   "partner.created": "Partner club added",
@@ -145,7 +145,7 @@ export function auditEntryWords(entry: Pick<AuditEntryView, "action" | "targetTy
   let action = actionWords[entry.action] ?? entry.action.replace(/[._]/g, " ").replace(/^./, (first) => first.toUpperCase());
   const status = changes.status as { from?: unknown; to?: unknown } | undefined;
   if (entry.action === "order.status_changed" && text(status?.from) && text(status?.to)) {
-    action += `: ${statusLabel(String(status!.from), "staff")} → ${statusLabel(String(status!.to), "staff")}`;
+    action += `: ${stageLabelOf(String(status!.from), "staff")} → ${stageLabelOf(String(status!.to), "staff")}`;
   }
   const noun = targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase());
   // A name the entry recorded (a bag's code, a promotion's or a product's code) reads better than the id's end.

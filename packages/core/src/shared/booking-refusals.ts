@@ -6,7 +6,7 @@
  */
 
 /** The booking's `scheduleEventId` names no onsite day (unknown, or a cutoff or a delivery run). */
-export const NOT_AN_ONSITE_DAY = "Please choose an on-site day from the schedule";
+export const NOT_A_CLUB_DAY = "Please choose a club day from the schedule";
 /** The booking's `pickupLocation` is another shop than the drop-off. */
 export const PICKUP_SHOP_MISMATCH = "Please pick up at the shop you drop off at, or choose a club";
 /** The booking's `pickupLocation` names no active partner club. */

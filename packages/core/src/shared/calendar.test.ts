@@ -3,6 +3,7 @@
  * changes (instants checked in UTC, whatever the zone of the machine running the test), the picker's slots and
  * days, the next opening, the refusals' words.
  */
+import * as fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addDays,
@@ -24,9 +25,11 @@ import {
   isLocalDate,
   isOpenAt,
   localOf,
+  minutesOf,
   nextBusinessDay,
   nextOpening,
   pickupDateFor,
+  timeOfMinutes,
   todayOf,
   weekdayOf,
   type ShopCalendar,
@@ -185,6 +188,29 @@ describe("drop-off times", () => {
     // Slots after the autumn change are at the shop's hours in its new offset.
     expect(dropoffSlots(shop, "2026-11-02", instantOf("2026-10-30", "12:00"))[0]).toBe("10:00");
     expect(instantOf("2026-11-02", dropoffSlots(shop, "2026-11-02", instantOf("2026-10-30", "12:00"))[0]!).toISOString()).toBe("2026-11-02T17:00:00.000Z");
+  });
+
+  it("offers exactly the slots whose instant is not before now, whatever the day and the moment (DST changes included)", () => {
+    // The definition, slot by slot, against dropoffSlots (which compares only today's slots with now).
+    const byDefinition = (date: string, now: Date) => {
+      const hours = hoursOn(shop, date);
+      const all: string[] = [];
+      if (hours) for (let m = minutesOf(hours.open); m < minutesOf(hours.close); m += 30) all.push(timeOfMinutes(m));
+      return all.filter((time) => instantOf(date, time).getTime() >= now.getTime());
+    };
+    const moments = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2028, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(moments, fc.integer({ min: -2, max: 3 }), (now, offset) => {
+        const date = addDays(localOf(now).date, offset);
+        expect(dropoffSlots(shop, date, now)).toEqual(byDefinition(date, now));
+      }),
+      { numRuns: 300 },
+    );
+    // Around the changes themselves: the night of each, by the minute.
+    for (const [date, time] of [["2027-03-14", "01:50"], ["2026-11-01", "01:10"], ["2027-03-13", "23:59"]] as const) {
+      const now = instantOf(date, time);
+      for (const offset of [0, 1]) expect(dropoffSlots(shop, addDays(date, offset), now)).toEqual(byDefinition(addDays(date, offset), now));
+    }
   });
 
   it("offers today and the next 30 days that have a slot: no Sundays, no closed dates", () => {

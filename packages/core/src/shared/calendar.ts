@@ -212,12 +212,21 @@ export function dropoffRefusal(calendar: ShopCalendar, shopLabel: string, instan
 
 /** The drop-off times the picker offers on `date`: every slot from opening to the last before closing, none already past. */
 export function dropoffSlots(calendar: ShopCalendar, date: LocalDate, now: Date): LocalTime[] {
+  return slotsFrom(calendar, date, now, todayOf(now));
+}
+
+/**
+ * `dropoffSlots` with the shop's `today` already known. Only today's slots are compared with `now` (each an
+ * instant in the shop's zone, which costs the browser a formatting call or two): a slot on a later day is never
+ * past, and one on an earlier day always is, so the 30 days the picker offers take 30 of those calls, not 1,000.
+ */
+function slotsFrom(calendar: ShopCalendar, date: LocalDate, now: Date, today: LocalDate): LocalTime[] {
   const hours = hoursOn(calendar, date);
-  if (!hours) return [];
+  if (!hours || date < today) return [];
   const slots: LocalTime[] = [];
   for (let minutes = minutesOf(hours.open); minutes < minutesOf(hours.close); minutes += DROPOFF_SLOT_MINUTES) {
     const time = timeOfMinutes(minutes);
-    if (instantOf(date, time).getTime() >= now.getTime()) slots.push(time);
+    if (date > today || instantOf(date, time).getTime() >= now.getTime()) slots.push(time);
   }
   return slots;
 }
@@ -228,7 +237,7 @@ export function dropoffDays(calendar: ShopCalendar, now: Date): LocalDate[] {
   const days: LocalDate[] = [];
   for (let n = 0; n <= DROPOFF_DAYS_AHEAD; n++) {
     const date = addDays(today, n);
-    if (dropoffSlots(calendar, date, now).length > 0) days.push(date);
+    if (slotsFrom(calendar, date, now, today).length > 0) days.push(date);
   }
   return days;
 }

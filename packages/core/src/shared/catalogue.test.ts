@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { shapeCatalogue, type CatalogueSku } from "./catalogue";
+import { shapeCatalogue, type Product } from "./catalogue";
 
 let n = 0;
-function sku(partial: Partial<CatalogueSku> & Pick<CatalogueSku, "name">): CatalogueSku {
+function sku(partial: Partial<Product> & Pick<Product, "name">): Product {
   n += 1;
   return {
     id: `sku${n}`,

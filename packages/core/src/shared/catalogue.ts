@@ -3,15 +3,18 @@
  * core services grouped by name with their colors, feels and variant skus,
  * and add-ons grouped GRIP, WEIGHT, EDGE, OTHER. Pure and browser-safe: no I/O here, and the web app reads its types.
  */
-export type SkuCategory = "BASE_GRIP" | "OVERGRIP" | "EDGE" | "WEIGHT" | "OTHER";
-export type SkuType = "ONE_TIME" | "SUBSCRIPTION" | "ADD_ON";
+export const PRODUCT_CATEGORIES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+/** The spec's "sku type". */
+export const PRODUCT_TYPES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 
-export interface CatalogueSku {
+export interface Product {
   id: string;
   code: string;
   name: string;
-  category: SkuCategory;
-  type: SkuType;
+  category: ProductCategory;
+  type: ProductType;
   brand?: string;
   color?: string;
   feel?: string;
@@ -26,12 +29,12 @@ export interface CatalogueSku {
   isVisible: boolean;
 }
 
-export interface CatalogueItem {
+export interface CatalogueProduct {
   id: string;
   name: string;
   code: string;
-  category: SkuCategory;
-  type: SkuType;
+  category: ProductCategory;
+  type: ProductType;
   /** Integer cents. */
   price: number;
   stockQuantity: number | null;
@@ -56,7 +59,7 @@ export interface CoreService {
   /** Sum of the variants' stock; null when any variant is unlimited. */
   totalStock: number | null;
   isInStock: boolean;
-  skus: CatalogueItem[];
+  skus: CatalogueProduct[];
 }
 
 export const addOnGroups = ["GRIP", "WEIGHT", "EDGE", "OTHER"] as const;
@@ -64,7 +67,7 @@ export type AddOnGroup = (typeof addOnGroups)[number];
 
 export interface Catalogue {
   coreServices: CoreService[];
-  addOnServices: Record<AddOnGroup, CatalogueItem[]>;
+  addOnServices: Record<AddOnGroup, CatalogueProduct[]>;
 }
 
 /** Only these core services are offered (the spec limits them to these names), in this order. */
@@ -79,7 +82,8 @@ export function isInStock(stockQuantity: number | null): boolean {
   return stockQuantity === null || stockQuantity > 0;
 }
 
-export function item(sku: CatalogueSku): CatalogueItem {
+/** A product as the catalogue lists it (the spec's catalogue answer: its price, whether it is in stock). */
+export function catalogueProduct(sku: Product): CatalogueProduct {
   return {
     id: sku.id,
     name: sku.name,
@@ -99,19 +103,19 @@ export function item(sku: CatalogueSku): CatalogueItem {
   };
 }
 
-function byDisplayOrder(a: CatalogueSku, b: CatalogueSku): number {
+function byDisplayOrder(a: Product, b: Product): number {
   return a.displayOrder - b.displayOrder || a.unitAmountCents - b.unitAmountCents || a.name.localeCompare(b.name);
 }
 
 const distinct = (values: (string | undefined)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
-export function addOnGroupOf(category: SkuCategory): AddOnGroup {
+export function addOnGroupOf(category: ProductCategory): AddOnGroup {
   if (category === "OVERGRIP" || category === "BASE_GRIP") return "GRIP";
   if (category === "WEIGHT" || category === "EDGE") return category;
   return "OTHER";
 }
 
-export function shapeCatalogue(skus: CatalogueSku[]): Catalogue {
+export function shapeCatalogue(skus: Product[]): Catalogue {
   const visible = skus.filter((sku) => sku.isVisible).sort(byDisplayOrder);
   const coreServices: CoreService[] = [];
   for (const name of coreServiceNames) {
@@ -127,13 +131,13 @@ export function shapeCatalogue(skus: CatalogueSku[]): Catalogue {
       feels: distinct(variants.map((sku) => sku.feel)),
       totalStock,
       isInStock: totalStock === null || totalStock > 0,
-      skus: variants.map(item),
+      skus: variants.map(catalogueProduct),
     });
   }
-  const addOnServices: Record<AddOnGroup, CatalogueItem[]> = { GRIP: [], WEIGHT: [], EDGE: [], OTHER: [] };
+  const addOnServices: Record<AddOnGroup, CatalogueProduct[]> = { GRIP: [], WEIGHT: [], EDGE: [], OTHER: [] };
   for (const sku of visible) {
     if (sku.type !== "ADD_ON") continue;
-    addOnServices[addOnGroupOf(sku.category)].push(item(sku));
+    addOnServices[addOnGroupOf(sku.category)].push(catalogueProduct(sku));
   }
   return { coreServices, addOnServices };
 }
@@ -153,13 +157,13 @@ export const weightAreaLabel: Record<WeightArea, string> = {
   top_shelf: "Top Shelf",
 };
 
-/** The weight add-on priced per area: the weight product whose name contains 'performance', as the spec names it. */
-export function isWeight(sku: { category: SkuCategory; name: string }): boolean {
+/** The weight add-on priced per area: the weight product whose name contains 'performance'. */
+export function isWeight(sku: { category: ProductCategory; name: string }): boolean {
   return sku.category === "WEIGHT" && sku.name.toLowerCase().includes("performance");
 }
 
 /** Edge guards are edge products whose name contains 'premium'; any other edge product is edge tape. */
-export function edgeKind(sku: { category: SkuCategory; name: string }): "guard" | "tape" | undefined {
+export function edgeKind(sku: { category: ProductCategory; name: string }): "guard" | "tape" | undefined {
   if (sku.category !== "EDGE") return undefined;
   return sku.name.toLowerCase().includes("premium") ? "guard" : "tape";
 }

@@ -10,7 +10,7 @@
  * reaches the table. Browser-safe: zod only.
  */
 import * as z from "zod/mini";
-import { PROMO_CODE_MAX_LENGTH } from "./promo";
+import { PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH } from "./promo";
 import "./zod-messages";
 
 export const MAX_ID_LENGTH = 128;
@@ -33,17 +33,24 @@ export function boundedId(message = INVALID_ID, base: z.ZodMiniString<string> = 
 export const Id = boundedId();
 
 export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]+$/;
-export const INVALID_PROMO_CODE = "Invalid promo code";
+
+/**
+ * A promo code as typed, in the words of the form it is typed in: bounded before trimming (so no long text reaches
+ * the rest), trimmed, upper-cased, then 1 to 20 letters, digits, `-` or `_` (what a customer can type back).
+ */
+export function typedPromoCode(words: { notText: string; empty: string; tooLong: string; characters: string }) {
+  return z.string({ error: words.notText }).check(
+    z.maxLength(200, words.tooLong),
+    z.trim(),
+    z.toUpperCase(),
+    z.minLength(1, words.empty),
+    z.maxLength(PROMO_CODE_MAX_LENGTH, words.tooLong),
+    z.regex(PROMO_CODE_PATTERN, words.characters),
+  );
+}
 
 /** Promo codes are upper-cased and trimmed wherever they are typed; letters, digits, `-`, `_`. */
-export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
-  z.maxLength(200, INVALID_PROMO_CODE),
-  z.trim(),
-  z.toUpperCase(),
-  z.minLength(1, "Please enter a promo code"),
-  z.maxLength(PROMO_CODE_MAX_LENGTH, INVALID_PROMO_CODE),
-  z.regex(PROMO_CODE_PATTERN, INVALID_PROMO_CODE),
-);
+export const PromoCode = typedPromoCode({ notText: PROMO_CODE_INVALID, empty: PROMO_CODE_EMPTY, tooLong: PROMO_CODE_INVALID, characters: PROMO_CODE_INVALID });
 
 /**
  * The promo code field of a booking or a storefront invoice as sent: absent, null or blank means none; anything
@@ -51,7 +58,7 @@ export const PromoCode = z.string({ error: INVALID_PROMO_CODE }).check(
  * value is refused before any read.
  */
 export const SentPromoCode = z.pipe(
-  z.nullish(z.string({ error: INVALID_PROMO_CODE }).check(z.maxLength(200, INVALID_PROMO_CODE))),
+  z.nullish(z.string({ error: PROMO_CODE_INVALID }).check(z.maxLength(200, PROMO_CODE_INVALID))),
   z.transform((value: string | null | undefined) => (value?.trim() ? value : undefined)),
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inStageFilter, ORDER_STATUSES, STAGES, stageOf, stagesOfFilter, statusLabel, timelinePosition, timelineSteps } from "./lifecycle";
+import { inStageFilter, ORDER_STATUSES, STAGES, stageOf, stagesOfFilter, stageLabelOf, timelinePosition, timelineSteps } from "./lifecycle";
 
 describe("lifecycle vocabulary", () => {
   it("maps every stored value to a stage", () => {
@@ -8,32 +8,32 @@ describe("lifecycle vocabulary", () => {
   });
 
   it("labels each stored value for the customer as the spec says", () => {
-    expect(statusLabel("SCHEDULED")).toBe("Scheduled");
-    expect(statusLabel("WAITING_ON_PAYMENT")).toBe("Awaiting Payment");
-    expect(statusLabel("INVOICED")).toBe("Awaiting Payment");
-    expect(statusLabel("CHECKED_IN")).toBe("Checked In");
-    expect(statusLabel("IN_QUEUE")).toBe("In Queue");
-    expect(statusLabel("SERVICE_QUEUE")).toBe("In Queue");
-    expect(statusLabel("IN_SERVICE")).toBe("In Service");
-    expect(statusLabel("BEING_SERVICED")).toBe("In Service");
-    expect(statusLabel("READY")).toBe("Ready!");
-    expect(statusLabel("COMPLETE")).toBe("Ready!");
-    expect(statusLabel("PICKED_UP")).toBe("Completed");
-    expect(statusLabel("CANCELED")).toBe("Canceled");
+    expect(stageLabelOf("SCHEDULED")).toBe("Scheduled");
+    expect(stageLabelOf("WAITING_ON_PAYMENT")).toBe("Awaiting Payment");
+    expect(stageLabelOf("INVOICED")).toBe("Awaiting Payment");
+    expect(stageLabelOf("CHECKED_IN")).toBe("Checked In");
+    expect(stageLabelOf("IN_QUEUE")).toBe("In Queue");
+    expect(stageLabelOf("SERVICE_QUEUE")).toBe("In Queue");
+    expect(stageLabelOf("IN_SERVICE")).toBe("In Service");
+    expect(stageLabelOf("BEING_SERVICED")).toBe("In Service");
+    expect(stageLabelOf("READY")).toBe("Ready!");
+    expect(stageLabelOf("COMPLETE")).toBe("Ready!");
+    expect(stageLabelOf("PICKED_UP")).toBe("Completed");
+    expect(stageLabelOf("CANCELED")).toBe("Canceled");
   });
 
   it("labels for every staff screen, one word per stage", () => {
-    expect(statusLabel("INVOICED", "staff")).toBe("Waiting Payment");
-    expect(statusLabel("IN_QUEUE", "staff")).toBe("Service Queue");
-    expect(statusLabel("IN_SERVICE", "staff")).toBe("Being Serviced");
-    expect(statusLabel("READY", "staff")).toBe("Complete");
-    expect(statusLabel("COMPLETE", "staff")).toBe("Complete");
-    expect(statusLabel("PICKED_UP", "staff")).toBe("Picked Up");
+    expect(stageLabelOf("INVOICED", "staff")).toBe("Waiting Payment");
+    expect(stageLabelOf("IN_QUEUE", "staff")).toBe("Service Queue");
+    expect(stageLabelOf("IN_SERVICE", "staff")).toBe("Being Serviced");
+    expect(stageLabelOf("READY", "staff")).toBe("Complete");
+    expect(stageLabelOf("COMPLETE", "staff")).toBe("Complete");
+    expect(stageLabelOf("PICKED_UP", "staff")).toBe("Picked Up");
   });
 
   it("shows an unknown stored value raw", () => {
-    expect(statusLabel("ON_HOLD")).toBe("ON_HOLD");
-    expect(statusLabel("ON_HOLD", "staff")).toBe("ON_HOLD");
+    expect(stageLabelOf("ON_HOLD")).toBe("ON_HOLD");
+    expect(stageLabelOf("ON_HOLD", "staff")).toBe("ON_HOLD");
     expect(timelinePosition("ON_HOLD")).toBe(-1);
   });
 

@@ -109,8 +109,8 @@ const labels: Record<Audience, Record<Stage, string>> = {
   staff: staffStageLabel,
 };
 
-/** A stored status as `audience` calls it; an unknown stored value shows raw. */
-export function statusLabel(status: string, audience: Audience = "customer"): string {
+/** The stage of a stored status as `audience` calls it; an unknown stored value shows raw. */
+export function stageLabelOf(status: string, audience: Audience = "customer"): string {
   const stage = stageOf(status);
   return stage ? labels[audience][stage] : status;
 }

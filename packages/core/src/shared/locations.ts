@@ -72,7 +72,7 @@ export const SHOP_LOCATIONS: readonly ShopLocation[] = [
   },
 ];
 
-/** The location an order names, or undefined (ONSITE and unknown values have no counter). */
+/** The shop an order names, or undefined (ONSITE, a partner club; COUNTER, a counter sale; unknown values). */
 export function shopLocation(value: string | null | undefined): ShopLocation | undefined {
   return SHOP_LOCATIONS.find((location) => location.value === value);
 }

@@ -9,7 +9,7 @@ const MAX_POINTS = 1_000_000;
 
 export const ADJUST_POINTS_MESSAGE = "Points must be a whole number other than 0";
 export const ADJUST_REASON_REQUIRED = "Give a reason for the adjustment";
-const ADJUST_REASON_MAX = 500;
+export const ADJUST_REASON_MAX = 500;
 export const ADJUST_REASON_TOO_LONG = `The reason must be ${ADJUST_REASON_MAX} characters or less`;
 
 /** POST /api/admin/loyalty/{userId}/adjust: points to add (or, negative, take away) and why. */

@@ -1,5 +1,5 @@
 /**
- * Memberships: the two monthly plans and their allowance, written once for the server (subscriptions/,
+ * Memberships: the two monthly plans and their allowance, written once for the server (memberships/,
  * the pricing of a booking, a storefront sale and a quick sale) and the pages (Shop Tools' Subscription tab, the
  * booking summary, the staff badges). Browser-safe, no zod. The owner changes a plan's price or allowance here.
  *
@@ -10,10 +10,10 @@
  *   a period whose end has passed without a renewal covers nothing.
  */
 
-import { SUBSCRIPTION_PLANS, type SubscriptionPlan } from "./plans";
+import { isPlan, PLANS, type Plan } from "./plans";
 
 // The plans' names live in ./plans (what the entities load); here with their terms.
-export { SUBSCRIPTION_PLANS, type SubscriptionPlan };
+export { isPlan, PLANS, type Plan };
 
 export interface PlanTerms {
   /** What the pages call it. */
@@ -28,7 +28,7 @@ export interface PlanTerms {
   summary: string;
 }
 
-export const PLAN_TERMS: Record<SubscriptionPlan, PlanTerms> = {
+export const PLAN_TERMS: Record<Plan, PlanTerms> = {
   SINGLE_MONTHLY: {
     name: "Single plan",
     priceCents: 2500,
@@ -45,8 +45,6 @@ export const PLAN_TERMS: Record<SubscriptionPlan, PlanTerms> = {
   },
 };
 
-export const isSubscriptionPlan = (value: unknown): value is SubscriptionPlan =>
-  typeof value === "string" && (SUBSCRIPTION_PLANS as readonly string[]).includes(value);
 
 /** Statuses that make a customer a member (one live subscription per customer). */
 export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
@@ -55,7 +53,7 @@ export const COVERING_STATUSES: ReadonlySet<string> = new Set(["active", "triali
 
 /** The facts of a subscription the allowance is computed from (as stored on the subscription item). */
 export interface AllowanceFacts {
-  plan: SubscriptionPlan;
+  plan: Plan;
   status: string;
   /** ISO time the current billing period ends (Stripe's current_period_end). */
   currentPeriodEnd?: string | null;
@@ -83,7 +81,7 @@ export function coversPaddle(subscription: (AllowanceFacts & { assignedPaddleIds
 }
 
 /** Why `paddleIds` cannot be the plan's paddles, or null: one for the single plan, one to three for the family plan, each once. */
-export function paddleChoiceRefusal(plan: SubscriptionPlan, paddleIds: readonly string[]): string | null {
+export function paddleChoiceRefusal(plan: Plan, paddleIds: readonly string[]): string | null {
   const terms = PLAN_TERMS[plan];
   if (new Set(paddleIds).size !== paddleIds.length) return "Each paddle can be chosen once";
   if (paddleIds.length === 0) return terms.paddles === 1 ? "Choose the paddle for your plan" : `Choose 1 to ${terms.paddles} paddles for your plan`;
@@ -97,11 +95,11 @@ export function paddleChoiceRefusal(plan: SubscriptionPlan, paddleIds: readonly 
 export const COVERED_LINE_NOTE = "Covered by your membership";
 
 /** `$25/month`. */
-export const planPrice = (plan: SubscriptionPlan): string => `$${(PLAN_TERMS[plan].priceCents / 100).toFixed(0)}/month`;
+export const planPrice = (plan: Plan): string => `$${(PLAN_TERMS[plan].priceCents / 100).toFixed(0)}/month`;
 
 /** What GET /api/subscriptions answers (plan null and status "none" without one). */
-export interface SubscriptionView {
-  plan: SubscriptionPlan | null;
+export interface MembershipView {
+  plan: Plan | null;
   status: string;
   assignedPaddleIds: string[];
   currentPeriodEnd: string | null;
@@ -111,7 +109,7 @@ export interface SubscriptionView {
 
 /** What staff see on a customer (queue, storefront, quick sale): null for a customer with no live subscription. */
 export interface MembershipBadge {
-  plan: SubscriptionPlan;
+  plan: Plan;
   status: string;
   regripsLeft: number;
   assignedPaddleIds: string[];
@@ -128,11 +126,11 @@ export interface AssignedPaddle {
 }
 
 /** A row of the admin's subscribers list (GET /api/admin/subscriptions): the live subscription, its customer and their points. */
-export interface AdminSubscription {
+export interface AdminMembership {
   id: string;
   userId: string;
   customer: { firstName: string | null; lastName: string | null; email: string | null; phone: string | null };
-  plan: SubscriptionPlan;
+  plan: Plan;
   status: string;
   currentPeriodEnd: string | null;
   cancelAtPeriodEnd: boolean;

@@ -104,7 +104,7 @@ function build(): Move[] {
     moves.push({ from, to: "canceled", role: "customer", kind: "cancel", label: "Cancel Order", defaultNote: "Canceled by customer" });
   }
   moves.push({ from: "awaiting_payment", to: "scheduled", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
-  // A counter order's paddle is already in the shop: paid, it goes straight into the service queue.
+  // A counter sale's paddle is already in the shop: paid, it goes straight into the service queue.
   moves.push({ from: "awaiting_payment", to: "in_queue", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
   // The unpaid hold's end (orders/expire.ts): the order is canceled and its stock returned.
   moves.push({ from: "awaiting_payment", to: "canceled", role: "system", kind: "cancel", label: "Cancel Order", defaultNote: UNPAID_HOLD_NOTE });
@@ -114,7 +114,7 @@ function build(): Move[] {
 export const MOVES: readonly Move[] = build();
 
 /**
- * Where a payment takes an order out of awaiting payment: a counter order (taken by staff, the paddle in the shop:
+ * Where a payment takes an order out of awaiting payment: a counter sale (taken by staff, the paddle in the shop:
  * storefront, quick sale, or an order already serviced and rolled back) into the service queue; a booking to
  * Scheduled, until its paddle is dropped off.
  */

@@ -1,6 +1,6 @@
 /**
  * A customer's own cancel (the terms: "24-hour cancellation for a full refund"), written once:
- * the server's status change (orders/status-change.ts, orders/moves.ts) enforces it, and the order page shows
+ * the server's status change (orders/move-order.ts, orders/moves.ts) enforces it, and the order page shows
  * Cancel Order only when it would be accepted, with the refund it would make. Browser-safe.
  *
  * - Before check-in only: awaiting payment or scheduled.

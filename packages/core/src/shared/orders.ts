@@ -89,6 +89,9 @@ export function orderReference(order: { id: string; bagNumber?: string | null })
 }
 
 /** PUT /api/orders/{id}/notes and the queue's inline MyGripNotes edit: at most 2000 characters. */
+/** 404 for an order that does not exist or is not the caller's to see. */
+export const ORDER_NOT_FOUND = "Order not found";
+
 export const MY_GRIP_NOTES_MAX = 2000;
 export const MY_GRIP_NOTES_TOO_LONG = "Notes must be at most 2000 characters";
 

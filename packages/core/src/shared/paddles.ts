@@ -49,7 +49,9 @@ export interface PaddleView {
 // The paddle form's messages, word for word (the spec's; docs/api.md).
 export const BRAND_REQUIRED = "Brand is required";
 export const NICKNAME_REQUIRED = "Nickname is required";
-/** The core-thickness slider's range and starting point, in whole millimetres (the spec's slider). */
+/** 404 for a paddle that does not exist or is not the customer's. */
+export const PADDLE_NOT_FOUND = "Paddle not found";
+/** The core-thickness slider's range and starting point, in whole millimetres. */
 export const CORE_THICKNESS_MM = { min: 11, max: 18, step: 1, default: 16 } as const;
 export const CORE_THICKNESS = `Core thickness must be between ${CORE_THICKNESS_MM.min} and ${CORE_THICKNESS_MM.max} mm`;
 export const TACKINESS = "Tackiness must be between 0 and 5";

@@ -12,7 +12,11 @@ export const PHONE_INPUT_MAX_LENGTH = 18;
 export const INVALID_PHONE = "Invalid phone number. Please enter a complete 10-digit phone number.";
 export const PHONE_REQUIRED = "Phone number is required (10 digits)";
 export const INVALID_BOOKING_PHONE = "Please enter a valid 10-digit phone number";
+/** The profile's phone (PUT /api/auth/user): empty clears it, anything else must be a whole number. */
+export const INCOMPLETE_PHONE = "Please enter a complete 10-digit phone number or leave it empty.";
 export const INVALID_E164 = "Please use E.164 format (e.g., +12345678901)";
+/** 428 to a booking or a quick sale for a customer whose phone is not verified yet. */
+export const PHONE_VERIFICATION_REQUIRED = "Phone number verification required";
 
 /** The national digits: non-digits stripped and a leading 1 dropped. */
 export function usPhoneDigits(input: string): string {
@@ -61,6 +65,8 @@ export function displayPhone(stored: string | null | undefined): string {
 }
 
 export const NOT_SIX_DIGITS = "Please enter the 6-digit verification code";
+/** A code that is wrong, used up or past its ten minutes (phone-verification/). */
+export const INVALID_OR_EXPIRED = "Invalid or expired code";
 
 /** POST /api/user/phone/verify and the staff's verify call: `{ code }`, the 6 digits texted (spaces around ignored). */
 export const VerifyCode = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import type { SkuCategory } from "./catalogue";
+import type { ProductCategory } from "./catalogue";
 import { fieldErrors } from "./forms";
 import {
   CODE_REQUIRED,
@@ -61,8 +61,8 @@ describe("the product rules the page and the server share", () => {
 });
 
 describe("compareProducts", () => {
-  const product = (code: string, category: SkuCategory, displayOrder = 999, unitAmountCents = 100, name = "Grip") => ({ code, category, displayOrder, unitAmountCents, name });
-  it("orders by the storefront's categories (not their codes' alphabet), then display order, price, name and code", () => {
+  const product = (code: string, category: ProductCategory, displayOrder = 999, unitAmountCents = 100, name = "Grip") => ({ code, category, displayOrder, unitAmountCents, name });
+  it("orders by the spec's categories (not their codes' alphabet), then display order, price, name and code", () => {
     const sorted = [
       product("W", "WEIGHT"),
       product("O2", "OTHER", 2),

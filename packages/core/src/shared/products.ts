@@ -5,23 +5,22 @@
  * answer. Browser-safe, zod/mini.
  */
 import * as z from "zod/mini";
-import type { CatalogueSku, SkuCategory, SkuType } from "./catalogue";
-import { LOW_STOCK_THRESHOLD } from "./catalogue";
+import type { Product, ProductCategory, ProductType } from "./catalogue";
+import { LOW_STOCK_THRESHOLD, PRODUCT_CATEGORIES, PRODUCT_TYPES } from "./catalogue";
 import { dollarsToCents, hasSubCents } from "./money";
 import { QUICK_SALE_SERVICES } from "./quick-sale";
 
-export const SKU_CATEGORY_VALUES = ["BASE_GRIP", "OVERGRIP", "EDGE", "WEIGHT", "OTHER"] as const satisfies readonly SkuCategory[];
-export const SKU_TYPE_VALUES = ["ONE_TIME", "SUBSCRIPTION", "ADD_ON"] as const satisfies readonly SkuType[];
+export { PRODUCT_CATEGORIES, PRODUCT_TYPES };
 
-/** How the page names each category (the storefront's headings) and type. */
-export const categoryLabel: Record<SkuCategory, string> = {
+/** How the page names each category (the spec's storefront headings) and type. */
+export const categoryLabel: Record<ProductCategory, string> = {
   BASE_GRIP: "Core Services",
   OVERGRIP: "Overgrips",
   EDGE: "Edge Protection",
   WEIGHT: "Weights",
   OTHER: "Other Services",
 };
-export const typeLabel: Record<SkuType, string> = { ONE_TIME: "One time", SUBSCRIPTION: "Subscription", ADD_ON: "Add-on" };
+export const typeLabel: Record<ProductType, string> = { ONE_TIME: "One time", SUBSCRIPTION: "Subscription", ADD_ON: "Add-on" };
 
 // The spec's messages, word for word.
 export const CODE_REQUIRED = "Product code is required";
@@ -51,9 +50,9 @@ export const belowZero = (stock: number, change: number) =>
   `Stock cannot go below zero: ${stock} in stock, a change of ${change} would leave ${stock + change}`;
 export const UNLIMITED_STOCK = "This product's stock is unlimited: set a stock quantity first";
 export const STOCK_AS_DIFFERENCE = "This product's stock is counted: send stock changes as a difference (PATCH /api/admin/skus/{id}/inventory)";
-export const QUICK_SALE_HIDDEN = "Quick-sale items stay hidden from customers";
-export const QUICK_SALE_KEEPS_CODE = "A quick-sale item keeps its code: the quick sale finds it by that code";
-export const QUICK_SALE_NOT_DELETED = "Quick-sale items cannot be deleted: the quick sale prices from them";
+export const QUICK_SALE_HIDDEN = "Quick-sale products stay hidden from customers";
+export const QUICK_SALE_KEEPS_CODE = "A quick-sale product keeps its code: the quick sale finds it by that code";
+export const QUICK_SALE_NOT_DELETED = "Quick-sale products cannot be deleted: the quick sale prices from them";
 
 // The spec's toasts, word for word.
 export const PRODUCT_TOASTS = {
@@ -87,7 +86,7 @@ export const CODE_MAX_LENGTH = 40;
 export const NAME_MAX_LENGTH = 120;
 const CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
 
-/** The quick-sale items' codes (shared/quick-sale.ts): editable (price, stock), never shown to customers. */
+/** The quick-sale products' codes (shared/quick-sale.ts): editable (price, stock), never shown to customers. */
 export const QUICK_SALE_CODES: readonly string[] = QUICK_SALE_SERVICES.map((service) => service.code);
 export const isQuickSaleCode = (code: string): boolean => QUICK_SALE_CODES.includes(code.trim().toUpperCase());
 
@@ -99,12 +98,12 @@ export { dollarsToCents };
  * Overgrips, Edge Protection, Weights, Other Services), then display order, price, name and code.
  */
 export function compareProducts(
-  a: Pick<CatalogueSku, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
-  b: Pick<CatalogueSku, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
+  a: Pick<Product, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
+  b: Pick<Product, "category" | "displayOrder" | "unitAmountCents" | "name" | "code">,
 ): number {
-  const rank = (category: SkuCategory) => {
-    const index = SKU_CATEGORY_VALUES.indexOf(category as (typeof SKU_CATEGORY_VALUES)[number]);
-    return index === -1 ? SKU_CATEGORY_VALUES.length : index;
+  const rank = (category: ProductCategory) => {
+    const index = PRODUCT_CATEGORIES.indexOf(category as (typeof PRODUCT_CATEGORIES)[number]);
+    return index === -1 ? PRODUCT_CATEGORIES.length : index;
   };
   return (
     rank(a.category) - rank(b.category) ||
@@ -184,8 +183,8 @@ const fields = {
   code,
   name,
   description: optionalText(1000, "Description"),
-  category: z.enum(SKU_CATEGORY_VALUES, { error: INVALID_CATEGORY }),
-  type: z.enum(SKU_TYPE_VALUES, { error: INVALID_TYPE }),
+  category: z.enum(PRODUCT_CATEGORIES, { error: INVALID_CATEGORY }),
+  type: z.enum(PRODUCT_TYPES, { error: INVALID_TYPE }),
   brand: optionalText(60, "Brand"),
   color: optionalText(60, "Color"),
   feel: optionalText(60, "Feel"),
@@ -261,10 +260,10 @@ export const SetVisibility = z.object({ isVisible: fields.isVisible });
 export type SetVisibilityInput = z.output<typeof SetVisibility>;
 
 /** What the admin sku routes answer: the catalogue's sku (stockQuantity null = unlimited) with its images and times. */
-export interface ProductView extends CatalogueSku {
+export interface ProductView extends Product {
   imageUrl: string | null;
   thumbnailUrl: string | null;
-  /** A quick-sale item: editable (price, stock), hidden from customers, not deleted. */
+  /** A quick-sale product: editable (price, stock), hidden from customers, not deleted. */
   isQuickSale: boolean;
   createdAt: string;
   updatedAt: string;
@@ -278,8 +277,8 @@ export interface ProductFormValues {
   code: string;
   name: string;
   description: string;
-  category: SkuCategory;
-  type: SkuType;
+  category: ProductCategory;
+  type: ProductType;
   brand: string;
   color: string;
   feel: string;

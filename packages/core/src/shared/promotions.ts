@@ -4,8 +4,7 @@
  * answers. Browser-safe, zod/mini. How a promotion prices a cart is ./promo.
  */
 import * as z from "zod/mini";
-import { PROMO_CODE_PATTERN } from "./ids";
-import { PROMO_CODE_MAX_LENGTH } from "./promo";
+import { typedPromoCode } from "./ids";
 import { dollarsToCents as moneyToCents } from "./money";
 
 /** What GET/POST/PATCH /api/admin/promotions answer for a promotion. */
@@ -54,16 +53,13 @@ export const PROMOTION_CREATE_FAILED = "Failed to create promotion";
 export const PROMOTION_UPDATE_FAILED = "Failed to update promotion";
 export const PROMOTION_DELETE_FAILED = "Failed to delete promotion";
 
-/** A code as typed: trimmed, forced to upper case, 1 to 20 letters, digits, `-` or `_` (what a customer can type back). */
-export const PromotionCode = z.string({ error: PROMOTION_CODE_REQUIRED }).check(
-  // Bounded before trimming, so no long text reaches the rest.
-  z.maxLength(200, PROMOTION_CODE_TOO_LONG),
-  z.trim(),
-  z.toUpperCase(),
-  z.minLength(1, PROMOTION_CODE_REQUIRED),
-  z.maxLength(PROMO_CODE_MAX_LENGTH, PROMOTION_CODE_TOO_LONG),
-  z.regex(PROMO_CODE_PATTERN, PROMOTION_CODE_CHARACTERS),
-);
+/** The admin's code field: the promo code rule (./ids `typedPromoCode`) in the promotion form's words. */
+export const PromotionCode = typedPromoCode({
+  notText: PROMOTION_CODE_REQUIRED,
+  empty: PROMOTION_CODE_REQUIRED,
+  tooLong: PROMOTION_CODE_TOO_LONG,
+  characters: PROMOTION_CODE_CHARACTERS,
+});
 
 export const PromotionPercentage = z.number({ error: PROMOTION_PERCENTAGE_RANGE }).check(
   z.refine((n: number) => Number.isInteger(n) && n >= 0 && n <= 100, PROMOTION_PERCENTAGE_RANGE),

@@ -1,14 +1,15 @@
 /**
  * The quick sale (docs/api-staff.md): the three services, the staff discount
  * in dollars, the live total never below 0, and the booking request the server parses. Browser-safe, zod/mini.
- * Each service is a catalogue item found by its code (`QS-*`) and priced by the catalogue, which an admin can
+ * Each service is a product found by its code (`QS-*`) and priced by the catalogue, which an admin can
  * change: the server charges that price and the wizard shows it (GET /api/storefront/products' `quickSale`).
  */
 import * as z from "zod/mini";
 import { OptionalBagNumber } from "./bag-input";
-import { boundedId, ID_PATTERN, MAX_ID_LENGTH } from "./ids";
+import { CUSTOMER_NOT_FOUND } from "./customers";
+import { boundedId } from "./ids";
 import { PaddleNickname } from "./paddle-input";
-import { NICKNAME_REQUIRED } from "./paddles";
+import { NICKNAME_REQUIRED, PADDLE_NOT_FOUND } from "./paddles";
 import { orderTotals, type OrderTotals } from "./totals";
 
 /** `cents`: the price the starter catalogue gives each item (infra/starter-catalogue.ts), never shown as a price. */
@@ -22,14 +23,13 @@ export const QUICK_SALE_SERVICE_IDS = QUICK_SALE_SERVICES.map((s) => s.id) as [Q
 
 export const SELECT_A_SERVICE = "Please select at least one service";
 export const DISCOUNT_AT_LEAST_0 = "Discount must be at least 0";
-export const PHONE_VERIFICATION_REQUIRED = "Phone number verification required";
 
 /** Dollars (at most 2 decimals) to cents, rounded; NaN and negatives are not a discount. */
 export function discountDollarsToCents(amount: number): number {
   return Number.isFinite(amount) && amount > 0 ? Math.round(amount * 100) : 0;
 }
 
-/** What each service costs now: its catalogue item's price in cents; a service whose item is missing has none. */
+/** What each service costs now: its product's price in cents; a service whose item is missing has none. */
 export type QuickSalePrices = Partial<Record<QuickSaleService, number>>;
 
 /** The services' prices among `skus`, each item found by its code as the server's quick sale finds it. */
@@ -59,12 +59,19 @@ export function quickSaleTotals(services: readonly QuickSaleService[], prices: Q
 const text = (max: number, label: string) =>
   z.optional(z.nullable(z.string({ error: `${label} must be text` }).check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))));
 
+/** A staff discount in dollars: at least 0, whole cents (the wizard checks the field with this as it is typed). */
+export const DiscountDollars = z.number({ error: DISCOUNT_AT_LEAST_0 }).check(
+  z.minimum(0, DISCOUNT_AT_LEAST_0),
+  z.maximum(100_000, "Discount is too large"),
+  z.refine((n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Discount can have at most 2 decimals"),
+);
+
 /**
  * The quick-sale form of POST /api/book-service; `total` and `staffId` are accepted and ignored. `bagNumber`: the
  * bag the paddle goes in (a bag's code); blank or absent, the server assigns the lowest free active bag.
  */
 export const QuickSaleBooking = z.object({
-  customerId: z.string({ error: "Customer not found" }).check(z.maxLength(MAX_ID_LENGTH, "Customer not found"), z.regex(ID_PATTERN, "Customer not found")),
+  customerId: boundedId(CUSTOMER_NOT_FOUND),
   paddle: z.object(
     {
       nickname: PaddleNickname,
@@ -78,18 +85,14 @@ export const QuickSaleBooking = z.object({
    * A paddle of the customer's already on file: the sale is for it, no new paddle is made (`paddle` is
    * then ignored), and a membership covering it applies to the core regrip. Absent: a new paddle from `paddle`.
    */
-  paddleId: z.optional(z.nullable(boundedId("Paddle not found"))),
+  paddleId: z.optional(z.nullable(boundedId(PADDLE_NOT_FOUND))),
   services: z
     .array(z.enum(QUICK_SALE_SERVICE_IDS, { error: SELECT_A_SERVICE }), { error: SELECT_A_SERVICE })
     .check(z.minLength(1, SELECT_A_SERVICE), z.maxLength(QUICK_SALE_SERVICES.length, SELECT_A_SERVICE)),
   discount: z.optional(
     z.nullable(
       z.object({
-        amount: z.number({ error: DISCOUNT_AT_LEAST_0 }).check(
-          z.minimum(0, DISCOUNT_AT_LEAST_0),
-          z.maximum(100_000, "Discount is too large"),
-          z.refine((n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, "Discount can have at most 2 decimals"),
-        ),
+        amount: DiscountDollars,
         notes: text(500, "Discount notes"),
       }),
     ),

@@ -1,5 +1,5 @@
 /**
- * A counter order's receipt (docs/api.md, GET /api/receipts/{id}): what it answers and where it lives. A walk-in
+ * A counter sale's receipt (docs/api.md, GET /api/receipts/{id}): what it answers and where it lives. A walk-in
  * pays by the texted link with no account, so the receipt is reached by an unguessable link instead of a sign-in:
  * `/receipt/<order id>?t=<token>`, the token made with the order (receipts/). Browser-safe: the server builds the
  * view and the link, the receipt page reads them with these names.

@@ -105,7 +105,7 @@ export interface ScheduleAdminView {
 }
 
 // Refusals a customer reads (booking) and an admin reads (schedule, partners): written once here.
-export const EVENT_FULL = "This on-site day is full. Please choose another day or drop off at a shop.";
+export const EVENT_FULL = "This club day is full. Please choose another day or drop off at a shop.";
 export const RUN_FULL = "This delivery run is full. Please choose another club or pick up at the shop.";
 export const EVENT_NOT_AVAILABLE = "That event is no longer available. Please choose another.";
 export const PARTNER_HAS_EVENTS = "This partner has upcoming events. Cancel them or deactivate the partner instead.";

@@ -7,16 +7,17 @@
 import { stockShortfall, type VariantNaming } from "./variants";
 import * as z from "zod/mini";
 import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
-import type { CatalogueItem, SkuCategory } from "./catalogue";
-import { ID_PATTERN, MAX_ID_LENGTH, SentPromoCode } from "./ids";
+import type { CatalogueProduct, ProductCategory } from "./catalogue";
+import { CUSTOMER_NOT_FOUND } from "./customers";
+import { boundedId, SentPromoCode } from "./ids";
 import { RedeemPoints } from "./loyalty-input";
-import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG } from "./orders";
+import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, type OrderView } from "./orders";
 import type { Discount } from "./promo";
 import type { QuickSalePrices } from "./quick-sale";
 import { orderTotals, type OrderTotals } from "./totals";
 
 /** The storefront's category order and headings (the spec's); anything else is Other Services. */
-export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: string }[] = [
+export const STOREFRONT_CATEGORIES: readonly { category: ProductCategory; heading: string }[] = [
   { category: "BASE_GRIP", heading: "Core Services" },
   { category: "OVERGRIP", heading: "Overgrips" },
   { category: "EDGE", heading: "Edge Protection" },
@@ -28,10 +29,10 @@ export const STOREFRONT_CATEGORIES: readonly { category: SkuCategory; heading: s
  * One product of GET /api/storefront/products: the catalogue's item view (price in cents, stock null = unlimited)
  * and its place in its category.
  */
-export type StorefrontProduct = CatalogueItem & { displayOrder: number };
+export type StorefrontProduct = CatalogueProduct & { displayOrder: number };
 
 export interface StorefrontGroup {
-  category: SkuCategory;
+  category: ProductCategory;
   heading: string;
   items: StorefrontProduct[];
 }
@@ -46,7 +47,7 @@ export interface StorefrontProducts {
 /** Groups products in that order, each sorted by displayOrder then price; empty groups left out. */
 export function storefrontGroups<T extends { category: string; displayOrder?: number | null; price: number }>(
   items: readonly T[],
-): { category: SkuCategory; heading: string; items: T[] }[] {
+): { category: ProductCategory; heading: string; items: T[] }[] {
   const known = new Set<string>(STOREFRONT_CATEGORIES.map((c) => c.category));
   return STOREFRONT_CATEGORIES.map(({ category, heading }) => ({
     category,
@@ -136,7 +137,41 @@ export function isBagCode(input: string): boolean {
 
 export const PHONE_NUMBER_REQUIRED = "Phone Number Required";
 export const PHONE_FOR_PAYMENT_LINK = "Customer must have a phone number to receive payment link";
+
+/** How the payment link's text went: sent, or why not (the page then offers the link to copy). */
+export interface SmsStatus {
+  success: boolean;
+  message: string;
+}
+
+/** POST /api/storefront/invoice: the order, its payment link (null when nothing is owed) and how the text went. */
+export interface InvoiceAnswer {
+  orderId: string;
+  checkoutUrl: string | null;
+  smsStatus: SmsStatus;
+  order: OrderView;
+}
+
+/** POST /api/orders/{id}/payment-link: the link texted again, as an invoice answers it. */
+export type PaymentLinkAnswer = Omit<InvoiceAnswer, "orderId">;
+
+/** The quick-sale form of POST /api/book-service: the order, its bag, its payment link and how the text went. */
+export interface QuickSaleAnswer {
+  id: string;
+  orderId: string;
+  /** The order's short reference (./orders `orderReference`): its bag number. */
+  reference: string;
+  /** The bag the order holds. */
+  bagNumber: string | null;
+  /** True when the bag field was left blank and the server chose the bag. */
+  bagAssigned: boolean;
+  checkoutUrl: string | null;
+  smsStatus: SmsStatus;
+  requiresPayment: boolean;
+}
 export const CART_EMPTY = "Your cart is empty";
+/** A cart line that names no product the storefront sells (hidden, deleted, or not an id). */
+export const PRODUCT_UNAVAILABLE = "That product is not available";
 /** The technician notes go to the order's myGripNotes: the same limit and message as the queue's notes edit. */
 export const NOTES_MAX_LENGTH = MY_GRIP_NOTES_MAX;
 
@@ -195,14 +230,13 @@ export function cartCount(items: readonly CartLine[]): number {
   return items.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-const id = (message: string) => z.string({ error: message }).check(z.maxLength(MAX_ID_LENGTH, message), z.regex(ID_PATTERN, message));
 
 /**
  * POST /api/storefront/invoice. The spec's other fields (customerName, phone, totalAmount, discountAmountCents,
  * an item's name and price) may be sent and are dropped: the server prices the cart from the catalogue.
  */
 export const StorefrontInvoice = z.object({
-  customerId: id("Customer not found"),
+  customerId: boundedId(CUSTOMER_NOT_FOUND),
   bagNumber: z.pipe(
     // Bounded before the transform, so a huge string is refused without being copied (hostile test's bound rule).
     z.string({ error: BAG_NUMBER_INVALID }).check(z.maxLength(40, BAG_NUMBER_INVALID)),
@@ -211,7 +245,7 @@ export const StorefrontInvoice = z.object({
   myGripNotes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, MY_GRIP_NOTES_TOO_LONG)))),
   items: z.array(
     z.object({
-      id: id("That product is not available"),
+      id: boundedId(PRODUCT_UNAVAILABLE),
       quantity: z.number({ error: QUANTITY_RANGE }).check(
         z.int(QUANTITY_RANGE),
         z.minimum(1, QUANTITY_RANGE),

@@ -22,7 +22,7 @@ export const DAY_FIGURES = [
   "refundedCents",
   "subscriptionsStarted",
   "subscriptionsEnded",
-  /** Subscription invoices paid that day (Stripe's invoice.paid of a subscription: subscriptions/webhook.ts), in cents. */
+  /** Subscription invoices paid that day (Stripe's invoice.paid of a subscription: memberships/webhook.ts), in cents. */
   "subscriptionPaidCents",
   "tipCents",
   "tips",
@@ -100,7 +100,7 @@ export function subscriptionPaid(entities: TransactionEntities, amountCents: num
   return addToDay(entities, dayOf(paidAt), { subscriptionPaidCents: Math.max(0, amountCents) });
 }
 
-/** The subscription statuses that count as a subscriber (subscriptions/index.ts). */
+/** The subscription statuses that count as a subscriber (memberships/index.ts). */
 export const LIVE_SUBSCRIPTION_STATUSES: ReadonlySet<string> = new Set(["active", "trialing", "past_due"]);
 
 export const activeSubscriptionsLabel = "counter:activeSubscriptions";

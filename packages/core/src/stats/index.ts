@@ -6,12 +6,12 @@
  * catalogue's one Query for low stock: the same work in a shop of 100 orders or 100,000.
  */
 import { fn, NoInput } from "../actor/fn";
-import { allSkus } from "../catalogue";
+import { allProducts } from "../catalogue";
 import { db } from "../db";
+import { SHOP_TIME_ZONE } from "../shared/calendar";
 import { isLowStock } from "../shared/products";
 import {
   compare,
-  SHOP_TIME_ZONE,
   shopDay,
   addDays,
   periodsOf,
@@ -77,7 +77,7 @@ async function staffTipsOf(month: string): Promise<StaffTipsRow[]> {
  * reads it. The dashboard lists them; the daily reminders job texts them to admins (reminders/).
  */
 export async function lowStock(): Promise<LowStockProduct[]> {
-  return (await allSkus())
+  return (await allProducts())
     .map((p) => ({ id: p.id, code: p.code, name: p.name, stockQuantity: p.unlimitedStock ? null : (p.stockQuantity ?? null), lowStockThreshold: p.lowStockThreshold }))
     .filter((p): p is LowStockProduct => isLowStock(p))
     .sort((a, b) => a.stockQuantity - b.stockQuantity || a.name.localeCompare(b.name));

@@ -5,7 +5,7 @@
  * (orders/create.ts), priced here on the server from the catalogue; then a
  * payment link is opened and texted to the customer (the `paymentLink`
  * template of texts/templates.ts, `storefront_order` in the communications
- * log). A text that fails never undoes the order. A paid counter order ends
+ * log). A text that fails never undoes the order. A paid counter sale ends
  * on its receipt (receipts/), reached by the link made with the order.
  *
  * Imported as a namespace: `import { Storefront } from "@regrip/core/storefront"`.
@@ -14,13 +14,14 @@ import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { personOf, type UserActor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
-import { allSkus, catalogueSku, item } from "../catalogue";
+import { allProducts, catalogueProduct, productFromSku, productsByIds } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import * as Bags from "../bags";
 import { conflict, invalid, notFound, precondition, unavailable } from "../errors";
+import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
-import { type OrderItem, type OrderView, view } from "../orders/view";
+import { type OrderItem, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { checkoutRefusal, openCheckout } from "../payments/checkout";
 import { find as findOrder } from "../orders/owned";
@@ -29,40 +30,49 @@ import { priceSale, type PricedSale } from "../pricing/cart";
 import { newReceiptToken } from "../receipts/token";
 import * as Promotions from "../promotions";
 import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
-import { coreServiceOf, type CatalogueSku } from "../shared/catalogue";
+import { coreServiceOf, type Product } from "../shared/catalogue";
 import type { TotalsDiscount } from "../shared/totals";
 import { receiptUrl } from "../shared/receipts";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
+import { PADDLE_NOT_FOUND } from "../shared/paddles";
+import { PHONE_VERIFICATION_REQUIRED } from "../shared/phone";
 import {
   discountDollarsToCents,
-  PHONE_VERIFICATION_REQUIRED,
   QUICK_SALE_SERVICES,
   QuickSaleBooking,
   quickSalePrices,
 } from "../shared/quick-sale";
 import { Id } from "../shared/ids";
-import { PHONE_FOR_PAYMENT_LINK, storefrontGroups, StorefrontInvoice, type StorefrontProducts } from "../shared/storefront";
+import {
+  PHONE_FOR_PAYMENT_LINK,
+  PRODUCT_UNAVAILABLE,
+  storefrontGroups,
+  StorefrontInvoice,
+  type InvoiceAnswer,
+  type PaymentLinkAnswer,
+  type QuickSaleAnswer,
+  type SmsStatus,
+  type StorefrontProducts,
+} from "../shared/storefront";
 import * as Users from "../users";
 import type { UserItem } from "../users";
-import type { Coverage } from "../subscriptions/allowance";
+import type { Coverage } from "../memberships/allowance";
+import { membershipOf, type Allowance } from "../memberships/membership-step";
 
 export * as Storefront from "./index";
 export * from "../shared/storefront";
 export * from "../shared/quick-sale";
-
-const CUSTOMER_NOT_FOUND = "Customer not found";
-const PRODUCT_UNAVAILABLE = "That product is not available";
 
 /**
  * GET /api/storefront/products: one Query on the catalogue index (a shop's catalogue is small), grouped in the storefront's category order,
  * and the quick sale's prices from the same read (its items are hidden, so in no group).
  */
 export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<StorefrontProducts> => {
-  const skus = (await allSkus()).map(catalogueSku);
+  const skus = (await allProducts()).map(productFromSku);
   const visible = skus.filter((sku) => sku.isVisible);
   return {
-    groups: storefrontGroups(visible.map((sku) => ({ ...item(sku), displayOrder: sku.displayOrder }))),
+    groups: storefrontGroups(visible.map((sku) => ({ ...catalogueProduct(sku), displayOrder: sku.displayOrder }))),
     quickSale: quickSalePrices(skus),
   };
 });
@@ -74,23 +84,10 @@ export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, as
 const counterSale = <S extends z.ZodMiniType>(form: S) =>
   z.object({ form, idempotencyKey: SentIdempotencyKey, siteUrl: z.string() });
 
-export interface SmsStatus {
-  success: boolean;
-  message: string;
-}
-
 export interface CounterSale {
   order: OrderItem;
   checkoutUrl: string | null;
   smsStatus: SmsStatus;
-}
-
-async function skusByIds(ids: readonly string[]): Promise<CatalogueSku[]> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return [];
-  const found = await db().entities.sku.get(unique.map((id) => ({ id }))).go();
-  if (found.unprocessed.length > 0) throw unavailable("The catalogue is busy. Please try again.");
-  return found.data.map(catalogueSku);
 }
 
 async function customerOf(customerId: string): Promise<UserItem> {
@@ -101,8 +98,8 @@ async function customerOf(customerId: string): Promise<UserItem> {
 
 const staffName = (actor: UserActor) => actor.givenName || actor.username;
 
-/** The fields every counter order shares: the customer, who took it, where, and what it costs. */
-function counterOrder(
+/** The fields every counter sale shares: the customer, who took it, where, and what it costs. */
+function counterSaleFields(
   actor: UserActor,
   customer: UserItem,
   priced: PricedSale,
@@ -122,27 +119,17 @@ function counterOrder(
     userId: customer.userId,
     status,
     statusHistory: [{ to: status, actorId: actor.userId, actorName: staffName(actor), note, at }],
-    dropoffLocation: "ONSITE",
+    // A counter sale: made and picked up at the shop's counter, no club day (shared/location-names.ts).
+    dropoffLocation: "COUNTER",
     dropoffDateTime: at,
-    pickupLocation: "ONSITE",
-    isOnsite: true,
+    pickupLocation: "COUNTER",
+    isOnsite: false,
     ...money,
     processedByStaffId: actor.userId,
     customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
     // The walk-in's receipt link (receipts/): made with the order, so a repeated request answers the same one.
     receiptToken: newReceiptToken(),
   };
-}
-
-type Allowance = typeof import("../subscriptions/allowance");
-
-/**
- * The membership step (subscriptions/allowance.ts): the customer's subscription and the code that applies it,
- * loaded beside the sale's other reads, off the cold start of the routes importing this module (`npm run bench:lambda`).
- */
-async function membershipOf(userId: string) {
-  const allowance: Allowance = await import("../subscriptions/allowance");
-  return { allowance, subscription: await allowance.subscriptionOf(userId) };
 }
 
 /**
@@ -168,7 +155,7 @@ function covering(
   };
 }
 
-/** A counter order's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
+/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
 function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
   order: O,
   fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
@@ -223,13 +210,6 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   return { order: current, checkoutUrl: url, smsStatus };
 }
 
-export interface InvoiceAnswer {
-  orderId: string;
-  checkoutUrl: string | null;
-  smsStatus: SmsStatus;
-  order: OrderView;
-}
-
 const InvoiceInput = counterSale(StorefrontInvoice);
 /**
  * POST /api/storefront/invoice: the cart priced from the catalogue (visible
@@ -244,7 +224,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
       const [skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
-        skusByIds(input.items.map((line) => line.id)),
+        productsByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         membershipOf(customer.userId),
         // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
@@ -268,7 +248,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       return {
         order: withCoverage(
           {
-            ...counterOrder(actor, customer, priced, "Invoiced at the storefront", now),
+            ...counterSaleFields(actor, customer, priced, "Invoiced at the storefront", now),
             bagNumber: input.bagNumber,
             ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
           },
@@ -298,41 +278,18 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
   return { orderId: sale.order.id, checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
 });
 
-export interface QuickSaleAnswer {
-  id: string;
-  orderId: string;
-  /** The order's short reference (shared/orders.ts `orderReference`): its bag number. */
-  reference: string;
-  /** The bag the order holds. */
-  bagNumber: string | null;
-  /** True when the bag field was left blank and the server chose the bag. */
-  bagAssigned: boolean;
-  checkoutUrl: string | null;
-  smsStatus: SmsStatus;
-  requiresPayment: boolean;
-}
-
-/** Why a quick sale whose bag the server chose lost it: another sale took it first (tried again with the next). */
-class AssignedBagTakenError extends Error {
-  constructor(readonly code: string) {
-    super(`Bag ${code} was taken meanwhile`);
-  }
-}
-/** How many bags a quick sale tries when others take the free ones at the same moment. */
-const ASSIGN_TRIES = 5;
-
 /** The quick-sale services' skus, found by their codes (the uniqueValue reservations), hidden or not. */
-async function quickSaleSkus(): Promise<Map<string, CatalogueSku>> {
+async function quickSaleSkus(): Promise<Map<string, Product>> {
   const keys = QUICK_SALE_SERVICES.map((service) => uniqueKey("skuCode", service.code) as { kind: "skuCode"; value: string });
   const { data: reservations } = await db().entities.uniqueValue.get(keys).go();
-  const skus = await skusByIds(reservations.map((reservation) => reservation.ownerId));
+  const skus = await productsByIds(reservations.map((reservation) => reservation.ownerId));
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 
 const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
- * customer, the chosen services priced from their catalogue items, a staff
+ * customer, the chosen services priced from their products, a staff
  * discount in dollars (total never below 0) recorded with who gave it, then
  * the same payment link and text as an invoice. The customer must have a
  * verified phone (428; the console verifies it with them and retries).
@@ -345,8 +302,8 @@ const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInput }, async (staff, { form: input, ...options }): Promise<QuickSaleAnswer> => {
   const actor = personOf(staff);
   const typedBag = input.bagNumber || null;
-  const lost = new Set<string>();
-  const make = () => createOrder(
+  // A bag the server chose that another sale took first: the next try skips it (Bags.withFreeBag).
+  const make = (lost: ReadonlySet<string>) => createOrder(
     actor,
     async (now) => {
       const customer = await customerOf(input.customerId);
@@ -358,7 +315,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
         input.paddleId ? membershipOf(customer.userId) : undefined,
       ]);
       const onFile = existing?.data ?? null;
-      if (input.paddleId && (!onFile || onFile.ownershipStatus !== "owned")) throw notFound("Paddle not found");
+      if (input.paddleId && (!onFile || onFile.ownershipStatus !== "owned")) throw notFound(PADDLE_NOT_FOUND);
       const chosen = QUICK_SALE_SERVICES.filter((service) => input.services.includes(service.id));
       const lines = chosen.map((service) => {
         const sku = byCode.get(service.code);
@@ -383,7 +340,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const notes = input.discount?.notes || undefined;
       return {
         order: {
-          ...withCoverage(counterOrder(actor, customer, priced, "Quick sale", now), cover.fields),
+          ...withCoverage(counterSaleFields(actor, customer, priced, "Quick sale", now), cover.fields),
           bagNumber,
           paddleId,
           paddle: onFile
@@ -411,9 +368,9 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
         // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say
         // which bag; a bag the server chose and another sale took first is tried again with the next free one.
         refusal: (failed) => {
-          if (failed.includes("paddle") && onFile) return notFound("Paddle not found");
+          if (failed.includes("paddle") && onFile) return notFound(PADDLE_NOT_FOUND);
           if (!failed.includes(Bags.BAG_LABEL) && !failed.includes(Bags.BAG_HOLD_LABEL)) return cover.refusal(failed);
-          if (!typedBag) throw new AssignedBagTakenError(bagNumber);
+          if (!typedBag) throw new Bags.AssignedBagTaken(bagNumber);
           return conflict(failed.includes(Bags.BAG_LABEL) ? bagNotActive(bagNumber) : bagInUse(bagNumber));
         },
         // The new paddle is in the order's bag (as a booking's is), until the pickup or cancel takes it out.
@@ -442,16 +399,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
     },
     { idempotencyKey: options.idempotencyKey },
   );
-  let made: Awaited<ReturnType<typeof make>> | undefined;
-  for (let attempt = 0; !made; attempt++) {
-    try {
-      made = await make();
-    } catch (error) {
-      if (!(error instanceof AssignedBagTakenError) || attempt + 1 >= ASSIGN_TRIES) throw error instanceof AssignedBagTakenError ? conflict(NO_FREE_BAG) : error;
-      lost.add(error.code);
-    }
-  }
-  const { order, replayed } = made;
+  const { order, replayed } = await Bags.withFreeBag(make, () => conflict(NO_FREE_BAG));
   const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
   return {
     id: sale.order.id,
@@ -471,7 +419,7 @@ const ResendLinkInput = z.object({ id: Id, siteUrl: z.string() });
  * fresh checkout (an old link may have closed), kept on the order, texted to the customer's phone on the order.
  * Answers the link and how the text went; 409 when nothing is owed, 400 when the order has no phone.
  */
-export const resendPaymentLink = /* @__PURE__ */ fn({ role: "staff", input: ResendLinkInput }, async (staff, { id, siteUrl }): Promise<Omit<InvoiceAnswer, "orderId">> => {
+export const resendPaymentLink = /* @__PURE__ */ fn({ role: "staff", input: ResendLinkInput }, async (staff, { id, siteUrl }): Promise<PaymentLinkAnswer> => {
   const order = await findOrder(staff, id);
   const refusal = checkoutRefusal(order);
   if (refusal) throw conflict(`${refusal}.`);

@@ -32,16 +32,16 @@ describe("order texts", () => {
     expect(templates.orderReady.words(order)).not.toContain("tip");
   });
 
-  it("names an order at the on-site booth (a counter order) as such, never 'Regrip the on-site booth'", () => {
-    const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "ONSITE" as const, dropoffLocation: "ONSITE" as const };
-    expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our on-site booth! Bring your grip home within 30 days.`);
-    expect(templates.orderCheckedIn.words(counter)).toContain(`(bag 107) at our on-site booth.`);
-    expect(templates.orderPickedUp.words(counter)).toContain("picked up from our on-site booth.");
+  it("names a counter sale's place as our counter, never 'Regrip the counter' nor an on-site booth", () => {
+    const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "COUNTER" as const, dropoffLocation: "COUNTER" as const };
+    expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our counter! Bring your grip home within 30 days.`);
+    expect(templates.orderCheckedIn.words(counter)).toContain(`(bag 107) at our counter.`);
+    expect(templates.orderPickedUp.words(counter)).toContain("picked up from our counter.");
     // The pickup location decides, then the drop-off; with neither, the shop's name.
     expect(templates.orderReady.words({ ...counter, pickupLocation: "LITTLETON" })).toContain("ready for pickup at Regrip Littleton!");
     expect(templates.orderReady.words({ ...counter, pickupLocation: undefined, dropoffLocation: undefined })).toContain("ready for pickup at Regrip!");
-    for (const pickupLocation of ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE"] as const) {
-      expect(templates.orderReady.words({ ...counter, pickupLocation })).not.toMatch(/Regrip the|at the on-site/);
+    for (const pickupLocation of ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE", "COUNTER"] as const) {
+      expect(templates.orderReady.words({ ...counter, pickupLocation })).not.toMatch(/Regrip the|on-site booth/);
     }
   });
 

@@ -11,7 +11,7 @@
  *
  * No AWS and no table in here: words and rules only.
  */
-import type { CommunicationMessageType, Location } from "../entities/enums";
+import type { CommunicationMessageType, OrderLocation } from "../entities/enums";
 import type { OrderItem } from "../orders/view";
 import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
 import { orderReference } from "../shared/orders";
@@ -71,13 +71,14 @@ const paddleOf = (order: OrderTextParams) => (order.paddle?.nickname ? `"${order
 const bagOf = (order: OrderTextParams) => (order.bagNumber ? ` (bag ${order.bagNumber})` : "");
 /**
  * Where the order is, as the text names it after "at" or "from": a shop by its own name (shared/locations:
- * "Regrip Littleton"), a partner club of an onsite day or a delivery run by its name, the on-site booth a counter
- * order is made at as such ("our on-site booth": it is no shop called "Regrip the on-site booth"), else just Regrip.
+ * "Regrip Littleton"), a partner club of a club day or a delivery run by its name, the counter a counter sale is
+ * made at as such ("our counter": it is no shop called "Regrip the counter"), else just Regrip.
  */
 function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocation" | "partner">): string {
-  const where: Location | undefined = order.pickupLocation ?? order.dropoffLocation;
-  // An onsite day or a delivery run: the partner club by its name.
-  if (where === "ONSITE") return order.partner?.name ?? "our on-site booth";
+  const where: OrderLocation | undefined = order.pickupLocation ?? order.dropoffLocation;
+  if (where === "COUNTER") return "our counter";
+  // A club day or a delivery run: the partner club by its name.
+  if (where === "ONSITE") return order.partner?.name ?? "Regrip";
   return isBookableLocation(where) ? SHOP_LABELS[where] : "Regrip";
 }
 
@@ -206,7 +207,7 @@ export const templates = {
     messageType: "receipt",
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
-    when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter order paid by its texted link), or cash or a card taken at the counter. The total, the lines, how it was paid, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
+    when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter sale paid by its texted link), or cash or a card taken at the counter. The total, the lines, how it was paid, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
     words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & Partial<OrderMessageParams>; url?: string }) =>
       `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}.${linesInText(order.lines)}${
         order.pickupDay ? ` It will be ready on ${order.pickupDay}.` : ""

@@ -11,7 +11,7 @@ import { db } from "../db";
 import { conflict, notFound, unavailable } from "../errors";
 import { paymentProvider } from "../payments/provider";
 import { Id } from "../shared/ids";
-import { orderReference } from "../shared/orders";
+import { ORDER_NOT_FOUND, orderReference } from "../shared/orders";
 import { isTippable, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal, tipReturnUrls } from "../shared/tips";
 
 export * as Tips from "./index";
@@ -32,7 +32,7 @@ const StartTip = z.object({ id: Id, tip: TipBody, siteUrl: z.string() });
  */
 export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, async (actor, { id, tip, siteUrl }): Promise<{ url: string }> => {
   const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  if (!order || order.userId !== actor.userId) throw notFound("Order not found");
+  if (!order || order.userId !== actor.userId) throw notFound(ORDER_NOT_FOUND);
   if (!isTippable(order.status)) throw conflict(TIP_NOT_YET);
   const { data: pending } = await db()
     .entities.tip.create({ orderId: order.id, userId: actor.userId, amountCents: tip.amountCents, currency: order.currency, status: "pending" })

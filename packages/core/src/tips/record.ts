@@ -15,7 +15,7 @@ import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
 import type { OrderItem } from "../orders/view";
@@ -25,8 +25,6 @@ import * as DailyStats from "../stats/daily";
 const tipActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
 export type TipEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
-
-const MAX_ATTEMPTS = 6;
 
 /** The staff member who last moved the order to Ready, from its status history (none when no user did). */
 function readiedBy(order: Pick<OrderItem, "statusHistory">): { staffId?: string; staffName?: string } {
@@ -66,7 +64,7 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now
   if (session.payment_status !== "paid") return "ignored";
   const paymentIntentId = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   const paidAt = new Date(event.created * 1000).toISOString();
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  return readDecideWrite<TipEventResult>(async () => {
     const { data: tip } = await db().entities.tip.get({ orderId, id: tipId }).go({ consistent: true });
     if (!tip) {
       console.warn(`Tip session ${session.id} (${event.id}) names tip ${tipId} of order ${orderId}, which does not exist; ignored`);
@@ -119,8 +117,8 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now
     ]);
     if (result.committed) return "applied";
     if (result.failed.includes("event")) return "duplicate";
-    if (!result.failed.includes("tip") && !result.conflict) throw new Error(`Recording tip ${tip.id} was cancelled: ${JSON.stringify(result.codes)}`);
     // Paid meanwhile by another session (or a concurrent event): read it again and decide again.
-  }
-  throw new Error(`Tip ${tipId} kept changing; giving up after ${MAX_ATTEMPTS} attempts`);
+    if (changedSinceRead(result, "tip")) return CHANGED;
+    throw new Error(`Recording tip ${tip.id} was cancelled: ${JSON.stringify(result.codes)}`);
+  }, () => new Error(`Tip ${tipId} kept changing; gave up`));
 }

@@ -4,12 +4,12 @@ import type { UserActor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
 import { searchTerms, staleTerms, termWrites } from "../customers/search-index";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey, type User } from "../entities";
 import { conflict } from "../errors";
 import { compactGripPrefs, GripPrefs, readGripPrefs } from "../shared/grip-prefs";
 import { INVALID_EMAIL, nameChecks } from "../shared/customers";
-import { normaliseUsPhone } from "../shared/phone";
+import { INCOMPLETE_PHONE, normaliseUsPhone } from "../shared/phone";
 import { sortRoles } from "../shared/roles";
 import { hasPromotionalConsent, PROMOTIONS_CONSENT_TEXT } from "../shared/sms-consent";
 import type { PersonView, UserView } from "../shared/users";
@@ -180,7 +180,7 @@ async function createWithClaims(item: NewUser): Promise<boolean> {
 }
 
 export const EMAIL_IN_USE = "That email is already in use";
-export const INCOMPLETE_PHONE = "Please enter a complete 10-digit phone number or leave it empty.";
+const PROFILE_CHANGED_WHILE_SAVING = "Your profile changed while saving. Please try again.";
 
 const name = (label: string) =>
   z.optional(
@@ -368,7 +368,12 @@ export function consentChanges(user: UserItem, smsPromotions: boolean | undefine
  */
 export const update = /* @__PURE__ */ fn({ role: "customer", input: UpdateProfile }, async (actor, input): Promise<UserItem> => {
   let user = await fromSignIn(actor);
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  return readDecideWrite(async (retry) => {
+    if (retry > 0) {
+      const now = await get(user.userId);
+      if (!now) throw new Error(`user ${user.userId} vanished during an update`);
+      user = now;
+    }
     const changes = profileChanges(user, input);
     const consentChange = consentChanges(user, input.smsPromotions, { at: new Date().toISOString(), ip: actor.ip });
     Object.assign(changes.set, consentChange.set);
@@ -377,9 +382,6 @@ export const update = /* @__PURE__ */ fn({ role: "customer", input: UpdateProfil
     const outcome = await writeProfile(user, changes);
     if (outcome.committed) return outcome.user;
     if (outcome.failed.includes(PROFILE_LABELS.emailClaim)) throw conflict(EMAIL_IN_USE);
-    const now = await get(user.userId);
-    if (!now) throw new Error(`user ${user.userId} vanished during an update`);
-    user = now;
-  }
-  throw conflict("Your profile changed while saving. Please try again.");
+    return CHANGED;
+  }, () => conflict(PROFILE_CHANGED_WHILE_SAVING));
 });

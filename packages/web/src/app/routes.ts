@@ -1,12 +1,12 @@
 import type { ComponentType } from "react";
 import type { ConsolePageName } from "../pages/console/ConsolePage";
-import type { Access } from "../auth/access";
+import type { RoleAccess } from "@regrip/core/shared/access";
 import { RECEIPT_PAGE_PATH } from "@regrip/core/shared/receipts";
 
 export interface PageRoute {
   /** react-router path syntax: `/orders/:id`. */
   path: string;
-  access: Access;
+  access: RoleAccess;
   /**
    * The page's module, imported on first visit, so each page (and the Cloudscape console) stays out of the
    * landing bundle. AppRoutes.tsx makes it a lazy component inside the query client's scope and the access guard.
@@ -29,12 +29,12 @@ export const pageRoutes: PageRoute[] = [
   { path: "/booking", access: "public", page: () => import("../pages/booking/BookingPage") },
   { path: "/my-grips", access: "customer", page: () => import("../pages/my-grips/MyGripsPage"), loginRedirectDelayMs: 500 },
   { path: "/orders/:id", access: "customer", page: () => import("../pages/orders/OrderPage") },
-  // A counter order's receipt: public, its unguessable link is the key (a walk-in has no account).
+  // A counter sale's receipt: public, its unguessable link is the key (a walk-in has no account).
   { path: RECEIPT_PAGE_PATH, access: "public", page: () => import("../pages/receipt/ReceiptPage") },
   { path: "/profile", access: "customer", page: () => import("../pages/profile/ProfilePage") },
   { path: "/shop-tools", access: "customer", page: () => import("../pages/shop-tools/ShopToolsPage") },
   // Public and prerendered: the on-site days and delivery runs at partner clubs (it fetches the schedule itself).
-  { path: "/onsite", access: "public", page: () => import("../pages/onsite/OnsitePage"), queries: false },
+  { path: "/onsite", access: "public", page: () => import("../pages/onsite/ClubDaysPage"), queries: false },
   // Public and prerendered (a shell): what a bag's QR label opens; staff signed in are sent on to the order.
   { path: "/b/:slug", access: "public", page: () => import("../pages/bag/BagPage"), queries: false },
   { path: "/terms", access: "public", page: () => import("../pages/legal/TermsPage"), queries: false },

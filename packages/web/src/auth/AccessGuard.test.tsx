@@ -10,7 +10,7 @@ import { createToastStore } from "../toast/toast-store";
 import { ToastProvider } from "../toast/ToastProvider";
 import { customer } from "../test/render";
 import { AccessGuard } from "./AccessGuard";
-import type { Access } from "./access";
+import type { RoleAccess } from "@regrip/core/shared/access";
 
 vi.mock("./session", () => ({ currentIdToken: vi.fn(async () => "id-token"), forgetStoredSession: vi.fn() }));
 vi.mock("../lib/navigation", () => ({ goToServerLogin: vi.fn(), goToServerLogout: vi.fn(), currentPath: () => "/my-grips?tab=1" }));
@@ -32,7 +32,7 @@ function serverSays(answer: CurrentUser | number, delayMs = 0) {
   );
 }
 
-function renderGuarded(access: Access, loginRedirectDelayMs?: number) {
+function renderGuarded(access: RoleAccess, loginRedirectDelayMs?: number) {
   render(
     <QueryClientProvider client={createQueryClient(() => {})}>
       <ToastProvider store={createToastStore()}>

@@ -4,7 +4,8 @@ import { ErrorScreen } from "../components/ErrorScreen";
 import { LoadingSpinner } from "../components/LoadingSpinner";
 import { currentPath, goToServerLogin } from "../lib/navigation";
 import { useToast } from "../toast/use-toast";
-import { accessDecision, type Access } from "./access";
+import type { RoleAccess } from "@regrip/core/shared/access";
+import { accessDecision } from "./access";
 import { useCurrentUser } from "./current-user";
 
 const accessRedirectDelayMs = 1000;
@@ -15,7 +16,7 @@ export function AccessGuard({
   children,
   loginRedirectDelayMs = accessRedirectDelayMs,
 }: {
-  access: Access;
+  access: RoleAccess;
   children: ReactNode;
   /** My Grips waits 500 ms (the spec's delay for it); other pages 1 s. */
   loginRedirectDelayMs?: number;

@@ -1,12 +1,11 @@
+import type { RoleAccess } from "@regrip/core/shared/access";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import { isAdmin, isStaff } from "./roles";
 
-/** Who may open a page; the same words as the API's route table. */
-export type Access = "public" | "customer" | "staff" | "admin";
-
 export type AccessDecision = "allow" | "login" | "deny";
 
-export function accessDecision(access: Access, user: CurrentUser | null): AccessDecision {
+/** Who may open a page: the API route table's words (@regrip/core/shared/access), decided by role alone. */
+export function accessDecision(access: RoleAccess, user: CurrentUser | null): AccessDecision {
   if (access === "public") return "allow";
   if (!user) return "login";
   if (access === "staff" && !isStaff(user)) return "deny";

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { currentUserQueryKey } from "../auth/current-user";
 import { sendPhoneCode, verifyPhoneCode } from "../data/account";
-import { serverMessage } from "../lib/api-error";
-import { displayPhone, formatPhoneInput, INVALID_BOOKING_PHONE, INVALID_E164, isE164, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
+import { failureMessage, serverMessage } from "../lib/api-error";
+import { displayPhone, formatPhoneInput, INVALID_BOOKING_PHONE, INVALID_E164, INVALID_OR_EXPIRED, isE164, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import { verificationCodeError } from "../lib/validation";
 import { useToast } from "../toast/use-toast";
@@ -54,7 +54,7 @@ export function PhoneVerificationDialog({ rule, initialPhone, onClose, onVerifie
     } catch (error) {
       toast({
         title: rule === "booking" ? "Failed to Send Code" : "Failed to Update Phone",
-        description: serverMessage(error) ?? "Unknown error",
+        description: failureMessage(error),
         variant: "destructive",
       });
     } finally {
@@ -77,7 +77,7 @@ export function PhoneVerificationDialog({ rule, initialPhone, onClose, onVerifie
       toast({ title: "Phone Verified!", description: "Thanks! We'll text you when your paddle is ready." });
       onVerified(user);
     } catch (error) {
-      toast({ title: "Verification Failed", description: serverMessage(error) ?? "Invalid or expired code", variant: "destructive" });
+      toast({ title: "Verification Failed", description: serverMessage(error) ?? INVALID_OR_EXPIRED, variant: "destructive" });
       setBusy(false);
     }
   }

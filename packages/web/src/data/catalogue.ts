@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api";
 
 /** GET /api/services (docs/api.md): the server's own shapes. Money in cents; stockQuantity null means unlimited. */
-export type { Catalogue, CatalogueItem, CoreService } from "@regrip/core/shared/catalogue";
+export type { Catalogue, CatalogueProduct, CoreService } from "@regrip/core/shared/catalogue";
 import type { Catalogue } from "@regrip/core/shared/catalogue";
 
 export const servicesQueryKey = ["/api/services"] as const;

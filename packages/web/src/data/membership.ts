@@ -4,53 +4,37 @@
  * @regrip/core/shared/membership and loyalty; the server checks every one again.
  */
 import { useQuery } from "@tanstack/react-query";
-import type { SubscriptionPlan, SubscriptionView } from "@regrip/core/shared/membership";
+import type { LoyaltyView } from "@regrip/core/shared/loyalty";
+import type { Plan, MembershipView } from "@regrip/core/shared/membership";
 import { apiJson } from "../lib/api";
 
-export const subscriptionQueryKey = ["/api/subscriptions"] as const;
+export const membershipQueryKey = ["/api/subscriptions"] as const;
 
 /** The customer's subscription (plan null and status "none" without one); asked only when `enabled` (signed in). */
-export function useSubscription(enabled: boolean) {
-  return useQuery({ queryKey: subscriptionQueryKey, queryFn: () => apiJson<SubscriptionView>("GET", "/api/subscriptions"), enabled });
+export function useMembership(enabled: boolean) {
+  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiJson<MembershipView>("GET", "/api/subscriptions"), enabled });
 }
 
 /** POST /api/subscriptions/checkout: where to pay for the plan (Stripe Checkout, or the local payment page). */
-export function startSubscription(plan: SubscriptionPlan, paddleIds: string[]): Promise<{ url: string }> {
+export function startMembership(plan: Plan, paddleIds: string[]): Promise<{ url: string }> {
   return apiJson("POST", "/api/subscriptions/checkout", { plan, paddleIds });
 }
 
 /** PUT /api/subscriptions/paddles: the plan's paddles, swapped (the period's allowance stays the subscription's). */
-export function changeSubscriptionPaddles(paddleIds: string[]): Promise<SubscriptionView> {
+export function changeMembershipPaddles(paddleIds: string[]): Promise<MembershipView> {
   return apiJson("PUT", "/api/subscriptions/paddles", { paddleIds });
 }
 
 /** POST /api/subscriptions/cancel: the plan ends at its period's end. */
-export function cancelSubscription(): Promise<{ status: string; cancelAtPeriodEnd: true }> {
+export function cancelMembership(): Promise<{ status: string; cancelAtPeriodEnd: true }> {
   return apiJson("POST", "/api/subscriptions/cancel");
-}
-
-export interface LoyaltyEntry {
-  id: string;
-  orderId: string | null;
-  /** earn, redeem, return, takeback, adjust or expire. */
-  type: string;
-  /** Signed: earned and returned points are positive, redeemed and taken back negative. */
-  points: number;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface LoyaltyPage {
-  balance: number;
-  entries: LoyaltyEntry[];
-  cursor: string | null;
 }
 
 /** Every query of the points (the balance and the history): what a booking or an order invalidates. */
 export const loyaltyQueryKey = ["/api/loyalty"] as const;
 
 /** GET /api/loyalty: a page of the history, with the balance. */
-export const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyPage>("GET", `/api/loyalty${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
+export const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyView>("GET", `/api/loyalty${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
 
 /** The points balance (the history's first page); asked only when `enabled` (signed in). */
 export function usePointsBalance(enabled: boolean) {

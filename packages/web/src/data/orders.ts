@@ -10,6 +10,7 @@ import { orderReference } from "@regrip/core/shared/orders";
 // a module of its own would be one more file name in every page's first load (scripts/lib/bundle-budget.ts).
 export { BOOK_AGAIN_PARAM, bookAgainPath } from "@regrip/core/shared/book-again";
 import { DEFAULT_DROPOFF_LOCATION, SHOP_LOCATIONS, type BookableLocation } from "@regrip/core/shared/locations";
+import { COUNTER_LABEL } from "@regrip/core/shared/location-names";
 
 export const ordersQueryKey = ["/api/orders"] as const;
 export const orderQueryKey = (id: string) => ["/api/orders", id] as const;
@@ -52,15 +53,17 @@ const dropoffLocations: readonly { value: BookableLocation; label: string }[] = 
 export type { BookableLocation };
 export const defaultDropoffLocation: BookableLocation = DEFAULT_DROPOFF_LOCATION;
 
-/** Where an order was dropped off, in words: the club of an on-site day, the shop, or the counter (a counter sale). */
+/** Where an order was dropped off, in words: the club of a club day, the shop, or the counter (a counter sale). */
 export function orderPlaceLabel(order: Pick<Order, "dropoffLocation" | "partner">): string {
-  if (order.dropoffLocation === "ONSITE") return order.partner ? `On-site at ${order.partner.name}` : "At the shop's counter";
+  if (order.dropoffLocation === "ONSITE" && order.partner) return `On-site at ${order.partner.name}`;
   return locationLabel(order.dropoffLocation);
 }
 
+/** A stored location in words (shared/location-names.ts): a shop's name, a club day, or a counter sale's counter. */
 export function locationLabel(location: string | null | undefined): string {
   if (!location) return "—";
   if (location === "ONSITE") return "On-site gripping";
+  if (location === "COUNTER") return COUNTER_LABEL;
   return dropoffLocations.find((l) => l.value === location)?.label ?? location;
 }
 

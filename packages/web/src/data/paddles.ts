@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiJson, apiRequest } from "../lib/api";
-import { serverMessage } from "../lib/api-error";
+import { failureMessage, serverMessage } from "../lib/api-error";
 import { useToast } from "../toast/use-toast";
 
 export { PADDLE_MATERIALS as paddleMaterials, PADDLE_SHAPES as paddleShapes } from "@regrip/core/shared/paddles";
@@ -112,7 +112,7 @@ export function useFreeFromBag() {
       return invalidate();
     },
     onError: (error) => {
-      toast({ title: "Could Not Free Bag", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Could Not Free Bag", description: failureMessage(error), variant: "destructive" });
       return invalidate();
     },
   });

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api";
+import type { BagAvailability } from "@regrip/core/shared/bags";
 import type { LocationsView, ScheduleEventView } from "@regrip/core/shared/schedule";
 
 export type { LocationsView, ScheduleEventView, ShopView } from "@regrip/core/shared/schedule";
@@ -23,12 +24,6 @@ export function useSchedule() {
 }
 
 /** GET /api/bags/{key}/availability: whether a typed bag can hold this booking, and why not. */
-export interface BagAvailability {
-  code: string;
-  available: boolean;
-  message: string | null;
-}
-
 export function bagAvailability(code: string): Promise<BagAvailability> {
   return apiJson<BagAvailability>("GET", `/api/bags/${encodeURIComponent(code)}/availability`);
 }

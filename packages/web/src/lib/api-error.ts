@@ -2,6 +2,9 @@
  * Reading the request helper's errors (`{status}: {body}`, see api.ts): the
  * status, and the server's `{ message }` to show a customer.
  */
+import { UNKNOWN_ERROR } from "@regrip/core/shared/communications";
+import { PHONE_VERIFICATION_REQUIRED } from "@regrip/core/shared/phone";
+
 export function errorStatus(error: unknown): number | undefined {
   if (!(error instanceof Error)) return undefined;
   const match = /^(\d{3}): /.exec(error.message);
@@ -27,7 +30,17 @@ export function serverMessage(error: unknown): string | undefined {
   return typeof message === "string" && message.trim() ? message : undefined;
 }
 
-/** An error's text for matching (e.g. 'Phone number verification required'), whatever shape it came in. */
+/** The server's message for a failure toast, or "Unknown error" when it sent none. */
+export function failureMessage(error: unknown): string {
+  return serverMessage(error) ?? UNKNOWN_ERROR;
+}
+
+/** An error's text for matching, whatever shape it came in. */
 export function errorText(error: unknown): string {
   return serverMessage(error) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** The server's 428 to a booking or a quick sale for a customer whose phone is not verified yet. */
+export function needsPhoneVerification(error: unknown): boolean {
+  return errorStatus(error) === 428 || errorText(error).includes(PHONE_VERIFICATION_REQUIRED);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCents } from "./money";
+import { formatCents, groupThousands } from "./money";
 
 describe("formatCents", () => {
   it("shows dollars with two decimals", () => {
@@ -11,5 +11,12 @@ describe("formatCents", () => {
   it("groups thousands and signs negatives", () => {
     expect(formatCents(123456)).toBe("$1,234.56");
     expect(formatCents(-670)).toBe("-$6.70");
+    expect(formatCents(100_000_000)).toBe("$1,000,000.00");
+  });
+});
+
+describe("groupThousands", () => {
+  it("writes a whole number as en-US does", () => {
+    for (const n of [0, 7, 999, 1000, 12_345, 999_999, 1_000_000, 1_234_567_890, -1234]) expect(groupThousands(n)).toBe(n.toLocaleString("en-US"));
   });
 });

@@ -1,4 +1,4 @@
-import { statusLabel } from "@regrip/core/shared/lifecycle";
+import { stageLabelOf } from "@regrip/core/shared/lifecycle";
 import { Link } from "react-router";
 import { Dialog } from "../components/Dialog";
 import { DoneActions } from "../components/DoneActions";
@@ -39,11 +39,11 @@ export function PaddleStoryDialog({ paddle, onClose }: { paddle: Paddle; onClose
           <li key={order.id}>
             <div className="paddle-story-head">
               <Link to={`/orders/${encodeURIComponent(order.id)}`}>Order #{orderNumber(order)}</Link>
-              <span className={`status status-${order.status.toLowerCase()}`}>{statusLabel(order.status)}</span>
+              <span className={`status status-${order.status.toLowerCase()}`}>{stageLabelOf(order.status)}</span>
             </div>
             <p className="muted">
               Booked {formatDay(order.createdAt)}
-              {order.stage !== "awaiting_payment" && order.stage !== "scheduled" ? ` · ${statusLabel(order.status)} ${formatDay(lastChange(order))}` : ""}
+              {order.stage !== "awaiting_payment" && order.stage !== "scheduled" ? ` · ${stageLabelOf(order.status)} ${formatDay(lastChange(order))}` : ""}
               {order.lineItems[0] ? ` · ${order.lineItems[0].name}` : ""}
             </p>
           </li>

@@ -1,5 +1,5 @@
 /** Whole API views for tests, from the shared view types: a test names only what it is about. */
-import type { CatalogueItem, CoreService } from "@regrip/core/shared/catalogue";
+import type { CatalogueProduct, CoreService } from "@regrip/core/shared/catalogue";
 import type { OrderView } from "@regrip/core/shared/orders";
 import type { PaddleView } from "@regrip/core/shared/paddles";
 import { SHOP_LOCATIONS } from "@regrip/core/shared/locations";
@@ -80,8 +80,8 @@ export function paddleView(partial: Partial<PaddleView> = {}): PaddleView {
   };
 }
 
-/** A catalogue item (an add-on in stock, no variant) named by its id, name and price; its code is the id in capitals. */
-export function catalogueItem(partial: Partial<CatalogueItem> & Pick<CatalogueItem, "id" | "name" | "price">): CatalogueItem {
+/** A product (an add-on in stock, no variant) named by its id, name and price; its code is the id in capitals. */
+export function catalogueItem(partial: Partial<CatalogueProduct> & Pick<CatalogueProduct, "id" | "name" | "price">): CatalogueProduct {
   return {
     code: partial.id.toUpperCase(),
     category: "OTHER",

@@ -1,5 +1,5 @@
-import * as Subscriptions from "@regrip/core/subscriptions";
+import * as Memberships from "@regrip/core/memberships";
 import { api } from "../../http/handler";
 
-/** GET /api/subscriptions: SubscriptionView {plan, status, assignedPaddleIds, currentPeriodEnd, regripsLeft, cancelAtPeriodEnd}; status "none" without one. */
-export const handler = api(async (req) => Subscriptions.current(req.user()));
+/** GET /api/subscriptions: MembershipView {plan, status, assignedPaddleIds, currentPeriodEnd, regripsLeft, cancelAtPeriodEnd}; status "none" without one. */
+export const handler = api(async (req) => Memberships.current(req.user()));

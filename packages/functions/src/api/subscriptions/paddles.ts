@@ -1,5 +1,5 @@
-import * as Subscriptions from "@regrip/core/subscriptions";
+import * as Memberships from "@regrip/core/memberships";
 import { api } from "../../http/handler";
 
-/** PUT /api/subscriptions/paddles {paddleIds}: the paddles the live membership covers; SubscriptionView. 409 without one. */
-export const handler = api({ body: Subscriptions.changePaddles.schema }, async (req) => Subscriptions.changePaddles(req.user(), () => req.body()));
+/** PUT /api/subscriptions/paddles {paddleIds}: the paddles the live membership covers; MembershipView. 409 without one. */
+export const handler = api({ body: Memberships.changePaddles.schema }, async (req) => Memberships.changePaddles(req.user(), () => req.body()));

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Catalogue, CatalogueItem } from "../../data/catalogue";
+import type { Catalogue, CatalogueProduct } from "../../data/catalogue";
 import { formatCents } from "../../lib/money";
 import { areaLabels, edgeGuardGroups, isAreaWeight, isEdgeGuard, type BookingSelection } from "./booking-state";
 import { StockNote } from "./StockNote";
@@ -8,9 +8,9 @@ import type { Picker } from "./VariantPickerDialog";
 interface Props {
   addOns: Catalogue["addOnServices"];
   selection: BookingSelection;
-  onToggleGrip: (item: CatalogueItem) => void;
-  onToggleOther: (item: CatalogueItem) => void;
-  onChooseTape: (item: CatalogueItem) => void;
+  onToggleGrip: (item: CatalogueProduct) => void;
+  onToggleOther: (item: CatalogueProduct) => void;
+  onChooseTape: (item: CatalogueProduct) => void;
   onOpenPicker: (picker: Picker) => void;
 }
 
@@ -66,7 +66,7 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 export function AddOnSections({ addOns, selection, onToggleGrip, onToggleOther, onChooseTape, onOpenPicker }: Props) {
   const guards = edgeGuardGroups(addOns.EDGE);
   const tapes = addOns.EDGE.filter((item) => !isEdgeGuard(item));
-  const simple = (item: CatalogueItem, selected: boolean, onClick: () => void) => (
+  const simple = (item: CatalogueProduct, selected: boolean, onClick: () => void) => (
     <AddOn
       key={item.id}
       title={item.name}

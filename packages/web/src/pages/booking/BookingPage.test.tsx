@@ -308,7 +308,7 @@ describe("BookingPage: where and when", () => {
   it("books a seat on an onsite day; a full day is shown and cannot be chosen", async () => {
     const full = scheduleEvent({ id: "ev-full", date: "2026-12-05", seatsLeft: 0, partner: { locationKey: "OAK", name: "Oak Courts", address: "2 Oak Ave", mapsUrl: null } });
     const calls = await openWith([paddle("p1", "Big Red")], {
-      "POST /api/book-service": () => Response.json({ message: "This on-site day is full. Please choose another day or drop off at a shop." }, { status: 409 }),
+      "POST /api/book-service": () => Response.json({ message: "This club day is full. Please choose another day or drop off at a shop." }, { status: 409 }),
     }, [scheduleEvent(), full]);
     fireEvent.click(screen.getByLabelText(/On-site gripping day/));
     const open = screen.getByLabelText("Wednesday, December 2 at Pine Club") as HTMLInputElement;
@@ -323,7 +323,7 @@ describe("BookingPage: where and when", () => {
     fireEvent.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Confirm and Pay" }));
     // The refusal sits under the step it is about.
     const step = screen.getByRole("heading", { name: /Where and when/ }).closest("section")!;
-    await within(step).findByText("This on-site day is full. Please choose another day or drop off at a shop.");
+    await within(step).findByText("This club day is full. Please choose another day or drop off at a shop.");
     expect(posted(calls)).toEqual(expect.objectContaining({ isOnsite: true, scheduleEventId: "ev-1", needsBag: true, bagNumber: "" }));
     expect(posted(calls)).not.toHaveProperty("dropoffLocation");
   });

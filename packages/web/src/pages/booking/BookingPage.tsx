@@ -1,4 +1,5 @@
 import { isBookingBagNumber } from "@regrip/core/shared/bags";
+import { BOOKING_REQUIRED } from "@regrip/core/shared/booking";
 import { formatDate, formatTime } from "@regrip/core/shared/calendar";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -6,12 +7,12 @@ import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
 import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
-import { usePointsBalance, useSubscription } from "../../data/membership";
+import { usePointsBalance, useMembership } from "../../data/membership";
 import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";
 import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
-import { preloadWhenIdle } from "../../lib/preload";
+import { preloadOnFirstInput } from "../../lib/preload";
 import "../../styles/customer.css";
 import "../../styles/booking.css";
 import { useToast } from "../../toast/use-toast";
@@ -40,7 +41,7 @@ import { PaddleSelector } from "./PaddleSelector";
 import { useBagCheck } from "./use-bag-check";
 import { useBookingFlow } from "./use-booking-flow";
 import type { Picker } from "./VariantPickerDialog";
-import { deliveryRunFor, onsiteDays, promisedPickup, shopDays, shopSlots, type WhereWhen } from "./where-when";
+import { deliveryRunFor, clubDays, promisedPickup, shopDays, shopSlots, type WhereWhen } from "./where-when";
 import { WhereWhenStep } from "./WhereWhenStep";
 
 /** The shop's clock as the picker reads it: a minute's resolution, so slots already past drop off as time goes. */
@@ -53,7 +54,7 @@ function useMinuteClock(): Date {
   return now;
 }
 
-// Opened on demand, so they stay out of the page's first load (and are fetched when the browser is idle).
+// Opened on demand, so they stay out of the page's first load (and are fetched at the customer's first move on the page).
 const loadPicker = () => import("./VariantPickerDialog");
 const loadBookingDialogs = () => import("./BookingDialogs");
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
@@ -89,14 +90,14 @@ function AgainNotice({ note }: { note: AgainNote }) {
 export default function BookingPage() {
   usePageMeta(
     "Book a Service",
-    "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, an on-site day at a club, or a delivery to your club.",
+    "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, a club day, or a delivery to your club.",
   );
   const { toast } = useToast();
   const { data: user, isPending: userPending } = useCurrentUser();
   const signedIn = userPending ? undefined : !!user;
   const paddles = usePaddles(!!user);
   // A member's covered regrip and the points: asked only signed in.
-  const subscription = useSubscription(!!user);
+  const subscription = useMembership(!!user);
   const pointsBalance = usePointsBalance(!!user);
   const services = useServices();
   const locations = useLocations();
@@ -108,7 +109,7 @@ export default function BookingPage() {
   const catalogue = services.data;
   const paddleList = paddles.data;
 
-  useEffect(() => preloadWhenIdle(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
+  useEffect(() => preloadOnFirstInput(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
 
   const update = (changes: Partial<BookingSelection>) => {
     flow.clearFailure();
@@ -196,7 +197,7 @@ export default function BookingPage() {
   const slots = useMemo(() => (shop && where.dropoffDate ? shopSlots(shop, where.dropoffDate, now) : []), [shop, where.dropoffDate, now]);
   const readyDate = shop && where.dropoffDate && where.dropoffTime && slots.includes(where.dropoffTime) ? promisedPickup(shop, where.dropoffDate, where.dropoffTime) : undefined;
   const deliveryRun = where.kind === "delivery" && where.pickupPartner && readyDate ? deliveryRunFor(schedule.data ?? [], where.pickupPartner, readyDate) : undefined;
-  const onsiteEvent = where.kind === "onsite" ? onsiteDays(schedule.data ?? []).find((e) => e.id === where.eventId && e.seatsLeft > 0) : undefined;
+  const clubDay = where.kind === "onsite" ? clubDays(schedule.data ?? []).find((e) => e.id === where.eventId && e.seatsLeft > 0) : undefined;
   // The earliest day and time are chosen for the customer (and kept within the shop's hours as they change their mind).
   useEffect(() => {
     if (where.kind === "onsite" || !shop) return;
@@ -204,7 +205,7 @@ export default function BookingPage() {
     const time = date === where.dropoffDate && where.dropoffTime && slots.includes(where.dropoffTime) ? where.dropoffTime : date === where.dropoffDate ? slots[0] : date ? shopSlots(shop, date, now)[0] : undefined;
     if (date !== where.dropoffDate || time !== where.dropoffTime) setSelection((s) => ({ ...s, where: { ...s.where, dropoffDate: date, dropoffTime: time } }));
   }, [where.kind, where.dropoffDate, where.dropoffTime, shop, days, slots, now]);
-  const whereReady = where.kind === "onsite" ? !!onsiteEvent : !!readyDate && (where.kind === "shop" || !!deliveryRun);
+  const whereReady = where.kind === "onsite" ? !!clubDay : !!readyDate && (where.kind === "shop" || !!deliveryRun);
 
   const bagCheck = useBagCheck(selection.needsBag ? "" : selection.bagNumber, !!user);
   const bagRefused = bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined;
@@ -228,7 +229,7 @@ export default function BookingPage() {
   function book() {
     if (!user) return logIn();
     if (!isComplete(selection) || !whereReady) {
-      toast({ title: "Missing Information", description: "Please complete all required fields", variant: "destructive" });
+      toast({ title: "Missing Information", description: BOOKING_REQUIRED, variant: "destructive" });
       return;
     }
     flow.confirm(bookingRequest({ ...selection, redeemPoints: points }));
@@ -254,9 +255,9 @@ export default function BookingPage() {
 
   /** The drop-off and the pickup in words, for the confirmation. */
   function describeWhere(): { dropoff: string; pickup: string } {
-    if (where.kind === "onsite" && onsiteEvent) {
-      const times = onsiteEvent.endTime ? `${formatTime(onsiteEvent.startTime)} to ${formatTime(onsiteEvent.endTime)}` : `from ${formatTime(onsiteEvent.startTime)}`;
-      return { dropoff: `${onsiteEvent.partner.name}, ${formatDate(onsiteEvent.date)}, ${times}`, pickup: `The same day at ${onsiteEvent.partner.name}` };
+    if (where.kind === "onsite" && clubDay) {
+      const times = clubDay.endTime ? `${formatTime(clubDay.startTime)} to ${formatTime(clubDay.endTime)}` : `from ${formatTime(clubDay.startTime)}`;
+      return { dropoff: `${clubDay.partner.name}, ${formatDate(clubDay.date)}, ${times}`, pickup: `The same day at ${clubDay.partner.name}` };
     }
     if (!shop || !where.dropoffDate || !where.dropoffTime || !readyDate) return { dropoff: "—", pickup: "—" };
     const dropoff = `${shop.label}, ${formatDate(where.dropoffDate)} at ${formatTime(where.dropoffTime)}`;

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { PriceBreakdown } from "./PriceBreakdown";
 import { apiJson } from "../../lib/api";
 import { errorStatus, serverMessage } from "../../lib/api-error";
-import { formatCents } from "../../lib/money";
+import { formatCents, groupThousands } from "../../lib/money";
 import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
 import { CUSTOMER_NOTES_MAX_LENGTH as notesMaxLength } from "@regrip/core/shared/booking";
 import { useToast } from "../../toast/use-toast";
@@ -47,7 +47,7 @@ function PointsBox({ balance, points, dueCents, onChange }: { balance: number; p
         ))}
       </select>
       <span id={`${id}-points-hint`} className="field-hint">
-        {`You have ${balance.toLocaleString("en-US")} points. ${REWARD_WORDS}${choices.length < 2 ? `, when ${formatCents(redeemCents(POINTS_PER_REWARD))} or more is left to pay` : ""}.`}
+        {`You have ${groupThousands(balance)} points. ${REWARD_WORDS}${choices.length < 2 ? `, when ${formatCents(redeemCents(POINTS_PER_REWARD))} or more is left to pay` : ""}.`}
       </span>
     </div>
   );

@@ -1,11 +1,11 @@
 import type { CoreService } from "../../data/catalogue";
 import { formatCents } from "../../lib/money";
-import type { CatalogueItem } from "../../data/catalogue";
+import type { CatalogueProduct } from "../../data/catalogue";
 import { StockNote } from "./StockNote";
 
 interface Props {
   services: CoreService[];
-  selected: CatalogueItem | undefined;
+  selected: CatalogueProduct | undefined;
   onChoose: (service: CoreService) => void;
 }
 

@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from "react";
 import { Dialog } from "../../components/Dialog";
-import type { CatalogueItem, CoreService } from "../../data/catalogue";
+import type { CatalogueProduct, CoreService } from "../../data/catalogue";
 import { formatCents } from "../../lib/money";
 import { coreVariant, lowStockNote, weightAreas, type WeightArea } from "./booking-state";
 import { StockNote } from "./StockNote";
 
 export type Picker =
   | { kind: "core"; service: CoreService }
-  | { kind: "guard"; name: string; items: CatalogueItem[] }
-  | { kind: "weight"; item: CatalogueItem };
+  | { kind: "guard"; name: string; items: CatalogueProduct[] }
+  | { kind: "weight"; item: CatalogueProduct };
 
 interface Props {
   picker: Picker;

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import type { BookableLocation } from "../../data/orders";
 import type { LocationsView, ScheduleEventView, ShopView } from "../../data/schedule";
-import { deliveryClubs, onsiteDays, type WhereKind, type WhereWhen } from "./where-when";
+import { deliveryClubs, clubDays, type WhereKind, type WhereWhen } from "./where-when";
 
 interface Props {
   locations: LocationsView | undefined;
@@ -61,14 +61,14 @@ function ShopChoice({ shop, checked, name, onChoose }: { shop: ShopView; checked
  */
 export function WhereWhenStep({ locations, schedule, loading, failed, shop, where, days, slots, readyDate, deliveryRun, error, onShop, onChange }: Props) {
   const id = useId();
-  const onsite = onsiteDays(schedule ?? []);
+  const onsite = clubDays(schedule ?? []);
   const clubs = deliveryClubs(schedule ?? []);
   const kinds: { kind: WhereKind; title: string; detail: string; offered: boolean }[] = [
     { kind: "shop", title: "Drop off at a shop", detail: "Choose a shop, a day and a time", offered: true },
     {
       kind: "onsite",
       title: "On-site gripping day",
-      detail: onsite.length ? "We regrip at a partner club while you play" : "No on-site day is scheduled yet",
+      detail: onsite.length ? "We regrip at a partner club while you play" : "No club day is scheduled yet",
       offered: onsite.length > 0,
     },
     {
@@ -101,7 +101,7 @@ export function WhereWhenStep({ locations, schedule, loading, failed, shop, wher
 
         {where.kind === "onsite" ? (
           <fieldset className="where-field">
-            <legend>On-site day *</legend>
+            <legend>Club day *</legend>
             <div className="choice-grid onsite-days">
               {onsite.map((event) => {
                 const full = event.seatsLeft <= 0;

@@ -2,14 +2,14 @@
  * The booking page's choices and what they add up to, as pure functions. The
  * totals are for the customer's eyes only: the server prices the order.
  */
-import type { Catalogue, CatalogueItem, CoreService } from "../../data/catalogue";
+import type { Catalogue, CatalogueProduct, CoreService } from "../../data/catalogue";
 import { defaultDropoffLocation, type BookableLocation } from "../../data/orders";
 import { edgeKind, isWeight, LOW_STOCK_THRESHOLD, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
 import type { Discount as Promotion } from "@regrip/core/shared/promo";
 import { orderTotals, type OrderTotals } from "@regrip/core/shared/totals";
 import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
-import { coversPaddle, PLAN_TERMS, type SubscriptionView } from "@regrip/core/shared/membership";
+import { coversPaddle, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
 import { isWhereComplete, whereRequest, type WhereWhen } from "./where-when";
 
@@ -145,18 +145,18 @@ export function lowStockNote(stock: number | null | undefined): string | undefin
 }
 
 /** Edge guards are the edge products named 'premium'; the rest is tape. */
-export function isEdgeGuard(item: Pick<CatalogueItem, "name" | "category">): boolean {
+export function isEdgeGuard(item: Pick<CatalogueProduct, "name" | "category">): boolean {
   return edgeKind(item) === "guard";
 }
 
 /** The weight add-on priced per area is the one named 'performance'. */
-export function isAreaWeight(item: Pick<CatalogueItem, "name" | "category">): boolean {
+export function isAreaWeight(item: Pick<CatalogueProduct, "name" | "category">): boolean {
   return isWeight(item);
 }
 
 /** Guards grouped by product name, one entry per color. */
-export function edgeGuardGroups(edge: CatalogueItem[]): { name: string; items: CatalogueItem[] }[] {
-  const groups = new Map<string, CatalogueItem[]>();
+export function edgeGuardGroups(edge: CatalogueProduct[]): { name: string; items: CatalogueProduct[] }[] {
+  const groups = new Map<string, CatalogueProduct[]>();
   for (const item of edge.filter(isEdgeGuard)) groups.set(item.name, [...(groups.get(item.name) ?? []), item]);
   return [...groups].map(([name, items]) => ({ name, items }));
 }
@@ -166,7 +166,7 @@ export function toggle(list: string[], id: string): string[] {
 }
 
 /** A tape or guard replaces the one of its kind; picking the chosen tape again takes it off. */
-export function chooseEdge(selection: BookingSelection, item: CatalogueItem): BookingSelection {
+export function chooseEdge(selection: BookingSelection, item: CatalogueProduct): BookingSelection {
   if (isEdgeGuard(item)) return { ...selection, edgeGuard: item.id };
   return { ...selection, edgeTape: selection.edgeTape === item.id ? undefined : item.id };
 }
@@ -178,7 +178,7 @@ export type VariantProblem =
   | "That combination is out of stock";
 
 /** The core service's sku for a color and tack: required when the service has them, and in stock. */
-export function coreVariant(service: CoreService, color?: string, feel?: string): { sku?: CatalogueItem; problem?: VariantProblem } {
+export function coreVariant(service: CoreService, color?: string, feel?: string): { sku?: CatalogueProduct; problem?: VariantProblem } {
   if (service.colors.length > 0 && !color) return { problem: "Please choose a grip color" };
   if (service.feels.length > 0 && !feel) return { problem: "Please choose a grip tack" };
   const sku = service.skus.find(
@@ -189,7 +189,7 @@ export function coreVariant(service: CoreService, color?: string, feel?: string)
   return { sku };
 }
 
-export function findItem(catalogue: Catalogue | undefined, id: string | undefined): CatalogueItem | undefined {
+export function findItem(catalogue: Catalogue | undefined, id: string | undefined): CatalogueProduct | undefined {
   if (!catalogue || !id) return undefined;
   for (const service of catalogue.coreServices) {
     const sku = service.skus.find((s) => s.id === id);
@@ -224,7 +224,7 @@ export function areaLabels(areas: readonly WeightArea[]): string {
 /** The summary's lines, in the order the page shows the sections. */
 export function summaryLines(selection: BookingSelection, catalogue: Catalogue | undefined): SummaryLine[] {
   const lines: SummaryLine[] = [];
-  const add = (id: string | undefined, detail?: (item: CatalogueItem) => string | undefined, quantity = 1) => {
+  const add = (id: string | undefined, detail?: (item: CatalogueProduct) => string | undefined, quantity = 1) => {
     const item = findItem(catalogue, id);
     if (item) lines.push({ id: item.id, label: item.name, detail: detail?.(item), cents: item.price * quantity });
   };
@@ -244,7 +244,7 @@ export function summaryLines(selection: BookingSelection, catalogue: Catalogue |
  * Whether the customer's plan (GET /api/subscriptions) covers a regrip of this paddle now: `coversPaddle`, with the
  * view's regrips left standing for the period's usage (the view carries the count left, not the count used).
  */
-export function isCovered(view: SubscriptionView | undefined, paddleId: string | undefined): boolean {
+export function isCovered(view: MembershipView | undefined, paddleId: string | undefined): boolean {
   if (!view?.plan || !paddleId) return false;
   const perPeriod = PLAN_TERMS[view.plan].regripsPerPeriod;
   return coversPaddle(
@@ -354,6 +354,6 @@ export interface BookingFailure {
 export function bookingErrorField(message: string): BookingErrorField {
   if (/is already in the shop on order|Paddle not found/i.test(message)) return "paddle";
   if (/\bbag\b/i.test(message)) return "bag";
-  if (/drop-off|on-site day|delivery run|event|is open .* on |is closed on/i.test(message)) return "where";
+  if (/drop-off|club day|delivery run|event|is open .* on |is closed on/i.test(message)) return "where";
   return "form";
 }

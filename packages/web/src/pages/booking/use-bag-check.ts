@@ -1,6 +1,6 @@
-import { isBookingBagNumber } from "@regrip/core/shared/bags";
+import { isBookingBagNumber, type BagAvailability } from "@regrip/core/shared/bags";
 import { useEffect, useState } from "react";
-import { bagAvailability, type BagAvailability } from "../../data/schedule";
+import { bagAvailability } from "../../data/schedule";
 
 /** How long the typing pauses before the bag is checked. */
 const BAG_CHECK_DELAY_MS = 350;

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { servicesQueryKey } from "../../data/catalogue";
-import { loyaltyQueryKey, subscriptionQueryKey } from "../../data/membership";
+import { loyaltyQueryKey, membershipQueryKey } from "../../data/membership";
 import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { apiJson } from "../../lib/api";
-import { errorStatus, errorText, serverMessage } from "../../lib/api-error";
+import { errorStatus, needsPhoneVerification, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
 import { useToast } from "../../toast/use-toast";
 import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
@@ -30,10 +30,6 @@ export type BookingStep =
       bagNumber: string | null;
       bagFromShop: boolean;
     };
-
-function needsPhoneVerification(error: unknown): boolean {
-  return errorStatus(error) === 428 || errorText(error).includes("Phone number verification required");
-}
 
 function bookingFailureMessage(error: unknown): string {
   const status = errorStatus(error);
@@ -69,7 +65,7 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey });
       void queryClient.invalidateQueries({ queryKey: servicesQueryKey });
       void queryClient.invalidateQueries({ queryKey: paddlesQueryKey });
-      void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
       void queryClient.invalidateQueries({ queryKey: loyaltyQueryKey });
       onBooked();
       const facts = { pickupDate: booked.pickupDate ?? null, bagNumber: booked.bagNumber ?? null, bagFromShop: !!saved.request.needsBag };

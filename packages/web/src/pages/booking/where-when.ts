@@ -49,7 +49,7 @@ export function promisedPickup(shop: ShopView, date: LocalDate, time: LocalTime)
 }
 
 /** The onsite days a customer can book (full ones are listed too, and shown disabled). */
-export const onsiteDays = (schedule: readonly ScheduleEventView[]) => schedule.filter((event) => event.type === "ONSITE_GRIPPING");
+export const clubDays = (schedule: readonly ScheduleEventView[]) => schedule.filter((event) => event.type === "ONSITE_GRIPPING");
 
 /** The clubs a delivery run goes to, each once, by name. */
 export function deliveryClubs(schedule: readonly ScheduleEventView[]): ScheduleEventView["partner"][] {

@@ -7,6 +7,7 @@ import type { BagLookup, BagPage, BagView } from "@regrip/core/shared/bags";
 import { canonicalStatus, type OrderStageFilter, type Stage } from "@regrip/core/shared/lifecycle";
 import type { AdminOrderPage, OrderCounts, OrderView } from "@regrip/core/shared/orders";
 import type { CounterPayment } from "@regrip/core/shared/payment";
+import type { PaymentLinkAnswer } from "@regrip/core/shared/storefront";
 import type * as z from "zod/mini";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../lib/api";
@@ -72,10 +73,7 @@ export function takePayment(id: string, payment: z.input<typeof CounterPayment>)
 
 /** The payment link texted again (a fresh checkout for the balance). */
 export function resendPaymentLink(id: string) {
-  return apiJson<{ checkoutUrl: string | null; smsStatus: { success: boolean; message: string }; order: OrderView }>(
-    "POST",
-    `/api/orders/${encodeURIComponent(id)}/payment-link`,
-  );
+  return apiJson<PaymentLinkAnswer>("POST", `/api/orders/${encodeURIComponent(id)}/payment-link`);
 }
 
 export const staffOrderKey = (id: string) => ["/api/orders", id] as const;

@@ -7,10 +7,11 @@ const club = { locationKey: "denver-pc", name: "Denver Pickleball Club", address
 const order = (fields: Partial<OrderView>) => orderView({ dropoffLocation: "LITTLETON", pickupLocation: "LITTLETON", ...fields });
 
 describe("an order's location and pickup day in the queue", () => {
-  it("names the shop, the club of an onsite day, and the shop and club of a delivery run", () => {
+  it("names the shop, the club of a club day, the shop and club of a delivery run, and a counter sale's counter", () => {
     expect(orderLocation(order({}))).toBe("Regrip Littleton");
     expect(orderLocation(order({ dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true, partner: club }))).toBe("Denver Pickleball Club, on-site");
     expect(orderLocation(order({ pickupLocation: "ONSITE", partner: club }))).toBe("Regrip Littleton → Denver Pickleball Club");
+    expect(orderLocation(order({ dropoffLocation: "COUNTER", pickupLocation: "COUNTER" }))).toBe("At the shop's counter");
     expect(orderLocation(order({ dropoffLocation: null }))).toBe("—");
   });
 

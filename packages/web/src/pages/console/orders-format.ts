@@ -1,4 +1,5 @@
 import { formatDate, todayOf } from "@regrip/core/shared/calendar";
+import { COUNTER_LABEL } from "@regrip/core/shared/location-names";
 import { shopLocation } from "@regrip/core/shared/locations";
 import type { OrderView } from "@regrip/core/shared/orders";
 
@@ -45,14 +46,15 @@ export function orderBag(order: OrderView): string {
 }
 
 /**
- * Where the order is (the queue's and admin orders' Location): the partner club for an onsite day ("Pickleball
- * Club, on-site"), the drop-off shop and the club for a delivery run ("Regrip Littleton → Pickleball Club"), else
- * the drop-off shop.
+ * Where the order is (the queue's and admin orders' Location): the partner club for a club day ("Pickleball
+ * Club, on-site"), the drop-off shop and the club for a delivery run ("Regrip Littleton → Pickleball Club"), the
+ * counter for a counter sale, else the drop-off shop.
  */
 export function orderLocation(order: OrderView): string {
   const shop = shopLocation(order.dropoffLocation)?.label ?? (order.dropoffLocation && order.dropoffLocation !== "ONSITE" ? order.dropoffLocation : null);
   if (order.partner && order.isOnsite) return `${order.partner.name}, on-site`;
   if (order.partner) return shop ? `${shop} → ${order.partner.name}` : order.partner.name;
+  if (order.dropoffLocation === "COUNTER") return COUNTER_LABEL;
   if (order.isOnsite || order.dropoffLocation === "ONSITE") return "On-site";
   return shop ?? "—";
 }

@@ -1,4 +1,4 @@
-import { stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
+import { stageOf, stageLabelOf } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { bookAgainPath, orderPlaceLabel, orderNumber, type Order } from "../../data/orders";
@@ -99,7 +99,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   </Link>
                 </td>
                 <td data-label="Status">
-                  <span className={`status status-${order.status.toLowerCase()}`}>{statusLabel(order.status)}</span>
+                  <span className={`status status-${order.status.toLowerCase()}`}>{stageLabelOf(order.status)}</span>
                 </td>
                 <td data-label="Date">{formatDate(order.createdAt)}</td>
                 <td data-label="Paddle">{orderPaddle(order) || "—"}</td>

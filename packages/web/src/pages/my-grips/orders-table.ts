@@ -1,4 +1,4 @@
-import { isActiveStage, stageOf, statusLabel } from "@regrip/core/shared/lifecycle";
+import { isActiveStage, stageOf, stageLabelOf } from "@regrip/core/shared/lifecycle";
 import { lineTotal, orderPlaceLabel, type Order } from "../../data/orders";
 
 const ordersPageSize = 5;
@@ -47,7 +47,7 @@ export function isActiveOrder(order: { status: string }): boolean {
 function sortValue(order: Order, key: SortKey): string | number {
   switch (key) {
     case "status":
-      return statusLabel(order.status);
+      return stageLabelOf(order.status);
     case "date":
       return Date.parse(order.createdAt) || 0;
     case "paddle":

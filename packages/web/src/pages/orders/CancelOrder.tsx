@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { orderQueryKey, ordersQueryKey, type Order } from "../../data/orders";
 import { apiJson } from "../../lib/api";
-import { serverMessage } from "../../lib/api-error";
+import { failureMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 import { useToast } from "../../toast/use-toast";
 
@@ -41,7 +41,7 @@ export function CancelOrder({ order }: { order: Order }) {
     },
     onError: (error) => {
       setConfirming(false);
-      toast({ title: "Cancel Failed", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Cancel Failed", description: failureMessage(error), variant: "destructive" });
       void queryClient.invalidateQueries({ queryKey: orderQueryKey(order.id) });
     },
   });

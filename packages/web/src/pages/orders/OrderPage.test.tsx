@@ -164,15 +164,15 @@ describe("OrderPage: location and timing", () => {
     expect(screen.queryByRole("heading", { name: "Where and when changed" })).toBeNull();
   });
 
-  it("names an order's place in My Grips: the club of an on-site day, the counter, or the shop", () => {
+  it("names an order's place in My Grips: the club of a club day, the counter of a counter sale, or the shop", () => {
     const partner = { locationKey: "PINE_CLUB", name: "Pine Club", address: null, mapsUrl: null };
     expect(orderPlaceLabel({ dropoffLocation: "ONSITE", partner })).toBe("On-site at Pine Club");
-    expect(orderPlaceLabel({ dropoffLocation: "ONSITE", partner: null })).toBe("At the shop's counter");
+    expect(orderPlaceLabel({ dropoffLocation: "COUNTER", partner: null })).toBe("At the shop's counter");
     expect(orderPlaceLabel({ dropoffLocation: "LITTLETON", partner: null })).toBe("Regrip Littleton");
   });
 
-  it("shows a counter sale as made at the counter, not as an on-site day, and its paddle as brought in", async () => {
-    const counter = { ...order, id: "o-counter", paddleId: null, paddle: { nickname: null, brand: null, model: null }, dropoffLocation: "ONSITE", pickupLocation: "ONSITE", isOnsite: true } as Order;
+  it("shows a counter sale as made at the counter, not as a club day, and its paddle as brought in", async () => {
+    const counter = { ...order, id: "o-counter", paddleId: null, paddle: { nickname: null, brand: null, model: null }, dropoffLocation: "COUNTER", pickupLocation: "COUNTER", isOnsite: false } as Order;
     fakeApi({ "GET /api/orders/o-counter": () => Response.json(counter), "GET /api/services": services });
     renderPage(<OrderPage />, { path: "/orders/o-counter", route: "/orders/:id" });
     const card = (await screen.findByRole("heading", { name: "Location and Timing" })).closest("section")!;

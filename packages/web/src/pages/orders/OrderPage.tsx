@@ -1,5 +1,5 @@
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
-import { stageOf, statusLabel, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
+import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
 import { holdEndsAt, isOnHold } from "@regrip/core/shared/unpaid-hold";
 import { isTippable } from "@regrip/core/shared/tips";
@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
 import { useServices } from "../../data/catalogue";
 import {
   bookAgainPath,
@@ -93,8 +94,6 @@ function Place({ location, partner }: { location: string | null; partner: Order[
       </>
     );
   }
-  // ONSITE with no club: an order made at a shop's counter (storefront invoice, quick sale), not an on-site day.
-  if (location === "ONSITE") return <>At the shop's counter</>;
   const shop = shopLocation(location);
   if (!shop) return <>{locationLabel(location)}</>;
   return (
@@ -234,35 +233,19 @@ function PayNow({ order }: { order: Order }) {
  * declined, with the reason the server stored; or not completed (back from the checkout without paying). Null
  * when there is nothing to tell.
  */
+const outcome = { frame: "payment-outcome", titleId: "payment-outcome-title" };
+
 function PaymentOutcome({ order, returned, waiting, bagFromShop }: { order: Order; returned: PaymentReturn; waiting: boolean; bagFromShop: boolean }) {
   if (order.paymentStatus === "paid" && returned === "paid") {
     const bag = order.bag?.code3 || order.bagNumber;
     return (
-      <section className="notice notice-success payment-outcome" role="status" aria-labelledby="payment-outcome-title">
-        <h2 id="payment-outcome-title">Payment received</h2>
-        <p>Thank you! This order is paid{order.cardLast4 ? ` with the card ending ${order.cardLast4}` : ""}.</p>
+      <PaymentReceived {...outcome} cardLast4={order.cardLast4}>
         {bagFromShop && bag && <p>{`Your bag is number ${bag}. The shop hands it to you when you drop off your paddle.`}</p>}
-      </section>
+      </PaymentReceived>
     );
   }
   if (!isPayable(order)) return null;
-  if (returned === "paid") {
-    return (
-      <section className="notice payment-outcome" role="status" aria-labelledby="payment-outcome-title">
-        {waiting ? (
-          <>
-            <h2 id="payment-outcome-title">Confirming your payment…</h2>
-            <p>This takes a moment. The page updates by itself.</p>
-          </>
-        ) : (
-          <>
-            <h2 id="payment-outcome-title">Your payment is not confirmed yet</h2>
-            <p>If you paid, it shows here within a few minutes: refresh the page. If you did not, pay with Pay Now.</p>
-          </>
-        )}
-      </section>
-    );
-  }
+  if (returned === "paid") return <PaymentConfirming {...outcome} waiting={waiting} otherwise="If you did not, pay with Pay Now." />;
   if (order.paymentFailureReason) {
     return (
       <section className="notice notice-danger payment-outcome" role="alert" aria-labelledby="payment-outcome-title">
@@ -339,7 +322,7 @@ export default function OrderPage() {
           <h1>Order #{orderNumber(data)}</h1>
           <p>Booked {formatDateTime(data.createdAt)}</p>
         </div>
-        <span className={`status-pill status-${data.status.toLowerCase()}`}>{statusLabel(data.status)}</span>
+        <span className={`status-pill status-${data.status.toLowerCase()}`}>{stageLabelOf(data.status)}</span>
       </header>
 
       {outcome}
@@ -437,7 +420,7 @@ export default function OrderPage() {
         <div>
           <section className="card" aria-labelledby="current-status-title">
             <h2 id="current-status-title">Current Status</h2>
-            <p className="current-status">{statusLabel(data.status)}</p>
+            <p className="current-status">{stageLabelOf(data.status)}</p>
             <p className="muted">Updated {formatDateTime(data.updatedAt ?? data.createdAt)}</p>
           </section>
 

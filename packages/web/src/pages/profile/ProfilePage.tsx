@@ -10,7 +10,7 @@ import { useUpdateCurrentUser, type ProfileChanges } from "../../data/account";
 import { serverMessage } from "../../lib/api-error";
 import { currentPath, goToServerLogin, goToServerLogout } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
-import { displayPhone, formatPhoneInput, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
+import { displayPhone, formatPhoneInput, INCOMPLETE_PHONE, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
 import { PROMOTIONS_CONSENT_TEXT } from "@regrip/core/shared/sms-consent";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
@@ -67,7 +67,7 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!isValidOptionalUsPhone(form.phone)) {
-      toast({ title: "Invalid Phone Number", description: "Please enter a complete 10-digit phone number or leave it empty.", variant: "destructive" });
+      toast({ title: "Invalid Phone Number", description: INCOMPLETE_PHONE, variant: "destructive" });
       return;
     }
     save(profileChanges(form));

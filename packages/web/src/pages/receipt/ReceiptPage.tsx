@@ -1,6 +1,7 @@
 import { RECEIPT_TOKEN_PARAM } from "@regrip/core/shared/receipts";
 import { useParams, useSearchParams } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
 import { paymentStatusLabel } from "../../data/orders";
 import { useReceipt, type Receipt } from "../../data/receipts";
 import { errorStatus } from "../../lib/api-error";
@@ -26,35 +27,14 @@ function cardBrand(brand: string | null): string {
     .join(" ");
 }
 
+const outcome = { frame: "receipt-notice", titleId: "receipt-outcome-title" };
+
 /** What became of the payment just made: received, being confirmed, or not completed. Null when nothing to tell. */
 function PaymentOutcome({ receipt, returned, waiting }: { receipt: Receipt; returned: PaymentReturn; waiting: boolean }) {
   const unpaid = receipt.payment.status === "unpaid";
-  if (returned === "paid" && !unpaid) {
-    return (
-      <section className="notice notice-success receipt-notice" role="status" aria-labelledby="receipt-outcome-title">
-        <h2 id="receipt-outcome-title">Payment received</h2>
-        <p>Thank you! This order is paid{receipt.payment.cardLast4 ? ` with the card ending ${receipt.payment.cardLast4}` : ""}.</p>
-      </section>
-    );
-  }
+  if (returned === "paid" && !unpaid) return <PaymentReceived {...outcome} cardLast4={receipt.payment.cardLast4} />;
   if (!unpaid) return null;
-  if (returned === "paid") {
-    return (
-      <section className="notice receipt-notice" role="status" aria-labelledby="receipt-outcome-title">
-        {waiting ? (
-          <>
-            <h2 id="receipt-outcome-title">Confirming your payment…</h2>
-            <p>This takes a moment. The page updates by itself.</p>
-          </>
-        ) : (
-          <>
-            <h2 id="receipt-outcome-title">Your payment is not confirmed yet</h2>
-            <p>If you paid, it shows here within a few minutes: refresh the page.</p>
-          </>
-        )}
-      </section>
-    );
-  }
+  if (returned === "paid") return <PaymentConfirming {...outcome} waiting={waiting} />;
   return (
     <section className="notice receipt-notice" role="status" aria-labelledby="receipt-outcome-title">
       <h2 id="receipt-outcome-title">{returned === "canceled" ? "Payment was not completed" : "Not paid yet"}</h2>
@@ -182,7 +162,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
 }
 
 /**
- * `/receipt/<order id>?t=<token>`: a counter order's receipt, for whoever holds the link (no sign-in: a walk-in who
+ * `/receipt/<order id>?t=<token>`: a counter sale's receipt, for whoever holds the link (no sign-in: a walk-in who
  * paid by the texted link has no account). Where the checkout returns after paying; while the payment's webhook has
  * not landed it says so and asks again every second, for up to 30 s. Printable: the site's frame is left out.
  */

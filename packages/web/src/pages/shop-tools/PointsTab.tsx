@@ -4,6 +4,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { loyaltyPage, loyaltyQueryKey } from "../../data/membership";
 import { REWARD_WORDS } from "@regrip/core/shared/loyalty";
 import { entryWhat, shortDate, signedPoints } from "./membership-words";
+import { groupThousands } from "../../lib/money";
 
 /** The points history, newest first, a page at a time ("Show more" follows the cursor); kept out of the booking's chunks. */
 function usePointsHistory() {
@@ -33,7 +34,7 @@ export function PointsTab() {
       <h2>Points</h2>
       <div className="points-balance">
         <p className="points-figure">
-          <span className="points-number">{balance.toLocaleString("en-US")}</span> {balance === 1 ? "point" : "points"}
+          <span className="points-number">{groupThousands(balance)}</span> {balance === 1 ? "point" : "points"}
         </p>
         <p className="muted">{REWARD_WORDS}. You earn a point for every whole dollar you pay; choose how many to use in the booking summary.</p>
       </div>

@@ -7,7 +7,7 @@ import { Email } from "../../components/Email";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useOrders } from "../../data/orders";
 import { usePageMeta } from "../../lib/page-meta";
-import { preloadWhenIdle } from "../../lib/preload";
+import { preloadOnFirstInput } from "../../lib/preload";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { CurrentUser } from "@regrip/core/shared/users";
 import "../../styles/customer.css";
@@ -132,7 +132,7 @@ export default function ShopToolsPage() {
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>(() => tabOf(params.get("tab")));
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => preloadWhenIdle(loadPhoneDialog), []);
+  useEffect(() => preloadOnFirstInput(loadPhoneDialog), []);
 
   function onKeyDown(event: KeyboardEvent) {
     const at = tabs.indexOf(tab);

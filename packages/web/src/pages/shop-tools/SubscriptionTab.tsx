@@ -3,17 +3,17 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
-import { cancelSubscription, changeSubscriptionPaddles, startSubscription, subscriptionQueryKey, useSubscription } from "../../data/membership";
+import { cancelMembership, changeMembershipPaddles, startMembership, membershipQueryKey, useMembership } from "../../data/membership";
 import { paddleMakeModel, paddleName, usePaddles, type Paddle } from "../../data/paddles";
 import { serverMessage } from "../../lib/api-error";
 import { useToast } from "../../toast/use-toast";
-import { paddleChoiceRefusal, PLAN_TERMS, planPrice, SUBSCRIPTION_PLANS, type SubscriptionPlan, type SubscriptionView } from "@regrip/core/shared/membership";
+import { paddleChoiceRefusal, PLAN_TERMS, planPrice, PLANS, type Plan, type MembershipView } from "@regrip/core/shared/membership";
 import { hasLivePlan, periodEndLabel, planCoverage, regripsLeftWords, shortDate, subscriptionStatus } from "./membership-words";
 import { useSubscriptionReturn } from "./subscription-return";
 
 /** The customer's paddles for a plan: one (radio buttons) for the single plan, up to three (check boxes) for the family plan. */
 function PaddleChoice({ plan, paddles, chosen, refusal, onChange }: {
-  plan: SubscriptionPlan;
+  plan: Plan;
   paddles: Paddle[];
   chosen: string[];
   refusal: string | null;
@@ -34,7 +34,7 @@ function PaddleChoice({ plan, paddles, chosen, refusal, onChange }: {
         {paddles.map((paddle) => {
           const checked = chosen.includes(paddle.id);
           return (
-            <label key={paddle.id} className={checked ? "member-choice member-choice-selected" : "member-choice"}>
+            <label key={paddle.id} className={checked ? "choice choice-selected" : "choice"}>
               <input
                 type={one ? "radio" : "checkbox"}
                 name={`${id}-paddle`}
@@ -42,9 +42,9 @@ function PaddleChoice({ plan, paddles, chosen, refusal, onChange }: {
                 checked={checked}
                 onChange={() => onChange(one ? [paddle.id] : checked ? chosen.filter((x) => x !== paddle.id) : [...chosen, paddle.id])}
               />
-              <span className="member-choice-text">
-                <span className="member-choice-title">{paddleName(paddle)}</span>
-                <span className="member-choice-detail">{paddleMakeModel(paddle)}</span>
+              <span className="choice-text">
+                <span className="choice-title">{paddleName(paddle)}</span>
+                <span className="choice-detail">{paddleMakeModel(paddle)}</span>
               </span>
             </label>
           );
@@ -63,17 +63,17 @@ function PaddleChoice({ plan, paddles, chosen, refusal, onChange }: {
 function ChoosePlan({ paddles }: { paddles: Paddle[] }) {
   const id = useId();
   const { toast } = useToast();
-  const [plan, setPlan] = useState<SubscriptionPlan>();
+  const [plan, setPlan] = useState<Plan>();
   const [chosen, setChosen] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
   const subscribe = useMutation({
-    mutationFn: ({ plan, paddleIds }: { plan: SubscriptionPlan; paddleIds: string[] }) => startSubscription(plan, paddleIds),
+    mutationFn: ({ plan, paddleIds }: { plan: Plan; paddleIds: string[] }) => startMembership(plan, paddleIds),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast({ title: "Subscription Failed", description: serverMessage(error) ?? "We couldn't start the checkout. Please try again.", variant: "destructive" }),
+    onError: (error) => toast({ title: "Membership Failed", description: serverMessage(error) ?? "We couldn't start the checkout. Please try again.", variant: "destructive" }),
   });
   const refusal = plan ? paddleChoiceRefusal(plan, chosen) : null;
 
-  function choosePlan(next: SubscriptionPlan) {
+  function choosePlan(next: Plan) {
     setPlan(next);
     // A single plan keeps one of the paddles chosen for the family plan.
     setChosen((ids) => ids.slice(0, PLAN_TERMS[next].paddles === 1 ? 1 : ids.length));
@@ -90,7 +90,7 @@ function ChoosePlan({ paddles }: { paddles: Paddle[] }) {
       <fieldset className="member-plans">
         <legend>Choose a plan</legend>
         <div className="plan-list" id={`${id}-plans`}>
-          {SUBSCRIPTION_PLANS.map((each) => (
+          {PLANS.map((each) => (
             <label key={each} className={plan === each ? "plan plan-choice plan-current" : "plan plan-choice"}>
               <input type="radio" name={`${id}-plan`} value={each} checked={plan === each} onChange={() => choosePlan(each)} />
               <span className="plan-name">{PLAN_TERMS[each].name}</span>
@@ -116,7 +116,7 @@ function ChoosePlan({ paddles }: { paddles: Paddle[] }) {
 }
 
 /** A plan: its status, renewal, the regrips left, its paddles (Change paddles) and Cancel plan. */
-function CurrentPlan({ view, paddles }: { view: SubscriptionView & { plan: SubscriptionPlan }; paddles: Paddle[] }) {
+function CurrentPlan({ view, paddles }: { view: MembershipView & { plan: Plan }; paddles: Paddle[] }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<string[]>();
@@ -126,19 +126,19 @@ function CurrentPlan({ view, paddles }: { view: SubscriptionView & { plan: Subsc
   const assigned = view.assignedPaddleIds.map((paddleId) => paddles.find((p) => p.id === paddleId));
 
   const change = useMutation({
-    mutationFn: changeSubscriptionPaddles,
+    mutationFn: changeMembershipPaddles,
     onSuccess: (saved) => {
-      queryClient.setQueryData(subscriptionQueryKey, saved);
+      queryClient.setQueryData(membershipQueryKey, saved);
       setEditing(undefined);
       toast({ title: "Paddles Changed", description: "Your plan now covers the paddles you chose." });
     },
     onError: (error) => toast({ title: "Change Failed", description: serverMessage(error) ?? "We couldn't change your paddles. Please try again.", variant: "destructive" }),
   });
   const cancel = useMutation({
-    mutationFn: cancelSubscription,
+    mutationFn: cancelMembership,
     onSuccess: () => {
       setConfirmCancel(false);
-      void queryClient.invalidateQueries({ queryKey: subscriptionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
       toast({ title: "Plan Canceled", description: `Your plan stays until ${shortDate(view.currentPeriodEnd)} and then ends.` });
     },
     onError: (error) => toast({ title: "Cancel Failed", description: serverMessage(error) ?? "We couldn't cancel your plan. Please try again.", variant: "destructive" }),
@@ -248,14 +248,14 @@ function CurrentPlan({ view, paddles }: { view: SubscriptionView & { plan: Subsc
 
 /** Shop Tools' Subscription tab: the plans and Subscribe, or the plan the customer has. */
 export function SubscriptionTab() {
-  const subscription = useSubscription(true);
+  const subscription = useMembership(true);
   const paddles = usePaddles(true);
   const live = hasLivePlan(subscription.data);
   const back = useSubscriptionReturn(live, () => void subscription.refetch());
 
   let body;
-  if (subscription.isPending || paddles.isPending) body = <LoadingSpinner text="Loading your subscription..." />;
-  else if (subscription.isError) body = <p className="form-error">Unable to load your subscription. Please try again later.</p>;
+  if (subscription.isPending || paddles.isPending) body = <LoadingSpinner text="Loading your membership..." />;
+  else if (subscription.isError) body = <p className="form-error">Unable to load your membership. Please try again later.</p>;
   else if (paddles.isError) body = <p className="form-error">Unable to load your paddles. Please try again later.</p>;
   else if (hasLivePlan(subscription.data)) body = <CurrentPlan view={subscription.data} paddles={paddles.data} />;
   else if (back.waiting) body = <LoadingSpinner text="Confirming your payment..." />;

@@ -2,9 +2,9 @@
  * What Shop Tools says about a membership and about points, as pure functions (the rules are
  * @regrip/core/shared/membership and loyalty; these are only the page's words around them).
  */
-import { LIVE_SUBSCRIPTION_STATUSES, PLAN_TERMS, type SubscriptionView } from "@regrip/core/shared/membership";
+import { LIVE_SUBSCRIPTION_STATUSES, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
+import type { LoyaltyEntryView } from "@regrip/core/shared/loyalty";
 import { orderReference } from "@regrip/core/shared/orders";
-import type { LoyaltyEntry } from "../../data/membership";
 
 export const PAST_DUE_NOTE = "Your last payment failed; your regrips are on hold until it is paid";
 
@@ -17,7 +17,7 @@ export function shortDate(iso: string | null | undefined): string {
 }
 
 /** A plan the customer has now: active, trialing or past due (canceling at period end still counts until it ends). */
-export function hasLivePlan(view: SubscriptionView | undefined): view is SubscriptionView & { plan: NonNullable<SubscriptionView["plan"]> } {
+export function hasLivePlan(view: MembershipView | undefined): view is MembershipView & { plan: NonNullable<MembershipView["plan"]> } {
   return !!view?.plan && LIVE_SUBSCRIPTION_STATUSES.has(view.status);
 }
 
@@ -28,7 +28,7 @@ export interface StatusWords {
 }
 
 /** The plan's status as the customer reads it: Active, Past due (with why nothing is covered), Canceling at period end. */
-export function subscriptionStatus(view: SubscriptionView): StatusWords {
+export function subscriptionStatus(view: MembershipView): StatusWords {
   if (view.status === "past_due") return { label: "Past due", tone: "warning", note: PAST_DUE_NOTE };
   if (LIVE_SUBSCRIPTION_STATUSES.has(view.status) && view.cancelAtPeriodEnd) {
     return { label: "Canceling at period end", tone: "warning", note: `Your plan ends on ${shortDate(view.currentPeriodEnd)} and will not renew.` };
@@ -40,10 +40,10 @@ export function subscriptionStatus(view: SubscriptionView): StatusWords {
 }
 
 /** "Renews on" or, canceling, "Ends on". */
-export const periodEndLabel = (view: SubscriptionView): string => (view.cancelAtPeriodEnd ? "Ends on" : "Renews on");
+export const periodEndLabel = (view: MembershipView): string => (view.cancelAtPeriodEnd ? "Ends on" : "Renews on");
 
 /** "1 of 3 left": the regrips still covered this period. */
-export function regripsLeftWords(view: SubscriptionView): string {
+export function regripsLeftWords(view: MembershipView): string {
   if (!view.plan) return "—";
   return `${view.regripsLeft} of ${PLAN_TERMS[view.plan].regripsPerPeriod} left`;
 }
@@ -56,7 +56,7 @@ export function planCoverage(plan: keyof typeof PLAN_TERMS): string {
 }
 
 /** What a line of the points history was: earned on order X, redeemed on order X, adjusted by the shop: reason... */
-export function entryWhat(entry: Pick<LoyaltyEntry, "type" | "orderId" | "reason">): string {
+export function entryWhat(entry: Pick<LoyaltyEntryView, "type" | "orderId" | "reason">): string {
   const order = entry.orderId ? ` on order ${orderReference({ id: entry.orderId })}` : "";
   switch (entry.type) {
     case "earn":

@@ -18,16 +18,14 @@ import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
-import type { BagView } from "@regrip/core/shared/bags";
+import { CreateBags } from "@regrip/core/shared/bag-input";
+import { BAGS_CREATE_FAILED, BAGS_CREATED, MAX_BAGS_PER_CREATE, MIN_BAGS_PER_CREATE, type BagView } from "@regrip/core/shared/bags";
 import { orderReference } from "@regrip/core/shared/orders";
 import { consoleKeys, createBags, listBags } from "../console-api";
 import { useCursorPages } from "../use-cursor-pages";
 import { pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
 import { createdBagsText } from "./created-toast";
-
-const BAGS_MAX_PER_CREATE = 100;
-const COUNT_MESSAGE = "Count must be between 1 and 100";
 
 function labelsHref(bags: readonly BagView[]): string {
   return `/bags/labels?codes=${bags.map((bag) => bag.code3).join(",")}`;
@@ -57,24 +55,25 @@ export default function BagsPage() {
     onSuccess: (bags) => {
       setCreated(bags);
       const codes = bags.map((bag) => bag.code3);
-      toast({ title: "Bags Created", description: createdBagsText(codes) });
+      toast({ title: BAGS_CREATED, description: createdBagsText(codes) });
       void queryClient.invalidateQueries({ queryKey: consoleKeys.bags });
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to create bags", description: serverMessage(error), variant: "destructive" });
+      toast({ title: BAGS_CREATE_FAILED, description: serverMessage(error), variant: "destructive" });
     },
   });
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    const n = Number(count);
-    if (!Number.isInteger(n) || n < 1 || n > BAGS_MAX_PER_CREATE) {
-      setCountError(COUNT_MESSAGE);
+    // The server's own rule and words (POST /api/admin/bags/create parses with the same schema).
+    const parsed = CreateBags.safeParse({ count: Number(count) });
+    if (!parsed.success) {
+      setCountError(parsed.error.issues[0]?.message);
       return;
     }
     setCountError(undefined);
-    create.mutate(n);
+    create.mutate(parsed.data.count);
   }
 
   const follow = (href: string) => (event: CustomEvent) => {
@@ -94,7 +93,7 @@ export default function BagsPage() {
                 </Button>
               }
             >
-              <FormField label="Number of bags" constraintText="1 to 100 at a time." errorText={countError}>
+              <FormField label="Number of bags" constraintText={`${MIN_BAGS_PER_CREATE} to ${MAX_BAGS_PER_CREATE} at a time.`} errorText={countError}>
                 <Input type="number" inputMode="numeric" value={count} onChange={({ detail }) => setCount(detail.value)} />
               </FormField>
             </Form>

@@ -25,18 +25,17 @@ import {
   TEST_SMS_FAILED,
   TEST_SMS_SENT,
   TestSmsInput,
-  UNKNOWN_ERROR,
   type BroadcastUserView,
   type CommunicationStatusName,
   type CommunicationView,
 } from "@regrip/core/shared/communications";
 import { isSearchable, SEARCH_HINT } from "@regrip/core/shared/customers";
+import { fieldErrors } from "@regrip/core/shared/forms";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type ReactNode } from "react";
-import * as z from "zod/mini";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { failureMessage, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import "../console.css";
@@ -47,18 +46,6 @@ import { useDebounced } from "../use-debounced";
 import { broadcastUsers, communicationKeys, listCommunications, sendBulkSms, sendTestSms, type LogFilters } from "./communications-api";
 import { ConfirmModal } from "../FormModal";
 import { TwoLines } from "../TwoLines";
-
-/** The first message of a schema's refusal for one field, in the schema's words. */
-function fieldErrors(schema: typeof TestSmsInput | typeof BulkSmsInput, value: unknown): Record<string, string> {
-  const parsed = z.safeParse(schema, value);
-  if (parsed.success) return {};
-  const errors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) {
-    const field = String(issue.path[0] ?? "");
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /**
  * Reads the log again after a send. An invalidation alone would join a first read still in flight (started before
@@ -99,7 +86,7 @@ function TestSmsForm() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: TEST_SMS_FAILED, description: serverMessage(error) ?? UNKNOWN_ERROR, variant: "destructive" });
+      toast({ title: TEST_SMS_FAILED, description: failureMessage(error), variant: "destructive" });
       void refreshLog(queryClient);
     },
   });
@@ -182,7 +169,7 @@ function BulkSmsForm() {
     onError: (error) => {
       setConfirming(null);
       if (isUnauthorizedError(error)) return;
-      toast({ title: BULK_SMS_FAILED, description: serverMessage(error) ?? UNKNOWN_ERROR, variant: "destructive" });
+      toast({ title: BULK_SMS_FAILED, description: failureMessage(error), variant: "destructive" });
     },
   });
 

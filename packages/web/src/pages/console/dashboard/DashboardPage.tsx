@@ -177,7 +177,7 @@ function RecentActivity({ entries, loading, error, follow }: { entries: AuditEnt
  * server answers 403.
  */
 export default function DashboardPage() {
-  usePageMeta("Admin Dashboard", "Revenue, orders, subscriptions, tips, low stock and recent activity.");
+  usePageMeta("Admin Dashboard", "Revenue, orders, memberships, tips, low stock and recent activity.");
   return <Dashboard />;
 }
 

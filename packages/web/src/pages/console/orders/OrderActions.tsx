@@ -3,7 +3,7 @@
  * a scan opens): the Change Status menu of the moves the server allows, and the two moves that touch money asking
  * first. Mark Picked Up with a balance opens the payment dialog (cash, card on the counter's terminal, the link sent
  * again, or an admin's comp), then hands the paddle over; Cancel Order says what becomes of the payment (refunded,
- * or an admin keeps it with a reason). The server holds the same rules (orders/status-change.ts, shared/payment.ts).
+ * or an admin keeps it with a reason). The server holds the same rules (orders/move-order.ts, shared/payment.ts).
  */
 import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";

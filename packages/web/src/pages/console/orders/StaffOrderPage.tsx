@@ -9,7 +9,7 @@ import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table from "@cloudscape-design/components/table";
 import { staffStageLabel, stageOf } from "@regrip/core/shared/lifecycle";
-import { orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { ORDER_NOT_FOUND, orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { balanceCents, paidWith } from "@regrip/core/shared/payment";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useNavigate, useParams } from "react-router";
@@ -51,7 +51,7 @@ export default function StaffOrderPage() {
         <SpaceBetween size="l">
           {back}
           {order.isError && errorStatus(order.error) === 404 ? (
-            <Alert type="error" header="Order not found">
+            <Alert type="error" header={ORDER_NOT_FOUND}>
               No order has this address. Scan the bag again or find the order in the queue.
             </Alert>
           ) : (

@@ -6,11 +6,11 @@ import Textarea from "@cloudscape-design/components/textarea";
 import Toggle from "@cloudscape-design/components/toggle";
 import type { PartnerAdminView } from "@regrip/core/shared/schedule";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
 import { FormModal } from "../FormModal";
+import { useFieldForm } from "../use-field-form";
 import { partnerBody, partnerFormErrors, partnerFormValues, partnerRefusalField, type PartnerField, type PartnerFormValues } from "./partner-form";
 import { createPartner, updatePartner } from "./partners-api";
 
@@ -29,13 +29,9 @@ interface Props {
 export function PartnerFormModal({ partner, onDismiss, onSaved }: Props) {
   const { toast } = useToast();
   const creating = !partner;
-  const [values, setValues] = useState<PartnerFormValues>(() => partnerFormValues(partner));
-  const [touched, setTouched] = useState(false);
-  /** The server's refusal, under its field until that field changes, else in the form. */
-  const [refused, setRefused] = useState<{ field?: PartnerField; message: string }>();
+  const form = useFieldForm<PartnerFormValues, PartnerField>(() => partnerFormValues(partner), (values) => partnerFormErrors(values, creating));
+  const { values, set, errorOf } = form;
   const title = creating ? "Add Partner" : "Edit Partner";
-  const errors = touched ? partnerFormErrors(values, creating) : {};
-  const errorOf = (field: PartnerField) => errors[field] ?? (refused?.field === field ? refused.message : undefined);
 
   const save = useMutation({
     mutationFn: () => {
@@ -49,23 +45,10 @@ export function PartnerFormModal({ partner, onDismiss, onSaved }: Props) {
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
       const message = serverMessage(error) ?? (creating ? "Failed to add partner" : "Failed to update partner");
-      setRefused({ field: partnerRefusalField(message), message });
+      form.refuse(message, partnerRefusalField(message));
       toast({ title: creating ? "Failed to add partner" : "Failed to update partner", description: message, variant: "destructive" });
     },
   });
-
-  function set<K extends keyof PartnerFormValues>(key: K, value: PartnerFormValues[K]) {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    if (refused?.field === key) setRefused(undefined);
-  }
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    setTouched(true);
-    setRefused(undefined);
-    if (Object.keys(partnerFormErrors(values, creating)).length > 0) return;
-    save.mutate();
-  }
 
   const text = (key: PartnerField, label: string, props: { constraint?: string; required?: boolean; placeholder?: string; type?: InputProps.Type; inputMode?: InputProps.InputMode; disabled?: boolean } = {}) => (
     <FormField label={label} errorText={errorOf(key)} constraintText={props.constraint}>
@@ -88,10 +71,10 @@ export function PartnerFormModal({ partner, onDismiss, onSaved }: Props) {
       title={title}
       submitLabel={creating ? "Add Partner" : "Save Changes"}
       busy={save.isPending}
-      refusal={refused && !refused.field ? refused.message : undefined}
+      refusal={form.refusal}
       size="large"
       onDismiss={onDismiss}
-      onSubmit={submit}
+      onSubmit={form.submit(() => save.mutate())}
     >
       <SpaceBetween size="m">
         <ColumnLayout columns={2}>

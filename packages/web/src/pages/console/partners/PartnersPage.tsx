@@ -6,15 +6,15 @@ import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
-import Toggle from "@cloudscape-design/components/toggle";
 import type { PartnerAdminView } from "@regrip/core/shared/schedule";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { errorStatus, serverMessage } from "../../../lib/api-error";
+import { errorStatus, failureMessage, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import "../console.css";
+import { activeColumn, editDeleteColumn } from "../AdminColumns";
 import { ConfirmModal } from "../FormModal";
 import { LoadFailed } from "../LoadFailed";
 import { TwoLines } from "../TwoLines";
@@ -52,7 +52,7 @@ export default function PartnersPage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to update partner", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Failed to update partner", description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });
@@ -98,31 +98,15 @@ export default function PartnersPage() {
       sortingField: "upcomingEvents",
       minWidth: 100,
     },
-    {
-      id: "active",
-      header: "Active",
-      minWidth: 110,
-      cell: (p) => (
-        <Toggle
-          checked={p.isActive}
-          disabled={toggle.isPending && toggle.variables?.partner.locationKey === p.locationKey}
-          onChange={({ detail }) => toggle.mutate({ partner: p, isActive: detail.checked })}
-          ariaLabel={`${p.name} active`}
-        >
-          <span className="console-nowrap">{p.isActive ? "Active" : "Inactive"}</span>
-        </Toggle>
-      ),
-    },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: (p) => (
-        <span className="console-nowrap">
-          <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.name}`} onClick={() => setDialog({ kind: "edit", partner: p })} />{" "}
-          <Button variant="inline-icon" iconName="remove" ariaLabel={`Delete ${p.name}`} onClick={() => setDialog({ kind: "delete", partner: p })} />
-        </span>
-      ),
-    },
+    activeColumn((p) => p.name, {
+      busy: (p) => toggle.isPending && toggle.variables?.partner.locationKey === p.locationKey,
+      change: (p, isActive) => toggle.mutate({ partner: p, isActive }),
+    }),
+    editDeleteColumn(
+      (p) => p.name,
+      (p) => setDialog({ kind: "edit", partner: p }),
+      (p) => setDialog({ kind: "delete", partner: p }),
+    ),
   ];
   // On a phone: the club, then Edit and Delete, then the Active toggle, so none starts off-screen (use-narrow.ts).
   const inReach = useActionsInReach(columns, ["name", "actions", "active", "upcoming"]);

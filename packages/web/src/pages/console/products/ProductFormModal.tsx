@@ -6,7 +6,7 @@ import Select from "@cloudscape-design/components/select";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import Toggle from "@cloudscape-design/components/toggle";
-import type { SkuCategory, SkuType } from "@regrip/core/shared/catalogue";
+import type { ProductCategory, ProductType } from "@regrip/core/shared/catalogue";
 import { fieldErrors } from "@regrip/core/shared/forms";
 import {
   categoryLabel,
@@ -18,8 +18,8 @@ import {
   productBody,
   productFormValues,
   QUICK_SALE_HIDDEN,
-  SKU_CATEGORY_VALUES,
-  SKU_TYPE_VALUES,
+  PRODUCT_CATEGORIES,
+  PRODUCT_TYPES,
   typeLabel,
   type ProductFormValues,
   type ProductView,
@@ -134,15 +134,15 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
           <FormField label="Category">
             <Select
               selectedOption={{ value: values.category, label: categoryLabel[values.category] }}
-              options={options(SKU_CATEGORY_VALUES, categoryLabel)}
-              onChange={({ detail }) => set("category", detail.selectedOption.value as SkuCategory)}
+              options={options(PRODUCT_CATEGORIES, categoryLabel)}
+              onChange={({ detail }) => set("category", detail.selectedOption.value as ProductCategory)}
             />
           </FormField>
           <FormField label="Type">
             <Select
               selectedOption={{ value: values.type, label: typeLabel[values.type] }}
-              options={options(SKU_TYPE_VALUES, typeLabel)}
-              onChange={({ detail }) => set("type", detail.selectedOption.value as SkuType)}
+              options={options(PRODUCT_TYPES, typeLabel)}
+              onChange={({ detail }) => set("type", detail.selectedOption.value as ProductType)}
             />
           </FormField>
           {text("price", "Price (dollars)", { inputMode: "decimal", required: true, placeholder: "8.00" })}

@@ -17,7 +17,7 @@ import { PROMO_CODE_MAX_LENGTH, promoSummary } from "@regrip/core/shared/promo";
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { failureMessage, serverMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { createPromotion, updatePromotion } from "./promotions-api";
@@ -56,7 +56,7 @@ export function PromotionFormModal({ promotion, onDismiss, onSaved }: Props) {
       if (isUnauthorizedError(error)) return;
       const message = serverMessage(error);
       setRefusal(message ?? (editing ? PROMOTION_UPDATE_FAILED : PROMOTION_CREATE_FAILED));
-      toast({ title: editing ? PROMOTION_UPDATE_FAILED : PROMOTION_CREATE_FAILED, description: message ?? "Unknown error", variant: "destructive" });
+      toast({ title: editing ? PROMOTION_UPDATE_FAILED : PROMOTION_CREATE_FAILED, description: failureMessage(error), variant: "destructive" });
     },
   });
 

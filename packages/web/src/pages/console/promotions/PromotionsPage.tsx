@@ -4,7 +4,6 @@ import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
-import Toggle from "@cloudscape-design/components/toggle";
 import { promoSummary } from "@regrip/core/shared/promo";
 import {
   PROMOTION_DELETE_FAILED,
@@ -16,10 +15,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { failureMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
+import { activeColumn, editDeleteColumn } from "../AdminColumns";
 import { orderDate, orderDateTitle } from "../orders-format";
 import "../console.css";
 import { pagedRows } from "../TablePaging";
@@ -56,7 +56,7 @@ export default function PromotionsPage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: PROMOTION_UPDATE_FAILED, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: PROMOTION_UPDATE_FAILED, description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });
@@ -70,7 +70,7 @@ export default function PromotionsPage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: PROMOTION_DELETE_FAILED, description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: PROMOTION_DELETE_FAILED, description: failureMessage(error), variant: "destructive" });
     },
   });
 
@@ -78,21 +78,10 @@ export default function PromotionsPage() {
     { id: "code", header: "Code", cell: (p) => <b>{p.code}</b>, sortingField: "code", minWidth: 100 },
     // Beside the code, so a phone shows what each code gives without scrolling the table sideways.
     { id: "discount", header: "Discount", cell: (p) => promoSummary(p, formatCents), minWidth: 100 },
-    {
-      id: "active",
-      header: "Active",
-      minWidth: 110,
-      cell: (p) => (
-        <Toggle
-          checked={p.isActive}
-          disabled={toggle.isPending && toggle.variables?.promotion.id === p.id}
-          onChange={({ detail }) => toggle.mutate({ promotion: p, isActive: detail.checked })}
-          ariaLabel={`${p.code} active`}
-        >
-          <span className="console-nowrap">{p.isActive ? "Active" : "Inactive"}</span>
-        </Toggle>
-      ),
-    },
+    activeColumn((p) => p.code, {
+      busy: (p) => toggle.isPending && toggle.variables?.promotion.id === p.id,
+      change: (p, isActive) => toggle.mutate({ promotion: p, isActive }),
+    }),
     {
       id: "created",
       header: "Created",
@@ -100,16 +89,11 @@ export default function PromotionsPage() {
       minWidth: 120,
       cell: (p) => <span title={orderDateTitle(p.createdAt)}>{orderDate(p.createdAt)}</span>,
     },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: (p) => (
-        <span className="console-nowrap">
-          <Button variant="inline-icon" iconName="edit" ariaLabel={`Edit ${p.code}`} onClick={() => setDialog({ kind: "edit", promotion: p })} />{" "}
-          <Button variant="inline-icon" iconName="remove" ariaLabel={`Delete ${p.code}`} onClick={() => setDialog({ kind: "delete", promotion: p })} />
-        </span>
-      ),
-    },
+    editDeleteColumn(
+      (p) => p.code,
+      (p) => setDialog({ kind: "edit", promotion: p }),
+      (p) => setDialog({ kind: "delete", promotion: p }),
+    ),
   ];
   // On a phone: the code, then Edit, Delete and the Active toggle, so none starts off-screen (use-narrow.ts).
   const inReach = useActionsInReach(columns, ["code", "actions", "active"]);

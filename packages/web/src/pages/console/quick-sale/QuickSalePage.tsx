@@ -17,8 +17,7 @@ import { COVERED_LINE_NOTE, type AssignedPaddle } from "@regrip/core/shared/memb
 import { NICKNAME_REQUIRED } from "@regrip/core/shared/paddles";
 import { displayPhone } from "@regrip/core/shared/phone";
 import {
-  DISCOUNT_AT_LEAST_0,
-  PHONE_VERIFICATION_REQUIRED,
+  DiscountDollars,
   QUICK_SALE_SERVICES,
   QuickSaleBooking,
   quickSaleTotals,
@@ -26,10 +25,11 @@ import {
   type QuickSalePrices,
   type QuickSaleService,
 } from "@regrip/core/shared/quick-sale";
+import type { QuickSaleAnswer } from "@regrip/core/shared/storefront";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import * as z from "zod/mini";
-import { errorText, serverMessage } from "../../../lib/api-error";
+import { needsPhoneVerification, serverMessage } from "../../../lib/api-error";
 import { newIdempotencyKey } from "../../../lib/idempotency";
 import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
@@ -39,7 +39,7 @@ import { CustomerSearch } from "../customers/CustomerSearch";
 import { staffOrderPath } from "../orders/staff-order-path";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 import { BookingPhoneModal } from "./BookingPhoneModal";
-import { bookQuickSale, type QuickSaleAnswer } from "./quick-sale-api";
+import { bookQuickSale } from "./quick-sale-api";
 import { clearDraft, emptyDraft, readDraft, writeDraft, type QuickSaleDraft } from "./quick-sale-draft";
 
 type PaddleFields = QuickSaleDraft["paddle"];
@@ -56,7 +56,7 @@ function bagProblem(text: string): string | undefined {
 /** What happened to the payment link of a booked sale. */
 function linkText(answer: QuickSaleAnswer): string {
   if (!answer.requiresPayment) return "Nothing to pay";
-  return answer.smsStatus && !answer.smsStatus.success ? `Payment link not texted: ${answer.smsStatus.message}` : "Payment link sent to customer";
+  return !answer.smsStatus.success ? `Payment link not texted: ${answer.smsStatus.message}` : "Payment link sent to customer";
 }
 
 const bagText = (answer: QuickSaleAnswer) => (answer.bagNumber ? `bag ${answer.bagNumber}${answer.bagAssigned ? " (assigned)" : ""}` : "");
@@ -89,13 +89,11 @@ const assignedPaddleText = (paddle: AssignedPaddle) => `${paddle.nickname} (${[p
 /** The "Paddle" choice's value for a new paddle. */
 const NEW_PADDLE = "new";
 
-/** A discount field's text as dollars: empty is 0; anything not a number at least 0 is refused. */
+/** A discount field's text as dollars against the server's rule (`DiscountDollars`): empty is 0. */
 function discountProblem(text: string): string | undefined {
   if (text.trim() === "") return undefined;
-  const amount = Number(text);
-  if (!Number.isFinite(amount) || amount < 0) return DISCOUNT_AT_LEAST_0;
-  if (Math.abs(amount * 100 - Math.round(amount * 100)) > 1e-6) return "Discount can have at most 2 decimals";
-  return undefined;
+  const parsed = z.safeParse(DiscountDollars, Number(text));
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
 }
 
 /** /quick-sale: the four-step wizard: Customer, Paddle, Services, Payment. */
@@ -183,7 +181,7 @@ export default function QuickSalePage() {
       setBooked(answer);
       reset();
     } catch (error) {
-      if (errorText(error).includes(PHONE_VERIFICATION_REQUIRED) && customer) {
+      if (needsPhoneVerification(error) && customer) {
         setPhoneFor(customer);
       } else {
         toast({ title: "Booking Failed", description: serverMessage(error) ?? "Something went wrong", variant: "destructive" });

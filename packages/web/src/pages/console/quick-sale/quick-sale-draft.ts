@@ -1,5 +1,5 @@
 import type { CustomerView } from "@regrip/core/shared/customers";
-import { isSubscriptionPlan, type AssignedPaddle, type MembershipBadge } from "@regrip/core/shared/membership";
+import { isPlan, type AssignedPaddle, type MembershipBadge } from "@regrip/core/shared/membership";
 import { QUICK_SALE_SERVICE_IDS, type QuickSaleService } from "@regrip/core/shared/quick-sale";
 
 /**
@@ -58,7 +58,7 @@ const paddleOf = (value: unknown): AssignedPaddle[] => {
 function membershipOf(value: unknown): MembershipBadge | null {
   if (typeof value !== "object" || value === null) return null;
   const m = value as Record<string, unknown>;
-  if (!isSubscriptionPlan(m.plan) || typeof m.status !== "string" || typeof m.regripsLeft !== "number") return null;
+  if (!isPlan(m.plan) || typeof m.status !== "string" || typeof m.regripsLeft !== "number") return null;
   return {
     plan: m.plan,
     status: m.status,

@@ -11,6 +11,7 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { BAG_NOT_FOUND } from "@regrip/core/shared/bags";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { bagByKey } from "../console-api";
@@ -117,7 +118,7 @@ export default function ScanPage() {
     open(typed);
   }
 
-  const failure = lookup.isError ? (errorStatus(lookup.error) === 404 ? (serverMessage(lookup.error) ?? "Bag not found") : (serverMessage(lookup.error) ?? "The bag could not be looked up. Please try again.")) : undefined;
+  const failure = lookup.isError ? (errorStatus(lookup.error) === 404 ? (serverMessage(lookup.error) ?? BAG_NOT_FOUND) : (serverMessage(lookup.error) ?? "The bag could not be looked up. Please try again.")) : undefined;
   return (
     <ContentLayout header={<Header variant="h1" description="Scan a bag's QR label, or type the code printed on it.">Scan a Bag</Header>}>
       <SpaceBetween size="l">

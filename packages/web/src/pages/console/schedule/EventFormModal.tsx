@@ -10,11 +10,11 @@ import { formatDate, todayOf } from "@regrip/core/shared/calendar";
 import { SHOP_LOCATIONS } from "@regrip/core/shared/locations";
 import { EVENT_TYPE_LABELS, MAX_EVENT_CAPACITY, SCHEDULE_EVENT_TYPES, type PartnerAdminView, type ScheduleAdminView, type ScheduleEventType } from "@regrip/core/shared/schedule";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
 import { FormModal } from "../FormModal";
+import { useFieldForm } from "../use-field-form";
 import { atPartner, eventChangeBody, eventFormErrors, eventFormValues, eventRefusalField, newEventBody, type EventField, type EventFormValues } from "./event-form";
 import { createEvent, updateEvent } from "./schedule-api";
 import { eventPlace } from "./schedule-view";
@@ -47,12 +47,9 @@ const dateStrings = {
 export function EventFormModal({ event, partners, onDismiss, onSaved }: Props) {
   const { toast } = useToast();
   const creating = !event;
-  const [values, setValues] = useState<EventFormValues>(() => eventFormValues(event));
-  const [touched, setTouched] = useState(false);
-  const [refused, setRefused] = useState<{ field?: EventField; message: string }>();
   const today = todayOf(new Date());
-  const errors = touched ? eventFormErrors(values, today, event) : {};
-  const errorOf = (field: EventField) => errors[field] ?? (refused?.field === field ? refused.message : undefined);
+  const form = useFieldForm<EventFormValues, EventField>(() => eventFormValues(event), (values) => eventFormErrors(values, today, event));
+  const { values, set, errorOf } = form;
   const title = creating ? "Schedule Event" : "Edit Event";
   const partnerOptions: SelectProps.Option[] = partners
     .filter((partner) => partner.isActive || partner.locationKey === values.partnerKey)
@@ -72,23 +69,10 @@ export function EventFormModal({ event, partners, onDismiss, onSaved }: Props) {
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
       const message = serverMessage(error) ?? (creating ? "Failed to schedule event" : "Failed to update event");
-      setRefused({ field: eventRefusalField(message), message });
+      form.refuse(message, eventRefusalField(message));
       toast({ title: creating ? "Failed to schedule event" : "Failed to update event", description: message, variant: "destructive" });
     },
   });
-
-  function set<K extends EventField>(key: K, value: EventFormValues[K]) {
-    setValues((previous) => ({ ...previous, [key]: value }));
-    if (refused?.field === key) setRefused(undefined);
-  }
-
-  function submit(formEvent?: FormEvent) {
-    formEvent?.preventDefault();
-    setTouched(true);
-    setRefused(undefined);
-    if (Object.keys(eventFormErrors(values, today, event)).length > 0) return;
-    save.mutate();
-  }
 
   const partnerEvent = atPartner(values.eventType);
   // Booked customers' orders carry the event's date and times: those stay (cancel it and schedule another instead).
@@ -101,10 +85,10 @@ export function EventFormModal({ event, partners, onDismiss, onSaved }: Props) {
       title={title}
       submitLabel={creating ? "Schedule Event" : "Save Changes"}
       busy={save.isPending}
-      refusal={refused && !refused.field ? refused.message : undefined}
+      refusal={form.refusal}
       size="large"
       onDismiss={onDismiss}
-      onSubmit={submit}
+      onSubmit={form.submit(() => save.mutate())}
     >
       <SpaceBetween size="m">
         <ColumnLayout columns={2}>

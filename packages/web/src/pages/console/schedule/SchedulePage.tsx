@@ -13,7 +13,7 @@ import { EVENT_TYPE_LABELS, SCHEDULE_EVENT_TYPES, type ScheduleAdminView, type S
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { failureMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import "../console.css";
@@ -87,7 +87,7 @@ export default function SchedulePage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to cancel event", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Failed to cancel event", description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });
@@ -102,7 +102,7 @@ export default function SchedulePage() {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      toast({ title: "Failed to delete event", description: serverMessage(error) ?? "Unknown error", variant: "destructive" });
+      toast({ title: "Failed to delete event", description: failureMessage(error), variant: "destructive" });
       refresh();
     },
   });

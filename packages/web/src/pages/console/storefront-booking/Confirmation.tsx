@@ -7,14 +7,15 @@ import Header from "@cloudscape-design/components/header";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
+import { UNKNOWN_ERROR } from "@regrip/core/shared/communications";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { stageOf } from "@regrip/core/shared/lifecycle";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { orderReference } from "@regrip/core/shared/orders";
+import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
 import { sentence } from "../../../lib/sentence";
 import { useToast } from "../../../toast/use-toast";
 import { CartLines, Totals } from "./OrderSummary";
-import type { InvoiceAnswer } from "./storefront-api";
 
 /** A new storefront order shows WAITING_ON_PAYMENT (the spec's words), underscores shown as spaces. */
 function statusText(status: string): string {
@@ -53,23 +54,28 @@ export function Confirmation({ answer, customer, onNewOrder }: { answer: Invoice
         </SpaceBetween>
       </Container>
       <Container header={<Header variant="h2">Payment link</Header>}>
-        <SpaceBetween size="m">
-          <CopyToClipboard
-            variant="inline"
-            textToCopy={checkoutUrl}
-            copyButtonAriaLabel="Copy payment link"
-            copySuccessText="Copied"
-            copyErrorText="Could not copy: select the link and copy it"
-          />
-          <CopyButtonToast url={checkoutUrl} onCopied={() => toast({ title: "Copied", description: "Payment link copied to the clipboard" })} />
-          {smsStatus.success ? (
-            <StatusIndicator type="success">{`Payment link texted to ${displayPhone(customer.phone) || "the customer"}`}</StatusIndicator>
-          ) : (
-            <Alert type="warning" header="The text was not sent">
-              {`${sentence(smsStatus.message || "Unknown error")} Copy the payment link above and send it to the customer manually.`}
-            </Alert>
-          )}
-        </SpaceBetween>
+        {checkoutUrl ? (
+          <SpaceBetween size="m">
+            <CopyToClipboard
+              variant="inline"
+              textToCopy={checkoutUrl}
+              copyButtonAriaLabel="Copy payment link"
+              copySuccessText="Copied"
+              copyErrorText="Could not copy: select the link and copy it"
+            />
+            <CopyButtonToast url={checkoutUrl} onCopied={() => toast({ title: "Copied", description: "Payment link copied to the clipboard" })} />
+            {smsStatus.success ? (
+              <StatusIndicator type="success">{`Payment link texted to ${displayPhone(customer.phone) || "the customer"}`}</StatusIndicator>
+            ) : (
+              <Alert type="warning" header="The text was not sent">
+                {`${sentence(smsStatus.message || UNKNOWN_ERROR)} Copy the payment link above and send it to the customer manually.`}
+              </Alert>
+            )}
+          </SpaceBetween>
+        ) : (
+          // Nothing owed (a membership's regrip, a comp): no link was made, and the server says so.
+          <StatusIndicator type="info">{sentence(smsStatus.message)}</StatusIndicator>
+        )}
       </Container>
     </SpaceBetween>
   );

@@ -5,7 +5,7 @@ import Grid from "@cloudscape-design/components/grid";
 import Header from "@cloudscape-design/components/header";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Spinner from "@cloudscape-design/components/spinner";
-import { customerName } from "@regrip/core/shared/customers";
+import { CUSTOMER_NOT_FOUND, customerName } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { Discount } from "@regrip/core/shared/promo";
 import { BAG_NUMBER_INVALID } from "@regrip/core/shared/bags";
@@ -35,7 +35,8 @@ import { customerQueryKey, useCustomer } from "../customers/customers-api";
 import { Confirmation } from "./Confirmation";
 import { CartBar, CartLines, OrderSummary, Totals, type LineStock } from "./OrderSummary";
 import { ProductCatalogue, type StockNotice } from "./ProductCatalogue";
-import { createInvoice, useStorefrontProducts, type InvoiceAnswer } from "./storefront-api";
+import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
+import { createInvoice, useStorefrontProducts } from "./storefront-api";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { coveredLineId, memberCartTotals, usableCartPoints } from "./member-cart";
 import { useStorefrontCart } from "./use-storefront-cart";
@@ -66,7 +67,7 @@ export default function StorefrontBookingPage() {
   if (customer.isPending) return <Spinner size="large" />;
   if (customer.isError) {
     return errorStatus(customer.error) === 404 ? (
-      <Problem title="Customer not found" text="This customer does not exist or was removed." action={back} />
+      <Problem title={CUSTOMER_NOT_FOUND} text="This customer does not exist or was removed." action={back} />
     ) : (
       <Problem title="Error" text={serverMessage(customer.error) ?? "Failed to fetch customer"} action={<SpaceBetween direction="horizontal" size="xs">{back}<Button onClick={() => void customer.refetch()}>Retry</Button></SpaceBetween>} />
     );

@@ -1,25 +1,12 @@
 /** The storefront calls (docs/api-staff.md, Storefront and quick sale). */
 import { useQuery } from "@tanstack/react-query";
-import type { OrderView } from "@regrip/core/shared/orders";
 import type { Discount } from "@regrip/core/shared/promo";
-import type { StorefrontInvoice, StorefrontProducts } from "@regrip/core/shared/storefront";
+import type { InvoiceAnswer, StorefrontInvoice, StorefrontProducts } from "@regrip/core/shared/storefront";
 import { apiJson } from "../../../lib/api";
 
 export function useStorefrontProducts() {
   // Never cached: stock and visibility change with every order and every admin edit.
   return useQuery({ queryKey: ["/api/storefront/products"], queryFn: () => apiJson<StorefrontProducts>("GET", "/api/storefront/products"), refetchOnMount: "always" });
-}
-
-export interface SmsStatus {
-  success: boolean;
-  message: string;
-}
-
-export interface InvoiceAnswer {
-  orderId: string;
-  checkoutUrl: string;
-  smsStatus: SmsStatus;
-  order: OrderView;
 }
 
 export function createInvoice(request: StorefrontInvoice, idempotencyKey: string): Promise<InvoiceAnswer> {

@@ -8,7 +8,8 @@ import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
 import { FormModal } from "../FormModal";
-import { ADJUST_REASON_MAX, adjustFormErrors, type AdjustForm } from "./adjust-form";
+import { ADJUST_REASON_MAX } from "@regrip/core/shared/loyalty-adjust";
+import { adjustFormErrors, type AdjustForm } from "./adjust-form";
 import { adjustPoints } from "./subscribers-api";
 
 /** Adjust points: points plus or minus and a reason (audited); the new balance in a toast, a refusal in the form. */

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderPage } from "../../../test/render";
 import SubscribersPage from "./SubscribersPage";
+import { ADJUST_REASON_REQUIRED, ADJUST_REASON_TOO_LONG } from "@regrip/core/shared/loyalty-adjust";
 import { adjustFormErrors } from "./adjust-form";
 
 vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -43,7 +44,7 @@ describe("SubscribersPage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Adjust points of Pat Lee" }));
     const dialog = within(await screen.findByRole("form", { name: "Adjust points: Pat Lee" }));
     fireEvent.click(screen.getByRole("button", { name: "Adjust Points" }));
-    expect(await dialog.findByText("Give a reason")).toBeTruthy();
+    expect(await dialog.findByText(ADJUST_REASON_REQUIRED)).toBeTruthy();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
     fireEvent.change(dialog.getByRole("spinbutton"), { target: { value: "-500" } });
@@ -62,6 +63,6 @@ describe("SubscribersPage", () => {
     expect(adjustFormErrors({ points: "0", reason: "x" }).points).toBeDefined();
     expect(adjustFormErrors({ points: "1.5", reason: "x" }).points).toBeDefined();
     expect(adjustFormErrors({ points: "-20", reason: "x" })).toEqual({});
-    expect(adjustFormErrors({ points: "20", reason: "x".repeat(501) }).reason).toBe("At most 500 characters");
+    expect(adjustFormErrors({ points: "20", reason: "x".repeat(501) }).reason).toBe(ADJUST_REASON_TOO_LONG);
   });
 });

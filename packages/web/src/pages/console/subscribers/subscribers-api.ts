@@ -1,9 +1,9 @@
 /** The admin's membership calls (docs/api-admin.md): the subscribers list and a points adjustment. */
-import type { AdminSubscription } from "@regrip/core/shared/membership";
+import type { AdminMembership } from "@regrip/core/shared/membership";
 import { apiJson } from "../../../lib/api";
 
 /** A row of the list: the server's own shape. */
-export type SubscriberRow = AdminSubscription;
+export type SubscriberRow = AdminMembership;
 
 export const subscriberKeys = {
   all: ["/api/admin/subscriptions"] as const,

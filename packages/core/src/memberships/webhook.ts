@@ -7,7 +7,7 @@
  *
  * The owner is `metadata.userId` (set by whatever makes the subscription: a checkout in subscription mode); an
  * event without one is about no customer of ours and is ignored. The plan is `metadata.plan`, else the price's
- * lookup key, when either names one of SUBSCRIPTION_PLANS. Each applied event also keeps Stripe's
+ * lookup key, when either names one of PLANS. Each applied event also keeps Stripe's
  * `cancel_at_period_end` and the current period's end (a new period end starts the allowance again:
  * shared/membership.ts `regripsUsedNow`); the paddles come from `metadata.paddleIds` when the item is made, and
  * afterwards only from the customer (PUT /api/subscriptions/paddles). A subscription entering the live statuses
@@ -27,10 +27,11 @@ import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
-import { SUBSCRIPTION_PLANS, SUBSCRIPTION_STATUSES, uniqueKey, type SubscriptionPlan, type SubscriptionStatus } from "../entities";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { SUBSCRIPTION_STATUSES, uniqueKey, type Plan, type SubscriptionStatus } from "../entities";
 import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
+import { isPlan } from "../shared/plans";
 import * as DailyStats from "../stats/daily";
 
 export const SUBSCRIPTION_EVENTS = ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"] as const;
@@ -40,12 +41,9 @@ const subscriptionActor: SystemActor = { type: "system", name: "stripe-webhook" 
 
 export type SubscriptionEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
 
-const MAX_ATTEMPTS = 6;
-
-const isPlan = (value: unknown): value is SubscriptionPlan => typeof value === "string" && (SUBSCRIPTION_PLANS as readonly string[]).includes(value);
 const isStatus = (value: unknown): value is SubscriptionStatus => typeof value === "string" && (SUBSCRIPTION_STATUSES as readonly string[]).includes(value);
 
-function planOf(subscription: Stripe.Subscription): SubscriptionPlan | undefined {
+function planOf(subscription: Stripe.Subscription): Plan | undefined {
   if (isPlan(subscription.metadata?.plan)) return subscription.metadata.plan;
   const lookup = subscription.items?.data?.[0]?.price?.lookup_key;
   return isPlan(lookup) ? lookup : undefined;
@@ -80,7 +78,7 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
     return "ignored";
   }
   const key = { userId, id: subscription.id };
-  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+  return readDecideWrite<SubscriptionEventResult>(async () => {
     const { data: before } = await db().entities.subscription.get(key).go({ consistent: true });
     const plan = planOf(subscription) ?? before?.plan;
     if (!before && !plan) {
@@ -150,12 +148,9 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
     });
     if (result.committed) return apply ? "applied" : "unchanged";
     if (result.failed.includes("event")) return "duplicate";
-    if (!result.failed.includes("subscription") && !result.failed.includes("user") && !result.conflict) {
-      throw new Error(`Writing subscription ${subscription.id} was cancelled: ${JSON.stringify(result.codes)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
-  }
-  throw new Error(`Subscription ${subscription.id} kept changing; giving up after ${MAX_ATTEMPTS} attempts`);
+    if (changedSinceRead(result, "subscription", "user")) return CHANGED;
+    throw new Error(`Writing subscription ${subscription.id} was cancelled: ${JSON.stringify(result.codes)}`);
+  }, () => new Error(`Subscription ${subscription.id} kept changing; gave up`));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * Memberships (docs/api.md, docs/api-admin.md "Subscribers"): the customer's
- * subscription as the Shop Tools tab reads it, the checkout in subscription mode that starts one, the paddles it
+ * membership (stored as a subscription item, Stripe's subscription) as the Shop Tools tab reads it, the checkout in subscription mode that starts one, the paddles it
  * covers, its cancel at the period's end, and the admin's list. The plans' terms and the allowance are
  * shared/membership.ts; the allowance applied to an order is allowance.ts; Stripe's events are webhook.ts.
  *
@@ -26,14 +26,14 @@ import {
   paddleChoiceRefusal,
   PLAN_TERMS,
   regripsLeft,
-  SUBSCRIPTION_PLANS,
-  type SubscriptionPlan,
-  type AdminSubscription,
-  type SubscriptionView,
+  PLANS,
+  type Plan,
+  type AdminMembership,
+  type MembershipView,
 } from "../shared/membership";
 import { subscriptionOf, type SubscriptionItem } from "./allowance";
 
-export * as Subscriptions from "./index";
+export * as Memberships from "./index";
 export { currentOf, subscriptionOf, type SubscriptionItem } from "./allowance";
 
 export const UNKNOWN_PLAN = "Choose the single plan or the family plan";
@@ -54,7 +54,7 @@ const isLive = (subscription: SubscriptionItem | undefined): subscription is Sub
   !!subscription && LIVE_SUBSCRIPTION_STATUSES.has(subscription.status);
 
 /** What GET /api/subscriptions answers for `subscription` (plan null and status "none" without one). */
-export function viewOf(subscription: SubscriptionItem | undefined, now: Date = new Date()): SubscriptionView {
+export function viewOf(subscription: SubscriptionItem | undefined, now: Date = new Date()): MembershipView {
   if (!subscription) return { plan: null, status: "none", assignedPaddleIds: [], currentPeriodEnd: null, regripsLeft: 0, cancelAtPeriodEnd: false };
   return {
     plan: subscription.plan,
@@ -67,7 +67,7 @@ export function viewOf(subscription: SubscriptionItem | undefined, now: Date = n
 }
 
 /** GET /api/subscriptions: the caller's subscription now (data-model C16: their own partition, one Query). */
-export const current = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<SubscriptionView> =>
+export const current = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<MembershipView> =>
   viewOf(await subscriptionOf(actor.userId, { consistent: true })),
 );
 
@@ -75,12 +75,12 @@ const PaddleId = z.string({ error: PADDLE_NOT_YOURS }).check(z.maxLength(MAX_ID_
 const PaddleIds = z.array(PaddleId, { error: "Choose the paddles for your plan" }).check(z.maxLength(10, "Choose at most 3 paddles"));
 
 /** The body of POST /api/subscriptions/checkout. */
-export const SubscriptionCheckoutForm = z.object({ plan: z.enum(SUBSCRIPTION_PLANS, { error: UNKNOWN_PLAN }), paddleIds: PaddleIds });
+export const MembershipCheckoutForm = z.object({ plan: z.enum(PLANS, { error: UNKNOWN_PLAN }), paddleIds: PaddleIds });
 /** The body of PUT /api/subscriptions/paddles. */
 export const PaddlesForm = z.object({ paddleIds: PaddleIds });
 
 /** 400 unless `paddleIds` suit the plan and are each one of the caller's own paddles (owned, not sold). */
-async function checkPaddles(userId: string, plan: SubscriptionPlan, paddleIds: readonly string[]): Promise<void> {
+async function checkPaddles(userId: string, plan: Plan, paddleIds: readonly string[]): Promise<void> {
   const refusal = paddleChoiceRefusal(plan, paddleIds);
   if (refusal) throw invalid(refusal);
   const { data, unprocessed } = await db().entities.paddle.get(paddleIds.map((id) => ({ userId, id }))).go();
@@ -88,7 +88,7 @@ async function checkPaddles(userId: string, plan: SubscriptionPlan, paddleIds: r
   if (data.length !== paddleIds.length || data.some((paddle) => paddle.ownershipStatus !== "owned")) throw invalid(PADDLE_NOT_YOURS);
 }
 
-const CheckoutInput = z.object({ form: SubscriptionCheckoutForm, siteUrl: z.string() });
+const CheckoutInput = z.object({ form: MembershipCheckoutForm, siteUrl: z.string() });
 /**
  * POST /api/subscriptions/checkout: a checkout in subscription mode for the plan at its price (PLAN_TERMS), the
  * paddles in its metadata; 400 for an unknown plan, paddles the plan does not allow or that are not the caller's,
@@ -126,11 +126,11 @@ export const checkout = /* @__PURE__ */ fn({ role: "customer", input: CheckoutIn
 /** A pending checkout (the local payment page's): who asked for which plan and paddles at which price; null when unknown or expired. */
 export async function pendingCheckout(
   sessionId: string,
-): Promise<{ sessionId: string; userId: string; plan: SubscriptionPlan; paddleIds: string[]; priceCents: number } | null> {
+): Promise<{ sessionId: string; userId: string; plan: Plan; paddleIds: string[]; priceCents: number } | null> {
   const { data } = await db()
     .entities.uniqueValue.get(uniqueKey("subscriptionCheckout", sessionId) as { kind: "subscriptionCheckout"; value: string })
     .go({ consistent: true });
-  const result = data?.result as { plan?: SubscriptionPlan; paddleIds?: string[]; priceCents?: number } | undefined;
+  const result = data?.result as { plan?: Plan; paddleIds?: string[]; priceCents?: number } | undefined;
   if (!data || !result?.plan || !result.paddleIds || typeof result.priceCents !== "number") return null;
   if (data.expiresAtEpoch !== undefined && data.expiresAtEpoch * 1000 < Date.now()) return null;
   return { sessionId, userId: data.ownerId, plan: result.plan, paddleIds: result.paddleIds, priceCents: result.priceCents };
@@ -147,7 +147,7 @@ async function liveOf(actor: UserActor): Promise<SubscriptionItem> {
  * PUT /api/subscriptions/paddles: the paddles the live subscription covers (the same checks as the checkout).
  * Only the paddles change: the regrips used this period stay counted, so a swap never adds one.
  */
-export const changePaddles = /* @__PURE__ */ fn({ role: "customer", input: PaddlesForm }, async (actor, { paddleIds }): Promise<SubscriptionView> => {
+export const changePaddles = /* @__PURE__ */ fn({ role: "customer", input: PaddlesForm }, async (actor, { paddleIds }): Promise<MembershipView> => {
   const subscription = await liveOf(actor);
   await checkPaddles(actor.userId, subscription.plan, paddleIds);
   const key = { userId: actor.userId, id: subscription.id };
@@ -248,7 +248,7 @@ const cursorAfter = (status: ListedStatus, item: SubscriptionItem) =>
  */
 export const adminList = /* @__PURE__ */ fn(
   { role: "admin", input: AdminSubscriptionsQuery },
-  async (_actor, query): Promise<{ items: AdminSubscription[]; cursor: string | null }> => {
+  async (_actor, query): Promise<{ items: AdminMembership[]; cursor: string | null }> => {
     const start = decode(query.cursor);
     const found: SubscriptionItem[] = [];
     let next: Position | null = null;

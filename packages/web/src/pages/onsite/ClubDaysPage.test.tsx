@@ -3,14 +3,14 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderPage } from "../../test/render";
 import { scheduleEvent } from "../../test/views";
-import OnsitePage from "./OnsitePage";
+import ClubDaysPage from "./ClubDaysPage";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-describe("OnsitePage", () => {
+describe("ClubDaysPage", () => {
   it("lists the onsite days and delivery runs with club, address, map, date, times and seats, and books the open ones", async () => {
     fakeApi({
       "GET /api/schedule": () =>
@@ -22,7 +22,7 @@ describe("OnsitePage", () => {
           ],
         }),
     });
-    renderPage(<OnsitePage />, { path: "/onsite" });
+    renderPage(<ClubDaysPage />, { path: "/onsite" });
     const onsite = (await screen.findByRole("heading", { name: "On-site gripping days" })).closest("section")!;
     const [open, full] = within(onsite).getAllByRole("listitem");
     expect(open!.textContent).toContain("Wednesday, December 2");
@@ -42,10 +42,10 @@ describe("OnsitePage", () => {
   it("says when the schedule cannot be loaded, and tries again", async () => {
     let fail = true;
     fakeApi({ "GET /api/schedule": () => (fail ? new Response("", { status: 500 }) : Response.json({ items: [] })) });
-    renderPage(<OnsitePage />, { path: "/onsite" });
+    renderPage(<ClubDaysPage />, { path: "/onsite" });
     await screen.findByText("Unable to load the schedule. Please try again.");
     fail = false;
     screen.getByRole("button", { name: "Retry" }).click();
-    await screen.findByText(/No on-site day is scheduled right now/);
+    await screen.findByText(/No club day is scheduled right now/);
   });
 });

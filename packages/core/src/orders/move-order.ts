@@ -27,7 +27,7 @@ export { FULL_REFUND_WINDOW_MS };
 export const CHANGED_MEANWHILE = "This order was changed by someone else. Refresh and try again.";
 
 /** What a move asks for: the order (by id) and the stage to move it to. */
-export const StatusChange = z.object({
+export const MoveRequest = z.object({
   id: Id,
   status: z.enum(ORDER_STATUSES, {
     // Only a string sent is echoed (bounded): an object's own toString could be anything, or not a function at all.
@@ -49,24 +49,24 @@ export const StatusChange = z.object({
     z.transform((value: boolean | null | undefined) => value ?? false),
   ),
 });
-export type StatusChangeInput = z.output<typeof StatusChange>;
+export type MoveRequestInput = z.output<typeof MoveRequest>;
 
 /**
  * The body of `POST /api/orders/{id}/status` as the handler layer reads it: a
- * JSON object, its fields as sent. `changeStatus` parses them with
- * `StatusChange` once it has checked that the caller may move the order.
+ * JSON object, its fields as sent. `moveOrder` parses them with
+ * `MoveRequest` once it has checked that the caller may move the order.
  */
-const StatusChangeBody = z.looseObject({
+const MoveRequestBody = z.looseObject({
   status: z.optional(z.unknown()),
   note: z.optional(z.unknown()),
   refund: z.optional(z.unknown()),
   keepPayment: z.optional(z.unknown()),
 });
 
-/** What `changeStatus` takes: the order's id and the move as sent (`{ status, note?, refund? }`), parsed once the caller may see the order. */
-const ChangeStatus = z.object({ id: Id, change: StatusChangeBody });
+/** What `moveOrder` takes: the order's id and the move as sent (`{ status, note?, refund? }`), parsed once the caller may see the order. */
+const MoveOrderInput = z.object({ id: Id, change: MoveRequestBody });
 
-export interface StatusChanged {
+export interface OrderMoved {
   order: OrderView;
   refund: RefundOutcome | null;
 }
@@ -86,7 +86,7 @@ function refusal(order: OrderItem, to: Stage, role: MoveRole): string {
  * never to awaiting payment; a paid order is canceled with its refund, unless an admin keeps the payment with a
  * reason. Answers how much the cancel gives back.
  */
-function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: Date): number {
+function refundFor(order: OrderItem, move: Move, input: MoveRequestInput, now: Date): number {
   if (move.to !== "canceled" && (input.refund || input.keepPayment)) throw invalid("A refund can only be given with Cancel Order.");
   if (!fitsPayment(move, order)) {
     throw conflict(`This order has nothing owing: roll it back to ${staffStageLabel.scheduled}, not to ${staffStageLabel.awaiting_payment}.`);
@@ -117,16 +117,16 @@ function refundFor(order: OrderItem, move: Move, input: StatusChangeInput, now: 
  * POST /api/orders/{id}/status: `actor` moves order `id` as `change` asks.
  * Any signed-in person may call it; the order is read and the caller checked
  * first (its owner or staff; anyone else gets 404 as for a missing order,
- * whatever they sent), then the move is parsed with `StatusChange`. Answers
+ * whatever they sent), then the move is parsed with `MoveRequest`. Answers
  * the order as the actor may see it, and the refund made.
  */
-export const changeStatus = /* @__PURE__ */ fn({ role: "customer", input: ChangeStatus }, async (actor, { id, change }): Promise<StatusChanged> => {
+export const moveOrder = /* @__PURE__ */ fn({ role: "customer", input: MoveOrderInput }, async (actor, { id, change }): Promise<OrderMoved> => {
   const order = await find(actor, id);
-  return applyStatusChange(actor, order, z.parse(StatusChange, { ...change, id }));
+  return applyMove(actor, order, z.parse(MoveRequest, { ...change, id }));
 });
 
 /** What the move's audit entry says of the money: the refund asked for, or the payment an admin kept and why. */
-function moneyAudit(order: OrderItem, input: StatusChangeInput, refundCents: number): { auditDiff?: Record<string, unknown> } {
+function moneyAudit(order: OrderItem, input: MoveRequestInput, refundCents: number): { auditDiff?: Record<string, unknown> } {
   if (refundCents) return { auditDiff: { refundCents } };
   if (input.keepPayment && input.status && stageOfStatus[input.status] === "canceled" && refundableCents(order) > 0) {
     return { auditDiff: { paymentKeptCents: refundableCents(order), reason: input.note } };
@@ -137,15 +137,15 @@ function moneyAudit(order: OrderItem, input: StatusChangeInput, refundCents: num
 /**
  * Applies `input` to `order` as read (the caller has checked that `actor`
  * owns it or is staff): the move is conditioned on this read, so of two
- * moves decided from one read exactly one wins. `changeStatus` reads the
+ * moves decided from one read exactly one wins. `moveOrder` reads the
  * order and calls it; tests call it with a stale read to race two moves.
  */
-export async function applyStatusChange(
+export async function applyMove(
   actor: UserActor,
   order: OrderItem,
-  input: StatusChangeInput,
+  input: MoveRequestInput,
   options: { now?: Date } = {},
-): Promise<StatusChanged> {
+): Promise<OrderMoved> {
   const now = options.now ?? new Date();
   const role = moveRoleOf(actor);
   const from = stageOfStatus[order.status];

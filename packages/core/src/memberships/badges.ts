@@ -1,7 +1,7 @@
 /**
  * What staff see on a customer: the membership badge (plan, status, regrips left, paddles) and the
  * points balance, for GET /api/customers/{id} and the customer searches (customers/). Read by key, never one
- * Query per customer: the user item names its live subscription (`subscriptionId`, kept by subscriptions/webhook.ts)
+ * Query per customer: the user item names its live subscription (`subscriptionId`, kept by memberships/webhook.ts)
  * and the loyalty account is the user's one `loyaltyAccount` item (balance 0 when absent), so a page of customers
  * is two BatchGets, then one BatchGet of the members' assigned paddles (their nicknames for the quick sale).
  */

@@ -88,15 +88,15 @@ function EventList({ items, type, empty }: { items: ScheduleEventView[]; type: S
 }
 
 /** Public: the upcoming on-site gripping days and delivery runs at partner clubs, each with a Book link. */
-export default function OnsitePage() {
+export default function ClubDaysPage() {
   usePageMeta(
     "On-site Gripping Days at Clubs",
     "Regrip comes to your club: upcoming on-site gripping days and delivery runs at partner pickleball clubs, with dates, times, addresses and seats left.",
   );
   const [schedule, retry] = useUpcoming();
   return (
-    <div className="onsite-page">
-      <header className="onsite-header">
+    <div className="page onsite-page">
+      <header className="page-header">
         <h1>On-site Gripping Days</h1>
         <p>
           We bring the regrip bench to partner clubs: book a seat, hand us your paddle while you play, and take it home
@@ -120,7 +120,7 @@ export default function OnsitePage() {
         <>
           <section aria-labelledby="onsite-days-title">
             <h2 id="onsite-days-title">On-site gripping days</h2>
-            <EventList items={schedule.items} type="ONSITE_GRIPPING" empty="No on-site day is scheduled right now. Check back soon, or book a shop drop-off." />
+            <EventList items={schedule.items} type="ONSITE_GRIPPING" empty="No club day is scheduled right now. Check back soon, or book a shop drop-off." />
           </section>
           <section aria-labelledby="delivery-runs-title">
             <h2 id="delivery-runs-title">Delivery runs to clubs</h2>

@@ -1,0 +1,51 @@
+/**
+ * The Lambda bundles' budgets, written once: read by `npm run bench:lambda` (scripts/bench-lambda.ts),
+ * which prints every handler's size and cold-import time against them, and by test/infra/bundling.test.ts, which
+ * fails on a handler over the size budget (sizes are deterministic; import times are not, so only the bench holds
+ * the ratio).
+ */
+import type { Metafile } from "esbuild";
+import { jobs } from "../../infra/jobs";
+import { webhooks } from "../../infra/webhooks";
+import { routes } from "../../packages/functions/src/routes";
+
+/** Every handler's cold path (its entry and the chunks it imports statically), in KB of 1024. */
+export const SIZE_BUDGET_KB = 280;
+/** Every handler's cold import, as a ratio to a bare DynamoDB document client's in the same run. */
+export const RATIO_BUDGET = 1.5;
+
+/** Every deployed handler file (`packages/functions/src/….ts`), once, with what deploys it (several routes can share a file). */
+export function handlerFiles(): Map<string, string[]> {
+  const entries = new Map<string, string[]>();
+  const add = (handler: string, usedBy: string) => {
+    const file = `${handler.slice(0, handler.lastIndexOf("."))}.ts`;
+    entries.set(file, [...(entries.get(file) ?? []), usedBy]);
+  };
+  for (const route of routes) add(route.handler, `${route.method} ${route.path}`);
+  for (const webhook of webhooks) add(webhook.handler, webhook.name);
+  for (const job of jobs) add(job.handler, `job, ${job.schedule}`);
+  return entries;
+}
+
+/**
+ * The outputs a cold start reads: the entry's output for `entry` (repository-relative, as the metafile names it)
+ * and every chunk it imports statically, transitively; a chunk only `import()` reaches is read when its path runs.
+ */
+export function coldPath(metafile: Metafile, entry: string): { entry: string; cold: Set<string> } {
+  const outputs = metafile.outputs;
+  // A chunk of a dynamic import() is marked as an entry point too, of its own module: the handler's is the one for its file.
+  const entryOut = Object.keys(outputs).find((path) => outputs[path].entryPoint === entry && !path.endsWith(".map"));
+  if (!entryOut) throw new Error(`No output for ${entry}`);
+  const cold = new Set<string>();
+  const visit = (path: string) => {
+    if (cold.has(path) || !outputs[path]) return;
+    cold.add(path);
+    for (const imported of outputs[path].imports) if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
+  };
+  visit(entryOut);
+  return { entry: entryOut, cold };
+}
+
+/** The bytes of `paths` in `metafile`. */
+export const outputBytes = (metafile: Metafile, paths: Iterable<string>): number =>
+  [...paths].reduce((total, path) => total + metafile.outputs[path].bytes, 0);

@@ -1,0 +1,57 @@
+/**
+ * The infrastructure configurations the infra tests read, each synthesized once per run: a synthesis takes seconds,
+ * and the infra project runs its files one after the other in one worker without isolation (vitest.config.ts), so
+ * every file asking for "dev" gets the same one.
+ */
+import { synthesize, type SynthOptions, type Synthesis } from "../../stacks/synth";
+
+export const productionSiteUrl = "https://shop.regrip.example";
+/** The production configuration's verified SES sender. */
+export const productionEmailFrom = "hello@regrip.example";
+
+export const configurations = {
+  /** No deploy settings: a disposable stage. */
+  dev: { stage: "dev" },
+  /**
+   * The largest configuration: production (REGRIP_PRODUCTION=true) with its alarms, a site URL, every identity
+   * provider, SNS delivery logs and an email sender.
+   */
+  production: {
+    stage: "production",
+    settings: {
+      production: true,
+      alarmEmails: ["ops@regrip.example"],
+      siteUrl: productionSiteUrl,
+      identityProviders: ["google", "apple", "github"],
+      githubIssuerUrl: "https://github-oidc.regrip.example",
+      snsDeliveryLogs: true,
+      emailFrom: productionEmailFrom,
+    },
+  },
+  /**
+   * A new production stage's first deploy: two alarm addresses, the Stripe webhook's reservation set to 8, SNS
+   * delivery logs on and no site URL yet.
+   */
+  prod: {
+    stage: "prod",
+    settings: { production: true, alarmEmails: ["ops@regrip.example", "owner@regrip.example"], stripeWebhookConcurrency: 8, snsDeliveryLogs: true },
+  },
+  /** A production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false). */
+  live: { stage: "live", settings: { production: false } },
+} satisfies Record<string, SynthOptions>;
+
+export type ConfigurationName = keyof typeof configurations;
+
+const made = new Map<ConfigurationName, Promise<Synthesis>>();
+let last: Promise<unknown> = Promise.resolve();
+
+/** The configuration synthesized, once per run; one synthesis at a time (SST keeps the current app in module state). */
+export function synthesized(name: ConfigurationName): Promise<Synthesis> {
+  let synthesis = made.get(name);
+  if (!synthesis) {
+    synthesis = last.catch(() => undefined).then(() => synthesize(configurations[name]));
+    last = synthesis;
+    made.set(name, synthesis);
+  }
+  return synthesis;
+}
