@@ -6,10 +6,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, withPage, shop } from "./browser";
+import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -35,18 +35,16 @@ function png(width: number, height: number): Buffer {
 }
 const PHOTO = png(800, 400);
 
-let browser: Browser;
+const browser = fileBrowser();
 let admin: string;
 
+/** A page signed in as the admin from the start (a stored session), blank: the test opens its page. */
+const asAdmin = (run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}) => withSignedInPage(browser(), baseUrl, seed.admin, run, options);
+
 beforeAll(async () => {
-  browser = await launchBrowser();
   const answer = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   admin = answer.body.idToken;
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe("an admin manages a product", () => {
@@ -63,15 +61,13 @@ describe("an admin manages a product", () => {
     const customer = await api("POST", "/api/admin/customers", { token: admin, body: { firstName: "Towel", lastName: `Buyer${Date.now().toString(36)}`, phone: "", email: "" } });
     expect(customer.status, JSON.stringify(customer.body)).toBe(201);
 
-    await withPage(browser, baseUrl, async (page) => {
-      await signInStaff(page, seed.admin);
-
+    await asAdmin(async (page) => {
       // The storefront lists it while it is visible.
       await page.goto(`/storefrontbooking/${customer.body.id}`);
       const addTowel = page.getByRole("button", { name: `Add ${name}` });
       await addTowel.waitFor();
 
-      await page.goto("/admin/products");
+      await visit(page, "/admin/products");
       await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
       await page.getByRole("link", { name: /Back to Dashboard/ }).waitFor();
       if (viewport.width >= 689) {
@@ -86,14 +82,15 @@ describe("an admin manages a product", () => {
       await page.getByText("Visibility Updated").waitFor();
       await expect.poll(() => toggle.isChecked()).toBe(false);
 
-      await page.goto(`/storefrontbooking/${customer.body.id}`);
+      // The storefront's catalogue is read again each time its page opens (shown from memory until the answer is in).
+      await visit(page, `/storefrontbooking/${customer.body.id}`);
       await page.getByRole("button", { name: /^Add / }).first().waitFor();
-      expect(await addTowel.count()).toBe(0);
+      await expect.poll(() => addTowel.count()).toBe(0);
       const storefront = await api("GET", "/api/storefront/products", { token: admin });
       expect(JSON.stringify(storefront.body)).not.toContain(made.body.id);
 
       // Restock by one with +, then set the stock in the dialog: sent as a difference.
-      await page.goto("/admin/products");
+      await visit(page, "/admin/products");
       await page.getByLabel("Find products").fill(name);
       await page.getByRole("button", { name: `Add one ${name} to stock` }).click();
       await page.getByText("Inventory Updated").waitFor();
@@ -164,8 +161,7 @@ describe("bulk show and hide", () => {
       return made.map((p) => list.find((item) => item.id === p.id)?.isVisible);
     };
 
-    await withPage(browser, baseUrl, async (page) => {
-      await signInStaff(page, seed.admin);
+    await asAdmin(async (page) => {
       await page.goto("/admin/products");
       await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
       await page.getByLabel("Find products").fill(`Bulk Towel ${tag}`);
@@ -197,8 +193,7 @@ describe("bulk show and hide", () => {
 
 describe("a code another product holds", () => {
   it("is refused under the code field, in the server's words", async () => {
-    await withPage(browser, baseUrl, async (page) => {
-      await signInStaff(page, seed.admin);
+    await asAdmin(async (page) => {
       await page.goto("/admin/products");
       await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
       await page.getByRole("button", { name: "Add Product" }).click();
@@ -226,8 +221,7 @@ describe("coming back to the page", () => {
     const name = `Return Towel ${randomUUID().slice(0, 6)}`;
     const made = await api("POST", "/api/admin/skus", { token: admin, body: { code: `RET-${randomUUID().slice(0, 8)}`, name, unitAmountCents: 500, type: "ADD_ON", stockQuantity: 20 } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    await withPage(browser, baseUrl, async (page) => {
-      await signInStaff(page, seed.admin);
+    await asAdmin(async (page) => {
       await page.goto("/admin/products");
       await page.getByLabel("Find products").fill(name);
       await page.getByText("20 in stock").waitFor();

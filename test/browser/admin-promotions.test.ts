@@ -10,26 +10,20 @@
  * The tests of this file run in order and hand on the code they made.
  */
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, signInThroughPage, withPage as openPage, shop } from "./browser";
+import { callApi, fileBrowser, shop, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
-const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => openPage(browser, baseUrl, run, { viewport });
+/** A page signed in as `account` from the start (a stored session), blank: the test opens its page. */
+const withPage = <T>(account: { username: string; password: string }, run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) =>
+  withSignedInPage(browser(), baseUrl, account, run, { viewport });
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
   const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
@@ -37,9 +31,9 @@ async function tokenOf(account: { username: string; password: string }): Promise
   return answer.body.idToken;
 }
 
-/** The customer's booking page with Premium Regrip (Black, Tacky) chosen for `paddle`, the promo typed. */
+/** The customer's booking page (loaded in a page signed in as Casey) with Premium Regrip (Black, Tacky) chosen for `paddle`, the promo typed. */
 async function bookingWithPromo(page: Page, paddle: string, code: string) {
-  await signInThroughPage(page, seed.customer);
+  await page.goto("/booking");
   await page.getByRole("radio", { name: new RegExp(paddle) }).check();
   await page.getByRole("button", { name: /Premium Regrip/ }).click();
   const variant = page.getByRole("dialog", { name: "Premium Regrip" });
@@ -55,8 +49,9 @@ describe("the admin's promotions", () => {
   const code = `WEB${randomInt(100_000, 999_999)}`;
 
   it("an admin creates a promotion on the page, with the schema's and the server's messages on the way", async () => {
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
+      // Where staff land after signing in, then the console's navigation.
+      await page.goto("/storefront");
       await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Promotions" }).click();
       await page.waitForURL((url) => url.pathname === "/admin/promotions");
       await page.getByRole("heading", { name: "Promotions", level: 1 }).waitFor();
@@ -98,7 +93,7 @@ describe("the admin's promotions", () => {
     expect(bags.status).toBe(201);
     const bag = bags.body[0].code3 as string;
 
-    await withPage(async (page) => {
+    await withPage(seed.customer, async (page) => {
       await bookingWithPromo(page, nickname, code);
       await page.getByText("Promo Applied!").waitFor();
       await page.getByLabel(/Bag number/).fill(bag);
@@ -119,34 +114,33 @@ describe("the admin's promotions", () => {
 
   it("switched off on a phone-sized screen, the code is refused on the booking page at once; deleted after the confirmation, it leaves the list", async () => {
     const phone = { width: 390, height: 844 };
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
-      await page.goto("/admin/promotions");
-      const row = page.getByRole("row").filter({ hasText: code });
-      await row.waitFor();
-      await row.getByRole("checkbox").click();
-      await page.getByText("Promotion Updated").waitFor();
-      await row.getByText("Inactive").waitFor();
-    }, phone);
+    // The admin's page stays open on the phone while the customer books in a page of their own.
+    await withPage(
+      seed.admin,
+      async (page) => {
+        await page.goto("/admin/promotions");
+        const row = page.getByRole("row").filter({ hasText: code });
+        await row.waitFor();
+        await row.getByRole("checkbox").click();
+        await page.getByText("Promotion Updated").waitFor();
+        await row.getByText("Inactive").waitFor();
 
-    const nickname = `Off Paddle ${randomInt(1000, 9999)}`;
-    expect((await api("POST", "/api/paddles", { token: await tokenOf(seed.customer), body: { brand: "Joola", nickname } })).status).toBe(201);
-    await withPage(async (page) => {
-      await bookingWithPromo(page, nickname, code);
-      await page.getByText("This promo code is no longer active").waitFor();
-    });
+        const nickname = `Off Paddle ${randomInt(1000, 9999)}`;
+        expect((await api("POST", "/api/paddles", { token: await tokenOf(seed.customer), body: { brand: "Joola", nickname } })).status).toBe(201);
+        await withPage(seed.customer, async (booking) => {
+          await bookingWithPromo(booking, nickname, code);
+          await booking.getByText("This promo code is no longer active").waitFor();
+        });
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
-      await page.goto("/admin/promotions");
-      const row = page.getByRole("row").filter({ hasText: code });
-      await row.getByRole("button", { name: `Delete ${code}` }).click();
-      const confirm = page.getByRole("dialog", { name: "Delete Promotion" });
-      expect(await confirm.innerText()).toContain(code);
-      await confirm.getByRole("button", { name: "Delete" }).click();
-      await page.getByText("Promotion Deleted").waitFor();
-      await row.waitFor({ state: "detached" });
-    }, phone);
+        await row.getByRole("button", { name: `Delete ${code}` }).click();
+        const confirm = page.getByRole("dialog", { name: "Delete Promotion" });
+        expect(await confirm.innerText()).toContain(code);
+        await confirm.getByRole("button", { name: "Delete" }).click();
+        await page.getByText("Promotion Deleted").waitFor();
+        await row.waitFor({ state: "detached" });
+      },
+      phone,
+    );
     expect((await api("GET", `/api/promotions/${code}`)).status).toBe(404);
   });
 });

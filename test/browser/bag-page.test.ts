@@ -12,12 +12,10 @@
  */
 import { randomInt } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatDate } from "../../packages/core/src/shared/calendar";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, localToken, readQr, signInStaff, signInThroughPage, withPage, newVerifiedCustomer, type NewCustomer, shop } from "./browser";
+import { callApi, checkAtBothWidths, fileBrowser, localToken, newVerifiedCustomer, readQr, shop, visit, withPage, withSignedInPage, type NewCustomer } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -64,18 +62,8 @@ async function pickUp(orderId: string) {
   }
 }
 
-/** axe and no sideways scroll at 1280 and 390 px, with a screenshot of each when BAG_SHOTS is set. */
-async function checkScreen(page: Page, what: string) {
-  const viewport = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await expectAccessible(page, `${what} at ${width} px`);
-    if (width === 390) await expectNoOverflow(page, what);
-    if (shots) await page.screenshot({ path: join(shots, `${what}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(viewport);
-}
+/** axe at 1280 and 390 px and no sideways scroll on the phone, on the page as it is (resized, not loaded again), with a screenshot of each when BAG_SHOTS is set. */
+const checkScreen = (page: Parameters<typeof checkAtBothWidths>[0], what: string) => checkAtBothWidths(page, what, { shots });
 
 describe("the bag status page and Book again", { timeout: 240_000 }, () => {
   it("(a) the label's QR opens the bag's status signed out, with nothing personal, and the staff order view signed in", async () => {
@@ -85,11 +73,11 @@ describe("the bag status page and Book again", { timeout: 240_000 }, () => {
     const order = await book(customer, customer.paddleIds[0]!, bag.code3, [], notes);
 
     // The printed label, read as a phone's camera would.
-    const labelUrl = await withPage(
+    const labelUrl = await withSignedInPage(
       browser(),
       baseUrl,
+      seed.employee,
       async (page) => {
-        await signInStaff(page, seed.employee);
         await page.goto(`/bags/labels?codes=${bag.code3}`);
         await page.getByRole("img", { name: `QR code for bag ${bag.code3}` }).waitFor();
         return (await readQr(page, ".bag-label-qr")) ?? "";
@@ -117,16 +105,15 @@ describe("the bag status page and Book again", { timeout: 240_000 }, () => {
 
       // A bag that holds no order, and a slug no bag has: the plain page, in the server's words.
       const empty = await newBag();
-      await page.goto(`/b/${empty.qrSlug}`);
+      await visit(page, `/b/${empty.qrSlug}`);
       await page.getByRole("heading", { name: "No order in this bag", level: 1 }).waitFor();
-      await page.goto(`/b/${"q".repeat(26)}`);
+      await visit(page, `/b/${"q".repeat(26)}`);
       await page.getByRole("heading", { name: "No order in this bag", level: 1 }).waitFor();
       await checkScreen(page, "bag-empty");
     });
 
     // Staff signed in: the same label opens the order, as scanning it always did.
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInStaff(page, seed.employee);
+    await withSignedInPage(browser(), baseUrl, seed.employee, async (page) => {
       await page.goto(labelUrl);
       await page.waitForURL((url) => url.pathname === `/queue/orders/${order.id}`);
       await page.getByText(`${customer.firstName} ${customer.lastName}`).first().waitFor();
@@ -148,15 +135,14 @@ describe("the bag status page and Book again", { timeout: 240_000 }, () => {
     await pickUp(first.id);
     const bag = await newBag();
 
-    await withPage(browser(), baseUrl, async (page) => {
-      await signInThroughPage(page, customer);
+    await withSignedInPage(browser(), baseUrl, customer, async (page) => {
       // My Grips offers it on the picked-up order's row.
       await page.goto("/my-grips");
       const fromList = page.getByRole("link", { name: /^Book again order/ });
       await fromList.first().waitFor();
       expect(await fromList.first().getAttribute("href")).toBe(`/booking?again=${first.id}`);
 
-      await page.goto(`/orders/${first.id}`);
+      await visit(page, `/orders/${first.id}`);
       await page.getByRole("link", { name: "Book again" }).click();
       await page.waitForURL((url) => url.pathname === "/booking");
       const note = page.locator(".again-note");
@@ -189,7 +175,7 @@ describe("the bag status page and Book again", { timeout: 240_000 }, () => {
       expect(again.subtotalCents).toBe(again.lineItems.reduce((sum: number, line: { price: number; quantity: number }) => sum + line.price * line.quantity, 0));
 
       // The paddle is in the shop again: booking the old order again chooses no paddle, and says why.
-      await page.goto(`/booking?again=${first.id}`);
+      await visit(page, `/booking?again=${first.id}`);
       await note.waitFor();
       expect(await note.innerText()).toContain("Reese's Spare is in the shop now: you can book it again after you pick it up.");
       const inShop = page.getByRole("radio", { name: /Reese's Spare/ });

@@ -185,6 +185,25 @@ export async function visit(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
 }
 
+/**
+ * Resolves once nothing on the page says it is still loading: no Cloudscape spinner (a table's or a page's loading
+ * state, a busy button) and no app loading spinner. After `visit`, where a check waited for the network to go idle
+ * after a full load (a load state is reached once per load, not again after an in-app move): the page's data are in.
+ */
+export async function doneLoading(page: Page, timeout = 20_000): Promise<void> {
+  // Polled inside the page (the app's CSP refuses the string predicate of waitForFunction: no eval).
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const until = Date.now() + ${timeout};
+    const look = () => {
+      const loading = document.querySelector('[class*="awsui_circle-left_"], .loading[role="status"]');
+      if (!loading) resolve(undefined);
+      else if (Date.now() > until) reject(new Error("still loading after ${timeout} ms: " + loading.outerHTML.slice(0, 200)));
+      else setTimeout(look, 50);
+    };
+    look();
+  })`);
+}
+
 /** The texts to `phone` in the SMS outbox of the shop whose data is in `dataDir`, oldest first. */
 export function textsTo(dataDir: string, phone: string): string[] {
   const outbox = join(dataDir, "outbox.jsonl");

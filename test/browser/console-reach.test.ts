@@ -9,26 +9,20 @@
  *    viewport without scrolling sideways.
  */
 import { randomInt } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInStaff, withPage as openPage, shop } from "./browser";
+import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
-const withPage = <T>(run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) => openPage(browser, baseUrl, run, { viewport });
+/** A page signed in as `account` from the start (a stored session), blank: the test opens its page. */
+const withPage = <T>(account: { username: string; password: string }, run: (page: Page) => Promise<T>, viewport = { width: 1280, height: 900 }) =>
+  withSignedInPage(browser(), baseUrl, account, run, { viewport });
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
   const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
@@ -44,8 +38,7 @@ describe("a phone already on file", () => {
     const holder = await api("POST", "/api/admin/customers", { token: employee, body: { firstName: "Dana", lastName: family, phone: digits, email: "" } });
     expect(holder.status, JSON.stringify(holder.body)).toBe(201);
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.employee);
+    await withPage(seed.employee, async (page) => {
       await page.goto("/queue");
       const create = async () => {
         await page.getByRole("button", { name: "Create New Customer" }).click();
@@ -99,8 +92,7 @@ describe("bag labels on paper", () => {
     const codes = bags.body.items.map((bag) => bag.code3).slice(0, 30);
     expect(codes.length).toBe(30);
 
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
+    await withPage(seed.admin, async (page) => {
       await page.goto(`/bags/labels?codes=${codes.join(",")}`);
       await page.locator(".bag-label").nth(29).waitFor();
       await page.emulateMedia({ media: "print" });
@@ -155,10 +147,11 @@ describe("on a phone (390x844)", () => {
   ];
 
   it("every action of the first row of the queue, Admin Orders and Promotions is in the viewport without scrolling sideways", async () => {
-    await withPage(async (page) => {
-      await signInStaff(page, seed.admin);
-      for (const { path, heading, names, actions } of pages) {
-        await page.goto(path);
+    await withPage(seed.admin, async (page) => {
+      // The first page loaded, the others moved to in the app.
+      for (const [index, { path, heading, names, actions }] of pages.entries()) {
+        if (index === 0) await page.goto(path);
+        else await visit(page, path);
         await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
         // The table's rows (Cloudscape draws its sticky header as a table of its own, with no body).
         const row = page.locator("table tbody tr").first();

@@ -1,51 +1,43 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, shop } from "./browser";
+import { callApi, expectAccessible, fileBrowser, shop, signedInState, visit } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 
-let browser: Browser;
+const browser = fileBrowser();
 let context: BrowserContext;
 let page: Page;
 
+// One tab for the file's tests, signed in as the employee from the start (a stored session), on the page where staff
+// land after signing in.
 beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
+  const storageState = await signedInState(baseUrl, seed.employee);
+  context = await browser().newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, reducedMotion: "reduce", storageState });
   page = await context.newPage();
-  await page.goto("/login");
-  const form = page.getByRole("form", { name: "Admin sign-in" });
-  await form.getByLabel("Username").fill(seed.employee.username);
-  await form.getByLabel("Password").fill(seed.employee.password);
-  await form.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL((url) => url.pathname === "/storefront");
+  await page.goto("/storefront");
 }, 120_000);
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
 });
 
 /**
  * Serious and critical axe findings on the page. Left out: the console frame's mobile toolbar (Cloudscape's
  * AppLayout below 689 px), which axe flags aria-allowed-attr on; that is the frame's, not these pages', and open.
  */
-async function seriousViolations(path: string) {
+async function expectNoSeriousViolations(path: string) {
   // Colors read mid-transition (an alert fading in, the wizard going back to its first step) are neither the
   // before nor the after: axe reads the page once every animation and transition has ended.
   await expect.poll(() => page.evaluate<boolean>("document.getAnimations().every((animation) => animation.playState !== 'running')")).toBe(true);
-  const { violations } = await new AxeBuilder({ page }).exclude('[class*="awsui_mobile-toolbar-nav"]').analyze();
-  return violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  await expectAccessible(page, path, undefined, { exclude: '[class*="awsui_mobile-toolbar-nav"]' });
 }
 
 describe("the counter pages, as an employee on a phone-sized screen", { timeout: 120_000 }, () => {
   it("finds the seeded customer from 3 characters, creates a walk-in with the schema's messages under the fields, and opens their order", async () => {
     await page.getByRole("heading", { name: "Storefront", level: 1 }).waitFor();
-    expect(await seriousViolations("/storefront")).toEqual([]);
+    await expectNoSeriousViolations("/storefront");
     const search = page.getByLabel("Find a customer");
     await search.fill("ca");
     await page.getByText("Type at least 3 characters to search...").waitFor();
@@ -67,13 +59,13 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.waitForURL((url) => url.pathname.startsWith("/storefrontbooking/"));
     await page.getByRole("heading", { name: "Robin Counter", level: 1 }).waitFor();
     expect(await page.getByRole("button", { name: "Review Order" }).isDisabled()).toBe(true);
-    expect(await seriousViolations("/storefrontbooking")).toEqual([]);
+    await expectNoSeriousViolations("/storefrontbooking");
   });
 
   it("walks the quick sale's first steps: a customer, then the paddle's nickname is required", async () => {
-    await page.goto("/quick-sale");
+    await visit(page, "/quick-sale");
     await page.getByLabel("Find a customer").fill("cas");
-    expect(await seriousViolations("/quick-sale")).toEqual([]);
+    await expectNoSeriousViolations("/quick-sale");
     await page.getByRole("button", { name: "Select Casey Dink" }).click();
     await page.getByLabel("Nickname").waitFor();
     await page.getByRole("button", { name: "Next" }).click();
@@ -83,7 +75,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.getByRole("checkbox", { name: /Standard Regrip \$45\.00/ }).check();
     await page.getByLabel("Discount amount ($)").fill("50");
     await page.getByText("Total: $0.00").waitFor();
-    expect(await seriousViolations("/quick-sale services")).toEqual([]);
+    await expectNoSeriousViolations("/quick-sale services");
   });
 
   it("adds up the quick sale at the catalogue's prices: an admin's new QS-REGRIP price is what the wizard shows and totals", async () => {
@@ -96,7 +88,8 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
       expect((await callApi(baseUrl, "PATCH", `/api/admin/skus/${regrip.id}`, { token: admin, body: { unitAmountCents } })).status).toBe(200);
     await setPrice(5250);
     try {
-      // The same tab: the sale the last test left half done comes back (sessionStorage), on its Services step.
+      // The same tab, loaded again: the sale the last test left half done comes back (sessionStorage), on its
+      // Services step, and the catalogue is read anew (the new price).
       await page.goto("/quick-sale");
       expect(await page.getByRole("checkbox", { name: /Standard Regrip/ }).isChecked()).toBe(true);
       expect(await page.getByLabel("Discount amount ($)").inputValue()).toBe("50");
@@ -124,7 +117,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const bag = made.body[0]!.code3;
 
-    await page.goto("/quick-sale");
+    await visit(page, "/quick-sale");
     // The last test's sale comes back in this tab: start a new one.
     await page.getByRole("button", { name: "Start Over" }).click();
     await page.getByLabel("Find a customer").fill("cas");
@@ -156,7 +149,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/queue\/orders\/[0-9a-f-]{36}$/);
     await page.getByLabel("Find a customer").waitFor();
-    expect(await seriousViolations("/quick-sale booked")).toEqual([]);
+    await expectNoSeriousViolations("/quick-sale booked");
     await page.screenshot({ path: "test-results/quick-sale-booked-390.png", fullPage: true }).catch(() => undefined);
 
     // A reload now starts a new sale: the one booked is forgotten.
@@ -171,7 +164,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
       const found = await callApi<{ items: { id: string }[] }>(baseUrl, "GET", `/api/admin/orders?q=${q}`, { token: employee });
       expect(found.body.items.map((item) => item.id), q).toContain(orderId);
     }
-    await page.goto("/queue");
+    await visit(page, "/queue");
     await page.getByPlaceholder("Search orders by name, email, phone, bag or reference").fill(bag);
     await page.getByRole("link", { name: `Details of order ${bag}` }).first().waitFor();
   });

@@ -14,16 +14,16 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, expectNoOverflow, launchBrowser, readQr, signInThroughPage, withPage as openPage, shop } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, readQr, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const widths = [1280, 390] as const;
 
-let browser: Browser;
+const browser = fileBrowser();
 let customerToken = "";
 let adminToken = "";
 
@@ -36,27 +36,20 @@ async function tokenOf(account: { username: string; password: string }): Promise
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   [customerToken, adminToken] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin)]);
 });
 
 afterAll(async () => {
   // Casey's preferences are shared with the other browser tests' bookings: put them back.
   if (customerToken) await api("PUT", "/api/auth/user", { token: customerToken, body: { defaultPrefs: null } });
-  await browser?.close();
 });
 
-/** A signed-in page as Casey at `width` (the staff QR reader needs `bypassCSP` to add jsQR to the page). */
+/**
+ * A page signed in as Casey from the start (a stored session) at `width`, blank: the test opens its page (the staff
+ * QR reader needs `bypassCSP` to add jsQR to the page).
+ */
 function asCustomer<T>(width: number, run: (page: Page) => Promise<T>) {
-  return openPage(
-    browser,
-    baseUrl,
-    async (page) => {
-      await signInThroughPage(page, seed.customer);
-      return run(page);
-    },
-    { viewport: { width, height: width < 500 ? 844 : 900 }, bypassCSP: true },
-  );
+  return withSignedInPage(browser(), baseUrl, seed.customer, run, { viewport: { width, height: width < 500 ? 844 : 900 }, bypassCSP: true });
 }
 
 async function shot(page: Page, name: string) {
@@ -208,7 +201,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       await shot(page, `pickup-my-grips-${width}`);
       await dialog.getByRole("button", { name: "Done" }).click();
 
-      await page.goto(`/orders/${orderId}`);
+      await visit(page, `/orders/${orderId}`);
       await page.getByRole("button", { name: "Ready for Pickup!" }).click();
       await page.getByRole("dialog", { name: "Ready for Pickup!" }).locator(".pickup-qr").waitFor();
       expect(await readQr(page, ".pickup-qr")).toBe(bagPageUrl);
@@ -248,7 +241,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       await expectNoOverflow(page, "Shop Tools' orders");
       await shot(page, `shop-tools-orders-${width}`);
 
-      await page.goto("/booking");
+      await visit(page, "/booking");
       const premium = page.getByRole("button", { name: /Premium Regrip/ });
       await page.locator(".option-selected", { hasText: "Selected: Teal · Tacky" }).waitFor();
       expect(await premium.getAttribute("aria-pressed")).toBe("true");
@@ -275,6 +268,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       expect(paid).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid" });
       const total = `$${(paid.totalCents / 100).toFixed(2)}`;
 
+      // Loaded again: the page reads the order as paid.
       await page.goto(`/orders/${orderId}`);
       await page.getByRole("heading", { name: "Need to cancel?" }).waitFor();
       await page.getByRole("button", { name: "Cancel Order" }).click();
