@@ -47,11 +47,10 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           env: { NODE_ENV: "test" },
-          // One worker, modules kept between files: each configuration is synthesized once (test/infra/configurations.ts).
-          // Vitest runs projects of different worker counts in separate groups, so infra runs last, on its own.
-          fileParallelism: false,
+          // Modules kept between a worker's files: each worker synthesizes a configuration once
+          // (test/infra/configurations.ts), beside the other projects' files (the root's two workers: vitest runs
+          // projects of different worker counts in separate groups, one after the other).
           isolate: false,
-          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -60,7 +59,7 @@ export default defineConfig({
           include: ["test/local/**/*.test.ts"],
           testTimeout: 240_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // Each test starts a shop of its own on free ports and a data folder of its own, so files run side by side.
         },
       },
       {

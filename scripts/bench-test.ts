@@ -60,10 +60,14 @@ try {
   const total = [...projects.values()].reduce((sum, project) => sum + project.tests, 0);
   console.log(`\nnpm test on ${cpus().length} cores (load average ${load} at the start), ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`);
   console.log(`wall time ${seconds.toFixed(0)} s (budget ${budgetSeconds} s: ${seconds <= budgetSeconds ? "ok" : "OVER"}), ${total} tests, exit ${run.status}`);
-  console.log("\nproject       wall     files  tests");
+  // When each project ran, from the first test file's start: what ran beside what, and what ran alone at the end.
+  const firstStart = Math.min(...files.map((file) => file.startTime));
+  const at = (time: number) => `${((time - firstStart) / 1000).toFixed(0).padStart(5)} s`;
+  console.log("\nproject       wall     files  tests   from      to");
   for (const [name, project] of [...projects].sort(([, a], [, b]) => b.end - b.start - (a.end - a.start))) {
     const wall = ((project.end - project.start) / 1000).toFixed(0);
-    console.log(`${name.padEnd(12)} ${wall.padStart(5)} s  ${String(project.files).padStart(5)}  ${String(project.tests).padStart(5)}${project.failed ? `  (${project.failed} failed)` : ""}`);
+    const counts = `${String(project.files).padStart(5)}  ${String(project.tests).padStart(5)}`;
+    console.log(`${name.padEnd(12)} ${wall.padStart(5)} s  ${counts}  ${at(project.start)} ${at(project.end)}${project.failed ? `  (${project.failed} failed)` : ""}`);
   }
   console.log("\nslowest files");
   for (const file of [...files].sort((a, b) => b.seconds - a.seconds).slice(0, 10)) {

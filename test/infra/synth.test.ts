@@ -493,11 +493,12 @@ describe("Web", () => {
     const [spa] = config.DefaultCacheBehavior.FunctionAssociations;
     expect(spa.EventType).toBe("viewer-request");
     expect(runCloudFrontFunction(code(spa), { uri: "/orders/ord_123" }).uri).toBe("/index.html");
-    // The landing, terms and privacy pages are served as prerendered at build time; other pages get the empty index.html.
+    // The landing, terms, privacy and booking pages are served as prerendered at build time; other pages get the empty index.html.
     expect(runCloudFrontFunction(code(spa), { uri: "/" }).uri).toBe("/prerendered/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/terms" }).uri).toBe("/prerendered/terms/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/privacy" }).uri).toBe("/prerendered/privacy/index.html");
-    expect(runCloudFrontFunction(code(spa), { uri: "/booking" }).uri).toBe("/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/booking" }).uri).toBe("/prerendered/booking/index.html");
+    expect(runCloudFrontFunction(code(spa), { uri: "/booking/x" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/privacy/x" }).uri).toBe("/index.html");
     expect(runCloudFrontFunction(code(spa), { uri: "/toString" }).uri).toBe("/index.html");
     // Every bag status page is the one shell; nothing else under /b/ is.

@@ -18,7 +18,8 @@ import { IdempotencyKey, IDEMPOTENCY_TTL_SECONDS } from "../shared/idempotency";
 import { consent, optedOutNumbers, Texts } from "../texts";
 import type { SkipReason } from "../texts/consent";
 import type { UserItem } from "../users";
-import { BulkSmsInput, TestSmsInput, UNKNOWN_ERROR, type BroadcastSkips, type BulkSmsAnswer, type BulkSmsResults } from "../shared/communications";
+import { UNKNOWN_ERROR } from "../shared/api-words";
+import { BulkSmsInput, TestSmsInput, type BroadcastSkips, type BulkSmsAnswer, type BulkSmsResults } from "../shared/communications";
 
 export * as Communications from "./index";
 export { list } from "./list";

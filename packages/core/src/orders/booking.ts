@@ -37,7 +37,7 @@ import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location
 import { RedeemPoints } from "../shared/loyalty-input";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
 import { bookingConfirmation } from "../notifications/confirmations";
-import { PHONE_VERIFICATION_REQUIRED } from "../shared/phone";
+import { PHONE_VERIFICATION_REQUIRED } from "../shared/api-words";
 import { membershipOf } from "../memberships/membership-step";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";

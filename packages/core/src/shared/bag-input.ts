@@ -1,6 +1,13 @@
-/** What POST /api/admin/bags/create takes (docs/api-staff.md "Bags"). Browser-safe, zod/mini; the words are in ./bags. */
+/** What POST /api/admin/bags/create takes (docs/api-staff.md "Bags"). Browser-safe, zod/mini; the bag number's words are in ./bags. */
 import * as z from "zod/mini";
-import { BAG_CODE_PATTERN, BAG_COUNT_MESSAGE, BAG_NUMBER_INVALID, MAX_BAGS_PER_CREATE, MIN_BAGS_PER_CREATE } from "./bags";
+import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
+
+// The Bags page's create form: its limits and words (console only, so not in ./bags, which the booking page loads).
+export const MIN_BAGS_PER_CREATE = 1;
+export const MAX_BAGS_PER_CREATE = 100;
+export const BAG_COUNT_MESSAGE = `Count must be between ${MIN_BAGS_PER_CREATE} and ${MAX_BAGS_PER_CREATE}`;
+export const BAGS_CREATED = "Bags Created";
+export const BAGS_CREATE_FAILED = "Failed to create bags";
 
 /** `POST /api/admin/bags/create` `{ count }`: a whole number from 1 to 100. */
 export const CreateBags = z.object({

@@ -29,12 +29,7 @@ export const BAG_SLUG_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 export const BAG_SLUG_LENGTH = 26;
 export const BAG_SLUG_PATTERN = /^[a-z0-9]{26}$/;
 
-export const MIN_BAGS_PER_CREATE = 1;
-export const MAX_BAGS_PER_CREATE = 100;
-export const BAG_COUNT_MESSAGE = `Count must be between ${MIN_BAGS_PER_CREATE} and ${MAX_BAGS_PER_CREATE}`;
 export const BAG_NOT_FOUND = "Bag not found";
-export const BAGS_CREATED = "Bags Created";
-export const BAGS_CREATE_FAILED = "Failed to create bags";
 export const bagDoesNotExist = (code: string) => `Bag ${code} does not exist`;
 export const bagInUse = (code: string) => `Bag ${code} is in use by another open order`;
 /** The quick sale's refusal of a typed bag that is not an active bag of the shop (409: the shop's bags decide). */

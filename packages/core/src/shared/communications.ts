@@ -29,7 +29,6 @@ export const bulkSmsConfirmation = (count: number) => `Send SMS to ${count} cust
 export const TEST_SMS_SENT = "Test SMS Sent!";
 export const TEST_SMS_FAILED = "Failed to Send SMS";
 export const BULK_SMS_FAILED = "Failed to Send Bulk SMS";
-export const UNKNOWN_ERROR = "Unknown error";
 export const bulkSmsSent = (sent: number, failed: number) => `Bulk SMS Sent! (Sent: ${sent}, Failed: ${failed})`;
 
 // What the page says to staff who are not admins (the spec's words).

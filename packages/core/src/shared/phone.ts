@@ -15,8 +15,6 @@ export const INVALID_BOOKING_PHONE = "Please enter a valid 10-digit phone number
 /** The profile's phone (PUT /api/auth/user): empty clears it, anything else must be a whole number. */
 export const INCOMPLETE_PHONE = "Please enter a complete 10-digit phone number or leave it empty.";
 export const INVALID_E164 = "Please use E.164 format (e.g., +12345678901)";
-/** 428 to a booking or a quick sale for a customer whose phone is not verified yet. */
-export const PHONE_VERIFICATION_REQUIRED = "Phone number verification required";
 
 /** The national digits: non-digits stripped and a leading 1 dropped. */
 export function usPhoneDigits(input: string): string {

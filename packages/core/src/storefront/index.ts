@@ -36,7 +36,7 @@ import { receiptUrl } from "../shared/receipts";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
-import { PHONE_VERIFICATION_REQUIRED } from "../shared/phone";
+import { PHONE_VERIFICATION_REQUIRED } from "../shared/api-words";
 import {
   discountDollarsToCents,
   QUICK_SALE_SERVICES,

@@ -2,8 +2,7 @@
  * Reading the request helper's errors (`{status}: {body}`, see api.ts): the
  * status, and the server's `{ message }` to show a customer.
  */
-import { UNKNOWN_ERROR } from "@regrip/core/shared/communications";
-import { PHONE_VERIFICATION_REQUIRED } from "@regrip/core/shared/phone";
+import { PHONE_VERIFICATION_REQUIRED, UNKNOWN_ERROR } from "@regrip/core/shared/api-words";
 
 export function errorStatus(error: unknown): number | undefined {
   if (!(error instanceof Error)) return undefined;

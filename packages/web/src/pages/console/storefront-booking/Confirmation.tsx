@@ -7,7 +7,7 @@ import Header from "@cloudscape-design/components/header";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
-import { UNKNOWN_ERROR } from "@regrip/core/shared/communications";
+import { UNKNOWN_ERROR } from "@regrip/core/shared/api-words";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { stageOf } from "@regrip/core/shared/lifecycle";
 import { displayPhone } from "@regrip/core/shared/phone";
