@@ -130,7 +130,8 @@ describe("the customer journey", () => {
     await card.getByRole("link", { name: "Grip Me!" }).click();
     await page.waitForURL((url) => url.pathname === "/booking");
     await page.waitForURL((url) => url.search === "");
-    expect(await page.getByRole("radio", { name: /Big Red/ }).isChecked()).toBe(true);
+    // The choice is made once the page has the customer's paddles: wait for it, not for a fixed moment.
+    await expect.poll(() => page.getByRole("radio", { name: /Big Red/ }).isChecked(), { timeout: 15_000 }).toBe(true);
 
     // Premium Regrip, Black and Tacky.
     await page.getByRole("button", { name: /Premium Regrip/ }).click();
