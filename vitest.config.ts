@@ -1,11 +1,22 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Node 20 here, Node 22 on Lambda: the AWS SDK's notice about Node 20 is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
+/** The unit project's files: tests beside the code in the packages, infra and scripts. */
+const unitFiles = ["packages", "infra", "scripts"]
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: "utf8" }).map((file) => join(dir, file)))
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.split(/[\\/]/).includes("node_modules"));
+
+/** Unit files that replace a module or a global (vi.mock and the like): each needs a module graph of its own. */
+const unitFilesThatMock = unitFiles.filter((file) => /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(readFileSync(file, "utf8")));
+
 /**
- * One `npm test`, four projects:
- * - unit: pure modules, mocks allowed for a single module's collaborators
+ * One `npm test`, six projects:
+ * - unit: pure modules, their worker's modules shared between files
+ * - unit-mocks: the unit files that replace a module's collaborators (vi.mock) or a global, each file isolated
  * - integration: handlers through the route table against DynamoDB Local and cognito-local
  * - infra: the SST app synthesized offline and asserted
  * - local: `npm start` itself (errors, restart, Ctrl-C)
@@ -20,7 +31,17 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/*/src/**/*.test.{ts,tsx}", "infra/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: unitFiles.filter((file) => !unitFilesThatMock.includes(file)),
+          environment: "node",
+          // Modules kept between a worker's files: importing React, Cloudscape, ElectroDB and zod again for each file
+          // was most of this project's time. A file that mocks a module runs in a fresh module graph (unit-mocks).
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: "unit-mocks",
+          include: unitFilesThatMock,
           environment: "node",
         },
       },
@@ -69,6 +90,9 @@ export default defineConfig({
           globalSetup: ["test/browser/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Modules kept between a worker's files (playwright-core, core's rules, browser.ts): importing them again for
+          // each file cost the browser files about 66 s of import. Each worker keeps its own shop (browser.ts).
+          isolate: false,
         },
       },
     ],

@@ -22,7 +22,7 @@ interface FileResult {
   assertionResults: { status: string }[];
 }
 
-/** The vitest project a test file belongs to, by the include patterns of vitest.config.ts. */
+/** The vitest project a test file belongs to, by the include patterns of vitest.config.ts (unit-mocks counted as unit). */
 export function projectOf(file: string): string {
   for (const project of ["integration", "infra", "local", "browser"]) if (file.startsWith(`test/${project}/`)) return project;
   return "unit";

@@ -100,7 +100,10 @@ grant {
 export async function startDynamo(port: number, dir: string | null, log: (line: string) => void = () => undefined): Promise<ChildProcess> {
   if (dir) mkdirSync(dir, { recursive: true });
   const java = assertJava();
-  const jvm: string[] = [];
+  // A stand-in on a developer's machine or under the tests, not a server: the quick compiler only, one compiler
+  // thread and the serial collector take about a third less CPU to start and to answer a test suite's requests
+  // (measured: 4.3 s to 2.7 s to start; 144 s to 99 s over the integration tests), where CPU is what runs out.
+  const jvm: string[] = ["-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC", "-XX:-UsePerfData"];
   let policyDir: string | undefined;
   if (java >= 17 && java <= lastJavaWithSecurityManager) {
     policyDir = mkdtempSync(join(tmpdir(), "regrip-dynamodb-policy-"));

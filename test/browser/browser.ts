@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { AxeResults } from "axe-core";
@@ -9,29 +9,20 @@ import { createLogin } from "../../infra/local/cognito";
 import type { TestShop } from "./global-setup";
 
 /**
- * The shop this test file runs against, leased for the file's whole run: the global setup starts one shop per file
- * that may run at the same time, and a lease is a file created exclusively, so two files running side by side never
- * share one. Released when the file's tests are done.
+ * The shop this test file runs against: the global setup starts one shop per vitest worker, and a worker runs one
+ * file at a time, so the worker's number (VITEST_POOL_ID, 1 to maxWorkers, never two running files alike) picks it.
+ * The browser project keeps modules between a worker's files (vitest.config.ts), so this module, and the shop, are
+ * the worker's for the whole run.
  */
-function leaseShop(): TestShop {
+function workersShop(): TestShop {
   const shops = inject("shops");
-  const leaseDir = inject("shopLeaseDir");
-  for (let round = 0; round < 2; round++) {
-    for (const [index, candidate] of shops.entries()) {
-      const lease = join(leaseDir, `shop-${index}`);
-      try {
-        closeSync(openSync(lease, "wx"));
-      } catch {
-        continue;
-      }
-      afterAll(() => rmSync(lease, { force: true }));
-      return candidate;
-    }
-  }
-  throw new Error(`All ${shops.length} test shops are leased: more browser test files run at once than the global setup started shops for`);
+  const id = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
+  const shop = shops[(id - 1) % shops.length];
+  if (!shop || id > shops.length) throw new Error(`Worker ${id} has no test shop: the global setup started ${shops.length}`);
+  return shop;
 }
 
-export const shop: TestShop = leaseShop();
+export const shop: TestShop = workersShop();
 
 /** Debian's Chromium, never a downloaded one (`playwright install` is not used). */
 export const chromiumPath = "/usr/bin/chromium";

@@ -19,22 +19,19 @@ export interface TestShop {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** One shop per test file that may run at the same time; a file leases one for itself (browser.ts). */
+    /** One shop per vitest worker: the worker's number picks its own (browser.ts). */
     shops: TestShop[];
-    /** Where the leases are kept. */
-    shopLeaseDir: string;
   }
 }
 
 /**
- * The browser tests run against `npm start`: as many fresh shops, each with its own ports and data, as test files
- * may run at once (vitest's workers), so two files never share a shop's figures, bags or outbox. The web app is
+ * The browser tests run against `npm start`: one fresh shop, with its own ports and data, for each of vitest's
+ * workers (a worker runs one file at a time), so two files never share a shop's figures, bags or outbox at once. The web app is
  * built once before they start (each `npm start` would otherwise check and build it for itself).
  */
 export default async function setup(project: TestProject) {
   await buildWebIfStale();
   const count = Math.max(1, project.vitest.config.maxWorkers ?? 1);
-  const leaseDir = mkdtempSync(join(tmpdir(), "regrip-e2e-leases-"));
   const starting = await Promise.allSettled(
     Array.from({ length: count }, async () => {
       const dir = mkdtempSync(join(tmpdir(), "regrip-e2e-"));
@@ -57,14 +54,11 @@ export default async function setup(project: TestProject) {
     // One shop did not start: the others are stopped, not left running with no test to use them.
     await Promise.all(started.map(({ shop }) => shop.stop()));
     for (const { info } of started) rmSync(info.dataDir, { recursive: true, force: true });
-    rmSync(leaseDir, { recursive: true, force: true });
     throw failed.reason;
   }
   project.provide("shops", started.map(({ info }) => info));
-  project.provide("shopLeaseDir", leaseDir);
   return async () => {
     await Promise.all(started.map(({ shop }) => shop.stop()));
     for (const { info } of started) rmSync(info.dataDir, { recursive: true, force: true });
-    rmSync(leaseDir, { recursive: true, force: true });
   };
 }
