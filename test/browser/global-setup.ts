@@ -26,8 +26,8 @@ declare module "vitest" {
 
 /**
  * The browser tests run against `npm start`: one fresh shop, with its own ports and data, for each of vitest's
- * workers (a worker runs one file at a time), so two files never share a shop's figures, bags or outbox at once. The web app is
- * built once before they start (each `npm start` would otherwise check and build it for itself).
+ * workers (a worker runs one file at a time), so two files never share a shop's figures, bags or outbox at once.
+ * The web app is built once before they start (each `npm start` would otherwise check and build it for itself).
  */
 export default async function setup(project: TestProject) {
   await buildWebIfStale();
