@@ -7,18 +7,19 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createLogin } from "../../infra/local/cognito";
 import type { TestShop } from "./global-setup";
+import { workerNumber } from "../worker";
 
 /**
  * The shop this test file runs against: the global setup starts one shop per vitest worker, and a worker runs one
- * file at a time, so the worker's number (VITEST_POOL_ID, 1 to maxWorkers, never two running files alike) picks it.
+ * file at a time, so the worker's number (`workerNumber`) picks it.
  * The browser project keeps modules between a worker's files (vitest.config.ts), so this module, and the shop, are
  * the worker's for the whole run.
  */
 function workersShop(): TestShop {
   const shops = inject("shops");
-  const id = Math.max(1, Number(process.env.VITEST_POOL_ID) || 1);
-  const shop = shops[(id - 1) % shops.length];
-  if (!shop || id > shops.length) throw new Error(`Worker ${id} has no test shop: the global setup started ${shops.length}`);
+  const id = workerNumber();
+  const shop = shops[id - 1];
+  if (!shop) throw new Error(`Worker ${id} has no test shop: the global setup started ${shops.length}`);
   return shop;
 }
 

@@ -4,6 +4,7 @@ import { inject } from "vitest";
 import { env } from "../../infra/env";
 import { emailOutboxFile } from "../../infra/local/cognito-gate";
 import { dynamoEndpoint } from "../../infra/local/dynamo";
+import { workerNumber } from "../worker";
 
 /**
  * What one vitest worker's files read and write. Files run side by side, one at
@@ -34,7 +35,7 @@ export function workerPlace(
   runDir = inject("runDir"),
   dynamoPorts = inject("dynamoPorts"),
 ): WorkerPlace {
-  const id = Math.max(1, Number(poolId) || 1);
+  const id = workerNumber(poolId);
   const worker = `w${id}`;
   const table = `${base}-${worker}`;
   const dir = join(runDir, worker);
