@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { expectNoOverflow, launchBrowser, withPage, shop, withSignedInPage } from "./browser";
+import { closeContexts, expectNoOverflow, workerBrowser, withPage, shop, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -23,10 +23,10 @@ const desktop = { viewport: { width: 1280, height: 900 } };
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** The codes emailed to `email` (the local email outbox), oldest first. */

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, fileBrowser, shop, signedInState, visit } from "./browser";
+import { callApi, expectAccessible, fileBrowser, shop, signedInContext, visit } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -13,8 +13,7 @@ let page: Page;
 // One tab for the file's tests, signed in as the employee from the start (a stored session), on the page where staff
 // land after signing in.
 beforeAll(async () => {
-  const storageState = await signedInState(baseUrl, seed.employee);
-  context = await browser().newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, reducedMotion: "reduce", storageState });
+  context = await signedInContext(browser(), baseUrl, seed.employee, { viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
   page = await context.newPage();
   await page.goto("/storefront");
 }, 120_000);

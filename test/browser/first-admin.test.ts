@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { repoRoot } from "../../infra/local/settings";
-import { callApi, expectAccessible, launchBrowser, withPage, shop } from "./browser";
+import { closeContexts, callApi, expectAccessible, workerBrowser, withPage, shop } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const username = `first-admin-${Date.now()}@shop.test`;
@@ -37,10 +37,10 @@ function setUpAdmin(email: string, firstName?: string): string {
 
 beforeAll(async () => {
   temporary = setUpAdmin(username, "Fran");
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 describe("an admin made by stage:setup", () => {

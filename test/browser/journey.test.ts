@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoPromotions, demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { expectAccessible, launchBrowser, shop, visit, withSignedInPage } from "./browser";
+import { closeContexts, expectAccessible, workerBrowser, shop, visit, withSignedInPage } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -26,14 +26,14 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
   page = await context.newPage();
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** Polls `read` until it answers something, as a person waits for an email or a text. */

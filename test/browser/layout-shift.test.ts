@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, shop, signedInState } from "./browser";
+import { closeContexts, workerBrowser, shop, signedInContext } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -30,11 +30,11 @@ let browser: Browser;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 afterEach(async () => {
@@ -74,7 +74,7 @@ async function screenPage(
   screen: Screen,
   account?: { username: string; password: string },
 ): Promise<{ page: Page; hold: () => void; release: (prefix?: string) => Promise<void> }> {
-  context = await browser.newContext({ baseURL: baseUrl, ...screen, storageState: account && (await signedInState(baseUrl, account)) });
+  context = account ? await signedInContext(browser, baseUrl, account, screen) : await browser.newContext({ baseURL: baseUrl, ...screen });
   await context.addInitScript(recordShifts);
   let held = false;
   const open: string[] = [];

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { launchBrowser, shop, signedInState } from "./browser";
+import { closeContexts, workerBrowser, shop, signedInState } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -50,11 +50,11 @@ const pages = [
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** Console errors and warnings, uncaught errors, and the Amplify chunk if it was fetched. */

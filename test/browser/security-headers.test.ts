@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, ConsoleMessage, Page } from "playwright-c
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localSecurityHeaders } from "../../infra/headers";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, launchBrowser, signInThroughPage, shop } from "./browser";
+import { closeContexts, callApi, workerBrowser, signInThroughPage, shop } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -19,7 +19,7 @@ let page: Page;
 const violations: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   context = await browser.newContext({ baseURL: baseUrl });
   // Runs before any script of every document (CSP does not apply to it): the page's own report of a violation.
   // (A string: the tests are typed without the DOM library.)
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings, type SeedAccount } from "../../infra/local/settings";
-import { launchBrowser, shop } from "./browser";
+import { closeContexts, workerBrowser, shop } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -12,11 +12,11 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 // A fresh context per test: no session (Amplify keeps it in local storage) leaks from one test to the next.

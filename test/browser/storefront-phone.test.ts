@@ -12,7 +12,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, launchBrowser, shop, textsTo, withSignedInPage } from "./browser";
+import { closeContexts, callApi, expectAccessible, workerBrowser, shop, textsTo, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -32,7 +32,7 @@ let admin: string;
 const made: string[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await workerBrowser();
   const signIn = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
   expect(signIn.status).toBe(200);
   admin = signIn.body.idToken;
@@ -48,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const id of made) await api("DELETE", `/api/admin/skus/${id}`, { token: admin });
-  await browser?.close();
+  await closeContexts(browser);
 });
 
 /** Opens a Cloudscape select in `scope` and picks the option. */
