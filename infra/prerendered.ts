@@ -15,20 +15,13 @@ export interface PrerenderedPage {
   file: string;
   /** The page's module, relative to packages/web (its chunk's CSS is linked in the HTML). */
   module: string;
-  /**
-   * Other modules the page's first render waits for, relative to packages/web: their chunks are preloaded with the
-   * page's own (a page that reads data renders inside the query client's scope, app/query-layer.tsx, which the
-   * route table loads beside it).
-   */
-  preload?: string[];
 }
 
 export const prerenderedPages: readonly PrerenderedPage[] = [
   { path: "/", file: "prerendered/index.html", module: "src/pages/landing/LandingPage.tsx" },
   { path: "/onsite", file: "prerendered/onsite/index.html", module: "src/pages/onsite/ClubDaysPage.tsx" },
-  // The booking page as its first render shows it (the header, each step waiting for its data): it paints with the
-  // HTML, and its chunks are fetched from the start instead of once the app's script has run.
-  { path: "/booking", file: "prerendered/booking/index.html", module: "src/pages/booking/BookingPage.tsx", preload: ["src/app/query-layer.tsx"] },
+  // The booking page as its first render shows it (the header, each step waiting for its data): it paints with the HTML.
+  { path: "/booking", file: "prerendered/booking/index.html", module: "src/pages/booking/BookingPage.tsx" },
   { path: "/terms", file: "prerendered/terms/index.html", module: "src/pages/legal/TermsPage.tsx" },
   { path: "/privacy", file: "prerendered/privacy/index.html", module: "src/pages/legal/PrivacyPage.tsx" },
   // The bag status page behind each bag's QR: one shell for every slug.

@@ -19,8 +19,10 @@ import {
   nextBusinessDay,
   nextOpening,
   pickupDateFor,
+  SHOP_TIME_ZONE,
   todayOf,
   weekdayOf,
+  zoneOffsets,
   type LocalDate,
 } from "../../packages/core/src/shared/calendar";
 import { shopLocation } from "../../packages/core/src/shared/locations";
@@ -43,6 +45,7 @@ import {
   PARTNER_URL_INVALID,
   eventCapacityBelowBookings,
   type LocationsView,
+  ZONE_OFFSETS_DAYS,
   type PartnerAdminView,
   type ScheduleAdminView,
   type ScheduleEventView,
@@ -314,6 +317,12 @@ describe("the public schedule and locations", () => {
       websiteUrl: null,
     });
     expect(answer.body.partners.find((p) => p.locationKey === hidden.locationKey)).toBeUndefined();
+    // The shops' clock for the booking page: the zone's offsets from a day before now to the weeks a booking names.
+    const { zone } = answer.body;
+    expect(zone.timeZone).toBe(SHOP_TIME_ZONE);
+    expect(zone.from).toBeLessThan(now.getTime());
+    expect(zone.until).toBeGreaterThan(now.getTime() + ZONE_OFFSETS_DAYS * 86_400_000 - 60_000);
+    expect(zone.changes).toEqual(zoneOffsets(new Date(zone.from), new Date(zone.until)).changes);
   });
 });
 

@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/App";
 import { onAuthEvent } from "./auth/auth-bus";
@@ -30,6 +30,8 @@ const app = (
     <App config={config} />
   </StrictMode>
 );
-// The landing, terms and privacy pages arrive prerendered (vite.config.ts): React takes over their markup.
-if (root.hasChildNodes()) hydrateRoot(root, app);
+// The pages of infra/prerendered.ts arrive prerendered (vite.config.ts): React takes over their markup.
+// Hydrating in a transition lets React yield to the browser every few milliseconds (a default-priority hydration
+// is one long task): the page is already painted from the HTML, and an input meanwhile hydrates its target first.
+if (root.hasChildNodes()) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -5,9 +5,9 @@
  * drop-off now; the active partner clubs).
  */
 import { fn, NoInput } from "../actor/fn";
-import { addDays, nextOpening, localOf, pickupDateFor, todayOf } from "../shared/calendar";
+import { addDays, nextOpening, localOf, pickupDateFor, todayOf, zoneOffsets } from "../shared/calendar";
 import { SHOP_LOCATIONS } from "../shared/locations";
-import { SCHEDULE_MAX_DAYS, type LocationsView, type ScheduleEventView, type ShopView } from "../shared/schedule";
+import { SCHEDULE_MAX_DAYS, ZONE_OFFSETS_DAYS, type LocationsView, type ScheduleEventView, type ShopView } from "../shared/schedule";
 import { ScheduleRange } from "../shared/schedule-input";
 import { activePartners } from "./partners";
 import { cutoffsOf, eventEnd, eventsBetween, partnersByKey, rangeOf } from "./read";
@@ -34,7 +34,10 @@ export const schedule = /* @__PURE__ */ fn({ role: "public", input: ScheduleRang
   };
 });
 
-/** `GET /api/locations`: both shops (hours, closed dates and cutoffs from today on, the pickup day of a drop-off now) and the active partner clubs. */
+/**
+ * `GET /api/locations`: both shops (hours, closed dates and cutoffs from today on, the pickup day of a drop-off now),
+ * the active partner clubs, and the shops' zone offsets for the weeks ahead (the booking page's clock).
+ */
 export const locations = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<LocationsView> => {
   const now = new Date();
   const today = todayOf(now);
@@ -53,5 +56,7 @@ export const locations = /* @__PURE__ */ fn({ role: "public", input: NoInput }, 
       nextPickupDate: pickupDateFor(shop, dropoff, cutoffs[localOf(dropoff).date]),
     };
   });
-  return { shops, partners: partners.map(partnerView) };
+  const day = 24 * 3_600_000;
+  const zone = zoneOffsets(new Date(now.getTime() - day), new Date(now.getTime() + ZONE_OFFSETS_DAYS * day));
+  return { shops, partners: partners.map(partnerView), zone };
 });

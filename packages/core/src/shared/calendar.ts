@@ -5,7 +5,9 @@
  *
  * Every local date and time is the shop's, in `SHOP_TIME_ZONE` (America/Denver), whatever the zone of the machine
  * running it: instants are converted with `Intl` (full ICU in Node 20+ and every browser), so a daylight-saving
- * change never moves a promised day.
+ * change never moves a promised day. The browser converts with the zone's offsets the server read that way
+ * (`ZoneOffsets`, sent with GET /api/locations) for the weeks they cover: a page's first `Intl` date formatting
+ * loads the browser's time-zone data, a long task on a phone.
  *
  * The rule: a paddle dropped off before the day's cutoff is ready the next business day; at or after it, the
  * business day after that. A drop-off on a closed day (or before opening) counts as made at the next opening.
@@ -111,18 +113,77 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
 
 /** The shop's date and time at `instant`. */
 export function localOf(instant: Date, timeZone = SHOP_TIME_ZONE): { date: LocalDate; time: LocalTime; weekday: number } {
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(instant)) parts[part.type] = part.value;
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, time: `${parts.hour}:${parts.minute}`, weekday: weekdayOf(date) };
+  const wall = new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone)).toISOString();
+  const date = wall.slice(0, 10);
+  return { date, time: wall.slice(11, 16), weekday: weekdayOf(date) };
 }
 
-/** Milliseconds the zone is ahead of UTC at `instant` (Denver: -6 h in summer, -7 h in winter). */
-function offsetAt(instant: number, timeZone: string): number {
+/** Milliseconds the zone is ahead of UTC at `instant` (Denver: -6 h in summer, -7 h in winter), as `Intl` reads it. */
+function intlOffsetAt(instant: number, timeZone: string): number {
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) parts[part.type] = part.value;
   const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * A zone's offsets from UTC over a span of time, as `Intl` read them where it runs anyway (the server, for
+ * GET /api/locations). `rememberZoneOffsets` hands them to this module, which then converts instants in the span
+ * without `Intl`: what the booking page does, so that neither its first render nor its data's pays for loading the
+ * browser's time-zone data.
+ */
+export interface ZoneOffsets {
+  timeZone: string;
+  /** The span covered, in milliseconds since the epoch: from `from` (included) to `until` (excluded). */
+  from: number;
+  until: number;
+  /** From each instant on, the offset (milliseconds ahead of UTC) until the next; ascending, the first at `from`. */
+  changes: [at: number, offset: number][];
+}
+
+const HOUR = 3_600_000;
+
+/** The offsets of `timeZone` from `from` to `until`, read with `Intl`. */
+export function zoneOffsets(from: Date, until: Date, timeZone = SHOP_TIME_ZONE): ZoneOffsets {
+  const start = from.getTime();
+  const end = until.getTime();
+  const changes: [number, number][] = [[start, intlOffsetAt(start, timeZone)]];
+  // Six hours at a time (a zone changes a few times a year at most), then the change itself, on a whole second.
+  for (let before = start; before < end - 1; ) {
+    const after = Math.min(before + 6 * HOUR, end - 1);
+    const offset = intlOffsetAt(after, timeZone);
+    if (offset !== changes[changes.length - 1][1]) {
+      let low = Math.floor(before / 1000);
+      let high = Math.ceil(after / 1000);
+      while (high - low > 1) {
+        const middle = Math.floor((low + high) / 2);
+        if (intlOffsetAt(middle * 1000, timeZone) === offset) high = middle;
+        else low = middle;
+      }
+      changes.push([high * 1000, offset]);
+    }
+    before = after;
+  }
+  return { timeZone, from: start, until: end, changes };
+}
+
+const rememberedOffsets = new Map<string, ZoneOffsets>();
+
+/** From now on, converts instants in `offsets`'s span with them rather than with `Intl`. */
+export function rememberZoneOffsets(offsets: ZoneOffsets): void {
+  rememberedOffsets.set(offsets.timeZone, offsets);
+}
+
+/** Milliseconds the zone is ahead of UTC at `instant`: from the remembered offsets when they cover it, else `Intl`. */
+function offsetAt(instant: number, timeZone: string): number {
+  const known = rememberedOffsets.get(timeZone);
+  if (!known || !(instant >= known.from && instant < known.until)) return intlOffsetAt(instant, timeZone);
+  let offset = known.changes[0][1];
+  for (const [at, next] of known.changes) {
+    if (at > instant) break;
+    offset = next;
+  }
+  return offset;
 }
 
 /**

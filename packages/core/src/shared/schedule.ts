@@ -3,7 +3,7 @@
  * at a partner club, delivery runs to one, and a shop's overnight cutoff for a day. The calendar arithmetic is
  * ./calendar.ts; where a paddle is dropped off and picked up is ./locations.ts for the two shops.
  */
-import { formatDate, type DayHours, type LocalDate, type LocalTime } from "./calendar";
+import { DROPOFF_DAYS_AHEAD, formatDate, type DayHours, type LocalDate, type LocalTime, type ZoneOffsets } from "./calendar";
 
 export const SCHEDULE_EVENT_TYPES = ["ONSITE_GRIPPING", "OVERNIGHT_CUTOFF", "DELIVERY"] as const;
 export type ScheduleEventType = (typeof SCHEDULE_EVENT_TYPES)[number];
@@ -69,7 +69,15 @@ export interface PartnerView extends PartnerSummary {
 export interface LocationsView {
   shops: ShopView[];
   partners: PartnerView[];
+  /**
+   * The shops' time zone over the weeks a booking can name (shared/calendar.ts `zoneOffsets`, from a day before now
+   * to `ZONE_OFFSETS_DAYS` after): the booking page reads the shop's clock with these, not with the browser's `Intl`.
+   */
+  zone: ZoneOffsets;
 }
+
+/** How many days ahead GET /api/locations sends the zone's offsets: the drop-off days and their pickup days. */
+export const ZONE_OFFSETS_DAYS = DROPOFF_DAYS_AHEAD + 10;
 
 /** GET/POST/PATCH /api/admin/partners. */
 export interface PartnerAdminView extends PartnerView {

@@ -1,3 +1,4 @@
+import { rememberZoneOffsets } from "@regrip/core/shared/calendar";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api";
 import type { BagAvailability } from "@regrip/core/shared/bags";
@@ -8,9 +9,20 @@ export type { LocationsView, ScheduleEventView, ShopView } from "@regrip/core/sh
 const locationsQueryKey = ["/api/locations"] as const;
 const scheduleQueryKey = ["/api/schedule"] as const;
 
-/** GET /api/locations: the shops (hours, closed dates, the day's cutoffs) and the active partner clubs. */
+/**
+ * GET /api/locations: the shops (hours, closed dates, the day's cutoffs), the active partner clubs, and the shops'
+ * zone offsets for the weeks ahead, which the calendar then reads the shop's clock with (not the browser's Intl,
+ * whose time-zone data would load in a long task as the page fills in).
+ */
 export function useLocations() {
-  return useQuery({ queryKey: locationsQueryKey, queryFn: () => apiJson<LocationsView>("GET", "/api/locations") });
+  return useQuery({
+    queryKey: locationsQueryKey,
+    queryFn: async () => {
+      const view = await apiJson<LocationsView>("GET", "/api/locations");
+      rememberZoneOffsets(view.zone);
+      return view;
+    },
+  });
 }
 
 /** GET /api/schedule: the upcoming onsite days and delivery runs, by date (public). */

@@ -3,7 +3,8 @@ import type { CatalogueProduct, CoreService } from "@regrip/core/shared/catalogu
 import type { OrderView } from "@regrip/core/shared/orders";
 import type { PaddleView } from "@regrip/core/shared/paddles";
 import { SHOP_LOCATIONS } from "@regrip/core/shared/locations";
-import type { LocationsView, ScheduleEventView } from "@regrip/core/shared/schedule";
+import { zoneOffsets } from "@regrip/core/shared/calendar";
+import { ZONE_OFFSETS_DAYS, type LocationsView, type ScheduleEventView } from "@regrip/core/shared/schedule";
 
 export function orderView(partial: Partial<OrderView> = {}): OrderView {
   return {
@@ -129,6 +130,8 @@ export function locationsView(overrides: Partial<LocationsView> = {}): Locations
       nextPickupDate: "2026-11-27",
     })),
     partners: [],
+    // As the server reads them, around the test's clock.
+    zone: zoneOffsets(new Date(Date.now() - 86_400_000), new Date(Date.now() + ZONE_OFFSETS_DAYS * 86_400_000)),
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ import { formatDate, formatTime } from "@regrip/core/shared/calendar";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
+import { useDeferredFields } from "../../lib/deferred";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
 import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
@@ -93,21 +94,53 @@ export default function BookingPage() {
     "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, a club day, or a delivery to your club.",
   );
   const { toast } = useToast();
-  const { data: user, isPending: userPending } = useCurrentUser();
-  const signedIn = userPending ? undefined : !!user;
-  const paddles = usePaddles(!!user);
+  const currentUser = useCurrentUser();
+  const asked = !!currentUser.data;
+  const paddles = usePaddles(asked);
   // A member's covered regrip and the points: asked only signed in.
-  const subscription = useMembership(!!user);
-  const pointsBalance = usePointsBalance(!!user);
+  const subscription = useMembership(asked);
+  const pointsBalance = usePointsBalance(asked);
   const services = useServices();
   const locations = useLocations();
   const schedule = useSchedule();
+  // TanStack Query renders each answer at once (useSyncExternalStore): the page renders from a deferred copy of the
+  // answers instead, so the render that fills it in as they arrive is a transition React time-slices, not one long task.
+  const {
+    user,
+    userPending,
+    paddleList,
+    paddlesLoading,
+    paddlesFailed,
+    membership,
+    pointsHeld,
+    catalogue,
+    servicesPending,
+    servicesFailed,
+    locationsView,
+    locationsPending,
+    locationsFailed,
+    events,
+  } = useDeferredFields({
+    user: currentUser.data,
+    userPending: currentUser.isPending,
+    paddleList: paddles.data,
+    paddlesLoading: paddles.isLoading,
+    paddlesFailed: paddles.isError,
+    membership: subscription.data,
+    pointsHeld: pointsBalance.data,
+    catalogue: services.data,
+    servicesPending: services.isPending,
+    servicesFailed: services.isError,
+    locationsView: locations.data,
+    locationsPending: locations.isPending,
+    locationsFailed: locations.isError,
+    events: schedule.data,
+  });
+  const signedIn = userPending ? undefined : !!user;
   const now = useMinuteClock();
   const [params, setParams] = useSearchParams();
   const [selection, setSelection] = useState<BookingSelection>(() => emptySelection());
   const [picker, setPicker] = useState<Picker>();
-  const catalogue = services.data;
-  const paddleList = paddles.data;
 
   useEffect(() => preloadOnFirstInput(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
 
@@ -142,7 +175,7 @@ export default function BookingPage() {
   // ?again= (Book again: a picked-up order's page, My Grips, the regrip reminder) chooses that order's paddle and
   // services again where the catalogue still offers them, says what it could not, then leaves the address.
   const againId = params.get(BOOK_AGAIN_PARAM) ?? undefined;
-  const againOrder = useOrder(user ? againId : undefined);
+  const againOrder = useOrder(asked ? againId : undefined);
   const [again, setAgain] = useState<AgainNote>();
   useEffect(() => {
     if (!againId || !catalogue || !paddleList || againOrder.isPending) return;
@@ -168,8 +201,8 @@ export default function BookingPage() {
   // ?event= (the /onsite page's Book) chooses that onsite day, or that delivery run's club, then leaves the address.
   const wantedEvent = params.get("event");
   useEffect(() => {
-    if (!wantedEvent || !schedule.data) return;
-    const event = schedule.data.find((e) => e.id === wantedEvent);
+    if (!wantedEvent || !events) return;
+    const event = events.find((e) => e.id === wantedEvent);
     if (event?.type === "ONSITE_GRIPPING" && event.seatsLeft > 0) setSelection((s) => ({ ...s, where: { ...s.where, kind: "onsite", eventId: event.id } }));
     if (event?.type === "DELIVERY") setSelection((s) => ({ ...s, where: { ...s.where, kind: "delivery", pickupPartner: event.partner.locationKey } }));
     setParams(
@@ -180,24 +213,24 @@ export default function BookingPage() {
       },
       { replace: true },
     );
-  }, [wantedEvent, schedule.data, setParams]);
+  }, [wantedEvent, events, setParams]);
 
-  const covered = isCovered(subscription.data, selection.paddleId);
+  const covered = isCovered(membership, selection.paddleId);
   const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered), [selection, catalogue, covered]);
   const dueCents = totalsOf(lines, selection.promo).totalCents;
-  const points = usablePoints(selection.redeemPoints, pointsBalance.data ?? 0, dueCents);
+  const points = usablePoints(selection.redeemPoints, pointsHeld ?? 0, dueCents);
   const totals = totalsOf(lines, selection.promo, points);
   const paddle = paddleList?.find((p) => p.id === selection.paddleId);
   const paddleLabel = paddle ? paddleName(paddle) : undefined;
 
   // Where and when: the chosen shop's days and times, and the day it promises the paddle back.
   const { where } = selection;
-  const shop = locations.data?.shops.find((s) => s.value === selection.location);
+  const shop = locationsView?.shops.find((s) => s.value === selection.location);
   const days = useMemo(() => (shop ? shopDays(shop, now) : []), [shop, now]);
   const slots = useMemo(() => (shop && where.dropoffDate ? shopSlots(shop, where.dropoffDate, now) : []), [shop, where.dropoffDate, now]);
   const readyDate = shop && where.dropoffDate && where.dropoffTime && slots.includes(where.dropoffTime) ? promisedPickup(shop, where.dropoffDate, where.dropoffTime) : undefined;
-  const deliveryRun = where.kind === "delivery" && where.pickupPartner && readyDate ? deliveryRunFor(schedule.data ?? [], where.pickupPartner, readyDate) : undefined;
-  const clubDay = where.kind === "onsite" ? clubDays(schedule.data ?? []).find((e) => e.id === where.eventId && e.seatsLeft > 0) : undefined;
+  const deliveryRun = where.kind === "delivery" && where.pickupPartner && readyDate ? deliveryRunFor(events ?? [], where.pickupPartner, readyDate) : undefined;
+  const clubDay = where.kind === "onsite" ? clubDays(events ?? []).find((e) => e.id === where.eventId && e.seatsLeft > 0) : undefined;
   // The earliest day and time are chosen for the customer (and kept within the shop's hours as they change their mind).
   useEffect(() => {
     if (where.kind === "onsite" || !shop) return;
@@ -207,7 +240,7 @@ export default function BookingPage() {
   }, [where.kind, where.dropoffDate, where.dropoffTime, shop, days, slots, now]);
   const whereReady = where.kind === "onsite" ? !!clubDay : !!readyDate && (where.kind === "shop" || !!deliveryRun);
 
-  const bagCheck = useBagCheck(selection.needsBag ? "" : selection.bagNumber, !!user);
+  const bagCheck = useBagCheck(selection.needsBag ? "" : selection.bagNumber, asked);
   const bagRefused = bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined;
 
   // The customer's grip preferences (Shop Tools) preselect the location and core service, once both are known.
@@ -269,8 +302,8 @@ export default function BookingPage() {
   // spinner until then, signed out too): one change from waiting to ready, so nothing already in view moves
   // when the other arrives. While waiting, the services' place holds enough height that the summary below it
   // (on a phone) stays below the fold (styles/booking.css, .services-pending).
-  const paddlesSettled = signedIn === false || (signedIn === true && !paddles.isLoading);
-  const allArrived = !services.isPending && paddlesSettled;
+  const paddlesSettled = signedIn === false || (signedIn === true && !paddlesLoading);
+  const allArrived = !servicesPending && paddlesSettled;
 
   let main;
   if (!allArrived)
@@ -279,7 +312,7 @@ export default function BookingPage() {
         <LoadingSpinner text="Loading services..." />
       </div>
     );
-  else if (services.isError || !catalogue)
+  else if (servicesFailed || !catalogue)
     main = (
       <p className="form-error" role="alert">
         Unable to load services. Please refresh the page.
@@ -314,7 +347,7 @@ export default function BookingPage() {
             signedIn={allArrived ? signedIn : undefined}
             paddles={paddleList}
             loading={!allArrived}
-            failed={paddles.isError}
+            failed={paddlesFailed}
             selectedId={selection.paddleId}
             onSelect={(paddleId) => update({ paddleId })}
             onLogIn={logIn}
@@ -322,10 +355,10 @@ export default function BookingPage() {
           />
           {main}
           <WhereWhenStep
-            locations={locations.data}
-            schedule={schedule.data}
-            loading={locations.isPending}
-            failed={locations.isError}
+            locations={locationsView}
+            schedule={events}
+            loading={locationsPending}
+            failed={locationsFailed}
             shop={selection.location}
             where={where}
             days={days}
@@ -343,7 +376,7 @@ export default function BookingPage() {
           lines={lines}
           totals={totals}
           canBook={ready}
-          pointsBalance={pointsBalance.data}
+          pointsBalance={pointsHeld}
           points={points}
           dueCents={dueCents}
           onChange={update}
