@@ -134,10 +134,14 @@ export default defineConfig(({ command, mode }) => {
     // page's chunk and its dependencies are named in the entry's preload map, which is on every page's first load
     // (0.1 KB of gzip less: room for the bag page's route). 42 bits still tell a build's files apart, and
     // every name still changes with its content.
+    // An `import()` names no chunks to preload: Vite's helper would add a <link rel="modulepreload"> to the head for
+    // each chunk the imported module needs, inside the render that first meets a lazy component (the header's account
+    // area, a page): a quarter of /booking's script time on a throttled phone. The browser asks for those chunks itself
+    // once the imported module arrives; the HTML still preloads what the entry imports.
     build: {
       outDir: "dist",
       emptyOutDir: true,
-      modulePreload: { polyfill: false },
+      modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === "html" ? deps : []) },
       // The console's Cloudscape chunk is about 900 kB before compression (see codeSplitting below); customer pages
       // have budgets of their own (scripts/lib/bundle-budget.ts).
       chunkSizeWarningLimit: 1000,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { Route, Routes } from "react-router";
+import { createRoutesFromElements, Route, useRoutes } from "react-router";
 import { Header } from "../components/Header";
 import { LoadingSpinner } from "../components/LoadingSpinner";
 import { Shell } from "../components/Shell";
@@ -47,40 +47,46 @@ const ConsoleNotFound = lazy(() => loadConsole().then(({ ConsoleNotFound }) => (
 // Made once: a lazy component made during a render would load again and lose its state on every render.
 const pageElements = pageRoutes.map((route) => ({ path: route.path, element: routeElement(route) }));
 
-/** The route table, the redirects and the 404, inside the shell; the staff console's pages inside its own frame. */
+/**
+ * The route table, the redirects and the 404, inside the shell; the staff console's pages inside its own frame. Made
+ * once as route objects: `<Routes>` would rebuild them from its children on every render (a navigation, a search
+ * parameter replaced), about as long as matching the address against them.
+ */
+const appRoutes = createRoutesFromElements(
+  <>
+    <Route element={<Shell />}>
+      {pageElements.map(({ path, element }) => (
+        <Route key={path} path={path} element={element} />
+      ))}
+      {redirects.map(({ from, to }) => (
+        <Route key={from} path={from} element={<Redirect to={to} />} />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+    <Route
+      element={
+        // While the console's chunk loads: the header and a spinner, as the console's frame shows them itself.
+        <Suspense
+          fallback={
+            <>
+              <Header />
+              <LoadingSpinner />
+            </>
+          }
+        >
+          <ConsoleShell />
+        </Suspense>
+      }
+    >
+      {consoleRoutes.map((route) => (
+        <Route key={route.path} path={route.path} element={<ConsoleRoutePage route={route} />} />
+      ))}
+      {/* Admin addresses that name no page yet: the console's own 404, for staff. */}
+      <Route path="/admin/*" element={<ConsoleNotFound />} />
+    </Route>
+  </>,
+);
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Shell />}>
-        {pageElements.map(({ path, element }) => (
-          <Route key={path} path={path} element={element} />
-        ))}
-        {redirects.map(({ from, to }) => (
-          <Route key={from} path={from} element={<Redirect to={to} />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-      <Route
-        element={
-          // While the console's chunk loads: the header and a spinner, as the console's frame shows them itself.
-          <Suspense
-            fallback={
-              <>
-                <Header />
-                <LoadingSpinner />
-              </>
-            }
-          >
-            <ConsoleShell />
-          </Suspense>
-        }
-      >
-        {consoleRoutes.map((route) => (
-          <Route key={route.path} path={route.path} element={<ConsoleRoutePage route={route} />} />
-        ))}
-        {/* Admin addresses that name no page yet: the console's own 404, for staff. */}
-        <Route path="/admin/*" element={<ConsoleNotFound />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(appRoutes);
 }

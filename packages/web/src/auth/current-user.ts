@@ -1,7 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { apiRequest } from "../lib/api";
-import type { CurrentUser } from "@regrip/core/shared/users";
+import { currentUserFrom, type CurrentUser } from "@regrip/core/shared/users";
 import { currentIdToken, forgetStoredSession } from "./session";
+import { appWideRead } from "../lib/app-wide-read";
 
 export const currentUserQueryKey = ["/api/auth/user"] as const;
 
@@ -14,9 +15,8 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   // No ID token in storage (or one that could not be refreshed): the server could only answer 401.
   if (!(await currentIdToken())) return null;
   try {
-    // The schema (and zod) load beside the request, off the landing page's first load.
-    const [response, { CurrentUser }] = await Promise.all([apiRequest("GET", "/api/auth/user"), import("@regrip/core/shared/users")]);
-    return CurrentUser.parse(await response.json());
+    const response = await apiRequest("GET", "/api/auth/user");
+    return currentUserFrom(await response.json());
   } catch (error) {
     if (error instanceof Error && error.message.startsWith("401")) {
       // The token is refused (revoked, or its user gone): signed out, and the stored session with it, so the
@@ -40,6 +40,7 @@ export const currentUserQuery = {
   staleTime: 0,
   refetchOnMount: false,
   refetchOnWindowFocus: true,
+  ...appWideRead,
 } as const;
 
 export function useCurrentUser() {

@@ -5,12 +5,15 @@
 import { QueryScope } from "../app/query-layer";
 import { useCurrentUser } from "../auth/current-user";
 import { isAdmin, isStaff, roleBadge } from "../auth/roles";
+import { useDeferredFields } from "../lib/deferred";
 import { NavItem } from "./NavItem";
 import { SignedOutActions } from "./SignedOutActions";
 import { UserMenu } from "./UserMenu";
 
+// Each part renders from a deferred copy of the answer (lib/deferred.ts): the answer's own render (TanStack Query's,
+// which React cannot time-slice) finds nothing changed, and the menu appears in a transition render.
 function StaffLinksOf() {
-  const { data: user } = useCurrentUser();
+  const { user } = useDeferredFields({ user: useCurrentUser().data });
   return (
     <>
       {isStaff(user) && (
@@ -26,7 +29,8 @@ function StaffLinksOf() {
 
 function AccountActionsOf() {
   // A failed user call (not a 401) leaves `user` undefined: the header then reads as signed out.
-  const { data: user, isPending } = useCurrentUser();
+  const answer = useCurrentUser();
+  const { user, isPending } = useDeferredFields({ user: answer.data, isPending: answer.isPending });
   const badge = roleBadge(user);
   if (user)
     return (

@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { currentUserQueryKey } from "../auth/current-user";
 import { apiJson } from "../lib/api";
-import { CurrentUser } from "@regrip/core/shared/users";
+import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
+import { currentUserFrom, type CurrentUser } from "@regrip/core/shared/users";
 
 export type ProfileChanges = Partial<
-  Pick<
-    CurrentUser,
-    "firstName" | "lastName" | "email" | "phone" | "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions" | "defaultPrefs"
-  >
+  Pick<CurrentUser, "firstName" | "lastName" | "email" | "phone" | "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions"> & {
+    /** As Shop Tools sends them: a choice cleared is null. */
+    defaultPrefs: GripPrefsInput | null;
+  }
 >;
 
 /** PUT /api/auth/user; the answer becomes the current user. */
 export async function updateCurrentUser(changes: ProfileChanges): Promise<CurrentUser> {
-  return CurrentUser.parse(await apiJson("PUT", "/api/auth/user", changes));
+  return currentUserFrom(await apiJson("PUT", "/api/auth/user", changes));
 }
 
 export function useUpdateCurrentUser() {
@@ -33,5 +34,5 @@ export function sendPhoneCode(phone: string): Promise<{ phoneNumber: string }> {
 
 /** POST /api/user/phone/verify: the user, now with a verified phone. */
 export async function verifyPhoneCode(code: string): Promise<CurrentUser> {
-  return CurrentUser.parse(await apiJson("POST", "/api/user/phone/verify", { code }));
+  return currentUserFrom(await apiJson("POST", "/api/user/phone/verify", { code }));
 }

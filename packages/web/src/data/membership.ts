@@ -7,12 +7,13 @@ import { useQuery } from "@tanstack/react-query";
 import type { LoyaltyView } from "@regrip/core/shared/loyalty";
 import type { Plan, MembershipView } from "@regrip/core/shared/membership";
 import { apiJson } from "../lib/api";
+import { appWideRead } from "../lib/app-wide-read";
 
 export const membershipQueryKey = ["/api/subscriptions"] as const;
 
 /** The customer's subscription (plan null and status "none" without one); asked only when `enabled` (signed in). */
 export function useMembership(enabled: boolean) {
-  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiJson<MembershipView>("GET", "/api/subscriptions"), enabled });
+  return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiJson<MembershipView>("GET", "/api/subscriptions"), enabled, ...appWideRead });
 }
 
 /** POST /api/subscriptions/checkout: where to pay for the plan (Stripe Checkout, or the local payment page). */
@@ -38,6 +39,6 @@ export const loyaltyPage = (cursor: string | null) => apiJson<LoyaltyView>("GET"
 
 /** The points balance (the history's first page); asked only when `enabled` (signed in). */
 export function usePointsBalance(enabled: boolean) {
-  return useQuery({ queryKey: [...loyaltyQueryKey, "balance"], queryFn: () => loyaltyPage(null), enabled, select: (page) => page.balance });
+  return useQuery({ queryKey: [...loyaltyQueryKey, "balance"], queryFn: () => loyaltyPage(null), enabled, select: (page) => page.balance, ...appWideRead });
 }
 

@@ -6,6 +6,7 @@ import { useToast } from "../toast/use-toast";
 export { PADDLE_MATERIALS as paddleMaterials, PADDLE_SHAPES as paddleShapes } from "@regrip/core/shared/paddles";
 export type { PaddleView as Paddle } from "@regrip/core/shared/paddles";
 import type { PaddleMaterial, PaddleShape, PaddleView as Paddle } from "@regrip/core/shared/paddles";
+import { appWideRead } from "../lib/app-wide-read";
 
 /** The editable fields, as POST and PATCH take them. */
 export interface PaddleInput {
@@ -32,6 +33,7 @@ export function usePaddles(signedIn: boolean) {
     queryKey: paddlesQueryKey,
     queryFn: () => apiJson<Paddle[]>("GET", "/api/paddles"),
     enabled: signedIn,
+    ...appWideRead,
   });
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../lib/api";
 import type { BagAvailability } from "@regrip/core/shared/bags";
 import type { LocationsView, ScheduleEventView } from "@regrip/core/shared/schedule";
+import { appWideRead } from "../lib/app-wide-read";
 
 export type { LocationsView, ScheduleEventView, ShopView } from "@regrip/core/shared/schedule";
 
@@ -22,6 +23,7 @@ export function useLocations() {
       rememberZoneOffsets(view.zone);
       return view;
     },
+    ...appWideRead,
   });
 }
 
@@ -32,6 +34,7 @@ export function useSchedule() {
     queryFn: async () => (await apiJson<{ items: ScheduleEventView[] }>("GET", "/api/schedule")).items,
     // Seats go as others book: asked again each time the page opens.
     refetchOnMount: "always",
+    ...appWideRead,
   });
 }
 

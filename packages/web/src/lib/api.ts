@@ -13,6 +13,17 @@ export function isUnauthorizedError(error: unknown): boolean {
 }
 
 /**
+ * Resolves in a task of its own (the browser's `scheduler.yield`, or a timer where it has none). A render that
+ * mounts several reads starts all their requests from one task; each request then starts in a task of its own, so
+ * a phone's main thread is never held for all of them at once (a request's start costs the main thread a few
+ * milliseconds on a slow phone, more under a profiler).
+ */
+function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } };
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * Every call to /api goes through here: the Cognito ID token when signed in,
  * cookies, JSON bodies (and e.g. an Idempotency-Key). A non-OK response
  * throws with apiErrorMessage.
@@ -24,6 +35,7 @@ export async function apiRequest(
   extraHeaders?: Record<string, string>,
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: "application/json", ...extraHeaders };
+  await nextTask();
   const token = await currentIdToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";

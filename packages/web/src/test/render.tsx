@@ -22,6 +22,7 @@ export function customer(partial: Partial<CurrentUser> = {}): CurrentUser {
     emailNotifications: true,
     emailPromotions: true,
     roles: ["CUSTOMER"],
+    defaultPrefs: null,
     ...partial,
   };
 }

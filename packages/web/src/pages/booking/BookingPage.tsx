@@ -1,7 +1,7 @@
 import { isBookingBagNumber } from "@regrip/core/shared/bags";
 import { BOOKING_REQUIRED } from "@regrip/core/shared/booking";
 import { formatDate, formatTime } from "@regrip/core/shared/calendar";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, memo, startTransition, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { useDeferredFields } from "../../lib/deferred";
@@ -93,7 +93,6 @@ export default function BookingPage() {
     "Book a Service",
     "Book a pickleball paddle regrip: choose your paddle, grip, color and tack, add-ons, and where and when: a shop drop-off time, a club day, or a delivery to your club.",
   );
-  const { toast } = useToast();
   const currentUser = useCurrentUser();
   const asked = !!currentUser.data;
   const paddles = usePaddles(asked);
@@ -103,24 +102,10 @@ export default function BookingPage() {
   const services = useServices();
   const locations = useLocations();
   const schedule = useSchedule();
-  // TanStack Query renders each answer at once (useSyncExternalStore): the page renders from a deferred copy of the
-  // answers instead, so the render that fills it in as they arrive is a transition React time-slices, not one long task.
-  const {
-    user,
-    userPending,
-    paddleList,
-    paddlesLoading,
-    paddlesFailed,
-    membership,
-    pointsHeld,
-    catalogue,
-    servicesPending,
-    servicesFailed,
-    locationsView,
-    locationsPending,
-    locationsFailed,
-    events,
-  } = useDeferredFields({
+  // TanStack Query renders each answer at once (useSyncExternalStore), a render React cannot time-slice. Only this
+  // component reads the queries: the form below is memoized and renders from a deferred copy of their answers, so
+  // an answer's urgent render stops here, and the form fills in with a transition render React time-slices.
+  const answers = useDeferredFields({
     user: currentUser.data,
     userPending: currentUser.isPending,
     paddleList: paddles.data,
@@ -136,6 +121,45 @@ export default function BookingPage() {
     locationsFailed: locations.isError,
     events: schedule.data,
   });
+  return <BookingForm {...answers} />;
+}
+
+interface BookingFormProps {
+  user: ReturnType<typeof useCurrentUser>["data"];
+  userPending: boolean;
+  paddleList: ReturnType<typeof usePaddles>["data"];
+  paddlesLoading: boolean;
+  paddlesFailed: boolean;
+  membership: ReturnType<typeof useMembership>["data"];
+  pointsHeld: ReturnType<typeof usePointsBalance>["data"];
+  catalogue: ReturnType<typeof useServices>["data"];
+  servicesPending: boolean;
+  servicesFailed: boolean;
+  locationsView: ReturnType<typeof useLocations>["data"];
+  locationsPending: boolean;
+  locationsFailed: boolean;
+  events: ReturnType<typeof useSchedule>["data"];
+}
+
+/** The booking form, from the answers as BookingPage deferred them (memo: an urgent render with the same answers skips it). */
+const BookingForm = memo(function BookingForm({
+  user,
+  userPending,
+  paddleList,
+  paddlesLoading,
+  paddlesFailed,
+  membership,
+  pointsHeld,
+  catalogue,
+  servicesPending,
+  servicesFailed,
+  locationsView,
+  locationsPending,
+  locationsFailed,
+  events,
+}: BookingFormProps) {
+  const { toast } = useToast();
+  const asked = !!user;
   const signedIn = userPending ? undefined : !!user;
   const now = useMinuteClock();
   const [params, setParams] = useSearchParams();
@@ -143,6 +167,11 @@ export default function BookingPage() {
   const [picker, setPicker] = useState<Picker>();
 
   useEffect(() => preloadOnFirstInput(loadPicker, loadBookingDialogs, loadPhoneDialog), []);
+
+  // What the page chooses for the customer as answers arrive (a paddle, the earliest slot, their preferences) renders
+  // in a transition, time-sliced like the answers themselves: an effect's plain update would render the whole form
+  // in one long task. What the customer does renders at once.
+  const chooseForCustomer = (change: (s: BookingSelection) => BookingSelection) => startTransition(() => setSelection(change));
 
   const update = (changes: Partial<BookingSelection>) => {
     flow.clearFailure();
@@ -156,7 +185,7 @@ export default function BookingPage() {
     // A paddle already in the shop (an open order) cannot be chosen.
     const bookable = paddleList.filter((p) => !openOrderOf(p));
     if (wantedPaddle) {
-      if (bookable.some((p) => p.id === wantedPaddle)) setSelection((s) => ({ ...s, paddleId: wantedPaddle }));
+      if (bookable.some((p) => p.id === wantedPaddle)) chooseForCustomer((s) => ({ ...s, paddleId: wantedPaddle }));
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -166,9 +195,9 @@ export default function BookingPage() {
         { replace: true },
       );
     } else if (paddleList.length === 1 && bookable.length === 1) {
-      setSelection((s) => (s.paddleId ? s : { ...s, paddleId: bookable[0].id }));
+      chooseForCustomer((s) => (s.paddleId ? s : { ...s, paddleId: bookable[0].id }));
     } else {
-      setSelection((s) => (s.paddleId && !bookable.some((p) => p.id === s.paddleId) ? { ...s, paddleId: undefined } : s));
+      chooseForCustomer((s) => (s.paddleId && !bookable.some((p) => p.id === s.paddleId) ? { ...s, paddleId: undefined } : s));
     }
   }, [paddleList, wantedPaddle, setParams]);
 
@@ -184,7 +213,7 @@ export default function BookingPage() {
     else {
       const bookable = paddleList.filter((p) => !openOrderOf(p)).map((p) => p.id);
       const { paddleInShop, dropped } = againSelection(emptySelection(), order, catalogue, bookable);
-      setSelection((s) => againSelection(s, order, catalogue, bookable).selection);
+      chooseForCustomer((s) => againSelection(s, order, catalogue, bookable).selection);
       const paddle = paddleList.find((p) => p.id === order.paddleId);
       setAgain({ failed: false, paddle: paddle ? paddleName(paddle) : (order.paddle.nickname ?? "Your paddle"), paddleInShop, dropped });
     }
@@ -203,8 +232,8 @@ export default function BookingPage() {
   useEffect(() => {
     if (!wantedEvent || !events) return;
     const event = events.find((e) => e.id === wantedEvent);
-    if (event?.type === "ONSITE_GRIPPING" && event.seatsLeft > 0) setSelection((s) => ({ ...s, where: { ...s.where, kind: "onsite", eventId: event.id } }));
-    if (event?.type === "DELIVERY") setSelection((s) => ({ ...s, where: { ...s.where, kind: "delivery", pickupPartner: event.partner.locationKey } }));
+    if (event?.type === "ONSITE_GRIPPING" && event.seatsLeft > 0) chooseForCustomer((s) => ({ ...s, where: { ...s.where, kind: "onsite", eventId: event.id } }));
+    if (event?.type === "DELIVERY") chooseForCustomer((s) => ({ ...s, where: { ...s.where, kind: "delivery", pickupPartner: event.partner.locationKey } }));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -236,7 +265,7 @@ export default function BookingPage() {
     if (where.kind === "onsite" || !shop) return;
     const date = where.dropoffDate && days.includes(where.dropoffDate) ? where.dropoffDate : days[0];
     const time = date === where.dropoffDate && where.dropoffTime && slots.includes(where.dropoffTime) ? where.dropoffTime : date === where.dropoffDate ? slots[0] : date ? shopSlots(shop, date, now)[0] : undefined;
-    if (date !== where.dropoffDate || time !== where.dropoffTime) setSelection((s) => ({ ...s, where: { ...s.where, dropoffDate: date, dropoffTime: time } }));
+    if (date !== where.dropoffDate || time !== where.dropoffTime) chooseForCustomer((s) => ({ ...s, where: { ...s.where, dropoffDate: date, dropoffTime: time } }));
   }, [where.kind, where.dropoffDate, where.dropoffTime, shop, days, slots, now]);
   const whereReady = where.kind === "onsite" ? !!clubDay : !!readyDate && (where.kind === "shop" || !!deliveryRun);
 
@@ -249,7 +278,7 @@ export default function BookingPage() {
   useEffect(() => {
     if (prefsApplied.current || !prefs || !catalogue) return;
     prefsApplied.current = true;
-    setSelection((s) => withPrefs(s, prefs, catalogue));
+    chooseForCustomer((s) => withPrefs(s, prefs, catalogue));
   }, [prefs, catalogue]);
 
   const flow = useBookingFlow(() => setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue)));
@@ -450,4 +479,4 @@ export default function BookingPage() {
       </Suspense>
     </div>
   );
-}
+});
