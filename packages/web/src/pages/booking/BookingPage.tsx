@@ -88,6 +88,21 @@ function AgainNotice({ note }: { note: AgainNote }) {
   );
 }
 
+interface AgainAnswer {
+  id: string;
+  /** Null when the order could not be loaded. */
+  order: NonNullable<ReturnType<typeof useOrder>["data"]> | null;
+}
+
+/** Book again's order, asked for only when the address names one (`?again=`) and someone is signed in. */
+function AgainOrder({ id, onAnswer }: { id: string; onAnswer: (answer: AgainAnswer) => void }) {
+  const order = useOrder(id);
+  useEffect(() => {
+    if (!order.isPending) onAnswer({ id, order: order.data ?? null });
+  }, [id, order.isPending, order.data, onAnswer]);
+  return null;
+}
+
 export default function BookingPage() {
   usePageMeta(
     "Book a Service",
@@ -102,10 +117,7 @@ export default function BookingPage() {
   const services = useServices();
   const locations = useLocations();
   const schedule = useSchedule();
-  // TanStack Query renders each answer at once (useSyncExternalStore), a render React cannot time-slice. Only this
-  // component reads the queries: the form below is memoized and renders from a deferred copy of their answers, so
-  // an answer's urgent render stops here, and the form fills in with a transition render React time-slices.
-  const answers = useDeferredFields({
+  const fields = {
     user: currentUser.data,
     userPending: currentUser.isPending,
     paddleList: paddles.data,
@@ -120,7 +132,17 @@ export default function BookingPage() {
     locationsPending: locations.isPending,
     locationsFailed: locations.isError,
     events: schedule.data,
-  });
+  };
+  // The form fills in once, when every answer it waits for is in (or has failed), from the first render's answers
+  // until then: one render of the whole form rather than one per answer. A signed-out visitor waits for no paddles,
+  // membership or points (those stay disabled).
+  const [firstFields] = useState(() => fields);
+  const waiting =
+    currentUser.isPending || services.isPending || locations.isPending || schedule.isPending || (asked && (paddles.isPending || subscription.isPending || pointsBalance.isPending));
+  // TanStack Query renders each answer at once (useSyncExternalStore), a render React cannot time-slice. Only this
+  // component reads the queries: the form below is memoized and renders from a deferred copy of their answers, so
+  // an answer's urgent render stops here, and the form fills in with a transition render React time-slices.
+  const answers = useDeferredFields(waiting ? firstFields : fields);
   return <BookingForm {...answers} />;
 }
 
@@ -204,11 +226,11 @@ const BookingForm = memo(function BookingForm({
   // ?again= (Book again: a picked-up order's page, My Grips, the regrip reminder) chooses that order's paddle and
   // services again where the catalogue still offers them, says what it could not, then leaves the address.
   const againId = params.get(BOOK_AGAIN_PARAM) ?? undefined;
-  const againOrder = useOrder(asked ? againId : undefined);
+  const [againOrder, setAgainOrder] = useState<AgainAnswer>();
   const [again, setAgain] = useState<AgainNote>();
   useEffect(() => {
-    if (!againId || !catalogue || !paddleList || againOrder.isPending) return;
-    const order = againOrder.data;
+    if (!againId || !catalogue || !paddleList || againOrder?.id !== againId) return;
+    const { order } = againOrder;
     if (!order) setAgain({ failed: true });
     else {
       const bookable = paddleList.filter((p) => !openOrderOf(p)).map((p) => p.id);
@@ -225,7 +247,7 @@ const BookingForm = memo(function BookingForm({
       },
       { replace: true },
     );
-  }, [againId, catalogue, paddleList, againOrder.isPending, againOrder.data, setParams]);
+  }, [againId, catalogue, paddleList, againOrder, setParams]);
 
   // ?event= (the /onsite page's Book) chooses that onsite day, or that delivery run's club, then leaves the address.
   const wantedEvent = params.get("event");
@@ -369,6 +391,7 @@ const BookingForm = memo(function BookingForm({
         <h1>Book a Service</h1>
         <p>Pick your paddle, your grip and any add-ons, then drop it off in its bag. Most paddles are ready the next business day.</p>
       </header>
+      {asked && againId && <AgainOrder id={againId} onAnswer={setAgainOrder} />}
       {again && <AgainNotice note={again} />}
       <div className="booking-layout">
         <div className="booking-main">
