@@ -88,14 +88,14 @@ function AgainNotice({ note }: { note: AgainNote }) {
   );
 }
 
-interface AgainAnswer {
+interface AgainLookup {
   id: string;
   /** Null when the order could not be loaded. */
   order: NonNullable<ReturnType<typeof useOrder>["data"]> | null;
 }
 
 /** Book again's order, asked for only when the address names one (`?again=`) and someone is signed in. */
-function AgainOrder({ id, onAnswer }: { id: string; onAnswer: (answer: AgainAnswer) => void }) {
+function AgainOrder({ id, onAnswer }: { id: string; onAnswer: (answer: AgainLookup) => void }) {
   const order = useOrder(id);
   useEffect(() => {
     if (!order.isPending) onAnswer({ id, order: order.data ?? null });
@@ -226,7 +226,7 @@ const BookingForm = memo(function BookingForm({
   // ?again= (Book again: a picked-up order's page, My Grips, the regrip reminder) chooses that order's paddle and
   // services again where the catalogue still offers them, says what it could not, then leaves the address.
   const againId = params.get(BOOK_AGAIN_PARAM) ?? undefined;
-  const [againOrder, setAgainOrder] = useState<AgainAnswer>();
+  const [againOrder, setAgainOrder] = useState<AgainLookup>();
   const [again, setAgain] = useState<AgainNote>();
   useEffect(() => {
     if (!againId || !catalogue || !paddleList || againOrder?.id !== againId) return;
