@@ -53,23 +53,14 @@ export const CLOSED_DATES: readonly LocalDate[] = [
   "2027-12-25",
 ];
 
+/** A shop of the demo: its name and address, with the demo's hours and closed days. */
+function demoShop(value: BookableLocation, address: readonly string[]): ShopLocation {
+  return { value, label: SHOP_LABELS[value], address, weekHours: DEMO_WEEK_HOURS, closedDates: CLOSED_DATES, hours: hoursLines(DEMO_WEEK_HOURS) };
+}
+
 export const SHOP_LOCATIONS: readonly ShopLocation[] = [
-  {
-    value: "LITTLETON",
-    label: SHOP_LABELS.LITTLETON,
-    address: ["2500 W Main St", "Littleton, CO 80120"],
-    weekHours: DEMO_WEEK_HOURS,
-    closedDates: CLOSED_DATES,
-    hours: /* @__PURE__ */ hoursLines(DEMO_WEEK_HOURS),
-  },
-  {
-    value: "HIGHLANDS_RANCH",
-    label: SHOP_LABELS.HIGHLANDS_RANCH,
-    address: ["9300 S Colorado Blvd", "Highlands Ranch, CO 80126"],
-    weekHours: DEMO_WEEK_HOURS,
-    closedDates: CLOSED_DATES,
-    hours: /* @__PURE__ */ hoursLines(DEMO_WEEK_HOURS),
-  },
+  /* @__PURE__ */ demoShop("LITTLETON", ["2500 W Main St", "Littleton, CO 80120"]),
+  /* @__PURE__ */ demoShop("HIGHLANDS_RANCH", ["9300 S Colorado Blvd", "Highlands Ranch, CO 80126"]),
 ];
 
 /** The shop an order names, or undefined (ONSITE, a partner club; COUNTER, a counter sale; unknown values). */

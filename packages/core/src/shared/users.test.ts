@@ -9,39 +9,15 @@ describe("currentUserFrom", () => {
   });
 
   it("gives a field an older answer leaves out the value a new account starts with", () => {
-    expect(currentUserFrom({ id: "u1" })).toEqual({
-      id: "u1",
-      firstName: null,
-      lastName: null,
-      email: null,
-      phone: null,
-      phoneVerified: false,
-      profileImageUrl: null,
-      smsNotifications: true,
-      smsPromotions: false,
-      emailNotifications: true,
-      emailPromotions: false,
-      roles: ["CUSTOMER"],
-      defaultPrefs: null,
-    });
+    const unknown = { firstName: null, lastName: null, email: null, phone: null, profileImageUrl: null, defaultPrefs: null };
+    const switches = { phoneVerified: false, smsNotifications: true, smsPromotions: false, emailNotifications: true, emailPromotions: false };
+    expect(currentUserFrom({ id: "u1" })).toEqual({ id: "u1", ...unknown, ...switches, roles: ["CUSTOMER"] });
   });
 
   it("keeps every field the server sends, and only the roles it knows", () => {
-    const answer = {
-      id: "u2",
-      firstName: "Casey",
-      lastName: "Dink",
-      email: "casey@regrip.test",
-      phone: "+13035550142",
-      phoneVerified: true,
-      profileImageUrl: "https://example.com/me.png",
-      smsNotifications: false,
-      smsPromotions: true,
-      emailNotifications: false,
-      emailPromotions: true,
-      roles: ["EMPLOYEE", "OWNER", "ADMIN"],
-      defaultPrefs: { service: "Strip and Grip", color: "Black" },
-    };
+    const contact = { firstName: "Sam", lastName: "Lob", email: "sam@regrip.test", phone: "+13035550100", profileImageUrl: "https://example.com/me.png" };
+    const switches = { phoneVerified: true, smsNotifications: false, smsPromotions: true, emailNotifications: false, emailPromotions: true };
+    const answer = { id: "u2", ...contact, ...switches, roles: ["EMPLOYEE", "OWNER", "ADMIN"], defaultPrefs: { service: "Strip and Grip", color: "Black" } };
     expect(currentUserFrom(answer)).toEqual({ ...answer, roles: ["EMPLOYEE", "ADMIN"] });
   });
 });
