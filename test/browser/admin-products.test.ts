@@ -11,6 +11,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
 
+/**
+ * Types `text` into the product filter until the list counts `count` matches. A fill made while the page is still
+ * settling (the console's page arriving, the list's first answer) can land in an input React then replaces, and the
+ * list stays unfiltered: its 25 first products, maybe without the one looked for. The count says the filter holds.
+ */
+async function findProducts(page: Page, text: string, count = 1): Promise<void> {
+  const filter = page.getByLabel("Find products");
+  await expect
+    .poll(
+      async () => {
+        if ((await filter.inputValue()) !== text) await filter.fill(text);
+        return page.getByText(`${count} matches`, { exact: true }).count();
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+}
+
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
@@ -74,7 +92,7 @@ describe("an admin manages a product", () => {
         // The table by default on a wide screen; the cards view shows the same products.
         await page.getByRole("table", { name: "Products" }).waitFor();
       }
-      await page.getByLabel("Find products").fill(name);
+      await findProducts(page, name);
       const toggle = page.getByRole("checkbox", { name: `${name} visible to customers` });
       await toggle.waitFor();
       expect(await toggle.isChecked()).toBe(true);
@@ -91,7 +109,7 @@ describe("an admin manages a product", () => {
 
       // Restock by one with +, then set the stock in the dialog: sent as a difference.
       await visit(page, "/admin/products");
-      await page.getByLabel("Find products").fill(name);
+      await findProducts(page, name);
       await page.getByRole("button", { name: `Add one ${name} to stock` }).click();
       await page.getByText("Inventory Updated").waitFor();
       await page.getByText("Low: 4").waitFor(); // at or below the threshold of 5
@@ -164,7 +182,7 @@ describe("bulk show and hide", () => {
     await asAdmin(async (page) => {
       await page.goto("/admin/products");
       await page.getByRole("heading", { name: "Product Management", level: 1 }).waitFor();
-      await page.getByLabel("Find products").fill(`Bulk Towel ${tag}`);
+      await findProducts(page, `Bulk Towel ${tag}`, made.length);
       for (const p of made) await page.getByRole("checkbox", { name: `Select ${p.name}` }).check();
 
       // One of the two calls fails: the spec's words, and the other is hidden.
@@ -223,14 +241,14 @@ describe("coming back to the page", () => {
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     await asAdmin(async (page) => {
       await page.goto("/admin/products");
-      await page.getByLabel("Find products").fill(name);
+      await findProducts(page, name);
       await page.getByText("20 in stock").waitFor();
       const nav = page.getByRole("navigation", { name: "Console navigation" });
       await nav.getByRole("link", { name: "Promotions" }).click();
       await page.getByRole("heading", { name: "Promotions", level: 1 }).waitFor();
       expect((await api("PATCH", `/api/admin/skus/${made.body.id}/inventory`, { token: admin, body: { quantityChange: -7 } })).status).toBe(200);
       await nav.getByRole("link", { name: "Products" }).click();
-      await page.getByLabel("Find products").fill(name);
+      await findProducts(page, name);
       await page.getByText("13 in stock").waitFor();
     });
     await api("DELETE", `/api/admin/skus/${made.body.id}`, { token: admin });
