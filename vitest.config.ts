@@ -88,6 +88,7 @@ export default defineConfig({
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           globalSetup: ["test/browser/global-setup.ts"],
+          setupFiles: ["test/browser/shop-ready.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Modules kept between a worker's files (playwright-core, core's rules, browser.ts): importing them again for

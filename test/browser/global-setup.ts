@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { buildWebIfStale } from "../../infra/local/web";
 import { freePort } from "../../scripts/lib/ports";
 import { startShopProcess } from "../../scripts/lib/shop-process";
+import { START_FAILED } from "./start-failed";
 
 /** One shop `npm start` runs for the browser tests: its address, data folder and ports. */
 export interface TestShop {
@@ -32,33 +33,32 @@ declare module "vitest" {
 export default async function setup(project: TestProject) {
   await buildWebIfStale();
   const count = Math.max(1, project.vitest.config.maxWorkers ?? 1);
-  const starting = await Promise.allSettled(
+  const shops = await Promise.all(
     Array.from({ length: count }, async () => {
       const dir = mkdtempSync(join(tmpdir(), "regrip-e2e-"));
-      const dynamoPort = await freePort();
-      const cognitoPort = await freePort();
-      const shop = await startShopProcess({
-        PORT: String(await freePort()),
-        DYNAMODB_PORT: String(dynamoPort),
-        COGNITO_PORT: String(cognitoPort),
-        REGRIP_DATA_DIR: dir,
-        // Never real Stripe from a test, whatever the developer's environment holds: the local payment page.
-        STRIPE_SECRET_KEY: "",
-      });
-      return { shop, info: { baseUrl: shop.url, dataDir: dir, dynamoPort, cognitoPort } satisfies TestShop };
+      const port = await freePort();
+      const info: TestShop = { baseUrl: `http://localhost:${port}`, dataDir: dir, dynamoPort: await freePort(), cognitoPort: await freePort() };
+      return { info, port };
     }),
   );
-  const started = starting.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  const failed = starting.find((result) => result.status === "rejected");
-  if (failed) {
-    // One shop did not start: the others are stopped, not left running with no test to use them.
-    await Promise.all(started.map(({ shop }) => shop.stop()));
-    for (const { info } of started) rmSync(info.dataDir, { recursive: true, force: true });
-    throw failed.reason;
-  }
-  project.provide("shops", started.map(({ info }) => info));
+  // The shops start while the other projects' global setups run (vitest runs those one after another): a test file
+  // waits for its worker's shop (shop-ready.ts). A shop that could not start leaves its reason in its data folder.
+  const starting = shops.map(({ info, port }) =>
+    startShopProcess({
+      PORT: String(port),
+      DYNAMODB_PORT: String(info.dynamoPort),
+      COGNITO_PORT: String(info.cognitoPort),
+      REGRIP_DATA_DIR: info.dataDir,
+      // Never real Stripe from a test, whatever the developer's environment holds: the local payment page.
+      STRIPE_SECRET_KEY: "",
+    }).catch((error: unknown) => {
+      writeFileSync(join(info.dataDir, START_FAILED), error instanceof Error ? error.message : String(error));
+      return undefined;
+    }),
+  );
+  project.provide("shops", shops.map(({ info }) => info));
   return async () => {
-    await Promise.all(started.map(({ shop }) => shop.stop()));
-    for (const { info } of started) rmSync(info.dataDir, { recursive: true, force: true });
+    await Promise.all((await Promise.all(starting)).map((shop) => shop?.stop()));
+    for (const { info } of shops) rmSync(info.dataDir, { recursive: true, force: true });
   };
 }
