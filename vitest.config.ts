@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
+import { SuiteSequencer } from "./test/sequencer";
 
 // Node 20 here, Node 22 on Lambda: the AWS SDK's notice about Node 20 is noise in test output.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -27,6 +28,8 @@ export default defineConfig({
     // Two files at a time, across projects: on the 2-core machine vitest's default is one, and the suite ran file by
     // file while the browser's files mostly wait on Chromium and the shop. Browser files get a shop each.
     maxWorkers: 2,
+    // Integration first, the unit files last, each project's longest files first (test/sequencer.ts).
+    sequence: { sequencer: SuiteSequencer },
     projects: [
       {
         test: {

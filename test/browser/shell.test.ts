@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings, type SeedAccount } from "../../infra/local/settings";
-import { closeContexts, workerBrowser, shop } from "./browser";
+import { closeContexts, expectAccessible, workerBrowser, shop } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -177,5 +177,19 @@ describe("web shell", () => {
       expect(serious).toEqual([]);
       await context.close();
     }
+  });
+
+  it("holds every page to axe through expectAccessible: a serious or critical violation fails it, a moderate one does not", async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+    const html = (body: string) => `<!doctype html><html lang="en"><head><title>axe check</title></head><body>${body}</body></html>`;
+    // No landmark (region) and a skipped heading level (heading-order): moderate, so the check passes.
+    await page.setContent(html("<h1>One</h1><h3>Three</h3><p>Some text</p>"));
+    await expectAccessible(page, "moderate only");
+    // Faint grey on white (color-contrast, serious) and an image without a text alternative (image-alt, critical).
+    await page.setContent(html('<main><h1>One</h1><p style="color:#bbb;background:#fff">Faint</p><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></main>'));
+    const failed = await expectAccessible(page, "serious and critical").then(() => "", (error: Error) => error.message);
+    expect(failed).toContain("color-contrast");
+    expect(failed).toContain("image-alt");
   });
 });
