@@ -73,12 +73,11 @@ export const handlerEntry = "regrip-handler-entry";
 export async function bundleEachHandler(files: string[], outdir: string): Promise<HandlerBundle[]> {
   const { context } = await import("esbuild");
   let next = "";
-  const entry = handlerEntry;
   const pickNext: Plugin = {
     name: "regrip-next-handler",
-    setup: (build) => build.onResolve({ filter: new RegExp(`^${entry}$`) }, () => ({ path: resolve(repoRoot, next) })),
+    setup: (build) => build.onResolve({ filter: new RegExp(`^${handlerEntry}$`) }, () => ({ path: resolve(repoRoot, next) })),
   };
-  const builder = await context({ ...esbuildOptions(entry, outdir), absWorkingDir: repoRoot, write: false, sourcemap: false, plugins: [pickNext] });
+  const builder = await context({ ...esbuildOptions(handlerEntry, outdir), absWorkingDir: repoRoot, write: false, sourcemap: false, plugins: [pickNext] });
   try {
     const bundles: HandlerBundle[] = [];
     for (const file of files) {

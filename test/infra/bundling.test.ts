@@ -91,10 +91,10 @@ describe("bundles", () => {
     expect(over).toEqual([]);
   });
 
-  it("leave jsonschema out: ElectroDB's model check is model-validator.ts", () => {
-    const inputs = Object.keys(bundleOf(webhookFile).metafile.inputs);
-    expect(inputs).toContain("packages/core/src/entities/model-validator.ts");
-    expect(inputs.filter((input) => input.includes("node_modules/jsonschema/"))).toEqual([]);
+  it("leave jsonschema out, every one: ElectroDB's model check is model-validator.ts", () => {
+    expect(Object.keys(bundleOf(webhookFile).metafile.inputs)).toContain("packages/core/src/entities/model-validator.ts");
+    const withJsonschema = bundles.filter(({ metafile }) => Object.keys(metafile.inputs).some((input) => input.includes("node_modules/jsonschema/")));
+    expect(withJsonschema.map(({ file }) => file)).toEqual([]);
   });
 });
 
