@@ -35,7 +35,10 @@ export class SuiteSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const vitests = await super.sort(files);
     const root = this.ctx.config.root;
-    const rank = (list: string[], value: string) => (list.includes(value) ? list.indexOf(value) : list.length);
+    const rank = (list: string[], value: string) => {
+      const at = list.indexOf(value);
+      return at < 0 ? list.length : at;
+    };
     const keyed = vitests.map((spec, index) => ({
       spec,
       index,

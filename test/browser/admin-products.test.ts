@@ -12,9 +12,9 @@ import { loadSettings } from "../../infra/local/settings";
 import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
 
 /**
- * Types `text` into the product filter until the list counts `count` matches. A fill made while the page is still
- * settling (the console's page arriving, the list's first answer) can land in an input React then replaces, and the
- * list stays unfiltered: its 25 first products, maybe without the one looked for. The count says the filter holds.
+ * Types `text` into the product filter until the list counts `count` matches: typed again if the page was opened
+ * afresh after the fill (as when a move to another page was still under way), so the list is never left unfiltered,
+ * its 25 first products maybe without the one looked for. The count says the filter holds.
  */
 async function findProducts(page: Page, text: string, count = 1): Promise<void> {
   const filter = page.getByLabel("Find products");
@@ -114,8 +114,7 @@ describe("an admin manages a product", () => {
       // Restock by one with +, then set the stock in the dialog: sent as a difference.
       await visit(page, "/admin/products");
       await findProducts(page, name);
-      const addOne = page.getByRole("button", { name: `Add one ${name} to stock` });
-      await addOne.click();
+      await page.getByRole("button", { name: `Add one ${name} to stock` }).click();
       await page.getByText("Inventory Updated").waitFor();
       await page.getByText("Low: 4").waitFor(); // at or below the threshold of 5
       await page.getByRole("button", { name: `Edit ${name}` }).click();
