@@ -10,6 +10,7 @@ import type { Product } from "../packages/core/src/shared/catalogue";
 import { QUICK_SALE_SERVICES } from "../packages/core/src/shared/quick-sale";
 
 /** A product as it is first put in; the rest (low-stock threshold) takes the entity's defaults. */
+/** Goods are taxable (an overgrip, a weight, an edge guard, tape, a butt cap); labour is not (a regrip, a build-up, a refresh). */
 export type StarterProduct = Omit<Product, "stockQuantity" | "lowStockThreshold" | "isVisible"> & {
   description: string;
   /** Counted stock that every order takes from, or false for a service with nothing to count (unlimited). */
@@ -48,6 +49,7 @@ export const starterCatalogue: StarterProduct[] = [
       quality: "standard",
       description: "We strip the old grip down to the handle, clean it and wrap a fresh replacement grip.",
       unitAmountCents: 4500,
+      taxable: false,
       displayOrder: 1,
     },
     "SG",
@@ -63,6 +65,7 @@ export const starterCatalogue: StarterProduct[] = [
       quality: "basic",
       description: "A new overgrip wrapped over your current grip: quick, fresh feel.",
       unitAmountCents: 1200,
+      taxable: false,
       displayOrder: 2,
     },
     "BO",
@@ -78,6 +81,7 @@ export const starterCatalogue: StarterProduct[] = [
       quality: "premium",
       description: "Premium replacement grip with a cushioned base layer and a finished overwrap.",
       unitAmountCents: 5500,
+      taxable: false,
       displayOrder: 3,
     },
     "PR",
@@ -94,6 +98,7 @@ export const starterCatalogue: StarterProduct[] = [
     brand: "Tourna",
     description: "A second overgrip layer for a thicker handle.",
     unitAmountCents: 800,
+    taxable: true,
     counted: true,
     displayOrder: 1,
   },
@@ -106,6 +111,7 @@ export const starterCatalogue: StarterProduct[] = [
     type: "ADD_ON",
     description: "Tungsten tape placed where you choose; priced per area.",
     unitAmountCents: 600,
+    taxable: true,
     counted: false,
     displayOrder: 1,
   },
@@ -120,6 +126,7 @@ export const starterCatalogue: StarterProduct[] = [
       color,
       description: "Low-profile edge guard that protects the paddle rim.",
       unitAmountCents: 1500,
+      taxable: true,
       counted: true,
       displayOrder: 1,
     }),
@@ -132,6 +139,7 @@ export const starterCatalogue: StarterProduct[] = [
     type: "ADD_ON",
     description: "Clear protective tape around the paddle edge.",
     unitAmountCents: 500,
+    taxable: true,
     counted: true,
     displayOrder: 2,
   },
@@ -144,6 +152,7 @@ export const starterCatalogue: StarterProduct[] = [
     type: "ADD_ON",
     description: "Adds a layer under the grip for a larger handle.",
     unitAmountCents: 1000,
+    taxable: false,
     counted: false,
     displayOrder: 1,
   },
@@ -155,6 +164,7 @@ export const starterCatalogue: StarterProduct[] = [
     type: "ADD_ON",
     description: "Face cleaning and grit refresh.",
     unitAmountCents: 800,
+    taxable: false,
     counted: false,
     displayOrder: 2,
   },
@@ -166,16 +176,17 @@ export const starterCatalogue: StarterProduct[] = [
     type: "ADD_ON",
     description: "A new butt cap for a worn or cracked one.",
     unitAmountCents: 600,
+    taxable: true,
     counted: true,
     displayOrder: 3,
   },
 ];
 
 const quickSaleDetails = {
-  "QS-REGRIP": { id: "sku-qs-regrip", category: "BASE_GRIP", type: "ONE_TIME", description: "Quick sale: a standard regrip at the counter." },
-  "QS-EDGE-GUARD": { id: "sku-qs-edge-guard", category: "EDGE", type: "ADD_ON", description: "Quick sale: an edge guard at the counter." },
-  "QS-OVERGRIP": { id: "sku-qs-overgrip", category: "OVERGRIP", type: "ADD_ON", description: "Quick sale: an overgrip at the counter." },
-} as const satisfies Record<(typeof QUICK_SALE_SERVICES)[number]["code"], Pick<StarterProduct, "id" | "category" | "type" | "description">>;
+  "QS-REGRIP": { id: "sku-qs-regrip", category: "BASE_GRIP", type: "ONE_TIME", taxable: false, description: "Quick sale: a standard regrip at the counter." },
+  "QS-EDGE-GUARD": { id: "sku-qs-edge-guard", category: "EDGE", type: "ADD_ON", taxable: true, description: "Quick sale: an edge guard at the counter." },
+  "QS-OVERGRIP": { id: "sku-qs-overgrip", category: "OVERGRIP", type: "ADD_ON", taxable: true, description: "Quick sale: an overgrip at the counter." },
+} as const satisfies Record<(typeof QUICK_SALE_SERVICES)[number]["code"], Pick<StarterProduct, "id" | "category" | "type" | "taxable" | "description">>;
 
 /**
  * The quick sale's three services (the spec's $45, $15 and $8), named and priced as the wizard shows them

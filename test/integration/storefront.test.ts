@@ -344,9 +344,11 @@ describe("POST /api/book-service, the quick sale", () => {
     expect(await textsOf(order.id)).toEqual([expect.objectContaining({ messageType: "storefront_order" })]);
   });
 
-  it("never goes below 0 with a discount larger than the services", async () => {
+  it("never goes below 0 with a discount larger than the services: an admin's comp, refused to an employee", async () => {
     const customer = await bookingCustomer();
-    const answer = await quickSale({ customerId: customer.userId, paddle, services: ["overgrip"], discount: { amount: 100 } });
+    const refused = await quickSale({ customerId: customer.userId, paddle, services: ["overgrip"], discount: { amount: 100 } });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(403);
+    const answer = await quickSale({ customerId: customer.userId, paddle, services: ["overgrip"], discount: { amount: 100, notes: "Tournament prize" } }, {}, staff.admin);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
     expect(answer.body).toMatchObject({ requiresPayment: false, checkoutUrl: null });
     expect(await orderOf(answer.body.orderId)).toMatchObject({ subtotalCents: 800, discountAmountCents: 800, totalCents: 0, paymentStatus: "comp" });

@@ -131,6 +131,9 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/orders/counts", handler: handlerAt("admin-orders/counts"), access: "staff", grants: reads },
   { method: "PUT", path: "/api/orders/{id}/notes", handler: handlerAt("orders/notes"), access: "staff", grants: table("read", "put", "update") },
   // promotions and the audit log (admin)
+  // money settings: tax rates per place, the employee discount limit
+  { method: "GET", path: "/api/admin/settings/money", handler: handlerAt("admin-settings/money"), access: "admin", grants: reads },
+  { method: "PUT", path: "/api/admin/settings/money", handler: handlerAt("admin-settings/money-update"), access: "admin", grants: table("read", "put") },
   { method: "GET", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/list"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/create"), access: "admin", grants: table("read", "put") },
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/update"), access: "admin", grants: edits },

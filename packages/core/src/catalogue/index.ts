@@ -29,6 +29,7 @@ export function productFromSku(sku: SkuItem): Product {
     lowStockThreshold: sku.lowStockThreshold,
     displayOrder: sku.displayOrder,
     isVisible: sku.isVisible,
+    taxable: sku.taxable,
   };
 }
 

@@ -215,6 +215,11 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "stats#shop", sk: "counter#activeSubscriptions" },
   },
   {
+    entity: "shopSettings",
+    item: () => e.shopSettings.put({ name: "money", taxRateBps: { LITTLETON: 750, HIGHLANDS_RANCH: 725, ONSITE: 0 }, employeeDiscountLimitPercent: 20 }).params().Item,
+    keys: { pk: "settings", sk: "settings#money" },
+  },
+  {
     entity: "staffTips",
     item: () => e.staffTips.put({ month: "2026-11", staffId: "sub-2", staffName: "Sam", tipCents: 750, tips: 1 }).params().Item,
     keys: { pk: "stats#tips#2026-11", sk: "staff#sub-2" },
@@ -239,7 +244,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter and staffTips", () => {
+  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings and staffTips", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -259,6 +264,7 @@ describe("entity definitions against infra/table.ts", () => {
         "rateLimit",
         "serviceOrder",
         "shopCounter",
+        "shopSettings",
         "sku",
         "smsConversation",
         "smsMessage",

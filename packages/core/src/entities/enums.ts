@@ -71,6 +71,7 @@ export const AUDIT_TARGET_TYPES = [
   "schedule",
   "partner",
   "system",
+  "settings",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

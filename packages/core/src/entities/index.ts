@@ -14,6 +14,7 @@ import { partner, type Partner } from "./partner";
 import { promotion, type Promotion } from "./promotion";
 import { rateLimit, type RateLimit } from "./rateLimit";
 import { serviceOrder, type ServiceOrder } from "./serviceOrder";
+import { shopSettings, type ShopSettings } from "./shopSettings";
 import { sku, type Sku } from "./sku";
 import { smsConversation, type SmsConversation } from "./smsConversation";
 import { smsMessage, type SmsMessage } from "./smsMessage";
@@ -47,6 +48,7 @@ export type {
   Promotion,
   RateLimit,
   ServiceOrder,
+  ShopSettings,
   Sku,
   ShopCounter,
   SmsConversation,
@@ -65,7 +67,7 @@ export type {
  * ElectroDB entity validates its model with jsonschema and parses it, several
  * milliseconds each on a cold Lambda, so `db()` (../db) builds an entity the
  * first time a request touches it, and a route pays only for the entities it
- * uses instead of all 22 and a Service joining them at import.
+ * uses instead of all of them and a Service joining them at import.
  */
 export const entityFactories = {
   user,
@@ -94,6 +96,7 @@ export const entityFactories = {
   shopCounter,
   staffTips,
   orderReminder,
+  shopSettings,
 };
 
 /** Every entity of the table, by name, as built. */

@@ -12,6 +12,7 @@ import {
   timestamps,
 } from "./attributes";
 import { ORDER_LOCATIONS, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES, type OrderLocation } from "./enums";
+import { BOOKABLE_LOCATIONS } from "../shared/location-names";
 import { gsi1, gsi2, gsi3, keyed, primary, SERVICE } from "./keys";
 
 const isQuantity = (n: number | undefined) => n === undefined || (Number.isSafeInteger(n) && n >= 1);
@@ -109,6 +110,8 @@ export const serviceOrder = (config?: EntityConfiguration) =>
               description: { type: "string" },
               priceCents: { type: "number", required: true, validate: isCents },
               quantity: { type: "number", required: true, default: 1, validate: isQuantity },
+              /** The product carried sales tax when the order was priced (absent on orders priced before tax: none). */
+              taxable: { type: "boolean" },
             },
           },
         },
@@ -116,7 +119,12 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         /** Internal staff notes. */
         myGripNotes: { type: "string" },
         subtotalCents: requiredCents(),
+        /** Sales tax (shared/totals.ts): on the taxable lines after discount and points, at `taxRateBps`, rounded once. */
         taxCents: centsDefaultZero(),
+        /** The rate of the order's place when it was priced (settings/), in basis points: what refunds take tax back at. */
+        taxRateBps: { type: "number", validate: isWholeNumber },
+        /** The shop whose counter made a counter sale (its tax rate, its drawer); absent on bookings and older sales. */
+        counterShop: { type: BOOKABLE_LOCATIONS },
         totalCents: requiredCents(),
         currency: currency(),
         paymentMethod: { type: PAYMENT_METHODS, required: true, default: "STRIPE" },
@@ -148,7 +156,41 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         discountByStaffName: { type: "string" },
         discountNotes: { type: "string" },
         feesCents: cents(),
+        /** Money given back so far: the sum of `refunds` (and of refunds recorded before they were listed). */
         refundedAmountCents: centsDefaultZero(),
+        /**
+         * Each refund given (payments/refunds.ts), oldest first: how much, of it how much tax, which lines (by index
+         * and quantity) when it gave lines back, why, who, when, to which tender, and the card terminal's reference
+         * for a refund made on the counter's terminal. The bill (shared/bill.ts) lists them.
+         */
+        refunds: {
+          type: "list",
+          items: {
+            type: "map",
+            properties: {
+              id: { type: "string", required: true },
+              amountCents: { type: "number", required: true, validate: isCents },
+              taxCents: { type: "number", validate: isCents },
+              lines: {
+                type: "list",
+                items: {
+                  type: "map",
+                  properties: {
+                    index: { type: "number", required: true, validate: isWholeNumber },
+                    quantity: { type: "number", required: true, validate: isQuantity },
+                  },
+                },
+              },
+              reason: { type: "string" },
+              tender: { type: PAYMENT_METHODS },
+              terminalReference: { type: "string" },
+              stripeRefundId: { type: "string" },
+              byId: { type: "string" },
+              byName: { type: "string" },
+              at: { type: "string", required: true },
+            },
+          },
+        },
         /**
          * A refund Stripe reported (charge.refunded, cumulative) before the order's
          * payment was on record: kept here and applied when the payment lands.

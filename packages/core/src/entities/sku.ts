@@ -49,6 +49,8 @@ export const sku = (config?: EntityConfiguration) =>
         lowStockThreshold: { type: "number", required: true, default: 5, validate: isStock },
         displayOrder: { type: "number", required: true, default: 999, validate: isDisplayOrder, padding: { length: 4, char: "0" } },
         isVisible: { type: "boolean", required: true, default: true },
+        /** Goods (a grip sold, an overgrip, a weight, an edge guard) carry sales tax; labour does not (shared/totals.ts). */
+        taxable: { type: "boolean", required: true, default: false },
         stripePriceId: { type: "string" },
         metadata: { type: "any" },
         ...timestamps(),

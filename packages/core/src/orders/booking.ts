@@ -38,6 +38,8 @@ import { RedeemPoints } from "../shared/loyalty-input";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
 import { bookingConfirmation } from "../notifications/confirmations";
 import { PHONE_VERIFICATION_REQUIRED } from "../shared/api-words";
+import { taxLocationOf } from "../shared/money-settings";
+import { moneySettings } from "../settings";
 import { membershipOf } from "../memberships/membership-step";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
@@ -162,7 +164,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
     actor,
     async (now) => {
       const at = now.toISOString();
-      const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption, place] = await Promise.all([
+      const [{ data: paddle }, skus, promotion, { allowance, subscription }, redemption, place, settings] = await Promise.all([
         db().entities.paddle.get({ userId: actor.userId, id: input.paddleId }).go(),
         productsByIds([input.service, ...input.addOns]),
         promotionFor(input.promoCode),
@@ -171,7 +173,10 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(actor.userId, input.redeemPoints!, at, invalid)) : undefined,
         // Where and when (shared/calendar.ts, the schedule): loaded beside the other reads, off the cold start.
         import("./booking-place").then((place) => place.whereAndWhen(input, now)),
+        moneySettings(),
       ]);
+      // Taxed at the place it is dropped off: its shop, or the onsite rate for a club day or a delivery run.
+      const taxRateBps = settings.taxRateBps[taxLocationOf(place.fields)];
       if (!paddle || paddle.ownershipStatus !== "owned") throw notFound(PADDLE_NOT_FOUND);
       // The bag typed, else ("I don't have a bag yet") the lowest free one; none free is a 409, never an order without a bag.
       const assigned = !input.bagNumber;
@@ -185,12 +190,13 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
         weightAreas: input.weightAreas,
         promotion,
         points: redemption?.points,
+        taxRateBps,
       });
 
       // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are
       // charged; the points come off what is left (and are refused when worth more than that).
       const coverage = allowance.coverageOf(subscription, paddle.id, now);
-      const covered = coverage ? allowance.coverLine(priced, 0, { promotion }, redemption?.points) : undefined;
+      const covered = coverage ? allowance.coverLine(priced, 0, { promotion, taxRateBps }, redemption?.points) : undefined;
       const money = { ...charged(covered ?? priced), ...(coverage && covered ? allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";

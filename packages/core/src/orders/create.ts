@@ -67,7 +67,8 @@ export function charged(
   priced: PricedBooking,
 ): Pick<
   OrderDraft,
-  "lineItems" | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus" | "pointsRedeemed" | "pointsDiscountCents"
+  | "lineItems" | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "taxRateBps" | "totalCents" | "paymentMethod" | "paymentStatus"
+  | "pointsRedeemed" | "pointsDiscountCents"
 > {
   const free = priced.totalCents === 0;
   return {
@@ -76,6 +77,7 @@ export function charged(
     discountAmountCents: priced.discountAmountCents,
     promoCode: priced.promoCode,
     taxCents: priced.taxCents,
+    taxRateBps: priced.taxRateBps,
     totalCents: priced.totalCents,
     // Left out of an order that redeemed nothing.
     pointsRedeemed: priced.pointsRedeemed || undefined,

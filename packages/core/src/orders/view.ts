@@ -1,5 +1,6 @@
 import type { EntityItem } from "electrodb";
 import type { ServiceOrder } from "../entities";
+import { billOf } from "../shared/bill";
 import { stageOfStatus } from "../shared/lifecycle";
 import type { LineItemView, OrderView, StatusHistoryEntry } from "../shared/orders";
 
@@ -8,6 +9,13 @@ export type OrderItem = EntityItem<ServiceOrder>;
 export type { LineItemView, OrderView, StatusHistoryEntry };
 
 const orNull = <T>(value: T | undefined | null): T | null => value ?? null;
+
+/** The order's bill; a staff discount's notes are the staff's, so a customer's bill has none. */
+function bill(order: OrderItem, viewer: { staff: boolean }) {
+  const made = billOf(order);
+  if (viewer.staff) return made;
+  return { ...made, discounts: made.discounts.map(({ notes: _notes, ...discount }) => discount) };
+}
 
 /**
  * An order as its viewer may see it. Staff (EMPLOYEE, ADMIN) also get the
@@ -58,6 +66,7 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
     coveredCents: order.coveredCents ?? 0,
     taxCents: order.taxCents,
     totalCents: order.totalCents,
+    bill: bill(order, viewer),
     currency: order.currency,
     paymentMethod: order.paymentMethod,
     invoiceUrl: orNull(order.invoiceUrl),

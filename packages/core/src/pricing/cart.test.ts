@@ -14,12 +14,13 @@ const sku = (id: string, fields: Partial<Product> = {}): Product => ({
   lowStockThreshold: 1,
   displayOrder: 1,
   isVisible: true,
+  taxable: false,
   ...fields,
 });
 
 const skus = [sku("a"), sku("b", { unitAmountCents: 250, stockQuantity: null }), sku("hidden", { isVisible: false })];
 const sale = (input: Partial<Parameters<typeof priceSale>[0]>) =>
-  priceSale({ skus, lines: [], requireVisible: true, unavailable: "That product is not available", ...input });
+  priceSale({ skus, lines: [], requireVisible: true, unavailable: "That product is not available", taxRateBps: 0, ...input });
 
 describe("priceSale", () => {
   it("prices from the catalogue, adding up a sku named twice, taking stock only of counted skus", () => {
@@ -49,7 +50,7 @@ describe("priceSale", () => {
   it("names the variant when it refuses more than is in stock (issue: a quantity of 99 of 'Only 4 left')", () => {
     const black = sku("sg-black-tacky", { name: "Strip and Grip", color: "Black", feel: "Tacky", stockQuantity: 4 });
     const red = sku("sg-red-dry", { name: "Strip and Grip", color: "Red", feel: "Dry", stockQuantity: 0 });
-    const priceOf = (skuId: string, quantity: number) => () => priceSale({ skus: [black, red], lines: [{ skuId, quantity }], requireVisible: true, unavailable: "x" });
+    const priceOf = (skuId: string, quantity: number) => () => priceSale({ skus: [black, red], lines: [{ skuId, quantity }], requireVisible: true, unavailable: "x", taxRateBps: 0 });
     expect(priceOf("sg-black-tacky", 99)).toThrow("Only 4 left of Strip and Grip (Black, Tacky)");
     expect(priceOf("sg-red-dry", 1)).toThrow("Sorry, Strip and Grip (Red, Dry) is out of stock");
     expect(priceOf("sg-black-tacky", 4)().stockTakes).toEqual([{ skuId: "sg-black-tacky", name: "Strip and Grip", color: "Black", feel: "Tacky", quantity: 4 }]);

@@ -33,6 +33,8 @@ export function priceSale(input: {
   points?: PointsToRedeem;
   requireVisible: boolean;
   unavailable: string;
+  /** The sales tax rate of the counter's shop (settings/ `taxRateAt`), in basis points. */
+  taxRateBps: number;
 }): PricedSale {
   const byId = new Map(input.skus.map((sku) => [sku.id, sku]));
   const quantities = new Map<string, number>();
@@ -47,8 +49,8 @@ export function priceSale(input: {
       if (sku.stockQuantity < quantity) throw outOfStock(sku, sku.stockQuantity);
       stockTakes.push(takeOf(sku, quantity));
     }
-    lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity });
+    lineItems.push({ skuId, name: sku.name, description: detailsOf(sku), priceCents: sku.unitAmountCents, quantity, taxable: sku.taxable });
   }
-  const totals = totalsWithPoints(lineItems, { promotion: input.promotion, staffCents: input.discountCents }, input.points);
-  return { lineItems, ...totals, promoCode: input.promotion?.code, taxCents: 0, stockTakes };
+  const totals = totalsWithPoints(lineItems, { promotion: input.promotion, staffCents: input.discountCents, taxRateBps: input.taxRateBps }, input.points);
+  return { lineItems, ...totals, promoCode: input.promotion?.code, taxRateBps: input.taxRateBps, stockTakes };
 }

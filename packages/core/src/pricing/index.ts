@@ -20,6 +20,8 @@ export interface LineItem {
   /** Unit price in cents. */
   priceCents: number;
   quantity: number;
+  /** The product carries sales tax (its `taxable` when the order was priced). */
+  taxable?: boolean;
 }
 
 /** Stock a booking takes: one entry per sku whose stock is counted, named as its variant for the refusal. */
@@ -39,6 +41,8 @@ export interface PricingInput {
   weightAreas?: readonly string[];
   promotion?: Discount | null;
   points?: PointsToRedeem;
+  /** The sales tax rate of the order's place (settings/ `taxRateAt`), in basis points. */
+  taxRateBps: number;
 }
 
 /**
@@ -57,8 +61,9 @@ export interface PricedBooking {
   subtotalCents: number;
   discountAmountCents: number;
   promoCode: string | undefined;
-  /** No tax is shown in the spec: always 0 for now. */
+  /** Sales tax on the taxable lines after discount and points (shared/totals.ts), at `taxRateBps`. */
   taxCents: number;
+  taxRateBps: number;
   totalCents: number;
   /** Points redeemed on the order (0 for none) and what they take off, after the discount. */
   pointsRedeemed: number;
@@ -76,8 +81,8 @@ export function totalsWithPoints(
   points: PointsToRedeem | undefined,
 ): OrderTotals & { pointsRedeemed: number } {
   const totals = orderTotals(lines, { ...discount, pointsCents: points?.cents });
-  // What was left to pay after the discount, before the points.
-  const refusal = points?.refusal(totals.totalCents + totals.pointsDiscountCents);
+  // What was left to pay after the discount, before the points and tax.
+  const refusal = points?.refusal(totals.subtotalCents - totals.discountAmountCents);
   if (refusal) throw invalid(refusal);
   return { ...totals, pointsRedeemed: points?.points ?? 0 };
 }
@@ -125,6 +130,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
       description: joinDetails(service.color, service.feel),
       priceCents: service.unitAmountCents,
       quantity: 1,
+      taxable: service.taxable,
     },
   ];
 
@@ -145,6 +151,7 @@ export function priceBooking(input: PricingInput): PricedBooking {
         description: areas.map((area) => weightAreaLabel[area]).join(", "),
         priceCents: addOn.unitAmountCents,
         quantity: areas.length,
+        taxable: addOn.taxable,
       });
       continue;
     }
@@ -155,20 +162,21 @@ export function priceBooking(input: PricingInput): PricedBooking {
       description: joinDetails(addOn.color, addOn.feel),
       priceCents: addOn.unitAmountCents,
       quantity: 1,
+      taxable: addOn.taxable,
     });
   }
 
-  const totals = totalsWithPoints(lineItems, { promotion: input.promotion }, input.points);
+  const totals = totalsWithPoints(lineItems, { promotion: input.promotion, taxRateBps: input.taxRateBps }, input.points);
   const stockTakes = lineItems.flatMap((line): StockTake[] => {
     const sku = byId.get(line.skuId)!;
     return sku.stockQuantity === null ? [] : [takeOf(sku, line.quantity)];
   });
   return {
     lineItems,
-    // subtotalCents, discountAmountCents, pointsDiscountCents, totalCents, pointsRedeemed
+    // subtotalCents, discountAmountCents, pointsDiscountCents, taxCents, totalCents, pointsRedeemed
     ...totals,
     promoCode: input.promotion ? input.promotion.code : undefined,
-    taxCents: 0,
+    taxRateBps: input.taxRateBps,
     stockTakes,
   };
 }

@@ -15,6 +15,7 @@ function sku(overrides: Partial<Product> & Pick<Product, "id" | "name">): Produc
     lowStockThreshold: 5,
     displayOrder: 1,
     isVisible: true,
+    taxable: false,
     ...overrides,
   };
 }
@@ -38,7 +39,7 @@ const hiddenAddOn = sku({ id: "hidden-addon", name: "Secret Sauce", unitAmountCe
 
 const catalogue = [strip, stripSoldOut, premium, hidden, notCore, overgrip, weight, countedWeight, plainWeight, guardBlack, guardTeal, guardPink, tape, clearTape, buildUp, hiddenAddOn];
 
-const price = (input: Partial<PricingInput>) => priceBooking({ skus: catalogue, serviceId: strip.id, ...input });
+const price = (input: Partial<PricingInput>) => priceBooking({ skus: catalogue, serviceId: strip.id, taxRateBps: 0, ...input });
 
 /** The error `fn` throws: its kind and message. */
 function refusal(fn: () => unknown): { kind: string; message: string } {
@@ -54,11 +55,12 @@ function refusal(fn: () => unknown): { kind: string; message: string } {
 describe("priceBooking: the core service", () => {
   it("prices a core service variant alone", () => {
     expect(price({})).toEqual({
-      lineItems: [{ skuId: strip.id, name: "Strip and Grip", description: "Black · Tacky", priceCents: 4500, quantity: 1 }],
+      lineItems: [{ skuId: strip.id, name: "Strip and Grip", description: "Black · Tacky", priceCents: 4500, quantity: 1, taxable: false }],
       subtotalCents: 4500,
       discountAmountCents: 0,
       promoCode: undefined,
       taxCents: 0,
+      taxRateBps: 0,
       totalCents: 4500,
       pointsRedeemed: 0,
       pointsDiscountCents: 0,
@@ -86,14 +88,24 @@ describe("priceBooking: the core service", () => {
   });
 });
 
+describe("priceBooking: sales tax", () => {
+  it("taxes the goods at the place's rate after the promotion, never the labour", () => {
+    const skus = catalogue.map((sku) => (sku.id === guardTeal.id || sku.id === tape.id ? { ...sku, taxable: true } : sku));
+    const priced = priceBooking({ skus, serviceId: strip.id, addOnIds: [guardTeal.id, tape.id], promotion: { code: "GRIP5", percentage: 0, amountCents: 500 }, taxRateBps: 800 });
+    // $65 less $5 spread 45:15:5; the guard and tape keep $18.46 of it, taxed at 8 %: $1.48.
+    expect(priced).toMatchObject({ subtotalCents: 6500, discountAmountCents: 500, taxCents: 148, totalCents: 6148, taxRateBps: 800 });
+    expect(priced.lineItems.map((line) => line.taxable)).toEqual([false, true, true]);
+  });
+});
+
 describe("priceBooking: add-ons", () => {
   it("adds each add-on at its catalogue price, with color in the description", () => {
     const priced = price({ addOnIds: [overgrip.id, guardTeal.id, tape.id, buildUp.id] });
     expect(priced.lineItems.slice(1)).toEqual([
-      { skuId: overgrip.id, name: "Extra Overgrip", description: undefined, priceCents: 800, quantity: 1 },
-      { skuId: guardTeal.id, name: "Premium Edge Guard", description: "Teal", priceCents: 1500, quantity: 1 },
-      { skuId: tape.id, name: "Edge Tape", description: undefined, priceCents: 500, quantity: 1 },
-      { skuId: buildUp.id, name: "Handle Build-Up", description: undefined, priceCents: 1000, quantity: 1 },
+      { skuId: overgrip.id, name: "Extra Overgrip", description: undefined, priceCents: 800, quantity: 1, taxable: false },
+      { skuId: guardTeal.id, name: "Premium Edge Guard", description: "Teal", priceCents: 1500, quantity: 1, taxable: false },
+      { skuId: tape.id, name: "Edge Tape", description: undefined, priceCents: 500, quantity: 1, taxable: false },
+      { skuId: buildUp.id, name: "Handle Build-Up", description: undefined, priceCents: 1000, quantity: 1, taxable: false },
     ]);
     expect(priced.subtotalCents).toBe(4500 + 800 + 1500 + 500 + 1000);
     expect(priced.totalCents).toBe(8300);
@@ -139,6 +151,7 @@ describe("priceBooking: the weight", () => {
       description: "Bottom Corners & Neck, Top Shelf",
       priceCents: 600,
       quantity: 2,
+      taxable: false,
     });
     expect(priced.subtotalCents).toBe(4500 + 1200);
   });

@@ -70,6 +70,7 @@ export const AUDIT_ACTION_WORDS = {
   "promotion.deleted": "Promotion deleted",
   "promotion.updated": "Promotion changed",
   "schedule.canceled": "Event canceled",
+  "settings.money_changed": "Tax rates or discount limit changed",
   "schedule.created": "Event scheduled",
   "schedule.deleted": "Event deleted",
   "schedule.updated": "Event changed",
@@ -103,6 +104,7 @@ const targetNouns: Readonly<Record<string, string>> = {
   communication: "Text",
   partner: "Partner",
   schedule: "Event",
+  settings: "Settings",
 };
 
 /**

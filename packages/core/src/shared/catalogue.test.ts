@@ -14,6 +14,7 @@ function sku(partial: Partial<Product> & Pick<Product, "name">): Product {
     lowStockThreshold: 5,
     displayOrder: 999,
     isVisible: true,
+    taxable: false,
     ...partial,
   };
 }

@@ -27,6 +27,8 @@ export interface Product {
   lowStockThreshold: number;
   displayOrder: number;
   isVisible: boolean;
+  /** Goods carry sales tax at the order's place (shared/money-settings.ts); labour does not. */
+  taxable: boolean;
 }
 
 export interface CatalogueProduct {

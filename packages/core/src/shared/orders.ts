@@ -2,6 +2,7 @@
  * An order as the API answers it (docs/api.md, docs/api-staff.md) and the short reference people read it by.
  * Browser-safe: the server builds the view (orders/view.ts), the web app and the console read it with this type.
  */
+import type { Bill } from "./bill";
 import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
 
 export interface StatusHistoryEntry {
@@ -63,6 +64,8 @@ export interface OrderView {
   coveredCents: number;
   taxCents: number;
   totalCents: number;
+  /** The order's bill (shared/bill.ts): every amount a page shows of the order comes from it. */
+  bill: Bill;
   currency: string;
   paymentMethod: string;
   invoiceUrl: string | null;

@@ -5,6 +5,7 @@
  * change: the server charges that price and the wizard shows it (GET /api/storefront/products' `quickSale`).
  */
 import * as z from "zod/mini";
+import { CounterShop } from "./counter-shop";
 import { OptionalBagNumber } from "./bag-input";
 import { CUSTOMER_NOT_FOUND } from "./customers";
 import { boundedId } from "./ids";
@@ -86,6 +87,8 @@ export const QuickSaleBooking = z.object({
    * then ignored), and a membership covering it applies to the core regrip. Absent: a new paddle from `paddle`.
    */
   paddleId: z.optional(z.nullable(boundedId(PADDLE_NOT_FOUND))),
+  /** The shop whose counter sells (its sales tax rate); the default shop when absent. */
+  shop: CounterShop,
   services: z
     .array(z.enum(QUICK_SALE_SERVICE_IDS, { error: SELECT_A_SERVICE }), { error: SELECT_A_SERVICE })
     .check(z.minLength(1, SELECT_A_SERVICE), z.maxLength(QUICK_SALE_SERVICES.length, SELECT_A_SERVICE)),

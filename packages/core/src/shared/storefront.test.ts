@@ -41,7 +41,7 @@ describe("the storefront cart", () => {
   });
   it("previews totals with the server's discount rule", () => {
     const cart = setCartQuantity(addToCart(addToCart([], grip), tape), "t", 2);
-    expect(cartTotals(cart, { code: "WELCOME10", percentage: 10, amountCents: 0 })).toEqual({ subtotalCents: 6500, discountAmountCents: 650, pointsDiscountCents: 0, totalCents: 5850 });
+    expect(cartTotals(cart, { code: "WELCOME10", percentage: 10, amountCents: 0 })).toEqual({ subtotalCents: 6500, discountAmountCents: 650, pointsDiscountCents: 0, taxCents: 0, totalCents: 5850 });
     expect(cartTotals(cart, { code: "BIG", percentage: 0, amountCents: 99_999 }).totalCents).toBe(0);
   });
 });
@@ -154,7 +154,7 @@ describe("the quick sale", () => {
     expect(total(["regrip", "edge_guard", "overgrip"], 0)).toBe(6800);
     expect(total(["regrip"], 5.5)).toBe(3950);
     expect(total(["overgrip"], 20)).toBe(0);
-    expect(quickSaleTotals(["overgrip"], seeded, 20)).toEqual({ subtotalCents: 800, discountAmountCents: 800, pointsDiscountCents: 0, totalCents: 0 });
+    expect(quickSaleTotals(["overgrip"], seeded, 20)).toEqual({ subtotalCents: 800, discountAmountCents: 800, pointsDiscountCents: 0, taxCents: 0, totalCents: 0 });
     expect(total(["overgrip"], -5)).toBe(800);
     expect(total(["regrip", "overgrip"], 0, { regrip: 5000, overgrip: 900 })).toBe(5900);
     // A service whose item the catalogue lacks adds nothing: the server refuses it.

@@ -6,6 +6,7 @@
  */
 import { stockShortfall, type VariantNaming } from "./variants";
 import * as z from "zod/mini";
+import { CounterShop } from "./counter-shop";
 import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
 import type { CatalogueProduct, ProductCategory } from "./catalogue";
 import { CUSTOMER_NOT_FOUND } from "./customers";
@@ -256,5 +257,7 @@ export const StorefrontInvoice = z.object({
   promoCode: SentPromoCode,
   /** The customer's points to redeem (a step of 100), taken off after the promotion. */
   redeemPoints: RedeemPoints,
+  /** The shop whose counter sells (its sales tax rate); the default shop when absent. */
+  shop: CounterShop,
 });
 export type StorefrontInvoice = z.output<typeof StorefrontInvoice>;

@@ -12,13 +12,13 @@
  */
 import { randomUUID } from "node:crypto";
 import * as z from "zod/mini";
-import { personOf, type UserActor } from "../actor";
+import { isAdmin, personOf, type UserActor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
 import { allProducts, catalogueProduct, productFromSku, productsByIds } from "../catalogue";
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import * as Bags from "../bags";
-import { conflict, invalid, notFound, precondition, unavailable } from "../errors";
+import { conflict, forbidden, invalid, notFound, precondition, unavailable } from "../errors";
 import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, view } from "../orders/view";
@@ -32,6 +32,9 @@ import * as Promotions from "../promotions";
 import { bagInUse, bagNotActive, NO_FREE_BAG } from "../shared/bags";
 import { coreServiceOf, type Product } from "../shared/catalogue";
 import type { TotalsDiscount } from "../shared/totals";
+import { DEFAULT_DROPOFF_LOCATION, type BookableLocation } from "../shared/location-names";
+import { COMP_NEEDS_REASON, discountOverLimit, employeeDiscountLimitCents, ZERO_TOTAL_IS_COMP } from "../shared/money-settings";
+import { moneySettings } from "../settings";
 import { receiptUrl } from "../shared/receipts";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
@@ -105,9 +108,10 @@ function counterSaleFields(
   priced: PricedSale,
   note: string,
   now: Date,
+  shop: BookableLocation,
 ): Pick<
   OrderDraft,
-  | "userId" | "status" | "statusHistory" | "dropoffLocation" | "dropoffDateTime" | "pickupLocation" | "isOnsite" | "lineItems"
+  | "userId" | "status" | "statusHistory" | "dropoffLocation" | "dropoffDateTime" | "pickupLocation" | "isOnsite" | "counterShop" | "lineItems"
   | "subtotalCents" | "discountAmountCents" | "promoCode" | "taxCents" | "totalCents" | "paymentMethod" | "paymentStatus"
   | "processedByStaffId" | "customer" | "receiptToken"
 > {
@@ -124,6 +128,7 @@ function counterSaleFields(
     dropoffDateTime: at,
     pickupLocation: "COUNTER",
     isOnsite: false,
+    counterShop: shop,
     ...money,
     processedByStaffId: actor.userId,
     customer: { firstName: customer.firstName, lastName: customer.lastName, email: customer.email, phone: customer.phone },
@@ -223,13 +228,16 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
-      const [skus, promotion, { allowance, subscription }, redemption] = await Promise.all([
+      const shop = input.shop ?? DEFAULT_DROPOFF_LOCATION;
+      const [skus, promotion, { allowance, subscription }, redemption, settings] = await Promise.all([
         productsByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         membershipOf(customer.userId),
         // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
         input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(customer.userId, input.redeemPoints!, now.toISOString(), invalid)) : undefined,
+        moneySettings(),
       ]);
+      const taxRateBps = settings.taxRateBps[shop];
       const full = priceSale({
         skus,
         lines: input.items.map((line) => ({ skuId: line.id, quantity: line.quantity })),
@@ -237,18 +245,19 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         points: redemption?.points,
         requireVisible: true,
         unavailable: PRODUCT_UNAVAILABLE,
+        taxRateBps,
       });
       // A member with a regrip left: one unit of the cart's first core service is covered.
       const core = full.lineItems.findIndex((line) => {
         const sku = skus.find((candidate) => candidate.id === line.skuId);
         return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
       });
-      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion }, redemption?.points);
+      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion, taxRateBps }, redemption?.points);
       const priced = cover.priced;
       return {
         order: withCoverage(
           {
-            ...counterSaleFields(actor, customer, priced, "Invoiced at the storefront", now),
+            ...counterSaleFields(actor, customer, priced, "Invoiced at the storefront", now, shop),
             bagNumber: input.bagNumber,
             ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
           },
@@ -286,6 +295,24 @@ async function quickSaleSkus(): Promise<Map<string, Product>> {
   return new Map(skus.map((sku) => [sku.code.toUpperCase(), sku]));
 }
 
+/**
+ * The shop's money permissions on a staff discount: an employee takes off at most the shop's limit (a share of the
+ * subtotal, settings/), else 403 naming it; a discount that leaves nothing to pay is a comp, an admin's alone, and
+ * needs its reason (the discount notes, kept on the order and in the audit entry). A membership's coverage that
+ * leaves nothing to pay is not a discount and needs neither.
+ */
+function staffDiscountAllowed(staff: Parameters<typeof isAdmin>[0], priced: PricedSale, limitPercent: number, notes: string | undefined): void {
+  if (priced.discountAmountCents === 0) return;
+  const admin = isAdmin(staff);
+  if (!admin && priced.discountAmountCents > employeeDiscountLimitCents(priced.subtotalCents, limitPercent)) {
+    throw forbidden(discountOverLimit(limitPercent, priced.subtotalCents));
+  }
+  if (priced.totalCents === 0) {
+    if (!admin) throw forbidden(ZERO_TOTAL_IS_COMP);
+    if (!notes?.trim()) throw invalid(COMP_NEEDS_REASON);
+  }
+}
+
 const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
 /**
  * The quick-sale form of POST /api/book-service: the paddle made for the
@@ -308,11 +335,13 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
     async (now) => {
       const customer = await customerOf(input.customerId);
       if (!customer.phone || !customer.phoneVerified) throw precondition(PHONE_VERIFICATION_REQUIRED);
-      const [byCode, existing, membership] = await Promise.all([
+      const shop = input.shop ?? DEFAULT_DROPOFF_LOCATION;
+      const [byCode, existing, membership, settings] = await Promise.all([
         quickSaleSkus(),
         // A paddle of the customer's on file (its id sent): the sale is for it, and a membership covering it applies.
         input.paddleId ? db().entities.paddle.get({ userId: customer.userId, id: input.paddleId }).go() : null,
         input.paddleId ? membershipOf(customer.userId) : undefined,
+        moneySettings(),
       ]);
       const onFile = existing?.data ?? null;
       if (input.paddleId && (!onFile || onFile.ownershipStatus !== "owned")) throw notFound(PADDLE_NOT_FOUND);
@@ -323,13 +352,15 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
         return { skuId: sku.id, quantity: 1 };
       });
       const discountCents = input.discount ? discountDollarsToCents(input.discount.amount) : 0;
-      const full = priceSale({ skus: [...byCode.values()], lines, discountCents, requireVisible: false, unavailable: PRODUCT_UNAVAILABLE });
+      const taxRateBps = settings.taxRateBps[shop];
+      const full = priceSale({ skus: [...byCode.values()], lines, discountCents, requireVisible: false, unavailable: PRODUCT_UNAVAILABLE, taxRateBps });
       // Its core regrip is covered when the paddle is assigned to the customer's membership with a regrip left.
       const regripSku = byCode.get(QUICK_SALE_SERVICES.find((service) => service.id === "regrip")!.code)?.id;
       const core = full.lineItems.findIndex((line) => line.skuId === regripSku);
       const coverage = onFile && membership ? membership.allowance.coverageOf(membership.subscription, onFile.id, now) : null;
-      const cover = covering(membership?.allowance, full, coverage, core, { staffCents: discountCents });
+      const cover = covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps });
       const priced = cover.priced;
+      staffDiscountAllowed(staff, priced, settings.employeeDiscountLimitPercent, input.discount?.notes ?? undefined);
       // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
       const bagNumber = typedBag ?? (await Bags.lowestFree(lost));
       if (!bagNumber) throw conflict(NO_FREE_BAG);
@@ -340,7 +371,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const notes = input.discount?.notes || undefined;
       return {
         order: {
-          ...withCoverage(counterSaleFields(actor, customer, priced, "Quick sale", now), cover.fields),
+          ...withCoverage(counterSaleFields(actor, customer, priced, "Quick sale", now, shop), cover.fields),
           bagNumber,
           paddleId,
           paddle: onFile

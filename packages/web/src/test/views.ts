@@ -1,13 +1,15 @@
 /** Whole API views for tests, from the shared view types: a test names only what it is about. */
 import type { CatalogueProduct, CoreService } from "@regrip/core/shared/catalogue";
 import type { OrderView } from "@regrip/core/shared/orders";
+import { billOf } from "@regrip/core/shared/bill";
 import type { PaddleView } from "@regrip/core/shared/paddles";
 import { SHOP_LOCATIONS } from "@regrip/core/shared/locations";
 import { zoneOffsets } from "@regrip/core/shared/calendar";
 import { ZONE_OFFSETS_DAYS, type LocationsView, type ScheduleEventView } from "@regrip/core/shared/schedule";
 
+/** An order view; its bill is made from its fields by the one rule (shared/bill.ts) unless the test gives one. */
 export function orderView(partial: Partial<OrderView> = {}): OrderView {
-  return {
+  const view: Omit<OrderView, "bill"> & { bill?: OrderView["bill"] } = {
     id: "order-1",
     userId: "u1",
     paddleId: "p1",
@@ -49,6 +51,12 @@ export function orderView(partial: Partial<OrderView> = {}): OrderView {
     user: { firstName: null, lastName: null, email: null, phone: null },
     paddle: { nickname: null, brand: null, model: null },
     ...partial,
+  };
+  return {
+    ...view,
+    bill:
+      view.bill ??
+      billOf({ ...view, lineItems: view.lineItems.map((line) => ({ name: line.name, description: line.description, priceCents: line.price, quantity: line.quantity })) }),
   };
 }
 

@@ -100,7 +100,7 @@ describe("summary and totals", () => {
       { id: "pr-black-tacky", label: "Premium Regrip", detail: "Black · Tacky", cents: 5500 },
       { id: "weight", label: "Performance Weight Tape", detail: "2 areas: Sides, Top Shelf", cents: 1200 },
     ]);
-    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, pointsDiscountCents: 0, totalCents: 6030 });
+    expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, pointsDiscountCents: 0, taxCents: 0, totalCents: 6030 });
   });
 
   it("never totals below 0", () => {
@@ -223,6 +223,7 @@ describe("a member's covered regrip and points", () => {
       subtotalCents: 6300,
       discountAmountCents: 630,
       pointsDiscountCents: 1000,
+      taxCents: 0,
       totalCents: 4670,
     });
   });

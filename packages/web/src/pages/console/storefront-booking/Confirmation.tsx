@@ -50,7 +50,7 @@ export function Confirmation({ answer, customer, onNewOrder }: { answer: Invoice
       <Container header={<Header variant="h2">Items</Header>}>
         <SpaceBetween size="l">
           <CartLines items={items} />
-          <Totals totals={{ subtotalCents: order.subtotalCents, discountAmountCents: order.discountAmountCents, pointsDiscountCents: order.pointsDiscountCents, totalCents: order.totalCents }} promoCode={order.promoCode} />
+          <Totals totals={{ subtotalCents: order.subtotalCents, discountAmountCents: order.discountAmountCents, pointsDiscountCents: order.pointsDiscountCents, taxCents: order.taxCents, totalCents: order.totalCents }} promoCode={order.promoCode} />
         </SpaceBetween>
       </Container>
       <Container header={<Header variant="h2">Payment link</Header>}>

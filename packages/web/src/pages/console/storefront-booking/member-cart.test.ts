@@ -24,6 +24,7 @@ describe("a member's storefront cart", () => {
       subtotalCents: 6500,
       discountAmountCents: 650,
       pointsDiscountCents: 2000,
+      taxCents: 0,
       totalCents: 3850,
     });
     expect(usableCartPoints(500, 340, 6500)).toBe(300);

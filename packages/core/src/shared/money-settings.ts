@@ -1,0 +1,75 @@
+/**
+ * The shop's money settings (GET/PUT /api/admin/settings/money, the console's Money settings page): the sales tax
+ * rate of each place an order is taxed at, and how much of a counter sale's subtotal an employee may take off.
+ * Browser-safe, zod/mini: the page checks with the schema the route parses with, every message word for word.
+ */
+import * as z from "zod/mini";
+import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION, type BookableLocation } from "./location-names";
+
+/**
+ * Where an order is taxed: the shop it is dropped off at or sold at (a counter sale names its shop), or ONSITE for a
+ * club day or a delivery run (one rate for every partner club, set by the admin).
+ */
+export const TAX_LOCATIONS = [...BOOKABLE_LOCATIONS, "ONSITE"] as const;
+export type TaxLocation = (typeof TAX_LOCATIONS)[number];
+
+export const TAX_LOCATION_LABELS: Record<TaxLocation, string> = {
+  LITTLETON: "Littleton",
+  HIGHLANDS_RANCH: "Highlands Ranch",
+  ONSITE: "Onsite days and deliveries",
+};
+
+/** A rate is at most 20 % (2,000 basis points): no US sales tax comes near it, so more is a typing slip. */
+export const MAX_TAX_RATE_BPS = 2_000;
+/** An employee's discount at the counter is at most this share of the subtotal until an admin changes it. */
+export const DEFAULT_EMPLOYEE_DISCOUNT_LIMIT_PERCENT = 20;
+
+export interface MoneySettings {
+  /** Sales tax per place, in basis points (725 = 7.25 %). Every rate starts at 0 until an admin sets it. */
+  taxRateBps: Record<TaxLocation, number>;
+  /** The most an employee may take off a counter sale, as a percentage of its subtotal (admins have no limit). */
+  employeeDiscountLimitPercent: number;
+}
+
+export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
+  taxRateBps: { LITTLETON: 0, HIGHLANDS_RANCH: 0, ONSITE: 0 },
+  employeeDiscountLimitPercent: DEFAULT_EMPLOYEE_DISCOUNT_LIMIT_PERCENT,
+};
+
+export const TAX_RATE_INVALID = "Each tax rate must be a whole number of basis points from 0 to 2000 (0 % to 20 %)";
+export const DISCOUNT_LIMIT_INVALID = "The employee discount limit must be a whole percentage from 0 to 100";
+
+const rate = z.number(TAX_RATE_INVALID).check(z.int(TAX_RATE_INVALID), z.minimum(0, TAX_RATE_INVALID), z.maximum(MAX_TAX_RATE_BPS, TAX_RATE_INVALID));
+
+/** PUT /api/admin/settings/money's body: the whole settings, as GET answers them. */
+export const MoneySettingsInput = z.object({
+  taxRateBps: z.object({ LITTLETON: rate, HIGHLANDS_RANCH: rate, ONSITE: rate }),
+  employeeDiscountLimitPercent: z
+    .number(DISCOUNT_LIMIT_INVALID)
+    .check(z.int(DISCOUNT_LIMIT_INVALID), z.minimum(0, DISCOUNT_LIMIT_INVALID), z.maximum(100, DISCOUNT_LIMIT_INVALID)),
+});
+
+/** The place an order is taxed at: its shop, ONSITE for a club day or delivery run, a counter sale's shop. */
+export function taxLocationOf(order: { dropoffLocation?: string | null; counterShop?: string | null }): TaxLocation {
+  const place = order.dropoffLocation;
+  // A counter sale made before counters named their shop is taxed as the default shop's.
+  if (place === "COUNTER") return (order.counterShop as BookableLocation | null | undefined) ?? DEFAULT_DROPOFF_LOCATION;
+  return (TAX_LOCATIONS as readonly string[]).includes(place ?? "") ? (place as TaxLocation) : DEFAULT_DROPOFF_LOCATION;
+}
+
+/** A rate in basis points as people read it: 725 → "7.25%", 800 → "8%". */
+export const ratePercentText = (bps: number): string => `${Number((bps / 100).toFixed(2))}%`;
+
+/** The most an employee may take off `subtotalCents` (rounded down to the cent). */
+export const employeeDiscountLimitCents = (subtotalCents: number, limitPercent: number): number =>
+  Math.floor((subtotalCents * limitPercent) / 100);
+
+/** The 403 an employee's discount over the limit gets, naming the limit. */
+export const discountOverLimit = (limitPercent: number, subtotalCents: number): string =>
+  `An employee's discount is at most ${limitPercent}% of the subtotal ($${(employeeDiscountLimitCents(subtotalCents, limitPercent) / 100).toFixed(2)} here). Ask an admin for more.`;
+
+/** The 403 an employee gets for a discount that leaves nothing to pay: a comp is an admin's. */
+export const ZERO_TOTAL_IS_COMP = "A discount that leaves nothing to pay is a comp, which only an admin can give";
+
+/** An admin's comp at the counter (a discount that leaves nothing to pay) names why, in the discount notes. */
+export const COMP_NEEDS_REASON = "A comp needs a reason: say why in the discount notes";
