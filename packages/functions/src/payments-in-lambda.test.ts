@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHmac } from "node:crypto";
 import type { UserActor } from "@regrip/core/actor";
-import type { OrderItem } from "@regrip/core/orders/view";
+import type { OrderItem } from "../../core/src/orders/view";
 import { NOT_SET_UP, usePaymentProvider } from "@regrip/core/payments";
 import { ownRouteVariable } from "./http/own-route";
 import { findRoute } from "./routes";
@@ -24,7 +24,7 @@ vi.mock("../../core/src/payments/local", () => {
   throw new Error("The local payment provider was loaded inside Lambda");
 });
 
-const customer: UserActor = { type: "user", userId: "user_lambda_1", username: "casey", email: "casey@example.com", roles: ["customer"] } as UserActor;
+const customer: UserActor = { type: "user", userId: "user_lambda_1", username: "casey", email: "casey@example.com", roles: ["CUSTOMER"] } as UserActor;
 
 vi.mock("./http/token", async (original) => ({
   ...(await original<typeof import("./http/token")>()),

@@ -10,6 +10,7 @@ export {
   cardOf,
   checkoutLines,
   inLambda,
+  isNotSetUp,
   isStripeKey,
   NOT_SET_UP,
   orderReference,

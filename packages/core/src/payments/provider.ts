@@ -13,7 +13,7 @@
  */
 import type { PaymentProvider } from "./provider-parts";
 import { requireGrant } from "../aws/grants";
-import { unavailable } from "../errors";
+import { DomainError, unavailable } from "../errors";
 import { secret } from "../secrets";
 import { orderReference } from "../shared/orders";
 
@@ -32,6 +32,9 @@ export { orderReference };
 
 /** What every payment call answers (503) in the cloud while the stage has no Stripe key. */
 export const NOT_SET_UP = "Card payments are not set up";
+
+/** Whether `error` is the refusal above: a stage with no card payments, as against a provider that failed. */
+export const isNotSetUp = (error: unknown): boolean => error instanceof DomainError && error.kind === "unavailable" && error.message === NOT_SET_UP;
 
 /** True inside Lambda: AWS sets AWS_LAMBDA_FUNCTION_NAME in every function, and nothing on one machine does. */
 export const inLambda = (): boolean => !!process.env.AWS_LAMBDA_FUNCTION_NAME;
