@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { HANDLED_EVENTS } from "../../packages/core/src/payments/events";
 import { verifyStripeSignature } from "../../packages/core/src/payments/signature";
-import { describeWebhook, ensureStripeWebhook, signedTestEvent, type WebhookEndpoint, type WebhookEndpoints } from "./stripe-webhook";
+import { describeWebhook, ensureStripeWebhook, signedTestEvent, stripeWebhookEndpoints, type WebhookEndpoint, type WebhookEndpoints } from "./stripe-webhook";
 
 const url = "https://abc123.lambda-url.us-east-1.on.aws/";
 
@@ -93,6 +93,28 @@ describe("stage:setup's Stripe webhook endpoint", () => {
     expect(outcome).toMatchObject({ action: "unchanged", added: [], secretMissing: true });
     expect(stripe.calls).toEqual(["list"]);
     expect(describeWebhook(s, outcome).join("\n")).toContain("npx sst secrets set STRIPE_WEBHOOK_SECRET whsec_... --stage dev");
+  });
+});
+
+describe("Stripe's webhook endpoints API as stage:setup calls it", () => {
+  it("lists, creates and updates with the secret key, form-encoded as Stripe takes them, and says what Stripe refused", async () => {
+    const sent: { url: string; method: string; auth: string; body?: string }[] = [];
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      sent.push({ url, method: init.method!, auth: (init.headers as Record<string, string>).authorization, body: init.body as string | undefined });
+      if (url.endsWith("/we_gone")) return new Response(JSON.stringify({ error: { message: "No such webhook endpoint" } }), { status: 404 });
+      return new Response(JSON.stringify({ id: "we_1", url, enabled_events: [], data: [], has_more: false }), { status: 200 });
+    }) as typeof fetch;
+    const api = stripeWebhookEndpoints("sk_test_abc", fakeFetch);
+    await api.list({ limit: 100, starting_after: "we_0" });
+    await api.create({ url, enabled_events: ["invoice.paid", "charge.refunded"], description: "Regrip stage dev" });
+    await api.update("we_1", { enabled_events: ["invoice.paid"], disabled: false });
+    await expect(api.update("we_gone", { disabled: false })).rejects.toThrow("Stripe answered 404 to POST /v1/webhook_endpoints/we_gone: No such webhook endpoint");
+    expect(sent.map((r) => r.auth)).toEqual(Array(4).fill("Bearer sk_test_abc"));
+    expect(sent[0]).toMatchObject({ method: "GET", url: "https://api.stripe.com/v1/webhook_endpoints?limit=100&starting_after=we_0" });
+    expect(sent[1]).toMatchObject({ method: "POST", url: "https://api.stripe.com/v1/webhook_endpoints" });
+    expect(new URLSearchParams(sent[1].body).getAll("enabled_events[]")).toEqual(["invoice.paid", "charge.refunded"]);
+    expect(new URLSearchParams(sent[1].body).get("url")).toBe(url);
+    expect(sent[2]).toMatchObject({ method: "POST", url: "https://api.stripe.com/v1/webhook_endpoints/we_1", body: "enabled_events%5B%5D=invoice.paid&disabled=false" });
   });
 });
 

@@ -2,8 +2,8 @@
  * The stage's Stripe webhook endpoint, as `npm run stage:setup` creates or checks it, and the signed test event
  * `npm run smoke` posts to it. The events are HANDLED_EVENTS (packages/core/src/payments/events.ts), the same list
  * the webhook's dispatcher handles and the deploy guide prints (`stripeEventsMarkdown`, held by scripts/lib/docs.test.ts).
- * Nothing here calls Stripe itself: the caller hands in Stripe's webhook endpoints API (the SDK's
- * `stripe.webhookEndpoints`), and tests a fake.
+ * The logic takes Stripe's webhook endpoints API as an argument: `stripeWebhookEndpoints(key)` is the real one (three
+ * REST calls, no SDK), tests hand in a fake.
  */
 import { createHmac } from "node:crypto";
 import { HANDLED_EVENTS } from "../../packages/core/src/payments/events";
@@ -31,6 +31,30 @@ export interface WebhookEndpoints {
   list(params: { limit: number; starting_after?: string }): Promise<{ data: WebhookEndpoint[]; has_more: boolean }>;
   create(params: { url: string; enabled_events: string[]; description: string }): Promise<WebhookEndpoint>;
   update(id: string, params: { enabled_events?: string[]; disabled?: boolean }): Promise<WebhookEndpoint>;
+}
+
+/** Stripe's REST API for webhook endpoints, with the stage's secret key. */
+export function stripeWebhookEndpoints(key: string, fetchImpl: typeof fetch = fetch): WebhookEndpoints {
+  async function call<T>(method: "GET" | "POST", path: string, form: [string, string][] = []): Promise<T> {
+    const body = new URLSearchParams(form).toString();
+    const url = `https://api.stripe.com/v1/webhook_endpoints${path}${method === "GET" && body ? `?${body}` : ""}`;
+    const response = await fetchImpl(url, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+      ...(method === "POST" ? { body } : {}),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const answer = (await response.json()) as T & { error?: { message?: string } };
+    if (!response.ok) throw new Error(`Stripe answered ${response.status} to ${method} /v1/webhook_endpoints${path}: ${answer.error?.message ?? "no message"}`);
+    return answer;
+  }
+  const events = (list: string[]): [string, string][] => list.map((event) => ["enabled_events[]", event]);
+  return {
+    list: ({ limit, starting_after }) => call("GET", "", [["limit", String(limit)], ...(starting_after ? [["starting_after", starting_after] as [string, string]] : [])]),
+    create: ({ url, enabled_events, description }) => call("POST", "", [["url", url], ["description", description], ...events(enabled_events)]),
+    update: (id, { enabled_events, disabled }) =>
+      call("POST", `/${encodeURIComponent(id)}`, [...(enabled_events ? events(enabled_events) : []), ...(disabled === undefined ? [] : [["disabled", String(disabled)] as [string, string]])]),
+  };
 }
 
 export interface WebhookSetup {
