@@ -2,7 +2,7 @@
  * The Stripe events the webhook handles, written once: the webhook's dispatcher (webhook.ts) has exactly one handler
  * per name here (its type refuses a missing or an extra one), `npm run stage:setup` registers the stage's Stripe
  * webhook endpoint for exactly these, and the deploy guide's list is this list (scripts/lib/docs.test.ts holds it).
- * A module of its own with no imports, so the scripts read it without loading the webhook.
+ * A module of its own that imports nothing at run time, so the scripts read it without loading the webhook.
  */
 import type Stripe from "stripe";
 

@@ -60,7 +60,7 @@ export function paymentProvider(): Promise<PaymentProvider> {
       if (!isStripeKey(key)) {
         // Every refused call is logged (the choice is made again on the next one): the alarm fires on each.
         console.error(
-          `Payment refused: ${NOT_SET_UP}. STRIPE_SECRET_KEY is ${key ? "not a Stripe key" : "unset"} in ${process.env.AWS_LAMBDA_FUNCTION_NAME}; set it (docs/deploy.md, "Stripe").`,
+          `Payment refused: ${NOT_SET_UP}. STRIPE_SECRET_KEY is ${key ? "not a Stripe key" : "unset"} in ${process.env.AWS_LAMBDA_FUNCTION_NAME}; set it (docs/deploy.md, "Stripe webhook").`,
         );
         throw unavailable(NOT_SET_UP);
       }
