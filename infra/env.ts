@@ -61,12 +61,13 @@ export const env = {
 /**
  * Secrets, each an SST `Config.Secret` of the same name in the cloud and a
  * line of `.env` on one machine. Read them with `secret(NAME)` from
- * `@regrip/core/secrets`, which looks in the environment, then in SSM. All are optional: without Stripe keys the
- * local payment page stands in; without Twilio or SNS the SMS outbox does.
+ * `@regrip/core/secrets`, which looks in the environment, then in SSM. All are optional: without Stripe keys a
+ * deployed stage takes no card payments (503) and npm start's local payment page stands in; without Twilio or SNS
+ * the SMS outbox does.
  * What a stage goes without while a secret is unset is `whenUnset` below.
  */
 export const secrets = [
-  { name: "STRIPE_SECRET_KEY", purpose: "Stripe API key (test or live); unset = local payment page" },
+  { name: "STRIPE_SECRET_KEY", purpose: "Stripe API key (test or live); unset = no card payments in the cloud, the local payment page under npm start" },
   { name: "STRIPE_WEBHOOK_SECRET", purpose: "Signing secret of the Stripe webhook endpoint" },
   { name: "TWILIO_ACCOUNT_SID", purpose: "Twilio account for SMS" },
   { name: "TWILIO_AUTH_TOKEN", purpose: "Twilio auth token" },
@@ -103,7 +104,7 @@ const githubOff =
  */
 export const whenUnset: Record<SecretName, string> = {
   STRIPE_SECRET_KEY:
-    "No card payments: checkout goes to the local payment page, which only npm start serves, so on a deployed stage bookings stay unpaid and refunds move no money.",
+    "No card payments: every card checkout, card refund and membership call answers 503 (Card payments are not set up) and the payment alarm fires; cash and the counter's card terminal still work. Only npm start uses its local payment page instead.",
   STRIPE_WEBHOOK_SECRET:
     "The Stripe webhook answers 503 to every event, so no card payment is ever marked paid (npm start signs its payment page's events with a secret of its own).",
   TWILIO_ACCOUNT_SID: twilioOff,

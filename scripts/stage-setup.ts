@@ -3,7 +3,10 @@
  * first admin in the user pool's ADMIN group (Cognito emails a temporary password, changed at the first sign-in),
  * puts in the starter catalogue and the quick-sale items where they are missing, and lists every secret that is
  * unset with what the stage goes without. With `--email-from ADDRESS`, makes the address the stage's email sender in
- * Amazon SES (scripts/lib/email-sender.ts) and says how the stage sends from it. Safe to run again. Finds the stage from its stacks' outputs, with the
+ * Amazon SES (scripts/lib/email-sender.ts) and says how the stage sends from it. With the stage's STRIPE_SECRET_KEY
+ * set, creates or checks its Stripe webhook endpoint for the handled events (scripts/lib/stripe-webhook.ts) and
+ * stores a new endpoint's signing secret as STRIPE_WEBHOOK_SECRET. `--print-events` prints the handled events, as
+ * the deploy guide lists them, and does nothing else. Safe to run again. Finds the stage from its stacks' outputs, with the
  * AWS credentials of the environment (a profile or AWS_* variables); `--local` works on the running `npm start`
  * shop instead. What it does is scripts/lib/stage-setup.ts; docs/deploy.md has an example.
  */
@@ -18,7 +21,9 @@ import { handlerEnvironment, localTableName } from "../infra/local/shop";
 import { readState } from "../infra/local/state";
 import { describeSender, ensureEmailSender } from "./lib/email-sender";
 import { describeSetup, setUpStage, StageSetupError, type StageTarget } from "./lib/stage-setup";
-import { cloudTarget, localTarget } from "./lib/stage-target";
+import { cloudTarget, localTarget, readStageSecret, storeStageSecret } from "./lib/stage-target";
+import { describeWebhook, ensureStripeWebhook, stripeEventsMarkdown, stripeWebhookEndpoints } from "./lib/stripe-webhook";
+import { isStripeKey } from "../packages/core/src/payments/provider";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
 
@@ -28,6 +33,7 @@ const usage = [
   "Options: --admin-username NAME (default: the email)  --first-name NAME  --last-name NAME",
   "         --print-password (print a temporary password instead of Cognito emailing one)  --region REGION",
   "         --email-from ADDRESS (the stage's verified Amazon SES sender for its emails; on one machine emails go to /local/outbox)",
+  "       npm run stage:setup -- --print-events   (the Stripe events the webhook handles, as docs/deploy.md lists them)",
 ].join("\n");
 
 function fail(message: string, code = 1): never {
@@ -48,11 +54,16 @@ try {
       "print-password": { type: "boolean", default: false },
       region: { type: "string" },
       "email-from": { type: "string" },
+      "print-events": { type: "boolean", default: false },
     },
     strict: true,
   }).values;
 } catch (error) {
   fail(`${(error as Error).message}\n${usage}`, 2);
+}
+if (args["print-events"]) {
+  console.log(stripeEventsMarkdown());
+  process.exit(0);
 }
 const email = args["admin-email"]?.trim() ?? "";
 if (!!args.stage === args.local || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(usage, 2);
@@ -62,6 +73,8 @@ if (args.stage && !/^[A-Za-z][A-Za-z0-9-]*$/.test(args.stage)) fail(`"${args.sta
 
 let target: StageTarget;
 let site: string | undefined;
+/** A deployed stage's Stripe webhook step: its URL and SSM, to read the key and store the signing secret. */
+let stripeStage: { url?: string; ssm: SSMClient } | undefined;
 let where: string;
 if (args.local) {
   const settings = loadSettings();
@@ -85,6 +98,7 @@ if (args.local) {
     );
     target = found.target;
     site = found.siteUrl;
+    stripeStage = { url: found.stripeWebhookUrl, ssm: new SSMClient({ region }) };
   } catch (error) {
     fail(explain(error, "are AWS credentials for the stage's account in the environment (AWS_PROFILE or AWS_* variables)?"));
   }
@@ -115,10 +129,28 @@ try {
       ses.destroy();
     }
   }
+  if (args.local) console.log("[regrip] Stripe webhook: on one machine npm start's payment page signs its own events (with a real key, stripe listen; docs/deploy.md).");
+  if (stripeStage && args.stage) await stripeWebhookStep(args.stage, stripeStage);
   console.log("[regrip] stage:setup is done. Once the admin has chosen their password, check the shop with:");
   console.log(`  SMOKE_PASSWORD='...' npm run smoke -- --url ${site ?? "<the Web stack's SiteUrl>"} --username ${report.admin.username}`);
 } catch (error) {
   fail(explain(error, where));
 } finally {
   target.cognito.destroy();
+}
+
+/** Creates or checks the stage's Stripe webhook endpoint when the stage has a Stripe key (docs/deploy.md "Stripe webhook"). */
+async function stripeWebhookStep(stage: string, { url, ssm }: { url?: string; ssm: SSMClient }): Promise<void> {
+  const key = await readStageSecret(ssm, stage, "STRIPE_SECRET_KEY");
+  if (!isStripeKey(key)) {
+    console.log("[regrip] Stripe webhook: no Stripe key on the stage (STRIPE_SECRET_KEY), so no endpoint is checked; card payments answer 503 until it is set.");
+    return;
+  }
+  if (!url) {
+    console.log(`[regrip] Stripe webhook: the Webhooks stack has no StripeWebhookUrl output yet: deploy the stage (npx sst deploy --stage ${stage}), then run this again.`);
+    return;
+  }
+  const secretSet = !!(await readStageSecret(ssm, stage, "STRIPE_WEBHOOK_SECRET"));
+  const setup = { url, stage, secretSet, storeSecret: (secret: string) => storeStageSecret(ssm, stage, "STRIPE_WEBHOOK_SECRET", secret) };
+  for (const line of describeWebhook(setup, await ensureStripeWebhook(stripeWebhookEndpoints(key.trim()), setup))) console.log(`[regrip] ${line}`);
 }

@@ -8,6 +8,7 @@ import { FunctionRoles } from "./grants";
 import { handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
+import { watchPayments } from "./watch";
 
 /**
  * The HTTP API is one API Gateway API whose routes live in two stacks, so neither template nears
@@ -47,6 +48,15 @@ export function stackRoutes(stack: Stack, name: ApiStackName): { roles: Function
   return { roles, routes: own, props };
 }
 
+/** Each route's function: its secrets noted for `sst secrets set`, and a payment route's logs watched (stacks/watch.ts). */
+export function watchRoutes(api: HttpApi, own: Route[], roles: FunctionRoles): void {
+  for (const route of own) {
+    const fn = api.getFunction(routeKey(route))!;
+    roles.noteSecrets(fn, route.grants);
+    if (route.payments) watchPayments(fn);
+  }
+}
+
 export function Api({ app, stack }: StackContext) {
   const storage = use(Storage);
   const { cognito, issuer } = use(Auth);
@@ -78,7 +88,7 @@ export function Api({ app, stack }: StackContext) {
     routes: own.props,
   });
 
-  for (const route of own.routes) own.roles.noteSecrets(api.getFunction(routeKey(route))!, route.grants);
+  watchRoutes(api, own.routes, own.roles);
 
   stack.addOutputs({ ApiUrl: api.url });
 

@@ -1,6 +1,5 @@
 import { use, type StackContext } from "sst/constructs";
-import { routeKey } from "../packages/functions/src/routes";
-import { Api, stackRoutes } from "./Api";
+import { Api, stackRoutes, watchRoutes } from "./Api";
 
 /**
  * The staff and admin routes of the HTTP API (stacks/Api.ts makes the API and its authorizer): their functions,
@@ -11,6 +10,6 @@ export function StaffApi({ stack }: StackContext) {
   const { api } = use(Api);
   const own = stackRoutes(stack, "StaffApi");
   api.addRoutes(stack, own.props);
-  for (const route of own.routes) own.roles.noteSecrets(api.getFunction(routeKey(route))!, route.grants);
+  watchRoutes(api, own.routes, own.roles);
   return {};
 }

@@ -8,7 +8,7 @@ import { FunctionRoles } from "./grants";
 import { declaredFunction, handlerDefaults } from "./handlers";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
-import { failureQueue, keepFailedInvocations } from "./watch";
+import { failureQueue, keepFailedInvocations, watchPayments } from "./watch";
 import { Web } from "./Web";
 
 
@@ -38,6 +38,8 @@ export function Webhooks({ app, stack }: StackContext) {
     // deliveries (a throttled one is retried by Stripe). 0 reserves nothing (REGRIP_STRIPE_WEBHOOK_CONCURRENCY).
     reservedConcurrentExecutions: settings.stripeWebhookConcurrency || undefined,
   });
+  // Its error lines and its 4xx and 5xx answers alarm (stacks/watch.ts): a broken webhook loses payments.
+  watchPayments(stripe, { stripeWebhook: true });
 
   const sms = new Function(stack, "SmsWebhook", {
     // Twilio signs every post with the account's auth token (TWILIO_AUTH_TOKEN, part of its texts grant); the URL

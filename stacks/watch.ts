@@ -8,6 +8,12 @@
  * bytes a function: Lambda names each log stream after its function, so nothing is lost), and a stack's Lambda
  * errors are alarmed in batches of ten functions per metric-math alarm (the most an alarm may use), one metric each.
  * Throttles are watched account-wide, which costs nothing per function; see `watchStage`.
+ *
+ * Money is watched apart, because a payment error is usually caught and answered (a 503, a refund recorded as
+ * failed), so no Lambda error counts it: the functions of the routes flagged `payments` (packages/functions/src/routes.ts)
+ * and the Stripe webhook log, in JSON, to a payment log group of their stack, where a metric filter counts every
+ * line at level ERROR and an alarm fires on the first; the API's access log counts the 5xx answers of those routes;
+ * and the Stripe webhook's function URL counts its 4xx and 5xx answers.
  */
 import { Aspects, CfnResource, Duration, RemovalPolicy, Stack, type IAspect } from "aws-cdk-lib";
 import {
@@ -22,12 +28,13 @@ import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { CfnTable } from "aws-cdk-lib/aws-dynamodb";
 import { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
-import { CfnLogGroup, LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { CfnLogGroup, FilterPattern, LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct, IConstruct } from "constructs";
 import { Api, App, Function as SstFunction, Table, getStack } from "sst/constructs";
+import { routeKey, routes } from "../packages/functions/src/routes";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
 
@@ -47,9 +54,31 @@ const minimumRequests = 5;
 /** The construct ids watchStage and the tests look for. */
 export const watchIds = {
   functionLogs: "FunctionLogs",
+  paymentLogs: "PaymentLogs",
   failures: "Failures",
   topic: "Alarms",
 } as const;
+
+/** Where the payment log groups' error lines are counted: `<namespace>/<stack name>`, metric `paymentErrorMetric`. */
+export const paymentMetrics = { namespace: "Regrip", errors: "PaymentErrors", serverErrors: "PaymentServerErrors" } as const;
+
+/** The lines a payment log group's filter counts: Lambda's JSON log format writes console.error at level ERROR. */
+export const paymentErrorPattern = FilterPattern.stringValue("$.level", "=", "ERROR");
+
+/** The route keys whose 5xx answers alarm: every route flagged `payments`. */
+export const paymentRouteKeys = (): string[] => routes.filter((route) => route.payments).map(routeKey);
+
+const paymentFunctions = new WeakSet<SstFunction>();
+const stripeWebhooks = new WeakSet<SstFunction>();
+
+/**
+ * Marks `fn` as a payment function (its stack calls this): watchStage sends its logs to the stack's payment log
+ * group. `stripeWebhook`: the Stripe webhook, whose function URL's 4xx and 5xx answers alarm too.
+ */
+export function watchPayments(fn: SstFunction, options: { stripeWebhook?: boolean } = {}): void {
+  paymentFunctions.add(fn);
+  if (options.stripeWebhook) stripeWebhooks.add(fn);
+}
 
 export function watchStage(app: App): void {
   const settings = deploySettings(app);
@@ -106,7 +135,62 @@ export function watchStage(app: App): void {
       ),
     );
 
+    const payments = functions.filter((fn) => paymentFunctions.has(fn));
+    if (payments.length) {
+      const group = new LogGroup(stack, watchIds.paymentLogs, { retention, removalPolicy: production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY });
+      for (const fn of payments) {
+        // JSON, so each line carries its level; the KeepLogs aspect leaves a function that names its group alone.
+        (fn.node.defaultChild as CfnFunction).loggingConfig = { logGroup: group.logGroupName, logFormat: "JSON" };
+      }
+      const errors = group.addMetricFilter("PaymentErrorLines", {
+        filterPattern: paymentErrorPattern,
+        metricNamespace: `${paymentMetrics.namespace}/${stack.stackName}`,
+        metricName: paymentMetrics.errors,
+        metricValue: "1",
+      });
+      alarm(
+        stack,
+        "PaymentErrors",
+        "payment errors",
+        `A payment function of ${stack.stackName} (a checkout, payment link, counter payment, refund, membership call or the Stripe webhook) logged an error: read the ERROR lines of its PaymentLogs group (docs/deploy.md, "Watching a stage"). "Card payments are not set up" means the stage has no Stripe key.`,
+        errors.metric({ statistic: "Sum", period }),
+      );
+    }
+
+    for (const fn of functions.filter((f) => stripeWebhooks.has(f))) {
+      const url = (metricName: string) =>
+        new Metric({ namespace: "AWS/Lambda", metricName, dimensionsMap: { FunctionName: fn.functionName }, statistic: "Sum", period });
+      alarm(
+        stack,
+        "StripeWebhookRefusals",
+        "Stripe webhook 4xx or 5xx",
+        "The Stripe webhook answered a 4xx or a 5xx: a 400 is a bad signature (is STRIPE_WEBHOOK_SECRET the endpoint's signing secret?), a 503 a missing secret or key, a 500 our failure. Stripe retries for three days; until fixed, paid orders stay unpaid and the unpaid hold cancels them.",
+        sum([url("Url4xxCount"), url("Url5xxCount")]),
+      );
+    }
+
     for (const api of found.filter((c): c is Api => c instanceof Api)) {
+      const accessLog = api.cdk.accessLogGroup;
+      const keys = paymentRouteKeys();
+      if (accessLog && keys.length) {
+        const serverErrors = accessLog.addMetricFilter("PaymentServerErrorAnswers", {
+          filterPattern: FilterPattern.all(
+            FilterPattern.numberValue("$.status", ">=", 500),
+            FilterPattern.any(...keys.map((key) => FilterPattern.stringValue("$.routeKey", "=", key))),
+          ),
+          metricNamespace: `${paymentMetrics.namespace}/${stack.stackName}`,
+          metricName: paymentMetrics.serverErrors,
+          metricValue: "1",
+        });
+        alarm(
+          stack,
+          `${api.node.id}PaymentServerErrors`,
+          `${api.node.id} payment route 5xx`,
+          "A payment route (checkout, payment link, counter payment, refund, membership) answered a 5xx: find it in the API's access log by routeKey and status, then its function's ERROR lines in the PaymentLogs groups.",
+          serverErrors.metric({ statistic: "Sum", period }),
+        );
+      }
+
       const httpApi = api.cdk.httpApi;
       alarm(
         stack,

@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { eventsMarkers, stripeEventsMarkdown } from "./stripe-webhook";
 
 const root = resolve(import.meta.dirname, "../..");
 const docsDir = join(root, "docs");
@@ -62,6 +63,17 @@ describe("the README", () => {
     const text = readFileSync(join(root, "README.md"), "utf8");
     const unlinked = readdirSync(docsDir).filter((name) => name.endsWith(".md") && !text.includes(`](docs/${name}`));
     expect(unlinked).toEqual([]);
+  });
+});
+
+describe("the deploy guide's Stripe events", () => {
+  it("are the webhook's handled events, as npm run stage:setup -- --print-events prints them", () => {
+    const text = readFileSync(join(docsDir, "deploy.md"), "utf8");
+    const begin = text.indexOf(eventsMarkers.begin);
+    const end = text.indexOf(eventsMarkers.end);
+    expect(begin, "the list's opening marker").toBeGreaterThanOrEqual(0);
+    expect(end, "the list's closing marker").toBeGreaterThan(begin);
+    expect(text.slice(begin + eventsMarkers.begin.length, end).trim()).toBe(stripeEventsMarkdown());
   });
 });
 

@@ -5,7 +5,13 @@
  * (read from counter items). It stops at the first step that fails, saying what it got.
  *
  * It never calls GET /api/auth/user: that creates the user item on a first sign-in.
+ *
+ * Given the stage's Stripe webhook (its URL and signing secret), a fifth step posts a Stripe event signed with that
+ * secret, as Stripe would, and expects it accepted: a checkout session that expired naming no order, which the
+ * webhook acknowledges without reading or writing the table (scripts/lib/stripe-webhook.ts).
  */
+import { signedTestEvent } from "./stripe-webhook";
+
 export interface SmokeOptions {
   /** The site's origin, e.g. https://d111abcdef8.cloudfront.net or http://localhost:3000. */
   url: string;
@@ -15,6 +21,8 @@ export interface SmokeOptions {
   timeoutMs?: number;
   /** Told each step as it passes. */
   onStep?: (step: SmokeStep) => void;
+  /** The stage's Stripe webhook: its URL (StripeWebhookUrl, or /webhooks/stripe under npm start) and signing secret. */
+  stripeWebhook?: { url: string; secret: string };
 }
 
 export interface SmokeStep {
@@ -67,9 +75,11 @@ export async function smokeCheck(options: SmokeOptions): Promise<SmokeStep[]> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const steps: SmokeStep[] = [];
 
+  /** `path` on the site, or a URL of its own (the Stripe webhook's function URL). */
   async function request(step: string, path: string, init: RequestInit = {}, attempt = 1): Promise<Answer> {
+    const url = /^https?:\/\//.test(path) ? path : `${origin}${path}`;
     try {
-      const response = await fetch(`${origin}${path}`, { redirect: "manual", ...init, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(timeoutMs) });
       return { status: response.status, contentType: response.headers.get("content-type") ?? "", text: await response.text() };
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
@@ -77,7 +87,7 @@ export async function smokeCheck(options: SmokeOptions): Promise<SmokeStep[]> {
       // asking once more on a new connection is safe (seen in npm test, after a pause between two checks).
       if (attempt === 1 && (cause?.code === "UND_ERR_SOCKET" || cause?.code === "ECONNRESET")) return request(step, path, init, 2);
       const why = (error as Error).name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : (cause?.code ?? cause?.message ?? (error as Error).message);
-      throw new SmokeFailure(step, 0, `${origin}${path} could not be reached: ${why}`);
+      throw new SmokeFailure(step, 0, `${url} could not be reached: ${why}`);
     }
   }
 
@@ -156,6 +166,23 @@ export async function smokeCheck(options: SmokeOptions): Promise<SmokeStep[]> {
     if (typeof figures.monthlyRevenue !== "number" || typeof figures.ordersToday !== "number") throw fail("the answer is not the dashboard's figures");
     return `dashboard: $${(figures.monthlyRevenue / 100).toFixed(2)} revenue this month, ${figures.ordersToday} orders today`;
   });
+
+  const webhook = options.stripeWebhook;
+  if (webhook) {
+    await run("POST stripe-webhook", async (fail) => {
+      const { body, signature } = signedTestEvent(webhook.secret);
+      const answer = await request("POST stripe-webhook", webhook.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+      });
+      const hint = answer.status === 400 ? " (is STRIPE_WEBHOOK_SECRET the signing secret of the endpoint at this URL?)" : "";
+      if (answer.status !== 200) throw fail(`a signed test event answered ${answer.status}: ${messageOf(answer)}${hint}`);
+      const accepted = json(answer, fail) as { received?: unknown; result?: unknown };
+      if (accepted.received !== true) throw fail("the answer is not the webhook's");
+      return `a signed checkout.session.expired accepted (${String(accepted.result)})`;
+    });
+  }
 
   return steps;
 }

@@ -4,7 +4,7 @@
  */
 import { DescribeStacksCommand, type CloudFormationClient } from "@aws-sdk/client-cloudformation";
 import type { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
-import { GetParametersCommand, type SSMClient } from "@aws-sdk/client-ssm";
+import { GetParameterCommand, GetParametersCommand, PutParameterCommand, type SSMClient } from "@aws-sdk/client-ssm";
 import { secrets, type SecretName } from "../../infra/env";
 import type { LocalPool } from "../../infra/local/cognito";
 import { handlerEnvironment } from "../../infra/local/shop";
@@ -19,6 +19,7 @@ export const stageOutputs = {
   Auth: ["UserPoolId"],
   Storage: ["TableName"],
   Web: ["SiteUrl"],
+  Webhooks: ["StripeWebhookUrl"],
 } as const;
 
 export const stackName = (stage: string, stack: keyof typeof stageOutputs) => `${stage}-${appName}-${stack}`;
@@ -39,6 +40,8 @@ export interface CloudStage {
   target: StageTarget;
   /** The site's URL (the Web stack's SiteUrl), when deployed. */
   siteUrl?: string;
+  /** The Stripe webhook's function URL (the Webhooks stack's StripeWebhookUrl), when deployed. */
+  stripeWebhookUrl?: string;
 }
 
 async function stackOutputs(clients: CloudClients, stage: string, stack: keyof typeof stageOutputs, region: string): Promise<Record<string, string>> {
@@ -96,14 +99,19 @@ export async function cloudSecrets(ssm: CloudClients["ssm"], stage: string): Pro
 export async function cloudTarget(stage: string, region: string, clients: CloudClients, invitation: StageTarget["invitation"]): Promise<CloudStage> {
   const auth = await stackOutputs(clients, stage, "Auth", region);
   const storage = await stackOutputs(clients, stage, "Storage", region);
-  let siteUrl: string | undefined;
-  try {
-    siteUrl = (await stackOutputs(clients, stage, "Web", region)).SiteUrl;
-  } catch (error) {
-    if (!(error instanceof StageSetupError)) throw error;
-  }
+  const optional = async (stack: "Web" | "Webhooks", key: string): Promise<string | undefined> => {
+    try {
+      return (await stackOutputs(clients, stage, stack, region))[key];
+    } catch (error) {
+      if (!(error instanceof StageSetupError)) throw error;
+      return undefined;
+    }
+  };
+  const siteUrl = await optional("Web", "SiteUrl");
+  const stripeWebhookUrl = await optional("Webhooks", "StripeWebhookUrl");
   return {
     siteUrl,
+    stripeWebhookUrl,
     target: {
       label: `stage ${stage} in ${region}`,
       cognito: clients.cognito,
@@ -137,4 +145,35 @@ export function localTarget(settings: LocalSettings, pool: LocalPool, tableName:
       }),
     invitation: "print",
   };
+}
+
+/** A secret's value on `stage` (its own SSM parameter, decrypted), or undefined when unset. */
+export async function readStageSecret(ssm: CloudClients["ssm"], stage: string, name: SecretName): Promise<string | undefined> {
+  try {
+    const answer = await ssm.send(new GetParameterCommand({ Name: secretParameter(stage, name), WithDecryption: true }));
+    return answer.Parameter?.Value || undefined;
+  } catch (error) {
+    if ((error as Error).name === "ParameterNotFound") return undefined;
+    throw error;
+  }
+}
+
+/** Stores a secret's value for `stage` where `npx sst secrets set NAME value --stage <stage>` puts it (a SecureString). */
+export async function storeStageSecret(ssm: CloudClients["ssm"], stage: string, name: SecretName, value: string): Promise<void> {
+  await ssm.send(new PutParameterCommand({ Name: secretParameter(stage, name), Value: value, Type: "SecureString", Overwrite: true }));
+}
+
+/**
+ * The stage's Stripe webhook as `npm run smoke -- --stage` posts to it: the Webhooks stack's StripeWebhookUrl and
+ * the stage's STRIPE_WEBHOOK_SECRET; a StageSetupError saying what is missing.
+ */
+export async function stageStripeWebhook(
+  stage: string,
+  region: string,
+  clients: Pick<CloudClients, "cloudFormation" | "ssm">,
+): Promise<{ url: string; secret: string }> {
+  const url = requireOutput(await stackOutputs(clients as CloudClients, stage, "Webhooks", region), stage, "Webhooks", "StripeWebhookUrl");
+  const secret = await readStageSecret(clients.ssm, stage, "STRIPE_WEBHOOK_SECRET");
+  if (!secret) throw new StageSetupError(`STRIPE_WEBHOOK_SECRET is unset on stage ${stage}: run npm run stage:setup -- --stage ${stage} with STRIPE_SECRET_KEY set (docs/deploy.md, "Stripe webhook").`);
+  return { url, secret };
 }

@@ -5,11 +5,11 @@
  */
 import { DescribeStacksCommand, type Output } from "@aws-sdk/client-cloudformation";
 import type { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
-import { GetParametersCommand } from "@aws-sdk/client-ssm";
+import { GetParameterCommand, GetParametersCommand, PutParameterCommand } from "@aws-sdk/client-ssm";
 import { describe, expect, it } from "vitest";
 import { secrets, type SecretName } from "../../infra/env";
 import { StageSetupError } from "../../scripts/lib/stage-setup";
-import { cloudSecrets, cloudTarget, fallbackParameter, secretParameter, type CloudClients } from "../../scripts/lib/stage-target";
+import { cloudSecrets, cloudTarget, fallbackParameter, readStageSecret, secretParameter, stageStripeWebhook, storeStageSecret, type CloudClients } from "../../scripts/lib/stage-target";
 
 const notFound = (stack: string) => Object.assign(new Error(`Stack with id ${stack} does not exist`), { name: "ValidationError" });
 
@@ -95,5 +95,48 @@ describe("a deployed stage", () => {
     expect(asked.names[0]).toBe("/sst/regrip/dev/Secret/STRIPE_SECRET_KEY/value");
     expect(asked.names).toContain("/sst/regrip/.fallback/Secret/STRIPE_WEBHOOK_SECRET/value");
     expect(asked.decrypt.every((d) => d === false)).toBe(true);
+  });
+});
+
+describe("a deployed stage's Stripe webhook", () => {
+  /** SSM as AWS answers GetParameter and PutParameter, over the values given. */
+  function valuedSsm(values: Map<string, { value: string; type: string }>): CloudClients["ssm"] {
+    return {
+      send: (async (command: unknown) => {
+        if (command instanceof GetParameterCommand) {
+          const found = values.get(command.input.Name!);
+          if (!found) throw Object.assign(new Error("parameter not found"), { name: "ParameterNotFound" });
+          expect(command.input.WithDecryption).toBe(true);
+          return { Parameter: { Name: command.input.Name, Value: found.value, Type: found.type } };
+        }
+        if (command instanceof PutParameterCommand) {
+          values.set(command.input.Name!, { value: command.input.Value!, type: command.input.Type! });
+          return {};
+        }
+        throw new Error("unexpected command");
+      }) as CloudClients["ssm"]["send"],
+    };
+  }
+
+  const withWebhooks = { ...deployed, "dev-regrip-Webhooks": [{ OutputKey: "StripeWebhookUrl", OutputValue: "https://abc.lambda-url.us-east-1.on.aws/" }] };
+
+  it("is found by the Webhooks stack's output, and its signing secret stored where sst secrets set puts it", async () => {
+    expect((await cloudTarget("dev", "us-east-1", { cloudFormation: cloudFormation(withWebhooks), ssm: ssm([]), cognito }, "email")).stripeWebhookUrl).toBe(
+      "https://abc.lambda-url.us-east-1.on.aws/",
+    );
+    expect((await cloudTarget("dev", "us-east-1", { cloudFormation: cloudFormation(deployed), ssm: ssm([]), cognito }, "email")).stripeWebhookUrl).toBeUndefined();
+
+    const values = new Map<string, { value: string; type: string }>();
+    const store = valuedSsm(values);
+    expect(await readStageSecret(store, "dev", "STRIPE_WEBHOOK_SECRET")).toBeUndefined();
+    await expect(stageStripeWebhook("dev", "us-east-1", { cloudFormation: cloudFormation(withWebhooks), ssm: store })).rejects.toThrow(
+      /STRIPE_WEBHOOK_SECRET is unset on stage dev: run npm run stage:setup/,
+    );
+    await storeStageSecret(store, "dev", "STRIPE_WEBHOOK_SECRET", "whsec_abc");
+    expect(values.get(secretParameter("dev", "STRIPE_WEBHOOK_SECRET"))).toEqual({ value: "whsec_abc", type: "SecureString" });
+    expect(await stageStripeWebhook("dev", "us-east-1", { cloudFormation: cloudFormation(withWebhooks), ssm: store })).toEqual({
+      url: "https://abc.lambda-url.us-east-1.on.aws/",
+      secret: "whsec_abc",
+    });
   });
 });

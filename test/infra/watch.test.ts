@@ -10,9 +10,10 @@ import { table as tableShape } from "../../infra/table";
 import { jobs } from "../../infra/jobs";
 import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { synthesized, configurations } from "./configurations";
-import { apiErrorRatePercent, logRetention, metricsPerAlarm } from "../../stacks/watch";
+import { apiErrorRatePercent, logRetention, metricsPerAlarm, paymentMetrics, paymentRouteKeys, watchIds } from "../../stacks/watch";
+import { routeKey, routes } from "../../packages/functions/src/routes";
 import { snsDeliveryStatus, snsInbound, stripeWebhook } from "../../infra/webhooks";
-import { onlyResource, resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
+import { joined, onlyResource, resource, resourcesOfType, target, templateJson, type Resource } from "./cloudformation";
 
 const snsDeliveryStatusHandler: string = snsDeliveryStatus.handler;
 const snsInboundHandler: string = snsInbound.handler;
@@ -237,6 +238,87 @@ describe("alarms", () => {
     const [alarm] = byMetric(prod, "Storage", "Throttles");
     expect(alarmMetrics(alarm)).toEqual([{ MetricName: "Throttles", Namespace: "AWS/Lambda", Dimensions: undefined }]);
     expect(alarm.Properties).toMatchObject({ Statistic: "Sum", Threshold: 1 });
+  });
+});
+
+describe("payment alarms", () => {
+  const paymentRoutes = routes.filter((route) => route.payments);
+  const isPaymentFunction = (handler: string | undefined) => handler === stripeWebhookHandler || paymentRoutes.some((route) => route.handler === handler);
+
+  /** The metric filters of `stack`, with the log group each reads. */
+  function metricFilters(synthesis: Synthesis, stack: StackName) {
+    return resourcesOfType(synthesis, stack, "AWS::Logs::MetricFilter").map(([id, filter]) => ({
+      id,
+      group: target(synthesis, stack, filter.Properties!.LogGroupName),
+      pattern: filter.Properties!.FilterPattern as string,
+      metric: filter.Properties!.MetricTransformations[0] as { MetricNamespace: string; MetricName: string; MetricValue: string },
+    }));
+  }
+
+  /** The alarms of `stack` that read `metricName` of namespace `namespace`. */
+  const alarmsOn = (synthesis: Synthesis, stack: StackName, namespace: string, metricName: string) =>
+    alarms(synthesis, stack).filter((alarm) => alarmMetrics(alarm).some((m) => m.Namespace === namespace && m.MetricName === metricName));
+
+  it("flag the routes that take or give back money, the card checkout and the counter's payments among them", () => {
+    expect(paymentRouteKeys()).toEqual(expect.arrayContaining(["POST /api/orders/{id}/checkout", "POST /api/orders/{id}/payments", "POST /api/orders/{id}/payment-link", "POST /api/orders/{id}/tip", "POST /api/orders/{id}/status", "POST /api/subscriptions/checkout", "POST /api/subscriptions/cancel"]));
+    expect(paymentRouteKeys()).not.toContain("GET /api/orders/{id}");
+  });
+
+  it("send every payment function's logs, and only theirs, in JSON to a PaymentLogs group of its stack, whose ERROR lines alarm", () => {
+    for (const synthesis of [dev, prod]) {
+      const groups = new Map<StackName, string>();
+      let watched = 0;
+      for (const fn of synthesis.functions) {
+        const config = resource(synthesis, { stack: fn.stack, logicalId: fn.logicalId }).Properties!.LoggingConfig;
+        const group = target(synthesis, fn.stack, config?.LogGroup);
+        expect(group?.stack).toBe(fn.stack);
+        const payment = group!.logicalId.startsWith(watchIds.paymentLogs);
+        expect(payment, `${synthesis.stage} ${fn.handler}`).toBe(isPaymentFunction(fn.handler));
+        if (!payment) continue;
+        watched++;
+        expect(config.LogFormat).toBe("JSON");
+        groups.set(fn.stack, group!.logicalId);
+      }
+      expect(watched).toBe(paymentRoutes.length + 1);
+      expect([...groups.keys()].sort()).toEqual(["Api", "StaffApi", "Webhooks"]);
+      for (const [stack, groupId] of groups) {
+        expect(resource(synthesis, { stack, logicalId: groupId }).Properties!.RetentionInDays).toBe(synthesis === prod ? logRetention.production : logRetention.disposable);
+        const [filter] = metricFilters(synthesis, stack).filter((f) => f.group?.logicalId === groupId);
+        expect(filter.pattern).toBe('{ $.level = "ERROR" }');
+        expect(filter.metric).toMatchObject({ MetricName: paymentMetrics.errors, MetricValue: "1" });
+        const [alarm] = alarmsOn(synthesis, stack, filter.metric.MetricNamespace, paymentMetrics.errors);
+        expect(alarm.Properties, `${synthesis.stage} ${stack}`).toMatchObject({ Statistic: "Sum", Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
+        expect(alarm.Properties!.AlarmDescription).toMatch(/Card payments are not set up/);
+      }
+    }
+  });
+
+  it("count the 5xx answers of every payment route in the API's access log, and alarm on the first", () => {
+    for (const synthesis of [dev, prod]) {
+      const [groupId] = resourcesOfType(synthesis, "Api", "AWS::Logs::LogGroup").find(([, group]) => /vendedlogs\/apis/.test(joined(group.Properties!.LogGroupName)))!;
+      const [filter] = metricFilters(synthesis, "Api").filter((f) => f.group?.logicalId === groupId);
+      expect(filter.pattern).toMatch(/\$\.status >= 500/);
+      const named = [...filter.pattern.matchAll(/\$\.routeKey = "([^"]+)"/g)].map((m) => m[1]);
+      expect(named.sort()).toEqual(paymentRoutes.map(routeKey).sort());
+      // CloudWatch Logs takes a filter pattern of at most 1,024 characters: room for more payment routes.
+      expect(filter.pattern.length).toBeLessThan(800);
+      const [alarm] = alarmsOn(synthesis, "Api", filter.metric.MetricNamespace, paymentMetrics.serverErrors);
+      expect(alarm.Properties).toMatchObject({ Statistic: "Sum", Threshold: 1 });
+    }
+  });
+
+  it("alarm on every 4xx and 5xx the Stripe webhook's function URL answers", () => {
+    for (const synthesis of [dev, prod]) {
+      const webhook = synthesis.functions.find((f) => f.handler === stripeWebhookHandler)!;
+      const [alarm] = [...byMetric(synthesis, "Webhooks", "Url4xxCount")];
+      const metrics = alarmMetrics(alarm);
+      expect(metrics.map((m) => m.MetricName).sort()).toEqual(["Url4xxCount", "Url5xxCount"]);
+      for (const m of metrics) {
+        expect(m.Namespace).toBe("AWS/Lambda");
+        expect(target(synthesis, "Webhooks", dimension(m, "FunctionName"))?.logicalId).toBe(webhook.logicalId);
+      }
+      expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: "GreaterThanOrEqualToThreshold" });
+    }
   });
 });
 

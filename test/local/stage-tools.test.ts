@@ -3,7 +3,8 @@
  * data folder), as a person runs them:
  *
  * - `npm run smoke`: the home page and its script, the catalogue, an admin's sign-in and the dashboard, each step
- *   with its time; exit 1 with the reason at the first failure; nothing written to the table.
+ *   with its time; exit 1 with the reason at the first failure; nothing written to the table. Given the Stripe
+ *   webhook, a signed test event accepted (a wrong secret fails with a hint).
  * - `npm run stage:setup -- --local`: a new admin with a temporary password, who signs in only after choosing
  *   their own (the NEW_PASSWORD_REQUIRED challenge, through the shop's /cognito/ as the web app meets it); a
  *   second run changes nothing.
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { localAwsEnv } from "../../infra/local/dynamo";
+import { localWebhookSecret } from "../../infra/local/payment-page";
 import { localTableName } from "../../infra/local/shop";
 import { loadSettings, repoRoot } from "../../infra/local/settings";
 import { quickSaleProducts, starterCatalogue } from "../../infra/starter-catalogue";
@@ -105,6 +107,24 @@ describe("npm run smoke", () => {
     ]);
     expect(lines[5]).toMatch(/^\[regrip\] The shop works: 4 checks passed in \d+ ms\.$/);
     expect(await tableItems()).toEqual(before);
+  });
+
+  it("posts a signed test event to the shop's Stripe webhook: accepted, nothing written; a wrong secret fails at that step", async () => {
+    const before = await tableItems();
+    const webhookUrl = `${shop!.url}/webhooks/stripe`;
+    const secret = env.STRIPE_WEBHOOK_SECRET || localWebhookSecret;
+    const steps = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password, stripeWebhook: { url: webhookUrl, secret } });
+    expect(steps.map((s) => s.name)).toEqual(["GET /", "GET /api/services", "POST /api/auth/local", "GET /api/admin/analytics", "POST stripe-webhook"]);
+    expect(steps[4].detail).toBe("a signed checkout.session.expired accepted (ignored)");
+    expect(await tableItems()).toEqual(before);
+    const refused = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password, stripeWebhook: { url: webhookUrl, secret: "whsec_not_the_shops" } }).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SmokeFailure);
+    expect(refused).toMatchObject({
+      step: "POST stripe-webhook",
+      message: "a signed test event answered 400: Invalid signature (is STRIPE_WEBHOOK_SECRET the signing secret of the endpoint at this URL?)",
+    });
   });
 
   it("exits 1 at the sign-in with the shop's reason when the password is wrong", () => {

@@ -33,6 +33,13 @@ export interface Route {
   /** Browser navigations (not fetch calls): answered with a redirect. */
   navigation?: boolean;
   /**
+   * A route that takes or gives back money (a card checkout, a payment link, a counter payment, a refund, a
+   * membership's checkout or cancel). The stacks watch it (stacks/watch.ts): its function logs to the stack's
+   * payment log group, where any error line fires an alarm, and a 5xx answer fires another; the handler logs
+   * every 5xx it answers on such a route at error level (http/handler.ts). A new payment route sets only this.
+   */
+  payments?: boolean;
+  /**
    * What its Lambda may touch (infra/grants.ts): the stacks grant exactly this and the
    * handler's clients refuse anything else, in the cloud and on one machine alike.
    */
@@ -74,9 +81,9 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/user/phone/verify", handler: handlerAt("profile/verify-phone"), access: "customer", grants: edits },
   { method: "GET", path: "/api/subscriptions", handler: handlerAt("subscriptions/current"), access: "customer", grants: reads },
   // memberships: the checkout notes what was asked for; paddles and cancel patch the subscription with an audit entry
-  { method: "POST", path: "/api/subscriptions/checkout", handler: handlerAt("subscriptions/checkout"), access: "customer", grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/subscriptions/checkout", handler: handlerAt("subscriptions/checkout"), access: "customer", payments: true, grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "PUT", path: "/api/subscriptions/paddles", handler: handlerAt("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
-  { method: "POST", path: "/api/subscriptions/cancel", handler: handlerAt("subscriptions/cancel"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/subscriptions/cancel", handler: handlerAt("subscriptions/cancel"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // loyalty points: the caller's balance and history
   { method: "GET", path: "/api/loyalty", handler: handlerAt("loyalty/mine"), access: "customer", grants: reads },
   // paddles
@@ -94,21 +101,21 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/locations", handler: handlerAt("schedule/locations"), access: "public", grants: reads },
   // orders
   // a booking sends its confirmation by text and by email (notifications/confirmations.ts)
-  { method: "POST", path: "/api/book-service", handler: handlerAt("orders/book"), access: "customer", grants: { ...sales, email: true } },
+  { method: "POST", path: "/api/book-service", handler: handlerAt("orders/book"), access: "customer", payments: true, grants: { ...sales, email: true } },
   { method: "GET", path: "/api/orders", handler: handlerAt("orders/list"), access: "customer", grants: reads },
   { method: "GET", path: "/api/orders/{id}", handler: handlerAt("orders/get"), access: "customer", owned: "order", grants: reads },
   // a counter sale's receipt, for whoever holds its unguessable link (a walk-in has no account)
   { method: "GET", path: "/api/receipts/{id}", handler: handlerAt("receipts/get"), access: "public", grants: reads },
   // storefront (the quick sale is the staff form of POST /api/book-service)
   { method: "GET", path: "/api/storefront/products", handler: handlerAt("storefront/products"), access: "staff", grants: reads },
-  { method: "POST", path: "/api/storefront/invoice", handler: handlerAt("storefront/invoice"), access: "staff", grants: sales },
+  { method: "POST", path: "/api/storefront/invoice", handler: handlerAt("storefront/invoice"), access: "staff", payments: true, grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
-  { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/move"), access: "owner-or-staff", owned: "order", grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
-  { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", grants: { ...moves, texts: true, email: true } },
-  { method: "POST", path: "/api/orders/{id}/payment-link", handler: handlerAt("orders/payment-link"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/move"), access: "owner-or-staff", owned: "order", payments: true, grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", payments: true, grants: { ...moves, texts: true, email: true } },
+  { method: "POST", path: "/api/orders/{id}/payment-link", handler: handlerAt("orders/payment-link"), access: "staff", payments: true, grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind
-  { method: "POST", path: "/api/orders/{id}/tip", handler: handlerAt("orders/tip"), access: "customer", grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
-  { method: "POST", path: "/api/orders/{id}/checkout", handler: handlerAt("orders/checkout"), access: "customer", owned: "order", grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/tip", handler: handlerAt("orders/tip"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/orders/{id}/checkout", handler: handlerAt("orders/checkout"), access: "customer", owned: "order", payments: true, grants: { ...table("read", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)
   { method: "GET", path: "/api/customers/search", handler: handlerAt("customers/search"), access: "staff", grants: reads },
   { method: "GET", path: "/api/admin/customers/search", handler: handlerAt("customers/search"), access: "staff", grants: reads },

@@ -34,7 +34,6 @@ import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
 import { isPlan } from "../shared/plans";
 import * as DailyStats from "../stats/daily";
 
-export const SUBSCRIPTION_EVENTS = ["customer.subscription.created", "customer.subscription.updated", "customer.subscription.deleted"] as const;
 type SubscriptionEvent = Stripe.CustomerSubscriptionCreatedEvent | Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent;
 
 const subscriptionActor: SystemActor = { type: "system", name: "stripe-webhook" };

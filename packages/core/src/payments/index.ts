@@ -1,6 +1,6 @@
 /**
  * Card payments: checkout, the Stripe webhook, refunds, and the provider
- * (Stripe, or the local payment page) chosen from configuration.
+ * (Stripe, or on one machine the local payment page) chosen from configuration.
  * Imported as a namespace: `import { Payments } from "@regrip/core/payments"`.
  */
 export * as Payments from "./index";
@@ -9,6 +9,10 @@ export { applyToOrder, EVENT_LEDGER_TTL_SECONDS, readOrder, type ApplyOutcome, t
 export {
   cardOf,
   checkoutLines,
+  inLambda,
+  isNotSetUp,
+  isStripeKey,
+  NOT_SET_UP,
   orderReference,
   paymentProvider,
   usePaymentProvider,

@@ -40,21 +40,15 @@ import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
 import { dollars } from "../shared/payment";
 import { withReceipt } from "../receipts";
 import { refundNotice } from "../notifications/confirmations";
-import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../memberships/webhook";
+import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, subscriptionOfInvoice } from "../memberships/webhook";
+import { HANDLED_EVENTS, type HandledEvent } from "./events";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
-export const HANDLED_EVENTS = [
-  "checkout.session.completed",
-  "checkout.session.expired",
-  "payment_intent.payment_failed",
-  "invoice.paid",
-  "invoice.payment_failed",
-  "charge.refunded",
-  ...SUBSCRIPTION_EVENTS,
-] as const;
+/** The events handled, one handler each (`handlers` below): the list lives in events.ts, read by the scripts too. */
+export { HANDLED_EVENTS };
 
 export type EventResult =
   | "applied"
@@ -279,28 +273,30 @@ async function chargeRefunded(event: Stripe.ChargeRefundedEvent): Promise<EventR
   return result(await recordRefund(orderId, charge.amount_refunded, webhookActor, { eventId: event.id, reason: "charge.refunded" }));
 }
 
+/**
+ * One handler for each event of HANDLED_EVENTS, and none for anything else: the type makes a missing or an extra
+ * one a compile error, so the list that stage:setup registers and the deploy guide prints cannot drift from what
+ * is handled here.
+ */
+const handlers: { [T in HandledEvent]: (event: Extract<Stripe.Event, { type: T }>) => Promise<EventResult> } = {
+  "checkout.session.completed": sessionCompleted,
+  "checkout.session.expired": sessionExpired,
+  "payment_intent.payment_failed": paymentFailed,
+  "invoice.paid": (event) => (subscriptionOfInvoice(event.data.object) ? handleSubscriptionInvoice(event) : invoicePaid(event)),
+  "invoice.payment_failed": handleSubscriptionInvoice,
+  "charge.refunded": chargeRefunded,
+  "customer.subscription.created": handleSubscriptionEvent,
+  "customer.subscription.updated": handleSubscriptionEvent,
+  "customer.subscription.deleted": handleSubscriptionEvent,
+};
+
+const isHandled = (type: string): type is HandledEvent => Object.hasOwn(handlers, type);
+
 /** Applies one verified event. Throws only for our own failures (Stripe then retries). */
-async function handleEvent(event: Stripe.Event): Promise<EventResult> {
-  switch (event.type) {
-    case "checkout.session.completed":
-      return sessionCompleted(event);
-    case "checkout.session.expired":
-      return sessionExpired(event);
-    case "payment_intent.payment_failed":
-      return paymentFailed(event);
-    case "invoice.paid":
-      return subscriptionOfInvoice(event.data.object) ? handleSubscriptionInvoice(event) : invoicePaid(event);
-    case "invoice.payment_failed":
-      return handleSubscriptionInvoice(event);
-    case "charge.refunded":
-      return chargeRefunded(event);
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted":
-      return handleSubscriptionEvent(event);
-    default:
-      return "ignored";
-  }
+function handleEvent(event: Stripe.Event): Promise<EventResult> {
+  if (!isHandled(event.type)) return Promise.resolve("ignored");
+  // The map's type pairs each name with its event's type; indexing by a union loses the pairing, hence the cast.
+  return (handlers[event.type] as (event: Stripe.Event) => Promise<EventResult>)(event);
 }
 
 /** What Stripe posted: the exact bytes of its body, and its `Stripe-Signature` header. */

@@ -24,6 +24,7 @@ import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../or
 import { type OrderItem, view } from "../orders/view";
 import * as Paddles from "../paddles";
 import { checkoutRefusal, openCheckout } from "../payments/checkout";
+import { isNotSetUp } from "../payments/provider";
 import { find as findOrder } from "../orders/owned";
 import type { PointsToRedeem } from "../pricing";
 import { priceSale, type PricedSale } from "../pricing/cart";
@@ -171,6 +172,7 @@ function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; p
 
 const SMS_SENT = "Payment link sent by text";
 const NOTHING_TO_PAY = "Nothing to pay: no payment link was sent";
+const NO_CARD_PAYMENTS = "Card payments are not set up: no payment link was sent. Take the payment at the counter.";
 
 async function lastLinkText(orderId: string): Promise<SmsStatus | null> {
   const { data } = await db().entities.communication.query.byOrder({ orderId }).go({ order: "desc", limit: 10 });
@@ -185,13 +187,22 @@ async function lastLinkText(orderId: string): Promise<SmsStatus | null> {
  * one, and the text. A repeat texts again only when no text was logged for the
  * order yet (the first request stopped between the order and the text).
  */
-async function linkAndText(order: OrderItem, options: { siteUrl: string; replayed: boolean; fresh?: boolean }): Promise<CounterSale> {
+async function linkAndText(order: OrderItem, options: { siteUrl: string; replayed: boolean; fresh?: boolean; sale?: boolean }): Promise<CounterSale> {
   if (order.totalCents <= 0 || order.paymentStatus !== "unpaid") {
     return { order, checkoutUrl: order.invoiceUrl ?? null, smsStatus: { success: false, message: NOTHING_TO_PAY } };
   }
   let current = order;
   if (!current.invoiceUrl || options.fresh) {
-    const { url } = await openCheckout(current, { siteUrl: options.siteUrl });
+    let opened;
+    try {
+      opened = await openCheckout(current, { siteUrl: options.siteUrl });
+    } catch (error) {
+      // A stage without card payments (payments/provider.ts) still sells at the counter: the sale stands, unpaid and
+      // with no link, for cash or the terminal. Sending the link again is refused with the 503 instead.
+      if (options.sale && isNotSetUp(error)) return { order: current, checkoutUrl: null, smsStatus: { success: false, message: NO_CARD_PAYMENTS } };
+      throw error;
+    }
+    const { url } = opened;
     // The receipt's link beside the payment link: the checkout returns there, and the webhook texts it once paid.
     const receipt = current.receiptToken ? { receiptUrl: receiptUrl(options.siteUrl, current.id, current.receiptToken) } : {};
     const { data } = await db()
@@ -283,7 +294,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
     },
     { idempotencyKey: options.idempotencyKey },
   );
-  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
+  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed, sale: true });
   return { orderId: sale.order.id, checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
 });
 
@@ -431,7 +442,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
     { idempotencyKey: options.idempotencyKey },
   );
   const { order, replayed } = await Bags.withFreeBag(make, () => conflict(NO_FREE_BAG));
-  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed });
+  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed, sale: true });
   return {
     id: sale.order.id,
     orderId: sale.order.id,

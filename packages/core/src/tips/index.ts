@@ -34,12 +34,14 @@ export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, a
   const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
   if (!order || order.userId !== actor.userId) throw notFound(ORDER_NOT_FOUND);
   if (!isTippable(order.status)) throw conflict(TIP_NOT_YET);
+  // Before the pending tip is written: a stage without card payments refuses with nothing written (payments/provider.ts).
+  const provider = await paymentProvider();
   const { data: pending } = await db()
     .entities.tip.create({ orderId: order.id, userId: actor.userId, amountCents: tip.amountCents, currency: order.currency, status: "pending" })
     .go();
   let session;
   try {
-    session = await (await paymentProvider()).createTipCheckout(
+    session = await provider.createTipCheckout(
       {
         tipId: pending.id,
         orderId: order.id,

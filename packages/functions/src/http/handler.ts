@@ -211,7 +211,12 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
       // $ZodError: what classic zod and zod/mini schemas both throw.
       if (error instanceof $ZodError) return problem(400, zodMessage(error));
       if (error instanceof NotJsonError) return problem(415, error.message);
-      if (error instanceof DomainError) return problem(statusOf[error.kind], error.message, error.details);
+      if (error instanceof DomainError) {
+        const status = statusOf[error.kind];
+        // Answered, and on a payment route still logged at error level: its alarm (stacks/watch.ts) must see it.
+        if (route.payments && status >= 500) console.error(`${event.routeKey} answered ${status}: ${error.message}`);
+        return problem(status, error.message, error.details);
+      }
       if (isServiceUnavailable(error)) {
         console.error(`${event.routeKey}: a service did not answer`, error);
         return problem(503, UNAVAILABLE_MESSAGE);

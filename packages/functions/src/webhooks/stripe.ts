@@ -3,7 +3,8 @@
  * `/webhooks/stripe` on one machine (infra/local/webhooks.ts), both with the
  * API Gateway v2 payload. The signature decides: a bad one is a 400 and
  * changes nothing. A 500 (our failure) makes Stripe retry, which is safe:
- * each event is applied with its ledger item in one transaction.
+ * each event is applied with its ledger item in one transaction. Every 4xx and 5xx it answers is logged at error
+ * level, and alarmed (stacks/watch.ts).
  */
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
@@ -26,8 +27,11 @@ export const handler = granted(stripeWebhook, async (event: APIGatewayProxyEvent
     return json({ received: true, result });
   } catch (error) {
     if (error instanceof DomainError) {
-      if (error.kind === "invalid") console.warn(`stripe webhook refused: ${error.message}`);
-      return problem(error.kind === "invalid" ? 400 : 503, error.message);
+      const status = error.kind === "invalid" ? 400 : 503;
+      // Every refusal at error level: a bad signature is a wrong STRIPE_WEBHOOK_SECRET as often as a stranger, and a
+      // 503 (no signing secret, no Stripe key) loses payments until fixed. The payment alarm fires (stacks/watch.ts).
+      console.error(`stripe webhook answered ${status}: ${error.message}`);
+      return problem(status, error.message);
     }
     if (isServiceUnavailable(error)) {
       // Stripe retries a 503 as it does a 500; the message says why.
