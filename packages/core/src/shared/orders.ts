@@ -2,6 +2,7 @@
  * An order as the API answers it (docs/api.md, docs/api-staff.md) and the short reference people read it by.
  * Browser-safe: the server builds the view (orders/view.ts), the web app and the console read it with this type.
  */
+import type { TipView } from "./tips";
 import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
 
 export interface StatusHistoryEntry {
@@ -81,6 +82,8 @@ export interface OrderView {
    * bag's status page URL (`/b/{slug}`) for the counter to scan. Null when the bag is not an active bag of the shop.
    */
   bagQrSlug?: string | null;
+  /** GET /api/orders/{id} only: the order's tip once paid (./tips.ts), null while none is. */
+  tip?: TipView | null;
 }
 
 /** The order's short reference (the spec's): its bag number, or the last 6 characters of its id. */

@@ -53,11 +53,25 @@ function totals(days: Map<string, Day>, from: string, to: string): PeriodTotals 
   return { from, to, revenueCents: revenueOf(figures), ...figures };
 }
 
-/** Money in that day: orders paid and subscription invoices paid, less refunds given. */
-const revenueOf = (day: Record<DayFigure, number>) => day.paidCents + day.subscriptionPaidCents - day.refundedCents;
+/**
+ * What the shop kept of its orders' payments: paid less refunded, tax taken out of both (tax is the state's, shown
+ * apart; tips are the crew's and never counted here).
+ */
+const orderNetOf = (day: Record<DayFigure, number>) => day.paidCents - day.taxCents - (day.refundedCents - day.refundedTaxCents);
+
+/** Revenue: the orders' net (above) and subscription invoices paid. */
+const revenueOf = (day: Record<DayFigure, number>) => orderNetOf(day) + day.subscriptionPaidCents;
 
 const ordersOf = (day: Day | undefined) => (day ? Math.max(0, day.ordersBooked - day.ordersCanceled) : 0);
-const average = (period: PeriodTotals) => (period.paidOrders > 0 ? Math.round(period.paidCents / period.paidOrders) : null);
+
+/**
+ * The average order value of a period: the orders' net (paid less refunded, without tax) over the orders paid and
+ * not refunded in full; null when there is no such order.
+ */
+const average = (period: PeriodTotals) => {
+  const count = period.paidOrders - period.refundedOrders;
+  return count > 0 ? Math.round(Math.max(0, orderNetOf(period)) / count) : null;
+};
 
 export async function activeSubscriptions(): Promise<number> {
   const { data } = await db().entities.shopCounter.get({ name: "activeSubscriptions" }).go();
@@ -119,6 +133,8 @@ export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async 
     previousMonth,
     days: chart,
     tips: { totalCents: month.tipCents, count: month.tips, byStaff },
+    refunds: { totalCents: month.refundedCents, taxCents: month.refundedTaxCents, ordersInFull: month.refundedOrders },
+    tax: { collectedCents: month.taxCents, refundedCents: month.refundedTaxCents, netCents: month.taxCents - month.refundedTaxCents },
     lowStock: low,
     timeZone: SHOP_TIME_ZONE,
   };
