@@ -1,4 +1,4 @@
-import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage } from "@regrip/core/shared/tips";
+import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage, type TipView } from "@regrip/core/shared/tips";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { startTip, type Order } from "../../data/orders";
@@ -29,6 +29,30 @@ function useTipReturn(): TipReturn {
     );
   }, [params, setParams]);
   return returned;
+}
+
+const paidAtFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+/** The order's tip once paid: its amount and when, in place of the tip box (an order takes one tip). */
+export function PaidTip({ tip }: { tip: TipView }) {
+  const id = useId();
+  const at = Date.parse(tip.paidAt);
+  return (
+    <section className="card tip-section tip-paid" aria-labelledby={`${id}-title`} data-testid="paid-tip">
+      <h2 id={`${id}-title`}>Your tip</h2>
+      <dl className="facts">
+        <div>
+          <dt>Tip</dt>
+          <dd data-testid="paid-tip-amount">{formatCents(tip.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{Number.isNaN(at) ? "—" : paidAtFormat.format(at)}</dd>
+        </div>
+      </dl>
+      <p className="muted">Thank you! It goes to the crew who regripped your paddle, apart from your order's total.</p>
+    </section>
+  );
 }
 
 type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
