@@ -21,7 +21,7 @@ import {
   type PeriodTotals,
   type StaffTipsRow,
 } from "../shared/analytics";
-import { DAY_FIGURES, type DayFigure } from "./daily";
+import { averageOrderValue as average, DAY_FIGURES, revenueOf, type DayFigure } from "./daily";
 
 export * as Analytics from "./index";
 export { DailyStats } from "./daily";
@@ -53,25 +53,7 @@ function totals(days: Map<string, Day>, from: string, to: string): PeriodTotals 
   return { from, to, revenueCents: revenueOf(figures), ...figures };
 }
 
-/**
- * What the shop kept of its orders' payments: paid less refunded, tax taken out of both (tax is the state's, shown
- * apart; tips are the crew's and never counted here).
- */
-const orderNetOf = (day: Record<DayFigure, number>) => day.paidCents - day.taxCents - (day.refundedCents - day.refundedTaxCents);
-
-/** Revenue: the orders' net (above) and subscription invoices paid. */
-const revenueOf = (day: Record<DayFigure, number>) => orderNetOf(day) + day.subscriptionPaidCents;
-
 const ordersOf = (day: Day | undefined) => (day ? Math.max(0, day.ordersBooked - day.ordersCanceled) : 0);
-
-/**
- * The average order value of a period: the orders' net (paid less refunded, without tax) over the orders paid and
- * not refunded in full; null when there is no such order.
- */
-const average = (period: PeriodTotals) => {
-  const count = period.paidOrders - period.refundedOrders;
-  return count > 0 ? Math.round(Math.max(0, orderNetOf(period)) / count) : null;
-};
 
 export async function activeSubscriptions(): Promise<number> {
   const { data } = await db().entities.shopCounter.get({ name: "activeSubscriptions" }).go();
