@@ -97,10 +97,10 @@ export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (
   const out = view(order, { staff: isStaff(actor) });
   const [slug, tip] = await Promise.all([
     stageOfStatus[order.status] === "ready" && order.bagCode ? qrSlugOf(order.bagCode) : undefined,
-    isTippable(order.status) ? paidTipOf(order.id, { staff: isStaff(actor) }) : null,
+    isTippable(order.status) ? paidTipOf(order.id, { staff: isStaff(actor) }) : undefined,
   ]);
   if (slug !== undefined) out.bagQrSlug = slug;
-  out.tip = tip;
+  if (tip !== undefined) out.tip = tip;
   return out;
 });
 

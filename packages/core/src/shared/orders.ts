@@ -82,7 +82,7 @@ export interface OrderView {
    * bag's status page URL (`/b/{slug}`) for the counter to scan. Null when the bag is not an active bag of the shop.
    */
   bagQrSlug?: string | null;
-  /** GET /api/orders/{id} only: the order's tip once paid (./tips.ts), null while none is. */
+  /** GET /api/orders/{id} only, for a Ready or Picked Up order: its tip once paid (./tips.ts), null while none is. */
   tip?: TipView | null;
 }
 

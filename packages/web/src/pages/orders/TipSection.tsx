@@ -33,13 +33,16 @@ function useTipReturn(): TipReturn {
 
 const paidAtFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 
-/** The order's tip once paid: its amount and when, in place of the tip box (an order takes one tip). */
+/**
+ * The order's tip once paid: its amount and when, in place of the tip box (an order takes one tip). Titled as the
+ * thank-you on the way back from paying, which it replaces once the payment is recorded.
+ */
 export function PaidTip({ tip }: { tip: TipView }) {
   const id = useId();
   const at = Date.parse(tip.paidAt);
   return (
     <section className="card tip-section tip-paid" aria-labelledby={`${id}-title`} data-testid="paid-tip">
-      <h2 id={`${id}-title`}>Your tip</h2>
+      <h2 id={`${id}-title`}>Thank you for the tip!</h2>
       <dl className="facts">
         <div>
           <dt>Tip</dt>
@@ -50,7 +53,7 @@ export function PaidTip({ tip }: { tip: TipView }) {
           <dd>{Number.isNaN(at) ? "—" : paidAtFormat.format(at)}</dd>
         </div>
       </dl>
-      <p className="muted">Thank you! It goes to the crew who regripped your paddle, apart from your order's total.</p>
+      <p className="muted">It goes to the crew who regripped your paddle, apart from your order's total.</p>
     </section>
   );
 }

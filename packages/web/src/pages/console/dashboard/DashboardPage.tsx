@@ -95,29 +95,31 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 function ApartFromRevenue({ data }: { data: AdminAnalytics }) {
   const { refunds, tax, tips } = data;
   return (
-    <Container
-      header={
-        <Header variant="h2" description="Month to date. Monthly Revenue and Avg. Order Value are net of refunds and count neither tax nor tips.">
-          Refunds, tax and tips
-        </Header>
-      }
-    >
-      <ColumnLayout columns={3} variant="text-grid" minColumnWidth={160}>
-        <Figure
-          label="Refunds"
-          testId="refunds-total"
-          value={formatCents(refunds.totalCents)}
-          text={`${plural(refunds.ordersInFull, "order", "orders")} refunded in full${refunds.taxCents ? `; ${formatCents(refunds.taxCents)} of it tax` : ""}`}
-        />
-        <Figure
-          label="Sales tax"
-          testId="tax-net"
-          value={formatCents(tax.netCents)}
-          text={`${formatCents(tax.collectedCents)} collected, ${formatCents(tax.refundedCents)} refunded`}
-        />
-        <Figure label="Tips" testId="tips-apart" value={formatCents(tips.totalCents)} text={`${plural(tips.count, "tip", "tips")}, for the crew`} />
-      </ColumnLayout>
-    </Container>
+    <div data-testid="money-apart">
+      <Container
+        header={
+          <Header variant="h2" description="Month to date. Monthly Revenue and Avg. Order Value are net of refunds and count neither tax nor tips.">
+            Refunds, tax and tips
+          </Header>
+        }
+      >
+        <ColumnLayout columns={3} variant="text-grid" minColumnWidth={160}>
+          <Figure
+            label="Refunds"
+            testId="refunds-total"
+            value={formatCents(refunds.totalCents)}
+            text={`${plural(refunds.ordersInFull, "order", "orders")} refunded in full${refunds.taxCents ? `; ${formatCents(refunds.taxCents)} of it tax` : ""}`}
+          />
+          <Figure
+            label="Sales tax"
+            testId="tax-net"
+            value={formatCents(tax.netCents)}
+            text={`${formatCents(tax.collectedCents)} collected, ${formatCents(tax.refundedCents)} refunded`}
+          />
+          <Figure label="Tips" testId="tips-apart" value={formatCents(tips.totalCents)} text={`${plural(tips.count, "tip", "tips")}, for the crew`} />
+        </ColumnLayout>
+      </Container>
+    </div>
   );
 }
 
