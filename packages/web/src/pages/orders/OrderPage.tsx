@@ -33,7 +33,7 @@ import { useToast } from "../../toast/use-toast";
 import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
 import { PickupDialog } from "./PickupDialog";
-import { PaidTip, TipSection } from "./TipSection";
+import { OrderTip } from "./TipSection";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
@@ -361,7 +361,7 @@ export default function OrderPage() {
 
       {/* One tip per order: once paid it is shown, never offered again. A tip is the customer's own: staff reading
           the order (the server answers them 404) are not offered one. */}
-      {data.tip ? <PaidTip tip={data.tip} /> : offersTip(data) && me.data?.id === data.userId && <TipSection order={data} />}
+      <OrderTip order={data} offer={offersTip(data) && me.data?.id === data.userId} />
 
       <div className="order-grid">
         <div>

@@ -58,6 +58,17 @@ export function PaidTip({ tip }: { tip: TipView }) {
   );
 }
 
+/**
+ * The order page's tip: the paid tip once there is one (an order takes one), else, when `offer` (a tippable stage,
+ * the customer's own order), the tip box. Reads the way back from a tip's checkout either way, so the address is
+ * cleaned up whether the payment was recorded before the page loaded or not.
+ */
+export function OrderTip({ order, offer }: { order: Order; offer: boolean }) {
+  const returned = useTipReturn();
+  if (order.tip) return <PaidTip tip={order.tip} />;
+  return offer ? <TipSection order={order} returned={returned} /> : null;
+}
+
 type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
 
 /**
@@ -65,9 +76,8 @@ type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
  * amount in dollars checked with the server's own rule (shared/tips.ts), then Tip opens the card checkout. Back from
  * paying (`?tipped=1`) it thanks the customer. The tip never changes the order's total.
  */
-export function TipSection({ order }: { order: Order }) {
+export function TipSection({ order, returned }: { order: Order; returned: TipReturn }) {
   const id = useId();
-  const returned = useTipReturn();
   const [choice, setChoice] = useState<Choice>({ kind: "percentage", percentage: TIP_PERCENTAGES[1] });
   const [typed, setTyped] = useState("");
   const [showError, setShowError] = useState(false);
