@@ -125,8 +125,11 @@ export function taxRefundedBy(order: Pick<OrderMoney, "totalCents" | "taxCents">
  * money and its tax refunded, and one order refunded in full when it brings the order's refunds to its total (the
  * order then leaves the average order value). `taxCents` defaults to the order's tax in proportion
  * (`taxRefundedBy`); a writer that knows the tax of what it gives back (a refund by line) passes its own.
- * `order` is the order before this refund. Written in the transaction that records the refund on the order
- * (orders/move-writer.ts, from `paymentChanged`), so it counts exactly as often as the refund is recorded.
+ * `order` is the order before this refund. Written in the transaction that records the refund on the order, so
+ * it counts exactly as often as the refund is recorded. A refund recorded through the move writer (the order's
+ * refundedAmountCents growing: payments/refunds.ts `recordRefund`) is already counted this way by `paymentChanged`,
+ * with the tax its writer passes (`recordRefund`'s `taxCents`, the change's `refundTaxCents`): never add this
+ * beside it, or the refund counts twice.
  */
 export function refundGiven(
   entities: TransactionEntities,
@@ -214,8 +217,7 @@ export const NO_STAFF_NAME = "Nobody on staff";
 
 /**
  * A tip recorded (tips/record.ts): its amount and one tip on the day it was paid, and the same on the month's item
- * of the staff member it goes to. Never revenue: `paidCents` and `paidOrders` are the orders' own payments. A tip
- * paid with the order's balance in one checkout is still counted here, apart from the order's payment.
+ * of the staff member it goes to. Never revenue: `paidCents` and `paidOrders` are the orders' own payments.
  */
 export function tipRecorded(
   entities: TransactionEntities,
