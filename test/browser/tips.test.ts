@@ -1,8 +1,10 @@
 /**
  * A customer tips after their order is ready: staff take a paid booking through the shop to Ready with
  * the status call, the customer opens the order page (at 1280 and 390 px, checked with axe), sees the custom amount
- * refused in the shared rule's words, chooses 15 %, pays on the local payment page and reads the thank-you; the
- * admin dashboard shows the tip apart from revenue, under the employee who moved the order to Ready. Each page is
+ * refused in the shared rule's words, chooses 15 %, pays on the local payment page and reads the thank-you; opened
+ * again, the order page shows the paid tip (amount and when) and no tip box, and the staff order view shows it with
+ * the employee it went to; the admin dashboard shows the tip apart from revenue, under the employee who moved the
+ * order to Ready. Each page is
  * opened signed in (a stored session, not /login) and checked at both widths by narrowing it, not loading it twice.
  */
 import { randomInt } from "node:crypto";
@@ -106,6 +108,21 @@ describe("a tip after the order is ready", () => {
       // The order's total is as it was.
       expect(await page.getByTestId("order-total").innerText()).toBe(money(order.totalCents));
       await expectAccessible(page, "the order page's thank-you");
+
+      // Opened again once the tip is recorded: the paid tip in place of the tip box, at both widths.
+      await expect.poll(async () => (await api("GET", `/api/orders/${order.id}`, { token: customer })).body.tip?.amountCents, { timeout: 10_000 }).toBe(tip);
+      await page.reload();
+      const paidTip = page.getByRole("region", { name: "Thank you for the tip!" });
+      for (const viewport of [COMPUTER, PHONE]) {
+        await page.setViewportSize(viewport);
+        await settled(page);
+        expect(await paidTip.getByTestId("paid-tip-amount").innerText()).toBe(money(tip));
+        await paidTip.getByText("Paid", { exact: true }).waitFor();
+        expect(await page.getByRole("region", { name: "Leave a tip" }).count()).toBe(0);
+        expect(await page.getByRole("button", { name: /^Tip / }).count()).toBe(0);
+        await expectNoOverflow(page, `the order page's paid tip at ${viewport.width} px`);
+        await expectAccessible(page, `the order page's paid tip at ${viewport.width} px`);
+      }
     });
 
     const after = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
@@ -114,8 +131,13 @@ describe("a tip after the order is ready", () => {
     const row = after.tips.byStaff.find((r) => r.staffId === readiedBy.actorId)!;
     expect(row.name).toBe(readiedBy.actorName);
 
-    // The dashboard, at 1280 px and then narrowed to 390 px.
+    // The staff order view, then the dashboard, at 1280 px and then narrowed to 390 px.
     await withPage(seed.admin, async (page) => {
+      await page.goto(`/queue/orders/${order.id}`);
+      await page.getByText(`${money(tip)}, paid `).waitFor();
+      expect(await page.getByText(`${money(tip)}, paid `).innerText()).toContain(`, to ${readiedBy.actorName}`);
+      await expectAccessible(page, "the staff order view's tip at 1280 px");
+
       await page.goto("/admin");
       for (const viewport of [COMPUTER, PHONE]) {
         await page.setViewportSize(viewport);

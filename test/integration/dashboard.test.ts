@@ -31,6 +31,23 @@ async function analytics(): Promise<AdminAnalytics> {
   return answer.body;
 }
 
+/** What the orders of a month kept: paid less refunded, without tax. */
+const orderNetOf = (f: AdminAnalytics) => f.month.paidCents - f.month.taxCents - (f.month.refundedCents - f.month.refundedTaxCents);
+/** The orders paid and not refunded in full. */
+const keptOrdersOf = (f: AdminAnalytics) => f.month.paidOrders - f.month.refundedOrders;
+const averageOf = (f: AdminAnalytics) => Math.round(orderNetOf(f) / keptOrdersOf(f));
+
+/** An order booked through the API, its total (and tax) set before it is paid by card through the webhook. */
+async function paidOrderOf(totalCents: number, taxCents = 0) {
+  const customer = await newCustomer();
+  const orderId = await ownOrder(customer.token);
+  await db().entities.serviceOrder.patch({ id: orderId }).set({ totalCents, taxCents }).go();
+  const order = await orderOf(orderId);
+  const event = checkoutCompleted(order, order.stripeCheckoutSessionId ?? localSessionId(orderId));
+  expect((await postEvent(event)).body.result).toBe("applied");
+  return orderOf(orderId);
+}
+
 const move = (orderId: string, body: unknown) => call("POST", `/api/orders/${orderId}/status`, { token: admin, body });
 
 describe("GET /api/admin/analytics", () => {
@@ -75,7 +92,7 @@ describe("GET /api/admin/analytics", () => {
     expect(afterPay.monthlyRevenue).toBe(start.monthlyRevenue + paid.totalCents);
     expect(afterPay.month.paidOrders).toBe(start.month.paidOrders + 1);
     expect(afterPay.month.paidCents).toBe(start.month.paidCents + paid.totalCents);
-    expect(afterPay.avgOrderValue).toBe(Math.round(afterPay.month.paidCents / afterPay.month.paidOrders));
+    expect(afterPay.avgOrderValue).toBe(averageOf(afterPay));
     expect(afterPay.days.at(-1)!.revenueCents).toBe(start.days.at(-1)!.revenueCents + paid.totalCents);
 
     // A partial refund reported by Stripe takes its amount off the revenue, not off the paid orders.
@@ -84,6 +101,10 @@ describe("GET /api/admin/analytics", () => {
     expect(afterRefund.monthlyRevenue).toBe(afterPay.monthlyRevenue - 500);
     expect(afterRefund.month.refundedCents).toBe(afterPay.month.refundedCents + 500);
     expect(afterRefund.month.paidOrders).toBe(afterPay.month.paidOrders);
+    expect(afterRefund.refunds.totalCents).toBe(afterPay.refunds.totalCents + 500);
+    // Still a paid order (refunded in part): the average is the lower net over the same count.
+    expect(afterRefund.month.refundedOrders).toBe(afterPay.month.refundedOrders);
+    expect(afterRefund.avgOrderValue).toBe(averageOf(afterRefund));
 
     // Staff cancel the paid order with a refund of the rest: revenue back to where it started, one order fewer today.
     const canceled = await move(paidId, { status: "CANCELED", refund: true });
@@ -199,5 +220,73 @@ describe("GET /api/admin/analytics", () => {
     const event = stripeEvent("customer.subscription.created", { id: "sub_local_stranger", object: "subscription", status: "active", metadata: {}, items: { data: [] } });
     const answer = await postEvent(event);
     expect(answer).toMatchObject({ status: 200, body: { result: "ignored" } });
+  });
+});
+
+describe("the dashboard's money: revenue and the average net of refunds, refunds, tax and tips apart", () => {
+  it("two orders of $48 and $65, the $65 refunded in full: revenue up $48, the average counts the $48 alone", async () => {
+    const start = await analytics();
+    const small = await paidOrderOf(4_800);
+    const large = await paidOrderOf(6_500);
+    const paid = await analytics();
+    expect(paid.monthlyRevenue).toBe(start.monthlyRevenue + 11_300);
+    expect(paid.month.paidOrders).toBe(start.month.paidOrders + 2);
+
+    const canceled = await move(large.id, { status: "CANCELED", refund: true });
+    expect(canceled.body).toMatchObject({ paymentStatus: "refunded", refundedAmountCents: 6_500 });
+    const end = await analytics();
+    expect(end.monthlyRevenue).toBe(start.monthlyRevenue + 4_800);
+    expect(end.days.at(-1)!.revenueCents).toBe(start.days.at(-1)!.revenueCents + 4_800);
+    expect(end.refunds).toEqual({ totalCents: start.refunds.totalCents + 6_500, taxCents: start.refunds.taxCents, ordersInFull: start.refunds.ordersInFull + 1 });
+    // The refunded order leaves the count: what the month's other orders averaged, with $48 more over one more order.
+    expect(keptOrdersOf(end)).toBe(keptOrdersOf(start) + 1);
+    expect(orderNetOf(end)).toBe(orderNetOf(start) + 4_800);
+    expect(end.avgOrderValue).toBe(Math.round((orderNetOf(start) + 4_800) / (keptOrdersOf(start) + 1)));
+    expect(small.paymentStatus).toBe("paid");
+
+    const repaired = await DashboardCounters.recount();
+    expect(repaired.changedDays).toBe(0);
+    expect(await analytics()).toEqual(end);
+  });
+
+  it("a partial refund lowers revenue by its amount and keeps the order in the average's count", async () => {
+    const start = await analytics();
+    const order = await paidOrderOf(6_500);
+    expect((await postEvent(chargeRefunded(order, 1_500))).body.result).toBe("applied");
+    const end = await analytics();
+    expect(end.monthlyRevenue).toBe(start.monthlyRevenue + 5_000);
+    expect(end.refunds.totalCents).toBe(start.refunds.totalCents + 1_500);
+    expect(end.refunds.ordersInFull).toBe(start.refunds.ordersInFull);
+    expect(keptOrdersOf(end)).toBe(keptOrdersOf(start) + 1);
+    expect(end.avgOrderValue).toBe(Math.round((orderNetOf(start) + 5_000) / (keptOrdersOf(start) + 1)));
+  });
+
+  it("keeps sales tax apart: out of revenue and the average, collected with the payment and given back in proportion", async () => {
+    const start = await analytics();
+    // $65.00 of which $5.00 is tax.
+    const order = await paidOrderOf(6_500, 500);
+    const paid = await analytics();
+    expect(paid.monthlyRevenue).toBe(start.monthlyRevenue + 6_000);
+    expect(paid.tax).toEqual({ collectedCents: start.tax.collectedCents + 500, refundedCents: start.tax.refundedCents, netCents: start.tax.netCents + 500 });
+    expect(orderNetOf(paid)).toBe(orderNetOf(start) + 6_000);
+
+    // A refund of $13.00 (a fifth) gives back a fifth of the tax: $1.00; revenue drops by the other $12.00.
+    expect((await postEvent(chargeRefunded(order, 1_300))).body.result).toBe("applied");
+    const part = await analytics();
+    expect(part.refunds).toMatchObject({ totalCents: start.refunds.totalCents + 1_300, taxCents: start.refunds.taxCents + 100 });
+    expect(part.tax.netCents).toBe(start.tax.netCents + 400);
+    expect(part.monthlyRevenue).toBe(start.monthlyRevenue + 4_800);
+
+    // The rest, by a cancel: the tax comes back to where it was, exactly, whatever the rounding of each refund.
+    expect((await move(order.id, { status: "CANCELED", refund: true })).body).toMatchObject({ paymentStatus: "refunded" });
+    const end = await analytics();
+    expect(end.tax.netCents).toBe(start.tax.netCents);
+    expect(end.tax.collectedCents).toBe(start.tax.collectedCents + 500);
+    expect(end.monthlyRevenue).toBe(start.monthlyRevenue);
+    expect(end.refunds.ordersInFull).toBe(start.refunds.ordersInFull + 1);
+
+    const repaired = await DashboardCounters.recount();
+    expect(repaired.changedDays).toBe(0);
+    expect(await analytics()).toEqual(end);
   });
 });

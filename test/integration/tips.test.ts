@@ -10,7 +10,7 @@ import { db } from "../../packages/core/src/db";
 import { localTipSessionId, tipCheckoutCompleted } from "../../packages/core/src/payments/local";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
-import { TIP_AMOUNT_MESSAGE, TIP_NOT_YET } from "../../packages/core/src/shared/tips";
+import { TIP_ALREADY_PAID, TIP_AMOUNT_MESSAGE, TIP_NOT_YET } from "../../packages/core/src/shared/tips";
 import { auditOf, bookedOrder, ledgerHas, localPaymentServer, orderOf, ownShopTable, postEvent, setOrder, staffTokens, textsOf } from "./payment-support";
 import { call, newCustomer } from "./support";
 
@@ -195,17 +195,78 @@ describe("a tip paid through the local payment page", () => {
   });
 });
 
+describe("one tip per order", () => {
+  const orderAs = async (orderId: string, token: string) => {
+    const answer = await call("GET", `/api/orders/${orderId}`, { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+
+  it("shows the paid tip on the order (whom it went to for staff) and refuses a second with 409, changing nothing", async () => {
+    const { customer, orderId, order } = await readyOrder();
+    expect((await orderAs(orderId, customer.token)).tip).toBeNull();
+    const { sessionId, pending } = await openTip(orderId, customer.token, 650);
+    // Opened, not paid: still no tip on the order, and another checkout may be opened.
+    expect((await orderAs(orderId, customer.token)).tip).toBeNull();
+    expect((await postEvent(tipCheckoutCompleted({ ...pending, tipId: pending.id }, sessionId))).body.result).toBe("applied");
+    const [paid] = (await tipsOf(orderId)).filter((t) => t.status === "paid");
+
+    const mine = await orderAs(orderId, customer.token);
+    expect(mine.tip).toEqual({ amountCents: 650, paidAt: paid!.paidAt });
+    const staffView = await orderAs(orderId, employee);
+    expect(staffView.tip).toEqual({ amountCents: 650, paidAt: paid!.paidAt, staffName: order.statusHistory.at(-1)!.actorName });
+    // The tip is apart from the order: its total and payment as they were.
+    expect(mine).toMatchObject({ totalCents: order.totalCents, paymentStatus: order.paymentStatus });
+
+    const before = await tipsOf(orderId);
+    for (const amountCents of [650, 100]) {
+      expect(await tip(orderId, customer.token, { amountCents })).toMatchObject({ status: 409, body: { message: TIP_ALREADY_PAID } });
+    }
+    expect(await tipsOf(orderId)).toEqual(before);
+    // Picked up, the same.
+    expect((await call("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status: "PICKED_UP" } })).status).toBe(200);
+    expect(await tip(orderId, customer.token, { amountCents: 300 })).toMatchObject({ status: 409, body: { message: TIP_ALREADY_PAID } });
+    expect((await orderAs(orderId, customer.token)).tip).toEqual({ amountCents: 650, paidAt: paid!.paidAt });
+  });
+
+  it("two tips opened before either was paid, paid at the same moment: one is recorded, the other audited to give back", async () => {
+    const { customer, orderId } = await readyOrder();
+    const before = await analytics();
+    const first = await openTip(orderId, customer.token, 500);
+    const second = await openTip(orderId, customer.token, 700);
+    const events = [first, second].map(({ sessionId, pending }) => tipCheckoutCompleted({ ...pending, tipId: pending.id }, sessionId));
+    const results = (await Promise.all(events.map((event) => postEvent(event)))).map((a) => a.body.result);
+    expect(results.sort()).toEqual(["applied", "unchanged"]);
+    // Repeats of either event change nothing more.
+    for (const event of events) expect((await postEvent(event)).body.result).toBe("duplicate");
+
+    const paid = (await tipsOf(orderId)).filter((t) => t.status === "paid");
+    expect(paid).toHaveLength(1);
+    const after = await analytics();
+    expect(after.tips.count).toBe(before.tips.count + 1);
+    expect(after.tips.totalCents).toBe(before.tips.totalCents + paid[0]!.amountCents);
+    const audit = await auditOf(orderId);
+    expect(audit.filter((a) => a.action === "tip.received")).toHaveLength(1);
+    const loser = paid[0]!.id === first.pending.id ? second : first;
+    expect(audit.filter((a) => a.action === "tip.duplicate_payment").map((a) => a.diff)).toEqual([
+      expect.objectContaining({ tipId: loser.pending.id, amountCents: loser.pending.amountCents }),
+    ]);
+    expect(await tip(orderId, customer.token, { amountCents: 500 })).toMatchObject({ status: 409, body: { message: TIP_ALREADY_PAID } });
+  });
+});
+
 describe("the dashboard's tips", () => {
   it("shows this month's tips by the staff member who moved each order to Ready, apart from revenue", async () => {
     const before = await analytics();
     const staffOf = (figures: AdminAnalytics, id: string) => figures.tips.byStaff.find((row) => row.staffId === id) ?? { tipCents: 0, tips: 0 };
     const byEmployee = await readyOrder({ by: employee });
+    const alsoByEmployee = await readyOrder({ by: employee });
     const byAdmin = await readyOrder({ by: admin });
     const employeeId = byEmployee.order.statusHistory.at(-1)!.actorId!;
     const adminId = byAdmin.order.statusHistory.at(-1)!.actorId!;
     for (const [booked, cents] of [
       [byEmployee, 400],
-      [byEmployee, 250],
+      [alsoByEmployee, 250],
       [byAdmin, 900],
     ] as const) {
       const { sessionId, pending } = await openTip(booked.orderId, booked.customer.token, cents);
@@ -222,10 +283,18 @@ describe("the dashboard's tips", () => {
     expect(after.tips.byStaff.find((row) => row.staffId === employeeId)!.name).toBe(byEmployee.order.statusHistory.at(-1)!.actorName);
     expect(after.tips.byStaff.reduce((sum, row) => sum + row.tipCents, 0)).toBe(after.tips.totalCents);
 
-    // The counters' repair recounts the orders' figures and keeps the tips as they are.
+    // The counters' repair counts the tips again from the paid tip items: the same figures.
     await DashboardCounters.recount();
     const recounted = await analytics();
     expect(recounted.tips).toEqual(after.tips);
     expect(recounted.monthlyRevenue).toBe(after.monthlyRevenue);
+
+    // Lost counters come back from the tips themselves: the day's tip figures and the month's staff rows.
+    const today = after.today;
+    await db().entities.dailyStats.patch({ day: today }).set({ tipCents: 0, tips: 0 }).go();
+    await db().entities.staffTips.patch({ month: today.slice(0, 7), staffId: employeeId }).set({ tipCents: 0, tips: 0 }).go();
+    expect((await analytics()).tips.totalCents).toBeLessThan(after.tips.totalCents);
+    await DashboardCounters.recount();
+    expect((await analytics()).tips).toEqual(after.tips);
   });
 });

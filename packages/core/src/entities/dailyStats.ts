@@ -15,8 +15,11 @@ const tally = () => ({ type: "number", default: 0 }) as const;
  * - `ordersBooked`: orders made that day (booking, storefront invoice, quick sale);
  * - `ordersCanceled`: of those, how many are canceled now (a cancel adds one to
  *   its order's booking day, an admin's reopening takes it back);
- * - `paidOrders`, `paidCents`: payments that landed that day (an order unpaid → paid);
- * - `refundedCents`: money given back that day (an order's refundedAmountCents growing);
+ * - `paidOrders`, `paidCents`: payments that landed that day (an order unpaid → paid), tax included;
+ * - `taxCents`: the sales tax in those payments (each paid order's `taxCents`);
+ * - `refundedCents`: money given back that day (an order's refundedAmountCents growing), tax included;
+ * - `refundedTaxCents`: the tax in those refunds (stats/daily.ts `refundGiven`);
+ * - `refundedOrders`: orders whose refunds reached their whole total that day (they leave the average order value);
  * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
  *   leaving the live statuses that day (Stripe's customer.subscription.* events);
  * - `subscriptionPaidCents`: subscription invoices paid that day (Stripe's invoice.paid).
@@ -36,6 +39,9 @@ export const dailyStats = (config?: EntityConfiguration) =>
         paidOrders: tally(),
         paidCents: tally(),
         refundedCents: tally(),
+        taxCents: tally(),
+        refundedTaxCents: tally(),
+        refundedOrders: tally(),
         subscriptionsStarted: tally(),
         subscriptionsEnded: tally(),
         subscriptionPaidCents: tally(),

@@ -152,5 +152,10 @@ export const UNIQUE_KINDS = [
   "paddleOpenOrder",
   /** The admins' low-stock text of a shop day (value: the day), claimed before it is sent: once a day. Expires in 3. */
   "lowStockSummary",
+  /**
+   * The one paid tip of an order (value: the order's id; ownerId: the tip's id), written in the transaction that
+   * records the tip paid: a second payment for the same order, even at the same moment, finds it taken.
+   */
+  "orderTip",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

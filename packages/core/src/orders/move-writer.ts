@@ -137,6 +137,11 @@ export interface OrderChange {
   onlyIfSession?: string;
   /** The caller's own effects (a paid counter sale's receipt text), run after the commit beside the move's. */
   effects?: Effect[];
+  /**
+   * The tax in the refund this change records (`set.refundedAmountCents` growing), when its writer knows it (a
+   * refund by line); otherwise the order's tax in proportion (stats/daily.ts `refundGiven`).
+   */
+  refundTaxCents?: number;
 }
 
 export interface OrderWrite extends OrderChange {
@@ -299,7 +304,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
             )
             .commit(),
         });
-        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now), ...points.writes(entities));
+        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now, write.refundTaxCents), ...points.writes(entities));
       }
       if (moving) {
         writes.push(

@@ -14,6 +14,8 @@ import { uniqueKey } from "../entities/uniqueValue";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
+import { isTippable } from "../shared/tips";
+import { paidTipOf } from "../tips/view";
 import { find } from "./owned";
 import { view, type OrderItem, type OrderView } from "./view";
 
@@ -87,12 +89,18 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: OrderListQuery
  * One order, as its owner or staff may see it. Anyone else gets the very
  * answer a missing id gets, so an id reveals nothing. A ready order in a bag
  * also carries the bag's QR slug: the pickup details show the bag's scanner
- * code for the counter to scan (two more gets, for ready orders only).
+ * code for the counter to scan (two more gets, for ready orders only). A Ready or Picked Up order carries its paid
+ * tip (one Query of the order's tips), so the order page shows it and offers no second one.
  */
 export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
   const order = await find(actor, id);
   const out = view(order, { staff: isStaff(actor) });
-  if (stageOfStatus[order.status] === "ready" && order.bagCode) out.bagQrSlug = await qrSlugOf(order.bagCode);
+  const [slug, tip] = await Promise.all([
+    stageOfStatus[order.status] === "ready" && order.bagCode ? qrSlugOf(order.bagCode) : undefined,
+    isTippable(order.status) ? paidTipOf(order.id, { staff: isStaff(actor) }) : undefined,
+  ]);
+  if (slug !== undefined) out.bagQrSlug = slug;
+  if (tip !== undefined) out.tip = tip;
   return out;
 });
 

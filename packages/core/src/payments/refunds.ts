@@ -34,7 +34,7 @@ export function recordRefund(
   orderId: string,
   cumulativeCents: number,
   actor: Actor,
-  details: { refundId?: string; reason?: string; eventId?: string; actorName?: string } = {},
+  details: { refundId?: string; reason?: string; eventId?: string; actorName?: string; taxCents?: number } = {},
 ): Promise<ApplyOutcome> {
   return applyToOrder(
     orderId,
@@ -47,6 +47,9 @@ export function recordRefund(
       return {
         set: { refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" },
         remove: full ? ["paymentFailureReason"] : undefined,
+        // The dashboard's refund figures ride with this write (stats/daily.ts refundGiven): the tax given back is
+        // the caller's when it knows it, else the order's tax in proportion.
+        ...(details.taxCents !== undefined ? { refundTaxCents: details.taxCents } : {}),
         // Told once the refund is written: once per amount given back, however often the provider reports it.
         effects: [refundNotice(order, refunded - order.refundedAmountCents)],
         audits: [

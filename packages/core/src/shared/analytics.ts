@@ -7,14 +7,17 @@
  * both shops are in Colorado), so an order booked at 6 pm counts for that evening, not for tomorrow in UTC.
  *
  * - Monthly Revenue: payments landed this month (orders paid, and membership invoices paid) minus refunds given
- *   this month, month to date.
+ *   this month, month to date, without sales tax (shown apart, in Tax) and without tips (shown apart, in Tips).
  *   Compared with the same days of the previous month (1st to today's day of the month, cut at that month's end).
  * - Active Subscriptions: subscriptions in a live status (active, trialing, past due) now; compared with the
  *   start of the month (the change is subscriptions started minus ended this month).
  * - Orders Today: orders booked today (booking, storefront invoice, quick sale) not canceled; compared with
  *   yesterday counted the same way.
- * - Avg. Order Value: this month's payments divided by the orders paid this month (before refunds); compared
- *   with the same days of the previous month.
+ * - Avg. Order Value: this month's order payments less this month's refunds (both without tax), divided by the
+ *   orders paid this month less those refunded in full: two orders of $48 and $65 with the $65 refunded in full
+ *   average $48. Compared with the same days of the previous month.
+ * - Refunds: money given back this month (tax included, its tax beside it) and the orders refunded in full.
+ * - Tax: sales tax in this month's payments less the tax in this month's refunds.
  * - Tips: tips paid this month (total and how many) and by the staff member who moved each order to Ready. Tips
  *   are the staff's, not the shop's: never part of Monthly Revenue or the average.
  */
@@ -23,7 +26,7 @@ import { SHOP_TIME_ZONE } from "./calendar";
 /** The figures of one day's orders and money. */
 export interface DayPoint {
   day: string;
-  /** Paid (orders and membership invoices) minus refunded that day. */
+  /** Paid (orders and membership invoices) minus refunded that day, without tax. */
   revenueCents: number;
   /** Orders booked that day and not canceled. */
   orders: number;
@@ -34,11 +37,20 @@ export interface PeriodTotals {
   /** First and last day, inclusive. */
   from: string;
   to: string;
+  /** Orders' payments less refunds, both without tax, plus membership invoices paid. */
   revenueCents: number;
+  /** Orders' payments, tax included. */
   paidCents: number;
+  /** The sales tax in paidCents. */
+  taxCents: number;
   /** Membership (subscription) invoices paid, in revenueCents; not orders, so not in the average order value. */
   subscriptionPaidCents: number;
+  /** Refunds given, tax included. */
   refundedCents: number;
+  /** The sales tax in refundedCents. */
+  refundedTaxCents: number;
+  /** Orders whose refunds reached their whole total in the period. */
+  refundedOrders: number;
   paidOrders: number;
   ordersBooked: number;
   ordersCanceled: number;
@@ -65,6 +77,26 @@ export interface TipsThisMonth {
   count: number;
   /** Most tipped first. */
   byStaff: StaffTipsRow[];
+}
+
+/** The dashboard's refunds this month, apart from revenue (which is already net of them). */
+export interface RefundsThisMonth {
+  /** Cents given back, tax included. */
+  totalCents: number;
+  /** The tax in totalCents. */
+  taxCents: number;
+  /** Orders refunded in full (out of the average order value's count). */
+  ordersInFull: number;
+}
+
+/** The dashboard's sales tax this month, apart from revenue. */
+export interface TaxThisMonth {
+  /** In this month's payments. */
+  collectedCents: number;
+  /** In this month's refunds. */
+  refundedCents: number;
+  /** collectedCents − refundedCents. */
+  netCents: number;
 }
 
 export interface Comparison {
@@ -105,6 +137,8 @@ export interface AdminAnalytics {
   /** The last 30 days, oldest first, today last; a day nothing happened on is zeros. */
   days: DayPoint[];
   tips: TipsThisMonth;
+  refunds: RefundsThisMonth;
+  tax: TaxThisMonth;
   /** Counted products at or below their low-stock threshold (unlimited stock is never low), lowest stock first. */
   lowStock: LowStockProduct[];
   /** SHOP_TIME_ZONE: the days above are its days. */

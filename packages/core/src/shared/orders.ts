@@ -3,6 +3,7 @@
  * Browser-safe: the server builds the view (orders/view.ts), the web app and the console read it with this type.
  */
 import type { Bill } from "./bill";
+import type { TipView } from "./tips";
 import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
 
 export interface StatusHistoryEntry {
@@ -84,6 +85,8 @@ export interface OrderView {
    * bag's status page URL (`/b/{slug}`) for the counter to scan. Null when the bag is not an active bag of the shop.
    */
   bagQrSlug?: string | null;
+  /** GET /api/orders/{id} only, for a Ready or Picked Up order: its tip once paid (./tips.ts), null while none is. */
+  tip?: TipView | null;
 }
 
 /** The order's short reference (the spec's): its bag number, or the last 6 characters of its id. */

@@ -19,6 +19,22 @@ export function tipOfPercentage(totalCents: number, percentage: number): number 
 
 export const TIP_AMOUNT_MESSAGE = `A tip must be between $0.01 and $${TIP_MAX_CENTS / 100}`;
 export const TIP_NOT_YET = "You can tip once your paddle is ready";
+/** 409 for a second tip: an order takes one tip, and this one's is paid. */
+export const TIP_ALREADY_PAID = "This order's tip is already paid. Thank you!";
+
+/**
+ * An order's paid tip as its order view carries it (GET /api/orders/{id}): the amount and when; for staff, the
+ * staff member it went to (who moved the order to Ready), null when nobody on staff did.
+ */
+export interface TipView {
+  amountCents: number;
+  paidAt: string;
+  /** Staff only (the customer's view has no such key). */
+  staffName?: string | null;
+}
+
+/** Whether the order page offers a tip: a tippable stage and no tip paid yet (one tip per order). */
+export const offersTip = (order: { status: string; tip?: TipView | null }): boolean => isTippable(order.status) && !order.tip;
 
 /** Why a tip of `amountCents` is refused, or null. */
 export function tipAmountRefusal(amountCents: unknown): string | null {

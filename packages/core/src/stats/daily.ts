@@ -18,8 +18,16 @@ export const DAY_FIGURES = [
   "ordersBooked",
   "ordersCanceled",
   "paidOrders",
+  /** Payments of orders, tax included. */
   "paidCents",
+  /** The sales tax in `paidCents`. */
+  "taxCents",
+  /** Money given back on orders, tax included. */
   "refundedCents",
+  /** The sales tax in `refundedCents`. */
+  "refundedTaxCents",
+  /** Orders whose refunds reached their whole total: they leave the average order value's count. */
+  "refundedOrders",
   "subscriptionsStarted",
   "subscriptionsEnded",
   /** Subscription invoices paid that day (Stripe's invoice.paid of a subscription: memberships/webhook.ts), in cents. */
@@ -29,6 +37,24 @@ export const DAY_FIGURES = [
 ] as const;
 export type DayFigure = (typeof DAY_FIGURES)[number];
 export type DayDelta = Partial<Record<DayFigure, number>>;
+
+/**
+ * What the shop kept of its orders' payments: paid less refunded, tax taken out of both (tax is the state's, shown
+ * apart; tips are the crew's and never counted here).
+ */
+export const orderNetOf = (figures: Record<DayFigure, number>) => figures.paidCents - figures.taxCents - (figures.refundedCents - figures.refundedTaxCents);
+
+/** Revenue: the orders' net (above) and subscription invoices paid. */
+export const revenueOf = (figures: Record<DayFigure, number>) => orderNetOf(figures) + figures.subscriptionPaidCents;
+
+/**
+ * The average order value of a period: the orders' net (paid less refunded, without tax) over the orders paid and
+ * not refunded in full; null when there is no such order. Two orders of $48 and $65, the $65 refunded in full: $48.
+ */
+export function averageOrderValue(figures: Record<DayFigure, number>): number | null {
+  const count = figures.paidOrders - figures.refundedOrders;
+  return count > 0 ? Math.round(Math.max(0, orderNetOf(figures)) / count) : null;
+}
 
 /** The shop's day (`YYYY-MM-DD`) of a time. */
 export const dayOf = shopDay;
@@ -74,24 +100,76 @@ export interface PaymentFacts {
   paidAt?: string;
 }
 
+/** The money facts of an order a payment or refund counts from. */
+export interface OrderMoney {
+  totalCents: number;
+  /** The sales tax in the total (0 for an order from before tax). */
+  taxCents?: number;
+  /** Given back so far, tax included. */
+  refundedAmountCents: number;
+}
+
 /**
- * A payment fact landing on an order (decided in payments/, written by orders/move-writer.ts, the one writer of an order's changes): an
- * order going from unpaid to paid (or straight to refunded, when Stripe reported the refund first) is one paid
- * order and its total on the day of payment (`paidAt`); refundedAmountCents growing is that much refunded, on the
- * same day. Answers nothing when the change moves no money.
+ * The tax in the first `refundedCents` given back of an order: the order's tax in proportion, so the tax of a
+ * refund is `taxRefundedBy(order, after) - taxRefundedBy(order, before)` and refunds that add up to the total give
+ * back exactly the order's tax, whatever their rounding.
+ */
+export function taxRefundedBy(order: Pick<OrderMoney, "totalCents" | "taxCents">, refundedCents: number): number {
+  const tax = order.taxCents ?? 0;
+  if (tax <= 0 || order.totalCents <= 0) return 0;
+  return Math.round((tax * Math.min(Math.max(0, refundedCents), order.totalCents)) / order.totalCents);
+}
+
+/**
+ * A refund of `amountCents` (of which `taxCents` is tax) on `order`, counted on the day it is given (`at`): the
+ * money and its tax refunded, and one order refunded in full when it brings the order's refunds to its total (the
+ * order then leaves the average order value). `taxCents` defaults to the order's tax in proportion
+ * (`taxRefundedBy`); a writer that knows the tax of what it gives back (a refund by line) passes its own.
+ * `order` is the order before this refund. Written in the transaction that records the refund on the order, so
+ * it counts exactly as often as the refund is recorded. A refund recorded through the move writer (the order's
+ * refundedAmountCents growing: payments/refunds.ts `recordRefund`) is already counted this way by `paymentChanged`,
+ * with the tax its writer passes (`recordRefund`'s `taxCents`, the change's `refundTaxCents`): never add this
+ * beside it, or the refund counts twice.
+ */
+export function refundGiven(
+  entities: TransactionEntities,
+  order: OrderMoney,
+  refund: { amountCents: number; taxCents?: number },
+  at: Date | string,
+): LabelledWrite[] {
+  return addToDay(entities, dayOf(at), refundDelta(order, refund));
+}
+
+function refundDelta(order: OrderMoney, refund: { amountCents: number; taxCents?: number }): DayDelta {
+  const amount = Math.max(0, refund.amountCents);
+  if (amount === 0) return {};
+  const before = order.refundedAmountCents;
+  const after = before + amount;
+  const tax = refund.taxCents ?? taxRefundedBy(order, after) - taxRefundedBy(order, before);
+  const inFull = order.totalCents > 0 && before < order.totalCents && after >= order.totalCents;
+  return { refundedCents: amount, refundedTaxCents: Math.max(0, tax), ...(inFull ? { refundedOrders: 1 } : {}) };
+}
+
+/**
+ * A payment fact landing on an order (decided in payments/, written by orders/move-writer.ts, the one writer of an
+ * order's changes): an order going from unpaid to paid (or straight to refunded, when Stripe reported the refund
+ * first) is one paid order, its total and its tax on the day of payment (`paidAt`); refundedAmountCents growing is
+ * a refund of that much (`refundGiven`, with `refundTaxCents` when the refund's writer knows its tax), on the same
+ * day. Answers nothing when the change moves no money.
  */
 export function paymentChanged(
   entities: TransactionEntities,
-  before: { paymentStatus: PaymentStatus; totalCents: number; refundedAmountCents: number },
+  before: OrderMoney & { paymentStatus: PaymentStatus },
   set: PaymentFacts | undefined,
   now: Date,
+  refundTaxCents?: number,
 ): LabelledWrite[] {
   if (!set) return [];
   const paid = before.paymentStatus === "unpaid" && (set.paymentStatus === "paid" || set.paymentStatus === "refunded");
   const refunded = Math.max(0, (set.refundedAmountCents ?? before.refundedAmountCents) - before.refundedAmountCents);
   return addToDay(entities, dayOf(set.paidAt ?? now), {
-    ...(paid ? { paidOrders: 1, paidCents: before.totalCents } : {}),
-    ...(refunded ? { refundedCents: refunded } : {}),
+    ...(paid ? { paidOrders: 1, paidCents: before.totalCents, taxCents: before.taxCents ?? 0 } : {}),
+    ...refundDelta(before, { amountCents: refunded, taxCents: refundTaxCents }),
   });
 }
 
@@ -135,7 +213,7 @@ export function subscriptionMoved(
 
 /** The staff key of a tip on an order no staff member moved to Ready (entities/staffTips.ts). */
 export const NO_STAFF_ID = "none";
-const NO_STAFF_NAME = "Nobody on staff";
+export const NO_STAFF_NAME = "Nobody on staff";
 
 /**
  * A tip recorded (tips/record.ts): its amount and one tip on the day it was paid, and the same on the month's item

@@ -21,7 +21,7 @@ import {
   type PeriodTotals,
   type StaffTipsRow,
 } from "../shared/analytics";
-import { DAY_FIGURES, type DayFigure } from "./daily";
+import { averageOrderValue as average, DAY_FIGURES, revenueOf, type DayFigure } from "./daily";
 
 export * as Analytics from "./index";
 export { DailyStats } from "./daily";
@@ -53,11 +53,7 @@ function totals(days: Map<string, Day>, from: string, to: string): PeriodTotals 
   return { from, to, revenueCents: revenueOf(figures), ...figures };
 }
 
-/** Money in that day: orders paid and subscription invoices paid, less refunds given. */
-const revenueOf = (day: Record<DayFigure, number>) => day.paidCents + day.subscriptionPaidCents - day.refundedCents;
-
 const ordersOf = (day: Day | undefined) => (day ? Math.max(0, day.ordersBooked - day.ordersCanceled) : 0);
-const average = (period: PeriodTotals) => (period.paidOrders > 0 ? Math.round(period.paidCents / period.paidOrders) : null);
 
 export async function activeSubscriptions(): Promise<number> {
   const { data } = await db().entities.shopCounter.get({ name: "activeSubscriptions" }).go();
@@ -119,6 +115,8 @@ export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async 
     previousMonth,
     days: chart,
     tips: { totalCents: month.tipCents, count: month.tips, byStaff },
+    refunds: { totalCents: month.refundedCents, taxCents: month.refundedTaxCents, ordersInFull: month.refundedOrders },
+    tax: { collectedCents: month.taxCents, refundedCents: month.refundedTaxCents, netCents: month.taxCents - month.refundedTaxCents },
     lowStock: low,
     timeZone: SHOP_TIME_ZONE,
   };

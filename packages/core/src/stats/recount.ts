@@ -4,35 +4,55 @@
  * the whole shop, so it is a maintenance job, never a request path; run it when the shop is quiet.
  *
  * What an order tells: its booking day (`createdAt`) books it, and cancels it there when it is canceled now; its
- * payment (`paidAt`, paid or refunded) is one paid order and its total on the day of payment. An order keeps no
- * time of its refunds, so a recount puts refunded money on the day of payment (the live counters put it on the
- * day of the refund). The subscriptions' started and ended figures, the subscription invoices paid
- * (`subscriptionPaidCents`: no item records an invoice, only the event's ledger does, for 30 days) and the tips
- * cannot be told from the orders and are kept as they are.
+ * payment (`paidAt`, paid or refunded) is one paid order, its total and its tax on the day of payment. An order
+ * keeps no time of its refunds, so a recount puts refunded money, the tax in it (in proportion, as the live
+ * counters count a refund whose writer names no tax) and an order refunded in full on the day of payment (the live
+ * counters put them on the day of the refund). What a tip tells: each paid tip item of an order that reached Ready
+ * is its amount and one tip on the day it was paid, on the day figures and on the month's item of its staff
+ * member. The subscriptions' started and ended figures and the subscription invoices paid
+ * (`subscriptionPaidCents`: no item records an invoice, only the event's ledger does, for 30 days) cannot be told
+ * from the items and are kept as they are.
  */
 import { db } from "../db";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import { stageOfStatus } from "../shared/lifecycle";
-import { DAY_FIGURES, dayOf, LIVE_SUBSCRIPTION_STATUSES, type DayFigure } from "./daily";
+import { DAY_FIGURES, dayOf, LIVE_SUBSCRIPTION_STATUSES, NO_STAFF_ID, NO_STAFF_NAME, taxRefundedBy, type DayFigure } from "./daily";
 import { activeSubscriptions, readDays } from "./index";
 
 type Figures = Record<DayFigure, number>;
 
 interface OrderFacts {
+  id: string;
   createdAt: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
   paidAt?: string;
   totalCents: number;
+  taxCents?: number;
   refundedAmountCents: number;
+  completedAt?: string;
+}
+
+/** A paid tip, as the recount reads it. */
+interface TipFacts {
+  amountCents: number;
+  paidAt?: string;
+  staffId?: string;
+  staffName?: string;
 }
 
 const zero = (): Figures => Object.fromEntries(DAY_FIGURES.map((f) => [f, 0])) as Figures;
 
-/** The day figures the given orders make (order figures only). */
-export function figuresOf(orders: Iterable<OrderFacts>): Map<string, Figures> {
+/** The day figures the given orders and paid tips make (every figure but the subscriptions'). */
+export function figuresOf(orders: Iterable<Omit<OrderFacts, "id" | "completedAt">>, tips: Iterable<TipFacts> = []): Map<string, Figures> {
   const days = new Map<string, Figures>();
   const on = (day: string) => days.get(day) ?? days.set(day, zero()).get(day)!;
+  for (const tip of tips) {
+    if (!tip.paidAt) continue;
+    const paid = on(dayOf(tip.paidAt));
+    paid.tipCents += tip.amountCents;
+    paid.tips++;
+  }
   for (const order of orders) {
     const booked = on(dayOf(order.createdAt));
     booked.ordersBooked++;
@@ -41,7 +61,11 @@ export function figuresOf(orders: Iterable<OrderFacts>): Map<string, Figures> {
       const paid = on(dayOf(order.paidAt));
       paid.paidOrders++;
       paid.paidCents += order.totalCents;
-      paid.refundedCents += order.refundedAmountCents ?? 0;
+      paid.taxCents += order.taxCents ?? 0;
+      const refunded = order.refundedAmountCents ?? 0;
+      paid.refundedCents += refunded;
+      paid.refundedTaxCents += taxRefundedBy(order, refunded);
+      if (order.totalCents > 0 && refunded >= order.totalCents) paid.refundedOrders++;
     }
   }
   return days;
@@ -53,11 +77,49 @@ async function everyOrder(): Promise<OrderFacts[]> {
   do {
     const page: { data: OrderFacts[]; cursor: string | null } = await db()
       .entities.serviceOrder.query.allOrders({})
-      .go({ cursor, limit: 500, pages: 1, attributes: ["createdAt", "status", "paymentStatus", "paidAt", "totalCents", "refundedAmountCents"] });
+      .go({
+        cursor,
+        limit: 500,
+        pages: 1,
+        attributes: ["id", "createdAt", "status", "paymentStatus", "paidAt", "totalCents", "taxCents", "refundedAmountCents", "completedAt"],
+      });
     orders.push(...page.data);
     cursor = page.cursor;
   } while (cursor);
   return orders;
+}
+
+/**
+ * The paid tips of every order that was ever Ready (only those can be tipped): one Query of each such order's
+ * partition, a few at a time.
+ */
+async function everyPaidTip(orders: OrderFacts[]): Promise<TipFacts[]> {
+  const tippable = orders.filter((o) => o.completedAt || stageOfStatus[o.status] === "ready" || stageOfStatus[o.status] === "picked_up");
+  const tips: TipFacts[] = [];
+  const AT_ONCE = 8;
+  for (let i = 0; i < tippable.length; i += AT_ONCE) {
+    const pages = await Promise.all(
+      tippable.slice(i, i + AT_ONCE).map((o) => db().entities.tip.query.byOrder({ orderId: o.id }).go({ pages: "all" })),
+    );
+    for (const { data } of pages) tips.push(...data.filter((t) => t.status === "paid"));
+  }
+  return tips;
+}
+
+/** Each month's tips by staff member, as the paid tips say (entities/staffTips.ts). */
+function staffTipsOf(tips: TipFacts[]) {
+  const rows = new Map<string, { month: string; staffId: string; staffName: string; tipCents: number; tips: number }>();
+  for (const tip of tips) {
+    if (!tip.paidAt) continue;
+    const month = dayOf(tip.paidAt).slice(0, 7);
+    const staffId = tip.staffId ?? NO_STAFF_ID;
+    const key = `${month}#${staffId}`;
+    const row = rows.get(key) ?? { month, staffId, staffName: tip.staffId ? (tip.staffName ?? "Staff member") : NO_STAFF_NAME, tipCents: 0, tips: 0 };
+    row.tipCents += tip.amountCents;
+    row.tips++;
+    rows.set(key, row);
+  }
+  return [...rows.values()];
 }
 
 async function liveSubscriptions(): Promise<number> {
@@ -71,23 +133,38 @@ async function liveSubscriptions(): Promise<number> {
   return count;
 }
 
-/** Sets every day item's order figures and the active-subscriptions counter to what the items say. */
+/** Sets every day item's order and tip figures, each month's tips by staff member and the active-subscriptions counter to what the items say. */
 export async function recount(): Promise<{ days: number; changedDays: number; activeSubscriptions: { before: number; after: number } }> {
-  const counted = figuresOf(await everyOrder());
+  const orders = await everyOrder();
+  const tips = await everyPaidTip(orders);
+  const counted = figuresOf(orders, tips);
   const stored = await readDays("0000-00-00", "9999-99-99");
-  const orderFigures: DayFigure[] = ["ordersBooked", "ordersCanceled", "paidOrders", "paidCents", "refundedCents"];
+  const countedFigures: DayFigure[] = [
+    "ordersBooked",
+    "ordersCanceled",
+    "paidOrders",
+    "paidCents",
+    "taxCents",
+    "refundedCents",
+    "refundedTaxCents",
+    "refundedOrders",
+    "tipCents",
+    "tips",
+  ];
   const items: ({ day: string } & Figures)[] = [];
   let changedDays = 0;
   for (const day of new Set([...counted.keys(), ...stored.keys()])) {
     const was = stored.get(day);
     const now = counted.get(day) ?? zero();
-    // What orders cannot tell (subscriptions started and ended, subscription invoices paid, tips) is kept as stored.
-    const kept = Object.fromEntries(DAY_FIGURES.filter((f) => !orderFigures.includes(f)).map((f) => [f, was?.[f] ?? 0])) as Partial<Figures>;
+    // What the items cannot tell (subscriptions started and ended, subscription invoices paid) is kept as stored.
+    const kept = Object.fromEntries(DAY_FIGURES.filter((f) => !countedFigures.includes(f)).map((f) => [f, was?.[f] ?? 0])) as Partial<Figures>;
     const item = { day, ...now, ...kept };
-    if (!was || orderFigures.some((f) => was[f] !== item[f])) changedDays++;
+    if (!was || countedFigures.some((f) => was[f] !== item[f])) changedDays++;
     items.push(item);
   }
   if (items.length) await db().entities.dailyStats.put(items).go();
+  const staffRows = staffTipsOf(tips);
+  if (staffRows.length) await db().entities.staffTips.put(staffRows).go();
   const before = await activeSubscriptions();
   const after = await liveSubscriptions();
   await db().entities.shopCounter.put({ name: "activeSubscriptions", count: after }).go();

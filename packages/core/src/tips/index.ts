@@ -2,20 +2,23 @@
  * Tips: once an order is Ready or Picked Up its owner may leave a tip, paid by card through a hosted
  * checkout in payment mode. `start` (POST /api/orders/{id}/tip) writes a pending tip item with the amount asked
  * (the one the payment page shows and the webhook checks: never the browser's) and opens its checkout;
- * `recordTip` (record.ts, from the webhook) makes it paid exactly once. A tip never touches the order: its
- * total, payment status and points stay as they are. The limits and words are shared/tips.ts.
+ * `recordTip` (record.ts, from the webhook) makes it paid exactly once, and an order takes one paid tip: once it
+ * has one, `start` answers 409 and a payment of another tip of the order is not recorded (record.ts). A tip never
+ * touches the order: its total, payment status and points stay as they are. The limits and words are shared/tips.ts.
  */
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { db } from "../db";
 import { conflict, notFound, unavailable } from "../errors";
 import { paymentProvider } from "../payments/provider";
+import { uniqueKey } from "../entities";
 import { Id } from "../shared/ids";
 import { ORDER_NOT_FOUND, orderReference } from "../shared/orders";
-import { isTippable, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal, tipReturnUrls } from "../shared/tips";
+import { isTippable, TIP_ALREADY_PAID, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal, tipReturnUrls } from "../shared/tips";
 
 export * as Tips from "./index";
 export { recordTip } from "./record";
+export { paidTipOf } from "./view";
 
 /** A tip's amount in cents, 1 to 10000 (shared/tips.ts), with the shared rule's words for anything else. */
 const TipAmount = z.number({ error: TIP_AMOUNT_MESSAGE }).check(z.refine((cents: number) => tipAmountRefusal(cents) === null, TIP_AMOUNT_MESSAGE));
@@ -34,6 +37,7 @@ export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, a
   const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
   if (!order || order.userId !== actor.userId) throw notFound(ORDER_NOT_FOUND);
   if (!isTippable(order.status)) throw conflict(TIP_NOT_YET);
+  if (await hasPaidTip(order.id)) throw conflict(TIP_ALREADY_PAID);
   // Before the pending tip is written: a stage without card payments refuses with nothing written (payments/provider.ts).
   const provider = await paymentProvider();
   const { data: pending } = await db()
@@ -61,3 +65,9 @@ export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, a
   await db().entities.tip.patch({ orderId: order.id, id: pending.id }).set({ stripeCheckoutSessionId: session.id }).go();
   return { url: session.url };
 });
+
+/** Whether order `orderId` has its one paid tip: one GetItem of the claim record.ts writes with it. */
+async function hasPaidTip(orderId: string): Promise<boolean> {
+  const { data } = await db().entities.uniqueValue.get(uniqueKey("orderTip", orderId)).go({ consistent: true });
+  return !!data;
+}

@@ -7,6 +7,9 @@
  * - The same event again (a repeat, or two deliveries at once): cancelled on the ledger item, nothing changes.
  * - Another completed session for a tip already paid (two tabs): the tip is not counted twice; the second
  *   payment is audited (`tip.duplicate_payment`) so staff give it back.
+ * - A payment of another tip of an order whose tip is paid (two checkouts opened before either was paid, paid at
+ *   the same moment or one after the other): an order takes one tip, claimed in the same transaction
+ *   (uniqueValue `orderTip`), so only one is recorded; the other is audited (`tip.duplicate_payment`) to give back.
  * - An amount or currency that is not the pending tip's: audited (`tip.payment_mismatch`), not recorded.
  *
  * The order is read, never written: a tip does not change its total, payment status or points.
@@ -99,6 +102,11 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now
           .where((a, { eq }) => eq(a.status, "pending"))
           .commit(),
       },
+      // One paid tip per order: another tip's payment, even at the same moment, finds the order's claim taken.
+      {
+        label: "order-tip",
+        write: entities.uniqueValue.create({ ...(uniqueKey("orderTip", orderId) as { kind: "orderTip"; value: string }), ownerId: tip.id }).commit(),
+      },
       ...DailyStats.tipRecorded(entities, { amountCents: tip.amountCents, paidAt, ...staff }),
       {
         label: "audit",
@@ -119,6 +127,9 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now
     if (result.failed.includes("event")) return "duplicate";
     // Paid meanwhile by another session (or a concurrent event): read it again and decide again.
     if (changedSinceRead(result, "tip")) return CHANGED;
+    if (result.failed.includes("order-tip")) {
+      return auditOnly(event, tip.id, orderId, "tip.duplicate_payment", { paymentIntentId, amountCents: session.amount_total, sessionId: session.id, reason: "The order's tip was already paid" }, now);
+    }
     throw new Error(`Recording tip ${tip.id} was cancelled: ${JSON.stringify(result.codes)}`);
   }, () => new Error(`Tip ${tipId} kept changing; gave up`));
 }

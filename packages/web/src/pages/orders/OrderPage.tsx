@@ -2,7 +2,7 @@ import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
 import { holdEndsAt, isOnHold } from "@regrip/core/shared/unpaid-hold";
-import { isTippable } from "@regrip/core/shared/tips";
+import { offersTip } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -33,7 +33,7 @@ import { useToast } from "../../toast/use-toast";
 import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
 import { PickupDialog } from "./PickupDialog";
-import { TipSection } from "./TipSection";
+import { OrderTip } from "./TipSection";
 
 const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
 const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
@@ -359,8 +359,9 @@ export default function OrderPage() {
         )}
       </section>
 
-      {/* A tip is the customer's own: staff reading the order (the server answers them 404) are not offered one. */}
-      {isTippable(data.status) && me.data?.id === data.userId && <TipSection order={data} />}
+      {/* One tip per order: once paid it is shown, never offered again. A tip is the customer's own: staff reading
+          the order (the server answers them 404) are not offered one. */}
+      <OrderTip order={data} offer={offersTip(data) && me.data?.id === data.userId} />
 
       <div className="order-grid">
         <div>

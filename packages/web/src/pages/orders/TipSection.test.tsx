@@ -105,4 +105,21 @@ describe("Leave a tip", () => {
     const section = await screen.findByRole("region", { name: "Leave a tip" });
     within(section).getByText("Your tip was not completed. Nothing was charged.");
   });
+
+  it("shows a paid tip (amount, when) and offers no other, to the customer and to staff; back from paying, takes the query off", async () => {
+    const tipped: Order = { ...orderIn("PICKED_UP"), tip: { amountCents: 905, paidAt: "2025-03-08T18:30:00.000Z" } };
+    const calls = open(tipped, "?tipped=1");
+    const paid = await screen.findByRole("region", { name: "Thank you for the tip!" });
+    within(paid).getByText("$9.05");
+    within(paid).getByText("Paid");
+    expect(screen.queryByRole("region", { name: "Leave a tip" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Tip/ })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/orders/01JABCDEFGHXYZ123456"));
+    expect(calls.some((call) => call.method === "POST")).toBe(false);
+    cleanup();
+
+    open(tipped, "", undefined, customer({ id: "staff-1", roles: ["CUSTOMER", "EMPLOYEE"] }));
+    await screen.findByRole("region", { name: "Thank you for the tip!" });
+    expect(screen.queryByRole("region", { name: "Leave a tip" })).toBeNull();
+  });
 });

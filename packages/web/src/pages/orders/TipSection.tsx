@@ -1,4 +1,4 @@
-import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage } from "@regrip/core/shared/tips";
+import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage, type TipView } from "@regrip/core/shared/tips";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
 import { startTip, type Order } from "../../data/orders";
@@ -31,6 +31,44 @@ function useTipReturn(): TipReturn {
   return returned;
 }
 
+const paidAtFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+
+/**
+ * The order's tip once paid: its amount and when, in place of the tip box (an order takes one tip). Titled as the
+ * thank-you on the way back from paying, which it replaces once the payment is recorded.
+ */
+export function PaidTip({ tip }: { tip: TipView }) {
+  const id = useId();
+  const at = Date.parse(tip.paidAt);
+  return (
+    <section className="card tip-section tip-paid" aria-labelledby={`${id}-title`} data-testid="paid-tip">
+      <h2 id={`${id}-title`}>Thank you for the tip!</h2>
+      <dl className="facts">
+        <div>
+          <dt>Tip</dt>
+          <dd data-testid="paid-tip-amount">{formatCents(tip.amountCents)}</dd>
+        </div>
+        <div>
+          <dt>Paid</dt>
+          <dd>{Number.isNaN(at) ? "—" : paidAtFormat.format(at)}</dd>
+        </div>
+      </dl>
+      <p className="muted">It goes to the crew who regripped your paddle, apart from your order's total.</p>
+    </section>
+  );
+}
+
+/**
+ * The order page's tip: the paid tip once there is one (an order takes one), else, when `offer` (a tippable stage,
+ * the customer's own order), the tip box. Reads the way back from a tip's checkout either way, so the address is
+ * cleaned up whether the payment was recorded before the page loaded or not.
+ */
+export function OrderTip({ order, offer }: { order: Order; offer: boolean }) {
+  const returned = useTipReturn();
+  if (order.tip) return <PaidTip tip={order.tip} />;
+  return offer ? <TipSection order={order} returned={returned} /> : null;
+}
+
 type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
 
 /**
@@ -38,9 +76,8 @@ type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
  * amount in dollars checked with the server's own rule (shared/tips.ts), then Tip opens the card checkout. Back from
  * paying (`?tipped=1`) it thanks the customer. The tip never changes the order's total.
  */
-export function TipSection({ order }: { order: Order }) {
+export function TipSection({ order, returned }: { order: Order; returned: TipReturn }) {
   const id = useId();
-  const returned = useTipReturn();
   const [choice, setChoice] = useState<Choice>({ kind: "percentage", percentage: TIP_PERCENTAGES[1] });
   const [typed, setTyped] = useState("");
   const [showError, setShowError] = useState(false);

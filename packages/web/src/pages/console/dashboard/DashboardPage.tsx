@@ -72,6 +72,57 @@ function Metrics({ data }: { data: AdminAnalytics }) {
   );
 }
 
+function Figure({ label, value, text, testId }: { label: string; value: string; text: string; testId: string }) {
+  return (
+    <div role="group" aria-label={label}>
+      <Box variant="awsui-key-label">{label}</Box>
+      <Box variant="awsui-value-large" display="block">
+        <span data-testid={testId}>{value}</span>
+      </Box>
+      <Box fontSize="body-s" color="text-body-secondary" display="block">
+        {text}
+      </Box>
+    </div>
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The money that is not revenue, each on its own: refunds given (revenue is already net of them), the sales tax
+ * (the state's) and the tips (the crew's), month to date.
+ */
+function ApartFromRevenue({ data }: { data: AdminAnalytics }) {
+  const { refunds, tax, tips } = data;
+  return (
+    <div data-testid="money-apart">
+      <Container
+        header={
+          <Header variant="h2" description="Month to date. Monthly Revenue and Avg. Order Value are net of refunds and count neither tax nor tips.">
+            Refunds, tax and tips
+          </Header>
+        }
+      >
+        <ColumnLayout columns={3} variant="text-grid" minColumnWidth={160}>
+          <Figure
+            label="Refunds"
+            testId="refunds-total"
+            value={formatCents(refunds.totalCents)}
+            text={`${plural(refunds.ordersInFull, "order", "orders")} refunded in full${refunds.taxCents ? `; ${formatCents(refunds.taxCents)} of it tax` : ""}`}
+          />
+          <Figure
+            label="Sales tax"
+            testId="tax-net"
+            value={formatCents(tax.netCents)}
+            text={`${formatCents(tax.collectedCents)} collected, ${formatCents(tax.refundedCents)} refunded`}
+          />
+          <Figure label="Tips" testId="tips-apart" value={formatCents(tips.totalCents)} text={`${plural(tips.count, "tip", "tips")}, for the crew`} />
+        </ColumnLayout>
+      </Container>
+    </div>
+  );
+}
+
 const chartStrings = (what: string) => ({
   xTickFormatter: shortDay,
   ariaLabel: `${what} per day, last 30 days`,
@@ -85,7 +136,7 @@ const chartStrings = (what: string) => ({
 function Charts({ data }: { data: AdminAnalytics }) {
   const days = data.days.map((d) => d.day);
   return (
-    <Container header={<Header variant="h2" description="Revenue is payments minus refunds; orders are those booked that day and not canceled.">Last 30 days</Header>}>
+    <Container header={<Header variant="h2" description="Revenue is payments minus refunds, without tax or tips; orders are those booked that day and not canceled.">Last 30 days</Header>}>
       <ColumnLayout columns={2} minColumnWidth={300}>
         <BarChart
           {...chartStrings("Revenue")}
@@ -222,6 +273,7 @@ function Dashboard() {
         <LoadFailed query={analytics} header="Could not load the figures" />
         {analytics.isPending && <Spinner size="large" />}
         {analytics.data && <Metrics data={analytics.data} />}
+        {analytics.data && <ApartFromRevenue data={analytics.data} />}
         {analytics.data && <TipsPanel data={analytics.data} />}
         <Container header={<Header variant="h2">Manage</Header>}>
           <ColumnLayout columns={4} minColumnWidth={160}>

@@ -178,7 +178,10 @@ function Membership({ userId }: { userId: string }) {
   );
 }
 
-/** The order's payment, as the counter needs it: status, balance, how and when paid, what was given back. */
+/**
+ * The order's payment, as the counter needs it: status, balance, how and when paid, what was given back; then the
+ * customer's tip once paid (apart: never part of the total), with the staff member it went to.
+ */
 function paymentFacts(order: OrderView) {
   const due = balanceCents(order);
   return [
@@ -190,6 +193,14 @@ function paymentFacts(order: OrderView) {
     ...(order.paymentStatus === "paid" || order.paymentStatus === "refunded" ? [{ label: "Paid with", value: paidWith(order) }] : []),
     ...(order.paidAt ? [{ label: "Paid", value: orderDateTitle(order.paidAt) }] : []),
     ...(order.refundedAmountCents > 0 ? [{ label: "Refunded", value: formatCents(order.refundedAmountCents) }] : []),
+    ...(order.tip
+      ? [
+          {
+            label: "Tip",
+            value: `${formatCents(order.tip.amountCents)}, paid ${orderDateTitle(order.tip.paidAt)}${order.tip.staffName ? `, to ${order.tip.staffName}` : ", to nobody on staff"}`,
+          },
+        ]
+      : []),
   ];
 }
 
