@@ -93,6 +93,10 @@ export const COMMUNICATION_MESSAGE_TYPES = [
   "reminder",
   "booking_confirmation",
   "refund",
+  /** A membership's receipt, failed charge or cancel. */
+  "membership",
+  /** An unpaid booking released at the end of its hold. */
+  "hold_released",
 ] as const;
 export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
 
@@ -151,5 +155,10 @@ export const UNIQUE_KINDS = [
   "paddleOpenOrder",
   /** The admins' low-stock text of a shop day (value: the day), claimed before it is sent: once a day. Expires in 3. */
   "lowStockSummary",
+  /**
+   * A membership invoice's message sent (value: `paid:<invoice id>` or `failed:<invoice id>`; ownerId: the
+   * subscription): Stripe may report one invoice in more than one event, and its receipt goes once.
+   */
+  "membershipInvoice",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];
