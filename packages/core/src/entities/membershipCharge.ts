@@ -34,4 +34,3 @@ export const membershipCharge = (config?: EntityConfiguration) =>
     },
     config,
   );
-export type MembershipCharge = ReturnType<typeof membershipCharge>;

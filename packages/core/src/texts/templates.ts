@@ -164,7 +164,7 @@ export interface ReleasedParams {
 }
 
 /** A membership's messages, in words already (memberships/messages.ts makes them): templates know no calendar. */
-export interface MembershipMessageParams {
+interface MembershipMessageParams {
   /** "Single plan". */
   planName: string;
   /** Shop Tools' Subscription tab, where the membership and its payments are. */
