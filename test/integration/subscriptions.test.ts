@@ -229,11 +229,17 @@ describe("the allowance on a booking", () => {
 
   it("with nothing left to pay, is paid by the subscription with no card step; a cancel gives the regrip back once", async () => {
     const customer = await bookingCustomer();
+    await db().entities.user.patch({ userId: customer.userId }).set({ smsNotifications: true }).go();
     await subscribe(customer, "SINGLE_MONTHLY", [customer.paddleId]);
     const covered = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry });
     expect(covered).toMatchObject({ status: 201, body: { requiresPayment: false } });
     const order = await orderOf(covered.body.id);
     expect(order).toMatchObject({ totalCents: 0, paymentMethod: "SUBSCRIPTION", paymentStatus: "comp", status: "SCHEDULED" });
+    // Covered: on no unpaid hold, so its confirmation states no deadline.
+    const { data: logged } = await db().entities.communication.query.byOrder({ orderId: order.id }).go();
+    const confirmation = logged.find((entry) => entry.template === "bookingConfirmation" && entry.channel === "sms");
+    expect(confirmation?.message).toContain("Total $0.00.");
+    expect(confirmation?.message).not.toMatch(/Pay by|released/);
     expect(await view(customer)).toMatchObject({ regripsLeft: 0 });
 
     const canceled = await call("POST", `/api/orders/${order.id}/status`, { token: customer.token, body: { status: "CANCELED" } });
