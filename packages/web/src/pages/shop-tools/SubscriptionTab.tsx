@@ -255,10 +255,13 @@ function CurrentPlan({ view, paddles }: { view: MembershipView & { plan: Plan };
   );
 }
 
-/** The membership's payments, newest first, a page at a time: each charge's date, plan, period and amount. */
-function MembershipPayments() {
+/**
+ * The membership's payments, newest first, a page at a time: each charge's date, plan, period and amount. Asked again
+ * when the plan's period changes (a plan that just started, or renewed, has a new charge).
+ */
+function MembershipPayments({ periodEnd }: { periodEnd: string | null }) {
   const charges = useInfiniteQuery({
-    queryKey: membershipChargesQueryKey,
+    queryKey: [...membershipChargesQueryKey, periodEnd],
     queryFn: ({ pageParam }) => membershipChargesPage(pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
@@ -338,7 +341,7 @@ export function SubscriptionTab() {
         </p>
       )}
       {body}
-      {!subscription.isPending && !subscription.isError && <MembershipPayments />}
+      {!subscription.isPending && !subscription.isError && <MembershipPayments periodEnd={subscription.data.currentPeriodEnd} />}
     </>
   );
 }
