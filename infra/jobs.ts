@@ -21,8 +21,8 @@ export interface Job extends FunctionDeclaration {
 export const expireUnpaidJob = {
   name: "Unpaid-hold job",
   handler: "packages/functions/src/jobs/expire-unpaid.handler",
-  // Cancels each expired order with its stock, bag hold and counters in one transaction; texts nobody.
-  grants: { table: ["read", "put", "update", "delete"] },
+  // Cancels each expired order with its stock, bag hold and counters in one transaction; tells its customer (text, email).
+  grants: { table: ["read", "put", "update", "delete"], texts: true, email: true },
   invokedAsync: true,
   schedule: "rate(5 minutes)",
   timeoutSeconds: 120,

@@ -5,7 +5,7 @@ import type { OrderItem } from "../../packages/core/src/orders/view";
 import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
 import { checkoutLines, orderReference } from "../../packages/core/src/payments/provider";
-import { isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
+import { holdDeadline, isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
 import { env } from "../env";
 import { handleSubscriptionPay } from "./subscription-payment";
@@ -124,6 +124,8 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
     )
     .join("");
   const action = `${localPayPrefix}${encodeURIComponent(sessionId)}`;
+  // A booking on its unpaid hold: the same deadline its confirmation and order page state.
+  const payBy = holdDeadline(order, new Date());
   page(
     res,
     200,
@@ -134,7 +136,7 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
   <tbody>${lines}</tbody>
   <tfoot><tr><td>Total</td><td data-testid="total">${money(order.totalCents)}</td></tr></tfoot>
 </table>
-<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
+${payBy ? `<p class="deadline" data-testid="pay-by">${escape(payBy)}.</p>\n` : ""}<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
 <div class="actions">
   <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
   <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(order.totalCents)}</button></form>

@@ -106,6 +106,10 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await panel.getByText("Active", { exact: true }).waitFor();
       expect(await panel.getByText("1 of 1 left").count()).toBe(1);
       expect(await panel.getByText("Sam's Paddle").count()).toBe(1);
+      // The first month's charge in the membership's payments.
+      const payments = panel.getByRole("table", { name: "Membership payments, newest first" });
+      await payments.getByText("$25.00").waitFor();
+      expect(await payments.getByText(/^Single plan, /).count()).toBe(1);
       await checkScreen(page, "shop-tools-subscription-active");
 
       // A covered regrip with an edge tape: the core line is covered, and only the tape is paid.

@@ -5,13 +5,16 @@
  * banner on My Grips, staff moving the order to ready through the status
  * call, then the customer's timeline and the SMS outbox showing it. And a
  * declined card, then one left unpaid: the order page tells each, and its
- * Pay Now pays (at 390 and 1280 px).
+ * Pay Now pays (at 390 and 1280 px). While unpaid, the order page and the
+ * payment page state the hold's real deadline ("Pay by 10:53 am today, or the
+ * booking is released"), checked with axe.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
+import { holdDeadline } from "../../packages/core/src/shared/unpaid-hold";
+import { callApi, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -145,9 +148,19 @@ describe("a payment that does not go through", () => {
 
       await withSignedInPage(browser(), baseUrl, seed.customer, async (tab) => {
         await tab.goto(`/orders/${orderId}`);
+        // Unpaid and on its hold: the real deadline in the shop's time zone, as the confirmation says it.
+        const unpaid = (await api("GET", `/api/orders/${orderId}`, { token: customerToken })).body;
+        const payBy = holdDeadline(unpaid, new Date())!;
+        expect(payBy).toMatch(/^Pay by \d{1,2}(:\d\d)? [ap]m (today|tomorrow), or the booking is released$/);
+        await tab.getByText(`${payBy}. Your order starts moving once it's paid.`).waitFor();
+        await settled(tab);
+        await expectAccessible(tab, `the unpaid order page at ${width} px`);
+        expect(await tab.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth")).toBeLessThanOrEqual(0);
         const summaryPay = tab.getByRole("button", { name: "Pay Now" });
         await summaryPay.click();
         await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
+        // The payment page states the same deadline.
+        expect(await tab.getByTestId("pay-by").innerText()).toBe(`${payBy}.`);
         await tab.getByRole("button", { name: "Decline" }).click();
 
         // Declined: back on the order, with the reason the webhook stored, and one Pay Now.
@@ -198,7 +211,11 @@ describe("a payment that does not go through", () => {
       await tab.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
       await tab.getByRole("link", { name: "Cancel and return to Regrip" }).click();
       await tab.waitForURL((url) => url.pathname === `/orders/${orderId}`);
-      await tab.getByRole("heading", { name: "Payment was not completed" }).waitFor();
+      const notCompleted = tab.getByRole("status").filter({ has: tab.getByRole("heading", { name: "Payment was not completed" }) });
+      await notCompleted.waitFor();
+      // Not "later from this page": the booking is released at the end of its hold, and the page says when.
+      const unpaid = (await api("GET", `/api/orders/${orderId}`, { token: customerToken })).body;
+      expect(await notCompleted.innerText()).toContain(`Nothing was charged. ${holdDeadline(unpaid, new Date())}.`);
       expect(await tab.getByRole("button", { name: "Pay Now" }).count()).toBe(1);
     }, { viewport: { width: 390, height: 844 } });
   });

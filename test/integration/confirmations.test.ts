@@ -14,6 +14,7 @@ import type { EmailOutboxEntry } from "../../packages/core/src/email/providers";
 import { chargeRefunded, checkoutCompleted, localProvider, localSessionId } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { findRoute } from "../../packages/functions/src/routes";
+import { holdDeadline } from "../../packages/core/src/shared/unpaid-hold";
 import { book, bookingCustomer, demo } from "./booking-support";
 import { bookedOrder, orderOf, postEvent, staffTokens, textsOf } from "./payment-support";
 import { call } from "./support";
@@ -59,6 +60,12 @@ describe("the booking confirmation", () => {
     expect(sent.sms[0]).toMatchObject({ recipient: user!.phone, messageType: "booking_confirmation", status: "sent", userId: customer.userId });
     expect(sent.sms[0].message).toContain(`"Big Blue" (bag ${order.bagNumber})`);
     expect(sent.sms[0].message).toContain("Drop it off at Regrip Littleton");
+    // Unpaid: the real deadline of its hold, in the shop's time zone, and what happens after it.
+    expect(order.paymentStatus).toBe("unpaid");
+    const payBy = holdDeadline(order, new Date(order.createdAt));
+    expect(payBy).toMatch(/^Pay by \d{1,2}(:\d\d)? [ap]m (today|tomorrow), or the booking is released$/);
+    expect(sent.sms[0].message).toContain(`. ${payBy}.`);
+    expect(sent.sms[0].message).not.toContain("before drop-off");
     expect(sent.email[0]).toMatchObject({
       channel: "email",
       recipient: customer.email,
@@ -73,6 +80,7 @@ describe("the booking confirmation", () => {
     expect(words).toContain("Drop-off: Regrip Littleton");
     expect(order.pickupDate).toBeTruthy();
     expect(words).toMatch(/Ready for pickup: \w+day, \w+ \d+ at Regrip Littleton/);
+    expect(words).toContain(`  Total: $${(order.totalCents / 100).toFixed(2)}\n${payBy}.`);
     // The email left through the outbox (no sender is set on this machine), as logged.
     const outbox = outboxTo(customer.email).filter((entry) => entry.subject === sent.email[0].subject);
     expect(outbox).toHaveLength(1);

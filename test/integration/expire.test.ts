@@ -20,6 +20,7 @@ import { expireUnpaidJob } from "../../infra/jobs";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { UNPAID_HOLD_MINUTES } from "../../packages/core/src/shared/unpaid-hold";
+import { orderReference } from "../../packages/core/src/shared/orders";
 import { Bags } from "../../packages/core/src/bags";
 import { freeBag } from "./booking-support";
 import { orderOf, payOrder, setOrder } from "./payment-support";
@@ -101,6 +102,46 @@ describe("expireUnpaidOrders", () => {
     expect((await expireUnpaidOrders(now)).canceled).not.toContain(orderId);
     expect((await expireUnpaidOrders(minutes(now, 600))).canceled).not.toContain(orderId);
     expect([await stockOf(overgrip), await stockOf(tape)]).toEqual(before);
+  });
+
+  it("tells the customer once, by text and email as they allow, with a link to book again; a payment that wins tells nothing", async () => {
+    const userId = randomUUID();
+    const told: UserActor = { type: "user", userId, username: "told@regrip.test", givenName: "Tess", roles: ["CUSTOMER"] };
+    await db()
+      .entities.user.create({ userId, email: "told@regrip.test", firstName: "Tess", phone: "+17205550142", phoneVerified: true, smsNotifications: true, emailNotifications: true })
+      .go();
+    const bookFor = async (at: Date) => {
+      const paddleId = randomUUID();
+      await db().entities.paddle.create({ userId, id: paddleId, brand: "Joola", nickname: "Told" }).go();
+      return (await book(told, { form: BookService.parse({ paddleId, bagNumber: await freeBag(), service: overgrip }), now: at })).id;
+    };
+    const released = (orderId: string) => db().entities.communication.query.byOrder({ orderId }).go().then(({ data }) => data.filter((entry) => entry.template === "holdReleased"));
+
+    // 9:10 am in Denver (UTC-7 in March): the hold ends at 10:10 am.
+    const booked = new Date("2026-03-07T16:10:00.000Z");
+    const orderId = await bookFor(booked);
+    const now = minutes(booked, UNPAID_HOLD_MINUTES + 2);
+    // Two runs at once, then another: one cancel, one message per channel.
+    const runs = await Promise.all([expireUnpaidOrders(now), expireUnpaidOrders(now)]);
+    expect(runs.filter((run) => run.canceled.includes(orderId))).toHaveLength(1);
+    expect((await expireUnpaidOrders(minutes(now, 5))).canceled).not.toContain(orderId);
+    const sent = await released(orderId);
+    expect(sent.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
+    const order = await orderOf(orderId);
+    const again = `${process.env.SITE_URL!.replace(/\/+$/, "")}/booking?again=${orderId}`;
+    const sms = sent.find((entry) => entry.channel === "sms")!;
+    expect(sms).toMatchObject({ recipient: "+17205550142", messageType: "hold_released", status: "sent", userId });
+    expect(sms.message).toBe(`Regrip: your booking ${orderReference(order)} for "Told" was not paid by 10:10 am, so we released it. Nothing was charged. Book it again: ${again}`);
+    const email = sent.find((entry) => entry.channel === "email")!;
+    expect(email).toMatchObject({ recipient: "told@regrip.test", subject: `Your Regrip booking ${orderReference(order)} was released` });
+    expect(email.message).toContain(`Book it again: ${again}`);
+
+    // A payment landing as the job reads the order wins: not released, nobody told.
+    const paidFirst = await bookFor(booked);
+    const read = await orderOf(paidFirst);
+    await payOrder(paidFirst);
+    expect(await expireOrder(read, now)).toBe(false);
+    expect(await released(paidFirst)).toEqual([]);
   });
 
   it("leaves young unpaid orders alone until their hour is up", async () => {

@@ -229,11 +229,17 @@ describe("the allowance on a booking", () => {
 
   it("with nothing left to pay, is paid by the subscription with no card step; a cancel gives the regrip back once", async () => {
     const customer = await bookingCustomer();
+    await db().entities.user.patch({ userId: customer.userId }).set({ smsNotifications: true }).go();
     await subscribe(customer, "SINGLE_MONTHLY", [customer.paddleId]);
     const covered = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry });
     expect(covered).toMatchObject({ status: 201, body: { requiresPayment: false } });
     const order = await orderOf(covered.body.id);
     expect(order).toMatchObject({ totalCents: 0, paymentMethod: "SUBSCRIPTION", paymentStatus: "comp", status: "SCHEDULED" });
+    // Covered: on no unpaid hold, so its confirmation states no deadline.
+    const { data: logged } = await db().entities.communication.query.byOrder({ orderId: order.id }).go();
+    const confirmation = logged.find((entry) => entry.template === "bookingConfirmation" && entry.channel === "sms");
+    expect(confirmation?.message).toContain("Total $0.00.");
+    expect(confirmation?.message).not.toMatch(/Pay by|released/);
     expect(await view(customer)).toMatchObject({ regripsLeft: 0 });
 
     const canceled = await call("POST", `/api/orders/${order.id}/status`, { token: customer.token, body: { status: "CANCELED" } });
@@ -397,5 +403,151 @@ describe("cancel, the admin's list and the refusals", () => {
       status: 200,
       body: { assignedPaddleIds: [customer.paddleId, second], regripsLeft: 3 },
     });
+  });
+});
+
+describe("a membership's messages", () => {
+  type Logged = { template?: string; channel: string; message: string; subject?: string; messageType: string };
+  /** The member's messages of `template` in the communications log, by channel. */
+  async function messagesOf(userId: string, template: string): Promise<{ sms: Logged[]; email: Logged[] }> {
+    const { data } = await db().entities.communication.query.byUser({ userId }).go({ pages: "all" });
+    const mine = (data as Logged[]).filter((entry) => entry.template === template);
+    return { sms: mine.filter((entry) => entry.channel === "sms"), email: mine.filter((entry) => entry.channel === "email") };
+  }
+  const allowBoth = (userId: string) => db().entities.user.patch({ userId }).set({ smsNotifications: true, emailNotifications: true }).go();
+
+  async function member(plan: Plan = "SINGLE_MONTHLY") {
+    const customer = await bookingCustomer();
+    await allowBoth(customer.userId);
+    const start = new Date(Date.UTC(2026, 10, 28, 17));
+    const facts: SubscriptionEventFacts = {
+      id: `sub_local_${randomUUID().replace(/-/g, "").slice(0, 14)}`,
+      userId: customer.userId,
+      plan,
+      paddleIds: [customer.paddleId],
+      status: "active",
+      periodStart: start,
+      periodEnd: monthAfter(start),
+      priceCents: plan === "SINGLE_MONTHLY" ? 2500 : 4500,
+    };
+    expect((await postEvent(subscriptionEvent("customer.subscription.created", facts, { created: start }))).body.result).toBe("applied");
+    return { customer, facts, start };
+  }
+
+  it("a renewal's receipt is sent once under repeated webhooks and an older event of the same invoice, and is in the payment history", async () => {
+    const { customer, facts } = await member();
+    const renewal = { ...facts, periodStart: facts.periodEnd, periodEnd: monthAfter(facts.periodEnd) };
+    const invoiceId = `in_local_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
+    const paid = subscriptionInvoiceEvent("invoice.paid", renewal, { invoiceId, billingReason: "subscription_cycle", created: new Date(renewal.periodStart.getTime() + 60_000) });
+    expect((await postEvent(paid)).body.result).toBe("applied");
+    expect((await postEvent(paid)).body.result).toBe("duplicate");
+    // Another, older event about the same invoice (Stripe reports an invoice more than once, in any order).
+    const older = subscriptionInvoiceEvent("invoice.paid", renewal, { invoiceId, billingReason: "subscription_cycle", created: new Date(renewal.periodStart.getTime() - 60_000) });
+    expect(older.id).not.toBe(paid.id);
+    expect((await postEvent(older)).body.result).toBe("duplicate");
+
+    const sent = await messagesOf(customer.userId, "membershipReceipt");
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.email).toHaveLength(1);
+    expect(sent.sms[0]).toMatchObject({ messageType: "membership" });
+    const site = process.env.SITE_URL!.replace(/\/+$/, "");
+    expect(sent.sms[0].message).toBe(
+      `Regrip: thanks! We received $25.00 for your Single plan, covering Monday, December 28 to Thursday, January 28. Your membership: ${site}/shop-tools?tab=subscription`,
+    );
+    expect(sent.email[0].subject).toBe("Your Regrip membership receipt: $25.00");
+    expect(sent.email[0].message).toContain("Plan: Single plan\nPeriod: Monday, December 28 to Thursday, January 28\nAmount paid: $25.00");
+    // The payment history: one charge, with its plan, amount, date and period; the member's own only.
+    const history = await call("GET", "/api/subscriptions/charges", { token: customer.token });
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual({
+      items: [
+        {
+          invoiceId,
+          plan: "SINGLE_MONTHLY",
+          amountCents: 2500,
+          paidAt: new Date(Math.floor(paid.created) * 1000).toISOString(),
+          periodStart: new Date(Math.floor(renewal.periodStart.getTime() / 1000) * 1000).toISOString(),
+          periodEnd: new Date(Math.floor(renewal.periodEnd.getTime() / 1000) * 1000).toISOString(),
+          card: null,
+        },
+      ],
+      cursor: null,
+    });
+    const stranger = await bookingCustomer();
+    expect((await call("GET", "/api/subscriptions/charges", { token: stranger.token })).body).toEqual({ items: [], cursor: null });
+    expect(await call("GET", "/api/subscriptions/charges?cursor=nope", { token: customer.token })).toMatchObject({ status: 400 });
+  });
+
+  it("pages the payment history newest first", async () => {
+    const { customer, facts } = await member();
+    let period = facts;
+    const ids: string[] = [];
+    for (let month = 0; month < 3; month++) {
+      const invoiceId = `in_local_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
+      ids.push(invoiceId);
+      expect((await postEvent(subscriptionInvoiceEvent("invoice.paid", period, { invoiceId, created: new Date(period.periodStart.getTime() + 1000) }))).body.result).toBe("applied");
+      period = { ...period, periodStart: period.periodEnd, periodEnd: monthAfter(period.periodEnd) };
+    }
+    const first = await call("GET", "/api/subscriptions/charges?limit=2", { token: customer.token });
+    expect(first.body.items.map((item: { invoiceId: string }) => item.invoiceId)).toEqual([ids[2], ids[1]]);
+    const second = await call("GET", `/api/subscriptions/charges?limit=2&cursor=${encodeURIComponent(first.body.cursor)}`, { token: customer.token });
+    expect(second.body).toMatchObject({ items: [{ invoiceId: ids[0] }], cursor: null });
+    // Another member's cursor is refused.
+    const other = await member();
+    expect(await call("GET", `/api/subscriptions/charges?limit=2&cursor=${encodeURIComponent(first.body.cursor)}`, { token: other.customer.token })).toMatchObject({ status: 400 });
+  });
+
+  it("a failed renewal tells the member how to pay it, once per invoice", async () => {
+    const { customer, facts } = await member("FAMILY3_MONTHLY");
+    const invoiceId = `in_local_${randomUUID().replace(/-/g, "").slice(0, 14)}`;
+    const failed = subscriptionInvoiceEvent("invoice.payment_failed", facts, { invoiceId, billingReason: "subscription_cycle", created: new Date(facts.periodStart.getTime() + 5000) });
+    expect((await postEvent(failed)).body.result).toBe("applied");
+    expect((await postEvent(failed)).body.result).toBe("duplicate");
+    const sent = await messagesOf(customer.userId, "membershipPaymentFailed");
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.email).toHaveLength(1);
+    // The local event names no payment page: the member is told to ask us, and when the card is tried again.
+    expect(sent.sms[0].message).toBe(
+      "Regrip: we couldn't charge $45.00 for your Family plan; your covered regrips are on hold until it's paid. Reply to this message or write to support@regrip.shop and we'll help you update your card. Otherwise we'll try your card on file again on Tuesday, December 1.",
+    );
+    expect(sent.email[0].subject).toBe("Your Regrip membership payment failed");
+    // Nothing was paid: no receipt, no charge in the history.
+    expect((await messagesOf(customer.userId, "membershipReceipt")).sms).toHaveLength(0);
+    expect((await call("GET", "/api/subscriptions/charges", { token: customer.token })).body.items).toEqual([]);
+  });
+
+  it("a cancel from Shop Tools sends one notice with when coverage ends; Stripe's events for it send no more", async () => {
+    const customer = await bookingCustomer();
+    await allowBoth(customer.userId);
+    const facts = await subscribe(customer, "SINGLE_MONTHLY", [customer.paddleId]);
+    expect(await call("POST", "/api/subscriptions/cancel", { token: customer.token })).toMatchObject({ status: 200 });
+    expect(await call("POST", "/api/subscriptions/cancel", { token: customer.token })).toMatchObject({ status: 200 });
+    // Stripe then reports the same cancel, and later ends the subscription at the period's end.
+    const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
+    expect((await postEvent(subscriptionEvent("customer.subscription.updated", { ...facts, cancelAtPeriodEnd: true }, { created: later(5) }))).body.result).toBe("applied");
+    expect((await postEvent(subscriptionEvent("customer.subscription.deleted", { ...facts, status: "canceled", cancelAtPeriodEnd: true }, { created: later(10) }))).body.result).toBe("applied");
+
+    const sent = await messagesOf(customer.userId, "membershipCanceled");
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.email).toHaveLength(1);
+    const { data: user } = await db().entities.user.get({ userId: customer.userId }).go();
+    expect(user?.subscriptionId).toBe(facts.id);
+    const { formatDate, localOf } = await import("../../packages/core/src/shared/calendar");
+    const until = formatDate(localOf(new Date(Math.floor(facts.periodEnd.getTime() / 1000) * 1000)).date);
+    expect(sent.sms[0].message).toBe(`Regrip: your Single plan is canceled. Your regrips stay covered until ${until}, when it ends. Nothing more will be charged.`);
+    expect(sent.email[0]).toMatchObject({ subject: "Your Regrip membership is canceled" });
+    // The first month's receipt went too, once.
+    expect((await messagesOf(customer.userId, "membershipReceipt")).sms).toHaveLength(1);
+  });
+
+  it("a cancel by the shop in Stripe, at once, says coverage has ended; by text only when emails are off", async () => {
+    const { customer, facts, start } = await member();
+    await db().entities.user.patch({ userId: customer.userId }).set({ emailNotifications: false }).go();
+    const deleted = subscriptionEvent("customer.subscription.deleted", { ...facts, status: "canceled" }, { created: new Date(start.getTime() + 10_000) });
+    expect((await postEvent(deleted)).body.result).toBe("applied");
+    expect((await postEvent(deleted)).body.result).toBe("duplicate");
+    const sent = await messagesOf(customer.userId, "membershipCanceled");
+    expect(sent.email).toHaveLength(0);
+    expect(sent.sms.map((entry) => entry.message)).toEqual(["Regrip: your Single plan is canceled. Its coverage has ended. Nothing more will be charged."]);
   });
 });

@@ -80,10 +80,11 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/user/phone", handler: handlerAt("profile/send-phone-code"), access: "customer", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/user/phone/verify", handler: handlerAt("profile/verify-phone"), access: "customer", grants: edits },
   { method: "GET", path: "/api/subscriptions", handler: handlerAt("subscriptions/current"), access: "customer", grants: reads },
+  { method: "GET", path: "/api/subscriptions/charges", handler: handlerAt("subscriptions/charges"), access: "customer", grants: reads },
   // memberships: the checkout notes what was asked for; paddles and cancel patch the subscription with an audit entry
   { method: "POST", path: "/api/subscriptions/checkout", handler: handlerAt("subscriptions/checkout"), access: "customer", payments: true, grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "PUT", path: "/api/subscriptions/paddles", handler: handlerAt("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
-  { method: "POST", path: "/api/subscriptions/cancel", handler: handlerAt("subscriptions/cancel"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "POST", path: "/api/subscriptions/cancel", handler: handlerAt("subscriptions/cancel"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // loyalty points: the caller's balance and history
   { method: "GET", path: "/api/loyalty", handler: handlerAt("loyalty/mine"), access: "customer", grants: reads },
   // paddles

@@ -113,6 +113,12 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "loyalty#sub-1", sk: `${T1}#l1` },
   },
   {
+    entity: "membershipCharge",
+    item: () =>
+      e.membershipCharge.put({ userId: "sub-1", invoiceId: "in_1", subscriptionId: "sub_1", plan: "SINGLE_MONTHLY", amountCents: 2500, paidAt: T1 }).params().Item,
+    keys: { pk: "membercharge#sub-1", sk: `${T1}#in_1` },
+  },
+  {
     entity: "auditLog",
     item: () =>
       e.auditLog.put({ id: "a1", action: "order.status_changed", targetType: "order", targetId: "o1", createdAt: T1 }).params()
@@ -244,7 +250,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings and staffTips", () => {
+  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings and staffTips", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -255,6 +261,7 @@ describe("entity definitions against infra/table.ts", () => {
         "gripSchedule",
         "loyaltyAccount",
         "loyaltyLedger",
+        "membershipCharge",
         "orderCounter",
         "orderReference",
         "orderReminder",

@@ -94,6 +94,10 @@ export const COMMUNICATION_MESSAGE_TYPES = [
   "reminder",
   "booking_confirmation",
   "refund",
+  /** A membership's receipt, failed charge or cancel. */
+  "membership",
+  /** An unpaid booking released at the end of its hold. */
+  "hold_released",
 ] as const;
 export type CommunicationMessageType = (typeof COMMUNICATION_MESSAGE_TYPES)[number];
 
@@ -157,5 +161,10 @@ export const UNIQUE_KINDS = [
    * records the tip paid: a second payment for the same order, even at the same moment, finds it taken.
    */
   "orderTip",
+  /**
+   * A membership invoice's message sent (value: `paid:<invoice id>` or `failed:<invoice id>`; ownerId: the
+   * subscription): Stripe may report one invoice in more than one event, and its receipt goes once.
+   */
+  "membershipInvoice",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

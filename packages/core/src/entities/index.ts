@@ -6,6 +6,7 @@ import { dailyStats, shopCounter, type DailyStats, type ShopCounter } from "./da
 import { gripSchedule, type GripSchedule } from "./gripSchedule";
 import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
 import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
+import { membershipCharge } from "./membershipCharge";
 import { orderCounter, type OrderCounter } from "./orderCounter";
 import { orderReminder, type OrderReminder } from "./orderReminder";
 import { orderReference, type OrderReference } from "./orderReference";
@@ -80,6 +81,7 @@ export const entityFactories = {
   promotion,
   loyaltyAccount,
   loyaltyLedger,
+  membershipCharge,
   auditLog,
   gripSchedule,
   partner,

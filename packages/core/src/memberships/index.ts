@@ -15,10 +15,13 @@ import type { UserActor } from "../actor";
 import { fn, NoInput } from "../actor/fn";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
+import { afterCommit } from "../db/effects";
+import { writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { createConversions } from "../entities/electrodb";
 import { conflict, invalid } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
+import { ISO_TIME } from "../shared/dates";
 import { paymentProvider } from "../payments/provider";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import {
@@ -29,9 +32,11 @@ import {
   PLANS,
   type Plan,
   type AdminMembership,
+  type MembershipChargesView,
   type MembershipView,
 } from "../shared/membership";
 import { subscriptionOf, type SubscriptionItem } from "./allowance";
+import { membershipCanceled } from "./messages";
 
 export * as Memberships from "./index";
 export { currentOf, subscriptionOf, type SubscriptionItem } from "./allowance";
@@ -176,20 +181,82 @@ export const changePaddles = /* @__PURE__ */ fn({ role: "customer", input: Paddl
 /**
  * POST /api/subscriptions/cancel: the plan ends when its current period does (Stripe's cancel_at_period_end),
  * recorded on the item from the provider's answer; the later customer.subscription.updated says the same and
- * changes nothing more. 409 without a live subscription. Asked again, it answers the same.
+ * changes nothing more. The member is told once when coverage ends (messages.ts), by the write that turns the flag
+ * on: conditioned on it being off, so Stripe's event landing first (and telling) leaves this one writing nothing.
+ * 409 without a live subscription. Asked again, it answers the same.
  */
 export const cancel = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<{ status: string; cancelAtPeriodEnd: true }> => {
   const subscription = await liveOf(actor);
   if (!subscription.cancelAtPeriodEnd) {
     const answer = await (await paymentProvider()).cancelAtPeriodEnd({ id: subscription.stripeSubscriptionId ?? subscription.id, status: subscription.status });
-    await db().transaction.write(({ subscription: subscriptions, auditLog }) => [
-      subscriptions.patch({ userId: actor.userId, id: subscription.id }).set({ cancelAtPeriodEnd: answer.cancelAtPeriodEnd }).commit(),
-      auditLog
-        .create(auditEntry({ actor, action: "subscription.cancel_requested", targetType: "subscription", targetId: subscription.id, diff: { cancelAtPeriodEnd: true } }))
-        .commit(),
-    ]).go();
+    const result = await writeLabelled((entities) => {
+      if (answer.cancelAtPeriodEnd) afterCommit(membershipCanceled(actor.userId, subscription.plan, subscription.id, subscription.currentPeriodEnd));
+      return [
+        {
+          label: "subscription",
+          write: entities.subscription
+            .patch({ userId: actor.userId, id: subscription.id })
+            .set({ cancelAtPeriodEnd: answer.cancelAtPeriodEnd })
+            .where((a, { eq, notExists }) => `(${notExists(a.cancelAtPeriodEnd)} OR ${eq(a.cancelAtPeriodEnd, false)})`)
+            .commit(),
+        },
+        {
+          label: "audit",
+          write: entities.auditLog
+            .create(auditEntry({ actor, action: "subscription.cancel_requested", targetType: "subscription", targetId: subscription.id, diff: { cancelAtPeriodEnd: true } }))
+            .commit(),
+        },
+      ];
+    });
+    // Already set meanwhile (Stripe's event for this very cancel came first): recorded, and the member told, there.
+    if (!result.committed && !result.failed.includes("subscription")) throw new Error(`Recording the cancel of ${subscription.id} failed: ${JSON.stringify(result.codes)}`);
   }
   return { status: subscription.status, cancelAtPeriodEnd: true };
+});
+
+// ---------------------------------------------------------------------------------------------
+// The member's payment history.
+
+/** `GET /api/subscriptions/charges?cursor=&limit=`. */
+export const ChargesQuery = pageQuery({ fallback: 24, max: 100, maxCursorLength: 1024 });
+
+const chargeConversions = () => createConversions(db().entities.membershipCharge).byAccessPattern.byUser;
+
+/** A cursor must be one this list issued for the caller's own charges (read back, checked and encoded again). */
+function checkChargeCursor(cursor: string | undefined, userId: string): void {
+  if (cursor === undefined) return;
+  const Composite = z.strictObject({ userId: z.literal(userId), paidAt: z.string().check(z.regex(ISO_TIME)), invoiceId: z.string().check(z.regex(/^[A-Za-z0-9_]{1,255}$/)) });
+  let reissued: string | undefined;
+  try {
+    const composite = Composite.safeParse(chargeConversions().fromCursor.toComposite(cursor));
+    if (composite.success) reissued = (chargeConversions().fromComposite.toCursor as (keys: object) => string)(composite.data);
+  } catch {
+    // not a cursor at all: refused below
+  }
+  if (reissued !== cursor) throw invalid(INVALID_CURSOR);
+}
+
+/**
+ * GET /api/subscriptions/charges: the caller's membership charges (each paid invoice: plan, amount, date, period,
+ * card), newest first, a page at a time; one Query of their own partition. Written by the webhook (webhook.ts).
+ */
+export const charges = /* @__PURE__ */ fn({ role: "customer", input: ChargesQuery }, async (actor, query): Promise<MembershipChargesView> => {
+  checkChargeCursor(query.cursor, actor.userId);
+  const page = await db().entities.membershipCharge.query.byUser({ userId: actor.userId }).go({ order: "desc", limit: query.limit + 1, cursor: query.cursor ?? null });
+  const items = page.data.slice(0, query.limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map((item) => ({
+      invoiceId: item.invoiceId,
+      plan: item.plan,
+      amountCents: item.amountCents,
+      paidAt: item.paidAt,
+      periodStart: item.periodStart ?? null,
+      periodEnd: item.periodEnd ?? null,
+      card: item.card ?? null,
+    })),
+    cursor: page.data.length > query.limit && last ? chargeConversions().fromComposite.toCursor({ userId: last.userId, paidAt: last.paidAt, invoiceId: last.invoiceId }) : null,
+  };
 });
 
 // ---------------------------------------------------------------------------------------------

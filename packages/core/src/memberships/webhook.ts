@@ -15,24 +15,27 @@
  *
  * A subscription's invoices (`invoice.paid`, `invoice.payment_failed`; the subscription is named at
  * `parent.subscription_details.subscription` in this API version, `subscription` in older ones) and a checkout
- * completed in subscription mode are applied here too, each exactly once with its ledger item:
+ * completed in subscription mode are applied here too, each exactly once with its ledger item (and an invoice's
+ * payment, or its failure, once per invoice whatever events report it: its `membershipInvoice` item):
  *
  * | event | effect |
  * |---|---|
- * | invoice.paid | its amount on the day's `subscriptionPaidCents` (the dashboard's revenue, the day it was paid); audited |
- * | invoice.payment_failed | audited, nothing paid (the status goes past due by customer.subscription.updated) |
+ * | invoice.paid | its amount on the day's `subscriptionPaidCents` (the dashboard's revenue, the day it was paid); the member's payment history (a membershipCharge item) and receipt (messages.ts); audited |
+ * | invoice.payment_failed | the member is told how to pay it with another card; audited, nothing paid (the status goes past due by customer.subscription.updated) |
  * | checkout.session.completed (mode subscription) | nothing beyond its ledger item: the subscription is made by its own event |
  */
 import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
+import { afterCommit } from "../db/effects";
 import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { SUBSCRIPTION_STATUSES, uniqueKey, type Plan, type SubscriptionStatus } from "../entities";
 import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
 import { isPlan } from "../shared/plans";
 import * as DailyStats from "../stats/daily";
+import { cardOfInvoice, membershipCanceled, membershipPaymentFailed, membershipReceipt, periodOf } from "./messages";
 
 type SubscriptionEvent = Stripe.CustomerSubscriptionCreatedEvent | Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent;
 
@@ -95,6 +98,11 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
       cancelAtPeriodEnd: !!subscription.cancel_at_period_end,
       lastEventAt: event.created,
     };
+    // Canceled, by whoever (the member's own cancel in index.ts turns the flag on first, and this event then changes
+    // nothing it tells): at the period's end, or now. One that was already going to end was told then.
+    const canceling = apply && !!plan && !before?.cancelAtPeriodEnd && (
+      (fields.cancelAtPeriodEnd && LIVE_SUBSCRIPTION_STATUSES.has(status)) || (status === "canceled" && !!before && before.status !== "canceled")
+    );
     // Entering the live statuses: the owner's user item names it (staff views read it by key). Not when the user is gone.
     const naming = apply && LIVE_SUBSCRIPTION_STATUSES.has(status) && !(before && LIVE_SUBSCRIPTION_STATUSES.has(before.status));
     const owner = naming ? (await db().entities.user.get({ userId }).go()).data : null;
@@ -118,14 +126,19 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
           ? entities.subscription
               .patch(key)
               .set(fields)
-              // Written on the item as read: a concurrent event makes this one read again and decide again.
+              // Written on the item as read: a concurrent event (or the member's cancel) makes this one read again and decide again.
               .where((a, { eq, notExists }) =>
-                [eq(a.status, before.status), before.lastEventAt === undefined ? notExists(a.lastEventAt) : eq(a.lastEventAt, before.lastEventAt)].join(" AND "),
+                [
+                  eq(a.status, before.status),
+                  before.lastEventAt === undefined ? notExists(a.lastEventAt) : eq(a.lastEventAt, before.lastEventAt),
+                  before.cancelAtPeriodEnd === undefined ? notExists(a.cancelAtPeriodEnd) : eq(a.cancelAtPeriodEnd, before.cancelAtPeriodEnd),
+                ].join(" AND "),
               )
               .commit()
           : entities.subscription.create({ ...key, ...fields, assignedPaddleIds: paddlesOf(subscription) }).commit(),
       });
       if (owner) writes.push({ label: "user", write: entities.user.patch({ userId }).set({ subscriptionId: subscription.id }).commit() });
+      if (canceling) afterCommit(membershipCanceled(userId, plan!, subscription.id, status === "canceled" ? undefined : fields.currentPeriodEnd ?? before?.currentPeriodEnd));
       writes.push(...DailyStats.subscriptionMoved(entities, before?.status, status, now));
       if (before?.status !== status) {
         writes.push({
@@ -180,48 +193,99 @@ async function once(event: Stripe.Event, ownerId: string, build: (entities: Tran
     ...build(entities),
   ]);
   if (result.committed) return "applied" as const;
-  if (result.failed.includes("event")) return "duplicate" as const;
+  // The event applied before, or another event about the same invoice (the invoice's item, or its charge).
+  if (result.failed.some((label) => label === "event" || label === "invoice" || label === "charge")) return "duplicate" as const;
   throw new Error(`Applying ${event.type} ${event.id} was cancelled: ${JSON.stringify(result.codes)}`);
 }
 
+/** The plan an invoice bills: its subscription's metadata snapshot, its line's price, else the subscription as stored. */
+async function planOfInvoice(invoice: Stripe.Invoice, userId: string | null, subscriptionId: string): Promise<Plan | undefined> {
+  const named = invoice.parent?.subscription_details?.metadata?.plan;
+  if (isPlan(named)) return named;
+  const lookup = (invoice.lines?.data?.[0] as { pricing?: { price_details?: { price?: string } }; price?: { lookup_key?: string } } | undefined)?.price?.lookup_key;
+  if (isPlan(lookup)) return lookup;
+  if (!userId) return undefined;
+  return (await db().entities.subscription.get({ userId, id: subscriptionId }).go()).data?.plan;
+}
+
+const epochIso = (seconds: number | undefined) => (seconds ? new Date(seconds * 1000).toISOString() : undefined);
+
 /**
  * `invoice.paid` / `invoice.payment_failed` of a subscription's invoice: a payment counts its amount as revenue on
- * the day it was paid (`status_transitions.paid_at`, else the event's time); a failure is audited and pays nothing.
- * Each once, whatever the order they come in.
+ * the day it was paid (`status_transitions.paid_at`, else the event's time), is written to the member's payment
+ * history and sends the receipt; a failure tells the member how to pay it, is audited and pays nothing. Each once,
+ * whatever the order they come in: per event (its ledger item) and per invoice (its `membershipInvoice` item, so
+ * another event about the same invoice is a duplicate too).
  */
 export async function handleSubscriptionInvoice(event: InvoiceEvent, now: Date = new Date()): Promise<SubscriptionEventResult> {
   const invoice = event.data.object;
   const subscriptionId = subscriptionOfInvoice(invoice);
-  if (!subscriptionId) return "ignored";
+  if (!subscriptionId || !invoice.id) return "ignored";
   const userId = invoice.parent?.subscription_details?.metadata?.userId ?? null;
   const paid = event.type === "invoice.paid";
   const paidAt = new Date(((paid && invoice.status_transitions?.paid_at) || event.created) * 1000);
+  const plan = await planOfInvoice(invoice, userId, subscriptionId);
+  const period = periodOf(invoice);
   return once(
     event,
     subscriptionId,
-    (entities) => [
-      ...(paid ? DailyStats.subscriptionPaid(entities, invoice.amount_paid, paidAt) : []),
-      {
-        label: "audit",
-        write: entities.auditLog
-          .create(
-            auditEntry({
-              actor: subscriptionActor,
-              action: paid ? "subscription.invoice_paid" : "subscription.payment_failed",
-              targetType: "subscription",
-              targetId: subscriptionId,
-              diff: {
+    (entities) => {
+      const writes: LabelledWrite[] = [
+        {
+          label: "invoice",
+          write: entities.uniqueValue
+            .create({
+              ...(uniqueKey("membershipInvoice", `${paid ? "paid" : "failed"}:${invoice.id}`) as { kind: "membershipInvoice"; value: string }),
+              ownerId: subscriptionId,
+            })
+            .commit(),
+        },
+        ...(paid ? DailyStats.subscriptionPaid(entities, invoice.amount_paid, paidAt) : []),
+        {
+          label: "audit",
+          write: entities.auditLog
+            .create(
+              auditEntry({
+                actor: subscriptionActor,
+                action: paid ? "subscription.invoice_paid" : "subscription.payment_failed",
+                targetType: "subscription",
+                targetId: subscriptionId,
+                diff: {
+                  userId,
+                  invoiceId: invoice.id,
+                  billingReason: invoice.billing_reason,
+                  ...(paid ? { amountPaidCents: invoice.amount_paid, paidAt: paidAt.toISOString() } : { amountDueCents: invoice.amount_due }),
+                  eventId: event.id,
+                },
+              }),
+            )
+            .commit(),
+        },
+      ];
+      // A member's invoice (its owner and plan known): their payment history, and the message.
+      if (userId && plan) {
+        if (paid) {
+          writes.push({
+            label: "charge",
+            write: entities.membershipCharge
+              .create({
                 userId,
-                invoiceId: invoice.id,
-                billingReason: invoice.billing_reason,
-                ...(paid ? { amountPaidCents: invoice.amount_paid, paidAt: paidAt.toISOString() } : { amountDueCents: invoice.amount_due }),
-                eventId: event.id,
-              },
-            }),
-          )
-          .commit(),
-      },
-    ],
+                invoiceId: invoice.id!,
+                subscriptionId,
+                plan,
+                amountCents: invoice.amount_paid,
+                paidAt: paidAt.toISOString(),
+                periodStart: epochIso(period?.start),
+                periodEnd: epochIso(period?.end),
+                card: cardOfInvoice(invoice),
+              })
+              .commit(),
+          });
+          afterCommit(membershipReceipt(userId, plan, invoice));
+        } else afterCommit(membershipPaymentFailed(userId, plan, invoice));
+      }
+      return writes;
+    },
     now,
   );
 }

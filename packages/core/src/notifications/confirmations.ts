@@ -9,9 +9,12 @@
  */
 import type { Effect } from "../db/effects";
 import type { OrderItem } from "../orders/view";
-import { formatDate, formatInstant } from "../shared/calendar";
+import { env } from "../../../../infra/env";
+import { bookAgainPath } from "../shared/book-again";
+import { formatDate, formatInstant, formatTime, localOf } from "../shared/calendar";
 import { stageOfStatus } from "../shared/lifecycle";
 import { PAYMENT_METHOD_LABELS } from "../shared/payment";
+import { holdDeadline, holdEndsAt } from "../shared/unpaid-hold";
 import type { OrderMessageParams } from "../texts/templates";
 import { orderPageUrl } from "./index";
 
@@ -27,8 +30,8 @@ function cardOf(order: Pick<OrderItem, "paymentMethod" | "cardBrand" | "cardLast
   return `${brand}ending in ${order.cardLast4}`;
 }
 
-/** The order's facts in the words the three messages use (templates know no calendar). */
-function messageParams(order: OrderItem): OrderMessageParams {
+/** The order's facts in the words the three messages use (templates know no calendar), as said at `now`. */
+function messageParams(order: OrderItem, now: Date = new Date()): OrderMessageParams {
   return {
     ...order,
     lines: order.lineItems.map((line) => ({ name: line.name, detail: line.description || null, quantity: line.quantity, priceCents: line.priceCents })),
@@ -36,7 +39,7 @@ function messageParams(order: OrderItem): OrderMessageParams {
     dropoffWhen: order.dropoffDateTime ? formatInstant(new Date(order.dropoffDateTime)) : undefined,
     card: cardOf(order),
     orderUrl: orderPageUrl(order),
-    toPay: order.paymentStatus === "unpaid" && order.totalCents > 0,
+    payBy: holdDeadline(order, now) ?? undefined,
   };
 }
 
@@ -82,5 +85,27 @@ export function refundNotice(order: OrderItem, amountCents: number): Effect {
   return {
     name: `tell order ${order.id} refund of ${amountCents}`,
     run: async () => (await texts()).notify("refundNotice", { order: { ...order, card: cardOf(order) }, amountCents }, to(order)),
+  };
+}
+
+/**
+ * The notice that an unpaid booking was released at the end of its hold (orders/expire.ts), with the link that books
+ * its paddle and services again. An effect of the cancel's own write, which is conditioned on the order being as read:
+ * a second run of the expiry, or a payment landing first, writes nothing and so sends nothing.
+ */
+export function holdReleasedNotice(order: OrderItem): Effect {
+  const site = process.env[env.siteUrl]?.replace(/\/+$/, "");
+  return {
+    name: `tell order ${order.id} it was released`,
+    run: async () =>
+      (await texts()).notify(
+        "holdReleased",
+        {
+          order,
+          deadline: formatTime(localOf(holdEndsAt(order.createdAt)).time),
+          bookAgainUrl: site ? `${site}${bookAgainPath(order.id)}` : undefined,
+        },
+        to(order),
+      ),
   };
 }

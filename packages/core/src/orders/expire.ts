@@ -12,13 +12,16 @@
  * Each cancel is one move (move-writer.ts), conditioned on the order being
  * exactly as it was read (same status, unpaid, same `updatedAt`): a payment, a customer's
  * cancel or a staff move landing at the same moment wins and the order is left
- * alone. A payment that lands after the cancel is refunded by the webhook
+ * alone. The cancel that commits tells the customer, by text and email as they
+ * allow, with a link to book again (notifications/confirmations.ts
+ * `holdReleasedNotice`): once, since only one cancel of an order can commit. A payment that lands after the cancel is refunded by the webhook
  * (payments/webhook.ts: paid after cancel → refunded in full).
  */
 import * as z from "zod/mini";
 import type { SystemActor } from "../actor";
 import { fn } from "../actor/fn";
 import { db } from "../db";
+import { holdReleasedNotice } from "../notifications/confirmations";
 import { type OrderStatus, stageOfStatus } from "../shared/lifecycle";
 import { isHoldExpired, UNPAID_HOLD_MINUTES, UNPAID_HOLD_MS } from "../shared/unpaid-hold";
 import { writeOrder } from "./move-writer";
@@ -49,6 +52,8 @@ export async function expireOrder(order: OrderItem, now: Date): Promise<boolean>
     move: { move, actor: holdActor, at: now.toISOString(), auditDiff: { holdMinutes: UNPAID_HOLD_MINUTES } },
     // Nothing else touched it since it was read (a payment, a move, a cancel).
     unchanged: ["paymentStatus", "updatedAt"],
+    // The customer is told once: only the run whose cancel commits sends it.
+    effects: [holdReleasedNotice(order)],
     now,
   });
   return written.committed;

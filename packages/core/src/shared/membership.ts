@@ -107,6 +107,23 @@ export interface MembershipView {
   cancelAtPeriodEnd: boolean;
 }
 
+/** One membership charge in the member's payment history (GET /api/subscriptions/charges). */
+export interface MembershipChargeView {
+  invoiceId: string;
+  plan: Plan;
+  amountCents: number;
+  paidAt: string;
+  periodStart: string | null;
+  periodEnd: string | null;
+  card: string | null;
+}
+
+/** What GET /api/subscriptions/charges answers: the caller's charges, newest first, a page at a time. */
+export interface MembershipChargesView {
+  items: MembershipChargeView[];
+  cursor: string | null;
+}
+
 /** What staff see on a customer (queue, storefront, quick sale): null for a customer with no live subscription. */
 export interface MembershipBadge {
   plan: Plan;

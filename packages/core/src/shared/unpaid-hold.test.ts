@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutExpiresAt, holdEndsAt, isHoldExpired, isOnHold, UNPAID_HOLD_MINUTES, type HeldOrder } from "./unpaid-hold";
+import { checkoutExpiresAt, holdDeadline, holdDeadlineWhen, holdEndsAt, isHoldExpired, isOnHold, UNPAID_HOLD_MINUTES, type HeldOrder } from "./unpaid-hold";
 
 const created = "2026-05-01T12:00:00.000Z";
 const minutes = (n: number) => new Date(Date.parse(created) + n * 60_000);
@@ -48,5 +48,29 @@ describe("a checkout's expiry", () => {
   it("is 24 hours for an order that is not on hold", () => {
     const staffs = order({ statusHistory: [{ to: "INVOICED" }, { to: "IN_QUEUE" }, { to: "INVOICED" }] });
     expect(checkoutExpiresAt(staffs, minutes(5)).toISOString()).toBe(minutes(5 + 24 * 60).toISOString());
+  });
+});
+
+describe("the deadline's words", () => {
+  // 2026-05-01 is a Friday; Denver is UTC-6 in May (daylight time), UTC-7 in December.
+  it("says the hold's end in the shop's time zone: today, tomorrow, a weekday, a date", () => {
+    expect(holdDeadlineWhen("2026-05-01T16:53:00.000Z", new Date("2026-05-01T16:53:00.000Z"))).toBe("11:53 am today");
+    // Booked at 11:30 pm Denver (05:30 UTC the next day): the hold ends at 12:30 am, tomorrow in the shop's zone.
+    expect(holdDeadlineWhen("2026-05-02T05:30:00.000Z", new Date("2026-05-02T05:30:00.000Z"))).toBe("12:30 am tomorrow");
+    // The same instant read in the morning after: today.
+    expect(holdDeadlineWhen("2026-05-02T05:30:00.000Z", new Date("2026-05-02T06:45:00.000Z"))).toBe("12:30 am today");
+    expect(holdDeadlineWhen("2026-05-05T15:00:00.000Z", new Date("2026-05-01T15:00:00.000Z"))).toBe("10 am on Tuesday");
+    expect(holdDeadlineWhen("2026-05-20T15:00:00.000Z", new Date("2026-05-01T15:00:00.000Z"))).toBe("10 am on Wednesday, May 20");
+    // Standard time: UTC-7.
+    expect(holdDeadlineWhen("2026-12-01T17:00:00.000Z", new Date("2026-12-01T17:00:00.000Z"))).toBe("11 am today");
+  });
+
+  it("is stated only for an order on hold with something to pay", () => {
+    const now = minutes(5);
+    expect(holdDeadline({ ...order(), totalCents: 1200 }, now)).toBe("Pay by 7 am today, or the booking is released");
+    expect(holdDeadline({ ...order(), totalCents: 0 }, now)).toBeNull();
+    expect(holdDeadline({ ...order({ paymentStatus: "paid" }), totalCents: 1200 }, now)).toBeNull();
+    expect(holdDeadline({ ...order({ processedByStaffId: "staff-1" }), totalCents: 1200 }, now)).toBeNull();
+    expect(holdDeadline({ ...order({ status: "SCHEDULED", statusHistory: [{ to: "INVOICED" }, { to: "SCHEDULED" }] }), totalCents: 1200 }, now)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
  * stock returned (orders/expire.ts, run every few minutes by a scheduled job).
  * The checkout a customer opens closes by the hold's end.
  */
+import { daysBetween, formatDate, formatTime, localOf, WEEKDAY_NAMES } from "./calendar";
 import type { PaymentStatus } from "./lifecycle";
 import { stageOf } from "./lifecycle";
 
@@ -63,4 +64,32 @@ export function checkoutExpiresAt(order: HeldOrder, now: Date): Date {
   const latest = now.getTime() + CHECKOUT_MAX_LIFETIME_MS;
   const wanted = isOnHold(order) ? holdEndsAt(order.createdAt).getTime() : latest;
   return new Date(Math.min(latest, Math.max(earliest, wanted)));
+}
+
+/**
+ * When the hold ends, in the shop's time zone, as said at `now`: "10:53 am today", "12:20 am tomorrow", "9 am on
+ * Tuesday" within the week, else "9 am on Monday, November 30".
+ */
+export function holdDeadlineWhen(createdAt: string, now: Date): string {
+  const end = localOf(holdEndsAt(createdAt));
+  const days = daysBetween(localOf(now).date, end.date);
+  const time = formatTime(end.time);
+  if (days <= 0) return `${time} today`;
+  if (days === 1) return `${time} tomorrow`;
+  if (days < 7) return `${time} on ${WEEKDAY_NAMES[end.weekday]}`;
+  return `${time} on ${formatDate(end.date)}`;
+}
+
+/** An order as the deadline's words read it: on hold, and with something to pay. */
+export type DeadlineOrder = HeldOrder & { totalCents: number };
+
+/**
+ * The deadline every message and page of an unpaid booking states ("Pay by 10:53 am today, or the booking is
+ * released"), or null when the order is on no hold: paid, covered by a membership, nothing to pay, made at the
+ * counter, or moved on by staff. The booking confirmation (text and email), the order page and the payment page all
+ * say it with these words.
+ */
+export function holdDeadline(order: DeadlineOrder, now: Date): string | null {
+  if (order.totalCents <= 0 || !isOnHold(order)) return null;
+  return `Pay by ${holdDeadlineWhen(order.createdAt, now)}, or the booking is released`;
 }

@@ -135,3 +135,50 @@ describe("docs/product.md's list of every text and email", () => {
     }
   });
 });
+
+describe("the unpaid hold's messages", () => {
+  const booking = { ...order, id: "o-abcdef123456", totalCents: 1200, lines: [{ name: "Basic Overgrip", quantity: 1, priceCents: 1200 }] };
+
+  it("the confirmation states the deadline of a booking on hold, and no deadline otherwise", () => {
+    const payBy = "Pay by 10:53 am today, or the booking is released";
+    expect(templates.bookingConfirmation.words({ ...booking, payBy })).toBe(
+      `Regrip: you're booked! "Big Blue" (bag 042), order 042. Basic Overgrip $12.00. Drop it off at Regrip Highlands Ranch. Total $12.00. ${payBy}.`,
+    );
+    expect(templates.bookingConfirmation.email({ ...booking, payBy }).text).toContain(`  Total: $12.00\n${payBy}.\n`);
+    // Paid, covered, nothing to pay: no deadline, and never the old "before drop-off".
+    for (const words of [templates.bookingConfirmation.words(booking), templates.bookingConfirmation.email(booking).text]) {
+      expect(words).not.toMatch(/Pay by|released|before drop-off/);
+    }
+  });
+
+  it("the release names the order, the deadline missed, that nothing was charged, and the link to book again", () => {
+    const params = { order, deadline: "10:53 am", bookAgainUrl: "https://regrip.example/booking?again=o1" };
+    const withId = { ...params, order: { ...order, id: "o1" } };
+    expect(templates.holdReleased.words(withId)).toBe(
+      `Regrip: your booking 042 for "Big Blue" was not paid by 10:53 am, so we released it. Nothing was charged. Book it again: https://regrip.example/booking?again=o1`,
+    );
+    expect(templates.holdReleased.email(withId)).toMatchObject({ subject: "Your Regrip booking 042 was released" });
+    expect(templates.holdReleased.messageType).toBe("hold_released");
+  });
+});
+
+describe("a membership's messages", () => {
+  it("the receipt names the plan, the amount, the period and the card", () => {
+    const charge = { planName: "Family plan", amountCents: 4500, period: "Monday, December 28 to Thursday, January 28", card: "Visa ending in 4242" };
+    expect(templates.membershipReceipt.words(charge)).toBe(
+      "Regrip: thanks! We received $45.00 for your Family plan (Visa ending in 4242), covering Monday, December 28 to Thursday, January 28.",
+    );
+    expect(templates.membershipReceipt.email(charge).text).toContain("Paid with: Visa ending in 4242");
+  });
+
+  it("a failed charge says where to pay it with another card, and when the card is tried again", () => {
+    expect(templates.membershipPaymentFailed.words({ planName: "Single plan", amountCents: 2500, payUrl: "https://invoice.stripe.com/i/x", nextAttempt: "Tuesday, December 1" })).toBe(
+      "Regrip: we couldn't charge $25.00 for your Single plan; your covered regrips are on hold until it's paid. Update your card and pay here: https://invoice.stripe.com/i/x Otherwise we'll try your card on file again on Tuesday, December 1.",
+    );
+  });
+
+  it("a cancel says when coverage ends, or that it has", () => {
+    expect(templates.membershipCanceled.words({ planName: "Single plan", coveredUntil: "Monday, December 28" })).toContain("covered until Monday, December 28, when it ends.");
+    expect(templates.membershipCanceled.words({ planName: "Single plan" })).toContain("Its coverage has ended.");
+  });
+});

@@ -136,8 +136,8 @@ export type OrderMessageParams = OrderTextParams &
     card?: string;
     /** The customer's order page (an online booking's). */
     orderUrl?: string;
-    /** True while the order waits for its card payment. */
-    toPay?: boolean;
+    /** While the order is on its unpaid hold: "Pay by 10:53 am today, or the booking is released" (shared/unpaid-hold.ts `holdDeadline`). */
+    payBy?: string;
   };
 
 const lineWords = (line: MessageLine) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`;
@@ -155,6 +155,47 @@ const emailText = (...rows: (string | false | undefined | readonly string[])[]) 
     .flat()
     .filter((row): row is string => typeof row === "string")
     .join("\n")}\n\n${EMAIL_FOOTER}\n`;
+
+/** What the release of an unpaid booking names: the order, its deadline in words ("10:53 am"), the link that books it again. */
+export interface ReleasedParams {
+  order: Pick<OrderItem, "id" | "bagNumber"> & OrderTextParams;
+  deadline: string;
+  bookAgainUrl?: string;
+}
+
+/** A membership's messages, in words already (memberships/messages.ts makes them): templates know no calendar. */
+interface MembershipMessageParams {
+  /** "Single plan". */
+  planName: string;
+  /** Shop Tools' Subscription tab, where the membership and its payments are. */
+  membershipUrl?: string;
+}
+export interface MembershipChargeParams extends MembershipMessageParams {
+  amountCents: number;
+  /** "November 28 to December 28, 2026". */
+  period: string;
+  /** "Visa ending in 4242", when Stripe says. */
+  card?: string;
+}
+export interface MembershipFailureParams extends MembershipMessageParams {
+  amountCents: number;
+  /** Stripe's page for paying the invoice with another card. */
+  payUrl?: string;
+  /** "Tuesday, December 1": when Stripe tries the card on file again. */
+  nextAttempt?: string;
+}
+export interface MembershipCancelParams extends MembershipMessageParams {
+  /** "Monday, December 28": the last day covered; absent when it ended at once. */
+  coveredUntil?: string;
+}
+
+/** How a member fixes a failed charge: pay with another card on Stripe's page, else ask us. */
+const fixWords = (failure: MembershipFailureParams) =>
+  `${failure.payUrl ? `Update your card and pay here: ${failure.payUrl}` : "Reply to this message or write to support@regrip.shop and we'll help you update your card."}${
+    failure.nextAttempt ? ` Otherwise we'll try your card on file again on ${failure.nextAttempt}.` : ""
+  }`;
+const coverageEndWords = (notice: MembershipCancelParams) =>
+  notice.coveredUntil ? `Your regrips stay covered until ${notice.coveredUntil}, when it ends.` : "Its coverage has ended.";
 
 export const templates = {
   orderCheckedIn: template({
@@ -233,7 +274,7 @@ export const templates = {
     words: (order: OrderMessageParams) =>
       `Regrip: you're booked! ${paddleOf(order)}${bagOf(order)}, order ${orderReference(order)}.${linesInText(order.lines)} Drop it off at ${dropPlaceOf(order)}${
         order.dropoffWhen ? ` on ${order.dropoffWhen}` : ""
-      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. Total ${dollars(order.totalCents)}${order.toPay ? ", to pay online before drop-off" : ""}.${
+      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. Total ${dollars(order.totalCents)}.${order.payBy ? ` ${order.payBy}.` : ""}${
         order.orderUrl ? ` Your order: ${order.orderUrl}` : ""
       }`,
     email: (order) => ({
@@ -243,7 +284,8 @@ export const templates = {
         "",
         `Paddle: ${paddleOf(order)}${order.bagNumber ? `, in bag ${order.bagNumber}` : ""}`,
         order.lines?.length ? ["What we'll do:", ...linesInEmail(order.lines)] : undefined,
-        `  Total: ${dollars(order.totalCents)}${order.toPay ? " (to pay online before drop-off)" : ""}`,
+        `  Total: ${dollars(order.totalCents)}`,
+        order.payBy ? `${order.payBy}.` : undefined,
         `Drop-off: ${dropPlaceOf(order)}${order.dropoffWhen ? `, ${order.dropoffWhen}` : ""}`,
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
         order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
@@ -265,6 +307,74 @@ export const templates = {
         `We've refunded ${dollars(amountCents)} for order ${orderReference(order)}.`,
         order.card ? `It goes back to your ${order.card} and can take 5 to 10 days to show on your statement.` : undefined,
       ),
+    }),
+  }),
+  holdReleased: emailedTemplate({
+    messageType: "hold_released",
+    consent: "orderUpdates",
+    to: "The customer who booked, by text and by email as their profile allows each",
+    when: `A booking left unpaid is released at the end of its hold (shared/unpaid-hold.ts), once per order: nothing was charged, and a link books it again`,
+    words: ({ order, deadline, bookAgainUrl }: ReleasedParams) =>
+      `Regrip: your booking ${orderReference(order)} for ${paddleOf(order)} was not paid by ${deadline}, so we released it. Nothing was charged.${
+        bookAgainUrl ? ` Book it again: ${bookAgainUrl}` : ""
+      }`,
+    email: ({ order, deadline, bookAgainUrl }) => ({
+      subject: `Your Regrip booking ${orderReference(order)} was released`,
+      text: emailText(
+        `Your booking ${orderReference(order)} for ${paddleOf(order)} was not paid by ${deadline}, so we released it and its bag.`,
+        "Nothing was charged.",
+        bookAgainUrl ? ["", `Book it again: ${bookAgainUrl}`] : undefined,
+      ),
+    }),
+  }),
+  membershipReceipt: emailedTemplate({
+    messageType: "membership",
+    consent: "orderUpdates",
+    to: "The member, by text and by email as their profile allows each",
+    when: "A membership charge is paid (the first month or a renewal), once per invoice however often Stripe reports it: the plan, the amount, the period and the card",
+    words: (charge: MembershipChargeParams) =>
+      `Regrip: thanks! We received ${dollars(charge.amountCents)} for your ${charge.planName}${charge.card ? ` (${charge.card})` : ""}, covering ${charge.period}.${
+        charge.membershipUrl ? ` Your membership: ${charge.membershipUrl}` : ""
+      }`,
+    email: (charge) => ({
+      subject: `Your Regrip membership receipt: ${dollars(charge.amountCents)}`,
+      text: emailText(
+        `Thanks! We received your membership payment of ${dollars(charge.amountCents)}.`,
+        "",
+        `Plan: ${charge.planName}`,
+        `Period: ${charge.period}`,
+        `Amount paid: ${dollars(charge.amountCents)}`,
+        charge.card ? `Paid with: ${charge.card}` : undefined,
+        charge.membershipUrl ? ["", `Your membership and its payments: ${charge.membershipUrl}`] : undefined,
+      ),
+    }),
+  }),
+  membershipPaymentFailed: emailedTemplate({
+    messageType: "membership",
+    consent: "orderUpdates",
+    to: "The member, by text and by email as their profile allows each",
+    when: "A membership charge fails (invoice.payment_failed), once per invoice: how to pay it with another card",
+    words: (failure: MembershipFailureParams) =>
+      `Regrip: we couldn't charge ${dollars(failure.amountCents)} for your ${failure.planName}; your covered regrips are on hold until it's paid. ${fixWords(failure)}`,
+    email: (failure) => ({
+      subject: `Your Regrip membership payment failed`,
+      text: emailText(
+        `We couldn't charge ${dollars(failure.amountCents)} for your ${failure.planName}. Your covered regrips are on hold until it's paid.`,
+        "",
+        fixWords(failure),
+      ),
+    }),
+  }),
+  membershipCanceled: emailedTemplate({
+    messageType: "membership",
+    consent: "orderUpdates",
+    to: "The member, by text and by email as their profile allows each",
+    when: "A membership is canceled (by the member in Shop Tools, by the shop, or by Stripe), once: when its coverage ends",
+    words: (notice: MembershipCancelParams) =>
+      `Regrip: your ${notice.planName} is canceled. ${coverageEndWords(notice)} Nothing more will be charged.`,
+    email: (notice) => ({
+      subject: `Your Regrip membership is canceled`,
+      text: emailText(`Your ${notice.planName} is canceled.`, coverageEndWords(notice), "Nothing more will be charged."),
     }),
   }),
   verificationCode: template({

@@ -5,7 +5,7 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { LoyaltyView } from "@regrip/core/shared/loyalty";
-import type { Plan, MembershipView } from "@regrip/core/shared/membership";
+import type { Plan, MembershipChargesView, MembershipView } from "@regrip/core/shared/membership";
 import { apiJson } from "../lib/api";
 import { appWideRead } from "../lib/app-wide-read";
 
@@ -15,6 +15,13 @@ export const membershipQueryKey = ["/api/subscriptions"] as const;
 export function useMembership(enabled: boolean) {
   return useQuery({ queryKey: membershipQueryKey, queryFn: () => apiJson<MembershipView>("GET", "/api/subscriptions"), enabled, ...appWideRead });
 }
+
+/** The member's payment history (GET /api/subscriptions/charges): what a webhook's charge adds to. */
+export const membershipChargesQueryKey = ["/api/subscriptions/charges"] as const;
+
+/** GET /api/subscriptions/charges: a page of the membership charges, newest first. */
+export const membershipChargesPage = (cursor: string | null) =>
+  apiJson<MembershipChargesView>("GET", `/api/subscriptions/charges${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
 
 /** POST /api/subscriptions/checkout: where to pay for the plan (Stripe Checkout, or the local payment page). */
 export function startMembership(plan: Plan, paddleIds: string[]): Promise<{ url: string }> {

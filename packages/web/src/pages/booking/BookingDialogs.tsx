@@ -1,4 +1,5 @@
 import { formatDate } from "@regrip/core/shared/calendar";
+import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { orderNumber, useOrder } from "../../data/orders";
@@ -85,6 +86,8 @@ export function BookingSuccessDialog({
   const { data: order } = useOrder(orderId);
   const bag = bagNumber ?? order?.bagNumber ?? null;
   const ready = pickupDate ?? order?.pickupDate ?? null;
+  // A booking on its unpaid hold says its real deadline (the same words as its confirmation and its order page).
+  const payBy = order ? holdDeadline({ ...order, processedByStaffId: order.processedByStaffId ?? undefined }, new Date()) : null;
   return (
     <Dialog title="Service Booked!" onClose={onClose} size="small">
       <dl className="confirm-facts">
@@ -123,8 +126,9 @@ export function BookingSuccessDialog({
       {payment === "redirecting" && <p role="status">Taking you to secure payment...</p>}
       {payment === "failed" && (
         <p className="notice" role="alert">
-          Your service is scheduled. We couldn't open the payment page just now, so payment can be processed later: pay from your
-          order page or when you pick up.
+          {payBy
+            ? `Your booking is made, but we couldn't open the payment page just now. ${payBy}: pay from your order page.`
+            : "Your service is scheduled. We couldn't open the payment page just now, so payment can be processed later: pay from your order page or when you pick up."}
         </p>
       )}
       {payment === "none" && <p>You're all set. Drop your paddle off in its bag and we'll text you when it's ready.</p>}

@@ -5,6 +5,7 @@ import type { Catalogue } from "../../data/catalogue";
 import type { Paddle } from "../../data/paddles";
 import { catalogueItem as item, locationsView, paddleView, premiumRegrip, scheduleEvent } from "../../test/views";
 import { customer, fakeApi, renderPage } from "../../test/render";
+import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import BookingPage from "./BookingPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -108,6 +109,7 @@ async function bookBigRedInBag101(routes: Parameters<typeof fakeApi>[0]) {
 describe("BookingPage", () => {
   it("books with a verified phone retry, the same Idempotency-Key, and tells the customer when payment cannot start", async () => {
     let bookings = 0;
+    const bookedAt = new Date().toISOString();
     const calls = fakeApi({
       "GET /api/auth/user": () => Response.json(customer()),
       "GET /api/services": () => Response.json(catalogue),
@@ -120,7 +122,9 @@ describe("BookingPage", () => {
       "POST /api/user/phone": () => Response.json({ phoneNumber: "+13035550142" }),
       "POST /api/user/phone/verify": () => Response.json(customer({ phone: "+13035550142", phoneVerified: true })),
       "POST /api/orders/order-1/checkout": () => Response.json({ message: "Stripe is down" }, { status: 502 }),
-      "GET /api/orders/order-1": () => Response.json({ id: "order-1", bagNumber: "123", totalCents: 6030, lineItems: [] }),
+      // Booked just now and unpaid: on its hold.
+      "GET /api/orders/order-1": () =>
+        Response.json({ id: "order-1", bagNumber: "123", totalCents: 6030, lineItems: [], status: "INVOICED", paymentStatus: "unpaid", createdAt: bookedAt, statusHistory: [{ to: "INVOICED" }] }),
       "GET /api/bags/123/availability": () => Response.json({ code: "123", available: true, message: null }),
       ...whereRoutes(),
     });
@@ -168,7 +172,10 @@ describe("BookingPage", () => {
     fireEvent.click(within(phone).getByRole("button", { name: "Verify" }));
 
     const success = await screen.findByRole("dialog", { name: "Service Booked!" });
-    await within(success).findByText(/payment can be processed later/);
+    // Not "later": the booking is released at the end of its hold, and the dialog says when.
+    const payBy = holdDeadline({ status: "INVOICED", paymentStatus: "unpaid", createdAt: bookedAt, statusHistory: [{ to: "INVOICED" }], totalCents: 6030 }, new Date());
+    expect(payBy).toMatch(/^Pay by .+ (today|tomorrow), or the booking is released$/);
+    await within(success).findByText(`Your booking is made, but we couldn't open the payment page just now. ${payBy}: pay from your order page.`);
     await within(success).findByText("$60.30");
 
     const posted = calls.filter((c) => c.method === "POST" && c.path === "/api/book-service");

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Order } from "../../data/orders";
 import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
-import { formatInstant } from "@regrip/core/shared/calendar";
-import { holdEndsAt } from "@regrip/core/shared/unpaid-hold";
+import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import { markBagHandover, orderPlaceLabel } from "../../data/orders";
 import OrderPage, { payByText, pickupFact, pickupText } from "./OrderPage";
 
@@ -193,12 +192,13 @@ describe("OrderPage: location and timing", () => {
       createdAt,
       statusHistory: [{ from: null, to: "INVOICED", actorId: null, actorName: null, note: null, at: createdAt }],
     } as unknown as Order;
-    expect(payByText(unpaid)).toBe(`Pay by ${formatInstant(holdEndsAt(createdAt))}`);
+    expect(payByText(unpaid)).toBe(holdDeadline({ ...unpaid, processedByStaffId: undefined }, new Date()));
+    expect(payByText(unpaid)).toMatch(/^Pay by \d{1,2}(:\d\d)? [ap]m (today|tomorrow), or the booking is released$/);
     expect(payByText({ ...unpaid, paymentStatus: "paid" })).toBeNull();
     markBagHandover(localStorage, "o-hold");
     fakeApi({ "GET /api/orders/o-hold": () => Response.json(unpaid), "GET /api/services": services });
     renderPage(<OrderPage />, { path: "/orders/o-hold", route: "/orders/:id" });
-    await screen.findByText(new RegExp(`^Pay by ${formatInstant(holdEndsAt(createdAt))}, or the booking is canceled`));
+    await screen.findByText(new RegExp(`^${payByText(unpaid)}\\. Your order starts moving once it's paid\\.$`));
     expect(screen.getByText("The shop hands you this bag when you drop off your paddle.")).toBeTruthy();
   });
 });

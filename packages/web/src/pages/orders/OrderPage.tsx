@@ -1,7 +1,7 @@
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
-import { holdEndsAt, isOnHold } from "@regrip/core/shared/unpaid-hold";
+import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import { offersTip } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -137,11 +137,15 @@ function LocationCard({ order }: { order: Order }) {
   );
 }
 
-/** "Pay by Wednesday, November 25 at 4:35 pm": when the unpaid hold ends (shared/unpaid-hold.ts), or null when not on hold. */
-export function payByText(order: Pick<Order, "status" | "paymentStatus" | "createdAt" | "statusHistory" | "processedByStaffId" | "totalCents">): string | null {
-  if (order.totalCents <= 0) return null;
-  if (!isOnHold({ ...order, processedByStaffId: order.processedByStaffId ?? undefined })) return null;
-  return `Pay by ${formatInstant(holdEndsAt(order.createdAt))}`;
+/**
+ * "Pay by 4:35 pm today, or the booking is released": when the unpaid hold ends, in the shop's time zone, in the
+ * words the confirmation and the payment page use (shared/unpaid-hold.ts `holdDeadline`); null when not on hold.
+ */
+export function payByText(
+  order: Pick<Order, "status" | "paymentStatus" | "createdAt" | "statusHistory" | "processedByStaffId" | "totalCents">,
+  now: Date = new Date(),
+): string | null {
+  return holdDeadline({ ...order, processedByStaffId: order.processedByStaffId ?? undefined }, now);
 }
 
 /** Steps up to the current one are done; the last shows 'Completed' once done. */
@@ -260,7 +264,7 @@ function PaymentOutcome({ order, returned, waiting, bagFromShop }: { order: Orde
     return (
       <section className="notice payment-outcome" role="status" aria-labelledby="payment-outcome-title">
         <h2 id="payment-outcome-title">Payment was not completed</h2>
-        <p>Nothing was charged. Pay now with Pay Now, or later from this page.</p>
+        <p>{payByText(order) ? `Nothing was charged. ${payByText(order)}.` : "Nothing was charged. Pay now with Pay Now, or later from this page."}</p>
         <PayNow order={order} />
       </section>
     );
@@ -340,7 +344,7 @@ export default function OrderPage() {
         <Timeline status={data.status} />
         {stage === "awaiting_payment" && (
           <p className={payBy ? "pay-by" : "muted"}>
-            {payBy ? `${payBy}, or the booking is canceled. ` : ""}
+            {payBy ? `${payBy}. ` : ""}
             Your order starts moving once it's paid.
           </p>
         )}

@@ -140,10 +140,30 @@ describe("ShopToolsPage", () => {
       "GET /api/paddles": () => Response.json([paddleView({ id: "pd1", nickname: "Blue Bomber" }), paddleView({ id: "pd2", nickname: "Old Faithful" })]),
       "PUT /api/subscriptions/paddles": (call) => Response.json((view = { ...view, assignedPaddleIds: (call.body as { paddleIds: string[] }).paddleIds })),
       "POST /api/subscriptions/cancel": () => ((view = { ...view, cancelAtPeriodEnd: true }), Response.json({ status: "past_due", cancelAtPeriodEnd: true })),
+      "GET /api/subscriptions/charges": () =>
+        Response.json({
+          items: [
+            {
+              invoiceId: "in_2",
+              plan: "SINGLE_MONTHLY",
+              amountCents: 2500,
+              paidAt: "2026-10-20T18:00:00.000Z",
+              periodStart: "2026-10-20T18:00:00.000Z",
+              periodEnd: "2026-11-20T18:00:00.000Z",
+              card: "Visa ending in 4242",
+            },
+          ],
+          cursor: null,
+        }),
     });
     renderPage(<ShopToolsPage />, { path: "/shop-tools?tab=subscription" });
     const panel = within(await screen.findByRole("tabpanel"));
     expect(await panel.findByText("Past due")).toBeTruthy();
+    // The membership's payments: each charge with its date, plan, period and amount.
+    const payments = within(await panel.findByRole("table", { name: "Membership payments, newest first" }));
+    expect(payments.getByText("Oct 20, 2026")).toBeTruthy();
+    expect(payments.getByText(/Single plan, Oct 20, 2026 to Nov 20, 2026/)).toBeTruthy();
+    expect(payments.getByText("$25.00")).toBeTruthy();
     expect(panel.getByText("Your last payment failed; your regrips are on hold until it is paid")).toBeTruthy();
 
     fireEvent.click(panel.getByRole("button", { name: "Change Paddles" }));

@@ -1,9 +1,18 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Dialog } from "../../components/Dialog";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
-import { cancelMembership, changeMembershipPaddles, startMembership, membershipQueryKey, useMembership } from "../../data/membership";
+import {
+  cancelMembership,
+  changeMembershipPaddles,
+  membershipChargesPage,
+  membershipChargesQueryKey,
+  startMembership,
+  membershipQueryKey,
+  useMembership,
+} from "../../data/membership";
+import { formatCents } from "../../lib/money";
 import { paddleMakeModel, paddleName, usePaddles, type Paddle } from "../../data/paddles";
 import { serverMessage } from "../../lib/api-error";
 import { useToast } from "../../toast/use-toast";
@@ -246,6 +255,58 @@ function CurrentPlan({ view, paddles }: { view: MembershipView & { plan: Plan };
   );
 }
 
+/**
+ * The membership's payments, newest first, a page at a time: each charge's date, plan, period and amount. Asked again
+ * when the plan's period changes (a plan that just started, or renewed, has a new charge).
+ */
+function MembershipPayments({ periodEnd }: { periodEnd: string | null }) {
+  const charges = useInfiniteQuery({
+    queryKey: [...membershipChargesQueryKey, periodEnd],
+    queryFn: ({ pageParam }) => membershipChargesPage(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor,
+  });
+  if (charges.isPending) return <LoadingSpinner text="Loading your payments..." />;
+  if (charges.isError) return <p className="form-error">Unable to load your membership payments. Please try again later.</p>;
+  const items = charges.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h3 className="member-subhead">Payments</h3>
+      <table className="points-history membership-payments">
+        <caption className="visually-hidden">Membership payments, newest first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">What</th>
+            <th scope="col" className="points-col">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((charge) => (
+            <tr key={charge.invoiceId}>
+              <td>{shortDate(charge.paidAt)}</td>
+              <td>
+                {PLAN_TERMS[charge.plan].name}
+                {charge.periodStart && charge.periodEnd ? `, ${shortDate(charge.periodStart)} to ${shortDate(charge.periodEnd)}` : ""}
+                {charge.card ? <span className="muted">{` · ${charge.card}`}</span> : null}
+              </td>
+              <td className="points-col">{formatCents(charge.amountCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {charges.hasNextPage && (
+        <button type="button" className="btn btn-outline btn-small section-gap" disabled={charges.isFetchingNextPage} onClick={() => void charges.fetchNextPage()}>
+          {charges.isFetchingNextPage ? "Loading..." : "Show more"}
+        </button>
+      )}
+    </>
+  );
+}
+
 /** Shop Tools' Subscription tab: the plans and Subscribe, or the plan the customer has. */
 export function SubscriptionTab() {
   const subscription = useMembership(true);
@@ -280,6 +341,7 @@ export function SubscriptionTab() {
         </p>
       )}
       {body}
+      {!subscription.isPending && !subscription.isError && <MembershipPayments periodEnd={subscription.data.currentPeriodEnd} />}
     </>
   );
 }
