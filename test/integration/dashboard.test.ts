@@ -31,8 +31,8 @@ async function analytics(): Promise<AdminAnalytics> {
   return answer.body;
 }
 
-/** What the orders of a month kept: paid less refunded, without tax. */
-const orderNetOf = (f: AdminAnalytics) => f.month.paidCents - f.month.taxCents - (f.month.refundedCents - f.month.refundedTaxCents);
+/** What the orders of a month kept: paid less refunded, as paid (sales tax included). */
+const orderNetOf = (f: AdminAnalytics) => f.month.paidCents - f.month.refundedCents;
 /** The orders paid and not refunded in full. */
 const keptOrdersOf = (f: AdminAnalytics) => f.month.paidOrders - f.month.refundedOrders;
 const averageOf = (f: AdminAnalytics) => Math.round(orderNetOf(f) / keptOrdersOf(f));
@@ -261,21 +261,21 @@ describe("the dashboard's money: revenue and the average net of refunds, refunds
     expect(end.avgOrderValue).toBe(Math.round((orderNetOf(start) + 5_000) / (keptOrdersOf(start) + 1)));
   });
 
-  it("keeps sales tax apart: out of revenue and the average, collected with the payment and given back in proportion", async () => {
+  it("shows sales tax apart: in revenue as paid, collected with the payment and given back in proportion", async () => {
     const start = await analytics();
     // $65.00 of which $5.00 is tax.
     const order = await paidOrderOf(6_500, 500);
     const paid = await analytics();
-    expect(paid.monthlyRevenue).toBe(start.monthlyRevenue + 6_000);
+    expect(paid.monthlyRevenue).toBe(start.monthlyRevenue + 6_500);
     expect(paid.tax).toEqual({ collectedCents: start.tax.collectedCents + 500, refundedCents: start.tax.refundedCents, netCents: start.tax.netCents + 500 });
-    expect(orderNetOf(paid)).toBe(orderNetOf(start) + 6_000);
+    expect(orderNetOf(paid)).toBe(orderNetOf(start) + 6_500);
 
-    // A refund of $13.00 (a fifth) gives back a fifth of the tax: $1.00; revenue drops by the other $12.00.
+    // A refund of $13.00 (a fifth) gives back a fifth of the tax: $1.00; revenue drops by the $13.00, its tax with it.
     expect((await postEvent(chargeRefunded(order, 1_300))).body.result).toBe("applied");
     const part = await analytics();
     expect(part.refunds).toMatchObject({ totalCents: start.refunds.totalCents + 1_300, taxCents: start.refunds.taxCents + 100 });
     expect(part.tax.netCents).toBe(start.tax.netCents + 400);
-    expect(part.monthlyRevenue).toBe(start.monthlyRevenue + 4_800);
+    expect(part.monthlyRevenue).toBe(start.monthlyRevenue + 5_200);
 
     // The rest, by a cancel: the tax comes back to where it was, exactly, whatever the rounding of each refund.
     expect((await move(order.id, { status: "CANCELED", refund: true })).body).toMatchObject({ paymentStatus: "refunded" });

@@ -31,10 +31,10 @@ describe("the dashboard's money figures", () => {
     expect(averageOrderValue(month)).toBe(5_000);
   });
 
-  it("counts neither tax nor tips in revenue or the average; subscription invoices in revenue only", () => {
+  it("counts tax as paid but never tips in revenue or the average; subscription invoices in revenue only", () => {
     const month = figures({ paidOrders: 1, paidCents: 6_500, taxCents: 500, tipCents: 900, tips: 1, subscriptionPaidCents: 2_500 });
-    expect(revenueOf(month)).toBe(8_500);
-    expect(averageOrderValue(month)).toBe(6_000);
+    expect(revenueOf(month)).toBe(9_000);
+    expect(averageOrderValue(month)).toBe(6_500);
     expect(averageOrderValue(figures({ paidOrders: 1, paidCents: 4_800, refundedCents: 4_800, refundedOrders: 1 }))).toBeNull();
   });
 

@@ -39,16 +39,17 @@ export type DayFigure = (typeof DAY_FIGURES)[number];
 export type DayDelta = Partial<Record<DayFigure, number>>;
 
 /**
- * What the shop kept of its orders' payments: paid less refunded, tax taken out of both (tax is the state's, shown
- * apart; tips are the crew's and never counted here).
+ * What the shop kept of its orders' payments: paid less refunded, as the customers paid them, sales tax included
+ * (a refund of an add-on takes its tax off with it). The tax in it is shown apart (`taxCents`, `refundedTaxCents`)
+ * for the owner to see what is the state's; tips are the crew's and never counted here.
  */
-export const orderNetOf = (figures: Record<DayFigure, number>) => figures.paidCents - figures.taxCents - (figures.refundedCents - figures.refundedTaxCents);
+export const orderNetOf = (figures: Record<DayFigure, number>) => figures.paidCents - figures.refundedCents;
 
 /** Revenue: the orders' net (above) and subscription invoices paid. */
 export const revenueOf = (figures: Record<DayFigure, number>) => orderNetOf(figures) + figures.subscriptionPaidCents;
 
 /**
- * The average order value of a period: the orders' net (paid less refunded, without tax) over the orders paid and
+ * The average order value of a period: the orders' net (paid less refunded) over the orders paid and
  * not refunded in full; null when there is no such order. Two orders of $48 and $65, the $65 refunded in full: $48.
  */
 export function averageOrderValue(figures: Record<DayFigure, number>): number | null {

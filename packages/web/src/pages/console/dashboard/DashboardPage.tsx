@@ -136,7 +136,7 @@ const chartStrings = (what: string) => ({
 function Charts({ data }: { data: AdminAnalytics }) {
   const days = data.days.map((d) => d.day);
   return (
-    <Container header={<Header variant="h2" description="Revenue is payments minus refunds, without tax or tips; orders are those booked that day and not canceled.">Last 30 days</Header>}>
+    <Container header={<Header variant="h2" description="Revenue is payments minus refunds, sales tax included (shown apart below), tips never; orders are those booked that day and not canceled.">Last 30 days</Header>}>
       <ColumnLayout columns={2} minColumnWidth={300}>
         <BarChart
           {...chartStrings("Revenue")}
