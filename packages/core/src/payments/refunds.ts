@@ -48,7 +48,8 @@ export function recordRefund(
         set: { refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" },
         remove: full ? ["paymentFailureReason"] : undefined,
         // Told once the refund is written: once per amount given back, however often the provider reports it.
-        effects: [refundNotice(order, refunded - order.refundedAmountCents)],
+        // With the bill as the refund leaves it (what stays paid).
+        effects: [refundNotice({ ...order, refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" }, refunded - order.refundedAmountCents)],
         audits: [
           {
             actor,
