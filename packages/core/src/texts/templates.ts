@@ -192,7 +192,7 @@ export const templates = {
     messageType: "storefront_order",
     consent: "requested",
     to: "The phone on the order, at the counter",
-    when: "Staff make an order at the storefront or in the quick sale and there is something to pay",
+    when: "Staff make an order at the storefront or in the quick sale and there is something to pay: the order's bill and the link",
     words: ({ order, bill, url }: { order: Pick<OrderItem, "id" | "bagNumber">; bill: Bill; url: string }) =>
       `Regrip: your order ${orderReference(order)}: ${billText(bill)}. Pay securely here: ${url}`,
   }),
