@@ -176,7 +176,6 @@ describe("the payment receipt", () => {
         "  Total: $53.00",
         "  Paid (Visa ending in 4242): $53.00",
         "  Balance due: $0.00",
-        "Paid with: Visa ending in 4242",
         "Ready for pickup: Tuesday, December 1 at Regrip Littleton",
       ].join("\n"),
     );

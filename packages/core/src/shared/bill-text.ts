@@ -4,15 +4,16 @@
  * show. Browser-safe, no calendar: the templates (texts/templates.ts) put these words in their sentences.
  *
  * What changes the total is always named: each discount by its label ("Promotion GRIP5", "Staff discount"), a
- * membership's coverage, the points redeemed and the sales tax, then the total. A text may shorten the lines (at
- * most `TEXT_LINES_NAMED` by name, the rest counted with their amount) or leave them out; never those amounts.
+ * membership's coverage, the points redeemed and the sales tax, then the total. A text may shorten the lines (past
+ * `TEXT_LINES_NAMED` lines, the first five by name and the rest counted with their amount) or leave them out; never
+ * those amounts.
  * Amounts taken off are written with an ASCII minus ("-$5.00"): a text with any other dash is sent as Unicode,
  * in segments of 70 characters instead of 160.
  */
 import type { Bill, BillLine, BillRefund, BillTender } from "./bill";
 import { dollars, PAYMENT_METHOD_LABELS } from "./payment";
 
-/** A text names at most this many lines by name; the rest are counted with their amount ("2 more items $23.00"). */
+/** A text names up to this many lines; past it, one fewer by name and the rest counted with their amount ("3 more items $23.00"). */
 export const TEXT_LINES_NAMED = 6;
 
 /** One amount of the bill in words: "Promotion GRIP5" and -500. */

@@ -211,7 +211,6 @@ export const templates = {
         `Thanks! We received your payment of ${dollars(receivedCents(order.bill))} for order ${orderReference(order)}.`,
         "",
         billLines(order.bill, { payments: true, refunds: true, balance: true, tenderWords: cardWords(order) }),
-        order.card ? `Paid with: ${order.card}` : undefined,
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
         url ? ["", `Your receipt: ${url}`] : order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
       ),
