@@ -39,7 +39,11 @@ beforeAll(async () => {
   staff = await staffTokens();
   usePaymentProvider(localProvider());
 });
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  // The tax rates a test set go back to none: the files of a worker share its table.
+  await db().entities.shopSettings.delete({ name: "money" }).go();
+});
 
 describe("the booking confirmation", () => {
   it("is texted and emailed once per booking, a repeat of its Idempotency-Key sends nothing more", async () => {
@@ -87,6 +91,62 @@ describe("the booking confirmation", () => {
     expect(outbox[0]).toMatchObject({ id: sent.email[0].externalId, body: words });
   });
 
+  it("names the promotion, the points, the sales tax and the total of a booking at a taxed shop, by text and by email", async () => {
+    const rates = await call("PUT", "/api/admin/settings/money", {
+      token: staff.admin,
+      body: { taxRateBps: { LITTLETON: 750, HIGHLANDS_RANCH: 725, ONSITE: 400 }, employeeDiscountLimitPercent: 20 },
+    });
+    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+    const customer = await bookingCustomer();
+    await allow(customer.userId, { sms: true, email: true });
+    const granted = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points: 100, reason: "Confirmation test" } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    // Puts back the units the booking takes, so the demo stock holds however often the tests run.
+    for (const id of [demo.stripBlackTacky, demo.guardBlack, demo.edgeTape]) await db().entities.sku.patch({ id }).add({ stockQuantity: 1 }).go();
+    const booked = await book(
+      customer.token,
+      customer.paddleId,
+      { dropoffLocation: "LITTLETON", addOns: [demo.guardBlack, demo.edgeTape], promoCode: "GRIP5", redeemPoints: 100 },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    // $45 regrip + $15 guard + $5 tape, GRIP5 $5 off, 100 points $10 off, the goods taxed at 7.5 %: $1.15 (money.test.ts).
+    const order = await orderOf(booked.body.id);
+    expect(order).toMatchObject({ discountAmountCents: 500, pointsDiscountCents: 1000, taxCents: 115, totalCents: 5115 });
+    const sent = await sentOf(order.id, "bookingConfirmation");
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.email).toHaveLength(1);
+    const names = order.lineItems.map((line) => line.name);
+    expect(sent.sms[0].message).toContain(
+      `. ${names[0]} $45.00, ${names[1]} $15.00, ${names[2]} $5.00, Promotion GRIP5 -$5.00, 100 points -$10.00, Sales tax $1.15, Total $51.15. Pay by `,
+    );
+    expect(sent.email[0].message).toContain(
+      [
+        "What we'll do:",
+        `  ${names[0]}${order.lineItems[0].description ? ` (${order.lineItems[0].description})` : ""}: $45.00`,
+        `  ${names[1]}${order.lineItems[1].description ? ` (${order.lineItems[1].description})` : ""}: $15.00`,
+        `  ${names[2]}${order.lineItems[2].description ? ` (${order.lineItems[2].description})` : ""}: $5.00`,
+        "  Promotion GRIP5: -$5.00",
+        "  100 points: -$10.00",
+        "  Sales tax (7.5%): $1.15",
+        "  Total: $51.15",
+        "Pay by ",
+      ].join("\n"),
+    );
+    // The confirmation's amounts are the order page's bill.
+    const page = await call("GET", `/api/orders/${order.id}`, { token: customer.token });
+    expect(page.body.bill).toMatchObject({ discounts: [{ label: "Promotion GRIP5", amountCents: 500 }], pointsCents: 1000, taxCents: 115, totalCents: 5115 });
+
+    // Paid by card: the receipt names the same amounts, the payment and the balance.
+    expect((await postEvent(checkoutCompleted(order, localSessionId(order.id), { card: { brand: "visa", last4: "4242" } }))).body.result).toBe("applied");
+    const receipt = await sentOf(order.id, "receipt");
+    expect(receipt.sms[0].message).toContain("We received $51.15 for order");
+    expect(receipt.sms[0].message).toContain("Promotion GRIP5 -$5.00, 100 points -$10.00, Sales tax $1.15, Total $51.15.");
+    expect(receipt.email[0].message).toContain(
+      ["  Promotion GRIP5: -$5.00", "  100 points: -$10.00", "  Sales tax (7.5%): $1.15", "  Total: $51.15", "  Paid (Visa ending in 4242): $51.15", "  Balance due: $0.00"].join("\n"),
+    );
+  });
+
   it("goes on no channel the customer switched off", async () => {
     const textsOnly = await bookingCustomer();
     await allow(textsOnly.userId, { sms: true, email: false });
@@ -115,12 +175,19 @@ describe("the payment receipt", () => {
     expect(sent.sms).toHaveLength(1);
     expect(sent.email).toHaveLength(1);
     expect(sent.sms[0].message).toBe(
-      `Regrip: thanks! We received $53.00 for order 901 (Visa ending in 4242). Strip and Grip $45.00, Handle Build-Up $8.00. It will be ready on Tuesday, December 1. Your order: ${process.env[env.siteUrl]}/orders/${orderId}`,
+      `Regrip: thanks! We received $53.00 for order 901 (Visa ending in 4242). Strip and Grip $45.00, Handle Build-Up $8.00, Total $53.00. It will be ready on Tuesday, December 1. Your order: ${process.env[env.siteUrl]}/orders/${orderId}`,
     );
     expect(sent.email[0]).toMatchObject({ recipient: customer.email, messageType: "receipt", subject: "Your Regrip receipt for order 901" });
-    for (const line of ["  Strip and Grip (Black, Tacky): $45.00", "  Handle Build-Up: $8.00", "  Total paid: $53.00", "Paid with: Visa ending in 4242", "Ready for pickup: Tuesday, December 1 at Regrip Littleton"]) {
-      expect(sent.email[0].message).toContain(line);
-    }
+    expect(sent.email[0].message).toContain(
+      [
+        "  Strip and Grip (Black, Tacky): $45.00",
+        "  Handle Build-Up: $8.00",
+        "  Total: $53.00",
+        "  Paid (Visa ending in 4242): $53.00",
+        "  Balance due: $0.00",
+        "Ready for pickup: Tuesday, December 1 at Regrip Littleton",
+      ].join("\n"),
+    );
     expect(outboxTo(customer.email).filter((entry) => entry.subject === "Your Regrip receipt for order 901")).toHaveLength(1);
   });
 
@@ -153,9 +220,10 @@ describe("the refund notice", () => {
 
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms.map((entry) => entry.message)).toEqual([
-      "Regrip: we've refunded $53.00 for order 901 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement.",
+      "Regrip: we've refunded $53.00 for order 901 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Total $53.00, Refunded -$53.00, Still paid $0.00.",
     ]);
     expect(sent.email).toHaveLength(1);
+    expect(sent.email[0].message).toContain(["  Total: $53.00", "  Paid (Visa ending in 4242): $53.00", "  Refunded: -$53.00", "  Still paid: $0.00"].join("\n"));
     expect(sent.email[0]).toMatchObject({ messageType: "refund", recipient: customer.email, subject: "Your Regrip refund for order 901" });
   });
 
@@ -171,6 +239,8 @@ describe("the refund notice", () => {
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms).toEqual([]);
     expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual(["We've refunded $8.00 for order 901."]);
+    // The bill as the refund left it: what was paid, what came back, what stays paid.
+    expect(sent.email[0].message).toContain(["  Total: $53.00", "  Paid (Visa ending in 4242): $53.00", "  Refunded: -$8.00", "  Still paid: $45.00"].join("\n"));
   });
 });
 

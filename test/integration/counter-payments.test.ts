@@ -4,11 +4,13 @@
  * to Scheduled (never to awaiting payment), a counter payment given back by Cancel Order with its refund, and a
  * payment link paid after the counter settled the order flagged for staff.
  */
+import { randomUUID } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { checkoutCompleted, localProvider, localSessionId } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { auditOf, bookedOrder, orderOf, payOrder, postEvent, staffTokens, textsOf } from "./payment-support";
+import { bookingCustomer } from "./booking-support";
 import { call } from "./support";
 
 let staff: { employee: string; admin: string };
@@ -71,10 +73,41 @@ describe("no paddle leaves unpaid by accident", () => {
     // The receipt went once, by text and by email (the customer allows both), naming how it was paid.
     const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
-    expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order 901 (Cash at the counter).`);
-    expect(receipts.find((entry) => entry.channel === "email")!.message).toContain("Paid with: Cash at the counter");
+    expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(
+      `We received ${due} for order 901 (Cash at the counter). Strip and Grip $45.00, Handle Build-Up $8.00, Total ${due}.`,
+    );
+    expect(receipts.find((entry) => entry.channel === "email")!.message).toContain("  Paid (Cash at the counter): $53.00\n  Balance due: $0.00");
     // Paid as it is handed over: no "it will be ready on" a day that is already past.
     expect(receipts.map((entry) => entry.message).join("\n")).not.toMatch(/will be ready|Ready for pickup/);
+  });
+
+  it("texts and emails the cash receipt of a quick sale with its staff discount, as the payment link named it", async () => {
+    const customer = await bookingCustomer();
+    const sale = await call("POST", "/api/book-service", {
+      token: staff.employee,
+      body: { customerId: customer.userId, paddle: { nickname: "Counter Cash" }, services: ["regrip"], discount: { amount: 5, notes: "Loyal player" } },
+      headers: { "idempotency-key": randomUUID() },
+    });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const orderId = sale.body.orderId as string;
+    const order = await orderOf(orderId);
+    expect(order).toMatchObject({ subtotalCents: 4500, discountAmountCents: 500, totalCents: 4000, paymentStatus: "unpaid" });
+    const link = (await textsOf(orderId)).filter((entry) => entry.template === "paymentLink");
+    expect(link).toHaveLength(1);
+    expect(link[0].message).toContain(`: ${order.lineItems[0].name} $45.00, Staff discount -$5.00, Total $40.00. Pay securely here: `);
+
+    const paid = await pay(orderId, staff.employee, { method: "POS_CASH", amountCents: 4000 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
+    expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
+    expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(
+      `We received $40.00 for order ${order.bagNumber} (Cash at the counter). ${order.lineItems[0].name} $45.00, Staff discount -$5.00, Total $40.00.`,
+    );
+    expect(receipts.find((entry) => entry.channel === "email")!.message).toContain(
+      [`  ${order.lineItems[0].name}${order.lineItems[0].description ? ` (${order.lineItems[0].description})` : ""}: $45.00`, "  Staff discount: -$5.00", "  Total: $40.00", "  Paid (Cash at the counter): $40.00", "  Balance due: $0.00"].join("\n"),
+    );
+    // The staff member's notes on the discount are theirs: never in the customer's messages.
+    expect(receipts.map((entry) => entry.message).join("\n")).not.toContain("Loyal player");
   });
 
   it("lets an admin comp the balance with a reason, and no one else", async () => {

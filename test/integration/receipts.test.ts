@@ -66,9 +66,9 @@ async function counterOrder() {
 const receiptOf = (orderId: string, token?: string) =>
   call("GET", `/api/receipts/${encodeURIComponent(orderId)}${token === undefined ? "" : `?t=${encodeURIComponent(token)}`}`);
 
-/** The order's lines as the receipt text names them: " Basic Overgrip $12.00, 2 x Edge Tape $7.00." */
+/** The order's bill as the receipt text names it (nothing off, no tax): " Court Towel $12.00, 2 x Lead Tape $7.00, Total $19.00." */
 const lines = (order: Awaited<ReturnType<typeof orderOf>>) =>
-  ` ${order.lineItems.map((line) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`).join(", ")}.`;
+  ` ${order.lineItems.map((line) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`).join(", ")}, Total ${dollars(order.totalCents)}.`;
 
 const receiptTexts = async (orderId: string) => (await textsOf(orderId)).filter((text) => text.template === "receipt" && text.channel === "sms");
 

@@ -6,6 +6,7 @@ import { db } from "../../packages/core/src/db";
 import { useSmsProvider } from "../../packages/core/src/sms";
 import { outboxProvider } from "../../packages/core/src/sms/providers";
 import { Texts } from "../../packages/core/src/texts";
+import { billOf } from "../../packages/core/src/shared/bill";
 
 afterEach(() => useSmsProvider(undefined));
 
@@ -19,10 +20,20 @@ describe("a text through the provider (Texts.send)", () => {
     const file = join(mkdtempSync(join(tmpdir(), "regrip-outbox-")), "outbox.jsonl");
     useSmsProvider(outboxProvider(file));
     const url = "https://pay.test/order-1";
-    const result = await Texts.send("paymentLink", { order: { id: "order-1", bagNumber: "101", totalCents: 4500 }, url }, { phone: "+13035550101", orderId: "order-1" });
+    const bill = billOf({
+      lineItems: [{ name: "Strip and Grip", priceCents: 4500, quantity: 1 }],
+      subtotalCents: 4500,
+      discountAmountCents: 0,
+      taxCents: 0,
+      totalCents: 4500,
+      paymentStatus: "unpaid",
+      paymentMethod: "STRIPE",
+      refundedAmountCents: 0,
+    });
+    const result = await Texts.send("paymentLink", { order: { id: "order-1", bagNumber: "101" }, bill, url }, { phone: "+13035550101", orderId: "order-1" });
     expect(result.status).toBe("sent");
     const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order 101 comes to $45.00. Pay securely here: ${url}` })]);
+    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order 101: Strip and Grip $45.00, Total $45.00. Pay securely here: ${url}` })]);
     expect(await logEntry(result.logId)).toMatchObject({
       channel: "sms",
       recipient: "+13035550101",

@@ -14,6 +14,7 @@ import type { OrderItem } from "../../packages/core/src/orders/view";
 import { PhoneVerification } from "../../packages/core/src/phone-verification";
 import { useSmsProvider } from "../../packages/core/src/sms";
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
+import { billOf } from "../../packages/core/src/shared/bill";
 import { SMS_HELP_REPLY, templates, Texts, type TemplateName } from "../../packages/core/src/texts";
 import { OPT_OUT_LINE, PROMOTIONS_CONSENT_TEXT, withOptOut } from "../../packages/core/src/shared/sms-consent";
 
@@ -44,6 +45,10 @@ async function newUser(fields: { phone?: string; stripePhone?: string; smsNotifi
 const logOf = async (orderId: string) => (await db().entities.communication.query.byOrder({ orderId }).go()).data;
 const stop = (phone: string) => db().entities.smsConversation.upsert({ phoneNumber: phone, optedOut: true }).go();
 const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocation: "LITTLETON" as const, dropoffLocation: "LITTLETON" as const };
+/** The bill of a $45.00 regrip, unpaid and paid. */
+const regrip = { lineItems: [{ name: "Strip and Grip", priceCents: 4500, quantity: 1 }], subtotalCents: 4500, discountAmountCents: 0, taxCents: 0, totalCents: 4500, paymentMethod: "STRIPE", refundedAmountCents: 0 };
+const unpaidBill = billOf({ ...regrip, paymentStatus: "unpaid" });
+const paidBill = billOf({ ...regrip, paymentStatus: "paid" });
 
 describe("every template goes through Texts.send and is logged with its name", () => {
   it("sends each template's words to its recipient and logs template, message type and status", async () => {
@@ -65,27 +70,27 @@ describe("every template goes through Texts.send and is logged with its name", (
       })),
       {
         name: "paymentLink",
-        params: { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/o-1" },
+        params: { order: { id: "o-1", bagNumber: "107" }, bill: unpaidBill, url: "https://pay.test/o-1" },
         to: phone,
-        send: (orderId) => Texts.send("paymentLink", { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/o-1" }, { phone, orderId }),
+        send: (orderId) => Texts.send("paymentLink", { order: { id: "o-1", bagNumber: "107" }, bill: unpaidBill, url: "https://pay.test/o-1" }, { phone, orderId }),
       },
       {
         name: "receipt",
-        params: { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://shop.test/receipt/o-1?t=x" },
+        params: { order: { id: "o-1", bagNumber: "107", bill: paidBill }, url: "https://shop.test/receipt/o-1?t=x" },
         to: customer.phone!,
-        send: (orderId) => Texts.send("receipt", { order: { id: "o-1", bagNumber: "107", totalCents: 4500 }, url: "https://shop.test/receipt/o-1?t=x" }, { userId: customer.userId, orderId }),
+        send: (orderId) => Texts.send("receipt", { order: { id: "o-1", bagNumber: "107", bill: paidBill }, url: "https://shop.test/receipt/o-1?t=x" }, { userId: customer.userId, orderId }),
       },
       {
         name: "bookingConfirmation",
-        params: { ...order, id: "o-1", totalCents: 4500, pickupDay: "Monday, November 30" },
+        params: { ...order, id: "o-1", bill: unpaidBill, pickupDay: "Monday, November 30" },
         to: customer.phone!,
-        send: (orderId) => Texts.send("bookingConfirmation", { ...order, id: "o-1", totalCents: 4500, pickupDay: "Monday, November 30" }, { userId: customer.userId, orderId }),
+        send: (orderId) => Texts.send("bookingConfirmation", { ...order, id: "o-1", bill: unpaidBill, pickupDay: "Monday, November 30" }, { userId: customer.userId, orderId }),
       },
       {
         name: "refundNotice",
-        params: { order: { id: "o-1", bagNumber: "107" }, amountCents: 4500 },
+        params: { order: { id: "o-1", bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } },
         to: customer.phone!,
-        send: (orderId) => Texts.send("refundNotice", { order: { id: "o-1", bagNumber: "107" }, amountCents: 4500 }, { userId: customer.userId, orderId }),
+        send: (orderId) => Texts.send("refundNotice", { order: { id: "o-1", bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } }, { userId: customer.userId, orderId }),
       },
       { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
       { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
@@ -200,7 +205,7 @@ describe("STOP", () => {
     const blocked = [
       await Texts.send("orderReady", order, { userId: customer.userId, orderId }),
       await Texts.send("broadcast", { message: "Promo" }, { user: customer, orderId }),
-      await Texts.send("paymentLink", { order: { id: "o-2", bagNumber: "108", totalCents: 100 }, url: "u" }, { phone, orderId }),
+      await Texts.send("paymentLink", { order: { id: "o-2", bagNumber: "108" }, bill: unpaidBill, url: "u" }, { phone, orderId }),
       await Texts.send("verificationCode", { code: "222222" }, { phone, orderId }),
       await Texts.send("test", { message: "t" }, { phone, orderId }),
     ];

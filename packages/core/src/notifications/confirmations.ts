@@ -11,11 +11,12 @@ import type { Effect } from "../db/effects";
 import type { OrderItem } from "../orders/view";
 import { env } from "../../../../infra/env";
 import { bookAgainPath } from "../shared/book-again";
+import { billOf, refundTaxShare, type BillRefund } from "../shared/bill";
 import { formatDate, formatInstant, formatTime, localOf } from "../shared/calendar";
 import { stageOfStatus } from "../shared/lifecycle";
 import { PAYMENT_METHOD_LABELS } from "../shared/payment";
 import { holdDeadline, holdEndsAt } from "../shared/unpaid-hold";
-import type { OrderMessageParams } from "../texts/templates";
+import type { OrderMessageParams, TemplateParams } from "../texts/templates";
 import { orderPageUrl } from "./index";
 
 /** How a receipt says the order was paid: the card online, else the counter's way ("Cash at the counter"). */
@@ -30,11 +31,11 @@ function cardOf(order: Pick<OrderItem, "paymentMethod" | "cardBrand" | "cardLast
   return `${brand}ending in ${order.cardLast4}`;
 }
 
-/** The order's facts in the words the three messages use (templates know no calendar), as said at `now`. */
+/** The order's facts in the words the three messages use (templates know no calendar), and its bill, as said at `now`. */
 function messageParams(order: OrderItem, now: Date = new Date()): OrderMessageParams {
   return {
     ...order,
-    lines: order.lineItems.map((line) => ({ name: line.name, detail: line.description || null, quantity: line.quantity, priceCents: line.priceCents })),
+    bill: billOf(order),
     pickupDay: order.pickupDate ? formatDate(order.pickupDate) : undefined,
     dropoffWhen: order.dropoffDateTime ? formatInstant(new Date(order.dropoffDateTime)) : undefined,
     card: cardOf(order),
@@ -51,24 +52,27 @@ const to = (order: OrderItem) => ({ userId: order.userId, orderId: order.id });
  */
 const texts = async () => (await import("../texts")).Texts;
 
-/** The confirmation of a booking: what, the bag, the drop-off and the pickup day. Run once the booking is written. */
+/** What a booking's confirmation says: what, the bag, the drop-off, the pickup day and the bill. */
+export const confirmationParams = (order: OrderItem): TemplateParams<"bookingConfirmation"> => messageParams(order);
+
+/** The confirmation of a booking. Run once the booking is written. */
 export function bookingConfirmation(order: OrderItem): Effect {
-  return { name: `confirm order ${order.id} booking`, run: async () => (await texts()).notify("bookingConfirmation", messageParams(order), to(order)) };
+  return { name: `confirm order ${order.id} booking`, run: async () => (await texts()).notify("bookingConfirmation", confirmationParams(order), to(order)) };
+}
+
+/** What a payment's receipt says of `paid`, the order as the payment wrote it: the payment, the bill, the pickup day and the link. */
+export function receiptParams(paid: OrderItem): TemplateParams<"receipt"> {
+  const params = messageParams(paid);
+  const pickupDay = stillWorkedOn(paid) ? params.pickupDay : undefined;
+  return { order: { ...params, card: paidWith(paid), pickupDay }, url: paid.receiptUrl };
 }
 
 /**
- * The receipt of a payment: the lines, the total, the card and the pickup day, and a counter sale's receipt link
- * (`receiptUrl`, receipts/) when it has one. `paid` is the order as the payment wrote it.
+ * The receipt of a payment: the payment and how it was paid, the bill and its balance, the pickup day, and a
+ * counter sale's receipt link (`receiptUrl`, receipts/) when it has one. `paid` is the order as the payment wrote it.
  */
 export function paymentReceipt(paid: OrderItem): Effect {
-  return {
-    name: `text order ${paid.id} receipt`,
-    run: async () => {
-      const params = messageParams(paid);
-      const pickupDay = stillWorkedOn(paid) ? params.pickupDay : undefined;
-      return (await texts()).notify("receipt", { order: { ...params, card: paidWith(paid), pickupDay }, url: paid.receiptUrl }, to(paid));
-    },
-  };
+  return { name: `text order ${paid.id} receipt`, run: async () => (await texts()).notify("receipt", receiptParams(paid), to(paid)) };
 }
 
 /**
@@ -80,11 +84,24 @@ function stillWorkedOn(order: OrderItem): boolean {
   return stage !== "ready" && stage !== "picked_up" && stage !== "canceled";
 }
 
-/** The notice of `amountCents` given back (by card, or at the counter). */
-export function refundNotice(order: OrderItem, amountCents: number): Effect {
+/** A refund to tell: its amount, and the sales tax in it when the refund says (else the order's tax in proportion). */
+export type RefundToTell = Pick<BillRefund, "amountCents"> & Partial<Pick<BillRefund, "taxCents">>;
+
+/** What a refund's notice says: the amount and its tax, where it goes, and the bill of `order` as the refund left it. */
+export function refundParams(order: OrderItem, refund: number | RefundToTell): TemplateParams<"refundNotice"> {
+  const given = typeof refund === "number" ? { amountCents: refund } : refund;
+  return {
+    order: { ...order, bill: billOf(order), card: cardOf(order) },
+    refund: { amountCents: given.amountCents, taxCents: given.taxCents ?? refundTaxShare(order, given.amountCents) },
+  };
+}
+
+/** The notice of a refund (by card, or at the counter): `order` is the order as the refund left it. */
+export function refundNotice(order: OrderItem, refund: number | RefundToTell): Effect {
+  const amountCents = typeof refund === "number" ? refund : refund.amountCents;
   return {
     name: `tell order ${order.id} refund of ${amountCents}`,
-    run: async () => (await texts()).notify("refundNotice", { order: { ...order, card: cardOf(order) }, amountCents }, to(order)),
+    run: async () => (await texts()).notify("refundNotice", refundParams(order, refund), to(order)),
   };
 }
 

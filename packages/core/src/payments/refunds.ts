@@ -51,7 +51,8 @@ export function recordRefund(
         // the caller's when it knows it, else the order's tax in proportion.
         ...(details.taxCents !== undefined ? { refundTaxCents: details.taxCents } : {}),
         // Told once the refund is written: once per amount given back, however often the provider reports it.
-        effects: [refundNotice(order, refunded - order.refundedAmountCents)],
+        // With the bill as the refund leaves it (what stays paid).
+        effects: [refundNotice({ ...order, refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" }, refunded - order.refundedAmountCents)],
         audits: [
           {
             actor,

@@ -131,6 +131,10 @@ function paymentsOf(order: BillSource): BillPayment[] {
   return [{ tender: order.paymentMethod as BillTender, amountCents: order.totalCents, at: order.paidAt ?? null, by: staffNameOf(order.posPaymentDetails) }];
 }
 
+/** The sales tax in `amountCents` given back of an order whose refund does not say: the order's tax in proportion to the total. */
+export const refundTaxShare = (order: Pick<BillSource, "taxCents" | "totalCents">, amountCents: number): number =>
+  order.totalCents > 0 ? Math.round((order.taxCents * amountCents) / order.totalCents) : 0;
+
 function refundsOf(order: BillSource): BillRefund[] {
   const listed: BillRefund[] = (order.refunds ?? []).map((refund) => ({
     amountCents: refund.amountCents,
@@ -145,8 +149,7 @@ function refundsOf(order: BillSource): BillRefund[] {
   // Money given back before refunds were listed (or reported by the card provider alone) is one refund of the rest.
   const unlisted = order.refundedAmountCents - listed.reduce((sum, refund) => sum + refund.amountCents, 0);
   if (unlisted > 0) {
-    const taxShare = order.totalCents > 0 ? Math.round((order.taxCents * unlisted) / order.totalCents) : 0;
-    listed.push({ amountCents: unlisted, taxCents: taxShare, reason: null, at: order.updatedAt ?? "", by: null, tender: (order.paymentMethod as BillTender) ?? null });
+    listed.push({ amountCents: unlisted, taxCents: refundTaxShare(order, unlisted), reason: null, at: order.updatedAt ?? "", by: null, tender: (order.paymentMethod as BillTender) ?? null });
   }
   return listed;
 }

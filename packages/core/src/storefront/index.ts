@@ -37,6 +37,7 @@ import { DEFAULT_DROPOFF_LOCATION, type BookableLocation } from "../shared/locat
 import { COMP_NEEDS_REASON, discountOverLimit, employeeDiscountLimitCents, ZERO_TOTAL_IS_COMP } from "../shared/money-settings";
 import { moneySettings } from "../settings";
 import { receiptUrl } from "../shared/receipts";
+import { billOf } from "../shared/bill";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
@@ -221,7 +222,7 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   // The text's code (its templates, consent rules and the provider) loads with the first text, off the cold start
   // of the three routes that import this module (npm run bench:lambda).
   const { Texts } = await import("../texts");
-  const sent = await Texts.send("paymentLink", { order: current, url }, { phone, userId: current.userId, orderId: current.id });
+  const sent = await Texts.send("paymentLink", { order: current, bill: billOf(current), url }, { phone, userId: current.userId, orderId: current.id });
   const smsStatus = sent.status === "sent" ? { success: true, message: SMS_SENT } : { success: false, message: sent.error ?? "The text could not be sent" };
   return { order: current, checkoutUrl: url, smsStatus };
 }

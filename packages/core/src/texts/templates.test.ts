@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { COMMUNICATION_MESSAGE_TYPES } from "../entities/enums";
 import { ORDER_MOVE_TEXTS } from "../notifications";
+import { billOf, type BillSource } from "../shared/bill";
 import { OPT_OUT_LINE, withOptOut } from "../shared/sms-consent";
 import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { SMS_HELP_REPLY, templates } from "./templates";
+
+/** The bill of an order of `lines` as stored (shared/bill.ts), with whatever else `fields` set. */
+const billFor = (lines: BillSource["lineItems"], fields: Partial<BillSource> = {}) => {
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  return billOf({ lineItems: lines, subtotalCents, discountAmountCents: 0, taxCents: 0, totalCents: subtotalCents, paymentStatus: "unpaid", paymentMethod: "STRIPE", refundedAmountCents: 0, ...fields });
+};
 
 const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocation: "HIGHLANDS_RANCH" as const, dropoffLocation: "HIGHLANDS_RANCH" as const };
 
@@ -54,12 +61,15 @@ describe("order texts", () => {
 
 describe("the other texts", () => {
   it("keep their words", () => {
-    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/x" })).toBe(
-      "Regrip: your order 107 comes to $45.00. Pay securely here: https://pay.test/x",
+    const regrip = billFor([{ name: "Strip and Grip", priceCents: 4500, quantity: 1 }]);
+    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: "107" }, bill: regrip, url: "https://pay.test/x" })).toBe(
+      "Regrip: your order 107: Strip and Grip $45.00, Total $45.00. Pay securely here: https://pay.test/x",
     );
-    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 805 }, url: "u" })).toContain("order 123456 comes to $8.05");
-    expect(templates.receipt.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 6030 }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
-      "Regrip: thanks! We received $60.30 for order 123456. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
+    const tape = billFor([{ name: "Edge Tape", priceCents: 805, quantity: 1 }]);
+    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: undefined }, bill: tape, url: "u" })).toContain("order 123456: Edge Tape $8.05, Total $8.05.");
+    const paid = billFor([{ name: "Strip and Grip", priceCents: 6030, quantity: 1 }], { paymentStatus: "paid", paymentMethod: "POS_CASH" });
+    expect(templates.receipt.words({ order: { id: "o-abcdef123456", bagNumber: undefined, bill: paid }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
+      "Regrip: thanks! We received $60.30 for order 123456. Strip and Grip $60.30, Total $60.30. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
     );
     expect(templates.verificationCode.words({ code: "012345" })).toBe("Your Regrip verification code is 012345. It expires in 10 minutes.");
     expect(SMS_HELP_REPLY).toBe(
@@ -80,6 +90,83 @@ describe("the other texts", () => {
     expect(templates.broadcast.consent).toBe("promotions");
     // A receipt is an order text: only to a customer who allows them, at their profile's phone.
     expect(templates.receipt.consent).toBe("orderUpdates");
+  });
+});
+
+describe("the texts and emails that state an order's money", () => {
+  // $45 regrip (labour) + $15 guard + $5 tape (goods), GRIP5 and 100 points, the goods taxed at 7.5 % (money.test.ts).
+  const booked = billFor(
+    [
+      { name: "Strip and Grip", description: "Black, Tacky", priceCents: 4500, quantity: 1 },
+      { name: "Edge Guard", priceCents: 1500, quantity: 1, taxable: true },
+      { name: "Edge Tape", priceCents: 500, quantity: 1, taxable: true },
+    ],
+    { discountAmountCents: 500, promoCode: "GRIP5", pointsRedeemed: 100, pointsDiscountCents: 1000, taxCents: 115, taxRateBps: 750, totalCents: 5115 },
+  );
+  const confirmation = { ...order, id: "o-1", bill: booked, dropoffWhen: "Monday, November 30 at 10 am", pickupDay: "Tuesday, December 1", payBy: "Pay by 10:53 am today, or the booking is released" };
+
+  it("the booking confirmation names the lines, the promotion, the points, the tax and the total, by text and by email", () => {
+    expect(templates.bookingConfirmation.words(confirmation)).toBe(
+      `Regrip: you're booked! "Big Blue" (bag 042), order 042. Drop it off at Regrip Highlands Ranch on Monday, November 30 at 10 am; it will be ready on Tuesday, December 1. Strip and Grip $45.00, Edge Guard $15.00, Edge Tape $5.00, Promotion GRIP5 -$5.00, 100 points -$10.00, Sales tax $1.15, Total $51.15. Pay by 10:53 am today, or the booking is released.`,
+    );
+    expect(templates.bookingConfirmation.email(confirmation).text).toContain(
+      [
+        "What we'll do:",
+        "  Strip and Grip (Black, Tacky): $45.00",
+        "  Edge Guard: $15.00",
+        "  Edge Tape: $5.00",
+        "  Promotion GRIP5: -$5.00",
+        "  100 points: -$10.00",
+        "  Sales tax (7.5%): $1.15",
+        "  Total: $51.15",
+        "Pay by 10:53 am today, or the booking is released.",
+        "Drop-off: Regrip Highlands Ranch, Monday, November 30 at 10 am",
+      ].join("\n"),
+    );
+  });
+
+  it("the receipt names the payment, the staff discount and the balance", () => {
+    const paid = billFor([{ name: "Strip and Grip", priceCents: 4500, quantity: 1 }], {
+      discountAmountCents: 900,
+      discountByStaffName: "Sam",
+      totalCents: 3600,
+      paymentStatus: "paid",
+      paymentMethod: "POS_CASH",
+      posPaymentDetails: { staffName: "Sam" },
+    });
+    const receipt = { order: { ...order, id: "o-1", bill: paid, card: "Cash at the counter" } };
+    expect(templates.receipt.words(receipt)).toBe(
+      "Regrip: thanks! We received $36.00 for order 042 (Cash at the counter). Strip and Grip $45.00, Staff discount -$9.00, Total $36.00.",
+    );
+    expect(templates.receipt.email(receipt).text).toContain(
+      ["  Strip and Grip: $45.00", "  Staff discount: -$9.00", "  Total: $36.00", "  Paid (Cash at the counter): $36.00", "  Balance due: $0.00"].join("\n"),
+    );
+  });
+
+  it("the refund notice names the amount, its sales tax and what stays paid, with the bill", () => {
+    const refunded = billFor(
+      [
+        { name: "Strip and Grip", priceCents: 4500, quantity: 1 },
+        { name: "Edge Guard", priceCents: 1500, quantity: 1, taxable: true },
+      ],
+      { taxCents: 113, taxRateBps: 750, totalCents: 6113, paymentStatus: "paid", paymentMethod: "STRIPE", refundedAmountCents: 1613, refunds: [{ amountCents: 1613, taxCents: 113, at: "2026-11-28T17:00:00.000Z" }] },
+    );
+    const notice = { order: { id: "o-1", bagNumber: "042", bill: refunded, card: "Visa ending in 4242" }, refund: { amountCents: 1613, taxCents: 113 } };
+    expect(templates.refundNotice.words(notice)).toBe(
+      "Regrip: we've refunded $16.13 (of it $1.13 sales tax) for order 042 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Sales tax $1.13, Total $61.13, Refunded -$16.13, Still paid $45.00.",
+    );
+    expect(templates.refundNotice.email(notice).text).toContain(
+      ["  Strip and Grip: $45.00", "  Edge Guard: $15.00", "  Sales tax (7.5%): $1.13", "  Total: $61.13", "  Paid (Visa ending in 4242): $61.13", "  Refunded: -$16.13", "  Still paid: $45.00"].join("\n"),
+    );
+  });
+
+  it("a membership's coverage is named, and a text counts the lines past six with their amount", () => {
+    const lines = Array.from({ length: 8 }, (_, i) => ({ name: `Grip ${i + 1}`, priceCents: 1000, quantity: 1 }));
+    const covered = billFor([{ name: "Strip and Grip", description: "Covered by your membership", priceCents: 0, quantity: 1 }, ...lines], { coveredCents: 4500, totalCents: 8000 });
+    const words = templates.paymentLink.words({ order: { id: "o-1", bagNumber: "042" }, bill: covered, url: "u" });
+    expect(words).toBe(
+      "Regrip: your order 042: Strip and Grip $45.00, Grip 1 $10.00, Grip 2 $10.00, Grip 3 $10.00, Grip 4 $10.00, 4 more items $40.00, Membership coverage -$45.00, Total $80.00. Pay securely here: u",
+    );
   });
 });
 
@@ -137,12 +224,12 @@ describe("docs/product.md's list of every text and email", () => {
 });
 
 describe("the unpaid hold's messages", () => {
-  const booking = { ...order, id: "o-abcdef123456", totalCents: 1200, lines: [{ name: "Basic Overgrip", quantity: 1, priceCents: 1200 }] };
+  const booking = { ...order, id: "o-abcdef123456", bill: billFor([{ name: "Basic Overgrip", quantity: 1, priceCents: 1200 }]) };
 
   it("the confirmation states the deadline of a booking on hold, and no deadline otherwise", () => {
     const payBy = "Pay by 10:53 am today, or the booking is released";
     expect(templates.bookingConfirmation.words({ ...booking, payBy })).toBe(
-      `Regrip: you're booked! "Big Blue" (bag 042), order 042. Basic Overgrip $12.00. Drop it off at Regrip Highlands Ranch. Total $12.00. ${payBy}.`,
+      `Regrip: you're booked! "Big Blue" (bag 042), order 042. Drop it off at Regrip Highlands Ranch. Basic Overgrip $12.00, Total $12.00. ${payBy}.`,
     );
     expect(templates.bookingConfirmation.email({ ...booking, payBy }).text).toContain(`  Total: $12.00\n${payBy}.\n`);
     // Paid, covered, nothing to pay: no deadline, and never the old "before drop-off".

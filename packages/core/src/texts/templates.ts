@@ -16,6 +16,8 @@ import type { OrderItem } from "../orders/view";
 import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
 import { orderReference } from "../shared/orders";
 import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule";
+import type { Bill, BillRefund } from "../shared/bill";
+import { billLines, billText, refundWords } from "../shared/bill-text";
 import { dollars } from "../shared/payment";
 import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { OPT_OUT_LINE } from "../shared/sms-consent";
@@ -113,21 +115,14 @@ export interface HoursReplyShop {
   hours: readonly (readonly [days: string, times: string])[];
 }
 
-/** An order's lines as a confirmation and a receipt name them. */
-export interface MessageLine {
-  name: string;
-  detail?: string | null;
-  quantity: number;
-  priceCents: number;
-}
-
 /**
  * The order facts a booking confirmation, a receipt and a refund notice name, already in words where a date or a
- * card is concerned (notifications/confirmations.ts makes them): templates know no calendar.
+ * card is concerned (notifications/confirmations.ts makes them): templates know no calendar. Every amount they
+ * state is the order's bill's (shared/bill.ts), in the words of shared/bill-text.ts.
  */
 export type OrderMessageParams = OrderTextParams &
-  Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & {
-    lines?: readonly MessageLine[];
+  Pick<OrderItem, "id" | "bagNumber"> & {
+    bill: Bill;
     /** The promised pickup day: "Monday, November 30". */
     pickupDay?: string;
     /** When the paddle is dropped off: "Monday, November 30 at 10 am". */
@@ -140,12 +135,10 @@ export type OrderMessageParams = OrderTextParams &
     payBy?: string;
   };
 
-const lineWords = (line: MessageLine) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`;
-/** The lines in one sentence, for a text: "Strip and Grip $45.00, Handle Build-Up $8.00". */
-const linesInText = (lines: readonly MessageLine[] | undefined) => (lines?.length ? ` ${lines.map(lineWords).join(", ")}.` : "");
-/** The lines one a row, for an email. */
-const linesInEmail = (lines: readonly MessageLine[] | undefined) =>
-  (lines ?? []).map((line) => `  ${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name}${line.detail ? ` (${line.detail})` : ""}: ${dollars(line.priceCents * line.quantity)}`);
+/** What a receipt says was received: the payment it is for (the bill's latest), else the total. */
+const receivedCents = (bill: Bill) => bill.payments.at(-1)?.amountCents ?? bill.totalCents;
+/** A receipt's payment by the card that paid when known ("Visa ending in 4242"), else by its tender. */
+const cardWords = (order: Pick<OrderMessageParams, "card">) => (tender: string) => (tender !== "COMP" && order.card ? order.card : undefined);
 /** Where the paddle is dropped off: the drop-off shop, the club of an onsite day. */
 const dropPlaceOf = (order: OrderTextParams) => placeOf({ dropoffLocation: order.dropoffLocation, partner: order.partner });
 /** Every order email ends by saying why it came and how to stop it. */
@@ -240,27 +233,25 @@ export const templates = {
     messageType: "storefront_order",
     consent: "requested",
     to: "The phone on the order, at the counter",
-    when: "Staff make an order at the storefront or in the quick sale and there is something to pay",
-    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
-      `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`,
+    when: "Staff make an order at the storefront or in the quick sale and there is something to pay: the order's bill and the link",
+    words: ({ order, bill, url }: { order: Pick<OrderItem, "id" | "bagNumber">; bill: Bill; url: string }) =>
+      `Regrip: your order ${orderReference(order)}: ${billText(bill)}. Pay securely here: ${url}`,
   }),
   receipt: emailedTemplate({
     messageType: "receipt",
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
-    when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter sale paid by its texted link), or cash or a card taken at the counter. The total, the lines, how it was paid, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
-    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & Partial<OrderMessageParams>; url?: string }) =>
-      `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}.${linesInText(order.lines)}${
+    when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter sale paid by its texted link), or cash or a card taken at the counter. The payment and how it was paid, the bill (lines, each discount, coverage, points, sales tax, total) and the balance, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber"> & Partial<OrderMessageParams> & Pick<OrderMessageParams, "bill">; url?: string }) =>
+      `Regrip: thanks! We received ${dollars(receivedCents(order.bill))} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}. ${billText(order.bill, { balance: true })}.${
         order.pickupDay ? ` It will be ready on ${order.pickupDay}.` : ""
       }${url ? ` Your receipt: ${url}` : order.orderUrl ? ` Your order: ${order.orderUrl}` : ""}`,
     email: ({ order, url }) => ({
       subject: `Your Regrip receipt for order ${orderReference(order)}`,
       text: emailText(
-        `Thanks! We received your payment of ${dollars(order.totalCents)} for order ${orderReference(order)}.`,
+        `Thanks! We received your payment of ${dollars(receivedCents(order.bill))} for order ${orderReference(order)}.`,
         "",
-        order.lines?.length ? linesInEmail(order.lines) : undefined,
-        `  Total paid: ${dollars(order.totalCents)}`,
-        order.card ? `Paid with: ${order.card}` : undefined,
+        billLines(order.bill, { payments: true, refunds: true, balance: true, tenderWords: cardWords(order) }),
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
         url ? ["", `Your receipt: ${url}`] : order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
       ),
@@ -270,11 +261,11 @@ export const templates = {
     messageType: "booking_confirmation",
     consent: "orderUpdates",
     to: "The customer who booked, by text and by email as their profile allows each",
-    when: "A customer books a regrip online (once per booking: a repeated request with its Idempotency-Key sends nothing). What, the bag, the drop-off and the pickup day",
+    when: "A customer books a regrip online (once per booking: a repeated request with its Idempotency-Key sends nothing). What, the bag, the drop-off and the pickup day, and the bill (lines, each discount, coverage, points, sales tax, total)",
     words: (order: OrderMessageParams) =>
-      `Regrip: you're booked! ${paddleOf(order)}${bagOf(order)}, order ${orderReference(order)}.${linesInText(order.lines)} Drop it off at ${dropPlaceOf(order)}${
+      `Regrip: you're booked! ${paddleOf(order)}${bagOf(order)}, order ${orderReference(order)}. Drop it off at ${dropPlaceOf(order)}${
         order.dropoffWhen ? ` on ${order.dropoffWhen}` : ""
-      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. Total ${dollars(order.totalCents)}.${order.payBy ? ` ${order.payBy}.` : ""}${
+      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. ${billText(order.bill)}.${order.payBy ? ` ${order.payBy}.` : ""}${
         order.orderUrl ? ` Your order: ${order.orderUrl}` : ""
       }`,
     email: (order) => ({
@@ -283,8 +274,7 @@ export const templates = {
         `Thanks for booking with Regrip! Here is your order ${orderReference(order)}.`,
         "",
         `Paddle: ${paddleOf(order)}${order.bagNumber ? `, in bag ${order.bagNumber}` : ""}`,
-        order.lines?.length ? ["What we'll do:", ...linesInEmail(order.lines)] : undefined,
-        `  Total: ${dollars(order.totalCents)}`,
+        ["What we'll do:", ...billLines(order.bill)],
         order.payBy ? `${order.payBy}.` : undefined,
         `Drop-off: ${dropPlaceOf(order)}${order.dropoffWhen ? `, ${order.dropoffWhen}` : ""}`,
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
@@ -296,16 +286,19 @@ export const templates = {
     messageType: "refund",
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
-    when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back)",
-    words: ({ order, amountCents }: { order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card">; amountCents: number }) =>
-      `Regrip: we've refunded ${dollars(amountCents)} for order ${orderReference(order)}${
+    when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back). The amount and its sales tax, where it goes, and the bill with its refunds and what stays paid",
+    words: ({ order, refund }: { order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card" | "bill">; refund: Pick<BillRefund, "amountCents" | "taxCents"> }) =>
+      `Regrip: we've refunded ${refundWords(refund)} for order ${orderReference(order)}${
         order.card ? ` to your ${order.card}. It can take 5 to 10 days to show on your statement.` : "."
-      }`,
-    email: ({ order, amountCents }) => ({
+      } Your bill: ${billText(order.bill, { lines: false, refunds: true })}.`,
+    email: ({ order, refund }) => ({
       subject: `Your Regrip refund for order ${orderReference(order)}`,
       text: emailText(
-        `We've refunded ${dollars(amountCents)} for order ${orderReference(order)}.`,
+        `We've refunded ${refundWords(refund)} for order ${orderReference(order)}.`,
         order.card ? `It goes back to your ${order.card} and can take 5 to 10 days to show on your statement.` : undefined,
+        "",
+        "Your bill:",
+        billLines(order.bill, { payments: true, refunds: true, tenderWords: cardWords(order) }),
       ),
     }),
   }),
