@@ -103,6 +103,17 @@ describe("stripeProvider", () => {
     expect(params.get("expires_at")).toBe(String(Date.parse("2026-05-01T12:45:30Z") / 1000));
   });
 
+  it("says the unpaid hold's deadline beside the Pay button of a booking on hold, and nothing for an order off hold", async () => {
+    seen.length = 0;
+    const urls = { siteUrl: "https://shop.example", successUrl: "https://shop.example/orders/o1?paid=1", cancelUrl: "https://shop.example/orders/o1?payment=canceled" };
+    const held = { ...order, status: "INVOICED", paymentStatus: "unpaid", statusHistory: [{ to: "INVOICED", at: new Date().toISOString() }], createdAt: new Date().toISOString() } as unknown as OrderItem;
+    await provider().createCheckoutSession(held, urls);
+    await provider().createCheckoutSession(order, urls);
+    const [heldParams, otherParams] = seen.filter((s) => s.path === "/v1/checkout/sessions").map((s) => s.params);
+    expect(heldParams!.get("custom_text[submit][message]")).toMatch(/^Pay by \d{1,2}:\d{2} [ap]m (today|tomorrow), or the booking is released\.$/);
+    expect(otherParams!.get("custom_text[submit][message]")).toBeNull();
+  });
+
   it("creates a payment-mode checkout for a tip: its amount, the tip's metadata (no orderId on the payment intent), once per tip", async () => {
     seen.length = 0;
     const session = await provider().createTipCheckout(

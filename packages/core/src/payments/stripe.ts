@@ -6,7 +6,15 @@
  */
 import Stripe from "stripe";
 import { orderReference } from "../shared/orders";
+import { holdDeadline } from "../shared/unpaid-hold";
 import { cardOf, checkoutLines, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
+import type { OrderItem } from "../orders/view";
+
+/** Stripe Checkout's message beside its Pay button: the unpaid hold's deadline, for an order on hold. */
+function withDeadline(order: OrderItem): { custom_text?: { submit: { message: string } } } {
+  const deadline = holdDeadline(order, new Date());
+  return deadline ? { custom_text: { submit: { message: `${deadline}.` } } } : {};
+}
 
 /** `config` is for tests: `{ host, port, protocol: "http" }` points the client at a local fake. */
 export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {}): PaymentProvider {
@@ -34,6 +42,8 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
         cancel_url: urls.cancelUrl,
         // Closed by the end of the order's unpaid hold, so nobody pays for an order about to be canceled.
         ...(urls.expiresAt ? { expires_at: Math.floor(urls.expiresAt.getTime() / 1000) } : {}),
+        // The hold's deadline in the confirmation's and the order page's words, above Stripe's Pay button.
+        ...withDeadline(order),
       });
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
