@@ -9,6 +9,7 @@ import { ZONE_OFFSETS_DAYS, type LocationsView, type ScheduleEventView } from "@
 export function orderView(partial: Partial<OrderView> = {}): OrderView {
   return {
     id: "order-1",
+    number: "R-1001",
     userId: "u1",
     paddleId: "p1",
     bagNumber: null,
