@@ -38,7 +38,7 @@ import * as Audit from "../audit";
 import * as Bags from "../bags";
 import { db } from "../db";
 import { afterCommit, type Effect } from "../db/effects";
-import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, CHANGED, readDecideWrite, writeLabelled } from "../db/labelled";
+import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
 import { conflict, type DomainError } from "../errors";
@@ -213,15 +213,8 @@ export async function createOrder(
     });
   };
 
-  // Another order took the number read: read the counter again and write with the next one.
-  const result: LabelledOutcome = await readDecideWrite(
-    async () => {
-      const outcome = await write(await OrderNumbers.lastGiven());
-      return !outcome.committed && OrderNumbers.lostTheNumber(outcome) ? CHANGED : outcome;
-    },
-    () => new Error("order transaction kept losing its number to other orders"),
-    OrderNumbers.NUMBER_RETRIES,
-  );
+  // Another order took the number read: read the counter again and write with the next one (orders/numbers.ts).
+  const result: LabelledOutcome = await OrderNumbers.whileLost(async () => write(await OrderNumbers.lastGiven()));
   if (result.committed) {
     const { data } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
     return { order: data ?? (numbered as unknown as OrderItem), replayed: false };

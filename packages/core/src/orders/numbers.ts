@@ -48,6 +48,20 @@ export const lostTheNumber = (outcome: Extract<LabelledOutcome, { committed: fal
 /** How many times an order reads the counter again after losing its number: twenty bookings at once all write it. */
 export const NUMBER_RETRIES = 40;
 
+/**
+ * Writes with `attempt` (which reads the counter and writes once) until it commits or fails for another reason than
+ * the number. A lost number means another order just committed (or still holds the counter), so the pause before
+ * reading again is short and jittered, not the conflict policy's doubling: rivals spread out, and the counter moves on.
+ */
+export async function whileLost(attempt: () => Promise<LabelledOutcome>): Promise<LabelledOutcome> {
+  for (let tries = 0; ; tries++) {
+    const outcome = await attempt();
+    if (outcome.committed || !lostTheNumber(outcome)) return outcome;
+    if (tries >= NUMBER_RETRIES) throw new Error("order transaction kept losing its number to other orders");
+    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+  }
+}
+
 
 
 /**
@@ -65,10 +79,10 @@ export async function backfill(): Promise<number> {
       .go({ cursor, limit: 500, pages: 1, order: "asc", attributes: ["id", "number", "createdAt"] });
     for (const order of page.data) {
       if (order.number !== undefined) continue;
-      for (let attempt = 0; ; attempt++) {
+      const outcome = await whileLost(async () => {
         const last = await lastGiven();
         const number = nextAfter(last);
-        const outcome = await writeLabelled((entities) => [
+        return writeLabelled((entities) => [
           {
             label: "order",
             write: entities.serviceOrder
@@ -80,14 +94,10 @@ export async function backfill(): Promise<number> {
           taken(entities, last, number),
           referenceWrite(entities, { id: order.id, createdAt: order.createdAt }, orderNumberText(number)),
         ]);
-        if (outcome.committed) {
-          numbered++;
-          break;
-        }
-        // Numbered meanwhile (another run): nothing to do.
-        if (outcome.failed.includes("order")) break;
-        if (!lostTheNumber(outcome) || attempt >= NUMBER_RETRIES) throw new Error(`numbering order ${order.id} failed: ${JSON.stringify(outcome.codes)}`);
-      }
+      });
+      if (outcome.committed) numbered++;
+      // Numbered meanwhile (another run), or gone: nothing to do.
+      else if (!outcome.failed.includes("order")) throw new Error(`numbering order ${order.id} failed: ${JSON.stringify(outcome.codes)}`);
     }
     cursor = page.cursor;
   } while (cursor);
