@@ -228,8 +228,8 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           },
         },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        writes: (entities, { bag, orderId }) => [
-          ...(redemption?.writes(entities, { orderId }) ?? []),
+        writes: (entities, { bag, orderId, number }) => [
+          ...(redemption?.writes(entities, { orderId, number }) ?? []),
           {
             label: "paddle",
             write: bag

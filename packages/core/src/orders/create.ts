@@ -102,7 +102,7 @@ export interface NewOrder {
   /** The caller's first name as the shop knows it, for the audit entry. */
   actorName?: string;
   /** Writes of the maker's own, in the same transaction (labels other than this module's). */
-  writes?: (entities: TransactionEntities, context: { orderId: string; bag: ActiveBag | null }) => LabelledWrite[];
+  writes?: (entities: TransactionEntities, context: { orderId: string; number: number; bag: ActiveBag | null }) => LabelledWrite[];
   /** What the order sets going once it is written (a booking's confirmation): run after the commit, never on a repeat of its key. */
   effects?: (order: OrderItem) => Effect[];
   /** The maker's refusal for its own failed labels (e.g. 404 when the paddle is gone; it may read what it needs to say). */
@@ -189,12 +189,12 @@ export async function createOrder(
         ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
         // One open order per paddle: another open order of it refuses this one.
         ...(item.paddleId ? PaddleOpenOrder.claim(entities, item.paddleId, orderId) : []),
-        ...(made.writes?.(entities, { orderId, bag }) ?? []),
+        ...(made.writes?.(entities, { orderId, number: numbered.number, bag }) ?? []),
         {
           label: "audit",
           write: entities.auditLog
             .create({
-              ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: made.audit.diff }),
+              ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: { ...made.audit.diff, ...OrderNumbers.audited(numbered) } }),
               createdAt: at,
             })
             .commit(),

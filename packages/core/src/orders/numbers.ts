@@ -23,6 +23,9 @@ export async function lastGiven(): Promise<number | null> {
   return data ? data.count : null;
 }
 
+/** An audit entry's record of the order's number, so Recent Activity and the audit log name the order by it (shared/audit.ts). */
+export const audited = (order: { number?: number }): { number?: string } => (order.number === undefined ? {} : { number: orderNumberText(order.number) });
+
 /** The number after `last` (the first, 1001, when there is none). */
 export const nextAfter = (last: number | null): number => (last === null ? FIRST_ORDER_NUMBER : Math.max(last + 1, FIRST_ORDER_NUMBER));
 

@@ -84,7 +84,7 @@ function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocatio
 
 /** One open order as the STATUS answer names it (communications/conversations.ts builds them). */
 export interface StatusReplyOrder {
-  /** "Bag 101", else "Order 3F9A2C" (shared/orders.ts orderReference). */
+  /** "Order R-1042 · Bag 101", or "Order R-1042" without a bag (shared/orders.ts orderTitle). */
   name: string;
   /** The customer's word for its stage (shared/lifecycle.ts customerStageLabel). */
   stageLabel: string;
@@ -126,7 +126,7 @@ export interface MessageLine {
  * card is concerned (notifications/confirmations.ts makes them): templates know no calendar.
  */
 export type OrderMessageParams = OrderTextParams &
-  Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & {
+  Pick<OrderItem, "id" | "number" | "bagNumber" | "totalCents"> & {
     lines?: readonly MessageLine[];
     /** The promised pickup day: "Monday, November 30". */
     pickupDay?: string;
@@ -200,7 +200,7 @@ export const templates = {
     consent: "requested",
     to: "The phone on the order, at the counter",
     when: "Staff make an order at the storefront or in the quick sale and there is something to pay",
-    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents">; url: string }) =>
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "number" | "bagNumber" | "totalCents">; url: string }) =>
       `Regrip: your order ${orderReference(order)} comes to ${dollars(order.totalCents)}. Pay securely here: ${url}`,
   }),
   receipt: emailedTemplate({
@@ -208,7 +208,7 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
     when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter sale paid by its texted link), or cash or a card taken at the counter. The total, the lines, how it was paid, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
-    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber" | "totalCents"> & Partial<OrderMessageParams>; url?: string }) =>
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "number" | "bagNumber" | "totalCents"> & Partial<OrderMessageParams>; url?: string }) =>
       `Regrip: thanks! We received ${dollars(order.totalCents)} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}.${linesInText(order.lines)}${
         order.pickupDay ? ` It will be ready on ${order.pickupDay}.` : ""
       }${url ? ` Your receipt: ${url}` : order.orderUrl ? ` Your order: ${order.orderUrl}` : ""}`,
@@ -255,7 +255,7 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
     when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back)",
-    words: ({ order, amountCents }: { order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card">; amountCents: number }) =>
+    words: ({ order, amountCents }: { order: Pick<OrderItem, "id" | "number" | "bagNumber"> & Pick<OrderMessageParams, "card">; amountCents: number }) =>
       `Regrip: we've refunded ${dollars(amountCents)} for order ${orderReference(order)}${
         order.card ? ` to your ${order.card}. It can take 5 to 10 days to show on your statement.` : "."
       }`,
