@@ -115,10 +115,15 @@ export function orderReference(order: { id: string; number?: number | string | n
   return order.id.slice(-6).toUpperCase();
 }
 
-/** The order and, when it has one, its bag: "Order R-1042 · Bag 104", the heading of every page that shows an order. */
-export function orderTitle(order: { id: string; number?: number | string | null; bagNumber?: string | null }): string {
-  return `Order ${orderReference(order)}${order.bagNumber ? ` · Bag ${order.bagNumber}` : ""}`;
+type Named = { id: string; number?: number | string | null; bagNumber?: string | null };
+
+/** The order's number and, when it has one, its bag beside it: "R-1042 · Bag 104" (a list's cell). */
+export function orderWithBag(order: Named): string {
+  return `${orderReference(order)}${order.bagNumber ? ` · Bag ${order.bagNumber}` : ""}`;
 }
+
+/** "Order R-1042 · Bag 104": the heading of every page that shows an order. */
+export const orderTitle = (order: Named): string => `Order ${orderWithBag(order)}`;
 
 /** PUT /api/orders/{id}/notes and the queue's inline MyGripNotes edit: at most 2000 characters. */
 /** 404 for an order that does not exist or is not the caller's to see. */

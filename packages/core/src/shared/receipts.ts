@@ -31,7 +31,7 @@ export interface ReceiptLine {
 /** What GET /api/receipts/{id} answers: the order's receipt and nothing else (no contact details, notes or staff). */
 export interface ReceiptView {
   shopName: string;
-  /** The order's short reference (shared/orders.ts `orderReference`). */
+  /** The order's number, "R-1042" (shared/orders.ts `orderReference`). */
   reference: string;
   /** When the order was made (ISO). */
   date: string;

@@ -63,7 +63,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         <dl className="receipt-facts">
           <div>
             <dt>Order</dt>
-            <dd>#{receipt.reference}</dd>
+            <dd>{receipt.reference}</dd>
           </div>
           <div>
             <dt>Date</dt>
@@ -172,7 +172,7 @@ export default function ReceiptPage() {
   const token = params.get(RECEIPT_TOKEN_PARAM);
   const { returned, waiting } = usePaymentReturn();
   const receipt = useReceipt(id, token, { pollWhileUnpaid: waiting });
-  usePageMeta(receipt.data ? `Receipt #${receipt.data.reference}` : "Receipt", "Your Regrip receipt.");
+  usePageMeta(receipt.data ? `Receipt ${receipt.data.reference}` : "Receipt", "Your Regrip receipt.");
 
   if (!token) return <NotFound />;
   if (receipt.isPending) return <LoadingSpinner text="Loading your receipt..." />;

@@ -116,7 +116,13 @@ export default function QueuePage() {
     {
       id: "bag",
       header: "Bag#",
-      cell: (order) => (narrow ? <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{orderPickupShort(order)}</span>} /> : orderBag(order)),
+      // The order's number under its bag: a bag is reused, the number names the order.
+      cell: (order) =>
+        narrow ? (
+          <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{`${orderReference(order)} · ${orderPickupShort(order)}`}</span>} />
+        ) : (
+          <TwoLines first={orderBag(order)} second={orderReference(order)} />
+        ),
       sortingField: "bagNumber",
       width: narrow ? 110 : 90,
     },
