@@ -54,12 +54,14 @@ describe("order texts", () => {
 
 describe("the other texts", () => {
   it("keep their words", () => {
-    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/x" })).toBe(
-      "Regrip: your order 107 comes to $45.00. Pay securely here: https://pay.test/x",
+    // The order by its number, never its bag (bags are reused).
+    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", number: 1042, bagNumber: "107", totalCents: 4500 }, url: "https://pay.test/x" })).toBe(
+      "Regrip: your order R-1042 comes to $45.00. Pay securely here: https://pay.test/x",
     );
+    // An order made before numbers, not yet recounted: the id's end.
     expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 805 }, url: "u" })).toContain("order 123456 comes to $8.05");
-    expect(templates.receipt.words({ order: { id: "o-abcdef123456", bagNumber: undefined, totalCents: 6030 }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
-      "Regrip: thanks! We received $60.30 for order 123456. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
+    expect(templates.receipt.words({ order: { id: "o-abcdef123456", number: 1043, bagNumber: undefined, totalCents: 6030 }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
+      "Regrip: thanks! We received $60.30 for order R-1043. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
     );
     expect(templates.verificationCode.words({ code: "012345" })).toBe("Your Regrip verification code is 012345. It expires in 10 minutes.");
     expect(SMS_HELP_REPLY).toBe(
