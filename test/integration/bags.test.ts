@@ -43,7 +43,7 @@ describe("POST /api/admin/bags/create", () => {
     const bags = answer.body as { id: string; code3: string; qrSlug: string; isActive: boolean; orderId: string | null }[];
     expect(bags).toHaveLength(12);
     for (const bag of bags) {
-      expect(Object.keys(bag).sort()).toEqual(["code3", "id", "isActive", "orderId", "qrSlug"]);
+      expect(Object.keys(bag).sort()).toEqual(["code3", "id", "isActive", "orderId", "orderNumber", "qrSlug"]);
       expect(bag.code3).toMatch(/^[0-9]{3}$/);
       expect(bag.qrSlug).toMatch(/^[a-z0-9]{26}$/);
       expect(bag).toMatchObject({ isActive: true, orderId: null });

@@ -71,7 +71,7 @@ describe("no paddle leaves unpaid by accident", () => {
     // The receipt went once, by text and by email (the customer allows both), naming how it was paid.
     const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
-    expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order 901 (Cash at the counter).`);
+    expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(`We received ${due} for order R-${order.number} (Cash at the counter).`);
     expect(receipts.find((entry) => entry.channel === "email")!.message).toContain("Paid with: Cash at the counter");
     // Paid as it is handed over: no "it will be ready on" a day that is already past.
     expect(receipts.map((entry) => entry.message).join("\n")).not.toMatch(/will be ready|Ready for pickup/);

@@ -19,10 +19,10 @@ describe("a text through the provider (Texts.send)", () => {
     const file = join(mkdtempSync(join(tmpdir(), "regrip-outbox-")), "outbox.jsonl");
     useSmsProvider(outboxProvider(file));
     const url = "https://pay.test/order-1";
-    const result = await Texts.send("paymentLink", { order: { id: "order-1", bagNumber: "101", totalCents: 4500 }, url }, { phone: "+13035550101", orderId: "order-1" });
+    const result = await Texts.send("paymentLink", { order: { id: "order-1", number: 1042, bagNumber: "101", totalCents: 4500 }, url }, { phone: "+13035550101", orderId: "order-1" });
     expect(result.status).toBe("sent");
     const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order 101 comes to $45.00. Pay securely here: ${url}` })]);
+    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order R-1042 comes to $45.00. Pay securely here: ${url}` })]);
     expect(await logEntry(result.logId)).toMatchObject({
       channel: "sms",
       recipient: "+13035550101",
