@@ -164,7 +164,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
       expect(found.body.items.map((item) => item.id), q).toContain(orderId);
     }
     await visit(page, "/queue");
-    await page.getByPlaceholder("Search orders by name, email, phone, bag or reference").fill(bag);
+    await page.getByPlaceholder("Search orders by number, name, email, phone or bag").fill(bag);
     await page.getByRole("link", { name: `Details of order ${bag}` }).first().waitFor();
   });
 });

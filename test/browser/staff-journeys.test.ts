@@ -11,7 +11,7 @@
  *    scanner page; Mark Picked Up asks for the unpaid balance, cash is taken and the paddle handed over.
  * 5. A quick sale from a new customer to a created order, through the phone check the server asks for.
  * 6. A bag used twice (a booking canceled, the paddle booked again in the same bag): two orders with two numbers, on
- *    the customer's My Grips and order page, and in the queue, where the number finds its one order.
+ *    the customer's My Grips and order page, and in the queue and Admin Orders, where the number finds its one order.
  *
  * The tests of this file run in order and hand on what they made (the bag, the order). Each starts signed in (a
  * stored session, not /login) on the page it is about.
@@ -353,6 +353,22 @@ describe("a bag used twice", () => {
       expect(await row.innerText()).toContain(second.number);
       await row.getByRole("link", { name: `Details of order ${second.number}` }).click();
       await page.getByRole("heading", { level: 1, name: `Order ${second.number} · Bag ${bag}`, exact: true }).waitFor();
+    });
+
+    await withPage(seed.admin, async (page) => {
+      await page.goto("/admin/orders");
+      const search = async (q: string) => {
+        const answered = page.waitForResponse((response) => response.url().includes(`/api/admin/orders?q=${encodeURIComponent(q)}`));
+        await page.getByLabel("Search orders").fill(q);
+        await answered;
+      };
+      // The bag finds both of its orders, each by its own number.
+      await search(bag);
+      for (const order of [first, second]) await page.getByRole("link", { name: `Open order ${order.number}`, exact: true }).waitFor();
+      // The number finds its one order.
+      await search(first.number);
+      await page.getByRole("link", { name: `Open order ${second.number}`, exact: true }).waitFor({ state: "detached" });
+      expect(await page.getByRole("link", { name: /^Open order / }).allInnerTexts()).toEqual([first.number]);
     });
   }, 120_000);
 });

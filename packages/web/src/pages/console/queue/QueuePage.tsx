@@ -282,7 +282,7 @@ export default function QueuePage() {
           filter={
             <TextFilter
               filteringText={searchText}
-              filteringPlaceholder="Search orders by name, email, phone, bag or reference"
+              filteringPlaceholder="Search orders by number, name, email, phone or bag"
               filteringAriaLabel="Search orders"
               filteringClearAriaLabel="Clear order search"
               onChange={({ detail }) => setSearchText(detail.filteringText)}
