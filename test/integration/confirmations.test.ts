@@ -64,7 +64,7 @@ describe("the booking confirmation", () => {
       recipient: customer.email,
       messageType: "booking_confirmation",
       status: "sent",
-      subject: `You're booked: Regrip order ${order.bagNumber}`,
+      subject: `You're booked: Regrip order R-${order.number}`,
     });
     // What, the bag, the drop-off and the pickup day.
     const words = sent.email[0].message;

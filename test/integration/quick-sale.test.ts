@@ -62,9 +62,9 @@ describe("the quick sale's bag", () => {
     const bagId = await Bags.idOf(code);
     const { data: made } = await db().entities.paddle.get({ userId: customer.userId, id: order.paddleId! }).go();
     expect(made?.bagId).toBe(bagId);
-    // The payment link's text names the order by its reference, the bag number.
+    // The payment link's text names the order by its number.
     const texts = (await db().entities.communication.query.byOrder({ orderId: order.id }).go()).data;
-    expect(texts.map((text) => text.message)).toEqual([expect.stringContaining(`your order ${code} comes to`)]);
+    expect(texts.map((text) => text.message)).toEqual([expect.stringContaining(`your order R-${order.number} comes to`)]);
 
     expect((await cancel(order.id)).status).toBe(200);
     expect(await Bags.holderOf(code)).toBeNull();

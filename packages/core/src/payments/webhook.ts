@@ -43,6 +43,7 @@ import { refundNotice } from "../notifications/confirmations";
 import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, SUBSCRIPTION_EVENTS, subscriptionOfInvoice } from "../memberships/webhook";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
+import * as OrderNumbers from "../orders/numbers";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -111,7 +112,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
           action: "order.duplicate_payment",
           targetType: "order",
           targetId: order.id,
-          diff: { paymentIntentId: payment.details.paymentIntentId, amountCents: payment.amountCents, eventId: event.id },
+          diff: { ...OrderNumbers.audited(order), paymentIntentId: payment.details.paymentIntentId, amountCents: payment.amountCents, eventId: event.id },
         },
       ],
     };
@@ -128,7 +129,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
           action: "order.payment_mismatch",
           targetType: "order",
           targetId: order.id,
-          diff: { amountCents: payment.amountCents, currency: payment.currency, totalCents: order.totalCents, reference, eventId: event.id },
+          diff: { ...OrderNumbers.audited(order), amountCents: payment.amountCents, currency: payment.currency, totalCents: order.totalCents, reference, eventId: event.id },
         },
       ],
     };
@@ -156,6 +157,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
         targetType: "order",
         targetId: order.id,
         diff: {
+          ...OrderNumbers.audited(order),
           paymentStatus: { from: "unpaid", to: "paid" },
           amountCents: payment.amountCents,
           paymentIntentId: payment.details.paymentIntentId,

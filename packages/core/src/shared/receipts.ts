@@ -33,6 +33,8 @@ export interface ReceiptView {
   shopName: string;
   /** The order's number, "R-1042" (shared/orders.ts `orderReference`). */
   reference: string;
+  /** The bag the paddle was in, shown beside the number ("R-1042 · Bag 104"); null for none. */
+  bagNumber: string | null;
   /** When the order was made (ISO). */
   date: string;
   lines: ReceiptLine[];

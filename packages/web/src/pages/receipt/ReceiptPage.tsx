@@ -1,4 +1,5 @@
 import { RECEIPT_TOKEN_PARAM } from "@regrip/core/shared/receipts";
+import { orderWithBag } from "@regrip/core/shared/orders";
 import { useParams, useSearchParams } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
@@ -63,7 +64,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         <dl className="receipt-facts">
           <div>
             <dt>Order</dt>
-            <dd>{receipt.reference}</dd>
+            <dd>{orderWithBag({ id: receipt.reference, number: receipt.reference, bagNumber: receipt.bagNumber })}</dd>
           </div>
           <div>
             <dt>Date</dt>
