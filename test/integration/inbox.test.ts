@@ -164,11 +164,15 @@ describe("automatic answers", () => {
     const closed = await bookedOrder();
     await db().entities.serviceOrder.patch({ id: closed.orderId }).set({ userId: mine.userId, status: "PICKED_UP" }).go();
 
+    // Each order by its number, its bag beside it.
+    const { data: myOrder } = await db().entities.serviceOrder.get({ id: mine.orderId }).go({ consistent: true });
     for (const words of ["status?", "what's my STATUS", "Status"]) {
       const sent = texts.length;
       await text(mine.phone, words);
       const answer = texts.slice(sent);
-      expect(answer).toEqual([{ to: mine.phone, body: `Regrip: your open orders:\nBag 901: In Service, pickup ${formatDate("2026-12-02")}`, id: expect.any(String) }]);
+      expect(answer).toEqual([
+        { to: mine.phone, body: `Regrip: your open orders:\nOrder R-${myOrder!.number} · Bag 901: In Service, pickup ${formatDate("2026-12-02")}`, id: expect.any(String) },
+      ]);
       expect(answer[0]!.body).not.toContain("Ready");
     }
     const page = await thread(mine.phone);
