@@ -54,14 +54,16 @@ export const NUMBER_RETRIES = 40;
 /**
  * Writes with `attempt` (which reads the counter and writes once) until it commits or fails for another reason than
  * the number. A lost number means another order just committed (or still holds the counter), so the pause before
- * reading again is short and jittered, not the conflict policy's doubling: rivals spread out, and the counter moves on.
+ * reading again is short and jittered, its window widening a little with each loss (not the conflict policy's
+ * doubling to a second): rivals spread out, and the counter moves on.
  */
 export async function whileLost(attempt: () => Promise<LabelledOutcome>): Promise<LabelledOutcome> {
   for (let tries = 0; ; tries++) {
     const outcome = await attempt();
     if (outcome.committed || !lostTheNumber(outcome)) return outcome;
     if (tries >= NUMBER_RETRIES) throw new Error("order transaction kept losing its number to other orders");
-    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+    // A window that widens with each loss (to about 200 ms): many rivals spread out instead of colliding again.
+    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25 * Math.min(tries + 1, 8)));
   }
 }
 
