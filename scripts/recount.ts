@@ -1,7 +1,9 @@
 /**
  * `npm run recount`: counts every order and sets the stage counters (the queue's and admin orders' cards) to the
  * counts, printing them before and after; then the admin dashboard's day figures and active-subscriptions counter
- * (packages/core/src/stats/recount.ts); then every order's short-reference items (orders/references.ts), then the
+ * (packages/core/src/stats/recount.ts); then a number for every order made before numbers (orders/numbers.ts, oldest
+ * first, continuing the counter; an order with a number keeps it), then every order's reference items
+ * (orders/references.ts), then the
  * open orders' one-open-order-per-paddle claims (paddles/open-order-backfill.ts), the text inbox's unread counter
  * (communications/conversations.ts), the customer search items users lack (users/) and the reminder timeline of
  * orders Ready or picked up before the move writer kept one (reminders/timeline.ts). For the running local shop by default (`npm start` in another
@@ -13,9 +15,11 @@ import { dynamoEndpoint, localAwsEnv } from "../infra/local/dynamo";
 import { localTableName } from "../infra/local/shop";
 import { loadSettings } from "../infra/local/settings";
 import { OrderCounters } from "../packages/core/src/orders/counters";
+import * as OrderNumbers from "../packages/core/src/orders/numbers";
 import * as OrderReferences from "../packages/core/src/orders/references";
 import * as PaddleOpenOrders from "../packages/core/src/paddles/open-order-backfill";
 import { STAGES } from "../packages/core/src/shared/lifecycle";
+import { orderNumberText } from "../packages/core/src/shared/orders";
 import * as DashboardCounters from "../packages/core/src/stats/recount";
 import { recountUnread } from "../packages/core/src/communications/conversations";
 import { indexUnindexedUsers } from "../packages/core/src/users";
@@ -42,8 +46,11 @@ try {
   console.log(`[regrip] Dashboard counters: ${dashboard.days} day(s) set from the orders, ${dashboard.changedDays} of them changed;`);
   const subs = dashboard.activeSubscriptions;
   console.log(`  ${"activeSubscriptions".padEnd(18)} ${String(subs.after).padStart(7)}${subs.before !== subs.after ? `  (was ${subs.before})` : ""}`);
+  const numbered = await OrderNumbers.backfill();
+  const last = await OrderNumbers.lastGiven();
+  console.log(`[regrip] Order numbers: ${numbered} order(s) made before numbers numbered; the last number given is ${last === null ? "none yet" : orderNumberText(last)}.`);
   const referenced = await OrderReferences.backfill();
-  console.log(`[regrip] Short references (the queue's search by bag number or an id's last 6) written for ${referenced} order(s).`);
+  console.log(`[regrip] References (the queue's search by order number, bag number or an id's last 6) written for ${referenced} order(s).`);
   const claims = await PaddleOpenOrders.backfill();
   console.log(
     `[regrip] One open order per paddle: ${claims.written} claim(s) written for open orders` +

@@ -5,6 +5,7 @@ import type { OrderItem } from "../../packages/core/src/orders/view";
 import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
 import { checkoutLines, orderReference } from "../../packages/core/src/payments/provider";
+import { orderTitle } from "../../packages/core/src/shared/orders";
 import { holdDeadline, isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
 import { env } from "../env";
@@ -131,7 +132,7 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
     200,
     `Pay order ${orderReference(order)}`,
     `<p class="notice" role="note">Test payments: no card is charged. Stripe's checkout stands here when STRIPE_SECRET_KEY is set.</p>
-<h1>Order ${escape(orderReference(order))}</h1>
+<h1>${escape(orderTitle(order))}</h1>
 <table aria-label="Order summary">
   <tbody>${lines}</tbody>
   <tfoot><tr><td>Total</td><td data-testid="total">${money(order.totalCents)}</td></tr></tfoot>

@@ -143,8 +143,11 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.screenshot({ path: "test-results/quick-sale-summary-390.png", fullPage: true }).catch(() => undefined);
 
     await page.getByRole("button", { name: "Complete Order" }).click();
-    await page.getByText(`Order ${bag} booked`).waitFor();
-    const link = page.getByRole("link", { name: `View order ${bag}` });
+    // The order by its number (its bag is where the paddle is).
+    const booked = page.getByText(/^Order R-\d{4,} booked$/);
+    await booked.waitFor();
+    const number = (await booked.innerText()).replace(/^Order /, "").replace(/ booked$/, "");
+    const link = page.getByRole("link", { name: `View order ${number}` });
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/queue\/orders\/[0-9a-f-]{36}$/);
     await page.getByLabel("Find a customer").waitFor();
@@ -158,13 +161,13 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     // The order: in the bag typed, with the discount's notes, found in the queue's search by its reference.
     const orderId = href!.split("/").pop()!;
     const order = await callApi(baseUrl, "GET", `/api/orders/${orderId}`, { token: employee });
-    expect(order.body).toMatchObject({ bagNumber: bag, discountAmountCents: 100, staffDiscount: { notes: "Reload test regular" } });
-    for (const q of [bag, orderId.slice(-6).toLowerCase()]) {
+    expect(order.body).toMatchObject({ number, bagNumber: bag, discountAmountCents: 100, staffDiscount: { notes: "Reload test regular" } });
+    for (const q of [number, bag, orderId.slice(-6).toLowerCase()]) {
       const found = await callApi<{ items: { id: string }[] }>(baseUrl, "GET", `/api/admin/orders?q=${q}`, { token: employee });
       expect(found.body.items.map((item) => item.id), q).toContain(orderId);
     }
     await visit(page, "/queue");
-    await page.getByPlaceholder("Search orders by name, email, phone, bag or reference").fill(bag);
-    await page.getByRole("link", { name: `Details of order ${bag}` }).first().waitFor();
+    await page.getByPlaceholder("Search orders by number, name, email, phone or bag").fill(bag);
+    await page.getByRole("link", { name: `Details of order ${number}` }).first().waitFor();
   });
 });

@@ -72,13 +72,13 @@ async function newPaddle(nickname: string): Promise<string> {
   return made.body.id;
 }
 
-async function bookInBag(paddleId: string, bagNumber: string): Promise<string> {
+async function bookInBag(paddleId: string, bagNumber: string): Promise<{ id: string; number: string }> {
   const booked = await api("POST", "/api/book-service", {
     token: customerToken,
     body: { paddleId, bagNumber, dropoffLocation: "LITTLETON", service: "sku-basic-overgrip-blue-tacky" },
   });
   expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  return booked.body.id;
+  return booked.body;
 }
 
 /** Puts a paddle straight into a bag without an order (a paddle left behind in one), in the shop's DynamoDB Local. */
@@ -107,7 +107,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
     const [inOrder, leftBehind] = await newBags(2);
     const nickname = `Story ${width}`;
     const paddleId = await newPaddle(nickname);
-    const orderId = await bookInBag(paddleId, inOrder.code3);
+    const { id: orderId, number: orderNumber } = await bookInBag(paddleId, inOrder.code3);
     const spare = `Spare ${width}`;
     const spareId = await newPaddle(spare);
     await leaveInBag(spareId, leftBehind.id);
@@ -120,7 +120,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       // Paddle Story: its order with status and date, when it was added, its bag.
       await menu(page, nickname, "Paddle Story");
       const story = page.getByRole("dialog", { name: `${nickname}'s Story` });
-      await story.getByRole("link", { name: `Order #${inOrder.code3}` }).waitFor();
+      await story.getByRole("link", { name: `Order ${orderNumber} · Bag ${inOrder.code3}` }).waitFor();
       const storyText = await story.innerText();
       expect(storyText).toContain("Awaiting Payment");
       expect(storyText).toContain(`#${inOrder.code3}`);
@@ -134,7 +134,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
       // Free from Bag, refused while the order holds the bag; the paddle stays in it.
       await menu(page, nickname, "Free from Bag");
       await toast(page, "Could Not Free Bag");
-      expect(await page.locator(".toast").innerText()).toContain(`Bag ${inOrder.code3} still holds this paddle's open order #${inOrder.code3}`);
+      expect(await page.locator(".toast").innerText()).toContain(`Bag ${inOrder.code3} still holds this paddle's open order ${orderNumber}`);
       expect(await card(page, nickname).innerText()).toContain("Active");
 
       // A paddle left in a bag no order holds is freed.
@@ -178,7 +178,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
   it("Pick Up and Ready for Pickup! show where, when, the bag and its QR", async () => {
     const [bag] = await newBags(1);
     const nickname = `Pickup ${width}`;
-    const orderId = await bookInBag(await newPaddle(nickname), bag.code3);
+    const { id: orderId } = await bookInBag(await newPaddle(nickname), bag.code3);
     for (const status of ["IN_QUEUE", "IN_SERVICE", "READY"]) {
       expect((await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status } })).status).toBe(200);
     }
@@ -255,7 +255,7 @@ describe.each(widths)("the customer's controls at %i px", (width) => {
 
   it("cancels a paid order within 24 hours of booking from its page, refunded in full", async () => {
     const [bag] = await newBags(1);
-    const orderId = await bookInBag(await newPaddle(`Cancel ${width}`), bag.code3);
+    const { id: orderId } = await bookInBag(await newPaddle(`Cancel ${width}`), bag.code3);
     await asCustomer(width, async (page) => {
       // Paid on the local payment page, the stand-in for Stripe Checkout.
       const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customerToken });

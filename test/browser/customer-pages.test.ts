@@ -70,7 +70,7 @@ describe("customer pages at 1280 and 390 px", () => {
       await eachPage(page, [
         ["booking", "/booking", heading("Book a Service")],
         ["my-grips", "/my-grips", heading("My Grips")],
-        ["order", `/orders/${orderId}`, heading(/^Order #/)],
+        ["order", `/orders/${orderId}`, heading(/^Order R-\d{4,}/)],
         ["profile", "/profile", (page) => page.locator(".profile-page h1")],
         ["shop-tools", "/shop-tools", heading("Shop Tools")],
       ]);

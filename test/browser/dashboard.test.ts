@@ -85,7 +85,7 @@ describe("the admin dashboard", () => {
       await page.getByRole("heading", { name: "Payment received" }).waitFor();
     });
     const orders = await api("GET", "/api/orders?limit=20", { token: customer });
-    const order = (orders.body.orders as { id: string; paddleId: string; promoCode: string; totalCents: number; paymentStatus: string }[]).find(
+    const order = (orders.body.orders as { id: string; number: string; paddleId: string; promoCode: string; totalCents: number; paymentStatus: string }[]).find(
       (o) => o.paddleId === paddle.body.id,
     )!;
     expect(order).toMatchObject({ promoCode: code, paymentStatus: "paid" });
@@ -106,10 +106,12 @@ describe("the admin dashboard", () => {
 
       const activity = page.getByRole("table").filter({ has: page.getByRole("columnheader", { name: "When" }) });
       // In words, each with a link to what changed.
-      const paidRow = activity.getByRole("row").filter({ hasText: "Order paid" }).filter({ hasText: `Order ${order.id.slice(-6).toUpperCase()}` });
+      // The order by its number.
+      expect(order.number).toMatch(/^R-\d{4,}$/);
+      const paidRow = activity.getByRole("row").filter({ hasText: "Order paid" }).filter({ hasText: `Order ${order.number}` });
       await paidRow.waitFor();
       expect(await paidRow.innerText()).toContain("System");
-      expect(await paidRow.getByRole("link", { name: `Order ${order.id.slice(-6).toUpperCase()}` }).getAttribute("href")).toBe(`/queue/orders/${order.id}`);
+      expect(await paidRow.getByRole("link", { name: `Order ${order.number}` }).getAttribute("href")).toBe(`/queue/orders/${order.id}`);
       expect(await activity.innerText()).not.toMatch(/\b(order|promotion)\.[a-z_]+\b/);
       const createdRow = activity.getByRole("row").filter({ hasText: "Promotion created" }).filter({ hasText: `Promotion ${promotion.code}` });
       await createdRow.waitFor();
@@ -155,7 +157,7 @@ describe("the admin dashboard", () => {
     await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: admin })).body.paymentStatus, { timeout: 10_000 }).toBe("paid");
     const paid = (await api("GET", `/api/orders/${orderId}`, { token: admin })).body;
     const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
-    const reference = paid.bagNumber || orderId.slice(-6).toUpperCase();
+    const reference = paid.number;
 
     await withPage(seed.admin, async (page) => {
       await page.goto(`/queue/orders/${orderId}`);

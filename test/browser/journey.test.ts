@@ -195,9 +195,12 @@ describe("the customer journey", () => {
     expect(await row.innerText()).toContain("Performance Weight Tape");
 
     // And its page shows the lines, the discount with its code and the same total.
+    // Named by its number, its bag beside it, in the list and on its page.
+    const named = await row.getByRole("link").innerText();
+    expect(named).toMatch(/^R-\d{4,} · Bag 104$/);
     await row.getByRole("link").click();
     await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
-    await page.getByRole("heading", { level: 1, name: "Order #104" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: `Order ${named}`, exact: true }).waitFor();
     expect(await page.getByTestId("order-total").innerText()).toBe(money(expected.total));
     const summary = page.getByRole("region", { name: "Order Summary" });
     expect(await summary.innerText()).toContain("Discount (WELCOME10)");

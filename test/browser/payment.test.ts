@@ -74,7 +74,7 @@ describe("paying for a booking and following it to pickup", () => {
     // created).
     await withSignedInPage(browser(), baseUrl, seed.customer, async (page) => {
       await page.goto(`/orders/${orderId}`);
-      await page.getByRole("heading", { level: 1, name: /Order #/ }).waitFor();
+      await page.getByRole("heading", { level: 1, name: `Order ${booked.body.number} · Bag 129`, exact: true }).waitFor();
       const payNow = page.getByRole("button", { name: "Pay Now" });
       if (await payNow.count()) {
         await payNow.click();
@@ -84,7 +84,7 @@ describe("paying for a booking and following it to pickup", () => {
         await page.goto(checkout.body.url);
       }
       await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
-      await page.getByRole("heading", { level: 1, name: "Order 129" }).waitFor();
+      await page.getByRole("heading", { level: 1, name: `Order ${booked.body.number} · Bag 129`, exact: true }).waitFor();
       expect(await page.getByTestId("total").innerText()).toBe(total);
       await page.getByRole("button", { name: `Pay ${total}` }).click();
 

@@ -10,6 +10,8 @@
  * 4. The printed label, scanned, opens the staff order view of the order in its bag; so does its code typed on the
  *    scanner page; Mark Picked Up asks for the unpaid balance, cash is taken and the paddle handed over.
  * 5. A quick sale from a new customer to a created order, through the phone check the server asks for.
+ * 6. A bag used twice (a booking canceled, the paddle booked again in the same bag): two orders with two numbers, on
+ *    the customer's My Grips and order page, and in the queue and Admin Orders, where the number finds its one order.
  *
  * The tests of this file run in order and hand on what they made (the bag, the order). Each starts signed in (a
  * stored session, not /login) on the page it is about.
@@ -18,7 +20,7 @@ import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, readQr, textsTo as outboxTexts, shop, visit, withSignedInPage } from "./browser";
+import { callApi, fileBrowser, newVerifiedCustomer, readQr, textsTo as outboxTexts, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -281,8 +283,8 @@ describe("staff journeys", () => {
 
       await page.getByText("Service Booked").first().waitFor();
       // The bag was left blank: the shop assigned a free one, and the end names the order by it, with a link.
-      await page.getByText(/^Order [0-9A-Z]{3} in bag [0-9A-Z]{3} \(assigned\)\. Payment link sent to customer$/).first().waitFor();
-      await page.getByRole("link", { name: /^View order [0-9A-Z]{3}$/ }).waitFor();
+      await page.getByText(/^Order R-\d{4,} in bag [0-9A-Z]{3} \(assigned\)\. Payment link sent to customer$/).first().waitFor();
+      await page.getByRole("link", { name: /^View order R-\d{4,}$/ }).waitFor();
       // Back at step 1, the search empty.
       await page.getByLabel("Find a customer").waitFor();
       expect(await page.getByLabel("Find a customer").inputValue()).toBe("");
@@ -300,4 +302,73 @@ describe("staff journeys", () => {
     expect(order.bagNumber).toMatch(/^[0-9A-Z]{3}$/);
     expect(textsTo(phone).some((text) => text.includes("/local-pay/"))).toBe(true);
   }, 180_000);
+});
+
+describe("a bag used twice", () => {
+  it("gives two orders with two numbers, each named by its number with the bag beside it on every page", async () => {
+    const admin = await tokenOf(seed.admin);
+    const made = await api<{ code3: string }[]>("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const bag = made.body[0]!.code3;
+    const customer = await newVerifiedCustomer(browser(), { firstName: "Robin", lastNamePrefix: "Twicebag", nicknames: ["Twice Blue"] });
+    const book = async () => {
+      const answer = await api("POST", "/api/book-service", {
+        token: customer.token,
+        body: { paddleId: customer.paddleIds[0], bagNumber: bag, dropoffLocation: "LITTLETON", service: "sku-basic-overgrip-black-dry" },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      return answer.body as { id: string; number: string };
+    };
+    const first = await book();
+    const canceled = await api("POST", `/api/orders/${first.id}/status`, { token: customer.token, body: { status: "CANCELED" } });
+    expect(canceled.status, JSON.stringify(canceled.body)).toBe(200);
+    const second = await book();
+    expect(first.number).toMatch(/^R-\d{4,}$/);
+    expect(second.number).toMatch(/^R-\d{4,}$/);
+    expect(second.number).not.toBe(first.number);
+
+    await withPage(customer, async (page) => {
+      await page.goto("/my-grips");
+      // Each row names its order by its number, the one bag beside both.
+      for (const order of [first, second]) {
+        const link = page.getByRole("link", { name: `Order ${order.number} · Bag ${bag}`, exact: true });
+        await link.waitFor();
+        expect(await link.innerText()).toBe(`${order.number} · Bag ${bag}`);
+      }
+      await page.getByRole("link", { name: `Order ${second.number} · Bag ${bag}`, exact: true }).click();
+      await page.getByRole("heading", { level: 1, name: `Order ${second.number} · Bag ${bag}`, exact: true }).waitFor();
+      await visit(page, `/orders/${first.id}`);
+      await page.getByRole("heading", { level: 1, name: `Order ${first.number} · Bag ${bag}`, exact: true }).waitFor();
+    });
+
+    await withPage(seed.employee, async (page) => {
+      await page.goto("/queue");
+      // The number finds its one order, whatever its case.
+      const searched = page.waitForResponse((response) => response.url().includes(`/api/admin/orders?q=${second.number.toLowerCase()}`));
+      await page.getByLabel("Search orders").fill(second.number.toLowerCase());
+      await searched;
+      const row = page.getByRole("row").filter({ hasText: customer.lastName });
+      await row.first().waitFor();
+      expect(await row.count()).toBe(1);
+      expect(await row.innerText()).toContain(second.number);
+      await row.getByRole("link", { name: `Details of order ${second.number}` }).click();
+      await page.getByRole("heading", { level: 1, name: `Order ${second.number} · Bag ${bag}`, exact: true }).waitFor();
+    });
+
+    await withPage(seed.admin, async (page) => {
+      await page.goto("/admin/orders");
+      const search = async (q: string) => {
+        const answered = page.waitForResponse((response) => response.url().includes(`/api/admin/orders?q=${encodeURIComponent(q)}`));
+        await page.getByLabel("Search orders").fill(q);
+        await answered;
+      };
+      // The bag finds both of its orders, each by its own number.
+      await search(bag);
+      for (const order of [first, second]) await page.getByRole("link", { name: `Open order ${order.number}`, exact: true }).waitFor();
+      // The number finds its one order.
+      await search(first.number);
+      await page.getByRole("link", { name: `Open order ${second.number}`, exact: true }).waitFor({ state: "detached" });
+      expect(await page.getByRole("link", { name: /^Open order / }).allInnerTexts()).toEqual([first.number]);
+    });
+  }, 120_000);
 });

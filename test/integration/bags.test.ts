@@ -43,7 +43,7 @@ describe("POST /api/admin/bags/create", () => {
     const bags = answer.body as { id: string; code3: string; qrSlug: string; isActive: boolean; orderId: string | null }[];
     expect(bags).toHaveLength(12);
     for (const bag of bags) {
-      expect(Object.keys(bag).sort()).toEqual(["code3", "id", "isActive", "orderId", "qrSlug"]);
+      expect(Object.keys(bag).sort()).toEqual(["code3", "id", "isActive", "orderId", "orderNumber", "qrSlug"]);
       expect(bag.code3).toMatch(/^[0-9]{3}$/);
       expect(bag.qrSlug).toMatch(/^[a-z0-9]{26}$/);
       expect(bag).toMatchObject({ isActive: true, orderId: null });
@@ -151,15 +151,17 @@ describe("a bag held by an open order", () => {
     expect((await db().entities.serviceOrder.query.byUser({ userId: bob.userId }).go()).data).toEqual([]);
     expect((await db().entities.sku.get({ id: demo.stripBlackTacky }).go()).data!.stockQuantity).toBe(stockBefore);
 
+    // The bag names its order by the order's number.
+    const orderNumber = `R-${(await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true })).data!.number}`;
     for (const key of [bag.qrSlug, bag.code3, bag.qrSlug.toUpperCase()]) {
       const found = await call("GET", `/api/bags/${key}`, { token: staff });
       expect(found.status, key).toBe(200);
-      expect(found.body.bag).toEqual({ ...bag, isActive: true, orderId });
+      expect(found.body.bag).toEqual({ ...bag, isActive: true, orderId, orderNumber });
       expect(found.body.order).toMatchObject({ id: orderId, bagNumber: bag.code3, bag: { code3: bag.code3 }, userId: ann.userId });
     }
     const listed = await call("GET", `/api/admin/bags?limit=100`, { token: staff });
-    const page = listed.body.items as { code3: string; orderId: string | null }[];
-    if (page.some((b) => b.code3 === bag.code3)) expect(page.find((b) => b.code3 === bag.code3)!.orderId).toBe(orderId);
+    const page = listed.body.items as { code3: string; orderId: string | null; orderNumber: string | null }[];
+    if (page.some((b) => b.code3 === bag.code3)) expect(page.find((b) => b.code3 === bag.code3)).toMatchObject({ orderId, orderNumber });
 
     // Through the shop to pickup, paid at the counter first: the bag is free again, and Bob may book it.
     for (const status of ["IN_QUEUE", "IN_SERVICE", "READY", "PICKED_UP"]) {

@@ -101,7 +101,13 @@ describe("POST /api/book-service: prices", () => {
       customerNotes: "  Please keep the butt cap.  ",
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toEqual({ id: expect.any(String), requiresPayment: true, pickupDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), bagNumber: bag.code3 });
+    expect(answer.body).toEqual({
+      id: expect.any(String),
+      number: expect.stringMatching(/^R-\d{4,}$/),
+      requiresPayment: true,
+      pickupDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      bagNumber: bag.code3,
+    });
 
     const got = await call("GET", `/api/orders/${answer.body.id}`, { token: customer.token });
     expect(got.status).toBe(200);

@@ -76,7 +76,7 @@ describe("POST /api/orders/{id}/checkout", () => {
   it("shows a discounted order as one line for its total", async () => {
     const { order } = await bookedOrder({ discountCents: 1000 });
     expect(checkoutLines(order)).toEqual([
-      { name: "Regrip order 901", description: "Strip and Grip, Handle Build-Up; promo SAVE", amountCents: 4300, quantity: 1 },
+      { name: `Regrip order R-${order.number}`, description: "Strip and Grip, Handle Build-Up; promo SAVE", amountCents: 4300, quantity: 1 },
     ]);
   });
 
@@ -124,11 +124,12 @@ describe("the local payment page", () => {
   }
 
   it("shows the order number, its lines and total, Pay and Decline, and a way back to the order", async () => {
-    const { orderId, path } = await openCheckout();
+    const { orderId, order, path } = await openCheckout();
     const page = await fetch(`${server.origin()}${path}`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Order 901");
+    // The order by its number, its bag beside it.
+    expect(html).toContain(`<h1>Order R-${order.number} · Bag 901</h1>`);
     expect(html).toContain("Strip and Grip");
     expect(html).toContain("Handle Build-Up");
     expect(html).toContain("$53.00");

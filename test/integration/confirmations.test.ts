@@ -75,7 +75,7 @@ describe("the booking confirmation", () => {
       recipient: customer.email,
       messageType: "booking_confirmation",
       status: "sent",
-      subject: `You're booked: Regrip order ${order.bagNumber}`,
+      subject: `You're booked: Regrip order R-${order.number}`,
     });
     // What, the bag, the drop-off and the pickup day.
     const words = sent.email[0].message;
@@ -175,9 +175,9 @@ describe("the payment receipt", () => {
     expect(sent.sms).toHaveLength(1);
     expect(sent.email).toHaveLength(1);
     expect(sent.sms[0].message).toBe(
-      `Regrip: thanks! We received $53.00 for order 901 (Visa ending in 4242). Strip and Grip $45.00, Handle Build-Up $8.00, Total $53.00. It will be ready on Tuesday, December 1. Your order: ${process.env[env.siteUrl]}/orders/${orderId}`,
+      `Regrip: thanks! We received $53.00 for order R-${order.number} (Visa ending in 4242). Strip and Grip $45.00, Handle Build-Up $8.00, Total $53.00. It will be ready on Tuesday, December 1. Your order: ${process.env[env.siteUrl]}/orders/${orderId}`,
     );
-    expect(sent.email[0]).toMatchObject({ recipient: customer.email, messageType: "receipt", subject: "Your Regrip receipt for order 901" });
+    expect(sent.email[0]).toMatchObject({ recipient: customer.email, messageType: "receipt", subject: `Your Regrip receipt for order R-${order.number}` });
     expect(sent.email[0].message).toContain(
       [
         "  Strip and Grip (Black, Tacky): $45.00",
@@ -188,7 +188,7 @@ describe("the payment receipt", () => {
         "Ready for pickup: Tuesday, December 1 at Regrip Littleton",
       ].join("\n"),
     );
-    expect(outboxTo(customer.email).filter((entry) => entry.subject === "Your Regrip receipt for order 901")).toHaveLength(1);
+    expect(outboxTo(customer.email).filter((entry) => entry.subject === `Your Regrip receipt for order R-${order.number}`)).toHaveLength(1);
   });
 
   it("goes on no channel switched off, and a payment of another amount sends none", async () => {
@@ -220,11 +220,11 @@ describe("the refund notice", () => {
 
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms.map((entry) => entry.message)).toEqual([
-      "Regrip: we've refunded $53.00 for order 901 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Total $53.00, Refunded -$53.00, Still paid $0.00.",
+      `Regrip: we've refunded $53.00 for order R-${order.number} to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Total $53.00, Refunded -$53.00, Still paid $0.00.`,
     ]);
     expect(sent.email).toHaveLength(1);
     expect(sent.email[0].message).toContain(["  Total: $53.00", "  Paid (Visa ending in 4242): $53.00", "  Refunded: -$53.00", "  Still paid: $0.00"].join("\n"));
-    expect(sent.email[0]).toMatchObject({ messageType: "refund", recipient: customer.email, subject: "Your Regrip refund for order 901" });
+    expect(sent.email[0]).toMatchObject({ messageType: "refund", recipient: customer.email, subject: `Your Regrip refund for order R-${order.number}` });
   });
 
   it("tells a refund made in Stripe (charge.refunded) once, and only on the channels allowed", async () => {
@@ -238,7 +238,7 @@ describe("the refund notice", () => {
     expect((await postEvent(chargeRefunded(await orderOf(orderId), 800))).body.result).toBe("unchanged");
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms).toEqual([]);
-    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual(["We've refunded $8.00 for order 901."]);
+    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual([`We've refunded $8.00 for order R-${order.number}.`]);
     // The bill as the refund left it: what was paid, what came back, what stays paid.
     expect(sent.email[0].message).toContain(["  Total: $53.00", "  Paid (Visa ending in 4242): $53.00", "  Refunded: -$8.00", "  Still paid: $45.00"].join("\n"));
   });

@@ -74,7 +74,7 @@ describe("no paddle leaves unpaid by accident", () => {
     const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
     expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(
-      `We received ${due} for order 901 (Cash at the counter). Strip and Grip $45.00, Handle Build-Up $8.00, Total ${due}.`,
+      `We received ${due} for order R-${order.number} (Cash at the counter). Strip and Grip $45.00, Handle Build-Up $8.00, Total ${due}.`,
     );
     expect(receipts.find((entry) => entry.channel === "email")!.message).toContain("  Paid (Cash at the counter): $53.00\n  Balance due: $0.00");
     // Paid as it is handed over: no "it will be ready on" a day that is already past.

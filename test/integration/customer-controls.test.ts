@@ -37,7 +37,10 @@ describe("POST /api/paddles/{id}/free-from-bag", () => {
     expect((await paddleItem(customer.userId, customer.paddleId))?.bagId).toBe(bagId);
     const answer = await free(customer.token, customer.paddleId);
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toMatch(new RegExp(`^Bag ${code} still holds this paddle's open order #${code}\\. It is freed when the order is picked up or canceled\\.$`));
+    // The order by its number (the bag is where the paddle is, not the order's name).
+    const { number } = (await call("GET", `/api/orders/${orderId}`, { token: customer.token })).body;
+    expect(number).toMatch(/^R-\d{4,}$/);
+    expect(answer.body.message).toBe(`Bag ${code} still holds this paddle's open order ${number}. It is freed when the order is picked up or canceled.`);
     expect((await paddleItem(customer.userId, customer.paddleId))?.bagId).toBe(bagId);
     expect((await holdOf(code))?.ownerId).toBe(orderId);
   });

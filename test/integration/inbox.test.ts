@@ -85,7 +85,7 @@ async function customerWithOrder() {
 
 describe("inbound texts in the inbox", () => {
   it("keep a text once in its number's conversation, linked to the customer who verified it, repeats included", async () => {
-    const { userId, phone } = await customerWithOrder();
+    const { userId, phone, orderId } = await customerWithOrder();
     const before = await badge();
     const signed = inboundTextPost(url, token(), phone, "Is my paddle ready yet?");
     await post(signed);
@@ -100,7 +100,9 @@ describe("inbound texts in the inbox", () => {
     expect(page.body.items).toEqual([expect.objectContaining({ direction: "inbound", body: "Is my paddle ready yet?", status: "received" })]);
     expect(page.body.conversation).toMatchObject({ id: conversationIdOf(phone), phoneNumber: phone, unread: 1, needsReply: true, optedOut: false });
     expect(page.body.conversation.customer).toMatchObject({ userId, firstName: "Pat", lastName: "Player", phone });
-    expect(page.body.openOrders).toEqual([expect.objectContaining({ bagNumber: "901", reference: "901", stageLabel: "Waiting Payment" })]);
+    // The open order by its number, its bag beside it.
+    const { data: order } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
+    expect(page.body.openOrders).toEqual([expect.objectContaining({ bagNumber: "901", reference: `R-${order!.number}`, stageLabel: "Waiting Payment" })]);
 
     // A second text: two unread, the badge counts the conversation once; no automatic answer went.
     const sent = texts.length;
@@ -164,11 +166,15 @@ describe("automatic answers", () => {
     const closed = await bookedOrder();
     await db().entities.serviceOrder.patch({ id: closed.orderId }).set({ userId: mine.userId, status: "PICKED_UP" }).go();
 
+    // Each order by its number, its bag beside it.
+    const { data: myOrder } = await db().entities.serviceOrder.get({ id: mine.orderId }).go({ consistent: true });
     for (const words of ["status?", "what's my STATUS", "Status"]) {
       const sent = texts.length;
       await text(mine.phone, words);
       const answer = texts.slice(sent);
-      expect(answer).toEqual([{ to: mine.phone, body: `Regrip: your open orders:\nBag 901: In Service, pickup ${formatDate("2026-12-02")}`, id: expect.any(String) }]);
+      expect(answer).toEqual([
+        { to: mine.phone, body: `Regrip: your open orders:\nOrder R-${myOrder!.number} · Bag 901: In Service, pickup ${formatDate("2026-12-02")}`, id: expect.any(String) },
+      ]);
       expect(answer[0]!.body).not.toContain("Ready");
     }
     const page = await thread(mine.phone);

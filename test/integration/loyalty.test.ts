@@ -63,7 +63,8 @@ describe("earning", () => {
     const mine = await pointsOf(customer.token);
     expect(mine.balance).toBe(53);
     expect(mine.entries).toEqual([
-      { id: expect.any(String), orderId, type: "earn", points: 53, reason: "Paid $53.00 by card", createdAt: expect.any(String) },
+      // The order named by its number, as the history shows it.
+      { id: expect.any(String), orderId, orderNumber: `R-${order.number}`, type: "earn", points: 53, reason: "Paid $53.00 by card", createdAt: expect.any(String) },
     ]);
     expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", pointsEarned: 53 });
 
@@ -147,7 +148,7 @@ describe("redeeming at booking", () => {
     await grant(customer.userId, 250);
     const booked = await bookBasic(customer, { redeemPoints: 100 });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    expect(booked.body).toEqual({ id: expect.any(String), requiresPayment: true, pickupDate: expect.any(String), bagNumber: expect.any(String) });
+    expect(booked.body).toEqual({ id: expect.any(String), number: expect.stringMatching(/^R-\d{4,}$/), requiresPayment: true, pickupDate: expect.any(String), bagNumber: expect.any(String) });
     const orderId = booked.body.id as string;
     const order = await orderOf(orderId);
     // $12.00 less 100 points ($10.00): $2.00 to pay by card.

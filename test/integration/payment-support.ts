@@ -19,6 +19,8 @@ import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { checkoutCompleted, localProvider, localSessionId, signed } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { writeLabelled } from "../../packages/core/src/db/labelled";
+import * as OrderNumbers from "../../packages/core/src/orders/numbers";
 import type { OrderStatus, PaymentStatus } from "../../packages/core/src/shared/lifecycle";
 import { handler as stripeWebhook } from "../../packages/functions/src/webhooks/stripe";
 import { functionUrlEvent } from "../../infra/local/webhooks";
@@ -43,8 +45,8 @@ export async function orderOf(id: string): Promise<OrderItem> {
 
 /**
  * A new customer (verified phone, one paddle) with one unpaid order, written
- * as POST /api/book-service writes it (order, first history entry, audit
- * entry) but without taking stock: these tests book far more orders than the
+ * as POST /api/book-service writes it (order with its number from the shop's
+ * counter, first history entry, audit entry) but without taking stock: these tests book far more orders than the
  * demo shop has grips. The booking route itself is tested in booking.test.ts.
  */
 export async function bookedOrder(options: { createdAt?: Date; totalCents?: number; discountCents?: number; pickupDate?: string } = {}) {
@@ -58,11 +60,14 @@ export async function bookedOrder(options: { createdAt?: Date; totalCents?: numb
   ];
   const subtotalCents = 5300;
   const discountAmountCents = options.discountCents ?? 0;
-  await db()
-    .transaction.write(({ serviceOrder, auditLog }) => [
-      serviceOrder
+  const written = await OrderNumbers.whileLost(async () => {
+    const last = await OrderNumbers.lastGiven();
+    return writeLabelled((entities) => [
+      OrderNumbers.taken(entities, last, OrderNumbers.nextAfter(last)),
+      { label: "order", write: entities.serviceOrder
         .create({
           id: orderId,
+          number: OrderNumbers.nextAfter(last),
           userId: customer.userId,
           paddleId: customer.paddleId,
           bagNumber: "901",
@@ -83,12 +88,13 @@ export async function bookedOrder(options: { createdAt?: Date; totalCents?: numb
           createdAt: at,
           updatedAt: at,
         })
-        .commit(),
-      auditLog
+        .commit() },
+      { label: "audit", write: entities.auditLog
         .create({ actorId: customer.userId, actorName: "Pat", action: "order.created", targetType: "order", targetId: orderId, createdAt: at })
-        .commit(),
-    ])
-    .go();
+        .commit() },
+    ]);
+  });
+  if (!written.committed) throw new Error(`writing a booked order: ${JSON.stringify(written.codes)}`);
   return { customer, orderId, order: await orderOf(orderId) };
 }
 

@@ -53,16 +53,18 @@ describe("the quick sale's bag", () => {
     const code = await freeBag();
     const answer = await quickSale({ customerId: customer.userId, bagNumber: ` ${code.toLowerCase()} ` });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toMatchObject({ bagNumber: code, bagAssigned: false, reference: code });
+    expect(answer.body).toMatchObject({ bagNumber: code, bagAssigned: false });
     const order = await orderOf(answer.body.orderId);
     expect(order).toMatchObject({ bagNumber: code, bagCode: code });
+    // The reference is the order's number, not its bag.
+    expect(answer.body.reference).toBe(`R-${order.number}`);
     expect(await Bags.holderOf(code)).toBe(order.id);
     const bagId = await Bags.idOf(code);
     const { data: made } = await db().entities.paddle.get({ userId: customer.userId, id: order.paddleId! }).go();
     expect(made?.bagId).toBe(bagId);
-    // The payment link's text names the order by its reference, the bag number.
+    // The payment link's text names the order by its number.
     const texts = (await db().entities.communication.query.byOrder({ orderId: order.id }).go()).data;
-    expect(texts.map((text) => text.message)).toEqual([expect.stringContaining(`your order ${code} comes to`)]);
+    expect(texts.map((text) => text.message)).toEqual([expect.stringContaining(`your order R-${order.number} comes to`)]);
 
     expect((await cancel(order.id)).status).toBe(200);
     expect(await Bags.holderOf(code)).toBeNull();
@@ -110,7 +112,7 @@ describe("the quick sale's bag", () => {
     const lowest = (await freeCodes()).sort()[0];
     const answer = await quickSale({ customerId: customer.userId, bagNumber: "" });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toMatchObject({ bagNumber: lowest, bagAssigned: true, reference: lowest });
+    expect(answer.body).toMatchObject({ bagNumber: lowest, bagAssigned: true, reference: `R-${(await orderOf(answer.body.orderId)).number}` });
     expect(await Bags.holderOf(lowest)).toBe(answer.body.orderId);
     expect(await cancel(answer.body.orderId)).toMatchObject({ status: 200 });
   });
@@ -194,8 +196,11 @@ describe("GET /api/admin/orders?q= by the short reference", () => {
       expect(found.status, q).toBe(200);
       expect(found.body.items.map((order: { id: string }) => order.id), q).toContain(orderId);
     }
+    // Shown by its number, never by the bag (bags are reused), and found by it too.
     const shown = (await search(code)).body.items.find((order: { id: string }) => order.id === orderId);
-    expect(orderReference(shown)).toBe(code);
+    expect(orderReference(shown)).toBe(shown.number);
+    expect(shown.number).toMatch(/^R-\d{4,}$/);
+    expect((await search(shown.number)).body.items.map((order: { id: string }) => order.id)).toEqual([orderId]);
 
     // Picked up or canceled, the bag's order is still found by the bag's number (the reference stays).
     await cancel(orderId);

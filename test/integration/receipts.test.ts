@@ -108,7 +108,8 @@ describe("GET /api/receipts/{id}", () => {
     expect(answer.headers["cache-control"]).toBe("no-store");
     expect(answer.body).toEqual({
       shopName: "Regrip",
-      reference: order.bagNumber,
+      reference: `R-${order.number}`,
+      bagNumber: order.bagNumber,
       date: order.createdAt,
       lines: [
         { name: "Court Towel", detail: null, quantity: 1, priceCents: 1200 },
@@ -160,7 +161,7 @@ describe("paying a counter sale", () => {
     expect(texts).toHaveLength(1);
     expect(texts[0]).toMatchObject({ messageType: "receipt", status: "sent", recipient: order.customer!.phone });
     // With the card that paid and the lines (notifications/confirmations.ts); emailed too (confirmations.test.ts).
-    expect(texts[0]!.message).toBe(`Regrip: thanks! We received $19.00 for order ${order.bagNumber} (Visa ending in 4242).${lines(order)} Your receipt: ${order.receiptUrl}`);
+    expect(texts[0]!.message).toBe(`Regrip: thanks! We received $19.00 for order R-${order.number} (Visa ending in 4242).${lines(order)} Your receipt: ${order.receiptUrl}`);
 
     expect((await postEvent(event)).body.result).toBe("duplicate");
     // A second payment (another tab's checkout) is audited as a duplicate for staff to give back: no second text.

@@ -30,10 +30,10 @@ describe("a text through the provider (Texts.send)", () => {
       paymentMethod: "STRIPE",
       refundedAmountCents: 0,
     });
-    const result = await Texts.send("paymentLink", { order: { id: "order-1", bagNumber: "101" }, bill, url }, { phone: "+13035550101", orderId: "order-1" });
+    const result = await Texts.send("paymentLink", { order: { id: "order-1", number: 1042, bagNumber: "101" }, bill, url }, { phone: "+13035550101", orderId: "order-1" });
     expect(result.status).toBe("sent");
     const lines = readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order 101: Strip and Grip $45.00, Total $45.00. Pay securely here: ${url}` })]);
+    expect(lines).toEqual([expect.objectContaining({ to: "+13035550101", body: `Regrip: your order R-1042: Strip and Grip $45.00, Total $45.00. Pay securely here: ${url}` })]);
     expect(await logEntry(result.logId)).toMatchObject({
       channel: "sms",
       recipient: "+13035550101",

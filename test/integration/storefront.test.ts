@@ -392,7 +392,7 @@ describe("POST /api/book-service, the quick sale", () => {
       body: { paddleId: await paddleOf(customer.userId), bagNumber: await freeBag(), service: demo.stripBlackTacky },
     });
     expect(own.status, JSON.stringify(own.body)).toBe(201);
-    expect(Object.keys(own.body).sort()).toEqual(["bagNumber", "id", "pickupDate", "requiresPayment"]);
+    expect(Object.keys(own.body).sort()).toEqual(["bagNumber", "id", "number", "pickupDate", "requiresPayment"]);
   });
 });
 

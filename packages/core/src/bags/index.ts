@@ -37,6 +37,7 @@ import {
 import { CreateBags } from "../shared/bag-input";
 import { ID_PATTERN, MAX_ID_LENGTH } from "../shared/ids";
 import type { OrderItem } from "../orders/view";
+import { orderNumberText } from "../shared/orders";
 
 export * as Bags from "./index";
 export { CreateBags };
@@ -220,12 +221,13 @@ const randomCode = () => Array.from({ length: 3 }, () => BAG_CODE_ALPHABET[rando
 /** 26 characters drawn from 36 by crypto's randomInt: 134 bits, URL-safe. */
 export const randomSlug = () => Array.from({ length: BAG_SLUG_LENGTH }, () => BAG_SLUG_ALPHABET[randomInt(BAG_SLUG_ALPHABET.length)]).join("");
 
-export const bagView = (bag: BagItem, orderId: string | null): BagView => ({
+export const bagView = (bag: BagItem, orderId: string | null, orderNumber: number | undefined = undefined): BagView => ({
   id: bag.id,
   code3: bag.code3,
   qrSlug: bag.qrSlug,
   isActive: bag.isActive,
   orderId,
+  orderNumber: orderId && orderNumber !== undefined ? orderNumberText(orderNumber) : null,
 });
 
 async function createOne(actor: Actor, at: string): Promise<BagView> {
@@ -293,6 +295,18 @@ async function holders(codes: string[]): Promise<Map<string, string>> {
   return found;
 }
 
+/** The numbers of the orders `ids` (one batch get of their `number` alone), so the list names each by it. */
+async function numbersOf(ids: string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  if (ids.length === 0) return found;
+  const { data, unprocessed } = await db()
+    .entities.serviceOrder.get([...new Set(ids)].map((id) => ({ id })))
+    .go({ attributes: ["id", "number"] });
+  if (unprocessed.length > 0) throw unavailable("The bags are busy. Please try again.");
+  for (const order of data) if (order.number !== undefined) found.set(order.id, order.number);
+  return found;
+}
+
 /** A cursor must be exactly one this list issues (a bag's code and id), checked before it reaches DynamoDB. */
 function checkCursor(cursor: string | undefined): void {
   if (cursor === undefined) return;
@@ -323,10 +337,18 @@ export const list = /* @__PURE__ */ fn({ role: "staff", input: BagListQuery }, a
   const page = await db().entities.bag.query.allBags({}).go({ limit: query.limit + 1, cursor: query.cursor });
   const bags = page.data.slice(0, query.limit);
   const held = await holders(bags.map((bag) => bag.code3));
+  const holding = (bag: BagItem) => (bag.isActive ? (held.get(bag.code3) ?? null) : null);
+  const numbers = await numbersOf(bags.flatMap((bag) => holding(bag) ?? []));
   const last = bags[bags.length - 1];
   const cursor =
     page.data.length > query.limit && last
       ? createConversions(db().entities.bag).byAccessPattern.allBags.fromComposite.toCursor({ code3: last.code3, id: last.id })
       : null;
-  return { items: bags.map((bag) => bagView(bag, bag.isActive ? held.get(bag.code3) ?? null : null)), cursor };
+  return {
+    items: bags.map((bag) => {
+      const orderId = holding(bag);
+      return bagView(bag, orderId, orderId ? numbers.get(orderId) : undefined);
+    }),
+    cursor,
+  };
 });

@@ -40,6 +40,6 @@ export const lookup = /* @__PURE__ */ fn({ role: "staff", input: BagKeyParams },
   if (!bag) throw notFound(BAG_NOT_FOUND);
   const orderId = bag.isActive ? await holderOf(bag.code3) : null;
   const { data: order } = orderId ? await db().entities.serviceOrder.get({ id: orderId }).go() : { data: null };
-  return { bag: bagView(bag, order ? order.id : null), order: order ? orderView(order, { staff: true }) : null };
+  return { bag: bagView(bag, order ? order.id : null, order?.number), order: order ? orderView(order, { staff: true }) : null };
 });
 

@@ -42,7 +42,7 @@ import type { AutomaticResponse } from "../shared/inbox";
 import { Texts } from "../texts";
 import { formatDate } from "../shared/calendar";
 import { customerStageLabel, stageOfStatus } from "../shared/lifecycle";
-import { orderReference } from "../shared/orders";
+import { orderTitle } from "../shared/orders";
 import type { OrderItem } from "../orders/view";
 import type { StatusReplyOrder } from "../texts/templates";
 import { openOrdersOf, outboundMessage, ownerOf, writeConversation } from "./conversations";
@@ -207,7 +207,7 @@ async function sendAutomaticAnswer(rule: AutomaticResponse, text: { from: string
 /** An open order as the STATUS answer names it, in the customer's words. */
 function statusReplyOrder(order: OrderItem): StatusReplyOrder {
   return {
-    name: order.bagNumber ? `Bag ${order.bagNumber}` : `Order ${orderReference(order)}`,
+    name: orderTitle(order),
     stageLabel: customerStageLabel[stageOfStatus[order.status]],
     ...(order.pickupDate ? { pickupDay: formatDate(order.pickupDate) } : {}),
   };

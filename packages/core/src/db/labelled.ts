@@ -124,11 +124,16 @@ export const changedSinceRead = (outcome: Extract<LabelledOutcome, { committed: 
  * more times. When the tries run out, the error `gaveUp` makes is thrown, or `gaveUp.answer` answered (a rate limit
  * refuses rather than risk overshooting). `attempt` decides from what it reads, so it is safe to repeat.
  */
-export async function readDecideWrite<T>(attempt: (retry: number) => Promise<T | typeof CHANGED>, gaveUp: (() => Error) | { answer: T }): Promise<T> {
+export async function readDecideWrite<T>(
+  attempt: (retry: number) => Promise<T | typeof CHANGED>,
+  gaveUp: (() => Error) | { answer: T },
+  /** More tries for a write every caller races on (the order number's counter). */
+  retries = RETRIES,
+): Promise<T> {
   for (let retry = 0; ; retry++) {
     const result = await attempt(retry);
     if (result !== CHANGED) return result as T;
-    if (retry >= RETRIES) {
+    if (retry >= retries) {
       if (typeof gaveUp === "function") throw gaveUp();
       return gaveUp.answer;
     }

@@ -57,10 +57,11 @@ export const dailyStats = (config?: EntityConfiguration) =>
 export type DailyStats = ReturnType<typeof dailyStats>;
 
 /**
- * The names of the shop-wide counters (`stats#shop` partition): the live subscriptions, and the text inbox's
- * conversations with unread texts (the console's Messages badge, communications/conversations.ts).
+ * The names of the shop-wide counters (`stats#shop` partition): the live subscriptions, the text inbox's
+ * conversations with unread texts (the console's Messages badge, communications/conversations.ts), and the last
+ * order number given (`lastOrderNumber`, orders/numbers.ts: set from the value read, never added to).
  */
-export const SHOP_COUNTERS = ["activeSubscriptions", "unreadConversations"] as const;
+export const SHOP_COUNTERS = ["activeSubscriptions", "unreadConversations", "lastOrderNumber"] as const;
 export type ShopCounterName = (typeof SHOP_COUNTERS)[number];
 
 /**

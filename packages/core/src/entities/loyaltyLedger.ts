@@ -19,6 +19,8 @@ export const loyaltyLedger = (config?: EntityConfiguration) =>
         userId: { type: "string", required: true, readOnly: true },
         id: generatedId(),
         orderId: { type: "string" },
+        /** The order's number (orders/numbers.ts), so the history names the order as people know it: "Earned on order R-1042". */
+        orderNumber: { type: "number" },
         type: { type: LOYALTY_ENTRY_TYPES, required: true },
         /** Signed whole points: positive earns, negative spends. */
         points: { type: "number", required: true, validate: (n: number | undefined) => n === undefined || Number.isSafeInteger(n) },

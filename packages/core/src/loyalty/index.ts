@@ -26,6 +26,7 @@ import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
 import type { LoyaltyEntryView, LoyaltyView } from "../shared/loyalty";
+import { orderNumberText } from "../shared/orders";
 import { PointsAdjustment } from "../shared/loyalty-adjust";
 import * as Users from "../users";
 import { POINTS_LABEL } from "./redeem";
@@ -45,6 +46,7 @@ type LedgerItem = Awaited<ReturnType<ReturnType<ReturnType<typeof db>["entities"
 const entryView = (item: LedgerItem): LoyaltyEntryView => ({
   id: item.id,
   orderId: item.orderId ?? null,
+  orderNumber: item.orderNumber === undefined ? null : orderNumberText(item.orderNumber),
   type: item.type,
   points: item.points,
   reason: item.reason ?? null,

@@ -34,6 +34,7 @@ const EARNING_METHODS: ReadonlySet<string> = new Set(["STRIPE", "POS_CASH", "POS
 /** The order as read, as far as its points go. */
 interface OrderFacts {
   id: string;
+  number?: number;
   userId: string;
   status: OrderStatus;
   paymentStatus: PaymentStatus;
@@ -78,6 +79,7 @@ function ledgerWrites(
   entities: TransactionEntities,
   userId: string,
   orderId: string | undefined,
+  orderNumber: number | undefined,
   entries: readonly Entry[],
   now: Date,
 ): LabelledWrite[] {
@@ -88,7 +90,7 @@ function ledgerWrites(
     ...kept.map((entry, i) => ({
       label: `points-entry:${i}`,
       write: entities.loyaltyLedger
-        .create({ userId, ...(orderId ? { orderId } : {}), ...entry, createdAt: new Date(now.getTime() + i).toISOString() })
+        .create({ userId, ...(orderId ? { orderId } : {}), ...(orderNumber !== undefined ? { orderNumber } : {}), ...entry, createdAt: new Date(now.getTime() + i).toISOString() })
         .commit(),
     })),
   ];
@@ -130,6 +132,6 @@ export function orderPoints(order: OrderFacts, set: SetFacts | undefined, movedT
   return {
     set: orderSet,
     reads: earning || orderSet.pointsTakenBack !== undefined ? ["paymentStatus", "refundedAmountCents"] : [],
-    writes: (entities) => ledgerWrites(entities, order.userId, order.id, entries, now),
+    writes: (entities) => ledgerWrites(entities, order.userId, order.id, order.number, entries, now),
   };
 }

@@ -37,7 +37,7 @@ interface Redemption {
   /** The points as the order is priced with them. */
   points: PointsToRedeem;
   /** The balance's conditional subtract and the ledger entry, in the new order's transaction (orders/create.ts `writes`). */
-  writes: (entities: TransactionEntities, order: { orderId: string }) => LabelledWrite[];
+  writes: (entities: TransactionEntities, order: { orderId: string; number: number }) => LabelledWrite[];
   /**
    * The maker's 400 when the balance no longer held the points at the write (spent by another order meanwhile), with
    * the balance read again; undefined for another failure (orders/create.ts `refusal`).
@@ -53,7 +53,7 @@ export async function redemption(userId: string, points: number, at: string, inv
   const priced = pricedPoints(points, await balanceOf(userId));
   return {
     points: priced,
-    writes: (entities, { orderId }) => [
+    writes: (entities, { orderId, number }) => [
       {
         label: POINTS_LABEL,
         write: entities.loyaltyAccount
@@ -64,7 +64,7 @@ export async function redemption(userId: string, points: number, at: string, inv
       },
       {
         label: "points-entry:0",
-        write: entities.loyaltyLedger.create({ userId, orderId, type: "redeem", points: -points, reason: "Redeemed on an order", createdAt: at }).commit(),
+        write: entities.loyaltyLedger.create({ userId, orderId, orderNumber: number, type: "redeem", points: -points, reason: "Redeemed on an order", createdAt: at }).commit(),
       },
     ],
     refused: async (failed) => (failed.includes(POINTS_LABEL) ? invalid(redeemOverBalance(Math.max(0, await balanceOf(userId)))) : undefined),

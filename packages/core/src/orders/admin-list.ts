@@ -11,8 +11,9 @@
  *   selected-customer filter;
  * - q an order id: one GetItem; q a bag code (3 characters): the bag's hold
  *   (bags/: the open order in it), beside the customers it also matches;
- * - q a short reference (orders/references.ts: a bag code, or the last 6
- *   characters of an order id, any case, `#` allowed before it): one Query
+ * - q a short reference (orders/references.ts: an order number "R-1042", a
+ *   bag code, or the last 6 characters of an order id, any case, `#` allowed
+ *   before it): one Query
  *   of the reference's items, newest first, and one BatchGet of the orders
  *   taken from it, beside the customers it also matches;
  *   q a customer's name, email or phone (3+

@@ -36,6 +36,7 @@ import type { OrderStatus } from "../shared/lifecycle";
 import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION } from "../shared/location-names";
 import { RedeemPoints } from "../shared/loyalty-input";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
+import { orderNumberText } from "../shared/orders";
 import { bookingConfirmation } from "../notifications/confirmations";
 import { PHONE_VERIFICATION_REQUIRED } from "../shared/api-words";
 import { taxLocationOf } from "../shared/money-settings";
@@ -122,6 +123,8 @@ export type BookServiceInput = z.output<typeof BookService>;
 
 export interface Booked {
   id: string;
+  /** The order's shop-wide number ("R-1042", shared/orders.ts). */
+  number: string | null;
   /** True when the order has an amount to pay by card (status INVOICED); false for a free (comp) order. */
   requiresPayment: boolean;
   /** The day the paddle is promised (`YYYY-MM-DD`, the shop's date). */
@@ -130,8 +133,9 @@ export interface Booked {
   bagNumber: string | null;
 }
 
-const answerOf = (order: Pick<OrderItem, "id" | "totalCents" | "pickupDate" | "bagNumber">): Booked => ({
+const answerOf = (order: Pick<OrderItem, "id" | "number" | "totalCents" | "pickupDate" | "bagNumber">): Booked => ({
   id: order.id,
+  number: order.number === undefined ? null : orderNumberText(order.number),
   requiresPayment: order.totalCents > 0,
   pickupDate: order.pickupDate ?? null,
   bagNumber: order.bagNumber ?? null,
@@ -230,8 +234,8 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           },
         },
         // The paddle must still be the customer's; when the bag number is a bag of the shop, the paddle is now in it.
-        writes: (entities, { bag, orderId }) => [
-          ...(redemption?.writes(entities, { orderId }) ?? []),
+        writes: (entities, { bag, orderId, number }) => [
+          ...(redemption?.writes(entities, { orderId, number }) ?? []),
           {
             label: "paddle",
             write: bag

@@ -27,6 +27,7 @@ import { findMove, paidStage } from "../shared/moves";
 import { balanceCents, COMP_NEEDS_REASON, CounterPayment, dollars, PAYMENT_METHOD_LABELS, type CounterPaymentInput } from "../shared/payment";
 import { paymentReceipt } from "../notifications/confirmations";
 import { view, type OrderItem, type OrderView } from "./view";
+import * as OrderNumbers from "./numbers";
 
 const TakePaymentInput = z.object({ id: Id, payment: CounterPayment });
 
@@ -53,7 +54,7 @@ function decide(order: OrderItem, payment: CounterPaymentInput, actor: UserActor
           action: "order.comped",
           targetType: "order",
           targetId: order.id,
-          diff: { paymentStatus: { from: "unpaid", to: "comp" }, waivedCents: due, reason: payment.reason },
+          diff: { ...OrderNumbers.audited(order), paymentStatus: { from: "unpaid", to: "comp" }, waivedCents: due, reason: payment.reason },
         },
       ],
       ...moveOut,
@@ -77,7 +78,7 @@ function decide(order: OrderItem, payment: CounterPaymentInput, actor: UserActor
         action: "order.paid_at_counter",
         targetType: "order",
         targetId: order.id,
-        diff: { paymentStatus: { from: "unpaid", to: "paid" }, method: payment.method, amountCents: due, posTransactionId },
+        diff: { ...OrderNumbers.audited(order), paymentStatus: { from: "unpaid", to: "paid" }, method: payment.method, amountCents: due, posTransactionId },
       },
     ],
     ...moveOut,

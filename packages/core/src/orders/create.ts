@@ -3,7 +3,10 @@
  * invoices and quick sales all end here. Everything that must agree is one
  * labelled transaction (db/labelled.ts):
  *
- * - `order`: the order item;
+ * - `order`: the order item, with its shop-wide number;
+ * - `orderNumber`: the number counter (orders/numbers.ts), set to the order's number only if it still holds the
+ *   value read; when another order took that number first, the counter is read again and the transaction made
+ *   again with the next one, so numbers are unique, never reused, and a failed order takes none;
  * - `stock:<skuId>`: the stock it takes (inventory module: a conditional
  *   decrement per counted sku, so the last unit cannot be sold twice; the
  *   order records it in `stockTaken`, which a cancel gives back);
@@ -19,8 +22,8 @@
  *   when the order names a paddle: 409 `{paddle} is already in the shop on
  *   order {reference}. ...` while another open order has it; a pickup or
  *   cancel frees it;
- * - `reference:<ref>`: the order's short references (orders/references.ts: the
- *   id's last 6 characters and the bag number), what staff search it by;
+ * - `reference:<ref>`: the order's references (orders/references.ts: its number,
+ *   the id's last 6 characters and the bag number), what staff search it by;
  * - `audit`: the audit entry;
  * - the caller's own writes (a booking's paddle check, a quick sale's new
  *   paddle), labelled by the caller.
@@ -43,6 +46,7 @@ import * as Inventory from "../inventory";
 import { outOfStock, type PricedBooking, type StockTake } from "../pricing";
 import * as PaddleOpenOrder from "../paddles/open-order";
 import * as OrderCounters from "./counters";
+import * as OrderNumbers from "./numbers";
 import * as OrderReferences from "./references";
 import * as DailyStats from "../stats/daily";
 import type { OrderStatus } from "../shared/lifecycle";
@@ -53,7 +57,7 @@ export { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
 type NewOrderItem = Parameters<TransactionEntities["serviceOrder"]["create"]>[0];
 
 /** The order as its maker builds it; id, times, stock taken and the key are filled in here. */
-export type OrderDraft = Omit<NewOrderItem, "id" | "createdAt" | "updatedAt" | "stockTaken" | "stockReturnedAt" | "idempotencyKey" | "status"> & {
+export type OrderDraft = Omit<NewOrderItem, "id" | "number" | "createdAt" | "updatedAt" | "stockTaken" | "stockReturnedAt" | "idempotencyKey" | "status"> & {
   /** Required here (the entity has a default): the stage counter it adds to is the order's stage. */
   status: OrderStatus;
 };
@@ -100,7 +104,7 @@ export interface NewOrder {
   /** The caller's first name as the shop knows it, for the audit entry. */
   actorName?: string;
   /** Writes of the maker's own, in the same transaction (labels other than this module's). */
-  writes?: (entities: TransactionEntities, context: { orderId: string; bag: ActiveBag | null }) => LabelledWrite[];
+  writes?: (entities: TransactionEntities, context: { orderId: string; number: number; bag: ActiveBag | null }) => LabelledWrite[];
   /** What the order sets going once it is written (a booking's confirmation): run after the commit, never on a repeat of its key. */
   effects?: (order: OrderItem) => Effect[];
   /** The maker's refusal for its own failed labels (e.g. 404 when the paddle is gone; it may read what it needs to say). */
@@ -171,25 +175,28 @@ export async function createOrder(
     updatedAt: at,
   } satisfies NewOrderItem;
 
-  const write = () =>
-    writeLabelled((entities) => {
-      if (made.effects) afterCommit(...made.effects(item as unknown as OrderItem));
+  let numbered = { ...item, number: OrderNumbers.nextAfter(null) };
+  const write = (last: number | null) => {
+    numbered = { ...item, number: OrderNumbers.nextAfter(last) };
+    return writeLabelled((entities) => {
+      if (made.effects) afterCommit(...made.effects(numbered as unknown as OrderItem));
       return [
-        { label: "order", write: entities.serviceOrder.create(item).commit() },
+        { label: "order", write: entities.serviceOrder.create(numbered).commit() },
+        OrderNumbers.taken(entities, last, numbered.number),
         ...OrderCounters.created(entities, item.status),
         ...DailyStats.orderBooked(entities, item),
         ...Inventory.take(entities, stockTaken),
-        ...OrderReferences.written(entities, item),
+        ...OrderReferences.written(entities, numbered),
         // The bag must exist and be free: the hold decides (a bag read above that is gone fails here too).
         ...(bagNumber ? Bags.hold(entities, bagNumber, orderId) : []),
         // One open order per paddle: another open order of it refuses this one.
         ...(item.paddleId ? PaddleOpenOrder.claim(entities, item.paddleId, orderId) : []),
-        ...(made.writes?.(entities, { orderId, bag }) ?? []),
+        ...(made.writes?.(entities, { orderId, number: numbered.number, bag }) ?? []),
         {
           label: "audit",
           write: entities.auditLog
             .create({
-              ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: made.audit.diff }),
+              ...Audit.entry({ actor, actorName: made.actorName, action: made.audit.action, targetType: "order", targetId: orderId, diff: { ...made.audit.diff, ...OrderNumbers.audited(numbered) } }),
               createdAt: at,
             })
             .commit(),
@@ -206,11 +213,13 @@ export async function createOrder(
           : []),
       ];
     });
+  };
 
-  const result: LabelledOutcome = await write();
+  // Another order took the number read: read the counter again and write with the next one (orders/numbers.ts).
+  const result: LabelledOutcome = await OrderNumbers.whileLost(async () => write(await OrderNumbers.lastGiven()));
   if (result.committed) {
     const { data } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
-    return { order: data ?? (item as unknown as OrderItem), replayed: false };
+    return { order: data ?? (numbered as unknown as OrderItem), replayed: false };
   }
   if (reservation && result.failed.includes("idempotencyKey")) {
     const first = await replay(reservation.value);

@@ -61,6 +61,7 @@ import { returnOnCancel } from "../memberships/allowance-return";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
+import * as OrderNumbers from "./numbers";
 
 /** How long a webhook event's ledger item is kept: Stripe retries for up to 3 days; 30. */
 export const EVENT_LEDGER_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -257,6 +258,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
             targetType: "order",
             targetId: order.id,
             diff: {
+              ...OrderNumbers.audited(order),
               status: { from: order.status, to: status },
               move: stageMove.move.label,
               role: stageMove.move.role,

@@ -13,6 +13,7 @@ import { OrderNotes } from "../shared/order-notes";
 import { ORDER_NOT_FOUND } from "../shared/orders";
 import { find } from "./owned";
 import { view, type OrderView } from "./view";
+import * as OrderNumbers from "./numbers";
 
 export { OrderNotes } from "../shared/order-notes";
 
@@ -39,7 +40,7 @@ export const updateNotes = /* @__PURE__ */ fn({ role: "staff", input: UpdateNote
             action: "order.notes_updated",
             targetType: "order",
             targetId: id,
-            diff: { myGripNotes: { from: order.myGripNotes ?? null, to: notes || null } },
+            diff: { ...OrderNumbers.audited(order), myGripNotes: { from: order.myGripNotes ?? null, to: notes || null } },
           }),
           createdAt: at,
         })

@@ -1,9 +1,9 @@
 /**
- * The short reference people read an order by (shared/orders.ts `orderReference`: its bag number, else the last 6
- * characters of its id, upper-cased) as something staff can search: `GET /api/admin/orders?q=64CCF8` or `?q=107`.
+ * What staff search an order by: its number (shared/orders.ts `orderReference`, "R-1042"), its bag number, or the
+ * last 6 characters of its id, upper-cased: `GET /api/admin/orders?q=R-1042`, `?q=107` or `?q=64CCF8`.
  *
- * Each order is written with an `orderReference` item per reference it can be found by (the id's last 6, and the
- * bag number when it has one; and `event:<id>` for an order booked on an onsite day or a delivery run, which an
+ * Each order is written with an `orderReference` item per reference it can be found by (its number, the id's last
+ * 6, and the bag number when it has one; and `event:<id>` for an order booked on an onsite day or a delivery run, which an
  * admin's cancel of the event reads), in its own transaction (orders/create.ts). A search is then one Query on
  * `orderref#<reference>`, newest first, and one BatchGet of the page's orders: the work follows the matches, not
  * the shop (no scan of the orders to compare id endings).
@@ -11,6 +11,7 @@
 import { db } from "../db";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { BAG_CODE_PATTERN } from "../shared/bags";
+import { orderNumberOf, orderNumberText } from "../shared/orders";
 import type { OrderItem } from "./view";
 
 /** How many characters of the id end a reference (shared/orders.ts `orderReference`). */
@@ -24,9 +25,12 @@ const ID_REFERENCE_PATTERN = /^[0-9A-Z]{6}$/;
  */
 export const eventReference = (scheduleEventId: string): string => `event:${scheduleEventId}`;
 
-/** The references `order` is found by: its id's last 6 characters, its bag code when it has one, its event when booked on one. */
-export function referencesOf(order: Pick<OrderItem, "id" | "bagCode"> & { scheduleEventId?: string | null }): string[] {
-  const refs = [order.id.slice(-ID_REFERENCE_LENGTH).toUpperCase()];
+/**
+ * The references `order` is found by: its number ("R-1042") when it has one, its id's last 6 characters, its bag code
+ * when it has one, its event when booked on one.
+ */
+export function referencesOf(order: Pick<OrderItem, "id" | "bagCode"> & { number?: number; scheduleEventId?: string | null }): string[] {
+  const refs = [...(order.number !== undefined ? [orderNumberText(order.number)] : []), order.id.slice(-ID_REFERENCE_LENGTH).toUpperCase()];
   const bag = order.bagCode?.trim().toUpperCase();
   if (bag && BAG_CODE_PATTERN.test(bag) && !refs.includes(bag)) refs.push(bag);
   if (order.scheduleEventId) refs.push(eventReference(order.scheduleEventId));
@@ -36,19 +40,24 @@ export function referencesOf(order: Pick<OrderItem, "id" | "bagCode"> & { schedu
 /** The writes of a new order's reference items (label `reference:<ref>`), for its own transaction. */
 export function written(
   { orderReference }: TransactionEntities,
-  order: Pick<OrderItem, "id" | "bagCode" | "createdAt"> & { scheduleEventId?: string | null },
+  order: Pick<OrderItem, "id" | "bagCode" | "createdAt"> & { number?: number; scheduleEventId?: string | null },
 ): LabelledWrite[] {
-  return referencesOf(order).map((reference) => ({
-    label: `reference:${reference}`,
-    write: orderReference.put({ reference, createdAt: order.createdAt, orderId: order.id }).commit(),
-  }));
+  return referencesOf(order).map((reference) => referenceWrite({ orderReference }, order, reference));
+}
+
+/** The write of one reference item of `order` (label `reference:<ref>`). */
+export function referenceWrite({ orderReference }: Pick<TransactionEntities, "orderReference">, order: Pick<OrderItem, "id" | "createdAt">, reference: string): LabelledWrite {
+  return { label: `reference:${reference}`, write: orderReference.put({ reference, createdAt: order.createdAt, orderId: order.id }).commit() };
 }
 
 /**
- * The reference a search text names, or null: a bag code (3 letters or digits) or an id's end (6), case
- * insensitive, a leading `#` ignored ("#64ccf8" as a text or a receipt shows it).
+ * The reference a search text names, or null: an order number ("R-1042", "r-1042", or 4 or 5 digits alone:
+ * shared/orders.ts `orderNumberOf`), a bag code (3 letters or digits) or an id's end (6), case insensitive, a
+ * leading `#` ignored ("#R-1042" as a text or a receipt shows it).
  */
 export function searchedReference(q: string): string | null {
+  const number = orderNumberOf(q);
+  if (number !== null) return orderNumberText(number);
   const text = q.trim().replace(/^#/, "").toUpperCase();
   return BAG_CODE_PATTERN.test(text) || ID_REFERENCE_PATTERN.test(text) ? text : null;
 }
@@ -62,11 +71,11 @@ export async function backfill(): Promise<number> {
   let cursor: string | null = null;
   let orders = 0;
   do {
-    const page: { data: Pick<OrderItem, "id" | "bagCode" | "bagNumber" | "createdAt" | "scheduleEventId">[]; cursor: string | null } = await db()
+    const page: { data: Pick<OrderItem, "id" | "number" | "bagCode" | "bagNumber" | "createdAt" | "scheduleEventId">[]; cursor: string | null } = await db()
       .entities.serviceOrder.query.allOrders({})
-      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "bagCode", "bagNumber", "createdAt", "scheduleEventId"] });
+      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "number", "bagCode", "bagNumber", "createdAt", "scheduleEventId"] });
     const items = page.data.flatMap((order) =>
-      referencesOf({ id: order.id, bagCode: order.bagCode ?? order.bagNumber, scheduleEventId: order.scheduleEventId }).map((reference) => ({ reference, createdAt: order.createdAt, orderId: order.id })),
+      referencesOf({ id: order.id, number: order.number, bagCode: order.bagCode ?? order.bagNumber, scheduleEventId: order.scheduleEventId }).map((reference) => ({ reference, createdAt: order.createdAt, orderId: order.id })),
     );
     if (items.length) await db().entities.orderReference.put(items).go({ concurrency: 4 });
     orders += page.data.length;

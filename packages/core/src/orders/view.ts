@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import type { ServiceOrder } from "../entities";
 import { billOf } from "../shared/bill";
 import { stageOfStatus } from "../shared/lifecycle";
-import type { LineItemView, OrderView, StatusHistoryEntry } from "../shared/orders";
+import { orderNumberText, type LineItemView, type OrderView, type StatusHistoryEntry } from "../shared/orders";
 
 export type OrderItem = EntityItem<ServiceOrder>;
 
@@ -24,6 +24,7 @@ function bill(order: OrderItem, viewer: { staff: boolean }) {
 export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
   const out: OrderView = {
     id: order.id,
+    number: order.number === undefined ? null : orderNumberText(order.number),
     userId: order.userId,
     paddleId: orNull(order.paddleId),
     bagNumber: orNull(order.bagNumber),

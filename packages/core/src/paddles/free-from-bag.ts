@@ -27,7 +27,7 @@ import type { Paddle } from "../entities";
 
 export const NOT_IN_A_BAG = "This paddle is not in a bag.";
 const bagHeldByOpenOrder = (code: string, reference: string) =>
-  `Bag ${code} still holds this paddle's open order #${reference}. It is freed when the order is picked up or canceled.`;
+  `Bag ${code} still holds this paddle's open order ${reference}. It is freed when the order is picked up or canceled.`;
 const FREE_CHANGED_MEANWHILE = "This paddle or its bag changed meanwhile. Refresh and try again.";
 
 const closed = (status: keyof typeof stageOfStatus) => ["picked_up", "canceled"].includes(stageOfStatus[status]);

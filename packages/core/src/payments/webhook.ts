@@ -44,6 +44,7 @@ import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscription
 import { HANDLED_EVENTS, type HandledEvent } from "./events";
 import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
+import * as OrderNumbers from "../orders/numbers";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -105,7 +106,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
           action: "order.duplicate_payment",
           targetType: "order",
           targetId: order.id,
-          diff: { paymentIntentId: payment.details.paymentIntentId, amountCents: payment.amountCents, eventId: event.id },
+          diff: { ...OrderNumbers.audited(order), paymentIntentId: payment.details.paymentIntentId, amountCents: payment.amountCents, eventId: event.id },
         },
       ],
     };
@@ -122,7 +123,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
           action: "order.payment_mismatch",
           targetType: "order",
           targetId: order.id,
-          diff: { amountCents: payment.amountCents, currency: payment.currency, totalCents: order.totalCents, reference, eventId: event.id },
+          diff: { ...OrderNumbers.audited(order), amountCents: payment.amountCents, currency: payment.currency, totalCents: order.totalCents, reference, eventId: event.id },
         },
       ],
     };
@@ -150,6 +151,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
         targetType: "order",
         targetId: order.id,
         diff: {
+          ...OrderNumbers.audited(order),
           paymentStatus: { from: "unpaid", to: "paid" },
           amountCents: payment.amountCents,
           paymentIntentId: payment.details.paymentIntentId,

@@ -36,6 +36,7 @@ function receiptView(order: OrderItem): ReceiptView {
   return {
     shopName: ((where) => (isBookableLocation(where) ? SHOP_LABELS[where] : "Regrip"))(order.pickupLocation ?? order.dropoffLocation),
     reference: orderReference(order),
+    bagNumber: order.bagNumber ?? null,
     date: order.createdAt,
     lines: order.lineItems.map((line) => ({ name: line.name, detail: line.description || null, quantity: line.quantity, priceCents: line.priceCents })),
     subtotalCents: order.subtotalCents,

@@ -48,6 +48,9 @@ describe("audit actions in words", () => {
       href: "/queue/orders/0f6c1d2e-aaaa-bbbb-cccc-1234abcd5678",
     });
     expect(entry("order.refunded", "order")).toMatchObject({ action: "Refund given", href: "/queue/orders/0f6c1d2e-aaaa-bbbb-cccc-1234abcd5678" });
+    // An entry that recorded the order's number names the order by it, never by its bag (bags are reused).
+    expect(entry("order.status_changed", "order", { number: "R-1042", bagReleased: "107" })).toMatchObject({ target: "Order R-1042" });
+    expect(entry("order.created", "order", { number: "R-1042", bagCode: "107" })).toMatchObject({ target: "Order R-1042" });
     expect(entry("paddle.created_for_customer", "paddle")).toEqual({ action: "Paddle added for a customer", target: "Paddle ABCD5678", href: null });
     expect(entry("paddle.freed_from_bag", "paddle", { bagCode: "107" })).toEqual({ action: "Paddle taken out of its bag", target: "Paddle 107", href: "/bags" });
     expect(entry("bag.created", "bag", { code3: "107" })).toEqual({ action: "Bag created", target: "Bag 107", href: "/bags" });

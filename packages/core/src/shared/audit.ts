@@ -136,7 +136,7 @@ const text = (value: unknown) => (typeof value === "string" && value.trim() ? va
 export interface AuditEntryWords {
   /** "Order status changed: Service Queue → Being Serviced", "Refund given", ... */
   action: string;
-  /** "Order 1A2B3C4D", "Bag 107", "Promotion SAVE10", "Product Basic Overgrip". */
+  /** "Order R-1042", "Bag 107", "Promotion SAVE10", "Product Basic Overgrip". */
   target: string;
   /** A console path, or null when no page shows it. */
   href: string | null;
@@ -151,8 +151,9 @@ export function auditEntryWords(entry: Pick<AuditEntryView, "action" | "targetTy
   }
   const noun = targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase());
   // A name the entry recorded (a bag's code, a promotion's or a product's code) reads better than the id's end.
-  // An order by the id form of its short reference (shared/orders.ts): the last 6, which the queue's search finds.
+  // An order by its number (shared/orders.ts), never its bag (bags are reused); an entry from before numbers by the
+  // last 6 of its id, which the queue's search finds too.
   const idEnd = entry.targetId.slice(entry.targetType === "order" ? -6 : -8).toUpperCase();
-  const name = text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? idEnd;
+  const name = entry.targetType === "order" ? (text(changes.number) ?? idEnd) : (text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? idEnd);
   return { action, target: `${noun} ${name}`, href: targetHref(entry) };
 }

@@ -44,6 +44,8 @@ export interface BagView {
   isActive: boolean;
   /** The open order holding the bag, or null. */
   orderId: string | null;
+  /** That order's number ("R-1042"), what the bags list names it by; null with no order, or one made before numbers. */
+  orderNumber: string | null;
 }
 
 export interface BagPage {

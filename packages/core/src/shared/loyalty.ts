@@ -63,6 +63,8 @@ export type LoyaltyEntryKind = "earn" | "redeem" | "return" | "takeback" | "adju
 export interface LoyaltyEntryView {
   id: string;
   orderId: string | null;
+  /** The order's number ("R-1042"); null for an entry of no order, or one written before numbers. */
+  orderNumber: string | null;
   type: LoyaltyEntryKind;
   points: number;
   reason: string | null;

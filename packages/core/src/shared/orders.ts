@@ -27,6 +27,8 @@ export interface LineItemView {
 /** What GET /api/orders and GET /api/orders/{id} answer. */
 export interface OrderView {
   id: string;
+  /** The order's shop-wide number ("R-1042", `orderNumberText`): what it is called everywhere; null only before `npm run recount` numbered an old order. */
+  number: string | null;
   userId: string;
   paddleId: string | null;
   bagNumber: string | null;
@@ -89,10 +91,45 @@ export interface OrderView {
   tip?: TipView | null;
 }
 
-/** The order's short reference (the spec's): its bag number, or the last 6 characters of its id. */
-export function orderReference(order: { id: string; bagNumber?: string | null }): string {
-  return order.bagNumber || order.id.slice(-6).toUpperCase();
+/** The first number the shop gives an order; the counter (orders/numbers.ts) hands out each next one once. */
+export const FIRST_ORDER_NUMBER = 1001;
+const ORDER_NUMBER_PREFIX = "R-";
+
+/** An order's number as people read it: 1042 is "R-1042". */
+export const orderNumberText = (number: number): string => `${ORDER_NUMBER_PREFIX}${number}`;
+
+/**
+ * The number a text names ("R-1042", "r-1042", "#R-1042", or the digits alone, 4 or 5 of them), or null. Six digits
+ * alone read as an id's end, as they always have; "R-" before them names a number of any length.
+ */
+export function orderNumberOf(text: string): number | null {
+  const match = /^#?(?:R-?(\d{1,9})|(\d{4,5}))$/i.exec(text.trim());
+  const digits = match?.[1] ?? match?.[2];
+  if (!digits) return null;
+  const number = Number(digits);
+  return number >= FIRST_ORDER_NUMBER ? number : null;
 }
+
+/**
+ * What people read an order by: its shop-wide number ("R-1042"). An order made before numbers existed and not yet
+ * numbered by `npm run recount` reads as the last 6 characters of its id; a bag number never names an order (bags
+ * are reused), it says where the paddle is (`orderTitle`).
+ */
+export function orderReference(order: { id: string; number?: number | string | null }): string {
+  if (typeof order.number === "number") return orderNumberText(order.number);
+  if (order.number) return order.number;
+  return order.id.slice(-6).toUpperCase();
+}
+
+type Named = { id: string; number?: number | string | null; bagNumber?: string | null };
+
+/** The order's number and, when it has one, its bag beside it: "R-1042 · Bag 104" (a list's cell). */
+export function orderWithBag(order: Named): string {
+  return `${orderReference(order)}${order.bagNumber ? ` · Bag ${order.bagNumber}` : ""}`;
+}
+
+/** "Order R-1042 · Bag 104": the heading of every page that shows an order. */
+export const orderTitle = (order: Named): string => `Order ${orderWithBag(order)}`;
 
 /** PUT /api/orders/{id}/notes and the queue's inline MyGripNotes edit: at most 2000 characters. */
 /** 404 for an order that does not exist or is not the caller's to see. */

@@ -31,8 +31,10 @@ export interface ReceiptLine {
 /** What GET /api/receipts/{id} answers: the order's receipt and nothing else (no contact details, notes or staff). */
 export interface ReceiptView {
   shopName: string;
-  /** The order's short reference (shared/orders.ts `orderReference`). */
+  /** The order's number, "R-1042" (shared/orders.ts `orderReference`). */
   reference: string;
+  /** The bag the paddle was in, shown beside the number ("R-1042 · Bag 104"); null for none. */
+  bagNumber: string | null;
   /** When the order was made (ISO). */
   date: string;
   lines: ReceiptLine[];

@@ -160,7 +160,7 @@ export type PaymentLinkAnswer = Omit<InvoiceAnswer, "orderId">;
 export interface QuickSaleAnswer {
   id: string;
   orderId: string;
-  /** The order's short reference (./orders `orderReference`): its bag number. */
+  /** The order's number (./orders `orderReference`, "R-1042"). */
   reference: string;
   /** The bag the order holds. */
   bagNumber: string | null;

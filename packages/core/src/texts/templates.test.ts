@@ -61,15 +61,16 @@ describe("order texts", () => {
 
 describe("the other texts", () => {
   it("keep their words", () => {
+    // The order by its number, never its bag (bags are reused); an order made before numbers, not yet recounted: the id's end.
     const regrip = billFor([{ name: "Strip and Grip", priceCents: 4500, quantity: 1 }]);
-    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: "107" }, bill: regrip, url: "https://pay.test/x" })).toBe(
-      "Regrip: your order 107: Strip and Grip $45.00, Total $45.00. Pay securely here: https://pay.test/x",
+    expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", number: 1042, bagNumber: "107" }, bill: regrip, url: "https://pay.test/x" })).toBe(
+      "Regrip: your order R-1042: Strip and Grip $45.00, Total $45.00. Pay securely here: https://pay.test/x",
     );
     const tape = billFor([{ name: "Edge Tape", priceCents: 805, quantity: 1 }]);
     expect(templates.paymentLink.words({ order: { id: "o-abcdef123456", bagNumber: undefined }, bill: tape, url: "u" })).toContain("order 123456: Edge Tape $8.05, Total $8.05.");
     const paid = billFor([{ name: "Strip and Grip", priceCents: 6030, quantity: 1 }], { paymentStatus: "paid", paymentMethod: "POS_CASH" });
-    expect(templates.receipt.words({ order: { id: "o-abcdef123456", bagNumber: undefined, bill: paid }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
-      "Regrip: thanks! We received $60.30 for order 123456. Strip and Grip $60.30, Total $60.30. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
+    expect(templates.receipt.words({ order: { id: "o-abcdef123456", number: 1043, bagNumber: undefined, bill: paid }, url: "https://shop.test/receipt/o-abcdef123456?t=tok" })).toBe(
+      "Regrip: thanks! We received $60.30 for order R-1043. Strip and Grip $60.30, Total $60.30. Your receipt: https://shop.test/receipt/o-abcdef123456?t=tok",
     );
     expect(templates.verificationCode.words({ code: "012345" })).toBe("Your Regrip verification code is 012345. It expires in 10 minutes.");
     expect(SMS_HELP_REPLY).toBe(

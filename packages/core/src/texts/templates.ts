@@ -86,7 +86,7 @@ function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocatio
 
 /** One open order as the STATUS answer names it (communications/conversations.ts builds them). */
 export interface StatusReplyOrder {
-  /** "Bag 101", else "Order 3F9A2C" (shared/orders.ts orderReference). */
+  /** "Order R-1042 · Bag 101", or "Order R-1042" without a bag (shared/orders.ts orderTitle). */
   name: string;
   /** The customer's word for its stage (shared/lifecycle.ts customerStageLabel). */
   stageLabel: string;
@@ -121,7 +121,7 @@ export interface HoursReplyShop {
  * state is the order's bill's (shared/bill.ts), in the words of shared/bill-text.ts.
  */
 export type OrderMessageParams = OrderTextParams &
-  Pick<OrderItem, "id" | "bagNumber"> & {
+  Pick<OrderItem, "id" | "number" | "bagNumber"> & {
     bill: Bill;
     /** The promised pickup day: "Monday, November 30". */
     pickupDay?: string;
@@ -234,7 +234,7 @@ export const templates = {
     consent: "requested",
     to: "The phone on the order, at the counter",
     when: "Staff make an order at the storefront or in the quick sale and there is something to pay: the order's bill and the link",
-    words: ({ order, bill, url }: { order: Pick<OrderItem, "id" | "bagNumber">; bill: Bill; url: string }) =>
+    words: ({ order, bill, url }: { order: Pick<OrderItem, "id" | "number" | "bagNumber">; bill: Bill; url: string }) =>
       `Regrip: your order ${orderReference(order)}: ${billText(bill)}. Pay securely here: ${url}`,
   }),
   receipt: emailedTemplate({
@@ -242,7 +242,7 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
     when: "A payment of an order lands, once per payment: a card payment by Stripe's webhook (a booking paid online, or a counter sale paid by its texted link), or cash or a card taken at the counter. The payment and how it was paid, the bill (lines, each discount, coverage, points, sales tax, total) and the balance, the pickup day while the paddle is not Ready yet, and the receipt's (or the order's) link",
-    words: ({ order, url }: { order: Pick<OrderItem, "id" | "bagNumber"> & Partial<OrderMessageParams> & Pick<OrderMessageParams, "bill">; url?: string }) =>
+    words: ({ order, url }: { order: Pick<OrderItem, "id" | "number" | "bagNumber"> & Partial<OrderMessageParams> & Pick<OrderMessageParams, "bill">; url?: string }) =>
       `Regrip: thanks! We received ${dollars(receivedCents(order.bill))} for order ${orderReference(order)}${order.card ? ` (${order.card})` : ""}. ${billText(order.bill, { balance: true })}.${
         order.pickupDay ? ` It will be ready on ${order.pickupDay}.` : ""
       }${url ? ` Your receipt: ${url}` : order.orderUrl ? ` Your order: ${order.orderUrl}` : ""}`,
@@ -287,7 +287,7 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
     when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back). The amount and its sales tax, where it goes, and the bill with its refunds and what stays paid",
-    words: ({ order, refund }: { order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card" | "bill">; refund: Pick<BillRefund, "amountCents" | "taxCents"> }) =>
+    words: ({ order, refund }: { order: Pick<OrderItem, "id" | "number" | "bagNumber"> & Pick<OrderMessageParams, "card" | "bill">; refund: Pick<BillRefund, "amountCents" | "taxCents"> }) =>
       `Regrip: we've refunded ${refundWords(refund)} for order ${orderReference(order)}${
         order.card ? ` to your ${order.card}. It can take 5 to 10 days to show on your statement.` : "."
       } Your bill: ${billText(order.bill, { lines: false, refunds: true })}.`,

@@ -72,7 +72,7 @@ export function lineTotal(item: OrderLineItem): number {
   return item.price * item.quantity;
 }
 
-/** Bag number, or the last 6 characters of the id (the shared rule). */
+/** The order's number, "R-1042" (the shared rule; the id's end for an order made before numbers). */
 export const orderNumber = orderReference;
 
 export const paymentStatusLabel: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded", comp: "Complimentary" };

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { Dialog } from "../components/Dialog";
 import { DoneActions } from "../components/DoneActions";
 import { LoadingSpinner } from "../components/LoadingSpinner";
-import { orderNumber, useOrders, type Order } from "../data/orders";
+import { orderTitle } from "@regrip/core/shared/orders";
+import { useOrders, type Order } from "../data/orders";
 import { paddleMakeModel, paddleName, type Paddle } from "../data/paddles";
 
 const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -38,7 +39,7 @@ export function PaddleStoryDialog({ paddle, onClose }: { paddle: Paddle; onClose
         {story.map((order) => (
           <li key={order.id}>
             <div className="paddle-story-head">
-              <Link to={`/orders/${encodeURIComponent(order.id)}`}>Order #{orderNumber(order)}</Link>
+              <Link to={`/orders/${encodeURIComponent(order.id)}`}>{orderTitle(order)}</Link>
               <span className={`status status-${order.status.toLowerCase()}`}>{stageLabelOf(order.status)}</span>
             </div>
             <p className="muted">

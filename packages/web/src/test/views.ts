@@ -11,6 +11,7 @@ import { ZONE_OFFSETS_DAYS, type LocationsView, type ScheduleEventView } from "@
 export function orderView(partial: Partial<OrderView> = {}): OrderView {
   const view: Omit<OrderView, "bill"> & { bill?: OrderView["bill"] } = {
     id: "order-1",
+    number: "R-1001",
     userId: "u1",
     paddleId: "p1",
     bagNumber: null,

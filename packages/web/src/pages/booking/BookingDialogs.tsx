@@ -93,7 +93,7 @@ export function BookingSuccessDialog({
       <dl className="confirm-facts">
         <div>
           <dt>Order</dt>
-          <dd>{order ? `#${orderNumber(order)}` : orderId}</dd>
+          <dd>{order ? orderNumber(order) : orderId}</dd>
         </div>
         {bag && (
           <div>

@@ -1,3 +1,4 @@
+import { orderTitle, orderWithBag } from "@regrip/core/shared/orders";
 import { stageOf, stageLabelOf } from "@regrip/core/shared/lifecycle";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -93,9 +94,9 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                 }}
               >
                 <td data-label="Order" className="order-ref-cell">
-                  {/* The bag number (or the id's last 6): two orders of one paddle on one day no longer look the same. */}
-                  <Link to={`/orders/${encodeURIComponent(order.id)}`} aria-label={`Order ${orderNumber(order)}`}>
-                    #{orderNumber(order)}
+                  {/* The order's number, the bag beside it: two orders in one reused bag never look the same. */}
+                  <Link to={`/orders/${encodeURIComponent(order.id)}`} aria-label={orderTitle(order)}>
+                    {orderWithBag(order)}
                   </Link>
                 </td>
                 <td data-label="Status">
@@ -119,7 +120,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                   )}
                   {stageOf(order.status) === "picked_up" && order.paddleId && (
                     <Link to={bookAgainPath(order.id)} className="btn btn-outline btn-small">
-                      Book again<span className="visually-hidden">{` order #${orderNumber(order)}`}</span>
+                      Book again<span className="visually-hidden">{` order ${orderNumber(order)}`}</span>
                     </Link>
                   )}
                 </td>

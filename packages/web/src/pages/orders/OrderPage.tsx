@@ -1,3 +1,4 @@
+import { orderTitle } from "@regrip/core/shared/orders";
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
@@ -15,7 +16,6 @@ import {
   isBagHandover,
   lineTotal,
   locationLabel,
-  orderNumber,
   ordersQueryKey,
   paymentStatusLabel,
   startCheckout,
@@ -286,7 +286,7 @@ export default function OrderPage() {
   const services = useServices();
   const me = useCurrentUser();
   const [pickup, setPickup] = useState(false);
-  usePageMeta(order.data ? `Order #${orderNumber(order.data)}` : "Order", "Follow your paddle's regrip from drop-off to pickup.");
+  usePageMeta(order.data ? orderTitle(order.data) : "Order", "Follow your paddle's regrip from drop-off to pickup.");
 
   if (order.isPending) return <LoadingSpinner text="Loading your order..." />;
   if (order.isError) {
@@ -323,7 +323,7 @@ export default function OrderPage() {
       </Link>
       <header className="page-header page-header-row">
         <div>
-          <h1>Order #{orderNumber(data)}</h1>
+          <h1>{orderTitle(data)}</h1>
           <p>Booked {formatDateTime(data.createdAt)}</p>
         </div>
         <span className={`status-pill status-${data.status.toLowerCase()}`}>{stageLabelOf(data.status)}</span>

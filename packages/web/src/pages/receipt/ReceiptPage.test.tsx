@@ -15,7 +15,8 @@ afterEach(() => {
 
 const unpaid: Receipt = {
   shopName: "Regrip",
-  reference: "107",
+  reference: "R-1042",
+  bagNumber: "107",
   date: "2025-03-07T17:00:00.000Z",
   lines: [
     { name: "Edge Tape", detail: null, quantity: 2, priceCents: 500 },
@@ -39,7 +40,8 @@ describe("ReceiptPage", () => {
     expect(calls[0]!.headers).not.toHaveProperty("Authorization");
     const rows = screen.getAllByRole("row").map((row) => row.textContent);
     expect(rows).toEqual(["ItemQtyAmount", "Edge Tape$5.00 each2$10.00", "Premium Edge GuardBlack1$15.00"]);
-    expect(screen.getByText("#107")).toBeTruthy();
+    // The order by its number, its bag beside it.
+    expect(screen.getByText("R-1042 · Bag 107")).toBeTruthy();
     expect(screen.getByText("-$2.50")).toBeTruthy();
     expect(screen.getByTestId("receipt-total").textContent).toBe("$22.50");
     expect(screen.getByTestId("receipt-payment-status").textContent).toBe("Paid");

@@ -1,4 +1,5 @@
 import { RECEIPT_TOKEN_PARAM } from "@regrip/core/shared/receipts";
+import { orderWithBag } from "@regrip/core/shared/orders";
 import { useParams, useSearchParams } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
@@ -63,7 +64,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         <dl className="receipt-facts">
           <div>
             <dt>Order</dt>
-            <dd>#{receipt.reference}</dd>
+            <dd>{orderWithBag({ id: receipt.reference, number: receipt.reference, bagNumber: receipt.bagNumber })}</dd>
           </div>
           <div>
             <dt>Date</dt>
@@ -172,7 +173,7 @@ export default function ReceiptPage() {
   const token = params.get(RECEIPT_TOKEN_PARAM);
   const { returned, waiting } = usePaymentReturn();
   const receipt = useReceipt(id, token, { pollWhileUnpaid: waiting });
-  usePageMeta(receipt.data ? `Receipt #${receipt.data.reference}` : "Receipt", "Your Regrip receipt.");
+  usePageMeta(receipt.data ? `Receipt ${receipt.data.reference}` : "Receipt", "Your Regrip receipt.");
 
   if (!token) return <NotFound />;
   if (receipt.isPending) return <LoadingSpinner text="Loading your receipt..." />;

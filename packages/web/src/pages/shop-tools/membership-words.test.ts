@@ -23,11 +23,15 @@ describe("membership words", () => {
 
   it("says what each points entry was, points signed", () => {
     const order = "01JD0000000000000000ABC123";
-    expect(entryWhat({ type: "earn", orderId: order, reason: null })).toBe("Earned on order ABC123");
-    expect(entryWhat({ type: "redeem", orderId: order, reason: null })).toBe("Redeemed on order ABC123");
-    expect(entryWhat({ type: "return", orderId: order, reason: null })).toBe("Returned from canceled order ABC123");
-    expect(entryWhat({ type: "takeback", orderId: order, reason: null })).toBe("Taken back by a refund on order ABC123");
-    expect(entryWhat({ type: "adjust", orderId: null, reason: "Welcome gift" })).toBe("Adjusted by the shop: Welcome gift");
+    // The order by its number, as every page names it.
+    const number = "R-1042";
+    expect(entryWhat({ type: "earn", orderId: order, orderNumber: number, reason: null })).toBe("Earned on order R-1042");
+    expect(entryWhat({ type: "redeem", orderId: order, orderNumber: number, reason: null })).toBe("Redeemed on order R-1042");
+    expect(entryWhat({ type: "return", orderId: order, orderNumber: number, reason: null })).toBe("Returned from canceled order R-1042");
+    expect(entryWhat({ type: "takeback", orderId: order, orderNumber: number, reason: null })).toBe("Taken back by a refund on order R-1042");
+    // An entry written before orders had numbers: the id's end, as the order was named then.
+    expect(entryWhat({ type: "earn", orderId: order, orderNumber: null, reason: null })).toBe("Earned on order ABC123");
+    expect(entryWhat({ type: "adjust", orderId: null, orderNumber: null, reason: "Welcome gift" })).toBe("Adjusted by the shop: Welcome gift");
     expect([signedPoints(25), signedPoints(-100), signedPoints(0)]).toEqual(["+25", "-100", "0"]);
   });
 });

@@ -56,15 +56,16 @@ export function planCoverage(plan: keyof typeof PLAN_TERMS): string {
 }
 
 /** What a line of the points history was: earned on order X, redeemed on order X, adjusted by the shop: reason... */
-export function entryWhat(entry: Pick<LoyaltyEntryView, "type" | "orderId" | "reason">): string {
-  const order = entry.orderId ? ` on order ${orderReference({ id: entry.orderId })}` : "";
+export function entryWhat(entry: Pick<LoyaltyEntryView, "type" | "orderId" | "orderNumber" | "reason">): string {
+  const named = entry.orderId ? orderReference({ id: entry.orderId, number: entry.orderNumber }) : "";
+  const order = entry.orderId ? ` on order ${named}` : "";
   switch (entry.type) {
     case "earn":
       return `Earned${order}`;
     case "redeem":
       return `Redeemed${order}`;
     case "return":
-      return `Returned${entry.orderId ? ` from canceled order ${orderReference({ id: entry.orderId })}` : ""}`;
+      return `Returned${entry.orderId ? ` from canceled order ${named}` : ""}`;
     case "takeback":
       return `Taken back by a refund${order}`;
     case "adjust":

@@ -4,8 +4,9 @@ import Header from "@cloudscape-design/components/header";
 import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
+import TextFilter from "@cloudscape-design/components/text-filter";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
@@ -19,6 +20,7 @@ import { TwoLines } from "../TwoLines";
 import { StatCards } from "../StatCards";
 import { useCursorPages } from "../use-cursor-pages";
 import { usePageSize } from "../use-page-size";
+import { useDebounced } from "../use-debounced";
 import { adminCounters } from "./admin-status";
 import { OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
@@ -34,9 +36,13 @@ export default function AdminOrdersPage() {
   usePageMeta("Admin Orders", "Every order, its stage and its total.");
   const navigate = useNavigate();
   const [pageSize, setPageSize] = usePageSize("admin-orders");
-  const pages = useCursorPages(String(pageSize));
+  // A search (3+ characters) asks the server: an order's number ("R-1042"), its bag, its customer.
+  const [searchText, setSearchText] = useState("");
+  const typed = useDebounced(searchText.trim(), 300);
+  const q = typed.length >= 3 ? typed : undefined;
+  const pages = useCursorPages(JSON.stringify([pageSize, q]));
   const counts = useOrderCounts();
-  const orders = useOrderPage({ cursor: pages.cursor, limit: pageSize });
+  const orders = useOrderPage({ q, cursor: pages.cursor, limit: pageSize });
   useEffect(() => {
     if (orders.data) pages.learn(pages.pageIndex, orders.data.cursor);
   }, [orders.data, pages.pageIndex, pages.learn]);
@@ -100,6 +106,15 @@ export default function AdminOrdersPage() {
           wrapLines
           {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
+          filter={
+            <TextFilter
+              filteringText={searchText}
+              filteringPlaceholder="Search orders by number, name, email, phone or bag"
+              filteringAriaLabel="Search orders"
+              filteringClearAriaLabel="Clear order search"
+              onChange={({ detail }) => setSearchText(detail.filteringText)}
+            />
+          }
         />
       </SpaceBetween>
       {actions.dialogs}

@@ -162,8 +162,8 @@ export default function BagsPage() {
               cell: (bag) =>
                 bag.orderId ? (
                   <Link href={`/orders/${bag.orderId}`} onFollow={follow(`/orders/${bag.orderId}`)}>
-                    {/* The id's end, as orderReference gives it for an order without a bag: searchable in the queue. */}
-                    {orderReference({ id: bag.orderId })}
+                    {/* The order's number (the id's end for an order made before numbers): searchable in the queue. */}
+                    {orderReference({ id: bag.orderId, number: bag.orderNumber })}
                   </Link>
                 ) : (
                   "—"

@@ -9,7 +9,7 @@ import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table from "@cloudscape-design/components/table";
 import { staffStageLabel, stageOf } from "@regrip/core/shared/lifecycle";
-import { ORDER_NOT_FOUND, orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { ORDER_NOT_FOUND, orderTitle, type OrderView } from "@regrip/core/shared/orders";
 import { balanceCents, paidWith } from "@regrip/core/shared/payment";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useNavigate, useParams } from "react-router";
@@ -38,7 +38,7 @@ export default function StaffOrderPage() {
   const order = useStaffOrder(id);
   const actions = useOrderActions();
   const data = order.data;
-  usePageMeta(data ? `Order ${orderReference(data)}` : "Order", "An order at the counter: customer, payment, notes and actions.");
+  usePageMeta(data ? orderTitle(data) : "Order", "An order at the counter: customer, payment, notes and actions.");
 
   const back = (
     <Button variant="link" iconName="angle-left" onClick={() => navigate("/queue")}>
@@ -70,7 +70,7 @@ export default function StaffOrderPage() {
           description={`${orderCustomer(data)} · ${orderPaddle(data)}`}
           actions={<OrderButtons order={data} actions={actions} />}
         >
-          {`Order ${orderReference(data)}`}
+          {orderTitle(data)}
         </Header>
       }
     >

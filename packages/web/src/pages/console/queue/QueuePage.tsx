@@ -116,7 +116,13 @@ export default function QueuePage() {
     {
       id: "bag",
       header: "Bag#",
-      cell: (order) => (narrow ? <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{orderPickupShort(order)}</span>} /> : orderBag(order)),
+      // The order's number under its bag: a bag is reused, the number names the order.
+      cell: (order) =>
+        narrow ? (
+          <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{`${orderReference(order)} · ${orderPickupShort(order)}`}</span>} />
+        ) : (
+          <TwoLines first={orderBag(order)} second={orderReference(order)} />
+        ),
       sortingField: "bagNumber",
       width: narrow ? 110 : 90,
     },
@@ -276,7 +282,7 @@ export default function QueuePage() {
           filter={
             <TextFilter
               filteringText={searchText}
-              filteringPlaceholder="Search orders by name, email, phone, bag or reference"
+              filteringPlaceholder="Search orders by number, name, email, phone or bag"
               filteringAriaLabel="Search orders"
               filteringClearAriaLabel="Clear order search"
               onChange={({ detail }) => setSearchText(detail.filteringText)}

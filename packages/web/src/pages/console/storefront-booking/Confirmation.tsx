@@ -11,7 +11,7 @@ import { UNKNOWN_ERROR } from "@regrip/core/shared/api-words";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { stageOf } from "@regrip/core/shared/lifecycle";
 import { displayPhone } from "@regrip/core/shared/phone";
-import { orderReference } from "@regrip/core/shared/orders";
+import { orderTitle } from "@regrip/core/shared/orders";
 import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
 import { sentence } from "../../../lib/sentence";
 import { useToast } from "../../../toast/use-toast";
@@ -32,7 +32,7 @@ export function Confirmation({ answer, customer, onNewOrder }: { answer: Invoice
     <SpaceBetween size="l">
       <Container
         header={
-          <Header variant="h1" actions={<Button variant="primary" onClick={onNewOrder}>Start New Order</Button>} description={`Order #${orderReference(order)}`}>
+          <Header variant="h1" actions={<Button variant="primary" onClick={onNewOrder}>Start New Order</Button>} description={orderTitle(order)}>
             Order Created
           </Header>
         }
