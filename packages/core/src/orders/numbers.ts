@@ -15,7 +15,7 @@ import type { OrderItem } from "./view";
 const COUNTER = "lastOrderNumber" as const;
 
 /** The label of the counter's write in an order's transaction. */
-export const NUMBER_LABEL = "orderNumber";
+const NUMBER_LABEL = "orderNumber";
 
 /** The last number given, or null when no order has one yet (read consistently: a rival's commit is seen). */
 export async function lastGiven(): Promise<number | null> {
@@ -45,11 +45,11 @@ export function taken(entities: TransactionEntities, last: number | null, number
 }
 
 /** True when a transaction lost only because another order took the number first (or still raced it): read again. */
-export const lostTheNumber = (outcome: Extract<LabelledOutcome, { committed: false }>): boolean =>
+const lostTheNumber = (outcome: Extract<LabelledOutcome, { committed: false }>): boolean =>
   outcome.failed.includes(NUMBER_LABEL) || (outcome.conflict && outcome.failed.length === 0);
 
 /** How many times an order reads the counter again after losing its number: twenty bookings at once all write it. */
-export const NUMBER_RETRIES = 40;
+const NUMBER_RETRIES = 40;
 
 /**
  * Writes with `attempt` (which reads the counter and writes once) until it commits or fails for another reason than

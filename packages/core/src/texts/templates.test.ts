@@ -12,7 +12,7 @@ const billFor = (lines: BillSource["lineItems"], fields: Partial<BillSource> = {
   return billOf({ lineItems: lines, subtotalCents, discountAmountCents: 0, taxCents: 0, totalCents: subtotalCents, paymentStatus: "unpaid", paymentMethod: "STRIPE", refundedAmountCents: 0, ...fields });
 };
 
-const order = { paddle: { nickname: "Big Blue" }, bagNumber: "042", pickupLocation: "HIGHLANDS_RANCH" as const, dropoffLocation: "HIGHLANDS_RANCH" as const };
+const order = { paddle: { nickname: "Big Blue" }, number: 1042, bagNumber: "042", pickupLocation: "HIGHLANDS_RANCH" as const, dropoffLocation: "HIGHLANDS_RANCH" as const };
 
 describe("order texts", () => {
   it("names the paddle, the bag and the shop", () => {
@@ -108,7 +108,7 @@ describe("the texts and emails that state an order's money", () => {
 
   it("the booking confirmation names the lines, the promotion, the points, the tax and the total, by text and by email", () => {
     expect(templates.bookingConfirmation.words(confirmation)).toBe(
-      `Regrip: you're booked! "Big Blue" (bag 042), order 042. Drop it off at Regrip Highlands Ranch on Monday, November 30 at 10 am; it will be ready on Tuesday, December 1. Strip and Grip $45.00, Edge Guard $15.00, Edge Tape $5.00, Promotion GRIP5 -$5.00, 100 points -$10.00, Sales tax $1.15, Total $51.15. Pay by 10:53 am today, or the booking is released.`,
+      `Regrip: you're booked! "Big Blue" (bag 042), order R-1042. Drop it off at Regrip Highlands Ranch on Monday, November 30 at 10 am; it will be ready on Tuesday, December 1. Strip and Grip $45.00, Edge Guard $15.00, Edge Tape $5.00, Promotion GRIP5 -$5.00, 100 points -$10.00, Sales tax $1.15, Total $51.15. Pay by 10:53 am today, or the booking is released.`,
     );
     expect(templates.bookingConfirmation.email(confirmation).text).toContain(
       [
@@ -137,7 +137,7 @@ describe("the texts and emails that state an order's money", () => {
     });
     const receipt = { order: { ...order, id: "o-1", bill: paid, card: "Cash at the counter" } };
     expect(templates.receipt.words(receipt)).toBe(
-      "Regrip: thanks! We received $36.00 for order 042 (Cash at the counter). Strip and Grip $45.00, Staff discount -$9.00, Total $36.00.",
+      "Regrip: thanks! We received $36.00 for order R-1042 (Cash at the counter). Strip and Grip $45.00, Staff discount -$9.00, Total $36.00.",
     );
     expect(templates.receipt.email(receipt).text).toContain(
       ["  Strip and Grip: $45.00", "  Staff discount: -$9.00", "  Total: $36.00", "  Paid (Cash at the counter): $36.00", "  Balance due: $0.00"].join("\n"),
@@ -152,9 +152,9 @@ describe("the texts and emails that state an order's money", () => {
       ],
       { taxCents: 113, taxRateBps: 750, totalCents: 6113, paymentStatus: "paid", paymentMethod: "STRIPE", refundedAmountCents: 1613, refunds: [{ amountCents: 1613, taxCents: 113, at: "2026-11-28T17:00:00.000Z" }] },
     );
-    const notice = { order: { id: "o-1", bagNumber: "042", bill: refunded, card: "Visa ending in 4242" }, refund: { amountCents: 1613, taxCents: 113 } };
+    const notice = { order: { id: "o-1", number: 1042, bagNumber: "042", bill: refunded, card: "Visa ending in 4242" }, refund: { amountCents: 1613, taxCents: 113 } };
     expect(templates.refundNotice.words(notice)).toBe(
-      "Regrip: we've refunded $16.13 (of it $1.13 sales tax) for order 042 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Sales tax $1.13, Total $61.13, Refunded -$16.13, Still paid $45.00.",
+      "Regrip: we've refunded $16.13 (of it $1.13 sales tax) for order R-1042 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Sales tax $1.13, Total $61.13, Refunded -$16.13, Still paid $45.00.",
     );
     expect(templates.refundNotice.email(notice).text).toContain(
       ["  Strip and Grip: $45.00", "  Edge Guard: $15.00", "  Sales tax (7.5%): $1.13", "  Total: $61.13", "  Paid (Visa ending in 4242): $61.13", "  Refunded: -$16.13", "  Still paid: $45.00"].join("\n"),
@@ -164,9 +164,9 @@ describe("the texts and emails that state an order's money", () => {
   it("a membership's coverage is named, and a text counts the lines past six with their amount", () => {
     const lines = Array.from({ length: 8 }, (_, i) => ({ name: `Grip ${i + 1}`, priceCents: 1000, quantity: 1 }));
     const covered = billFor([{ name: "Strip and Grip", description: "Covered by your membership", priceCents: 0, quantity: 1 }, ...lines], { coveredCents: 4500, totalCents: 8000 });
-    const words = templates.paymentLink.words({ order: { id: "o-1", bagNumber: "042" }, bill: covered, url: "u" });
+    const words = templates.paymentLink.words({ order: { id: "o-1", number: 1042, bagNumber: "042" }, bill: covered, url: "u" });
     expect(words).toBe(
-      "Regrip: your order 042: Strip and Grip $45.00, Grip 1 $10.00, Grip 2 $10.00, Grip 3 $10.00, Grip 4 $10.00, 4 more items $40.00, Membership coverage -$45.00, Total $80.00. Pay securely here: u",
+      "Regrip: your order R-1042: Strip and Grip $45.00, Grip 1 $10.00, Grip 2 $10.00, Grip 3 $10.00, Grip 4 $10.00, 4 more items $40.00, Membership coverage -$45.00, Total $80.00. Pay securely here: u",
     );
   });
 });
@@ -230,7 +230,7 @@ describe("the unpaid hold's messages", () => {
   it("the confirmation states the deadline of a booking on hold, and no deadline otherwise", () => {
     const payBy = "Pay by 10:53 am today, or the booking is released";
     expect(templates.bookingConfirmation.words({ ...booking, payBy })).toBe(
-      `Regrip: you're booked! "Big Blue" (bag 042), order 042. Drop it off at Regrip Highlands Ranch. Basic Overgrip $12.00, Total $12.00. ${payBy}.`,
+      `Regrip: you're booked! "Big Blue" (bag 042), order R-1042. Drop it off at Regrip Highlands Ranch. Basic Overgrip $12.00, Total $12.00. ${payBy}.`,
     );
     expect(templates.bookingConfirmation.email({ ...booking, payBy }).text).toContain(`  Total: $12.00\n${payBy}.\n`);
     // Paid, covered, nothing to pay: no deadline, and never the old "before drop-off".
@@ -243,9 +243,9 @@ describe("the unpaid hold's messages", () => {
     const params = { order, deadline: "10:53 am", bookAgainUrl: "https://regrip.example/booking?again=o1" };
     const withId = { ...params, order: { ...order, id: "o1" } };
     expect(templates.holdReleased.words(withId)).toBe(
-      `Regrip: your booking 042 for "Big Blue" was not paid by 10:53 am, so we released it. Nothing was charged. Book it again: https://regrip.example/booking?again=o1`,
+      `Regrip: your booking R-1042 for "Big Blue" was not paid by 10:53 am, so we released it. Nothing was charged. Book it again: https://regrip.example/booking?again=o1`,
     );
-    expect(templates.holdReleased.email(withId)).toMatchObject({ subject: "Your Regrip booking 042 was released" });
+    expect(templates.holdReleased.email(withId)).toMatchObject({ subject: "Your Regrip booking R-1042 was released" });
     expect(templates.holdReleased.messageType).toBe("hold_released");
   });
 });

@@ -37,7 +37,7 @@ const paidAtFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month:
  * The order's tip once paid: its amount and when, in place of the tip box (an order takes one tip). Titled as the
  * thank-you on the way back from paying, which it replaces once the payment is recorded.
  */
-export function PaidTip({ tip }: { tip: TipView }) {
+function PaidTip({ tip }: { tip: TipView }) {
   const id = useId();
   const at = Date.parse(tip.paidAt);
   return (
@@ -76,7 +76,7 @@ type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
  * amount in dollars checked with the server's own rule (shared/tips.ts), then Tip opens the card checkout. Back from
  * paying (`?tipped=1`) it thanks the customer. The tip never changes the order's total.
  */
-export function TipSection({ order, returned }: { order: Order; returned: TipReturn }) {
+function TipSection({ order, returned }: { order: Order; returned: TipReturn }) {
   const id = useId();
   const [choice, setChoice] = useState<Choice>({ kind: "percentage", percentage: TIP_PERCENTAGES[1] });
   const [typed, setTyped] = useState("");
