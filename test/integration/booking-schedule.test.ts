@@ -327,7 +327,7 @@ describe("one open order per paddle", () => {
     const again = await book(customer.token, customer.paddleId);
     expect(again).toMatchObject({
       status: 409,
-      body: { message: `Big Blue is already in the shop on order ${bag}. You can book it again after you pick it up.` },
+      body: { message: `Big Blue is already in the shop on order ${first.body.number}. You can book it again after you pick it up.` },
     });
     // Two at once: one order.
     const other = await paddleOf(customer.userId, { nickname: "Big Red" });

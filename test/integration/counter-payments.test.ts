@@ -101,7 +101,7 @@ describe("no paddle leaves unpaid by accident", () => {
     const receipts = (await textsOf(orderId)).filter((entry) => entry.template === "receipt");
     expect(receipts.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
     expect(receipts.find((entry) => entry.channel === "sms")!.message).toContain(
-      `We received $40.00 for order ${order.bagNumber} (Cash at the counter). ${order.lineItems[0].name} $45.00, Staff discount -$5.00, Total $40.00.`,
+      `We received $40.00 for order R-${order.number} (Cash at the counter). ${order.lineItems[0].name} $45.00, Staff discount -$5.00, Total $40.00.`,
     );
     expect(receipts.find((entry) => entry.channel === "email")!.message).toContain(
       [`  ${order.lineItems[0].name}${order.lineItems[0].description ? ` (${order.lineItems[0].description})` : ""}: $45.00`, "  Staff discount: -$5.00", "  Total: $40.00", "  Paid (Cash at the counter): $40.00", "  Balance due: $0.00"].join("\n"),

@@ -267,7 +267,13 @@ describe("the dashboard's money: revenue and the average net of refunds, refunds
     const order = await paidOrderOf(6_500, 500);
     const paid = await analytics();
     expect(paid.monthlyRevenue).toBe(start.monthlyRevenue + 6_500);
-    expect(paid.tax).toEqual({ collectedCents: start.tax.collectedCents + 500, refundedCents: start.tax.refundedCents, netCents: start.tax.netCents + 500 });
+    expect(paid.tax).toEqual({
+      collectedCents: start.tax.collectedCents + 500,
+      refundedCents: start.tax.refundedCents,
+      netCents: start.tax.netCents + 500,
+      // Owed to the shop it was dropped off at (a booking at Littleton).
+      byLocation: { ...start.tax.byLocation, LITTLETON: start.tax.byLocation.LITTLETON + 500 },
+    });
     expect(orderNetOf(paid)).toBe(orderNetOf(start) + 6_500);
 
     // A refund of $13.00 (a fifth) gives back a fifth of the tax: $1.00; revenue drops by the $13.00, its tax with it.
@@ -275,12 +281,14 @@ describe("the dashboard's money: revenue and the average net of refunds, refunds
     const part = await analytics();
     expect(part.refunds).toMatchObject({ totalCents: start.refunds.totalCents + 1_300, taxCents: start.refunds.taxCents + 100 });
     expect(part.tax.netCents).toBe(start.tax.netCents + 400);
+    expect(part.tax.byLocation).toEqual({ ...start.tax.byLocation, LITTLETON: start.tax.byLocation.LITTLETON + 400 });
     expect(part.monthlyRevenue).toBe(start.monthlyRevenue + 5_200);
 
     // The rest, by a cancel: the tax comes back to where it was, exactly, whatever the rounding of each refund.
     expect((await move(order.id, { status: "CANCELED", refund: true })).body).toMatchObject({ paymentStatus: "refunded" });
     const end = await analytics();
     expect(end.tax.netCents).toBe(start.tax.netCents);
+    expect(end.tax.byLocation).toEqual(start.tax.byLocation);
     expect(end.tax.collectedCents).toBe(start.tax.collectedCents + 500);
     expect(end.monthlyRevenue).toBe(start.monthlyRevenue);
     expect(end.refunds.ordersInFull).toBe(start.refunds.ordersInFull + 1);

@@ -7,6 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
+import { uniqueKey } from "../../packages/core/src/entities";
 import * as OrderNumbers from "../../packages/core/src/orders/numbers";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
@@ -82,16 +83,25 @@ describe("an order's number", () => {
     expect((await searched(second.body.number)).map((order) => order.id)).toEqual([second.body.id]);
   });
 
-  it("is taken by none of a refused booking: the next order gets the very next number", async () => {
+  it("is given to no order by a refused booking: a number drawn by a refusal is never given to another order", async () => {
     const customer = await bookingCustomer();
     const bag = await freeBag();
     const held = await book(customer.token, customer.paddleId, { bagNumber: bag, service: demo.basicBlackDry });
     expect(held.status).toBe(201);
-    const last = await OrderNumbers.lastGiven();
-    // The bag is held by the open order: 409, nothing written, no number taken.
+    const last = (await OrderNumbers.lastGiven())!;
+    // The bag is held by the open order: 409 from the order's transaction, nothing written; the number it drew stays unused.
     const refused = await book(customer.token, await paddleOf(customer.userId), { bagNumber: bag, service: demo.basicBlackDry });
     expect(refused.status, JSON.stringify(refused.body)).toBe(409);
-    expect(await OrderNumbers.lastGiven()).toBe(last);
+    const drawn = (await OrderNumbers.lastGiven())!;
+    expect(drawn).toBe(last + 1);
+    const { data: claim } = await db().entities.uniqueValue.get(uniqueKey("orderNumber", String(drawn)) as { kind: "orderNumber"; value: string }).go();
+    expect(claim).toBeNull();
+    // A refusal before the transaction (an invalid booking) draws none.
+    expect((await book(customer.token, customer.paddleId, { bagNumber: bag, service: "no-such-service" })).status).toBe(400);
+    expect(await OrderNumbers.lastGiven()).toBe(drawn);
+    const next = await book(customer.token, await paddleOf(customer.userId), { service: demo.basicBlackDry });
+    expect(next.status, JSON.stringify(next.body)).toBe(201);
+    expect(next.body.number).toBe(`R-${drawn + 1}`);
   });
 
   it("is given to storefront invoices and quick sales too, from the same counter", async () => {

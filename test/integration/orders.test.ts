@@ -13,7 +13,7 @@ type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
 
 /** The OrderView keys of docs/api.md (myGripNotes only for staff). */
 const viewKeys = [
-  "id", "userId", "paddleId", "bagNumber", "bag", "status", "stage", "statusHistory", "paymentStatus",
+  "id", "number", "userId", "paddleId", "bagNumber", "bag", "status", "stage", "statusHistory", "paymentStatus",
   "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "pickupDate", "scheduleEventId", "partner", "locationNotice", "lineItems", "customerNotes",
   "subtotalCents", "discountAmountCents", "promoCode", "pointsRedeemed", "pointsDiscountCents", "coveredCents", "taxCents", "totalCents", "bill", "currency", "paymentMethod",
   "invoiceUrl", "paidAt", "paymentFailureReason", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle",

@@ -61,13 +61,13 @@ export async function bookedOrder(options: { createdAt?: Date; totalCents?: numb
   const subtotalCents = 5300;
   const discountAmountCents = options.discountCents ?? 0;
   const written = await OrderNumbers.whileLost(async () => {
-    const last = await OrderNumbers.lastGiven();
+    const number = await OrderNumbers.draw();
     return writeLabelled((entities) => [
-      OrderNumbers.taken(entities, last, OrderNumbers.nextAfter(last)),
+      OrderNumbers.taken(entities, number, orderId),
       { label: "order", write: entities.serviceOrder
         .create({
           id: orderId,
-          number: OrderNumbers.nextAfter(last),
+          number,
           userId: customer.userId,
           paddleId: customer.paddleId,
           bagNumber: "901",

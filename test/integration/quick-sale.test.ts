@@ -64,7 +64,7 @@ describe("the quick sale's bag", () => {
     expect(made?.bagId).toBe(bagId);
     // The payment link's text names the order by its number.
     const texts = (await db().entities.communication.query.byOrder({ orderId: order.id }).go()).data;
-    expect(texts.map((text) => text.message)).toEqual([expect.stringContaining(`your order R-${order.number} comes to`)]);
+    expect(texts.map((text) => text.message)).toEqual([expect.stringContaining(`your order R-${order.number}: `)]);
 
     expect((await cancel(order.id)).status).toBe(200);
     expect(await Bags.holderOf(code)).toBeNull();

@@ -70,15 +70,15 @@ describe("every template goes through Texts.send and is logged with its name", (
       })),
       {
         name: "paymentLink",
-        params: { order: { id: "o-1", bagNumber: "107" }, bill: unpaidBill, url: "https://pay.test/o-1" },
+        params: { order: { id: "o-1", number: 1042, bagNumber: "107" }, bill: unpaidBill, url: "https://pay.test/o-1" },
         to: phone,
-        send: (orderId) => Texts.send("paymentLink", { order: { id: "o-1", bagNumber: "107" }, bill: unpaidBill, url: "https://pay.test/o-1" }, { phone, orderId }),
+        send: (orderId) => Texts.send("paymentLink", { order: { id: "o-1", number: 1042, bagNumber: "107" }, bill: unpaidBill, url: "https://pay.test/o-1" }, { phone, orderId }),
       },
       {
         name: "receipt",
-        params: { order: { id: "o-1", bagNumber: "107", bill: paidBill }, url: "https://shop.test/receipt/o-1?t=x" },
+        params: { order: { id: "o-1", number: 1042, bagNumber: "107", bill: paidBill }, url: "https://shop.test/receipt/o-1?t=x" },
         to: customer.phone!,
-        send: (orderId) => Texts.send("receipt", { order: { id: "o-1", bagNumber: "107", bill: paidBill }, url: "https://shop.test/receipt/o-1?t=x" }, { userId: customer.userId, orderId }),
+        send: (orderId) => Texts.send("receipt", { order: { id: "o-1", number: 1042, bagNumber: "107", bill: paidBill }, url: "https://shop.test/receipt/o-1?t=x" }, { userId: customer.userId, orderId }),
       },
       {
         name: "bookingConfirmation",
@@ -88,9 +88,9 @@ describe("every template goes through Texts.send and is logged with its name", (
       },
       {
         name: "refundNotice",
-        params: { order: { id: "o-1", bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } },
+        params: { order: { id: "o-1", number: 1042, bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } },
         to: customer.phone!,
-        send: (orderId) => Texts.send("refundNotice", { order: { id: "o-1", bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } }, { userId: customer.userId, orderId }),
+        send: (orderId) => Texts.send("refundNotice", { order: { id: "o-1", number: 1042, bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } }, { userId: customer.userId, orderId }),
       },
       { name: "verificationCode", params: { code: "123456" }, to: phone, send: (orderId) => Texts.send("verificationCode", { code: "123456" }, { phone, orderId }) },
       { name: "helpReply", params: {}, to: phone, send: (orderId) => Texts.send("helpReply", {}, { phone, orderId }) },
@@ -127,6 +127,25 @@ describe("every template goes through Texts.send and is logged with its name", (
         to: customer.phone!,
         send: (orderId) => Texts.send("regripReminder", { order, url: "https://shop.test/booking?again=o-1" }, { userId: customer.userId, orderId }),
       },
+      {
+        name: "holdReleased",
+        params: { order: { ...order, id: "o-1", number: 1042 }, deadline: "10:53 am", bookAgainUrl: "https://shop.test/booking?again=o-1" },
+        to: customer.phone!,
+        send: (orderId) =>
+          Texts.send("holdReleased", { order: { ...order, id: "o-1", number: 1042 }, deadline: "10:53 am", bookAgainUrl: "https://shop.test/booking?again=o-1" }, { userId: customer.userId, orderId }),
+      },
+      ...(
+        [
+          ["membershipReceipt", { planName: "Single plan", amountCents: 2500, period: "Monday, December 28 to Thursday, January 28", card: "Visa ending in 4242" }],
+          ["membershipPaymentFailed", { planName: "Single plan", amountCents: 2500, payUrl: "https://invoice.stripe.com/i/x", nextAttempt: "Tuesday, December 1" }],
+          ["membershipCanceled", { planName: "Single plan", coveredUntil: "Monday, December 28" }],
+        ] as const
+      ).map(([name, params]) => ({
+        name,
+        params,
+        to: customer.phone!,
+        send: (orderId: string) => Texts.send(name, params as never, { userId: customer.userId, orderId }),
+      })),
       {
         name: "lowStockSummary",
         params: { products: [{ code: "BO-1", name: "Basic Overgrip", stockQuantity: 1 }] },

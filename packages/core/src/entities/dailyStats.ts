@@ -20,6 +20,8 @@ const tally = () => ({ type: "number", default: 0 }) as const;
  * - `refundedCents`: money given back that day (an order's refundedAmountCents growing), tax included;
  * - `refundedTaxCents`: the tax in those refunds (stats/daily.ts `refundGiven`);
  * - `refundedOrders`: orders whose refunds reached their whole total that day (they leave the average order value);
+ * - `taxLittletonCents`, `taxHighlandsRanchCents`, `taxOnsiteCents`: the sales tax owed to each place, collected
+ *   less refunded that day (stats/daily.ts `taxAt`: the drop-off shop, a counter sale's shop, onsite days);
  * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
  *   leaving the live statuses that day (Stripe's customer.subscription.* events);
  * - `subscriptionPaidCents`: subscription invoices paid that day (Stripe's invoice.paid).
@@ -42,6 +44,9 @@ export const dailyStats = (config?: EntityConfiguration) =>
         taxCents: tally(),
         refundedTaxCents: tally(),
         refundedOrders: tally(),
+        taxLittletonCents: tally(),
+        taxHighlandsRanchCents: tally(),
+        taxOnsiteCents: tally(),
         subscriptionsStarted: tally(),
         subscriptionsEnded: tally(),
         subscriptionPaidCents: tally(),

@@ -161,6 +161,8 @@ export const UNIQUE_KINDS = [
    * records the tip paid: a second payment for the same order, even at the same moment, finds it taken.
    */
   "orderTip",
+  /** An order's number (value: the number; ownerId: the order), claimed in the order's transaction: never two orders with one number. */
+  "orderNumber",
   /**
    * A membership invoice's message sent (value: `paid:<invoice id>` or `failed:<invoice id>`; ownerId: the
    * subscription): Stripe may report one invoice in more than one event, and its receipt goes once.

@@ -175,14 +175,14 @@ export async function createOrder(
     updatedAt: at,
   } satisfies NewOrderItem;
 
-  let numbered = { ...item, number: OrderNumbers.nextAfter(null) };
-  const write = (last: number | null) => {
-    numbered = { ...item, number: OrderNumbers.nextAfter(last) };
+  let numbered = { ...item, number: 0 };
+  const write = (number: number) => {
+    numbered = { ...item, number };
     return writeLabelled((entities) => {
       if (made.effects) afterCommit(...made.effects(numbered as unknown as OrderItem));
       return [
         { label: "order", write: entities.serviceOrder.create(numbered).commit() },
-        OrderNumbers.taken(entities, last, numbered.number),
+        OrderNumbers.taken(entities, numbered.number, orderId),
         ...OrderCounters.created(entities, item.status),
         ...DailyStats.orderBooked(entities, item),
         ...Inventory.take(entities, stockTaken),
@@ -215,8 +215,8 @@ export async function createOrder(
     });
   };
 
-  // Another order took the number read: read the counter again and write with the next one (orders/numbers.ts).
-  const result: LabelledOutcome = await OrderNumbers.whileLost(async () => write(await OrderNumbers.lastGiven()));
+  // The next number, drawn from the counter and claimed in the order's transaction (orders/numbers.ts).
+  const result: LabelledOutcome = await OrderNumbers.whileLost(async () => write(await OrderNumbers.draw()));
   if (result.committed) {
     const { data } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
     return { order: data ?? (numbered as unknown as OrderItem), replayed: false };

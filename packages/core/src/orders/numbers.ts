@@ -1,23 +1,29 @@
 /**
  * The shop-wide order number (`R-1001` upward, shared/orders.ts): one counter item, `lastOrderNumber` in the
- * `stats#shop` partition (entities/dailyStats.ts `shopCounter`), holds the last number given. A new order reads it,
- * takes the next one and writes both in its own transaction (orders/create.ts): the counter is set to the new number
- * only if it still holds the value read (created only if it does not exist yet), so two orders that read the same
- * value cannot both commit, and an order whose transaction fails gives nothing back because it took nothing. The
- * loser reads again and tries with the next number: numbers are unique and never reused, whatever a bag does.
+ * `stats#shop` partition (entities/dailyStats.ts `shopCounter`), holds the last number given. A new order draws the
+ * next one with one atomic ADD on it (`draw`) and claims it in its own transaction (orders/create.ts): a
+ * `uniqueValue` of kind `orderNumber` created only if no order holds that number yet. So numbers are unique and never
+ * reused, whatever a bag does, and no two orders wait on each other for the counter.
+ *
+ * Why not the counter itself in the order's transaction (set on condition it still holds what was read): then every
+ * order of the shop made at the same moment conflicts on that one item and all but one write their whole
+ * transaction again, about n²/2 transactions for n orders at once; twenty bookings at once took DynamoDB Local past
+ * its requests' time limit. The price of the draw: an order refused in its transaction (a bag taken meanwhile, the
+ * last unit sold) leaves its number unused, a gap in the sequence as a voided ticket leaves one.
  */
 import { db } from "../db";
 import { type LabelledOutcome, type LabelledWrite, type TransactionEntities, writeLabelled } from "../db/labelled";
+import { uniqueKey } from "../entities";
 import { FIRST_ORDER_NUMBER, orderNumberText } from "../shared/orders";
 import { referenceWrite } from "./references";
 import type { OrderItem } from "./view";
 
 const COUNTER = "lastOrderNumber" as const;
 
-/** The label of the counter's write in an order's transaction. */
+/** The label of the number's claim in an order's transaction. */
 const NUMBER_LABEL = "orderNumber";
 
-/** The last number given, or null when no order has one yet (read consistently: a rival's commit is seen). */
+/** The last number given, or null when no order has one yet (read consistently). */
 export async function lastGiven(): Promise<number | null> {
   const { data } = await db().entities.shopCounter.get({ name: COUNTER }).go({ consistent: true });
   return data ? data.count : null;
@@ -26,53 +32,58 @@ export async function lastGiven(): Promise<number | null> {
 /** An audit entry's record of the order's number, so Recent Activity and the audit log name the order by it (shared/audit.ts). */
 export const audited = (order: { number?: number }): { number?: string } => (order.number === undefined ? {} : { number: orderNumberText(order.number) });
 
-/** The number after `last` (the first, 1001, when there is none). */
-export const nextAfter = (last: number | null): number => (last === null ? FIRST_ORDER_NUMBER : Math.max(last + 1, FIRST_ORDER_NUMBER));
-
-/** The counter's write taking `number`, conditioned on the counter still holding `last` (null: not written yet). */
-export function taken(entities: TransactionEntities, last: number | null, number: number): LabelledWrite {
-  return {
-    label: NUMBER_LABEL,
-    write:
-      last === null
-        ? entities.shopCounter.create({ name: COUNTER, count: number }).commit()
-        : entities.shopCounter
-            .update({ name: COUNTER })
-            .set({ count: number })
-            .where((a, { eq }) => eq(a.count, last))
-            .commit(),
-  };
+/**
+ * The next number: ADD 1 to the counter where it exists; the very first order of a shop creates it at 1001 (of two
+ * first orders at once, the one whose create loses adds 1 instead).
+ */
+export async function draw(): Promise<number> {
+  for (;;) {
+    try {
+      const { data } = await db()
+        .entities.shopCounter.update({ name: COUNTER })
+        .add({ count: 1 })
+        .where((a, { exists }) => exists(a.count))
+        .go({ response: "all_new" });
+      return Math.max(data.count ?? FIRST_ORDER_NUMBER, FIRST_ORDER_NUMBER);
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+    try {
+      await db().entities.shopCounter.create({ name: COUNTER, count: FIRST_ORDER_NUMBER }).go();
+      return FIRST_ORDER_NUMBER;
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
 }
 
-/** True when a transaction lost only because another order took the number first (or still raced it): read again. */
+const isConditionFailed = (error: unknown): boolean => /ConditionalCheckFailed|conditional request failed/i.test(String((error as { message?: string })?.message ?? error) + String((error as { cause?: { name?: string } })?.cause?.name ?? ""));
+
+/** The claim of `number` by order `orderId`, in the order's transaction: it fails when an order already holds it. */
+export function taken(entities: TransactionEntities, number: number, orderId: string): LabelledWrite {
+  return { label: NUMBER_LABEL, write: entities.uniqueValue.create({ ...uniqueKey("orderNumber", String(number)), ownerId: orderId }).commit() };
+}
+
+/** True when a transaction lost only because its number is held (the counter set back by hand) or it raced: draw again. */
 const lostTheNumber = (outcome: Extract<LabelledOutcome, { committed: false }>): boolean =>
   outcome.failed.includes(NUMBER_LABEL) || (outcome.conflict && outcome.failed.length === 0);
 
-/** How many times an order reads the counter again after losing its number: twenty bookings at once all write it. */
+/** How many numbers an order draws before it gives up: more than one only when the counter was set back by hand. */
 const NUMBER_RETRIES = 40;
 
-/**
- * Writes with `attempt` (which reads the counter and writes once) until it commits or fails for another reason than
- * the number. A lost number means another order just committed (or still holds the counter), so the pause before
- * reading again is short and jittered, its window widening a little with each loss (not the conflict policy's
- * doubling to a second): rivals spread out, and the counter moves on.
- */
+/** Writes with `attempt` (which draws a number and writes once) until it commits or fails for another reason than the number. */
 export async function whileLost(attempt: () => Promise<LabelledOutcome>): Promise<LabelledOutcome> {
   for (let tries = 0; ; tries++) {
     const outcome = await attempt();
     if (outcome.committed || !lostTheNumber(outcome)) return outcome;
-    if (tries >= NUMBER_RETRIES) throw new Error("order transaction kept losing its number to other orders");
-    // A window that widens with each loss (to about 200 ms): many rivals spread out instead of colliding again.
-    await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 25 * Math.min(tries + 1, 8)));
+    if (tries >= NUMBER_RETRIES) throw new Error("order transaction kept finding its number taken");
   }
 }
 
-
-
 /**
  * `npm run recount`'s numbering: every order without a number gets the next one, oldest first (the all-orders
- * index is by createdAt), with its search reference, each in one transaction conditioned on the order still having
- * no number and the counter holding what was read. Orders with a number are left alone, so a second run numbers
+ * index is by createdAt), with its search reference and its claim, each in one transaction conditioned on the order
+ * still having no number. Orders with a number are left alone, so a second run numbers
  * nothing; bookings made while it runs take their numbers from the same counter. Answers how many it numbered.
  */
 export async function backfill(): Promise<number> {
@@ -85,8 +96,7 @@ export async function backfill(): Promise<number> {
     for (const order of page.data) {
       if (order.number !== undefined) continue;
       const outcome = await whileLost(async () => {
-        const last = await lastGiven();
-        const number = nextAfter(last);
+        const number = await draw();
         return writeLabelled((entities) => [
           {
             label: "order",
@@ -96,7 +106,7 @@ export async function backfill(): Promise<number> {
               .where((a, { notExists }) => notExists(a.number))
               .commit(),
           },
-          taken(entities, last, number),
+          taken(entities, number, order.id),
           referenceWrite(entities, { id: order.id, createdAt: order.createdAt }, orderNumberText(number)),
         ]);
       });

@@ -7,26 +7,29 @@
  * both shops are in Colorado), so an order booked at 6 pm counts for that evening, not for tomorrow in UTC.
  *
  * - Monthly Revenue: payments landed this month (orders paid, and membership invoices paid) minus refunds given
- *   this month, month to date, without sales tax (shown apart, in Tax) and without tips (shown apart, in Tips).
+ *   this month, month to date, as customers paid them: sales tax included (its part shown apart, in Tax), tips never
+ *   (shown apart, in Tips).
  *   Compared with the same days of the previous month (1st to today's day of the month, cut at that month's end).
  * - Active Subscriptions: subscriptions in a live status (active, trialing, past due) now; compared with the
  *   start of the month (the change is subscriptions started minus ended this month).
  * - Orders Today: orders booked today (booking, storefront invoice, quick sale) not canceled; compared with
  *   yesterday counted the same way.
- * - Avg. Order Value: this month's order payments less this month's refunds (both without tax), divided by the
+ * - Avg. Order Value: this month's order payments less this month's refunds (both as paid), divided by the
  *   orders paid this month less those refunded in full: two orders of $48 and $65 with the $65 refunded in full
  *   average $48. Compared with the same days of the previous month.
  * - Refunds: money given back this month (tax included, its tax beside it) and the orders refunded in full.
- * - Tax: sales tax in this month's payments less the tax in this month's refunds.
+ * - Tax: sales tax in this month's payments less the tax in this month's refunds, in all and by the place it is
+ *   owed to (each shop, and onsite days and deliveries: shared/money-settings.ts TAX_LOCATIONS).
  * - Tips: tips paid this month (total and how many) and by the staff member who moved each order to Ready. Tips
  *   are the staff's, not the shop's: never part of Monthly Revenue or the average.
  */
 import { SHOP_TIME_ZONE } from "./calendar";
+import type { TaxLocation } from "./money-settings";
 
 /** The figures of one day's orders and money. */
 export interface DayPoint {
   day: string;
-  /** Paid (orders and membership invoices) minus refunded that day, without tax. */
+  /** Paid (orders and membership invoices) minus refunded that day, sales tax included. */
   revenueCents: number;
   /** Orders booked that day and not canceled. */
   orders: number;
@@ -37,7 +40,7 @@ export interface PeriodTotals {
   /** First and last day, inclusive. */
   from: string;
   to: string;
-  /** Orders' payments less refunds, both without tax, plus membership invoices paid. */
+  /** Orders' payments less refunds, both as paid (sales tax included), plus membership invoices paid. */
   revenueCents: number;
   /** Orders' payments, tax included. */
   paidCents: number;
@@ -51,6 +54,10 @@ export interface PeriodTotals {
   refundedTaxCents: number;
   /** Orders whose refunds reached their whole total in the period. */
   refundedOrders: number;
+  /** The sales tax owed to each place in the period, collected less refunded (the Tax figure's `byLocation`). */
+  taxLittletonCents: number;
+  taxHighlandsRanchCents: number;
+  taxOnsiteCents: number;
   paidOrders: number;
   ordersBooked: number;
   ordersCanceled: number;
@@ -89,7 +96,7 @@ export interface RefundsThisMonth {
   ordersInFull: number;
 }
 
-/** The dashboard's sales tax this month, apart from revenue. */
+/** The dashboard's sales tax this month: the state's part of revenue. */
 export interface TaxThisMonth {
   /** In this month's payments. */
   collectedCents: number;
@@ -97,6 +104,8 @@ export interface TaxThisMonth {
   refundedCents: number;
   /** collectedCents − refundedCents. */
   netCents: number;
+  /** netCents by the place the tax is owed to: each shop (a counter sale's shop), and onsite days and deliveries. */
+  byLocation: Record<TaxLocation, number>;
 }
 
 export interface Comparison {

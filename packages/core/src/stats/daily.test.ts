@@ -52,21 +52,25 @@ describe("the dashboard's money figures", () => {
 
   it("refundGiven: the amount, its tax (given or in proportion) and one order refunded in full when it completes the total", () => {
     const { entities, added } = recording();
-    const order = { totalCents: 6_500, taxCents: 500, refundedAmountCents: 0 };
+    const order = { totalCents: 6_500, taxCents: 500, refundedAmountCents: 0, dropoffLocation: "LITTLETON" };
     refundGiven(entities, order, { amountCents: 1_300 }, "2026-11-28T18:00:00Z");
     refundGiven(entities, { ...order, refundedAmountCents: 1_300 }, { amountCents: 5_200, taxCents: 420 }, "2026-11-28T18:00:00Z");
     expect(added).toEqual([
-      { day: "2026-11-28", add: { refundedCents: 1_300, refundedTaxCents: 100 } },
-      { day: "2026-11-28", add: { refundedCents: 5_200, refundedTaxCents: 420, refundedOrders: 1 } },
+      { day: "2026-11-28", add: { refundedCents: 1_300, refundedTaxCents: 100, taxLittletonCents: -100 } },
+      { day: "2026-11-28", add: { refundedCents: 5_200, refundedTaxCents: 420, taxLittletonCents: -420, refundedOrders: 1 } },
     ]);
   });
 
   it("paymentChanged: a payment counts the order's total and tax on its day; a refund with it counts as refundGiven does", () => {
     const { entities, added } = recording();
-    const before = { paymentStatus: "unpaid" as const, totalCents: 6_500, taxCents: 500, refundedAmountCents: 0 };
+    const before = { paymentStatus: "unpaid" as const, totalCents: 6_500, taxCents: 500, refundedAmountCents: 0, dropoffLocation: "COUNTER", counterShop: "HIGHLANDS_RANCH" };
     paymentChanged(entities, before, { paymentStatus: "refunded", paidAt: "2026-11-29T03:00:00Z", refundedAmountCents: 6_500 }, new Date());
+    // The tax owed to the counter's shop comes and goes the same day: nothing is left owed there (0 is not written).
     expect(added).toEqual([
       { day: "2026-11-28", add: { paidOrders: 1, paidCents: 6_500, taxCents: 500, refundedCents: 6_500, refundedTaxCents: 500, refundedOrders: 1 } },
     ]);
+    const partial = recording();
+    paymentChanged(partial.entities, { ...before, dropoffLocation: "ONSITE" }, { paymentStatus: "paid", paidAt: "2026-11-29T03:00:00Z" }, new Date());
+    expect(partial.added).toEqual([{ day: "2026-11-28", add: { paidOrders: 1, paidCents: 6_500, taxCents: 500, taxOnsiteCents: 500 } }]);
   });
 });

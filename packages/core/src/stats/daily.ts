@@ -9,6 +9,7 @@
  */
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { shopDay } from "../shared/analytics";
+import { taxLocationOf, type TaxLocation } from "../shared/money-settings";
 import { isOrderStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 
 export * as DailyStats from "./daily";
@@ -28,6 +29,10 @@ export const DAY_FIGURES = [
   "refundedTaxCents",
   /** Orders whose refunds reached their whole total: they leave the average order value's count. */
   "refundedOrders",
+  /** The sales tax owed to each place (collected less refunded): `TAX_FIGURES`. */
+  "taxLittletonCents",
+  "taxHighlandsRanchCents",
+  "taxOnsiteCents",
   "subscriptionsStarted",
   "subscriptionsEnded",
   /** Subscription invoices paid that day (Stripe's invoice.paid of a subscription: memberships/webhook.ts), in cents. */
@@ -36,6 +41,25 @@ export const DAY_FIGURES = [
   "tips",
 ] as const;
 export type DayFigure = (typeof DAY_FIGURES)[number];
+
+/** The day figure of the tax owed to each place. */
+export const TAX_FIGURES = {
+  LITTLETON: "taxLittletonCents",
+  HIGHLANDS_RANCH: "taxHighlandsRanchCents",
+  ONSITE: "taxOnsiteCents",
+} as const satisfies Record<TaxLocation, DayFigure>;
+
+/** Two deltas of one day as one: each figure added up (a payment and its refund both move the place's tax). */
+function added(a: DayDelta, b: DayDelta): DayDelta {
+  const sum: DayDelta = { ...a };
+  for (const [figure, n] of Object.entries(b) as [DayFigure, number][]) sum[figure] = (sum[figure] ?? 0) + n;
+  return sum;
+}
+
+/** `cents` of tax (negative: given back) on the figure of the place `order` is taxed at; nothing for none. */
+export function taxAt(order: { dropoffLocation?: string | null; counterShop?: string | null }, cents: number): DayDelta {
+  return cents === 0 ? {} : { [TAX_FIGURES[taxLocationOf(order)]]: cents };
+}
 export type DayDelta = Partial<Record<DayFigure, number>>;
 
 /**
@@ -104,6 +128,9 @@ export interface PaymentFacts {
 /** The money facts of an order a payment or refund counts from. */
 export interface OrderMoney {
   totalCents: number;
+  /** Where it is taxed (shared/money-settings.ts `taxLocationOf`): the drop-off place, a counter sale's shop. */
+  dropoffLocation?: string | null;
+  counterShop?: string | null;
   /** The sales tax in the total (0 for an order from before tax). */
   taxCents?: number;
   /** Given back so far, tax included. */
@@ -148,7 +175,7 @@ function refundDelta(order: OrderMoney, refund: { amountCents: number; taxCents?
   const after = before + amount;
   const tax = refund.taxCents ?? taxRefundedBy(order, after) - taxRefundedBy(order, before);
   const inFull = order.totalCents > 0 && before < order.totalCents && after >= order.totalCents;
-  return { refundedCents: amount, refundedTaxCents: Math.max(0, tax), ...(inFull ? { refundedOrders: 1 } : {}) };
+  return { refundedCents: amount, refundedTaxCents: Math.max(0, tax), ...taxAt(order, -Math.max(0, tax)), ...(inFull ? { refundedOrders: 1 } : {}) };
 }
 
 /**
@@ -168,10 +195,8 @@ export function paymentChanged(
   if (!set) return [];
   const paid = before.paymentStatus === "unpaid" && (set.paymentStatus === "paid" || set.paymentStatus === "refunded");
   const refunded = Math.max(0, (set.refundedAmountCents ?? before.refundedAmountCents) - before.refundedAmountCents);
-  return addToDay(entities, dayOf(set.paidAt ?? now), {
-    ...(paid ? { paidOrders: 1, paidCents: before.totalCents, taxCents: before.taxCents ?? 0 } : {}),
-    ...refundDelta(before, { amountCents: refunded, taxCents: refundTaxCents }),
-  });
+  const payment: DayDelta = paid ? { paidOrders: 1, paidCents: before.totalCents, taxCents: before.taxCents ?? 0, ...taxAt(before, before.taxCents ?? 0) } : {};
+  return addToDay(entities, dayOf(set.paidAt ?? now), added(payment, refundDelta(before, { amountCents: refunded, taxCents: refundTaxCents })));
 }
 
 /** A subscription's invoice paid (applied once, with its event's ledger item): its amount on the day it was paid. */

@@ -21,7 +21,8 @@ import {
   type PeriodTotals,
   type StaffTipsRow,
 } from "../shared/analytics";
-import { averageOrderValue as average, DAY_FIGURES, revenueOf, type DayFigure } from "./daily";
+import { averageOrderValue as average, DAY_FIGURES, revenueOf, TAX_FIGURES, type DayFigure } from "./daily";
+import { TAX_LOCATIONS, type TaxLocation } from "../shared/money-settings";
 
 export * as Analytics from "./index";
 export { DailyStats } from "./daily";
@@ -116,7 +117,12 @@ export const read = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async 
     days: chart,
     tips: { totalCents: month.tipCents, count: month.tips, byStaff },
     refunds: { totalCents: month.refundedCents, taxCents: month.refundedTaxCents, ordersInFull: month.refundedOrders },
-    tax: { collectedCents: month.taxCents, refundedCents: month.refundedTaxCents, netCents: month.taxCents - month.refundedTaxCents },
+    tax: {
+      collectedCents: month.taxCents,
+      refundedCents: month.refundedTaxCents,
+      netCents: month.taxCents - month.refundedTaxCents,
+      byLocation: Object.fromEntries(TAX_LOCATIONS.map((place) => [place, month[TAX_FIGURES[place]]])) as Record<TaxLocation, number>,
+    },
     lowStock: low,
     timeZone: SHOP_TIME_ZONE,
   };

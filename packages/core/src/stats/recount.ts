@@ -16,7 +16,7 @@
 import { db } from "../db";
 import type { OrderStatus, PaymentStatus } from "../shared/lifecycle";
 import { stageOfStatus } from "../shared/lifecycle";
-import { DAY_FIGURES, dayOf, LIVE_SUBSCRIPTION_STATUSES, NO_STAFF_ID, NO_STAFF_NAME, taxRefundedBy, type DayFigure } from "./daily";
+import { DAY_FIGURES, dayOf, LIVE_SUBSCRIPTION_STATUSES, NO_STAFF_ID, NO_STAFF_NAME, taxAt, taxRefundedBy, type DayFigure } from "./daily";
 import { activeSubscriptions, readDays } from "./index";
 
 type Figures = Record<DayFigure, number>;
@@ -31,6 +31,8 @@ interface OrderFacts {
   taxCents?: number;
   refundedAmountCents: number;
   completedAt?: string;
+  dropoffLocation?: string;
+  counterShop?: string;
 }
 
 /** A paid tip, as the recount reads it. */
@@ -65,6 +67,7 @@ export function figuresOf(orders: Iterable<Omit<OrderFacts, "id" | "completedAt"
       const refunded = order.refundedAmountCents ?? 0;
       paid.refundedCents += refunded;
       paid.refundedTaxCents += taxRefundedBy(order, refunded);
+      for (const [figure, cents] of Object.entries(taxAt(order, (order.taxCents ?? 0) - taxRefundedBy(order, refunded)))) paid[figure as DayFigure] += cents ?? 0;
       if (order.totalCents > 0 && refunded >= order.totalCents) paid.refundedOrders++;
     }
   }
@@ -81,7 +84,7 @@ async function everyOrder(): Promise<OrderFacts[]> {
         cursor,
         limit: 500,
         pages: 1,
-        attributes: ["id", "createdAt", "status", "paymentStatus", "paidAt", "totalCents", "taxCents", "refundedAmountCents", "completedAt"],
+        attributes: ["id", "createdAt", "status", "paymentStatus", "paidAt", "totalCents", "taxCents", "refundedAmountCents", "completedAt", "dropoffLocation", "counterShop"],
       });
     orders.push(...page.data);
     cursor = page.cursor;

@@ -151,7 +151,7 @@ const emailText = (...rows: (string | false | undefined | readonly string[])[]) 
 
 /** What the release of an unpaid booking names: the order, its deadline in words ("10:53 am"), the link that books it again. */
 export interface ReleasedParams {
-  order: Pick<OrderItem, "id" | "bagNumber"> & OrderTextParams;
+  order: Pick<OrderItem, "id" | "number" | "bagNumber"> & OrderTextParams;
   deadline: string;
   bookAgainUrl?: string;
 }

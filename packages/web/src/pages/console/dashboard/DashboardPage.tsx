@@ -1,3 +1,4 @@
+import { TAX_LOCATION_LABELS, TAX_LOCATIONS } from "@regrip/core/shared/money-settings";
 import BarChart from "@cloudscape-design/components/bar-chart";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
@@ -89,8 +90,9 @@ function Figure({ label, value, text, testId }: { label: string; value: string; 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The money that is not revenue, each on its own: refunds given (revenue is already net of them), the sales tax
- * (the state's) and the tips (the crew's), month to date.
+ * The money to read apart from revenue, each on its own: refunds given (revenue is already net of them), the sales
+ * tax in revenue (the state's: owed by place, each shop and the onsite days) and the tips (the crew's, never in
+ * revenue), month to date.
  */
 function ApartFromRevenue({ data }: { data: AdminAnalytics }) {
   const { refunds, tax, tips } = data;
@@ -98,7 +100,7 @@ function ApartFromRevenue({ data }: { data: AdminAnalytics }) {
     <div data-testid="money-apart">
       <Container
         header={
-          <Header variant="h2" description="Month to date. Monthly Revenue and Avg. Order Value are net of refunds and count neither tax nor tips.">
+          <Header variant="h2" description="Month to date. Monthly Revenue and Avg. Order Value are net of refunds, include the sales tax below and never tips.">
             Refunds, tax and tips
           </Header>
         }
@@ -114,7 +116,7 @@ function ApartFromRevenue({ data }: { data: AdminAnalytics }) {
             label="Sales tax"
             testId="tax-net"
             value={formatCents(tax.netCents)}
-            text={`${formatCents(tax.collectedCents)} collected, ${formatCents(tax.refundedCents)} refunded`}
+            text={`${formatCents(tax.collectedCents)} collected, ${formatCents(tax.refundedCents)} refunded. ${TAX_LOCATIONS.map((place) => `${TAX_LOCATION_LABELS[place]} ${formatCents(tax.byLocation[place])}`).join(", ")}`}
           />
           <Figure label="Tips" testId="tips-apart" value={formatCents(tips.totalCents)} text={`${plural(tips.count, "tip", "tips")}, for the crew`} />
         </ColumnLayout>
