@@ -145,7 +145,7 @@ describe("the refund notice", () => {
 
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms.map((entry) => entry.message)).toEqual([
-      "Regrip: we've refunded $53.00 for order 901 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement.",
+      "Regrip: we've refunded $53.00 to your card (Visa ending in 4242) for order 901. It can take 5 to 10 days to show on your statement.",
     ]);
     expect(sent.email).toHaveLength(1);
     expect(sent.email[0]).toMatchObject({ messageType: "refund", recipient: customer.email, subject: "Your Regrip refund for order 901" });
@@ -162,7 +162,7 @@ describe("the refund notice", () => {
     expect((await postEvent(chargeRefunded(await orderOf(orderId), 800))).body.result).toBe("unchanged");
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms).toEqual([]);
-    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual(["We've refunded $8.00 for order 901."]);
+    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual(["We've refunded $8.00 to your card (Visa ending in 4242) for order 901."]);
   });
 });
 

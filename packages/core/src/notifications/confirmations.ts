@@ -77,10 +77,24 @@ function stillWorkedOn(order: OrderItem): boolean {
   return stage !== "ready" && stage !== "picked_up" && stage !== "canceled";
 }
 
-/** The notice of `amountCents` given back (by card, or at the counter). */
-export function refundNotice(order: OrderItem, amountCents: number): Effect {
+/** A refund as its notice tells it: how much, of it how much tax, and where the money went. */
+export interface RefundTold {
+  amountCents: number;
+  taxCents: number;
+  /** STRIPE: to the card through the provider; POS_CARD: on the counter's terminal; POS_CASH: handed back. */
+  tender: "STRIPE" | "POS_CASH" | "POS_CARD";
+  terminalReference?: string;
+}
+
+/** The notice of a refund given back (by card, on the counter's terminal, or in cash). */
+export function refundNotice(order: OrderItem, refund: RefundTold): Effect {
   return {
-    name: `tell order ${order.id} refund of ${amountCents}`,
-    run: async () => (await texts()).notify("refundNotice", { order: { ...order, card: cardOf(order) }, amountCents }, to(order)),
+    name: `tell order ${order.id} refund of ${refund.amountCents}`,
+    run: async () =>
+      (await texts()).notify(
+        "refundNotice",
+        { order: { ...order, card: cardOf(order) }, amountCents: refund.amountCents, taxCents: refund.taxCents, tender: refund.tender },
+        to(order),
+      ),
   };
 }

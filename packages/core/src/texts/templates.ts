@@ -142,6 +142,23 @@ export type OrderMessageParams = OrderTextParams &
 
 const lineWords = (line: MessageLine) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name} ${dollars(line.priceCents * line.quantity)}`;
 /** The lines in one sentence, for a text: "Strip and Grip $45.00, Handle Build-Up $8.00". */
+/** A refund's notice: the order, the amount, its tax and where the money went (payments/refunds.ts). */
+interface RefundParams {
+  order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card">;
+  amountCents: number;
+  taxCents?: number;
+  /** Absent on notices of refunds Stripe reported: a card's. */
+  tender?: "STRIPE" | "POS_CASH" | "POS_CARD";
+}
+
+/** "we've refunded $12.00 (including $0.80 tax) to your card (Visa ending in 4242) for order R-1001." and the counter's words. */
+function refundSentence({ order, amountCents, taxCents, tender }: RefundParams): string {
+  const amount = `${dollars(amountCents)}${taxCents ? ` (including ${dollars(taxCents)} tax)` : ""}`;
+  if (tender === "POS_CARD") return `we've refunded ${amount} for order ${orderReference(order)}: refunded to your card at the counter.`;
+  if (tender === "POS_CASH") return `we've refunded ${amount} for order ${orderReference(order)}: handed back to you in cash at the counter.`;
+  return `we've refunded ${amount} to your card${order.card ? ` (${order.card})` : ""} for order ${orderReference(order)}.`;
+}
+
 const linesInText = (lines: readonly MessageLine[] | undefined) => (lines?.length ? ` ${lines.map(lineWords).join(", ")}.` : "");
 /** The lines one a row, for an email. */
 const linesInEmail = (lines: readonly MessageLine[] | undefined) =>
@@ -254,16 +271,13 @@ export const templates = {
     messageType: "refund",
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
-    when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back)",
-    words: ({ order, amountCents }: { order: Pick<OrderItem, "id" | "bagNumber"> & Pick<OrderMessageParams, "card">; amountCents: number }) =>
-      `Regrip: we've refunded ${dollars(amountCents)} for order ${orderReference(order)}${
-        order.card ? ` to your ${order.card}. It can take 5 to 10 days to show on your statement.` : "."
-      }`,
-    email: ({ order, amountCents }) => ({
-      subject: `Your Regrip refund for order ${orderReference(order)}`,
+    when: "A refund of an order is recorded (a staff refund of lines or an amount, a cancel with its refund, or a refund made in Stripe: once per amount given back): to the card once Stripe accepted it, on the counter's terminal once its reference is entered, or cash handed back",
+    words: (params: RefundParams) => `Regrip: ${refundSentence(params)}${params.tender === "STRIPE" || !params.tender ? " It can take 5 to 10 days to show on your statement." : ""}`,
+    email: (params) => ({
+      subject: `Your Regrip refund for order ${orderReference(params.order)}`,
       text: emailText(
-        `We've refunded ${dollars(amountCents)} for order ${orderReference(order)}.`,
-        order.card ? `It goes back to your ${order.card} and can take 5 to 10 days to show on your statement.` : undefined,
+        refundSentence(params).replace(/^w/, "W"),
+        params.tender === "STRIPE" || !params.tender ? "It can take 5 to 10 days to show on your statement." : undefined,
       ),
     }),
   }),
