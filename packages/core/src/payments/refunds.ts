@@ -5,11 +5,14 @@
  * provider's later `charge.refunded` event carries the same cumulative
  * amount and so changes nothing more.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { isAdmin, personOf, type Actor } from "../actor";
 import { fn } from "../actor/fn";
 import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
+import { CHANGED, readDecideWrite } from "../db/labelled";
+import { uniqueKey } from "../entities";
 import { view, type OrderItem, type OrderView } from "../orders/view";
 import type { AuditInput } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
@@ -20,7 +23,7 @@ import { refundableCents } from "../shared/order-cancel";
 import { ORDER_NOT_FOUND } from "../shared/orders";
 import { dollars } from "../shared/payment";
 import { Id } from "../shared/ids";
-import { amountRefundTax, RefundRequest, refundedUnits, refundFigures, refundRefusal, TERMINAL_REFERENCE_NEEDED, type RefundFigures } from "../shared/refunds";
+import { amountRefundTax, NOTHING_TO_REFUND, RefundRequest, refundedUnits, refundFigures, refundRefusal, TERMINAL_REFERENCE_NEEDED, type RefundFigures } from "../shared/refunds";
 
 export interface RefundOutcome {
   status: "refunded" | "failed" | "nothing";
@@ -138,6 +141,61 @@ type RefundTender = "STRIPE" | "POS_CASH" | "POS_CARD";
 
 const isRefundTender = (method: string): method is RefundTender => method === "STRIPE" || method === "POS_CASH" || method === "POS_CARD";
 
+/** The tender a refund of the order goes to (a counter payment's is its own; anything else is the card's). */
+const refundTenderOf = (order: OrderItem): RefundTender => (isRefundTender(order.paymentMethod) ? order.paymentMethod : "STRIPE");
+
+/** How long a refund holds its order's refund lock at most: a crash leaves it for no longer. */
+const REFUND_LOCK_SECONDS = 60;
+export const REFUND_UNDER_WAY = "Another refund of this order is being made. Refresh and try again.";
+
+/**
+ * Runs `run` holding the order's refund lock (a uniqueValue item, taken when absent or expired), so one refund of an
+ * order is decided, given through the card provider and written at a time: a card refund is given before it is
+ * written, and two given at once could together give back more than is left. A second refund waits for the first
+ * under the one retry policy (db/labelled.ts), then is decided from the order as the first left it.
+ */
+async function withRefundLock<T>(orderId: string, run: () => Promise<T>): Promise<T> {
+  const key = uniqueKey("refundLock", orderId) as { kind: "refundLock"; value: string };
+  const holder: string = randomUUID();
+  await readDecideWrite(
+    async () => {
+      const now = Math.floor(Date.now() / 1000);
+      try {
+        await db()
+          .entities.uniqueValue.put({ ...key, ownerId: holder, expiresAtEpoch: now + REFUND_LOCK_SECONDS })
+          .where((a, { notExists, lt }) => `${notExists(a.ownerId)} OR ${lt(a.expiresAtEpoch, now)}`)
+          .go();
+        return true;
+      } catch (error) {
+        if (isConditionFailed(error)) return CHANGED;
+        throw error;
+      }
+    },
+    () => conflict(REFUND_UNDER_WAY),
+  );
+  try {
+    return await run();
+  } finally {
+    await db()
+      .entities.uniqueValue.delete(key)
+      .where((a, { eq }) => eq(a.ownerId, holder))
+      .go()
+      .catch((error: unknown) => {
+        if (!isConditionFailed(error)) console.error(`Releasing the refund lock of order ${orderId} failed`, error);
+      });
+  }
+}
+
+/** `giveBack` of order `orderId` as read once its refund lock is held, after `check` (a permission) of it. */
+export function giveBackNow(orderId: string, actor: Actor, ask: RefundAsk, check: (order: OrderItem) => void = () => {}): Promise<RefundOutcome> {
+  return withRefundLock(orderId, async () => {
+    const { data: order } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    check(order);
+    return giveBack(order, actor, ask);
+  });
+}
+
 /** What a refund asks: lines or an amount, why, and the card terminal's reference of a counter card payment. */
 export interface RefundAsk {
   lines?: readonly { lineId: string; quantity: number }[];
@@ -145,6 +203,10 @@ export interface RefundAsk {
   reason: string;
   terminalReference?: string;
   actorName?: string;
+  /** Everything left of the payment (a cancel's refund), decided from the order as read under the lock. */
+  all?: true;
+  /** The caller's Idempotency-Key: the same key answers the same refund, however often it is sent. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -152,10 +214,10 @@ export interface RefundAsk {
  * double click, two staff at once) has the same id, so the card provider makes it once (its idempotency key) and the
  * order lists it once.
  */
-function refundIdOf(order: OrderItem, figures: RefundFigures, tender: RefundTender): string {
+function refundIdOf(order: OrderItem, figures: RefundFigures, tender: RefundTender, idempotencyKey?: string): string {
   const listed = order.refunds?.length ?? 0;
   const hash = createHash("sha256")
-    .update(JSON.stringify([order.id, order.refundedAmountCents, listed, figures.amountCents, figures.lines ?? []]))
+    .update(JSON.stringify(idempotencyKey ? [order.id, idempotencyKey] : [order.id, order.refundedAmountCents, listed, figures.amountCents, figures.lines ?? []]))
     .digest("hex")
     .slice(0, 24);
   return tender === "STRIPE" ? `rf_${hash}` : `counter-${hash}`;
@@ -183,8 +245,16 @@ function decideRefund(order: OrderItem, ask: RefundAsk): { figures: RefundFigure
  * decided again on each write: one that no longer fits what is left is refused.
  */
 export async function giveBack(order: OrderItem, actor: Actor, ask: RefundAsk): Promise<RefundOutcome> {
+  // A repeat of an Idempotency-Key answers the refund it made, whatever the order is now.
+  const keyed = ask.idempotencyKey ? order.refunds?.find((refund) => refund.id === refundIdOf(order, { amountCents: 0, taxCents: 0 }, refundTenderOf(order), ask.idempotencyKey)) : undefined;
+  if (keyed) return { status: "refunded", amountCents: keyed.amountCents, refundId: keyed.stripeRefundId ?? keyed.id, refund: keyed };
+  if (ask.all) {
+    const left = refundableCents(order);
+    if (left === 0) return { status: "nothing", amountCents: 0 };
+    ask = { ...ask, all: undefined, amountCents: left };
+  }
   const { figures, tender } = decideRefund(order, ask);
-  const id = refundIdOf(order, figures, tender);
+  const id = refundIdOf(order, figures, tender, ask.idempotencyKey);
   const already = order.refunds?.find((refund) => refund.id === id);
   if (already) return { status: "refunded", amountCents: already.amountCents, refundId: already.stripeRefundId ?? id, refund: already };
   let stripeRefundId: string | undefined;
@@ -287,9 +357,8 @@ export async function refundInFull(
   actor: Actor,
   { reason, actorName, terminalReference }: { reason: string; actorName?: string; terminalReference?: string },
 ): Promise<RefundOutcome> {
-  const amountCents = refundableCents(order);
-  if (amountCents === 0) return { status: "nothing", amountCents: 0 };
-  return giveBack(order, actor, { amountCents, reason, actorName, terminalReference });
+  if (refundableCents(order) === 0) return { status: "nothing", amountCents: 0 };
+  return giveBackNow(order.id, actor, { all: true, reason, actorName, terminalReference });
 }
 
 /** The tax an amount given back carries (shared/refunds.ts). */
@@ -302,7 +371,11 @@ export function assertMayRefund(actor: Actor, order: OrderItem, now: Date = new 
   if (refusal) throw forbidden(refusal);
 }
 
-const RefundOrderInput = z.object({ id: Id, refund: RefundRequest });
+const RefundOrderInput = z.object({
+  id: Id,
+  refund: RefundRequest,
+  idempotencyKey: z.optional(z.string().check(z.minLength(1), z.maxLength(200, "The Idempotency-Key must be 200 characters or less"))),
+});
 
 export interface RefundMade {
   refund: RefundEntry;
@@ -314,15 +387,14 @@ export interface RefundMade {
  * a reason (shared/refunds.ts says what each gives back and who may). 403 for an employee on a payment of an
  * earlier shop day; 400/409 for what does not fit; a card the provider refused is a 409 with its words.
  */
-export const refundOrder = /* @__PURE__ */ fn({ role: "staff", input: RefundOrderInput }, async (staffActor, { id, refund }): Promise<RefundMade> => {
+export const refundOrder = /* @__PURE__ */ fn({ role: "staff", input: RefundOrderInput }, async (staffActor, { id, refund, idempotencyKey }): Promise<RefundMade> => {
   const actor = personOf(staffActor);
-  const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  if (!order) throw notFound(ORDER_NOT_FOUND);
-  assertMayRefund(actor, order);
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   const actorName = user?.firstName || actor.givenName || actor.username;
-  const outcome = await giveBack(order, actor, { ...refund, actorName });
+  const outcome = await giveBackNow(id, actor, { ...refund, actorName, idempotencyKey }, (order) => assertMayRefund(actor, order));
+  if (outcome.status === "nothing") throw conflict(NOTHING_TO_REFUND);
   if (outcome.status === "failed") throw conflict(`The card refund was refused: ${outcome.error}`);
   const { data: after } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  return { refund: outcome.refund!, order: view(after ?? order, { staff: true }) };
+  if (!after) throw notFound(ORDER_NOT_FOUND);
+  return { refund: outcome.refund!, order: view(after, { staff: true }) };
 });
