@@ -103,14 +103,21 @@ export interface RefundFigures {
   lines?: RefundLine[];
 }
 
+/**
+ * What `quantity` more units of a line give back after `before` of its `units` were, from what the whole line was
+ * charged and taxed (the bill's line `chargedCents` and `taxCents`): the charge and its tax, in proportion.
+ */
+export function unitsRefund(line: { units: number; chargedCents: number; taxCents: number }, before: number, quantity: number): { amountCents: number; taxCents: number } {
+  const upTo = (units: number, whole: number) => Math.round((whole * units) / line.units);
+  const net = upTo(before + quantity, line.chargedCents) - upTo(before, line.chargedCents);
+  const tax = upTo(before + quantity, line.taxCents) - upTo(before, line.taxCents);
+  return { amountCents: net + tax, taxCents: tax };
+}
+
 /** What `quantity` more units of line `index` give back, after `before` units were: the charge and its tax. */
 export function lineUnitsRefund(order: RefundSource, index: number, before: number, quantity: number): { amountCents: number; taxCents: number } {
-  const line = order.lineItems[index]!;
   const charge = lineCharges(order)[index]!;
-  const upTo = (units: number, whole: number) => Math.round((whole * units) / line.quantity);
-  const net = upTo(before + quantity, charge.netCents) - upTo(before, charge.netCents);
-  const tax = upTo(before + quantity, charge.taxCents) - upTo(before, charge.taxCents);
-  return { amountCents: net + tax, taxCents: tax };
+  return unitsRefund({ units: order.lineItems[index]!.quantity, chargedCents: charge.netCents, taxCents: charge.taxCents }, before, quantity);
 }
 
 /** What an amount gives back of the tax: in proportion, and the rest of it with the last cent. */
