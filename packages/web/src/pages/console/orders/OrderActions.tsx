@@ -208,11 +208,6 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone }: {
             <Textarea value={reason} onChange={({ detail }) => setReason(detail.value)} rows={2} ariaLabel="Reason for the comp" />
           </FormField>
         )}
-        {onTerminal && (
-          <FormField label="Terminal reference" description="Refund it on the card terminal now, then enter the terminal's reference.">
-            <Input value={terminalReference} onChange={({ detail }) => setTerminalReference(detail.value)} />
-          </FormField>
-        )}
         {refusal && <Alert type="error">{refusal}</Alert>}
       </SpaceBetween>
     </ConfirmModal>
@@ -298,6 +293,11 @@ function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; adm
         <FormField label={keep ? "Reason for keeping the payment" : "Reason (optional)"} errorText={noteError}>
           <Textarea value={note} onChange={({ detail }) => setNote(detail.value)} rows={2} ariaLabel={keep ? "Reason for keeping the payment" : "Reason"} />
         </FormField>
+        {onTerminal && (
+          <FormField label="Terminal reference" description="Refund it on the card terminal now, then enter the terminal's reference.">
+            <Input value={terminalReference} onChange={({ detail }) => setTerminalReference(detail.value)} />
+          </FormField>
+        )}
         {refusal && <Alert type="error">{refusal}</Alert>}
       </SpaceBetween>
     </ConfirmModal>
