@@ -234,7 +234,7 @@ describe("the admin dashboard", () => {
         await page.getByRole("button", { name: "Refund", exact: true }).click();
         await dialog.getByText(`${money(order.totalCents - givesBack)} of ${money(order.totalCents)} left to refund`).waitFor();
         await dialog.getByRole("radio", { name: /An amount/ }).check();
-        await dialog.getByLabel("Amount").fill(String((order.totalCents - givesBack + 100) / 100));
+        await dialog.getByLabel("Amount", { exact: true }).fill(String((order.totalCents - givesBack + 100) / 100));
         await dialog.getByLabel("Reason").fill("Too much");
         await dialog.getByRole("button", { name: "Refund", exact: true }).click();
         // The server's refusal, in the dialog.
@@ -249,7 +249,7 @@ describe("the admin dashboard", () => {
       expect(refunded.bill.refunds).toHaveLength(1);
 
       await withPage(seed.admin, async (page) => {
-        await visit(page, "/admin");
+        await page.goto("/admin");
         await page.getByRole("group", { name: "Monthly Revenue" }).getByText(money(before.monthlyRevenue - givesBack), { exact: true }).waitFor();
       });
       const after = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
