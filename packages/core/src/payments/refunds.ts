@@ -13,7 +13,7 @@ import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { CHANGED, readDecideWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
-import { view, type OrderItem, type OrderView } from "../orders/view";
+import { view, type OrderItem } from "../orders/view";
 import type { AuditInput } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { applyToOrder, type ApplyOutcome, type OrderChange, type OrderSet } from "./order-writes";
@@ -23,7 +23,7 @@ import { refundableCents } from "../shared/order-cancel";
 import { ORDER_NOT_FOUND } from "../shared/orders";
 import { dollars } from "../shared/payment";
 import { Id } from "../shared/ids";
-import { amountRefundTax, NOTHING_TO_REFUND, RefundRequest, refundedUnits, refundFigures, refundRefusal, TERMINAL_REFERENCE_NEEDED, type RefundFigures } from "../shared/refunds";
+import { amountRefundTax, NOTHING_TO_REFUND, type RefundAnswer, RefundRequest, refundedUnits, refundFigures, refundRefusal, TERMINAL_REFERENCE_NEEDED, type RefundFigures } from "../shared/refunds";
 
 export interface RefundOutcome {
   status: "refunded" | "failed" | "nothing";
@@ -377,10 +377,7 @@ const RefundOrderInput = z.object({
   idempotencyKey: z.optional(z.string().check(z.minLength(1), z.maxLength(200, "The Idempotency-Key must be 200 characters or less"))),
 });
 
-export interface RefundMade {
-  refund: RefundEntry;
-  order: OrderView;
-}
+export type RefundMade = RefundAnswer;
 
 /**
  * POST /api/orders/{id}/refunds: staff give back part or all of an order's payment, by lines or by an amount, with

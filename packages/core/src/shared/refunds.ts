@@ -17,6 +17,7 @@
 import * as z from "zod/mini";
 import { shopDay } from "./analytics";
 import { lineCharges, type BillSource } from "./bill";
+import type { OrderView } from "./orders";
 import { dollars } from "./payment";
 
 export const REFUND_NEEDS_REASON = "Give a reason for the refund";
@@ -61,6 +62,27 @@ export const RefundRequest = z
     z.refine((body) => (body.lines?.length ? 1 : 0) + (body.amountCents !== undefined ? 1 : 0) === 1, REFUND_LINES_OR_AMOUNT),
   );
 export type RefundRequestInput = z.output<typeof RefundRequest>;
+
+/** One refund as the order lists it (entities/serviceOrder.ts `refunds`). */
+export interface ListedRefund {
+  id: string;
+  amountCents: number;
+  taxCents?: number;
+  lines?: { index: number; quantity: number }[];
+  reason?: string;
+  tender?: "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "COMP";
+  terminalReference?: string;
+  stripeRefundId?: string;
+  byId?: string;
+  byName?: string;
+  at: string;
+}
+
+/** What POST /api/orders/{id}/refunds answers (201): the refund given and the order as staff see it. */
+export interface RefundAnswer {
+  refund: ListedRefund;
+  order: OrderView;
+}
 
 /** The order facts a refund is decided from. */
 export type RefundSource = BillSource & { paidAt?: string | null; paymentMethod: string };

@@ -14,7 +14,7 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import { dollarsToCents } from "@regrip/core/shared/money";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
-import { refundLeftCents, refundRefusal, TERMINAL_REFERENCE_NEEDED, unitsRefund } from "@regrip/core/shared/refunds";
+import { REFUND_NEEDS_REASON, refundLeftCents, refundRefusal, TERMINAL_REFERENCE_NEEDED, unitsRefund, type RefundAnswer } from "@regrip/core/shared/refunds";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiJson, isUnauthorizedError } from "../../../lib/api";
@@ -24,11 +24,6 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, staffOrderKey } from "../console-api";
 import { FormModal } from "../FormModal";
-
-interface RefundAnswer {
-  refund: { amountCents: number; taxCents?: number };
-  order: OrderView;
-}
 
 type RefundBody = { lines?: { lineId: string; quantity: number }[]; amountCents?: number; reason: string; terminalReference?: string };
 
@@ -80,7 +75,7 @@ export function RefundDialog({ order, role, onClose }: { order: OrderView; role:
 
   const submit = () => {
     if (refund.isPending) return;
-    if (!reason.trim()) return setProblem("Give a reason for the refund");
+    if (!reason.trim()) return setProblem(REFUND_NEEDS_REASON);
     if (onTerminal && !terminalReference.trim()) return setProblem(TERMINAL_REFERENCE_NEEDED);
     const extra = { reason: reason.trim(), ...(onTerminal ? { terminalReference: terminalReference.trim() } : {}) };
     if (by === "lines") {
