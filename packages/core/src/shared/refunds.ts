@@ -37,7 +37,7 @@ export const RefundRequest = z
       z
         .array(
           z.object({
-            lineId: z.string({ error: "Each line needs its lineId" }).check(z.regex(/^\d{1,3}$/, "Unknown line")),
+            lineId: z.string({ error: "Each line needs its lineId" }).check(z.maxLength(3, "Unknown line"), z.regex(/^\d{1,3}$/, "Unknown line")),
             quantity: z.number({ error: "Each line needs a quantity" }).check(
               z.refine((n) => Number.isSafeInteger(n) && n >= 1, "A line's quantity must be a whole number, at least 1"),
             ),
@@ -47,15 +47,17 @@ export const RefundRequest = z
         .check(z.maxLength(50, "Too many lines")),
     ),
     amountCents: z.optional(cents),
-    reason: z.pipe(
-      z.string({ error: REFUND_NEEDS_REASON }),
-      z.transform((value: string) => value.trim()),
-    ).check(z.minLength(1, REFUND_NEEDS_REASON), z.maxLength(500, "The reason must be 500 characters or less")),
+    reason: z
+      .pipe(
+        z.string({ error: REFUND_NEEDS_REASON }).check(z.maxLength(500, "The reason must be 500 characters or less")),
+        z.transform((value: string) => value.trim()),
+      )
+      .check(z.minLength(1, REFUND_NEEDS_REASON)),
     terminalReference: z.optional(
       z.pipe(
-        z.string({ error: "The terminal reference must be text" }),
+        z.string({ error: "The terminal reference must be text" }).check(z.maxLength(100, "The terminal reference must be 100 characters or less")),
         z.transform((value: string) => value.trim()),
-      ).check(z.maxLength(100, "The terminal reference must be 100 characters or less")),
+      ),
     ),
   })
   .check(
