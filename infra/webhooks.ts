@@ -23,8 +23,9 @@ export const stripeWebhook = {
   name: "Stripe webhook",
   handler: "packages/functions/src/webhooks/stripe.handler",
   // A payment or refund with its ledger item, audit entries and counters in one transaction; a refund of a
-  // payment that came too late goes back through Stripe. Texts a paid counter sale's receipt (receipts/).
-  grants: { table: ["read", "put", "update"], texts: true, email: true, secrets: ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"] },
+  // payment that came too late goes back through Stripe, under the order's refund lock (put, then delete). Texts a
+  // paid counter sale's receipt (receipts/).
+  grants: { table: ["read", "put", "update", "delete"], texts: true, email: true, secrets: ["STRIPE_WEBHOOK_SECRET", "STRIPE_SECRET_KEY"] },
 } as const satisfies FunctionDeclaration;
 
 /** Twilio's webhook: checks its signature with the auth token, stores replies, honours STOP/START, answers HELP. */

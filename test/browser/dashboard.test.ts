@@ -17,6 +17,7 @@ import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
+import { DEFAULT_MONEY_SETTINGS } from "../../packages/core/src/shared/money-settings";
 import { adminPanelPages, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
@@ -196,6 +197,87 @@ describe("the admin dashboard", () => {
       }
     });
     expect((await api("GET", `/api/orders/${orderId}`, { token: admin })).body).toMatchObject({ status: "CANCELED", paymentStatus: "refunded" });
+  });
+
+  it("an employee refunds one add-on of a paid order in the Refund dialog, and the revenue drops by it and its tax", async () => {
+    const [customer, admin, employee] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin), tokenOf(seed.employee)]);
+    const rates = await api("PUT", "/api/admin/settings/money", {
+      token: admin,
+      body: { taxRateBps: { LITTLETON: 750, HIGHLANDS_RANCH: 725, ONSITE: 400 }, employeeDiscountLimitPercent: 20 },
+    });
+    expect(rates.status, JSON.stringify(rates.body)).toBe(200);
+    try {
+      const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Part Refund ${randomInt(1000, 9999)}` } });
+      const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+      const booked = await api("POST", "/api/book-service", {
+        token: customer,
+        body: {
+          paddleId: paddle.body.id,
+          bagNumber: bags.body[0].code3,
+          dropoffLocation: "LITTLETON",
+          service: "sku-basic-overgrip-blue-tacky",
+          addOns: ["sku-premium-edge-guard-black", "sku-edge-tape"],
+        },
+      });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const orderId: string = booked.body.id;
+      const order = (await api("GET", `/api/orders/${orderId}`, { token: admin })).body;
+      expect(order.taxCents).toBeGreaterThan(0);
+      // Cash at the counter, today: an employee may refund it.
+      const paid = await api("POST", `/api/orders/${orderId}/payments`, { token: employee, body: { method: "POS_CASH", amountCents: order.totalCents } });
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const guard = (paid.body.bill.lines as { name: string; chargedCents: number; taxCents: number }[]).find((line) => /Edge Guard/.test(line.name))!;
+      expect(guard.taxCents).toBeGreaterThan(0);
+      const givesBack = guard.chargedCents + guard.taxCents;
+      const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+
+      await withPage(seed.employee, async (page) => {
+        await page.goto(`/queue/orders/${orderId}`);
+        await page.getByRole("button", { name: "Refund", exact: true }).click();
+        const dialog = page.getByRole("dialog", { name: "Refund" });
+        await dialog.getByText(`${money(order.totalCents)} of ${money(order.totalCents)} left to refund`).waitFor();
+        await dialog.getByText(`one gives back ${money(givesBack)} (with ${money(guard.taxCents)} tax)`).waitFor();
+        await expectAccessible(page, "the Refund dialog at 1280 px", '[role="dialog"]');
+        // Nothing chosen and no reason: said in the dialog, nothing sent.
+        await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+        await dialog.getByText("Give a reason for the refund", { exact: true }).waitFor();
+        await dialog.getByLabel(`Units of ${guard.name} to refund`).fill("1");
+        await dialog.getByText(`Gives back ${money(givesBack)}`, { exact: true }).waitFor();
+        await dialog.getByLabel("Reason").fill("Guard not fitted");
+        // A double click refunds once: one Idempotency-Key for the dialog.
+        await dialog.getByRole("button", { name: "Refund", exact: true }).dblclick();
+        await page.getByText(`${money(givesBack)} refunded.`).waitFor();
+        await dialog.waitFor({ state: "detached" });
+
+        // On a phone: the dialog again, for what is left, and closed without a refund.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await settled(page);
+        await page.getByRole("button", { name: "Refund", exact: true }).click();
+        await dialog.getByText(`${money(order.totalCents - givesBack)} of ${money(order.totalCents)} left to refund`).waitFor();
+        await dialog.getByRole("radio", { name: /An amount/ }).check();
+        await dialog.getByLabel("Amount", { exact: true }).fill(String((order.totalCents - givesBack + 100) / 100));
+        await dialog.getByLabel("Reason").fill("Too much");
+        await dialog.getByRole("button", { name: "Refund", exact: true }).click();
+        // The server's refusal, in the dialog.
+        await dialog.getByText(`Only ${money(order.totalCents - givesBack)} is left to refund.`, { exact: true }).waitFor();
+        await settled(page);
+        await expectAccessible(page, "the Refund dialog at 390 px", '[role="dialog"]');
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await dialog.waitFor({ state: "detached" });
+      });
+      const refunded = (await api("GET", `/api/orders/${orderId}`, { token: admin })).body;
+      expect(refunded).toMatchObject({ refundedAmountCents: givesBack, paymentStatus: "paid", status: paid.body.status });
+      expect(refunded.bill.refunds).toHaveLength(1);
+
+      await withPage(seed.admin, async (page) => {
+        await page.goto("/admin");
+        await page.getByRole("group", { name: "Monthly Revenue" }).getByText(money(before.monthlyRevenue - givesBack), { exact: true }).waitFor();
+      });
+      const after = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
+      expect(after.monthlyRevenue).toBe(before.monthlyRevenue - givesBack);
+    } finally {
+      await api("PUT", "/api/admin/settings/money", { token: admin, body: DEFAULT_MONEY_SETTINGS });
+    }
   });
 
   it("reads the figures and Recent Activity again when the admin comes back to it, and on Refresh", async () => {

@@ -220,7 +220,7 @@ describe("the refund notice", () => {
 
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms.map((entry) => entry.message)).toEqual([
-      `Regrip: we've refunded $53.00 for order R-${order.number} to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Total $53.00, Refunded -$53.00, Still paid $0.00.`,
+      `Regrip: we've refunded $53.00 for order R-${order.number}: back to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Total $53.00, Refunded -$53.00, Still paid $0.00.`,
     ]);
     expect(sent.email).toHaveLength(1);
     expect(sent.email[0].message).toContain(["  Total: $53.00", "  Paid (Visa ending in 4242): $53.00", "  Refunded: -$53.00", "  Still paid: $0.00"].join("\n"));
@@ -238,7 +238,7 @@ describe("the refund notice", () => {
     expect((await postEvent(chargeRefunded(await orderOf(orderId), 800))).body.result).toBe("unchanged");
     const sent = await sentOf(orderId, "refundNotice");
     expect(sent.sms).toEqual([]);
-    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual([`We've refunded $8.00 for order R-${order.number}.`]);
+    expect(sent.email.map((entry) => entry.message.split("\n")[0])).toEqual([`We've refunded $8.00 for order R-${order.number}: back to your Visa ending in 4242. It can take 5 to 10 days to show on your statement.`]);
     // The bill as the refund left it: what was paid, what came back, what stays paid.
     expect(sent.email[0].message).toContain(["  Total: $53.00", "  Paid (Visa ending in 4242): $53.00", "  Refunded: -$8.00", "  Still paid: $45.00"].join("\n"));
   });

@@ -137,10 +137,10 @@ describe("a move", () => {
     expect(order.pickedUpAt).toBeTruthy();
     expect(order.processedByStaffId).toBeTruthy();
 
-    // Paid: rolled back to Scheduled, then canceled with its refund.
+    // Paid: rolled back to Scheduled, then canceled with its refund (made on the counter's terminal: its reference).
     const back = await move(orderId, staff.employee, { status: "SCHEDULED" });
     expect(back.body.statusHistory.at(-1)).toMatchObject({ from: "PICKED_UP", to: "SCHEDULED", note: "Rolled back by staff" });
-    const canceled = await move(orderId, staff.employee, { status: "CANCELED", refund: true });
+    const canceled = await move(orderId, staff.employee, { status: "CANCELED", refund: true, terminalReference: "TRM-1042" });
     expect(canceled.body.statusHistory.at(-1)).toMatchObject({ from: "SCHEDULED", to: "CANCELED", note: "Canceled by staff" });
     expect(canceled.body).toMatchObject({ paymentStatus: "refunded", refundedAmountCents: booked.totalCents });
     // Nothing leaves canceled.

@@ -113,6 +113,8 @@ export const routes: Route[] = [
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
   { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/move"), access: "owner-or-staff", owned: "order", payments: true, grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", payments: true, grants: { ...moves, texts: true, email: true } },
+  // a refund of part or all of a payment: staff, an employee only for a payment of the same shop day (payments/refunds.ts)
+  { method: "POST", path: "/api/orders/{id}/refunds", handler: handlerAt("orders/refunds"), access: "staff", payments: true, grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/payment-link", handler: handlerAt("orders/payment-link"), access: "staff", payments: true, grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind
   { method: "POST", path: "/api/orders/{id}/tip", handler: handlerAt("orders/tip"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },

@@ -144,6 +144,8 @@ export const UNIQUE_KINDS = [
   "idempotencyKey",
   /** An inbound text already stored (value: the provider's message id): the SMS webhook's repeats store nothing. */
   "smsInbound",
+  /** A refund of an order being made (value: the order id; ownerId: the request's own id): one refund of an order at a time. Expires in a minute. */
+  "refundLock",
   /**
    * A subscription checkout started (value: its session id; ownerId: the user; result: the plan, paddles and
    * price asked for): what the local payment page shows and pays, never what the browser says. Expires in a day.

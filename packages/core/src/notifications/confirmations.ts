@@ -84,8 +84,13 @@ function stillWorkedOn(order: OrderItem): boolean {
   return stage !== "ready" && stage !== "picked_up" && stage !== "canceled";
 }
 
-/** A refund to tell: its amount, and the sales tax in it when the refund says (else the order's tax in proportion). */
-export type RefundToTell = Pick<BillRefund, "amountCents"> & Partial<Pick<BillRefund, "taxCents">>;
+/**
+ * A refund to tell: its amount, the sales tax in it when the refund says (else the order's tax in proportion), and
+ * where the money went: STRIPE to the card through the provider, POS_CARD on the counter's terminal (told once its
+ * reference is entered), POS_CASH handed back; absent for a refund Stripe reported, a card's.
+ */
+export type RefundToTell = Pick<BillRefund, "amountCents"> &
+  Partial<Pick<BillRefund, "taxCents">> & { tender?: "STRIPE" | "POS_CASH" | "POS_CARD"; terminalReference?: string };
 
 /** What a refund's notice says: the amount and its tax, where it goes, and the bill of `order` as the refund left it. */
 export function refundParams(order: OrderItem, refund: number | RefundToTell): TemplateParams<"refundNotice"> {
@@ -93,6 +98,7 @@ export function refundParams(order: OrderItem, refund: number | RefundToTell): T
   return {
     order: { ...order, bill: billOf(order), card: cardOf(order) },
     refund: { amountCents: given.amountCents, taxCents: given.taxCents ?? refundTaxShare(order, given.amountCents) },
+    tender: given.tender,
   };
 }
 

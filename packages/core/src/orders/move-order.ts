@@ -11,10 +11,11 @@ import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
 import { fn } from "../actor/fn";
 import { db } from "../db";
-import { conflict, invalid } from "../errors";
+import { conflict, forbidden, invalid } from "../errors";
 import type { RefundOutcome } from "../payments/refunds";
 import { CANCEL_AFTER_CHECK_IN, customerCancel, FULL_REFUND_WINDOW_MS, refundableCents } from "../shared/order-cancel";
 import { Id } from "../shared/ids";
+import { refundRefusal, TERMINAL_REFERENCE_NEEDED } from "../shared/refunds";
 import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
 import { balanceCents, cancelKeepsPayment, KEEP_PAYMENT_NEEDS_REASON, pickupBalanceDue } from "../shared/payment";
 import { writeOrder } from "./move-writer";
@@ -43,6 +44,13 @@ export const MoveRequest = z.object({
     z.nullish(z.boolean({ error: "refund must be true or false" })),
     z.transform((value: boolean | null | undefined) => value ?? false),
   ),
+  /** A cancel's refund of a payment taken on the counter's card terminal: the terminal's reference of the refund made on it. */
+  terminalReference: z.optional(
+    z.pipe(
+      z.nullable(z.string({ error: "The terminal reference must be text" }).check(z.maxLength(100, "The terminal reference must be 100 characters or less"))),
+      z.transform((value: string | null) => (value?.trim() ? value.trim() : undefined)),
+    ),
+  ),
   /** Admin only: cancel a paid order and keep its payment; the note is the reason (audited). */
   keepPayment: z.pipe(
     z.nullish(z.boolean({ error: "keepPayment must be true or false" })),
@@ -61,6 +69,7 @@ const MoveRequestBody = z.looseObject({
   note: z.optional(z.unknown()),
   refund: z.optional(z.unknown()),
   keepPayment: z.optional(z.unknown()),
+  terminalReference: z.optional(z.unknown()),
 });
 
 /** What `moveOrder` takes: the order's id and the move as sent (`{ status, note?, refund? }`), parsed once the caller may see the order. */
@@ -105,6 +114,11 @@ function refundFor(order: OrderItem, move: Move, input: MoveRequestInput, now: D
   if (input.refund && input.keepPayment) throw invalid("Choose one: refund the payment or keep it.");
   if (input.refund) {
     if (owed === 0) throw conflict("This order has no card or counter payment left to refund.");
+    // The refund's own rules, before anything is written: an employee refunds only a payment of the same shop day,
+    // and a counter card payment is refunded on the terminal first.
+    const refusal = refundRefusal(order, move.role === "admin" ? "admin" : "employee", now);
+    if (refusal) throw forbidden(`${refusal}: this order was paid on an earlier day. Ask an admin to cancel it with its refund.`);
+    if (order.paymentMethod === "POS_CARD" && !input.terminalReference) throw invalid(TERMINAL_REFERENCE_NEEDED);
     return owed;
   }
   if (owed === 0) return 0;
@@ -172,7 +186,7 @@ export async function applyMove(
   if (refundCents > 0) {
     const reason = move.role === "customer" ? "Canceled by the customer within 24 hours of booking" : note ?? "Canceled by staff";
     // The refund's code (the payment provider) loads only for a cancel that refunds (`npm run bench:lambda`).
-    refund = await (await import("../payments/refunds")).refundInFull(current, actor, { reason, actorName });
+    refund = await (await import("../payments/refunds")).refundInFull(current, actor, { reason, actorName, terminalReference: input.terminalReference });
     const { data: refunded } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
     current = refunded ?? current;
   }

@@ -90,6 +90,8 @@ export interface OrderSet {
   stripeInvoiceId?: string;
   paymentFailureReason?: string;
   refundedAmountCents?: number;
+  /** The refunds given, the last one new (payments/refunds.ts `giveBack`, the one writer of a refund). */
+  refunds?: NonNullable<OrderItem["refunds"]>;
   earlyRefundedCents?: number;
   /** Where and when, changed without a move when an admin cancels the order's event (schedule/cancel.ts). */
   dropoffLocation?: BookableLocation;

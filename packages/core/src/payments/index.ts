@@ -21,5 +21,5 @@ export {
   type PaymentDetails,
   type PaymentProvider,
 } from "./provider";
-export { recordRefund, refundableCents, refundInFull, type RefundOutcome } from "./refunds";
+export { assertMayRefund, giveBack, recordRefund, refundableCents, refundInFull, refundOrder, type RefundEntry, type RefundMade, type RefundOutcome } from "./refunds";
 export { HANDLED_EVENTS, receiveEvent, webhookActor, type EventResult } from "./webhook";

@@ -10,7 +10,7 @@
  * so the page needs no store of its own: the order's
  * `stripeCheckoutSessionId` says whether the session is the current one.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import type { Plan } from "../shared/membership";
@@ -65,9 +65,11 @@ export function localProvider(): PaymentProvider {
       const id = localTipSessionId(tip.orderId, tip.tipId);
       return { id, url: `${urls.siteUrl}/local-pay/${id}` };
     },
-    async refund(order, amountCents) {
+    async refund(order, amountCents, idempotencyKey) {
       if (!order.stripePaymentIntentId) throw new Error("The order has no card payment to refund.");
-      return { id: `re_local_${randomUUID().replace(/-/g, "").slice(0, 16)}`, amountCents };
+      // As Stripe: the same idempotency key answers the same refund.
+      const id = idempotencyKey ? createHash("sha256").update(idempotencyKey).digest("hex").slice(0, 16) : randomUUID().replace(/-/g, "").slice(0, 16);
+      return { id: `re_local_${id}`, amountCents };
     },
     // Local events carry the payment intent expanded with its charge, as `expand` would give it.
     async paymentDetails(session) {

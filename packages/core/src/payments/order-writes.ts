@@ -35,7 +35,7 @@ export function applyToOrder(orderId: string, decide: Decide, options: { eventId
     orderId,
     (order) => {
       const change = decide(order);
-      return change && { ...change, unchanged: PAYMENT_FACTS };
+      return change && { ...change, unchanged: [...PAYMENT_FACTS, ...(change.unchanged ?? [])] };
     },
     options,
   );

@@ -101,8 +101,11 @@ export interface PaymentProvider {
    * never the order's payment: its total, payment status and points stay as they are).
    */
   createTipCheckout(tip: TipCheckout, urls: CheckoutUrls & { siteUrl: string }): Promise<CheckoutSession>;
-  /** Gives back `amountCents` of the order's card payment. Throws when the provider refuses. */
-  refund(order: OrderItem, amountCents: number): Promise<Refund>;
+  /**
+   * Gives back `amountCents` of the order's card payment; the same `idempotencyKey` asked again gives back nothing
+   * more and answers the same refund. Throws when the provider refuses.
+   */
+  refund(order: OrderItem, amountCents: number, idempotencyKey?: string): Promise<Refund>;
   /** The payment intent and card of a completed checkout session. */
   paymentDetails(session: Stripe.Checkout.Session): Promise<PaymentDetails>;
   /** The order a payment intent was made for, when an event's object (a charge) does not say. */

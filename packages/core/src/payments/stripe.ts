@@ -68,12 +68,12 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
       return { id: session.id, url: session.url };
     },
 
-    async refund(order, amountCents) {
+    async refund(order, amountCents, idempotencyKey) {
       if (!order.stripePaymentIntentId) throw new Error("The order has no card payment to refund.");
       const refund = await stripe.refunds.create(
         { payment_intent: order.stripePaymentIntentId, amount: amountCents, metadata: { orderId: order.id } },
         // The same refund asked twice (a retry, a double click) is made once.
-        { idempotencyKey: `refund-${order.id}-${order.refundedAmountCents + amountCents}` },
+        { idempotencyKey: idempotencyKey ?? `refund-${order.id}-${order.refundedAmountCents + amountCents}` },
       );
       return { id: refund.id, amountCents: refund.amount };
     },

@@ -172,7 +172,7 @@ function decidePayment(order: OrderItem, payment: Payment, event: Stripe.Event):
     // After the move's own entry: the payment, the move it makes, then the refund that was waiting for it.
     change.auditsAfter = [early.audit];
     // The refund that was waiting is told after the receipt (receipts/ `withReceipt` puts that first).
-    change.effects = [refundNotice({ ...order, ...change.set } as OrderItem, early.set.refundedAmountCents!)];
+    change.effects = [refundNotice({ ...order, ...change.set } as OrderItem, { amountCents: early.set.refundedAmountCents!, taxCents: 0, tender: "STRIPE" })];
   }
   // Out of awaiting payment: the writer makes the move (status, history, counts, audit, effects).
   if (move) change.move = { move, actor: webhookActor, at: at(event) };

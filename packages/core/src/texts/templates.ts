@@ -139,6 +139,20 @@ export type OrderMessageParams = OrderTextParams &
 const receivedCents = (bill: Bill) => bill.payments.at(-1)?.amountCents ?? bill.totalCents;
 /** A receipt's payment by the card that paid when known ("Visa ending in 4242"), else by its tender. */
 const cardWords = (order: Pick<OrderMessageParams, "card">) => (tender: string) => (tender !== "COMP" && order.card ? order.card : undefined);
+/** A refund's notice: the order and its bill as the refund left it, the amount and its tax, and where the money went. */
+interface RefundParams {
+  order: Pick<OrderItem, "id" | "number" | "bagNumber"> & Pick<OrderMessageParams, "card" | "bill">;
+  refund: Pick<BillRefund, "amountCents" | "taxCents">;
+  /** Absent on notices of refunds Stripe reported: a card's. */
+  tender?: "STRIPE" | "POS_CASH" | "POS_CARD";
+}
+
+/** Where a refund went, in the notice's words: the card (5 to 10 days), the counter's terminal, or cash. */
+function refundWhere({ order, tender }: RefundParams): string {
+  if (tender === "POS_CARD") return "refunded to your card at the counter.";
+  if (tender === "POS_CASH") return "handed back to you in cash at the counter.";
+  return `back to your ${order.card ?? "card"}. It can take 5 to 10 days to show on your statement.`;
+}
 /** Where the paddle is dropped off: the drop-off shop, the club of an onsite day. */
 const dropPlaceOf = (order: OrderTextParams) => placeOf({ dropoffLocation: order.dropoffLocation, partner: order.partner });
 /** Every order email ends by saying why it came and how to stop it. */
@@ -286,19 +300,16 @@ export const templates = {
     messageType: "refund",
     consent: "orderUpdates",
     to: "The order's customer, by text and by email as their profile allows each",
-    when: "A refund of an order is recorded (a cancel with its refund, or a refund made in Stripe: once per amount given back). The amount and its sales tax, where it goes, and the bill with its refunds and what stays paid",
-    words: ({ order, refund }: { order: Pick<OrderItem, "id" | "number" | "bagNumber"> & Pick<OrderMessageParams, "card" | "bill">; refund: Pick<BillRefund, "amountCents" | "taxCents"> }) =>
-      `Regrip: we've refunded ${refundWords(refund)} for order ${orderReference(order)}${
-        order.card ? ` to your ${order.card}. It can take 5 to 10 days to show on your statement.` : "."
-      } Your bill: ${billText(order.bill, { lines: false, refunds: true })}.`,
-    email: ({ order, refund }) => ({
-      subject: `Your Regrip refund for order ${orderReference(order)}`,
+    when: "A refund of an order is recorded (a staff refund of lines or an amount, a cancel with its refund, or a refund made in Stripe: once per amount given back): to the card once Stripe accepted it, on the counter's terminal once its reference is entered, or cash handed back. The amount and its sales tax, where it went, and the bill with its refunds and what stays paid",
+    words: (params: RefundParams) =>
+      `Regrip: we've refunded ${refundWords(params.refund)} for order ${orderReference(params.order)}: ${refundWhere(params)} Your bill: ${billText(params.order.bill, { lines: false, refunds: true })}.`,
+    email: (params) => ({
+      subject: `Your Regrip refund for order ${orderReference(params.order)}`,
       text: emailText(
-        `We've refunded ${refundWords(refund)} for order ${orderReference(order)}.`,
-        order.card ? `It goes back to your ${order.card} and can take 5 to 10 days to show on your statement.` : undefined,
+        `We've refunded ${refundWords(params.refund)} for order ${orderReference(params.order)}: ${refundWhere(params)}`,
         "",
         "Your bill:",
-        billLines(order.bill, { payments: true, refunds: true, tenderWords: cardWords(order) }),
+        billLines(params.order.bill, { payments: true, refunds: true, tenderWords: cardWords(params.order) }),
       ),
     }),
   }),

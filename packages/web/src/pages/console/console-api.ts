@@ -56,13 +56,14 @@ export function useOrderPage(filter: OrderFilter) {
  * One move of the lifecycle: the server stores the target stage's canonical value and checks the move. A cancel of
  * a paid order says what becomes of the payment: `refund` it, or (admin) `keepPayment` with the note as the reason.
  */
-export function moveOrder(id: string, to: Stage, options: { note?: string; refund?: boolean; keepPayment?: boolean } = {}) {
-  const { note, refund, keepPayment } = options;
+export function moveOrder(id: string, to: Stage, options: { note?: string; refund?: boolean; keepPayment?: boolean; terminalReference?: string } = {}) {
+  const { note, refund, keepPayment, terminalReference } = options;
   return apiJson<OrderView>("POST", `/api/orders/${encodeURIComponent(id)}/status`, {
     status: canonicalStatus[to],
     ...(note ? { note } : {}),
     ...(refund ? { refund } : {}),
     ...(keepPayment ? { keepPayment } : {}),
+    ...(terminalReference ? { terminalReference } : {}),
   });
 }
 

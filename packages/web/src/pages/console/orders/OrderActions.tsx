@@ -10,6 +10,7 @@ import Box from "@cloudscape-design/components/box";
 import ButtonDropdown from "@cloudscape-design/components/button-dropdown";
 import Checkbox from "@cloudscape-design/components/checkbox";
 import FormField from "@cloudscape-design/components/form-field";
+import Input from "@cloudscape-design/components/input";
 import RadioGroup from "@cloudscape-design/components/radio-group";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
@@ -229,6 +230,9 @@ function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; adm
   const reference = orderReference(order);
   const amount = formatCents(owed);
   const byCard = order.paymentMethod === "STRIPE";
+  // A payment on the counter's card terminal is refunded there first; the cancel records the terminal's reference.
+  const onTerminal = order.paymentMethod === "POS_CARD" && owed > 0 && !keep;
+  const [terminalReference, setTerminalReference] = useState("");
 
   async function submit() {
     setRefusal(undefined);
@@ -236,7 +240,12 @@ function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; adm
     setNoteError(undefined);
     setBusy(true);
     try {
-      const canceled = await moveOrder(order.id, "canceled", { note: note.trim() || undefined, refund: owed > 0 && !keep, keepPayment: keep });
+      const canceled = await moveOrder(order.id, "canceled", {
+        note: note.trim() || undefined,
+        refund: owed > 0 && !keep,
+        keepPayment: keep,
+        terminalReference: onTerminal ? terminalReference.trim() || undefined : undefined,
+      });
       if (owed > 0 && !keep && canceled.paymentStatus !== "refunded") {
         toast({ title: "Order canceled, but the refund failed.", description: canceled.paymentFailureReason ?? "Give the payment back from the Stripe dashboard.", variant: "destructive" });
       } else {
@@ -267,7 +276,11 @@ function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; adm
         {owed > 0 ? (
           <Box variant="p">
             {`This order was paid ${amount} (${paidWith(order)}). Canceling it gives the ${amount} back: `}
-            {byCard ? "refunded to the card through Stripe." : "hand it back at the counter; it is recorded as refunded."}
+            {byCard
+              ? "refunded to the card through Stripe."
+              : order.paymentMethod === "POS_CARD"
+                ? "refund it on the card terminal now; it is recorded with the terminal's reference."
+                : "hand it back at the counter; it is recorded as refunded."}
           </Box>
         ) : (
           <Box variant="p">Nothing was paid for this order. Its stock goes back and its bag is freed.</Box>
@@ -280,6 +293,11 @@ function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; adm
         <FormField label={keep ? "Reason for keeping the payment" : "Reason (optional)"} errorText={noteError}>
           <Textarea value={note} onChange={({ detail }) => setNote(detail.value)} rows={2} ariaLabel={keep ? "Reason for keeping the payment" : "Reason"} />
         </FormField>
+        {onTerminal && (
+          <FormField label="Terminal reference" description="Refund it on the card terminal now, then enter the terminal's reference.">
+            <Input value={terminalReference} onChange={({ detail }) => setTerminalReference(detail.value)} />
+          </FormField>
+        )}
         {refusal && <Alert type="error">{refusal}</Alert>}
       </SpaceBetween>
     </ConfirmModal>

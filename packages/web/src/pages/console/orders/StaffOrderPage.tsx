@@ -24,6 +24,8 @@ import { PaymentStatus } from "./PaymentStatus";
 import { useCustomer } from "../customers/customers-api";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
+import { canRefund, RefundDialog } from "./RefundDialog";
+import { useState } from "react";
 
 const dash = (value: string | null | undefined) => value || "—";
 
@@ -37,6 +39,7 @@ export default function StaffOrderPage() {
   const navigate = useNavigate();
   const order = useStaffOrder(id);
   const actions = useOrderActions();
+  const [refunding, setRefunding] = useState(false);
   const data = order.data;
   usePageMeta(data ? orderTitle(data) : "Order", "An order at the counter: customer, payment, notes and actions.");
 
@@ -68,7 +71,7 @@ export default function StaffOrderPage() {
         <Header
           variant="h1"
           description={`${orderCustomer(data)} · ${orderPaddle(data)}`}
-          actions={<OrderButtons order={data} actions={actions} />}
+          actions={<OrderButtons order={data} actions={actions} onRefund={() => setRefunding(true)} />}
         >
           {orderTitle(data)}
         </Header>
@@ -157,6 +160,7 @@ export default function StaffOrderPage() {
         </Container>
       </SpaceBetween>
       {actions.dialogs}
+      {refunding && <RefundDialog key={data.id} order={data} role={actions.isAdmin ? "admin" : "employee"} onClose={() => setRefunding(false)} />}
     </ContentLayout>
   );
 }
@@ -204,13 +208,14 @@ function paymentFacts(order: OrderView) {
   ];
 }
 
-/** The header's actions: the stage's next step as a button (Mark Picked Up first of all), Take Payment, Change Status. */
-function OrderButtons({ order, actions }: { order: OrderView; actions: OrderActions }) {
+/** The header's actions: the stage's next step as a button (Mark Picked Up first of all), Take Payment, Refund, Change Status. */
+function OrderButtons({ order, actions, onRefund }: { order: OrderView; actions: OrderActions; onRefund: () => void }) {
   const next = actions.menu(order).find((item) => item.move.kind === "next_step");
   const owes = balanceCents(order) > 0 && order.stage !== "canceled";
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {owes && <Button onClick={() => actions.pay(order)}>Take Payment</Button>}
+      {canRefund(order) && <Button onClick={onRefund}>Refund</Button>}
       {next && (
         <Button variant="primary" loading={actions.moving(order.id)} onClick={() => actions.choose(order, next.id)}>
           {next.text}
