@@ -98,6 +98,7 @@ export function catalogueItem(partial: Partial<CatalogueProduct> & Pick<Catalogu
     stockQuantity: null,
     isInStock: true,
     isLowStock: false,
+    taxable: false,
     description: null,
     color: null,
     brand: null,

@@ -13,7 +13,7 @@ vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-
 const pat: CustomerView = { id: "c1", firstName: "Pat", lastName: "Lee", email: "pat@example.com", phone: "+13035550142", phoneVerified: false, hasAccount: false };
 
 function product(partial: Partial<StorefrontProduct> & Pick<StorefrontProduct, "id" | "name" | "price" | "category">): StorefrontProduct {
-  return { code: partial.id, type: "ADD_ON", stockQuantity: null, isInStock: true, isLowStock: false, description: null, color: null, brand: null, feel: null, area: null, quality: null, displayOrder: 0, ...partial };
+  return { code: partial.id, type: "ADD_ON", stockQuantity: null, isInStock: true, isLowStock: false, description: null, color: null, brand: null, feel: null, area: null, quality: null, taxable: false, displayOrder: 0, ...partial };
 }
 
 const groups = [
