@@ -11,7 +11,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
+import type { Bill } from "../../packages/core/src/shared/bill";
+import { billAmount, billLineRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
+import { callApi, checkAtBothWidths, fileBrowser, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -54,11 +56,15 @@ describe("paying for a booking and following it to pickup", () => {
     const me = await api("GET", "/api/auth/user", { token: customerToken });
     expect(me.status).toBe(200);
     const paddleId = await paddleOf(customerToken, me.body.id);
+    // 100 points to spend, and a promotion: the bill names both, the same on the payment page and the order page.
+    const adminToken = await tokenOf(seed.admin.username, seed.admin.password);
+    const granted = await api("POST", `/api/admin/loyalty/${me.body.id}/adjust`, { token: adminToken, body: { points: 100, reason: "Payment journey" } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
 
     const booked = await api("POST", "/api/book-service", {
       token: customerToken,
       headers: { "Idempotency-Key": `browser-payment-${Date.now()}` },
-      body: { paddleId, bagNumber: "129", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+      body: { paddleId, bagNumber: "129", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky", promoCode: "WELCOME10", redeemPoints: 100 },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.requiresPayment).toBe(true);
@@ -66,6 +72,14 @@ describe("paying for a booking and following it to pickup", () => {
     const before = await api("GET", `/api/orders/${orderId}`, { token: customerToken });
     expect(before.body).toMatchObject({ status: "INVOICED", paymentStatus: "unpaid" });
     const total = money(before.body.totalCents);
+    // The bill's rows as every surface shows them (shared/bill-rows.ts), from the order's own bill.
+    const bill: Bill = before.body.bill;
+    expect(bill.discounts.map((discount) => discount.label)).toEqual(["Promotion WELCOME10"]);
+    expect(bill.pointsRedeemed).toBe(100);
+    const row = (r: BillRow) => `${r.label}${r.detail ? ` ${r.detail}` : ""} ${billAmount(r)}`;
+    const billRows = [...billLineRows(bill), ...billTotalRows(bill)].map(row);
+    expect(billRows).toEqual(expect.arrayContaining([`100 points −${money(bill.pointsCents)}`, `Total ${total}`]));
+    const normalized = (rows: string[]) => rows.map((text) => text.replace(/\s+/g, " ").trim());
 
     // The customer, signed in (a stored session), pays from their order page (Pay Now opens the checkout the server
     // created).
@@ -83,11 +97,20 @@ describe("paying for a booking and following it to pickup", () => {
       await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
       await page.getByRole("heading", { level: 1, name: "Order 129" }).waitFor();
       expect(await page.getByTestId("total").innerText()).toBe(total);
+      const payRows = normalized(await page.getByRole("table", { name: "Order summary" }).locator("tr").allInnerTexts());
+      expect(payRows).toEqual([...billRows, `Balance due ${total}`]);
+      await checkAtBothWidths(page, "the payment page");
       await page.getByRole("button", { name: `Pay ${total}` }).click();
 
       // Back on the order's own page, which says it is paid (once the webhook has landed), then My Grips thanks.
       await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
       await page.getByRole("heading", { name: "Payment received" }).waitFor();
+      // The order page's bill: the same lines and amounts, then the card payment and nothing due.
+      const summary = page.getByRole("region", { name: "Order Summary" }).getByTestId("bill");
+      const orderRows = normalized([...(await summary.locator("li").allInnerTexts()), ...(await summary.locator("dl").first().locator("div").allInnerTexts())]);
+      expect(orderRows).toEqual(billRows);
+      expect(normalized(await summary.locator("dl").nth(1).locator("div").allInnerTexts())).toEqual([expect.stringMatching(new RegExp(`^Card online .+ \\${total}$`)), "Balance due $0.00"]);
+      await checkAtBothWidths(page, "the order page's bill");
       expect(new URL(page.url()).search).toBe("");
       await visit(page, "/my-grips");
       const banner = page.getByText("Thank you for your payment!");
@@ -98,7 +121,6 @@ describe("paying for a booking and following it to pickup", () => {
       expect(paid.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", cardBrand: "visa", cardLast4: "4242" });
 
       // Staff take the bag through the shop with the status call.
-      const adminToken = await tokenOf(seed.admin.username, seed.admin.password);
       for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
         const moved = await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status } });
         expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
