@@ -160,7 +160,10 @@ describe("the admin's Money settings", () => {
         const onsite = page.getByLabel("Onsite days and deliveries (%)");
         expect(await onsite.inputValue()).toBe(bpsToPercentText(before.taxRateBps.ONSITE));
         expect(await page.getByLabel("Employee discount limit (%)").inputValue()).toBe(String(before.employeeDiscountLimitPercent));
-        await checkAtBothWidths(page, "the Money settings page", { overflow: "page" });
+        // Left out of axe: the console frame's mobile toolbar (Cloudscape's AppLayout below 689 px), which axe flags
+        // aria-allowed-attr on; that is the frame's, not this page's (as the counter's tests leave it out).
+        const frame = '[class*="awsui_mobile-toolbar-nav"]';
+        await checkAtBothWidths(page, "the Money settings page", { overflow: "page", exclude: frame });
 
         // More than 2 decimals, then more than 20 %: each refused under its field, nothing saved.
         await onsite.fill("4.125");
@@ -169,7 +172,7 @@ describe("the admin's Money settings", () => {
         await onsite.fill("25");
         await page.getByText(TAX_RATE_INVALID).waitFor();
         expect((await api<MoneySettings>("GET", "/api/admin/settings/money", { token: admin })).body).toEqual(before);
-        await checkAtBothWidths(page, "the Money settings page with an error", { overflow: "page" });
+        await checkAtBothWidths(page, "the Money settings page with an error", { overflow: "page", exclude: frame });
 
         // A good rate (the onsite one, which no counter test reads): saved, the toast, and the server holds it.
         await onsite.fill("4.25");

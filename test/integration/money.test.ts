@@ -13,7 +13,8 @@ import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { COMP_NEEDS_REASON, DEFAULT_MONEY_SETTINGS, discountOverLimit, ZERO_TOTAL_IS_COMP } from "../../packages/core/src/shared/money-settings";
 import type { Catalogue } from "../../packages/core/src/shared/catalogue";
-import { findItem, taxPlaceOf, totals as previewTotals } from "../../packages/web/src/pages/booking/booking-state";
+import { redeemCents } from "../../packages/core/src/shared/loyalty";
+import { orderTotals, type TotalsLine } from "../../packages/core/src/shared/totals";
 import { book, bookingCustomer, demo } from "./booking-support";
 import { auditOf, orderOf, staffTokens } from "./payment-support";
 import { call } from "./support";
@@ -110,10 +111,14 @@ describe("sales tax", () => {
     const catalogue = (await call("GET", "/api/services")).body as Catalogue;
     expect(catalogue.taxRateBps).toEqual(rates);
     const promo = (await call("GET", "/api/promotions/GRIP5")).body;
-    const lines = [demo.stripBlackTacky, demo.guardBlack, demo.edgeTape].map((id) => {
-      const item = findItem(catalogue, id)!;
-      return { id, label: item.name, cents: item.price, taxable: item.taxable };
+    const items = [...catalogue.coreServices.flatMap((service) => service.skus), ...Object.values(catalogue.addOnServices).flat()];
+    const lines: TotalsLine[] = [demo.stripBlackTacky, demo.guardBlack, demo.edgeTape].map((id) => {
+      const item = items.find((each) => each.id === id)!;
+      return { priceCents: item.price, quantity: 1, taxable: item.taxable };
     });
+    // The booking summary's totals (web pages/booking/booking-state.ts `totals`, unit-tested there): these lines, the
+    // promotion, the points' worth and the rate of the place, through the one totals rule.
+    const previewTotals = (points: number, taxRateBps: number) => orderTotals(lines, { promotion: promo, pointsCents: redeemCents(points), taxRateBps });
     expect(lines.map((line) => line.taxable)).toEqual([false, true, true]);
     // Each shop at its own rate, with points and without, each a customer of its own (one paddle, one order at a time).
     for (const [place, points] of [["HIGHLANDS_RANCH", 100], ["LITTLETON", 0]] as const) {
@@ -123,7 +128,7 @@ describe("sales tax", () => {
         expect(granted.status, JSON.stringify(granted.body)).toBe(200);
       }
       await restock(demo.stripBlackTacky, demo.guardBlack, demo.edgeTape);
-      const expected = previewTotals(lines, promo, points, catalogue.taxRateBps![taxPlaceOf("shop", place)]);
+      const expected = previewTotals(points, catalogue.taxRateBps![place]);
       const booked = await book(
         customer.token,
         customer.paddleId,
