@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, fileBrowser, shop, signedInContext, visit } from "./browser";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, shop, signedInContext, visit } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -190,5 +190,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
       "Balance due $7.00",
     ]);
     await expectNoSeriousViolations("/queue/orders/:id bill");
+    // And on a computer's screen too (the tab is put back at the phone's size after).
+    await checkAtBothWidths(page, "the staff order view's bill", { overflow: "page", exclude: '[class*="awsui_mobile-toolbar-nav"]' });
   });
 });

@@ -76,6 +76,11 @@ describe("a walk-in's receipt", () => {
       await summary.getByRole("button", { name: "Review Order" }).click();
       await page.getByRole("dialog", { name: "Review Order" }).getByRole("button", { name: "Create Order & Send Payment Link" }).click();
       await page.getByRole("heading", { name: "Order Created" }).waitFor();
+      // The confirmation shows the order's bill as the server made it: the lines, the total, what is due.
+      const items = page.getByRole("table", { name: "Items" });
+      const rows = (await items.getByRole("row").allInnerTexts()).map((row) => row.replace(/\s+/g, " ").trim());
+      expect(rows).toEqual(["Item Amount", "Edge Tape × 2 $10.00", "Premium Edge Guard Black $15.00", "Subtotal $25.00", "Total $25.00", "Balance due $25.00"]);
+      await checkAtBothWidths(page, "the storefront's confirmation", { overflow: "page", exclude: '[class*="awsui_mobile-toolbar-nav"]' });
     });
     const linkText = await textMatching(walkIn.phone, /\/local-pay\//);
     const payLink = /(https?:\/\/\S+\/local-pay\/\S+)/.exec(linkText)![1]!;
