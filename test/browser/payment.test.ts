@@ -150,6 +150,63 @@ describe("paying for a booking and following it to pickup", () => {
   });
 });
 
+describe("one bill from the booking summary to the order page", () => {
+  it("a booking with a promotion and points shows the same lines, amounts and total on the booking summary, the payment page and the order page", async () => {
+    const [customerToken, adminToken] = await Promise.all([tokenOf(seed.customer.username, seed.customer.password), tokenOf(seed.admin.username, seed.admin.password)]);
+    const me = await api("GET", "/api/auth/user", { token: customerToken });
+    const nickname = `Bill Paddle ${Date.now().toString(36)}`;
+    const paddle = await api("POST", "/api/paddles", { token: customerToken, body: { brand: "Joola", nickname } });
+    expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+    const granted = await api("POST", `/api/admin/loyalty/${me.body.id}/adjust`, { token: adminToken, body: { points: 100, reason: "Bill journey" } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const bags = await api("POST", "/api/admin/bags/create", { token: adminToken, body: { count: 1 } });
+    expect(bags.status).toBe(201);
+    const bag = bags.body[0].code3 as string;
+    const normalized = (rows: string[]) => rows.map((text) => text.replace(/\s+/g, " ").trim());
+
+    await withSignedInPage(browser(), baseUrl, seed.customer, async (page) => {
+      // The booking summary: Premium Regrip (Black, Tacky), WELCOME10 and 100 points.
+      await page.goto("/booking");
+      await page.getByRole("radio", { name: new RegExp(nickname) }).check();
+      await page.getByRole("button", { name: /Premium Regrip/ }).click();
+      const variant = page.getByRole("dialog", { name: "Premium Regrip" });
+      await variant.getByText("Black", { exact: true }).click();
+      await variant.getByText("Tacky", { exact: true }).click();
+      await variant.getByRole("button", { name: "Select" }).click();
+      await variant.waitFor({ state: "detached" });
+      await page.getByLabel("Promo code", { exact: true }).fill("welcome10");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.getByText("Promo Applied!").waitFor();
+      await page.getByLabel("Use points").selectOption("100");
+      await page.getByText("Points (100)").first().waitFor();
+      const total = await page.getByTestId("summary-total").innerText();
+      const summary = await page.locator(".summary-totals").first().innerText();
+      const discount = /Discount \(WELCOME10\)\s*-(\$[\d.,]+)/.exec(summary)![1]!;
+      expect(summary).toMatch(/Points \(100\)\s*-\$10\.00/);
+
+      await page.getByLabel(/Bag number/).fill(bag);
+      await page.getByRole("button", { name: "Book Service" }).click();
+      await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
+
+      // The payment page: the same promotion, points and total, from the order's bill.
+      await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"), { timeout: 20_000 });
+      expect(await page.getByTestId("total").innerText()).toBe(total);
+      const payRows = normalized(await page.getByRole("table", { name: "Order summary" }).locator("tr").allInnerTexts());
+      expect(payRows).toEqual(expect.arrayContaining([`Promotion WELCOME10 −${discount}`, "100 points −$10.00", `Total ${total}`, `Balance due ${total}`]));
+      await page.getByRole("button", { name: `Pay ${total}` }).click();
+
+      // The order page: the same rows, then the payment and nothing due.
+      await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
+      await page.getByRole("heading", { name: "Payment received" }).waitFor();
+      expect(await page.getByTestId("order-total").innerText()).toBe(total);
+      const bill = page.getByRole("region", { name: "Order Summary" }).getByTestId("bill");
+      const orderRows = normalized([...(await bill.locator("li").allInnerTexts()), ...(await bill.locator("dl").first().locator("div").allInnerTexts())]);
+      expect(orderRows).toEqual(payRows.slice(0, -1));
+      expect(await bill.getByTestId("bill-balance").innerText()).toBe("$0.00");
+    });
+  });
+});
+
 describe("a payment that does not go through", () => {
   for (const width of [390, 1280]) {
     it(`declined, then abandoned: the order page tells each, and Pay Now then pays, at ${width} px`, async () => {
