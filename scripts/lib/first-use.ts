@@ -8,11 +8,11 @@ import type { EntityName } from "../../packages/core/src/entities";
  * that has built nothing and checks the list is exactly what was built.
  */
 export const firstUse: Record<string, EntityName[]> = {
-  "GET /api/services": ["sku"],
+  "GET /api/services": ["shopSettings", "sku"],
   "GET /api/auth/user": ["user"],
   "GET /api/paddles": ["paddle", "uniqueValue"],
   "GET /api/orders": ["serviceOrder"],
-  "POST /api/book-service": ["auditLog", "bag", "communication", "dailyStats", "gripSchedule", "orderCounter", "orderReference", "paddle", "serviceOrder", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
-  "POST /api/storefront/invoice": ["auditLog", "bag", "communication", "dailyStats", "orderCounter", "orderReference", "serviceOrder", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
+  "POST /api/book-service": ["auditLog", "bag", "communication", "dailyStats", "gripSchedule", "orderCounter", "orderReference", "paddle", "serviceOrder", "shopSettings", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
+  "POST /api/storefront/invoice": ["auditLog", "bag", "communication", "dailyStats", "orderCounter", "orderReference", "serviceOrder", "shopSettings", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
   "GET /api/admin/orders": ["serviceOrder"],
 };
