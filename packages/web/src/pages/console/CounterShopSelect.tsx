@@ -5,7 +5,7 @@ import { TAX_LOCATION_LABELS } from "@regrip/core/shared/money-settings";
 import { useState } from "react";
 
 /** Where the device remembers the shop its counter is at. */
-export const COUNTER_SHOP_KEY = "regrip.counterShop";
+const COUNTER_SHOP_KEY = "regrip.counterShop";
 
 function remembered(): BookableLocation {
   try {

@@ -18,7 +18,7 @@ import { LoadFailed } from "../LoadFailed";
 import { moneyFormValues, moneyFromForm, type MoneyField, type MoneyFormValues } from "./money-form";
 import { moneySettingsKeys, readMoneySettings, saveMoneySettings } from "./money-api";
 
-export const MONEY_SETTINGS_SAVED = "Money settings saved";
+const MONEY_SETTINGS_SAVED = "Money settings saved";
 const SAVE_FAILED = "Money settings not saved";
 
 /**
