@@ -4,7 +4,9 @@ import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/checkout";
 import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
-import { checkoutLines, orderReference } from "../../packages/core/src/payments/provider";
+import { orderReference } from "../../packages/core/src/payments/provider";
+import { billOf } from "../../packages/core/src/shared/bill";
+import { billAmount, billLineRows, billPaymentRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
 import { orderTitle } from "../../packages/core/src/shared/orders";
 import { holdDeadline, isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
 import type Stripe from "stripe";
@@ -40,7 +42,10 @@ const styles = `
   table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
   td { padding: .35rem 0; border-bottom: 1px solid #e3e6ea; }
   td:last-child { text-align: right; }
-  tfoot td { font-weight: 700; border-bottom: 0; }
+  .total td { font-weight: 700; border-top: 2px solid #1b1f24; }
+  .payments td { color: #44505c; font-size: .9rem; }
+  .balance td { font-weight: 700; color: #1b1f24; }
+  small { color: #44505c; }
   .actions { display: flex; gap: .75rem; }
   button { flex: 1; font-size: 1rem; padding: .75rem; border-radius: 8px; border: 1px solid #1b1f24; cursor: pointer; }
   .pay { background: #0b6b3a; color: #fff; border-color: #0b6b3a; }
@@ -115,15 +120,26 @@ function redirect(res: ServerResponse, location: string) {
   res.end();
 }
 
-function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, cancelUrl: string) {
-  const lines = checkoutLines(order)
-    .map(
-      (line) =>
-        `<tr><td>${escape(line.name)}${line.quantity > 1 ? ` × ${line.quantity}` : ""}${
-          line.description ? `<br><small>${escape(line.description)}</small>` : ""
-        }</td><td>${money(line.amountCents * line.quantity)}</td></tr>`,
-    )
+/** The bill's rows as the web app's pages show them (shared/bill-rows.ts): lines, what came off, tax, Total, payments. */
+function billTable(order: OrderItem): string {
+  const bill = billOf(order);
+  const row = (r: BillRow, testId?: string) =>
+    `<tr class="${r.kind}"><td>${escape(r.label)}${r.detail ? `<br><small>${escape(r.detail)}</small>` : ""}</td><td${testId ? ` data-testid="${testId}"` : ""}>${escape(billAmount(r))}</td></tr>`;
+  const lines = billLineRows(bill).map((r) => row(r)).join("");
+  const totals = billTotalRows(bill)
+    .map((r) => row(r, r.label === "Total" ? "total" : undefined))
     .join("");
+  const payments = billPaymentRows(bill, { showWho: false })
+    .map((r) => row(r, r.kind === "balance" ? "balance" : undefined))
+    .join("");
+  return `<table aria-label="Order summary">
+  <tbody>${lines}</tbody>
+  <tbody class="totals">${totals}</tbody>
+  <tbody class="payments">${payments}</tbody>
+</table>`;
+}
+
+function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, cancelUrl: string) {
   const action = `${localPayPrefix}${encodeURIComponent(sessionId)}`;
   // A booking on its unpaid hold: the same deadline its confirmation and order page state.
   const payBy = holdDeadline(order, new Date());
@@ -133,10 +149,7 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
     `Pay order ${orderReference(order)}`,
     `<p class="notice" role="note">Test payments: no card is charged. Stripe's checkout stands here when STRIPE_SECRET_KEY is set.</p>
 <h1>${escape(orderTitle(order))}</h1>
-<table aria-label="Order summary">
-  <tbody>${lines}</tbody>
-  <tfoot><tr><td>Total</td><td data-testid="total">${money(order.totalCents)}</td></tr></tfoot>
-</table>
+${billTable(order)}
 ${payBy ? `<p class="deadline" data-testid="pay-by">${escape(payBy)}.</p>\n` : ""}<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
 <div class="actions">
   <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>

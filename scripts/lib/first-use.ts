@@ -8,7 +8,7 @@ import type { EntityName } from "../../packages/core/src/entities";
  * that has built nothing and checks the list is exactly what was built.
  */
 export const firstUse: Record<string, EntityName[]> = {
-  "GET /api/services": ["sku"],
+  "GET /api/services": ["shopSettings", "sku"],
   "GET /api/auth/user": ["user"],
   "GET /api/paddles": ["paddle", "uniqueValue"],
   "GET /api/orders": ["serviceOrder"],

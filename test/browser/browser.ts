@@ -427,6 +427,7 @@ export const adminPanelPages = [
   ["/admin", "Admin Dashboard"],
   ["/admin/products", "Product Management"],
   ["/admin/promotions", "Promotions"],
+  ["/admin/settings/money", "Money settings"],
   ["/admin/subscribers", "Subscribers"],
   ["/admin/partners", "Partners"],
   ["/admin/schedule", "Schedule"],

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, fileBrowser, shop, signedInContext, visit } from "./browser";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, shop, signedInContext, visit } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -72,8 +72,14 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.getByLabel("Nickname").fill("Big Red");
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("checkbox", { name: /Standard Regrip \$45\.00/ }).check();
+    // The employee's limit shows before it is exceeded: 20 % of $45.00 (the shop's default limit).
+    await page.getByText("Up to $9.00 (20%) without an admin").waitFor();
     await page.getByLabel("Discount amount ($)").fill("50");
     await page.getByText("Total: $0.00").waitFor();
+    // More than the limit (and the whole regrip, a comp): the wizard goes no further, in the server's words.
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("An employee's discount is at most 20% of the subtotal ($9.00 here). Ask an admin for more.").waitFor();
+    expect(await page.getByRole("button", { name: "Complete Order" }).count()).toBe(0);
     await expectNoSeriousViolations("/quick-sale services");
   });
 
@@ -131,10 +137,14 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.getByLabel("Discount amount ($)").fill("1");
     await page.getByLabel("Discount notes (optional)").fill("Reload test regular");
     await page.getByText("Total: $7.00").waitFor();
+    // The counter's shop, remembered on the device: it comes back after the reload, and the sale names it.
+    await page.getByRole("button", { name: /Counter at/ }).click();
+    await page.getByRole("option", { name: "Littleton" }).click();
 
     await page.reload();
     // Back on the Services step with everything as it was.
     await page.getByText("Total: $7.00").waitFor();
+    expect(await page.getByRole("button", { name: /Counter at/ }).innerText()).toContain("Littleton");
     expect(await page.getByRole("checkbox", { name: /Overgrip/ }).isChecked()).toBe(true);
     expect(await page.getByLabel("Discount notes (optional)").inputValue()).toBe("Reload test regular");
     await page.getByRole("button", { name: "Next" }).click();
@@ -169,5 +179,21 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await visit(page, "/queue");
     await page.getByPlaceholder("Search orders by number, name, email, phone or bag").fill(bag);
     await page.getByRole("link", { name: `Details of order ${number}` }).first().waitFor();
+    // The staff order view shows the order's bill: the line, the staff discount with its notes, the total and what is due.
+    await visit(page, `/queue/orders/${orderId}`);
+    const bill = page.getByRole("table", { name: "Bill" });
+    await bill.waitFor();
+    const rows = (await bill.getByRole("row").allInnerTexts()).map((row) => row.replace(/\s+/g, " ").trim());
+    expect(rows).toEqual([
+      "Item Amount",
+      "Overgrip $8.00",
+      "Subtotal $8.00",
+      "Staff discount Reload test regular −$1.00",
+      "Total $7.00",
+      "Balance due $7.00",
+    ]);
+    await expectNoSeriousViolations("/queue/orders/:id bill");
+    // And on a computer's screen too (the tab is put back at the phone's size after).
+    await checkAtBothWidths(page, "the staff order view's bill", { overflow: "page", exclude: '[class*="awsui_mobile-toolbar-nav"]' });
   });
 });

@@ -203,8 +203,8 @@ describe("the customer journey", () => {
     await page.getByRole("heading", { level: 1, name: `Order ${named}`, exact: true }).waitFor();
     expect(await page.getByTestId("order-total").innerText()).toBe(money(expected.total));
     const summary = page.getByRole("region", { name: "Order Summary" });
-    expect(await summary.innerText()).toContain("Discount (WELCOME10)");
-    expect(await summary.innerText()).toContain(`-${money(expected.discount)}`);
+    expect(await summary.innerText()).toContain("Promotion WELCOME10");
+    expect(await summary.innerText()).toContain(`−${money(expected.discount)}`);
     expect(await summary.innerText()).toContain(money(expected.subtotal));
     expect(await summary.innerText()).toContain("Unpaid");
     expect(await page.getByRole("region", { name: "Paddle" }).innerText()).toContain("Big Red");

@@ -14,7 +14,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { holdDeadline } from "../../packages/core/src/shared/unpaid-hold";
-import { callApi, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage } from "./browser";
+import type { Bill } from "../../packages/core/src/shared/bill";
+import { billAmount, billLineRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -57,11 +59,15 @@ describe("paying for a booking and following it to pickup", () => {
     const me = await api("GET", "/api/auth/user", { token: customerToken });
     expect(me.status).toBe(200);
     const paddleId = await paddleOf(customerToken, me.body.id);
+    // 100 points to spend, and a promotion: the bill names both, the same on the payment page and the order page.
+    const adminToken = await tokenOf(seed.admin.username, seed.admin.password);
+    const granted = await api("POST", `/api/admin/loyalty/${me.body.id}/adjust`, { token: adminToken, body: { points: 100, reason: "Payment journey" } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
 
     const booked = await api("POST", "/api/book-service", {
       token: customerToken,
       headers: { "Idempotency-Key": `browser-payment-${Date.now()}` },
-      body: { paddleId, bagNumber: "129", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+      body: { paddleId, bagNumber: "129", dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky", promoCode: "WELCOME10", redeemPoints: 100 },
     });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     expect(booked.body.requiresPayment).toBe(true);
@@ -69,6 +75,14 @@ describe("paying for a booking and following it to pickup", () => {
     const before = await api("GET", `/api/orders/${orderId}`, { token: customerToken });
     expect(before.body).toMatchObject({ status: "INVOICED", paymentStatus: "unpaid" });
     const total = money(before.body.totalCents);
+    // The bill's rows as every surface shows them (shared/bill-rows.ts), from the order's own bill.
+    const bill: Bill = before.body.bill;
+    expect(bill.discounts.map((discount) => discount.label)).toEqual(["Promotion WELCOME10"]);
+    expect(bill.pointsRedeemed).toBe(100);
+    const row = (r: BillRow) => `${r.label}${r.detail ? ` ${r.detail}` : ""} ${billAmount(r)}`;
+    const billRows = [...billLineRows(bill), ...billTotalRows(bill)].map(row);
+    expect(billRows).toEqual(expect.arrayContaining([`100 points −${money(bill.pointsCents)}`, `Total ${total}`]));
+    const normalized = (rows: string[]) => rows.map((text) => text.replace(/\s+/g, " ").trim());
 
     // The customer, signed in (a stored session), pays from their order page (Pay Now opens the checkout the server
     // created).
@@ -86,11 +100,20 @@ describe("paying for a booking and following it to pickup", () => {
       await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"));
       await page.getByRole("heading", { level: 1, name: `Order ${booked.body.number} · Bag 129`, exact: true }).waitFor();
       expect(await page.getByTestId("total").innerText()).toBe(total);
+      const payRows = normalized(await page.getByRole("table", { name: "Order summary" }).locator("tr").allInnerTexts());
+      expect(payRows).toEqual([...billRows, `Balance due ${total}`]);
+      await checkAtBothWidths(page, "the payment page");
       await page.getByRole("button", { name: `Pay ${total}` }).click();
 
       // Back on the order's own page, which says it is paid (once the webhook has landed), then My Grips thanks.
       await page.waitForURL((url) => url.pathname === `/orders/${orderId}`);
       await page.getByRole("heading", { name: "Payment received" }).waitFor();
+      // The order page's bill: the same lines and amounts, then the card payment and nothing due.
+      const summary = page.getByRole("region", { name: "Order Summary" }).getByTestId("bill");
+      const orderRows = normalized([...(await summary.locator("li").allInnerTexts()), ...(await summary.locator("dl").first().locator("div").allInnerTexts())]);
+      expect(orderRows).toEqual(billRows);
+      expect(normalized(await summary.locator("dl").nth(1).locator("div").allInnerTexts())).toEqual([expect.stringMatching(new RegExp(`^Card online .+ \\${total}$`)), "Balance due $0.00"]);
+      await checkAtBothWidths(page, "the order page's bill");
       expect(new URL(page.url()).search).toBe("");
       await visit(page, "/my-grips");
       const banner = page.getByText("Thank you for your payment!");
@@ -101,7 +124,6 @@ describe("paying for a booking and following it to pickup", () => {
       expect(paid.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "paid", cardBrand: "visa", cardLast4: "4242" });
 
       // Staff take the bag through the shop with the status call.
-      const adminToken = await tokenOf(seed.admin.username, seed.admin.password);
       for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
         const moved = await api("POST", `/api/orders/${orderId}/status`, { token: adminToken, body: { status } });
         expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
@@ -128,6 +150,63 @@ describe("paying for a booking and following it to pickup", () => {
     const toCustomer = texts.filter((text) => text.to === seed.customer.phone);
     expect(toCustomer.some((text) => text.body.includes("ready for pickup at Regrip Littleton"))).toBe(true);
     expect(toCustomer.some((text) => text.body.includes("checked in"))).toBe(true);
+  });
+});
+
+describe("one bill from the booking summary to the order page", () => {
+  it("a booking with a promotion and points shows the same lines, amounts and total on the booking summary, the payment page and the order page", async () => {
+    const [customerToken, adminToken] = await Promise.all([tokenOf(seed.customer.username, seed.customer.password), tokenOf(seed.admin.username, seed.admin.password)]);
+    const me = await api("GET", "/api/auth/user", { token: customerToken });
+    const nickname = `Bill Paddle ${Date.now().toString(36)}`;
+    const paddle = await api("POST", "/api/paddles", { token: customerToken, body: { brand: "Joola", nickname } });
+    expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+    const granted = await api("POST", `/api/admin/loyalty/${me.body.id}/adjust`, { token: adminToken, body: { points: 100, reason: "Bill journey" } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    const bags = await api("POST", "/api/admin/bags/create", { token: adminToken, body: { count: 1 } });
+    expect(bags.status).toBe(201);
+    const bag = bags.body[0].code3 as string;
+    const normalized = (rows: string[]) => rows.map((text) => text.replace(/\s+/g, " ").trim());
+
+    await withSignedInPage(browser(), baseUrl, seed.customer, async (page) => {
+      // The booking summary: Premium Regrip (Black, Tacky), WELCOME10 and 100 points.
+      await page.goto("/booking");
+      await page.getByRole("radio", { name: new RegExp(nickname) }).check();
+      await page.getByRole("button", { name: /Premium Regrip/ }).click();
+      const variant = page.getByRole("dialog", { name: "Premium Regrip" });
+      await variant.getByText("Black", { exact: true }).click();
+      await variant.getByText("Tacky", { exact: true }).click();
+      await variant.getByRole("button", { name: "Select" }).click();
+      await variant.waitFor({ state: "detached" });
+      await page.getByLabel("Promo code", { exact: true }).fill("welcome10");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.getByText("Promo Applied!").waitFor();
+      await page.getByLabel("Use points").selectOption("100");
+      await page.getByText("Points (100)").first().waitFor();
+      const total = await page.getByTestId("summary-total").innerText();
+      const summary = await page.locator(".summary-totals").first().innerText();
+      const discount = /Discount \(WELCOME10\)\s*-(\$[\d.,]+)/.exec(summary)![1]!;
+      expect(summary).toMatch(/Points \(100\)\s*-\$10\.00/);
+
+      await page.getByLabel(/Bag number/).fill(bag);
+      await page.getByRole("button", { name: "Book Service" }).click();
+      await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" }).click();
+
+      // The payment page: the same promotion, points and total, from the order's bill.
+      await page.waitForURL((url) => url.pathname.startsWith("/local-pay/"), { timeout: 20_000 });
+      expect(await page.getByTestId("total").innerText()).toBe(total);
+      const payRows = normalized(await page.getByRole("table", { name: "Order summary" }).locator("tr").allInnerTexts());
+      expect(payRows).toEqual(expect.arrayContaining([`Promotion WELCOME10 −${discount}`, "100 points −$10.00", `Total ${total}`, `Balance due ${total}`]));
+      await page.getByRole("button", { name: `Pay ${total}` }).click();
+
+      // The order page: the same rows, then the payment and nothing due.
+      await page.waitForURL((url) => url.pathname.startsWith("/orders/"));
+      await page.getByRole("heading", { name: "Payment received" }).waitFor();
+      expect(await page.getByTestId("order-total").innerText()).toBe(total);
+      const bill = page.getByRole("region", { name: "Order Summary" }).getByTestId("bill");
+      const orderRows = normalized([...(await bill.locator("li").allInnerTexts()), ...(await bill.locator("dl").first().locator("div").allInnerTexts())]);
+      expect(orderRows).toEqual(payRows.slice(0, -1));
+      expect(await bill.getByTestId("bill-balance").innerText()).toBe("$0.00");
+    });
   });
 });
 

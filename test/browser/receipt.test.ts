@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, expectAccessible, fileBrowser, textsTo as outboxTexts, shop, visit, withPage, withSignedInPage } from "./browser";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, textsTo as outboxTexts, shop, visit, withPage, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -76,6 +76,11 @@ describe("a walk-in's receipt", () => {
       await summary.getByRole("button", { name: "Review Order" }).click();
       await page.getByRole("dialog", { name: "Review Order" }).getByRole("button", { name: "Create Order & Send Payment Link" }).click();
       await page.getByRole("heading", { name: "Order Created" }).waitFor();
+      // The confirmation shows the order's bill as the server made it: the lines, the total, what is due.
+      const items = page.getByRole("table", { name: "Items" });
+      const rows = (await items.getByRole("row").allInnerTexts()).map((row) => row.replace(/\s+/g, " ").trim());
+      expect(rows).toEqual(["Item Amount", "Edge Tape × 2 $10.00", "Premium Edge Guard Black $15.00", "Subtotal $25.00", "Total $25.00", "Balance due $25.00"]);
+      await checkAtBothWidths(page, "the storefront's confirmation", { overflow: "page", exclude: '[class*="awsui_mobile-toolbar-nav"]' });
     });
     const linkText = await textMatching(walkIn.phone, /\/local-pay\//);
     const payLink = /(https?:\/\/\S+\/local-pay\/\S+)/.exec(linkText)![1]!;
@@ -87,6 +92,16 @@ describe("a walk-in's receipt", () => {
       baseUrl,
       async (page) => {
         await page.goto(payLink);
+        // The payment page shows the order's bill: its lines, the total and what is due.
+        const payRows = await page.getByRole("table", { name: "Order summary" }).locator("tr").allInnerTexts();
+        expect(payRows.map((row) => row.replace(/\s+/g, " ").trim())).toEqual([
+          "Edge Tape × 2 $10.00",
+          "Premium Edge Guard Black $15.00",
+          "Subtotal $25.00",
+          "Total $25.00",
+          "Balance due $25.00",
+        ]);
+        await checkAtBothWidths(page, "the payment page's bill");
         await page.getByRole("button", { name: "Pay $25.00" }).click();
         await page.waitForURL((url) => url.pathname.startsWith("/receipt/"));
         await page.getByRole("heading", { name: "Payment received" }).waitFor();
@@ -95,12 +110,13 @@ describe("a walk-in's receipt", () => {
         await receipt.getByRole("heading", { name: "Receipt", level: 1 }).waitFor();
         // The order by its number, its bag beside it.
         expect(await receipt.getByText(new RegExp(`^R-\\d{4,} · Bag ${bagCode}$`)).count()).toBe(1);
-        const rows = await receipt.locator("tbody tr").allInnerTexts();
-        expect(rows.map((row) => row.replace(/\s+/g, " ").trim())).toEqual([
-          "Edge Tape $5.00 each 2 $10.00",
-          "Premium Edge Guard Black 1 $15.00",
-        ]);
+        // The order's bill: its lines, the total, the card payment and nothing left to pay.
+        const bill = receipt.getByTestId("bill");
+        const rows = await bill.locator("li").allInnerTexts();
+        expect(rows.map((row) => row.replace(/\s+/g, " ").trim())).toEqual(["Edge Tape × 2 $10.00", "Premium Edge Guard Black $15.00"]);
         expect(await page.getByTestId("receipt-total").innerText()).toBe("$25.00");
+        expect((await bill.locator("dl div").filter({ hasText: "Card online" }).innerText()).replace(/\s+/g, " ")).toMatch(/^Card online .+ at .+ \$25\.00$/);
+        expect(await bill.getByTestId("bill-balance").innerText()).toBe("$0.00");
         expect(await page.getByTestId("receipt-payment-status").innerText()).toBe("Paid");
         await receipt.getByText("Visa ending 4242").waitFor();
         // Nothing of the walk-in's own or the staff's: no name, no phone.

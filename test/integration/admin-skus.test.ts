@@ -21,6 +21,7 @@ import { uniqueKey } from "../../packages/core/src/entities";
 import {
   belowZero,
   CODE_REQUIRED,
+  TAXABLE_BOOLEAN,
   codeInUse,
   IMAGE_URL_INVALID,
   INVALID_CATEGORY,
@@ -118,6 +119,21 @@ describe("POST /api/admin/skus", () => {
     expect(entry).toMatchObject({ action: "sku.created", actorName: expect.any(String), userAgent: "admin-skus test", diff: { code: code.toUpperCase(), unitAmountCents: 2000 } });
     expect(entry!.ip).toEqual(expect.any(String));
     await call("DELETE", `/api/admin/skus/${answer.body.id}`, { token: admin });
+  });
+
+  it("keeps a product's taxable (goods: false unless said), changes it with an audited edit, and refuses anything but true or false", async () => {
+    const code = `TAX${Date.now().toString(36).toUpperCase()}`;
+    const made = await call("POST", "/api/admin/skus", { token: admin, body: { code, name: "Grip Tape", unitAmountCents: 900 } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.taxable).toBe(false);
+    const goods = await call("PATCH", `/api/admin/skus/${made.body.id}`, { token: admin, body: { taxable: true } });
+    expect(goods.status, JSON.stringify(goods.body)).toBe(200);
+    expect(goods.body.taxable).toBe(true);
+    const [entry] = await Audit.forTarget("sku", made.body.id, 1);
+    expect(entry).toMatchObject({ action: "sku.updated", diff: { taxable: { from: false, to: true } } });
+    const refused = await call("PATCH", `/api/admin/skus/${made.body.id}`, { token: admin, body: { taxable: "yes" } });
+    expect(refused).toMatchObject({ status: 400, body: { message: TAXABLE_BOOLEAN } });
+    await call("DELETE", `/api/admin/skus/${made.body.id}`, { token: admin });
   });
 
   it.each([

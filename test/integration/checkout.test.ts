@@ -73,10 +73,12 @@ describe("POST /api/orders/{id}/checkout", () => {
     expect(seen[0].reduce((sum, line) => sum + line.amountCents * line.quantity, 0)).toBe(order.totalCents);
   });
 
-  it("shows a discounted order as one line for its total", async () => {
+  it("shows a discounted order's lines at their charges, naming the promotion, adding up to its total", async () => {
     const { order } = await bookedOrder({ discountCents: 1000 });
+    // $10.00 off $53.00 spread in proportion: $8.49 off the regrip, $1.51 off the build-up.
     expect(checkoutLines(order)).toEqual([
-      { name: `Regrip order R-${order.number}`, description: "Strip and Grip, Handle Build-Up; promo SAVE", amountCents: 4300, quantity: 1 },
+      { name: "Strip and Grip", description: "Black, Tacky; after Promotion SAVE", amountCents: 3651, quantity: 1 },
+      { name: "Handle Build-Up", description: "after Promotion SAVE", amountCents: 649, quantity: 1 },
     ]);
   });
 

@@ -12,6 +12,9 @@ import { db } from "../../packages/core/src/db";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { COMP_NEEDS_REASON, DEFAULT_MONEY_SETTINGS, discountOverLimit, ZERO_TOTAL_IS_COMP } from "../../packages/core/src/shared/money-settings";
+import type { Catalogue } from "../../packages/core/src/shared/catalogue";
+import { redeemCents } from "../../packages/core/src/shared/loyalty";
+import { orderTotals, type TotalsLine } from "../../packages/core/src/shared/totals";
 import { book, bookingCustomer, demo } from "./booking-support";
 import { auditOf, orderOf, staffTokens } from "./payment-support";
 import { call } from "./support";
@@ -100,6 +103,50 @@ describe("sales tax", () => {
       [true, 86],
       [true, 29],
     ]);
+  });
+
+  it("the booking summary's preview (the catalogue's rates and taxable goods) is what the server charges, tax, promotion and points", async () => {
+    await setRates();
+    // What the booking page reads: the public catalogue (with the rates) and the promotion.
+    const catalogue = (await call("GET", "/api/services")).body as Catalogue;
+    expect(catalogue.taxRateBps).toEqual(rates);
+    const promo = (await call("GET", "/api/promotions/GRIP5")).body;
+    const items = [...catalogue.coreServices.flatMap((service) => service.skus), ...Object.values(catalogue.addOnServices).flat()];
+    const lines: TotalsLine[] = [demo.stripBlackTacky, demo.guardBlack, demo.edgeTape].map((id) => {
+      const item = items.find((each) => each.id === id)!;
+      return { priceCents: item.price, quantity: 1, taxable: item.taxable };
+    });
+    // The booking summary's totals (web pages/booking/booking-state.ts `totals`, unit-tested there): these lines, the
+    // promotion, the points' worth and the rate of the place, through the one totals rule.
+    const previewTotals = (points: number, taxRateBps: number) => orderTotals(lines, { promotion: promo, pointsCents: redeemCents(points), taxRateBps });
+    expect(lines.map((line) => line.taxable)).toEqual([false, true, true]);
+    // Each shop at its own rate, with points and without, each a customer of its own (one paddle, one order at a time).
+    for (const [place, points] of [["HIGHLANDS_RANCH", 100], ["LITTLETON", 0]] as const) {
+      const customer = await bookingCustomer();
+      if (points) {
+        const granted = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points, reason: "Preview test" } });
+        expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      }
+      await restock(demo.stripBlackTacky, demo.guardBlack, demo.edgeTape);
+      const expected = previewTotals(points, catalogue.taxRateBps![place]);
+      const booked = await book(
+        customer.token,
+        customer.paddleId,
+        { dropoffLocation: place, addOns: [demo.guardBlack, demo.edgeTape], promoCode: "GRIP5", ...(points ? { redeemPoints: points } : {}) },
+        { "idempotency-key": randomUUID() },
+      );
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      const stored = await orderOf(booked.body.id);
+      expect(expected.taxCents).toBeGreaterThan(0);
+      // An order without points stores none (read as 0, as the bill reads it).
+      expect({ ...stored, pointsDiscountCents: stored.pointsDiscountCents ?? 0 }).toMatchObject({
+        subtotalCents: expected.subtotalCents,
+        discountAmountCents: expected.discountAmountCents,
+        pointsDiscountCents: expected.pointsDiscountCents,
+        taxCents: expected.taxCents,
+        totalCents: expected.totalCents,
+      });
+    }
   });
 
   it("taxes a counter sale at the counter's shop, and none at a rate of 0", async () => {

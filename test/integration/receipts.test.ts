@@ -122,6 +122,20 @@ describe("GET /api/receipts/{id}", () => {
       currency: "usd",
       payment: { status: "unpaid", method: "Card online", cardBrand: null, cardLast4: null, paidAt: null },
       refundedAmountCents: 0,
+      // The order's bill, as the receipt page shows it: no staff's names or notes (none here to leave out).
+      bill: expect.objectContaining({
+        lines: [
+          expect.objectContaining({ name: "Court Towel", quantity: 1, unitCents: 1200, amountCents: 1200 }),
+          expect.objectContaining({ name: "Lead Tape", quantity: 2, unitCents: 350, amountCents: 700 }),
+        ],
+        subtotalCents: 1900,
+        discounts: [],
+        taxCents: 0,
+        totalCents: 1900,
+        payments: [],
+        refunds: [],
+        balanceCents: 1900,
+      }),
     });
     const text = JSON.stringify(answer.body);
     for (const secret of [customer.email, order.customer!.phone!, "Pat", "Staff-only note 7731", employeeId, customer.userId, order.receiptToken!, "local-pay"]) {

@@ -144,6 +144,8 @@ export const routes: Route[] = [
   // money settings: tax rates per place, the employee discount limit
   { method: "GET", path: "/api/admin/settings/money", handler: handlerAt("admin-settings/money"), access: "admin", grants: reads },
   { method: "PUT", path: "/api/admin/settings/money", handler: handlerAt("admin-settings/money-update"), access: "admin", grants: table("read", "put") },
+  // the same, read by the counter's pages: the tax preview and the employee's discount limit
+  { method: "GET", path: "/api/settings/money", handler: handlerAt("settings/money"), access: "staff", grants: reads },
   { method: "GET", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/list"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/create"), access: "admin", grants: table("read", "put") },
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/update"), access: "admin", grants: edits },

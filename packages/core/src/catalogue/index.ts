@@ -1,4 +1,5 @@
 import type { EntityItem } from "electrodb";
+import { moneySettings } from "../settings";
 import { fn, NoInput } from "../actor/fn";
 import { db } from "../db";
 import { unavailable } from "../errors";
@@ -49,4 +50,7 @@ export async function productsByIds(ids: readonly string[]): Promise<Product[]> 
 }
 
 /** GET /api/services: the catalogue as the booking page reads it, for anyone. */
-export const services = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => shapeCatalogue((await allProducts()).map(productFromSku)));
+export const services = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<Catalogue> => {
+  const [products, settings] = await Promise.all([allProducts(), moneySettings()]);
+  return { ...shapeCatalogue(products.map(productFromSku)), taxRateBps: settings.taxRateBps };
+});

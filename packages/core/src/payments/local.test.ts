@@ -18,8 +18,14 @@ const order = {
   id: "3f1c2b8e-1111-4222-8333-944455556666",
   bagNumber: "901",
   lineItems: [{ name: "Strip and Grip", priceCents: 4500, quantity: 1 }],
+  subtotalCents: 4500,
+  discountAmountCents: 0,
+  taxCents: 0,
   totalCents: 4500,
   currency: "usd",
+  paymentStatus: "unpaid",
+  paymentMethod: "STRIPE",
+  refundedAmountCents: 0,
 } as unknown as OrderItem;
 
 describe("the local payment stand-in", () => {

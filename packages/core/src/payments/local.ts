@@ -15,7 +15,7 @@ import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import type { Plan } from "../shared/membership";
 import { orderReference } from "../shared/orders";
-import { cardOf, checkoutLines, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
+import { cardOf, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
 
 const SESSION_PREFIX = "cs_local_";
 
@@ -157,7 +157,6 @@ export function checkoutCompleted(
       currency: order.currency,
       client_reference_id: order.id,
       metadata: { orderId: order.id, reference: orderReference(order) },
-      line_items: checkoutLines(order),
       payment_intent: paymentIntent(order, { id: options.paymentIntentId, card: options.card ?? LOCAL_CARD }),
     },
     { id: options.eventId },

@@ -5,6 +5,8 @@
 import type Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import type { Plan } from "../shared/membership";
+import { billOf, type BillSource } from "../shared/bill";
+import { ratePercentText } from "../shared/money-settings";
 import { orderReference } from "../shared/orders";
 
 export interface CheckoutUrls {
@@ -125,30 +127,43 @@ export interface CheckoutLine {
 }
 
 /**
- * The lines a checkout shows for an order. Itemised when the stored lines add
- * up to the total; with a discount or tax (which Checkout cannot show as a
- * negative line) one line for the whole order that names the items. Either
- * way the lines add up to the order's `totalCents`, never to anything the
- * client sent.
+ * The lines a checkout shows for an order, made from its bill (shared/bill.ts) so they add up to the bill's total.
+ * Checkout cannot show a negative line, so a promotion, a staff discount or points are not lines of their own: each
+ * line is shown at what it was charged (`chargedCents`: its amount less its share of the discount and points, spread
+ * over the lines in proportion) with a description naming what came off, and the sales tax is one line of its own
+ * ("Sales tax (7.5%)"). A line charged nothing (a covered regrip, a line the discount took to zero) is left out. A
+ * line keeps its quantity when its charge divides evenly by it, else it is one line for all its units. Should the
+ * bill have no line charged at all (never, as pricing makes orders) the whole total is one line naming the items.
  */
-export function checkoutLines(order: Pick<OrderItem, "id" | "bagNumber" | "lineItems" | "totalCents" | "promoCode">): CheckoutLine[] {
-  const priced = order.lineItems.filter((line) => line.priceCents > 0);
-  const sum = priced.reduce((total, line) => total + line.priceCents * line.quantity, 0);
-  if (sum === order.totalCents && priced.length > 0) {
-    return priced.map((line) => ({
-      name: line.name,
-      description: line.description || undefined,
-      amountCents: line.priceCents,
-      quantity: line.quantity,
-    }));
+export function checkoutLines(order: BillSource & Pick<OrderItem, "id" | "bagNumber">): CheckoutLine[] {
+  const bill = billOf(order);
+  const takenOff = [
+    ...bill.discounts.map((discount) => discount.label),
+    ...(bill.pointsCents > 0 ? [`${bill.pointsRedeemed} points`] : []),
+  ];
+  const lessWords = takenOff.length > 0 ? `after ${takenOff.join(" and ")}` : "";
+  const lines: CheckoutLine[] = [];
+  for (const line of bill.lines) {
+    if (line.chargedCents <= 0) continue;
+    const reduced = line.chargedCents !== line.amountCents;
+    const description = [line.description, reduced ? lessWords : ""].filter(Boolean).join("; ") || undefined;
+    const even = line.chargedCents % line.quantity === 0;
+    lines.push({
+      name: even || line.quantity === 1 ? line.name : `${line.name} × ${line.quantity}`,
+      description,
+      amountCents: even ? line.chargedCents / line.quantity : line.chargedCents,
+      quantity: even ? line.quantity : 1,
+    });
   }
-  const names = order.lineItems.map((line) => (line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name));
-  const description = [names.join(", "), order.promoCode ? `promo ${order.promoCode}` : ""].filter(Boolean).join("; ");
+  if (bill.taxCents > 0) lines.push({ name: `Sales tax (${ratePercentText(bill.taxRateBps)})`, amountCents: bill.taxCents, quantity: 1 });
+  const sum = lines.reduce((total, line) => total + line.amountCents * line.quantity, 0);
+  if (sum === bill.totalCents && lines.length > 0) return lines;
+  const names = bill.lines.map((line) => (line.quantity > 1 ? `${line.name} × ${line.quantity}` : line.name));
   return [
     {
       name: `Regrip order ${orderReference(order)}`,
-      description: description || undefined,
-      amountCents: order.totalCents,
+      description: [names.join(", "), lessWords].filter(Boolean).join("; ") || undefined,
+      amountCents: bill.totalCents,
       quantity: 1,
     },
   ];

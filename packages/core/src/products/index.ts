@@ -105,11 +105,12 @@ export const create = /* @__PURE__ */ fn({ role: "admin", input: CreateProduct }
     ...(input.lowStockThreshold !== undefined ? { lowStockThreshold: input.lowStockThreshold } : {}),
     ...(input.displayOrder !== undefined ? { displayOrder: input.displayOrder } : {}),
     isVisible: quickSale ? false : input.isVisible ?? true,
+    taxable: input.taxable ?? false,
   };
   const outcome = await writeLabelled((entities) => [
     { label: "sku", write: entities.sku.create(item).commit() },
     { label: "code", write: entities.uniqueValue.create({ ...uniqueKey("skuCode", input.code), ownerId: id }).commit() },
-    audit(entities, actor, "sku.created", id, { code: input.code, name: input.name, unitAmountCents: input.unitAmountCents, stockQuantity: stock }),
+    audit(entities, actor, "sku.created", id, { code: input.code, name: input.name, unitAmountCents: input.unitAmountCents, stockQuantity: stock, taxable: item.taxable }),
   ]);
   if (!outcome.committed) {
     if (outcome.failed.includes("code")) throw conflict(codeInUse(input.code));
@@ -133,7 +134,7 @@ function editWrites(entities: TransactionEntities, actor: Actor, current: SkuIte
     return true;
   };
 
-  for (const field of ["code", "name", "category", "type", "unitAmountCents", "lowStockThreshold", "displayOrder", "isVisible"] as const) {
+  for (const field of ["code", "name", "category", "type", "unitAmountCents", "lowStockThreshold", "displayOrder", "isVisible", "taxable"] as const) {
     const value = input[field];
     if (value !== undefined && change(field, current[field], value)) set[field] = value;
   }

@@ -20,6 +20,7 @@ import { db } from "../db";
 import { notFound } from "../errors";
 import type { OrderChange } from "../orders/move-writer";
 import type { OrderItem } from "../orders/view";
+import { billOf, type Bill } from "../shared/bill";
 import { Id } from "../shared/ids";
 import { stageOfStatus } from "../shared/lifecycle";
 import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
@@ -52,6 +53,18 @@ function receiptView(order: OrderItem): ReceiptView {
       paidAt: order.paymentStatus === "unpaid" ? null : (order.paidAt ?? null),
     },
     refundedAmountCents: order.refundedAmountCents,
+    bill: publicBill(order),
+  };
+}
+
+/** The order's bill without the staff's side of it (who took a payment or gave a refund, a discount's notes). */
+function publicBill(order: OrderItem): Bill {
+  const bill = billOf(order);
+  return {
+    ...bill,
+    discounts: bill.discounts.map(({ notes: _notes, ...discount }) => discount),
+    payments: bill.payments.map((payment) => ({ ...payment, by: null })),
+    refunds: bill.refunds.map((refund) => ({ ...refund, by: null })),
   };
 }
 

@@ -31,6 +31,13 @@ export async function taxRateAt(place: TaxLocation): Promise<number> {
 export const readMoney = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<MoneySettings> => moneySettings());
 
 /**
+ * GET /api/settings/money: the same settings for the counter (an employee cannot read the admin's route): the
+ * storefront and the quick sale preview the tax, and the quick sale shows the employee's discount limit before
+ * the server refuses a discount over it.
+ */
+export const readMoneyForCounter = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, async (): Promise<MoneySettings> => moneySettings());
+
+/**
  * PUT /api/admin/settings/money: the whole settings, saved with an audit entry (`settings.money_changed`, each
  * changed value from and to). A save that changes nothing writes nothing.
  */

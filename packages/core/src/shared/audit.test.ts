@@ -59,6 +59,8 @@ describe("audit actions in words", () => {
     expect(entry("promotion.updated", "promotion", { code: { from: "A", to: "B" } })).toMatchObject({ target: "Promotion ABCD5678" });
     expect(entry("sku.stock_adjusted", "sku", { quantityChange: -1 })).toMatchObject({ action: "Stock adjusted", href: "/admin/products" });
     expect(entry("communication.broadcast_sent", "communication")).toMatchObject({ action: "Bulk SMS sent", href: "/admin/communications" });
+    // A change of the money settings opens the Money settings page (the console's route of that path).
+    expect(entry("settings.money_changed", "settings")).toMatchObject({ action: "Tax rates or discount limit changed", href: "/admin/settings/money" });
     expect(entry("customer.updated", "user")).toEqual({ action: "Customer details changed", target: "Customer ABCD5678", href: null });
     // An action from a newer server than this page still reads as words.
     expect(entry("order.something_new", "order").action).toBe("Order something new");

@@ -4,6 +4,7 @@
  * with the console page of what it changed.
  */
 import { stageLabelOf } from "./lifecycle";
+import { MONEY_SETTINGS_PAGE_PATH } from "./money-settings";
 
 export interface AuditEntryView {
   id: string;
@@ -123,6 +124,8 @@ function targetHref(entry: Pick<AuditEntryView, "action" | "targetType" | "targe
       return "/bags";
     case "communication":
       return "/admin/communications";
+    case "settings":
+      return MONEY_SETTINGS_PAGE_PATH;
     case "paddle":
       return entry.action === "paddle.freed_from_bag" ? "/bags" : null;
     default:

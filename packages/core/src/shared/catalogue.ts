@@ -49,6 +49,8 @@ export interface CatalogueProduct {
   feel: string | null;
   area: string | null;
   quality: string | null;
+  /** Goods carry sales tax at the order's place; labour does not (a page's preview of the total adds it). */
+  taxable: boolean;
 }
 
 export interface CoreService {
@@ -70,6 +72,11 @@ export type AddOnGroup = (typeof addOnGroups)[number];
 export interface Catalogue {
   coreServices: CoreService[];
   addOnServices: Record<AddOnGroup, CatalogueProduct[]>;
+  /**
+   * The sales tax rate of each place an order is taxed at, in basis points (shared/money-settings.ts), so the booking
+   * summary adds the tax the server will charge. GET /api/services always sends it.
+   */
+  taxRateBps?: Record<"LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE", number>;
 }
 
 /** Only these core services are offered (the spec limits them to these names), in this order. */
@@ -102,6 +109,7 @@ export function catalogueProduct(sku: Product): CatalogueProduct {
     feel: sku.feel ?? null,
     area: sku.area ?? null,
     quality: sku.quality ?? null,
+    taxable: sku.taxable,
   };
 }
 

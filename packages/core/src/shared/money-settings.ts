@@ -31,6 +31,26 @@ export interface MoneySettings {
   employeeDiscountLimitPercent: number;
 }
 
+/** The console's Money settings page (an audit entry of the settings links to it). */
+export const MONEY_SETTINGS_PAGE_PATH = "/admin/settings/money";
+
+/**
+ * A rate as an admin types it, a percentage ("7.25", "8"), in basis points; null when it is not a number from 0
+ * with at most 2 decimals (the schema then says what range it must be in).
+ */
+export function percentToBps(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
+  const [whole, fraction = ""] = trimmed.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Basis points as the Money settings page's field shows them: 725 → "7.25", 800 → "8". */
+export const bpsToPercentText = (bps: number): string => String(Number((bps / 100).toFixed(2)));
+
+/** What the page says under a rate that is not a percentage with at most 2 decimals. */
+export const TAX_RATE_TYPED_INVALID = "Type the rate as a percentage with at most 2 decimals, e.g. 7.25";
+
 export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   taxRateBps: { LITTLETON: 0, HIGHLANDS_RANCH: 0, ONSITE: 0 },
   employeeDiscountLimitPercent: DEFAULT_EMPLOYEE_DISCOUNT_LIMIT_PERCENT,

@@ -15,6 +15,7 @@ import {
   PRICE_CENTS,
   PRICE_POSITIVE,
   productBody,
+  TAXABLE_BOOLEAN,
   STOCK_WHOLE,
   stockLabel,
 } from "./products";
@@ -56,7 +57,13 @@ describe("the product rules the page and the server share", () => {
 
   it("sends an empty stock as unlimited and the price in cents", () => {
     const body = z.parse(CreateProduct, productBody({ ...emptyProductForm(), code: "add-towel", name: " Towel ", price: "4.5", brand: " " }));
-    expect(body).toMatchObject({ code: "ADD-TOWEL", name: "Towel", unitAmountCents: 450, stockQuantity: null, lowStockThreshold: 5, displayOrder: 999, isVisible: true, brand: null });
+    expect(body).toMatchObject({ code: "ADD-TOWEL", name: "Towel", unitAmountCents: 450, stockQuantity: null, lowStockThreshold: 5, displayOrder: 999, isVisible: true, brand: null, taxable: false });
+  });
+
+  it("sends the dialog's Taxable (goods), and refuses a taxable that is not true or false", () => {
+    const body = z.parse(CreateProduct, productBody({ ...emptyProductForm(), code: "GRIP-X", name: "Grip", price: "12", taxable: true }));
+    expect(body.taxable).toBe(true);
+    expect(fieldErrors(CreateProduct, { code: "GRIP-X", name: "Grip", unitAmountCents: 1200, taxable: "yes" })).toEqual({ taxable: TAXABLE_BOOLEAN });
   });
 });
 

@@ -42,6 +42,7 @@ export const STOCK_WHOLE = "Stock must be a whole number of 0 or more, or empty 
 export const THRESHOLD_WHOLE = "Low-stock threshold must be a whole number of 0 or more";
 export const DISPLAY_ORDER_RANGE = "Display order must be a whole number from 0 to 9999";
 export const VISIBLE_BOOLEAN = "isVisible must be true or false";
+export const TAXABLE_BOOLEAN = "taxable must be true or false";
 export const QUANTITY_CHANGE = "quantityChange must be a whole number other than 0";
 export const NOTHING_TO_UPDATE = "Nothing to update";
 export const PRODUCT_NOT_FOUND = "Product not found";
@@ -195,6 +196,8 @@ const fields = {
   lowStockThreshold: whole(THRESHOLD_WHOLE, MAX_STOCK),
   displayOrder: whole(DISPLAY_ORDER_RANGE, 9999),
   isVisible: z.boolean({ error: VISIBLE_BOOLEAN }),
+  /** Goods carry sales tax at the order's place (shared/money-settings.ts); labour does not. */
+  taxable: z.boolean({ error: TAXABLE_BOOLEAN }),
 };
 
 /** Fields a product may leave out on create as on update, the same rules both ways: its description, kind and details. */
@@ -209,17 +212,19 @@ const details = {
   quality: fields.quality,
 };
 
-/** Likewise its stock, low-stock threshold, display order and visibility. */
+/** Likewise its stock, low-stock threshold, display order, visibility and whether it is taxed. */
 const shelving = {
   stockQuantity: z.optional(fields.stockQuantity),
   lowStockThreshold: z.optional(fields.lowStockThreshold),
   displayOrder: z.optional(fields.displayOrder),
   isVisible: z.optional(fields.isVisible),
+  taxable: z.optional(fields.taxable),
 };
 
 /**
  * POST /api/admin/skus. Required: code, name, unitAmountCents. Defaults (the spec's): category OTHER, type ONE_TIME,
- * stockQuantity null (unlimited), lowStockThreshold 5, displayOrder 999, isVisible true (false for a quick-sale code).
+ * stockQuantity null (unlimited), lowStockThreshold 5, displayOrder 999, isVisible true (false for a quick-sale code),
+ * taxable false (labour; goods are marked taxable).
  */
 export const CreateProduct = z.object({
   code: fields.code,
@@ -289,6 +294,7 @@ export interface ProductFormValues {
   lowStockThreshold: string;
   displayOrder: string;
   isVisible: boolean;
+  taxable: boolean;
 }
 
 export const emptyProductForm = (): ProductFormValues => ({
@@ -307,6 +313,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   lowStockThreshold: String(LOW_STOCK_THRESHOLD),
   displayOrder: String(DEFAULT_DISPLAY_ORDER),
   isVisible: true,
+  taxable: false,
 });
 
 export function productFormValues(product: ProductView): ProductFormValues {
@@ -326,6 +333,7 @@ export function productFormValues(product: ProductView): ProductFormValues {
     lowStockThreshold: String(product.lowStockThreshold),
     displayOrder: String(product.displayOrder),
     isVisible: product.isVisible,
+    taxable: product.taxable,
   };
 }
 
@@ -357,5 +365,6 @@ export function productBody(values: ProductFormValues): Record<string, unknown> 
     lowStockThreshold: typedNumber(values.lowStockThreshold, LOW_STOCK_THRESHOLD),
     displayOrder: typedNumber(values.displayOrder, DEFAULT_DISPLAY_ORDER),
     isVisible: values.isVisible,
+    taxable: values.taxable,
   };
 }

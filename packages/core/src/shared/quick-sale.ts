@@ -43,18 +43,35 @@ export function quickSalePrices(skus: readonly { code: string; unitAmountCents: 
   return prices;
 }
 
+/** The services whose items are goods (taxable) among `skus`, found by code as `quickSalePrices` finds them. */
+export function quickSaleTaxable(skus: readonly { code: string; taxable: boolean }[]): QuickSaleService[] {
+  return QUICK_SALE_SERVICES.filter((service) => skus.some((item) => item.code.toUpperCase() === service.code && item.taxable)).map((service) => service.id);
+}
+
+/** The sales tax a quick sale's preview adds: the counter's shop's rate on the taxable services. */
+export interface QuickSaleTax {
+  taxRateBps: number;
+  taxable: readonly QuickSaleService[];
+}
+
 /**
- * The live totals: the chosen services at the catalogue's prices less the discount, never below 0. With
- * `regripCovered` (a paddle assigned to the customer's membership, a regrip left) the core regrip is at
- * $0, as the server prices it, and the staff discount applies to what is left.
+ * The live totals: the chosen services at the catalogue's prices less the discount, never below 0, then the sales
+ * tax of the counter's shop on the goods. With `regripCovered` (a paddle assigned to the customer's membership, a
+ * regrip left) the core regrip is at $0, as the server prices it, and the staff discount applies to what is left.
  */
-export function quickSaleTotals(services: readonly QuickSaleService[], prices: QuickSalePrices, discountDollars: number, regripCovered = false): OrderTotals {
+export function quickSaleTotals(
+  services: readonly QuickSaleService[],
+  prices: QuickSalePrices,
+  discountDollars: number,
+  regripCovered = false,
+  tax: QuickSaleTax = { taxRateBps: 0, taxable: [] },
+): OrderTotals {
   const lines = QUICK_SALE_SERVICES.flatMap((service) => {
     const priceCents = prices[service.id];
     if (!services.includes(service.id) || priceCents === undefined) return [];
-    return [{ priceCents: regripCovered && service.id === "regrip" ? 0 : priceCents, quantity: 1 }];
+    return [{ priceCents: regripCovered && service.id === "regrip" ? 0 : priceCents, quantity: 1, taxable: tax.taxable.includes(service.id) }];
   });
-  return orderTotals(lines, { staffCents: discountDollarsToCents(discountDollars) });
+  return orderTotals(lines, { staffCents: discountDollarsToCents(discountDollars), taxRateBps: tax.taxRateBps });
 }
 
 const text = (max: number, label: string) =>

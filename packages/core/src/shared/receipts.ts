@@ -4,6 +4,7 @@
  * `/receipt/<order id>?t=<token>`, the token made with the order (receipts/). Browser-safe: the server builds the
  * view and the link, the receipt page reads them with these names.
  */
+import type { Bill } from "./bill";
 import type { PaymentStatus } from "./lifecycle";
 
 /** The receipt page's path in the web app (react-router syntax) and the query parameter carrying the token. */
@@ -52,4 +53,6 @@ export interface ReceiptView {
     paidAt: string | null;
   };
   refundedAmountCents: number;
+  /** The order's bill (shared/bill.ts), without the staff's names or notes: what the receipt page shows. */
+  bill: Bill;
 }

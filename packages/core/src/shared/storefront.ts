@@ -14,7 +14,7 @@ import { boundedId, SentPromoCode } from "./ids";
 import { RedeemPoints } from "./loyalty-input";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, type OrderView } from "./orders";
 import type { Discount } from "./promo";
-import type { QuickSalePrices } from "./quick-sale";
+import type { QuickSalePrices, QuickSaleService } from "./quick-sale";
 import { orderTotals, type OrderTotals } from "./totals";
 
 /** The storefront's category order and headings (the spec's); anything else is Other Services. */
@@ -43,6 +43,8 @@ export interface StorefrontProducts {
   groups: StorefrontGroup[];
   /** The quick sale's services at the catalogue's prices (their `QS-*` items are hidden, so in no group). */
   quickSale: QuickSalePrices;
+  /** The quick sale's services that are goods (sales tax applies to them). */
+  quickSaleTaxable: QuickSaleService[];
 }
 
 /** Groups products in that order, each sorted by displayOrder then price; empty groups left out. */

@@ -47,6 +47,7 @@ import {
   QUICK_SALE_SERVICES,
   QuickSaleBooking,
   quickSalePrices,
+  quickSaleTaxable,
 } from "../shared/quick-sale";
 import { Id } from "../shared/ids";
 import {
@@ -79,6 +80,7 @@ export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, as
   return {
     groups: storefrontGroups(visible.map((sku) => ({ ...catalogueProduct(sku), displayOrder: sku.displayOrder }))),
     quickSale: quickSalePrices(skus),
+    quickSaleTaxable: quickSaleTaxable(skus),
   };
 });
 

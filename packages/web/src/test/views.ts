@@ -99,6 +99,7 @@ export function catalogueItem(partial: Partial<CatalogueProduct> & Pick<Catalogu
     stockQuantity: null,
     isInStock: true,
     isLowStock: false,
+    taxable: false,
     description: null,
     color: null,
     brand: null,

@@ -33,6 +33,7 @@ import {
   summaryLines,
   toggle,
   totals as totalsOf,
+  taxPlaceOf,
   withPrefs,
   type BookingSelection,
 } from "./booking-state";
@@ -268,9 +269,11 @@ const BookingForm = memo(function BookingForm({
 
   const covered = isCovered(membership, selection.paddleId);
   const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered), [selection, catalogue, covered]);
-  const dueCents = totalsOf(lines, selection.promo).totalCents;
+  // The sales tax the server adds: the rate of the place the booking is taxed at, on the goods.
+  const taxRateBps = catalogue?.taxRateBps?.[taxPlaceOf(selection.where.kind, selection.location)] ?? 0;
+  const dueCents = totalsOf(lines, selection.promo, 0, taxRateBps).totalCents;
   const points = usablePoints(selection.redeemPoints, pointsHeld ?? 0, dueCents);
-  const totals = totalsOf(lines, selection.promo, points);
+  const totals = totalsOf(lines, selection.promo, points, taxRateBps);
   const paddle = paddleList?.find((p) => p.id === selection.paddleId);
   const paddleLabel = paddle ? paddleName(paddle) : undefined;
 

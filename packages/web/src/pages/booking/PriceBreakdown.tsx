@@ -57,6 +57,12 @@ export function PriceBreakdown({
             <dd>-{formatCents(totals.pointsDiscountCents)}</dd>
           </div>
         )}
+        {totals.taxCents > 0 && (
+          <div>
+            <dt>Sales tax</dt>
+            <dd>{formatCents(totals.taxCents)}</dd>
+          </div>
+        )}
         <div className="summary-total">
           <dt>Total</dt>
           <dd data-testid={totalTestId}>{formatCents(totals.totalCents)}</dd>

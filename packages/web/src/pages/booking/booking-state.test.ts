@@ -19,6 +19,7 @@ import {
   lowStockNote,
   selectionAfterBooking,
   summaryLines,
+  taxPlaceOf,
   totals,
   toggle,
   withPrefs,
@@ -97,10 +98,23 @@ describe("summary and totals", () => {
   it("prices the weight per area", () => {
     const lines = summaryLines(selection, catalogue);
     expect(lines).toEqual([
-      { id: "pr-black-tacky", label: "Premium Regrip", detail: "Black · Tacky", cents: 5500 },
-      { id: "weight", label: "Performance Weight Tape", detail: "2 areas: Sides, Top Shelf", cents: 1200 },
+      { id: "pr-black-tacky", label: "Premium Regrip", detail: "Black · Tacky", cents: 5500, taxable: false },
+      { id: "weight", label: "Performance Weight Tape", detail: "2 areas: Sides, Top Shelf", cents: 1200, taxable: false },
     ]);
     expect(totals(lines, selection.promo)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, pointsDiscountCents: 0, taxCents: 0, totalCents: 6030 });
+  });
+
+  it("adds the sales tax of the place the booking is taxed at on its goods, after the promotion and points", () => {
+    const lines = summaryLines(selection, { ...catalogue, taxRateBps: { LITTLETON: 750, HIGHLANDS_RANCH: 725, ONSITE: 400 } }).map((line) =>
+      line.id === "weight" ? { ...line, taxable: true } : line,
+    );
+    // $67.00 less 10 % ($6.70, of which the tape's share is $1.20 × 10 % = $0.12) and 100 points ($10.00, the tape's
+    // share $10.00 × 1080 / 6030 = $1.79): the tape keeps $9.01, taxed at 7.5 %: $0.67575, rounded once: $0.68.
+    expect(totals(lines, selection.promo, 100, 750)).toEqual({ subtotalCents: 6700, discountAmountCents: 670, pointsDiscountCents: 1000, taxCents: 68, totalCents: 5098 });
+    expect(totals(lines, selection.promo, 0, 0).taxCents).toBe(0);
+    expect(taxPlaceOf("onsite", "LITTLETON")).toBe("ONSITE");
+    expect(taxPlaceOf("shop", "LITTLETON")).toBe("LITTLETON");
+    expect(taxPlaceOf("delivery", "HIGHLANDS_RANCH")).toBe("HIGHLANDS_RANCH");
   });
 
   it("never totals below 0", () => {

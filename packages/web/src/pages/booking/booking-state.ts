@@ -210,6 +210,8 @@ export interface SummaryLine {
   /** The core service covered by the customer's membership: `cents` is 0, `fullCents` what it would cost. */
   covered?: boolean;
   fullCents?: number;
+  /** Goods carry sales tax; labour does not (the product's `taxable`). */
+  taxable?: boolean;
 }
 
 const detailOf = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(" · ") || undefined;
@@ -226,7 +228,7 @@ export function summaryLines(selection: BookingSelection, catalogue: Catalogue |
   const lines: SummaryLine[] = [];
   const add = (id: string | undefined, detail?: (item: CatalogueProduct) => string | undefined, quantity = 1) => {
     const item = findItem(catalogue, id);
-    if (item) lines.push({ id: item.id, label: item.name, detail: detail?.(item), cents: item.price * quantity });
+    if (item) lines.push({ id: item.id, label: item.name, detail: detail?.(item), cents: item.price * quantity, taxable: item.taxable });
   };
   add(selection.serviceSkuId, (item) => detailOf(item.color, item.feel));
   for (const id of selection.grips) add(id, (item) => detailOf(item.color));
@@ -261,13 +263,20 @@ export function coverCore(lines: SummaryLine[], serviceSkuId: string | undefined
 
 export type Totals = OrderTotals;
 
-/** The summary's totals, added up as the server prices the order (shared/totals): promotion, then points. */
-export function totals(lines: SummaryLine[], promo: Promotion | undefined, points = 0): Totals {
+/**
+ * The summary's totals, added up as the server prices the order (shared/totals): promotion, then points, then the
+ * sales tax of the place the order is taxed at (`taxRateBps`, the catalogue's rate of the shop or of onsite days)
+ * on the goods.
+ */
+export function totals(lines: SummaryLine[], promo: Promotion | undefined, points = 0, taxRateBps = 0): Totals {
   return orderTotals(
-    lines.map((line) => ({ priceCents: line.cents, quantity: 1 })),
-    { promotion: promo, pointsCents: redeemCents(points) },
+    lines.map((line) => ({ priceCents: line.cents, quantity: 1, taxable: !!line.taxable })),
+    { promotion: promo, pointsCents: redeemCents(points), taxRateBps },
   );
 }
+
+/** The place a booking is taxed at: ONSITE for a club day, else its shop (a delivery run drops off at the shop). */
+export const taxPlaceOf = (kind: string, location: "LITTLETON" | "HIGHLANDS_RANCH"): "LITTLETON" | "HIGHLANDS_RANCH" | "ONSITE" => (kind === "onsite" ? "ONSITE" : location);
 
 /** The points that can be used now: the chosen ones, held to the balance and to what is left to pay. */
 export function usablePoints(chosen: number, balance: number, dueCents: number): number {

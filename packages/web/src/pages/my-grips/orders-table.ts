@@ -1,5 +1,5 @@
 import { isActiveStage, stageOf, stageLabelOf } from "@regrip/core/shared/lifecycle";
-import { lineTotal, orderPlaceLabel, type Order } from "../../data/orders";
+import { orderPlaceLabel, type Order } from "../../data/orders";
 
 const ordersPageSize = 5;
 
@@ -32,9 +32,9 @@ export function orderServices(order: Order): string {
   return order.lineItems.map((item) => item.name).join(", ");
 }
 
-/** The total the server charged; the lines' sum only when an old order lacks one. */
+/** The total the server charged: the order's bill's (shared/bill.ts), never added up here. */
 export function orderTotal(order: Order): number {
-  return typeof order.totalCents === "number" ? order.totalCents : order.lineItems.reduce((sum, item) => sum + lineTotal(item), 0);
+  return order.bill.totalCents;
 }
 
 /** Rows SCHEDULED through READY are highlighted. */

@@ -54,8 +54,10 @@ describe("OrderPage", () => {
     const addOns = screen.getByRole("region", { name: "Service and Add-Ons" });
     expect(within(addOns).getByText(/Performance Weight Tape × 2/)).toBeTruthy();
     const summary = screen.getByRole("region", { name: "Order Summary" });
-    expect(within(summary).getByText("Discount (WELCOME10)")).toBeTruthy();
-    expect(within(summary).getByText("-$6.70")).toBeTruthy();
+    // The bill (shared/bill.ts): the promotion by its label, taken off; the payment; nothing left to pay.
+    expect(within(summary).getByText("Promotion WELCOME10").closest("div")?.textContent).toBe("Promotion WELCOME10−$6.70");
+    expect(within(summary).getByText("Performance Weight Tape × 2").closest("li")?.textContent).toBe("Performance Weight Tape × 2Sides, Top Shelf$12.00");
+    expect(within(summary).getByTestId("bill-balance").textContent).toBe("$0.00");
     expect(within(summary).getByTestId("order-total").textContent).toBe("$60.30");
     expect(within(summary).getByText("Paid")).toBeTruthy();
     expect(within(screen.getByRole("region", { name: "Current Status" })).getByText("In Service")).toBeTruthy();
@@ -262,7 +264,8 @@ describe("OrderPage: back from a checkout", () => {
     fakeApi({ "GET /api/orders/o9": () => Response.json(unpaid), "GET /api/services": services });
     renderPage(<OrderPage />, { path: "/orders/o9", route: "/orders/:id" });
     await screen.findByRole("heading", { level: 1, name: "Order #129" });
-    expect(screen.queryByRole("heading", { name: /Payment|payment/ })).toBeNull();
+    // Only the bill's own Payments heading: no notice of a payment made, declined or given up.
+    expect(screen.queryAllByRole("heading", { name: /Payment|payment/ }).map((heading) => heading.textContent)).toEqual(["Payments"]);
     expect(screen.getAllByRole("button", { name: "Pay Now" })).toHaveLength(1);
   });
 

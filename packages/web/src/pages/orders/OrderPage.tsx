@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
+import { BillSummary } from "../../components/BillSummary";
 import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
 import { useServices } from "../../data/catalogue";
 import {
@@ -431,36 +432,7 @@ export default function OrderPage() {
 
           <section className="card" aria-labelledby="order-summary-title">
             <h2 id="order-summary-title">Order Summary</h2>
-            <LineItems items={data.lineItems} />
-            <dl className="summary-totals">
-              <div>
-                <dt>Subtotal</dt>
-                <dd>{formatCents(data.subtotalCents)}</dd>
-              </div>
-              {data.discountAmountCents > 0 && (
-                <div className="summary-discount">
-                  <dt>Discount{data.promoCode ? ` (${data.promoCode})` : ""}</dt>
-                  <dd>-{formatCents(data.discountAmountCents)}</dd>
-                </div>
-              )}
-              {data.staffDiscount && (
-                // Staff only (the server sends it to staff): who gave the quick sale's discount, and why.
-                <div className="summary-staff-discount">
-                  <dt>{`Staff discount${data.staffDiscount.byStaffName ? ` by ${data.staffDiscount.byStaffName}` : ""}`}</dt>
-                  <dd>{data.staffDiscount.notes ?? "No notes"}</dd>
-                </div>
-              )}
-              {!!data.taxCents && (
-                <div>
-                  <dt>Tax</dt>
-                  <dd>{formatCents(data.taxCents)}</dd>
-                </div>
-              )}
-              <div className="summary-total">
-                <dt>Total</dt>
-                <dd data-testid="order-total">{formatCents(data.totalCents)}</dd>
-              </div>
-            </dl>
+            <BillSummary bill={data.bill} totalTestId="order-total" />
             <dl className="payment-facts">
               <div>
                 <dt>Payment</dt>
@@ -470,12 +442,6 @@ export default function OrderPage() {
                   </span>
                 </dd>
               </div>
-              {data.paidAt && data.paymentStatus !== "unpaid" && (
-                <div>
-                  <dt>Paid</dt>
-                  <dd>{formatDateTime(data.paidAt)}</dd>
-                </div>
-              )}
               {data.cardLast4 && (
                 <div>
                   <dt>Card</dt>
@@ -484,10 +450,11 @@ export default function OrderPage() {
                   </dd>
                 </div>
               )}
-              {!!data.refundedAmountCents && (
-                <div>
-                  <dt>Refunded</dt>
-                  <dd>{formatCents(data.refundedAmountCents)}</dd>
+              {data.staffDiscount && (
+                // Staff only (the server sends it to staff): who gave the quick sale's discount, and why.
+                <div className="summary-staff-discount">
+                  <dt>{`Staff discount${data.staffDiscount.byStaffName ? ` by ${data.staffDiscount.byStaffName}` : ""}`}</dt>
+                  <dd>{data.staffDiscount.notes ?? "No notes"}</dd>
                 </div>
               )}
             </dl>

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Receipt } from "../../data/receipts";
 import { fakeApi, renderPage } from "../../test/render";
+import { billOf } from "@regrip/core/shared/bill";
 import ReceiptPage from "./ReceiptPage";
 
 // A walk-in is signed out: no token is sent.
@@ -13,7 +14,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const unpaid: Receipt = {
+/** A receipt; its bill made from its fields by the one rule (shared/bill.ts), as the server makes it. */
+function receipt(fields: Omit<Receipt, "bill"> & { paymentMethod?: string }): Receipt {
+  const { paymentMethod = "STRIPE", ...view } = fields;
+  return {
+    ...view,
+    bill: billOf({
+      ...view,
+      lineItems: view.lines.map((line) => ({ name: line.name, description: line.detail, priceCents: line.priceCents, quantity: line.quantity, taxable: true })),
+      promoCode: "SAVE10",
+      taxRateBps: view.taxCents ? 800 : 0,
+      paymentStatus: view.payment.status,
+      paymentMethod,
+      paidAt: view.payment.paidAt,
+    }),
+  };
+}
+
+const unpaid: Receipt = receipt({
   shopName: "Regrip",
   reference: "R-1042",
   bagNumber: "107",
@@ -29,8 +47,9 @@ const unpaid: Receipt = {
   currency: "usd",
   payment: { status: "unpaid", method: "Card online", cardBrand: null, cardLast4: null, paidAt: null },
   refundedAmountCents: 0,
-};
-const paid: Receipt = { ...unpaid, payment: { status: "paid", method: "Card online", cardBrand: "visa", cardLast4: "4242", paidAt: "2025-03-07T17:05:00.000Z" } };
+});
+const { bill: _bill, ...unpaidFields } = unpaid;
+const paid: Receipt = receipt({ ...unpaidFields, payment: { status: "paid", method: "Card online", cardBrand: "visa", cardLast4: "4242", paidAt: "2025-03-07T17:05:00.000Z" } });
 
 describe("ReceiptPage", () => {
   it("asks with the link's token, and shows the lines, totals and payment", async () => {
@@ -38,11 +57,13 @@ describe("ReceiptPage", () => {
     renderPage(<ReceiptPage />, { path: "/receipt/o1?t=tok_123", route: "/receipt/:id" });
     await screen.findByRole("heading", { level: 1, name: "Receipt" });
     expect(calls[0]!.headers).not.toHaveProperty("Authorization");
-    const rows = screen.getAllByRole("row").map((row) => row.textContent);
-    expect(rows).toEqual(["ItemQtyAmount", "Edge Tape$5.00 each2$10.00", "Premium Edge GuardBlack1$15.00"]);
+    const bill = screen.getByTestId("bill");
+    expect(within(bill).getAllByRole("listitem").map((row) => row.textContent)).toEqual(["Edge Tape × 2$10.00", "Premium Edge GuardBlack$15.00"]);
     // The order by its number, its bag beside it.
     expect(screen.getByText("R-1042 · Bag 107")).toBeTruthy();
-    expect(screen.getByText("-$2.50")).toBeTruthy();
+    expect(within(bill).getByText("Promotion SAVE10").closest("div")?.textContent).toBe("Promotion SAVE10−$2.50");
+    expect(within(bill).getByText("Card online").closest("div")?.textContent).toMatch(/^Card online.*2025.*\$22\.50$|^Card online.*\$22\.50$/);
+    expect(within(bill).getByTestId("bill-balance").textContent).toBe("$0.00");
     expect(screen.getByTestId("receipt-total").textContent).toBe("$22.50");
     expect(screen.getByTestId("receipt-payment-status").textContent).toBe("Paid");
     expect(screen.getByText("Visa ending 4242")).toBeTruthy();

@@ -1,12 +1,12 @@
 import { RECEIPT_TOKEN_PARAM } from "@regrip/core/shared/receipts";
 import { orderWithBag } from "@regrip/core/shared/orders";
 import { useParams, useSearchParams } from "react-router";
+import { BillSummary } from "../../components/BillSummary";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { PaymentConfirming, PaymentReceived } from "../../components/PaymentNotice";
 import { paymentStatusLabel } from "../../data/orders";
 import { useReceipt, type Receipt } from "../../data/receipts";
 import { errorStatus } from "../../lib/api-error";
-import { formatCents } from "../../lib/money";
 import { usePaymentReturn, type PaymentReturn } from "../../lib/payment-return";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/customer.css";
@@ -73,54 +73,7 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
         </dl>
       </header>
 
-      <table className="receipt-lines">
-        <caption className="visually-hidden">What you bought</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {receipt.lines.map((line, index) => (
-            <tr key={`${line.name}-${index}`}>
-              <td>
-                {line.name}
-                {line.detail && <span className="receipt-line-note">{line.detail}</span>}
-                {line.quantity > 1 && <span className="receipt-line-note">{formatCents(line.priceCents)} each</span>}
-              </td>
-              <td className="num">{line.quantity}</td>
-              <td className="num">{formatCents(line.priceCents * line.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-
-      <dl className="summary-totals receipt-totals">
-        <div>
-          <dt>Subtotal</dt>
-          <dd>{formatCents(receipt.subtotalCents)}</dd>
-        </div>
-        {receipt.discountAmountCents > 0 && (
-          <div className="summary-discount">
-            <dt>Discount</dt>
-            <dd>-{formatCents(receipt.discountAmountCents)}</dd>
-          </div>
-        )}
-        <div>
-          <dt>Tax</dt>
-          <dd>{formatCents(receipt.taxCents)}</dd>
-        </div>
-        <div className="summary-total">
-          <dt>Total</dt>
-          <dd data-testid="receipt-total">{formatCents(receipt.totalCents)}</dd>
-        </div>
-      </dl>
+      <BillSummary bill={receipt.bill} totalTestId="receipt-total" />
 
       <h2 className="receipt-subhead">Payment</h2>
       <dl className="receipt-payment">
@@ -148,12 +101,6 @@ function ReceiptBody({ receipt }: { receipt: Receipt }) {
           <div>
             <dt>Paid</dt>
             <dd>{formatDateTime(payment.paidAt)}</dd>
-          </div>
-        )}
-        {receipt.refundedAmountCents > 0 && (
-          <div>
-            <dt>Refunded</dt>
-            <dd>{formatCents(receipt.refundedAmountCents)}</dd>
           </div>
         )}
       </dl>

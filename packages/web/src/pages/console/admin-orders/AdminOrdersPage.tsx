@@ -74,7 +74,8 @@ export default function AdminOrdersPage() {
     { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
     { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },
     { id: "addons", header: "Add-On Options", cell: addOns, maxWidth: 200 },
-    { id: "total", header: "Total", cell: (order) => formatCents(order.totalCents), sortingField: "totalCents" },
+    // The bill's total (sorting by the stored total, the same number).
+    { id: "total", header: "Total", cell: (order) => formatCents(order.bill.totalCents), sortingField: "totalCents" },
     { id: "payment", header: "Payment", cell: (order) => <PaymentStatus order={order} />, minWidth: 130 },
     {
       id: "status",

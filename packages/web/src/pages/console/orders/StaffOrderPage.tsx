@@ -7,18 +7,19 @@ import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import SpaceBetween from "@cloudscape-design/components/space-between";
-import Table from "@cloudscape-design/components/table";
 import { staffStageLabel, stageOf } from "@regrip/core/shared/lifecycle";
 import { ORDER_NOT_FOUND, orderTitle, type OrderView } from "@regrip/core/shared/orders";
+import { billAmount } from "@regrip/core/shared/bill-rows";
 import { balanceCents, paidWith } from "@regrip/core/shared/payment";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useNavigate, useParams } from "react-router";
 import { errorStatus } from "../../../lib/api-error";
-import { formatCents } from "../../../lib/money";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useStaffOrder } from "../console-api";
+import { ConsoleBill } from "../ConsoleBill";
 import { LoadFailed } from "../LoadFailed";
 import { orderBag, orderCustomer, orderDateTitle, orderPaddle } from "../orders-format";
+import { formatCents } from "../../../lib/money";
 import { ChangeStatus, useOrderActions, type OrderActions } from "./OrderActions";
 import { PaymentStatus } from "./PaymentStatus";
 import { useCustomer } from "../customers/customers-api";
@@ -28,6 +29,12 @@ import { canRefund, RefundDialog } from "./RefundDialog";
 import { useState } from "react";
 
 const dash = (value: string | null | undefined) => value || "—";
+
+/** The staff discount's amount, as the bill names it. */
+const staffDiscountAmount = (order: OrderView) => {
+  const discount = order.bill.discounts.find((entry) => entry.kind === "staff");
+  return discount ? billAmount({ cents: discount.amountCents, minus: false }) : "—";
+};
 
 /**
  * /queue/orders/:id, what a scanned bag or the queue's Details opens: who it is for, what it owes, what staff know
@@ -120,32 +127,13 @@ export default function StaffOrderPage() {
               {
                 label: "Staff discount",
                 value: data.staffDiscount
-                  ? `${formatCents(data.discountAmountCents)} by ${data.staffDiscount.byStaffName ?? "staff"}${data.staffDiscount.notes ? `: ${data.staffDiscount.notes}` : ""}`
+                  ? `${staffDiscountAmount(data)} by ${data.staffDiscount.byStaffName ?? "staff"}${data.staffDiscount.notes ? `: ${data.staffDiscount.notes}` : ""}`
                   : "—",
               },
             ]}
           />
         </Container>
-        <Table
-          variant="container"
-          header={<Header variant="h2">Lines</Header>}
-          ariaLabels={{ tableLabel: "Order lines" }}
-          wrapLines
-          items={data.lineItems}
-          trackBy={(line) => `${line.skuId ?? ""}${line.name}${line.description ?? ""}`}
-          columnDefinitions={[
-            { id: "name", header: "Item", cell: (line) => (line.description ? `${line.name} (${line.description})` : line.name) },
-            { id: "qty", header: "Qty", cell: (line) => line.quantity },
-            { id: "amount", header: "Amount", cell: (line) => formatCents(line.price * line.quantity) },
-          ]}
-          footer={
-            <Box textAlign="right">
-              {data.discountAmountCents > 0 && <div>{`Discount${data.promoCode ? ` (${data.promoCode})` : ""}: −${formatCents(data.discountAmountCents)}`}</div>}
-              {data.taxCents > 0 && <div>{`Tax: ${formatCents(data.taxCents)}`}</div>}
-              <Box variant="strong">{`Total: ${formatCents(data.totalCents)}`}</Box>
-            </Box>
-          }
-        />
+        <ConsoleBill bill={data.bill} />
         <Container header={<Header variant="h2">History</Header>}>
           <SpaceBetween size="xxs">
             {[...data.statusHistory].reverse().map((entry, i) => {
@@ -183,20 +171,15 @@ function Membership({ userId }: { userId: string }) {
 }
 
 /**
- * The order's payment, as the counter needs it: status, balance, how and when paid, what was given back; then the
- * customer's tip once paid (apart: never part of the total), with the staff member it went to.
+ * The order's payment, as the counter needs it: status and how it was paid (its amounts are the bill's, below);
+ * then the customer's tip once paid (apart: never part of the total), with the staff member it went to.
  */
 function paymentFacts(order: OrderView) {
-  const due = balanceCents(order);
   return [
     { label: "Status", value: <PaymentStatus order={order} inline /> },
-    { label: "Total", value: formatCents(order.totalCents) },
-    ...(order.coveredCents > 0 ? [{ label: "Covered by membership", value: formatCents(order.coveredCents) }] : []),
-    ...(order.pointsRedeemed > 0 ? [{ label: "Points used", value: `${order.pointsRedeemed} (-${formatCents(order.pointsDiscountCents)})` }] : []),
-    ...(due > 0 ? [{ label: "Balance due", value: formatCents(due) }] : []),
+    { label: "Total", value: billAmount({ cents: order.bill.totalCents, minus: false }) },
+    ...(order.bill.balanceCents > 0 ? [{ label: "Balance due", value: billAmount({ cents: order.bill.balanceCents, minus: false }) }] : []),
     ...(order.paymentStatus === "paid" || order.paymentStatus === "refunded" ? [{ label: "Paid with", value: paidWith(order) }] : []),
-    ...(order.paidAt ? [{ label: "Paid", value: orderDateTitle(order.paidAt) }] : []),
-    ...(order.refundedAmountCents > 0 ? [{ label: "Refunded", value: formatCents(order.refundedAmountCents) }] : []),
     ...(order.tip
       ? [
           {

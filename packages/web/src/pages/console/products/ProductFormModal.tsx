@@ -1,5 +1,6 @@
 import { FormModal } from "../FormModal";
 import ColumnLayout from "@cloudscape-design/components/column-layout";
+import Checkbox from "@cloudscape-design/components/checkbox";
 import FormField from "@cloudscape-design/components/form-field";
 import Input from "@cloudscape-design/components/input";
 import Select from "@cloudscape-design/components/select";
@@ -32,7 +33,7 @@ import { imageProblem } from "../../../lib/validation";
 import { uploadProductImages } from "./product-images";
 import { adjustInventory, createProduct, updateProduct } from "./products-api";
 
-type TextKey = Exclude<keyof ProductFormValues, "category" | "type" | "isVisible">;
+type TextKey = Exclude<keyof ProductFormValues, "category" | "type" | "isVisible" | "taxable">;
 /** The body's field each form field's error comes from (the price is sent as unitAmountCents). */
 const bodyField: Partial<Record<TextKey, string>> = { price: "unitAmountCents" };
 
@@ -189,6 +190,11 @@ export function ProductFormModal({ product, onDismiss, onSaved }: Props) {
           <Toggle checked={quickSale ? false : values.isVisible} disabled={quickSale} onChange={({ detail }) => set("isVisible", detail.checked)}>
             Visible to customers
           </Toggle>
+        </FormField>
+        <FormField label="Sales tax" description="Goods (grips, overgrips, weights, edge guards) are taxed at the order's place; labour is not. Rates are set in Money settings.">
+          <Checkbox checked={values.taxable} onChange={({ detail }) => set("taxable", detail.checked)}>
+            Taxable (goods)
+          </Checkbox>
         </FormField>
       </SpaceBetween>
     </FormModal>

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import type { CustomerView } from "@regrip/core/shared/customers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { customer, fakeApi, renderPage } from "../../../test/render";
+import { DEFAULT_MONEY_SETTINGS, discountOverLimit } from "@regrip/core/shared/money-settings";
 import QuickSalePage from "./QuickSalePage";
 
 vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -18,6 +19,9 @@ afterEach(() => {
 /** The signed-in employee: the customer search is asked only for staff. */
 const employee = () => Response.json(customer({ id: "e1", firstName: "Sam", lastName: "Tech", email: "employee@regrip.test", roles: ["EMPLOYEE"] }));
 
+/** GET /api/settings/money: the shop's rates (none) and the employee's discount limit (20 %). */
+const moneySettings = () => Response.json(DEFAULT_MONEY_SETTINGS);
+
 const button = (name: string | RegExp) => screen.getByRole("button", { name });
 
 /** GET /api/storefront/products: the quick sale reads its services' prices from the catalogue's `QS-*` items. */
@@ -28,6 +32,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     let verified = false;
     const calls = fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [] }),
       "POST /api/admin/customers": () => Response.json(newCustomer, { status: 201 }),
@@ -73,6 +78,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "1.50" } });
     fireEvent.click(screen.getByRole("checkbox", { name: /Standard Regrip \$45\.00/ }));
     expect(screen.getByText("Total: $51.50")).toBeTruthy();
+    expect(screen.getByText("Up to $10.60 (20%) without an admin")).toBeTruthy();
     fireEvent.click(button("Next"));
 
     fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
@@ -99,6 +105,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
       paddle: { nickname: "Big Red" },
       services: ["overgrip", "regrip"],
       discount: { amount: 1.5 },
+      shop: "HIGHLANDS_RANCH",
       total: 51.5,
     });
     expect(calls.find((c) => c.path === "/api/customers/c9/phone")?.body).toEqual({ phone: "+13035550199" });
@@ -108,6 +115,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
   it("says 'Booking Failed' with the server's message", async () => {
     fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [{ ...newCustomer, phone: "+13035550199", phoneVerified: true }] }),
       "POST /api/book-service": () => Response.json({ message: "Bag 107 is in use by another open order" }, { status: 409 }),
@@ -126,6 +134,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
   it("shows the catalogue's prices, not the starter catalogue's: an admin's new price is what the wizard adds up", async () => {
     fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue({ regrip: 5250, edge_guard: 1500 }),
       "GET /api/customers/search": () => Response.json({ items: [{ ...newCustomer, phone: "+13035550199", phoneVerified: true }] }),
     });
@@ -150,6 +159,7 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
   it("checks the bag with the server's rule, sends it with notes typed without an amount, and keeps the sale through a reload", async () => {
     const calls = fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [verifiedCustomer] }),
       "POST /api/book-service": () =>
@@ -188,6 +198,7 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
       bagNumber: "107",
       services: ["edge_guard"],
       discount: { amount: 0, notes: "Price matched" },
+      shop: "HIGHLANDS_RANCH",
       total: 15,
     });
     // Done: nothing kept, a reload starts a new sale.
@@ -197,6 +208,7 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
   it("Start Over forgets the kept sale", async () => {
     fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [verifiedCustomer] }),
     });
@@ -229,6 +241,7 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
   it("offers the assigned paddle, covers its core regrip at $0 with the discount on the rest, sends its paddleId, and keeps the choice through a reload", async () => {
     const calls = fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [member] }),
       "POST /api/book-service": () =>
@@ -252,15 +265,20 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
     fireEvent.click(screen.getByRole("checkbox", { name: /Edge Guard \$15\.00/ }));
     expect(screen.getByText("Total: $15.00")).toBeTruthy();
     // The staff discount applies to what the membership leaves: never below $0.
+    // The employee's limit is 20 % of what the membership leaves ($15.00): $3.00, said before it is exceeded.
+    expect(screen.getByText("Up to $3.00 (20%) without an admin")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "20" } });
     expect(screen.getByText("Total: $0.00")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "5" } });
-    expect(screen.getByText("Total: $10.00")).toBeTruthy();
+    fireEvent.click(button("Next"));
+    await screen.findByText(discountOverLimit(20, 1500));
+    expect(screen.queryByRole("button", { name: "Complete Order" })).toBeNull();
+    fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "3" } });
+    expect(screen.getByText("Total: $12.00")).toBeTruthy();
 
     // A reload keeps the member and the paddle chosen.
     cleanup();
     renderPage(<QuickSalePage />, { path: "/quick-sale" });
-    await screen.findByText("Total: $10.00");
+    await screen.findByText("Total: $12.00");
     fireEvent.click(button("Next"));
     await screen.findByText("Big Blue (Joola Perseus), covered by membership");
     fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
@@ -270,14 +288,16 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
       paddleId: "p1",
       paddle: { nickname: "Big Blue" },
       services: ["regrip", "edge_guard"],
-      discount: { amount: 5 },
-      total: 10,
+      discount: { amount: 3 },
+      shop: "HIGHLANDS_RANCH",
+      total: 12,
     });
   });
 
   it("offers no choice when no regrip is left this period", async () => {
     fakeApi({
       "GET /api/auth/user": employee,
+      "GET /api/settings/money": moneySettings,
       "GET /api/storefront/products": catalogue(),
       "GET /api/customers/search": () => Response.json({ items: [{ ...member, membership: { ...member.membership, regripsLeft: 0 } }] }),
     });

@@ -26,6 +26,11 @@ import {
   type QuickSaleService,
 } from "@regrip/core/shared/quick-sale";
 import type { QuickSaleAnswer } from "@regrip/core/shared/storefront";
+import { COMP_NEEDS_REASON, discountOverLimit, employeeDiscountLimitCents, ratePercentText, ZERO_TOTAL_IS_COMP } from "@regrip/core/shared/money-settings";
+import { useCurrentUser } from "../../../auth/current-user";
+import { isAdmin } from "../../../auth/roles";
+import { CounterShopSelect, useCounterShop } from "../CounterShopSelect";
+import { useCounterMoneySettings } from "../settings/money-api";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import * as z from "zod/mini";
@@ -112,7 +117,10 @@ export default function QuickSalePage() {
   const [services, setServices] = useState<QuickSaleService[]>(draft.services);
   const [discount, setDiscount] = useState(draft.discount);
   const [discountNotes, setDiscountNotes] = useState(draft.discountNotes);
-  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "bag" | "services" | "discount", string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "bag" | "services" | "discount" | "discountNotes", string>>>({});
+  const [shop, setShop] = useCounterShop();
+  const money = useCounterMoneySettings().data;
+  const admin = isAdmin(useCurrentUser().data);
   const [busy, setBusy] = useState(false);
   const [phoneFor, setPhoneFor] = useState<CustomerView>();
   /** The last sale booked: its reference and a link to it stay above the wizard until dismissed. */
@@ -129,13 +137,23 @@ export default function QuickSalePage() {
   }, [step, search, customer, paddle, paddleId, bagNumber, services, discount, discountNotes, sentKey]);
 
   // The prices the server will charge: the catalogue's `QS-*` items, which an admin can change.
-  const prices = useStorefrontProducts().data?.quickSale ?? noPrices;
+  const storefront = useStorefrontProducts().data;
+  const prices = storefront?.quickSale ?? noPrices;
   const discountDollars = discountProblem(discount) ? 0 : Number(discount || 0);
   // An assigned paddle chosen: its core regrip is covered, as the server prices it (one regrip, then the discount).
   const assigned = coverablePaddles(customer);
   const chosenPaddle = assigned.find((p) => p.id === paddleId);
   const regripCovered = !!chosenPaddle && services.includes("regrip");
-  const { discountAmountCents: discountCents, totalCents: total } = quickSaleTotals(services, prices, discountDollars, regripCovered);
+  // The counter's shop's sales tax on the goods, as the server adds it.
+  const tax = { taxRateBps: money?.taxRateBps[shop] ?? 0, taxable: storefront?.quickSaleTaxable ?? [] };
+  const { subtotalCents, discountAmountCents: discountCents, taxCents, totalCents: total } = quickSaleTotals(services, prices, discountDollars, regripCovered, tax);
+  // An employee's discount is held to the shop's limit (a share of the subtotal); an admin's is not, but a discount
+  // that leaves nothing to pay is a comp and needs its reason. The server's words, before the server says them.
+  const limitPercent = money?.employeeDiscountLimitPercent;
+  const limitCents = limitPercent === undefined ? undefined : employeeDiscountLimitCents(subtotalCents, limitPercent);
+  const overLimit = !admin && limitPercent !== undefined && limitCents !== undefined && discountCents > limitCents;
+  const discountRefusal = overLimit ? discountOverLimit(limitPercent, subtotalCents) : !admin && discountCents > 0 && total === 0 ? ZERO_TOTAL_IS_COMP : undefined;
+  const compWithoutReason = admin && discountCents > 0 && total === 0 && !discountNotes.trim();
 
   function reset() {
     setStep(0);
@@ -166,8 +184,9 @@ export default function QuickSalePage() {
     if (index === 2) {
       const found: Partial<typeof errors> = {};
       if (services.length === 0) found.services = SELECT_A_SERVICE;
-      const bad = discountProblem(discount);
+      const bad = discountProblem(discount) ?? discountRefusal;
       if (bad) found.discount = bad;
+      if (compWithoutReason) found.discountNotes = COMP_NEEDS_REASON;
       return found;
     }
     return {};
@@ -209,6 +228,7 @@ export default function QuickSalePage() {
         ? { paddleId: chosenPaddle.id, paddle: { nickname: chosenPaddle.nickname } }
         : { paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined } }),
       bagNumber: bagNumber.trim() || undefined,
+      shop,
       services,
       // Notes go with the discount, and on their own when no amount was typed: they were dropped here before.
       discount: amount > 0 || notes ? { amount, notes } : null,
@@ -343,7 +363,15 @@ export default function QuickSalePage() {
             ))}
           </SpaceBetween>
         </FormField>
-        <FormField label="Discount amount ($)" description="Taken off the total; the total never goes below $0.00" errorText={errors.discount}>
+        <FormField
+          label="Discount amount ($)"
+          description={
+            !admin && limitPercent !== undefined && limitCents !== undefined
+              ? `Up to ${formatCents(limitCents)} (${limitPercent}%) without an admin`
+              : "Taken off the total; a total of $0.00 is a comp and needs its reason in the notes"
+          }
+          errorText={errors.discount}
+        >
           <Input
             type="number"
             inputMode="decimal"
@@ -357,9 +385,18 @@ export default function QuickSalePage() {
             invalid={!!errors.discount}
           />
         </FormField>
-        <FormField label="Discount notes (optional)">
-          <Textarea value={discountNotes} onChange={({ detail }) => setDiscountNotes(detail.value.slice(0, 500))} rows={2} placeholder="Why the discount" />
+        <FormField label={compWithoutReason || errors.discountNotes ? "Discount notes (the comp's reason)" : "Discount notes (optional)"} errorText={errors.discountNotes}>
+          <Textarea
+            value={discountNotes}
+            onChange={({ detail }) => {
+              setDiscountNotes(detail.value.slice(0, 500));
+              setErrors((e) => ({ ...e, discountNotes: undefined }));
+            }}
+            rows={2}
+            placeholder="Why the discount"
+          />
         </FormField>
+        {taxCents > 0 && <Box>{`Sales tax (${ratePercentText(tax.taxRateBps)}): ${formatCents(taxCents)}`}</Box>}
         <Box variant="h3" tagOverride="p">{`Total: ${formatCents(total)}`}</Box>
       </SpaceBetween>
     </Container>
@@ -403,6 +440,7 @@ export default function QuickSalePage() {
               label: "Discount",
               value: `${discountCents ? `-${formatCents(discountCents)}` : "None"}${discountNotes.trim() ? ` (${discountNotes.trim()})` : ""}`,
             },
+            ...(taxCents > 0 ? [{ label: `Sales tax (${ratePercentText(tax.taxRateBps)})`, value: formatCents(taxCents) }] : []),
             { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(total)}</Box> },
           ]}
         />
@@ -438,6 +476,7 @@ export default function QuickSalePage() {
           {`${booked.bagNumber ? `The paddle goes in ${bagText(booked)}. ` : ""}${linkText(booked)}.`}
         </Alert>
       )}
+      <CounterShopSelect shop={shop} onChange={setShop} />
       <Wizard
         activeStepIndex={step}
         onNavigate={({ detail }) => {

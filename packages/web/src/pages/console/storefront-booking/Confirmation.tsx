@@ -15,7 +15,7 @@ import { orderTitle } from "@regrip/core/shared/orders";
 import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
 import { sentence } from "../../../lib/sentence";
 import { useToast } from "../../../toast/use-toast";
-import { CartLines, Totals } from "./OrderSummary";
+import { ConsoleBill } from "../ConsoleBill";
 
 /** A new storefront order shows WAITING_ON_PAYMENT (the spec's words), underscores shown as spaces. */
 function statusText(status: string): string {
@@ -26,7 +26,6 @@ function statusText(status: string): string {
 export function Confirmation({ answer, customer, onNewOrder }: { answer: InvoiceAnswer; customer: CustomerView; onNewOrder: () => void }) {
   const { toast } = useToast();
   const { order, smsStatus, checkoutUrl } = answer;
-  const items = order.lineItems.map((line, index) => ({ id: `${line.skuId ?? index}`, name: line.name, description: line.description, price: line.price, quantity: line.quantity }));
 
   return (
     <SpaceBetween size="l">
@@ -47,12 +46,7 @@ export function Confirmation({ answer, customer, onNewOrder }: { answer: Invoice
           ]}
         />
       </Container>
-      <Container header={<Header variant="h2">Items</Header>}>
-        <SpaceBetween size="l">
-          <CartLines items={items} />
-          <Totals totals={{ subtotalCents: order.subtotalCents, discountAmountCents: order.discountAmountCents, pointsDiscountCents: order.pointsDiscountCents, taxCents: order.taxCents, totalCents: order.totalCents }} promoCode={order.promoCode} />
-        </SpaceBetween>
-      </Container>
+      <ConsoleBill bill={order.bill} header="Items" />
       <Container header={<Header variant="h2">Payment link</Header>}>
         {checkoutUrl ? (
           <SpaceBetween size="m">

@@ -85,11 +85,12 @@ export function CartLines({ items, onQuantity, onRemove, stock, coveredId }: {
 export function Totals({ totals, promoCode, points = 0 }: { totals: CartTotals; promoCode?: string | null; points?: number }) {
   return (
     <KeyValuePairs
-      columns={totals.pointsDiscountCents ? 4 : 3}
+      columns={Math.min(4, 3 + (totals.pointsDiscountCents ? 1 : 0) + (totals.taxCents ? 1 : 0)) as 1 | 2 | 3 | 4}
       items={[
         { label: "Subtotal", value: formatCents(totals.subtotalCents) },
         { label: promoCode ? `Discount (${promoCode})` : "Discount", value: totals.discountAmountCents ? `-${formatCents(totals.discountAmountCents)}` : formatCents(0) },
         ...(totals.pointsDiscountCents ? [{ label: `Points (${points})`, value: `-${formatCents(totals.pointsDiscountCents)}` }] : []),
+        ...(totals.taxCents ? [{ label: "Sales tax", value: formatCents(totals.taxCents) }] : []),
         { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(totals.totalCents)}</Box> },
       ]}
     />

@@ -13,7 +13,7 @@ vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-
 const pat: CustomerView = { id: "c1", firstName: "Pat", lastName: "Lee", email: "pat@example.com", phone: "+13035550142", phoneVerified: false, hasAccount: false };
 
 function product(partial: Partial<StorefrontProduct> & Pick<StorefrontProduct, "id" | "name" | "price" | "category">): StorefrontProduct {
-  return { code: partial.id, type: "ADD_ON", stockQuantity: null, isInStock: true, isLowStock: false, description: null, color: null, brand: null, feel: null, area: null, quality: null, displayOrder: 0, ...partial };
+  return { code: partial.id, type: "ADD_ON", stockQuantity: null, isInStock: true, isLowStock: false, description: null, color: null, brand: null, feel: null, area: null, quality: null, taxable: false, displayOrder: 0, ...partial };
 }
 
 const groups = [
@@ -173,10 +173,15 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Create Order & Send Payment Link" }));
     await screen.findByRole("heading", { name: "Order Created" });
     const post = calls.find((c) => c.path === "/api/storefront/invoice")!;
-    expect(post.body).toEqual({ customerId: "c1", bagNumber: "107", myGripNotes: "Thin wrap", items: [{ id: "grip", quantity: 1 }] });
+    expect(post.body).toEqual({ customerId: "c1", bagNumber: "107", myGripNotes: "Thin wrap", items: [{ id: "grip", quantity: 1 }], shop: "HIGHLANDS_RANCH" });
     expect(post.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.getByText("01ORDERXYZ123456")).toBeTruthy();
     expect(screen.getByText("WAITING ON PAYMENT")).toBeTruthy();
+    // The order's bill, as the server made it: its line, its total and what is due.
+    const bill = screen.getByRole("table", { name: "Items" });
+    expect(within(bill).getAllByRole("row").map((row) => row.textContent)).toEqual(
+      expect.arrayContaining(["Premium RegripBlack$55.00", "Total$55.00", "Balance due$55.00"]),
+    );
     expect(screen.getByText(/Carrier refused the message\. Copy the payment link above and send it to the customer manually\./)).toBeTruthy();
     expect(JSON.parse(localStorage.getItem(STOREFRONT_CART_KEY)!).items).toEqual([]);
   });

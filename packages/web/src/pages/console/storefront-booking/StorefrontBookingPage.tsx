@@ -33,6 +33,8 @@ import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { customerQueryKey, useCustomer } from "../customers/customers-api";
 import { Confirmation } from "./Confirmation";
+import { CounterShopSelect, useCounterShop } from "../CounterShopSelect";
+import { useCounterMoneySettings } from "../settings/money-api";
 import { CartBar, CartLines, OrderSummary, Totals, type LineStock } from "./OrderSummary";
 import { ProductCatalogue, type StockNotice } from "./ProductCatalogue";
 import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
@@ -102,9 +104,13 @@ function Booking({ customer }: { customer: MemberCustomer }) {
   const productOf = (line: Pick<CartLine, "id" | "name">) => byId.get(line.id) ?? { name: line.name, stockQuantity: null };
   // A member's covered core service unit and the customer's points, previewed as the server prices them.
   const coveredId = coveredLineId(cart.items, (id) => byId.get(id)?.category, customer.membership);
-  const dueCents = memberCartTotals(cart.items, promo, coveredId).totalCents;
+  // The counter's shop's sales tax on the goods, as the server adds it (the rates are read from the settings).
+  const [shop, setShop] = useCounterShop();
+  const rates = useCounterMoneySettings().data?.taxRateBps;
+  const tax = { taxRateBps: rates?.[shop] ?? 0, isTaxable: (id: string) => !!byId.get(id)?.taxable };
+  const dueCents = memberCartTotals(cart.items, promo, coveredId, 0, tax).totalCents;
   const points = usableCartPoints(chosenPoints, customer.points ?? 0, dueCents);
-  const totals = memberCartTotals(cart.items, promo, coveredId, points);
+  const totals = memberCartTotals(cart.items, promo, coveredId, points, tax);
   const quantityOf = (id: string) => cart.items.find((line) => line.id === id)?.quantity ?? 0;
   const stock: LineStock = {
     limitOf: (id) => (byId.has(id) ? cartLimit(byId.get(id)!) : MAX_LINE_QUANTITY),
@@ -164,6 +170,7 @@ function Booking({ customer }: { customer: MemberCustomer }) {
       myGripNotes: notes.trim() || undefined,
       items: cart.items.map((line) => ({ id: line.id, quantity: line.quantity })),
       promoCode: promo?.code,
+      shop,
     });
     const body = points > 0 ? { ...request, redeemPoints: points } : request;
     setSubmitting(true);
@@ -205,7 +212,8 @@ function Booking({ customer }: { customer: MemberCustomer }) {
         </SpaceBetween>
       }
       actions={
-        <SpaceBetween direction="horizontal" size="xs">
+        <SpaceBetween direction="horizontal" size="xs" alignItems="end">
+          <CounterShopSelect shop={shop} onChange={setShop} />
           <Button iconName="arrow-left" onClick={() => navigate("/storefront")}>
             Back
           </Button>

@@ -19,17 +19,29 @@ export function coveredLineId(items: readonly CartLine[], categoryOf: (id: strin
   return items.find((line) => categoryOf(line.id) === CORE_CATEGORY)?.id;
 }
 
-/** The cart's totals with one unit of `coveredId` at $0 and `points` redeemed (held to what is due by orderTotals). */
-export function memberCartTotals(items: readonly CartLine[], promo: Discount | null | undefined, coveredId: string | undefined, points = 0): OrderTotals {
-  const lines = items.flatMap((line) =>
-    line.id === coveredId
+/** The counter's sales tax: its shop's rate, and which products are goods (taxable). */
+export interface CartTax {
+  taxRateBps: number;
+  isTaxable: (id: string) => boolean;
+}
+
+const NO_TAX: CartTax = { taxRateBps: 0, isTaxable: () => false };
+
+/**
+ * The cart's totals with one unit of `coveredId` at $0 and `points` redeemed (held to what is due by orderTotals),
+ * then the counter's shop's sales tax on the goods, as the server prices the invoice.
+ */
+export function memberCartTotals(items: readonly CartLine[], promo: Discount | null | undefined, coveredId: string | undefined, points = 0, tax: CartTax = NO_TAX): OrderTotals {
+  const lines = items.flatMap((line) => {
+    const taxable = tax.isTaxable(line.id);
+    return line.id === coveredId
       ? [
-          { priceCents: line.price, quantity: line.quantity - 1 },
-          { priceCents: 0, quantity: 1 },
+          { priceCents: line.price, quantity: line.quantity - 1, taxable },
+          { priceCents: 0, quantity: 1, taxable },
         ]
-      : [{ priceCents: line.price, quantity: line.quantity }],
-  );
-  return orderTotals(lines, { promotion: promo, pointsCents: redeemCents(points) });
+      : [{ priceCents: line.price, quantity: line.quantity, taxable }];
+  });
+  return orderTotals(lines, { promotion: promo, pointsCents: redeemCents(points), taxRateBps: tax.taxRateBps });
 }
 
 /** The points that can be used: the chosen ones, held to the customer's balance and to what is left to pay. */
