@@ -135,7 +135,7 @@ describe("security headers on one machine", () => {
     expect(policy).toMatch(/style-src 'sha256-[A-Za-z0-9+/]+=*'/);
     expect(policy).toContain("frame-ancestors 'none'");
     expect(payPage!.headers()["x-frame-options"]).toBe("DENY");
-    await page.getByRole("heading", { level: 1, name: "Order 130" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: `Order ${booked.body.number} · Bag 130` }).waitFor();
     // Its style block applied: the Pay button is green.
     const pay = page.getByRole("button", { name: /^Pay / });
     expect(await page.evaluate("getComputedStyle(document.querySelector('button.pay')).backgroundColor")).toBe("rgb(11, 107, 58)");

@@ -213,7 +213,7 @@ describe("staff journeys", () => {
       // what it owes.
       await page.goto(labelUrl);
       await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
-      await page.getByRole("heading", { name: `Order ${bagCode}`, level: 1 }).waitFor();
+      await page.getByRole("heading", { name: new RegExp(`^Order R-\d{4,} · Bag ${bagCode}$`), level: 1 }).waitFor();
       await page.getByText(`${customer.first} ${customer.last}`).first().waitFor();
       await page.getByText("Unpaid · $94.50 due").waitFor();
 
@@ -229,7 +229,7 @@ describe("staff journeys", () => {
       await dialog.getByRole("radio", { name: /^Cash/ }).check();
       await dialog.getByRole("button", { name: "Record $94.50 and Hand Over" }).click();
       await page.getByText("Picked Up", { exact: true }).first().waitFor();
-      await page.getByText(`Order ${bagCode}: $94.50 in cash, handed over.`).waitFor();
+      await page.getByText(new RegExp(`^Order R-\d{4,}: \$94\.50 in cash, handed over\.$`)).waitFor();
       await page.getByText("Paid · Cash at the counter").waitFor();
 
       // Back goes to the queue.

@@ -354,7 +354,7 @@ describe("one open order per paddle", () => {
     // An admin reopening the picked-up order cannot take the paddle back from the open one.
     const reopened = await call("POST", `/api/orders/${rebooked.body.id}/status`, { token: staff.admin, body: { status: "READY" } });
     expect(reopened.status).toBe(409);
-    expect(reopened.body.message).toMatch(/^Big Blue is already in the shop on order \d{3}\./);
+    expect(reopened.body.message).toMatch(/^Big Blue is already in the shop on order R-\d{4,}\./);
   });
 });
 

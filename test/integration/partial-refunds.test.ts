@@ -102,7 +102,7 @@ describe("a refund of lines", () => {
       actorName: "Sam",
       diff: { amountCents: 1613, taxCents: 113, tender: "STRIPE", reason: "Guard out of stock", lines: [{ index: 1, name: guard.name, quantity: 1 }] },
     });
-    expect(await refundTexts(orderId)).toEqual([expect.stringContaining("we've refunded $16.13 (including $1.13 tax) to your card")]);
+    expect(await refundTexts(orderId)).toEqual([expect.stringContaining("we've refunded $16.13 (of it $1.13 sales tax) for order R-")]);
 
     // The same line again: nothing left of it. Stripe's own report of the refund changes nothing.
     expect(await refund(orderId, staff.employee, { lines: [{ lineId: "1", quantity: 1 }], reason: "Again" })).toMatchObject({ status: 409 });
@@ -133,7 +133,7 @@ describe("a refund of lines", () => {
     // $10.00 of $66.50 carries $1.50 × 1000 / 6650 = $0.2256 of tax: $0.23.
     expect(part.body.refund).toMatchObject({ amountCents: 1000, taxCents: 23, tender: "POS_CASH" });
     expect(part.body.refund.lines).toBeUndefined();
-    expect(await refundTexts(orderId)).toEqual([expect.stringContaining("we've refunded $10.00 (including $0.23 tax) for order")]);
+    expect(await refundTexts(orderId)).toEqual([expect.stringContaining("we've refunded $10.00 (of it $0.23 sales tax) for order")]);
     expect((await refundTexts(orderId))[0]).toContain("handed back to you in cash at the counter");
 
     expect(await refund(orderId, staff.employee, { amountCents: 5651, reason: "Too much" })).toMatchObject({

@@ -301,7 +301,7 @@ describe("the allowance on a booking", () => {
     for (const answer of refused) {
       expect(answer.status).toBe(409);
       const message = answer.body.message as string;
-      expect(message === REGRIP_JUST_USED || /^Big Blue is already in the shop on order \d{3}\./.test(message), message).toBe(true);
+      expect(message === REGRIP_JUST_USED || /^Big Blue is already in the shop on order R-\d{4,}\./.test(message), message).toBe(true);
     }
     const orders = await Promise.all(made.map((answer) => orderOf(answer.body.id)));
     expect(orders.filter((order) => order.coveredCents !== undefined)).toHaveLength(1);

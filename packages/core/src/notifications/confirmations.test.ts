@@ -12,7 +12,7 @@ import { COVERED_LINE_NOTE } from "../shared/membership";
 import { dollars } from "../shared/payment";
 import { orderTotals } from "../shared/totals";
 import { templates } from "../texts/templates";
-import { confirmationParams, receiptParams, refundParams } from "./confirmations";
+import { confirmationParams, receiptParams, refundParams } from "./message-params";
 
 const AT = "2026-11-27T17:00:00.000Z";
 

@@ -15,7 +15,7 @@ import { conflict, forbidden, invalid } from "../errors";
 import type { RefundOutcome } from "../payments/refunds";
 import { CANCEL_AFTER_CHECK_IN, customerCancel, FULL_REFUND_WINDOW_MS, refundableCents } from "../shared/order-cancel";
 import { Id } from "../shared/ids";
-import { refundRefusal, TERMINAL_REFERENCE_NEEDED } from "../shared/refunds";
+import { refundRefusal, TERMINAL_REFERENCE_NEEDED } from "../shared/refund-rules";
 import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
 import { balanceCents, cancelKeepsPayment, KEEP_PAYMENT_NEEDS_REASON, pickupBalanceDue } from "../shared/payment";
 import { writeOrder } from "./move-writer";

@@ -14,9 +14,8 @@ import { isConditionFailed } from "../db/conditions";
 import { CHANGED, readDecideWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { view, type OrderItem } from "../orders/view";
-import type { AuditInput } from "../audit";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { applyToOrder, type ApplyOutcome, type OrderChange, type OrderSet } from "./order-writes";
+import { applyToOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider } from "./provider";
 import { refundNotice } from "../notifications/confirmations";
 import { refundableCents } from "../shared/order-cancel";
@@ -115,28 +114,6 @@ function keepEarlyRefund(
         diff: { earlyRefundedCents: amount, ...(details.refundId ? { refundId: details.refundId } : {}), ...(details.reason ? { reason: details.reason } : {}) },
       },
     ],
-  };
-}
-
-/** What a payment landing on `order` does with a refund reported before it: the order's refunded figures and their audit. */
-export function earlyRefundOnPayment(order: OrderItem, actor: Actor): { set: OrderSet; audit: AuditInput } | null {
-  const refunded = Math.min(order.earlyRefundedCents ?? 0, order.totalCents);
-  if (refunded <= 0) return null;
-  const full = refunded >= order.totalCents;
-  return {
-    set: { refundedAmountCents: refunded, paymentStatus: full ? "refunded" : "paid" },
-    audit: {
-      actor,
-      action: "order.refunded",
-      targetType: "order",
-      targetId: order.id,
-      diff: {
-        amountCents: refunded,
-        refundedAmountCents: refunded,
-        paymentStatus: { from: "unpaid", to: full ? "refunded" : "paid" },
-        reason: "A refund reported before the payment, applied when the payment landed",
-      },
-    },
   };
 }
 

@@ -36,13 +36,15 @@ import { secret } from "../secrets";
 import { verifyStripeSignature } from "./signature";
 import { applyToOrder, readOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import { paymentProvider, type PaymentDetails } from "./provider";
-import { earlyRefundOnPayment, recordRefund, refundInFull } from "./refunds";
+import { earlyRefundOnPayment } from "./early-refund";
+// The refund writer loads with the events that refund (a payment on a canceled order, charge.refunded), off the cold start.
+const refunds = () => import("./refunds");
 import { dollars } from "../shared/payment";
 import { withReceipt } from "../receipts";
 import { refundNotice } from "../notifications/confirmations";
-import { handleSubscriptionCheckout, handleSubscriptionEvent, handleSubscriptionInvoice, subscriptionOfInvoice } from "../memberships/webhook";
+// Memberships' and tips' events load their code when they come, off the cold start of an order's payment (npm run bench:lambda).
+const memberships = () => import("../memberships/webhook");
 import { HANDLED_EVENTS, type HandledEvent } from "./events";
-import { recordTip } from "../tips/record";
 import { TIP_KIND } from "./provider-parts";
 import * as OrderNumbers from "../orders/numbers";
 
@@ -185,16 +187,16 @@ async function applyPayment(orderId: string, payment: Payment, event: Stripe.Eve
   // Money that came in for a canceled order goes back at once (after the payment is on record).
   if (applied.outcome === "applied" && applied.change.set?.paymentStatus === "paid" && stageOfStatus[applied.before.status] === "canceled") {
     const order = await readOrder(orderId);
-    if (order) await refundInFull(order, webhookActor, { reason: "Paid after the order was canceled" });
+    if (order) await (await refunds()).refundInFull(order, webhookActor, { reason: "Paid after the order was canceled" });
   }
   return result(applied);
 }
 
 async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Promise<EventResult> {
   const session = event.data.object;
-  if (session.mode === "subscription") return handleSubscriptionCheckout(event);
+  if (session.mode === "subscription") return (await memberships()).handleSubscriptionCheckout(event);
   // A tip's payment is the tip's (tips/record.ts), never the order's.
-  if (session.metadata?.kind === TIP_KIND) return recordTip(event);
+  if (session.metadata?.kind === TIP_KIND) return (await import("../tips/record")).recordTip(event);
   const orderId = session.metadata?.orderId || session.client_reference_id;
   if (!orderId) return "ignored";
   if (session.payment_status !== "paid") {
@@ -272,7 +274,7 @@ async function chargeRefunded(event: Stripe.ChargeRefundedEvent): Promise<EventR
   let orderId: string | undefined = charge.metadata?.orderId;
   if (!orderId && intentId) orderId = await (await paymentProvider()).orderIdOfPaymentIntent(intentId);
   if (!orderId) return "ignored";
-  return result(await recordRefund(orderId, charge.amount_refunded, webhookActor, { eventId: event.id, reason: "charge.refunded" }));
+  return result(await (await refunds()).recordRefund(orderId, charge.amount_refunded, webhookActor, { eventId: event.id, reason: "charge.refunded" }));
 }
 
 /**
@@ -284,12 +286,15 @@ const handlers: { [T in HandledEvent]: (event: Extract<Stripe.Event, { type: T }
   "checkout.session.completed": sessionCompleted,
   "checkout.session.expired": sessionExpired,
   "payment_intent.payment_failed": paymentFailed,
-  "invoice.paid": (event) => (subscriptionOfInvoice(event.data.object) ? handleSubscriptionInvoice(event) : invoicePaid(event)),
-  "invoice.payment_failed": handleSubscriptionInvoice,
+  "invoice.paid": async (event) => {
+    const membership = await memberships();
+    return membership.subscriptionOfInvoice(event.data.object) ? membership.handleSubscriptionInvoice(event) : invoicePaid(event);
+  },
+  "invoice.payment_failed": async (event) => (await memberships()).handleSubscriptionInvoice(event),
   "charge.refunded": chargeRefunded,
-  "customer.subscription.created": handleSubscriptionEvent,
-  "customer.subscription.updated": handleSubscriptionEvent,
-  "customer.subscription.deleted": handleSubscriptionEvent,
+  "customer.subscription.created": async (event) => (await memberships()).handleSubscriptionEvent(event),
+  "customer.subscription.updated": async (event) => (await memberships()).handleSubscriptionEvent(event),
+  "customer.subscription.deleted": async (event) => (await memberships()).handleSubscriptionEvent(event),
 };
 
 const isHandled = (type: string): type is HandledEvent => Object.hasOwn(handlers, type);

@@ -9,7 +9,7 @@
  * - refunds give back part of what was paid: they are never owed again, so they do not raise the balance, and
  *   net = money collected − refunds is what the shop keeps.
  */
-import { COVERED_LINE_NOTE } from "./membership";
+import { COVERED_LINE_NOTE } from "./covered";
 import { lineShares, spread } from "./totals";
 
 export type BillTender = "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "COMP";
@@ -119,16 +119,17 @@ export interface BillSource {
 const isCoveredLine = (line: BillSource["lineItems"][number], order: BillSource) =>
   !!order.coveredCents && line.priceCents === 0 && line.description === COVERED_LINE_NOTE;
 
-const staffNameOf = (details: unknown): string | null =>
-  details && typeof details === "object" && "staffName" in details && typeof details.staffName === "string" ? details.staffName : null;
+const staffNameOf = (details: unknown): string | null => {
+  const name = (details as { staffName?: unknown } | null | undefined)?.staffName;
+  return typeof name === "string" ? name : null;
+};
 
 function paymentsOf(order: BillSource): BillPayment[] {
-  if (order.paymentStatus === "comp") {
-    // Nothing collected: a comp (an admin's, or a discount or points that left nothing) or a membership's regrip.
-    return order.totalCents > 0 ? [{ tender: "COMP", amountCents: order.totalCents, at: order.paidAt ?? null, by: null }] : [];
-  }
-  if (order.paymentStatus !== "paid" && order.paymentStatus !== "refunded") return [];
-  return [{ tender: order.paymentMethod as BillTender, amountCents: order.totalCents, at: order.paidAt ?? null, by: staffNameOf(order.posPaymentDetails) }];
+  // A comp collects nothing (an admin's, or a discount or points that left nothing): the total is waived; a
+  // membership's regrip with nothing left to pay has no payment at all.
+  const comp = order.paymentStatus === "comp";
+  if (comp ? order.totalCents <= 0 : order.paymentStatus !== "paid" && order.paymentStatus !== "refunded") return [];
+  return [{ tender: comp ? "COMP" : (order.paymentMethod as BillTender), amountCents: order.totalCents, at: order.paidAt ?? null, by: comp ? null : staffNameOf(order.posPaymentDetails) }];
 }
 
 /** The sales tax in `amountCents` given back of an order whose refund does not say: the order's tax in proportion to the total. */
@@ -139,12 +140,12 @@ function refundsOf(order: BillSource): BillRefund[] {
   const listed: BillRefund[] = (order.refunds ?? []).map((refund) => ({
     amountCents: refund.amountCents,
     taxCents: refund.taxCents ?? 0,
-    ...(refund.lines?.length ? { lines: refund.lines.map((line) => ({ index: line.index, quantity: line.quantity })) } : {}),
+    lines: refund.lines?.length ? refund.lines.map(({ index, quantity }) => ({ index, quantity })) : undefined,
     reason: refund.reason ?? null,
     at: refund.at,
     by: refund.byName ?? null,
     tender: (refund.tender as BillTender | undefined) ?? null,
-    ...(refund.terminalReference ? { terminalReference: refund.terminalReference } : {}),
+    terminalReference: refund.terminalReference || undefined,
   }));
   // Money given back before refunds were listed (or reported by the card provider alone) is one refund of the rest.
   const unlisted = order.refundedAmountCents - listed.reduce((sum, refund) => sum + refund.amountCents, 0);
@@ -207,7 +208,6 @@ export function billOf(order: BillSource): Bill {
       : [];
   const payments = paymentsOf(order);
   const paidCents = payments.reduce((sum, payment) => sum + payment.amountCents, 0);
-  const collectedCents = payments.reduce((sum, payment) => sum + (payment.tender === "COMP" ? 0 : payment.amountCents), 0);
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   return {
     lines,
@@ -224,6 +224,6 @@ export function billOf(order: BillSource): Bill {
     refunds,
     refundedCents,
     balanceCents: order.paymentStatus === "unpaid" ? Math.max(0, order.totalCents - paidCents) : 0,
-    netCents: collectedCents - refundedCents,
+    netCents: (order.paymentStatus === "comp" ? 0 : paidCents) - refundedCents,
   };
 }

@@ -91,8 +91,7 @@ export function paddleChoiceRefusal(plan: Plan, paddleIds: readonly string[]): s
   return null;
 }
 
-/** The line a covered order's core service shows instead of its price. */
-export const COVERED_LINE_NOTE = "Covered by your membership";
+export { COVERED_LINE_NOTE } from "./covered";
 
 /** `$25/month`. */
 export const planPrice = (plan: Plan): string => `$${(PLAN_TERMS[plan].priceCents / 100).toFixed(0)}/month`;

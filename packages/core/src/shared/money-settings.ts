@@ -4,14 +4,9 @@
  * Browser-safe, zod/mini: the page checks with the schema the route parses with, every message word for word.
  */
 import * as z from "zod/mini";
-import { BOOKABLE_LOCATIONS, DEFAULT_DROPOFF_LOCATION, type BookableLocation } from "./location-names";
+import { TAX_LOCATIONS, taxLocationOf, type TaxLocation } from "./tax-location";
 
-/**
- * Where an order is taxed: the shop it is dropped off at or sold at (a counter sale names its shop), or ONSITE for a
- * club day or a delivery run (one rate for every partner club, set by the admin).
- */
-export const TAX_LOCATIONS = [...BOOKABLE_LOCATIONS, "ONSITE"] as const;
-export type TaxLocation = (typeof TAX_LOCATIONS)[number];
+export { TAX_LOCATIONS, taxLocationOf, type TaxLocation };
 
 export const TAX_LOCATION_LABELS: Record<TaxLocation, string> = {
   LITTLETON: "Littleton",
@@ -59,23 +54,15 @@ export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
 export const TAX_RATE_INVALID = "Each tax rate must be a whole number of basis points from 0 to 2000 (0 % to 20 %)";
 export const DISCOUNT_LIMIT_INVALID = "The employee discount limit must be a whole percentage from 0 to 100";
 
-const rate = z.number(TAX_RATE_INVALID).check(z.int(TAX_RATE_INVALID), z.minimum(0, TAX_RATE_INVALID), z.maximum(MAX_TAX_RATE_BPS, TAX_RATE_INVALID));
+const rate = /* @__PURE__ */ z.number(TAX_RATE_INVALID).check(z.int(TAX_RATE_INVALID), z.minimum(0, TAX_RATE_INVALID), z.maximum(MAX_TAX_RATE_BPS, TAX_RATE_INVALID));
 
 /** PUT /api/admin/settings/money's body: the whole settings, as GET answers them. */
-export const MoneySettingsInput = z.object({
+export const MoneySettingsInput = /* @__PURE__ */ z.object({
   taxRateBps: z.object({ LITTLETON: rate, HIGHLANDS_RANCH: rate, ONSITE: rate }),
   employeeDiscountLimitPercent: z
     .number(DISCOUNT_LIMIT_INVALID)
     .check(z.int(DISCOUNT_LIMIT_INVALID), z.minimum(0, DISCOUNT_LIMIT_INVALID), z.maximum(100, DISCOUNT_LIMIT_INVALID)),
 });
-
-/** The place an order is taxed at: its shop, ONSITE for a club day or delivery run, a counter sale's shop. */
-export function taxLocationOf(order: { dropoffLocation?: string | null; counterShop?: string | null }): TaxLocation {
-  const place = order.dropoffLocation;
-  // A counter sale made before counters named their shop is taxed as the default shop's.
-  if (place === "COUNTER") return (order.counterShop as BookableLocation | null | undefined) ?? DEFAULT_DROPOFF_LOCATION;
-  return (TAX_LOCATIONS as readonly string[]).includes(place ?? "") ? (place as TaxLocation) : DEFAULT_DROPOFF_LOCATION;
-}
 
 /** A rate in basis points as people read it: 725 → "7.25%", 800 → "8%". */
 export const ratePercentText = (bps: number): string => `${Number((bps / 100).toFixed(2))}%`;

@@ -15,23 +15,24 @@
  *   terminal's reference.
  */
 import * as z from "zod/mini";
-import { shopDay } from "./analytics";
 import { lineCharges, type BillSource } from "./bill";
 import type { OrderView } from "./orders";
 import { dollars } from "./payment";
 
+/** The refusal of lines whose units were charged nothing (a discount or points took their whole price). */
+export const LINES_CHARGED_NOTHING = "Those lines were charged nothing: there is nothing to give back.";
+
 export const REFUND_NEEDS_REASON = "Give a reason for the refund";
 export const REFUND_LINES_OR_AMOUNT = "Choose lines to refund or an amount, not both";
-export const EARLIER_DAY_REFUND = "A payment from an earlier day is refunded by an admin";
-export const TERMINAL_REFERENCE_NEEDED = "Refund it on the card terminal first, then enter the terminal's reference";
+export { EARLIER_DAY_REFUND, refundRefusal, TERMINAL_REFERENCE_NEEDED } from "./refund-rules";
 export const NOTHING_TO_REFUND = "This order has no payment left to refund.";
 
-const cents = z.number({ error: "The amount must be a number of cents" }).check(
+const cents = /* @__PURE__ */ z.number({ error: "The amount must be a number of cents" }).check(
   z.refine((n) => Number.isSafeInteger(n) && n >= 1, "The amount must be a whole number of cents, at least 1"),
 );
 
 /** The body of POST /api/orders/{id}/refunds. */
-export const RefundRequest = z
+export const RefundRequest = /* @__PURE__ */ z
   .object({
     lines: z.optional(
       z
@@ -94,11 +95,6 @@ export function refundLeftCents(order: Pick<RefundSource, "paymentStatus" | "tot
   return order.paymentStatus === "paid" ? Math.max(0, order.totalCents - order.refundedAmountCents) : 0;
 }
 
-/** Whether `role` may refund the order's payment at `now`; the refusal's words when not. */
-export function refundRefusal(order: Pick<RefundSource, "paidAt">, role: "employee" | "admin", now: Date = new Date()): string | null {
-  if (role === "admin") return null;
-  return order.paidAt && shopDay(order.paidAt) === shopDay(now) ? null : EARLIER_DAY_REFUND;
-}
 
 /** The tax refunded so far (a refund recorded before refunds were listed counts its share). */
 function taxRefunded(order: RefundSource): number {
@@ -185,7 +181,7 @@ export function refundFigures(
       taxCents += part.taxCents;
       lines.push({ index, quantity });
     }
-    if (amountCents === 0) return { ok: false, message: "Those lines were charged nothing: there is nothing to give back." };
+    if (amountCents === 0) return { ok: false, message: LINES_CHARGED_NOTHING };
     if (amountCents > left) return { ok: false, conflict: true, message: `Those lines come to ${dollars(amountCents)}, but only ${dollars(left)} is left to refund.` };
     return { ok: true, figures: { amountCents, taxCents, lines } };
   }

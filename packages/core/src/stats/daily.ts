@@ -9,7 +9,7 @@
  */
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { shopDay } from "../shared/analytics";
-import { taxLocationOf, type TaxLocation } from "../shared/money-settings";
+import { taxLocationOf, type TaxLocation } from "../shared/tax-location";
 import { isOrderStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 
 export * as DailyStats from "./daily";
@@ -51,9 +51,8 @@ export const TAX_FIGURES = {
 
 /** Two deltas of one day as one: each figure added up (a payment and its refund both move the place's tax). */
 function added(a: DayDelta, b: DayDelta): DayDelta {
-  const sum: DayDelta = { ...a };
-  for (const [figure, n] of Object.entries(b) as [DayFigure, number][]) sum[figure] = (sum[figure] ?? 0) + n;
-  return sum;
+  for (const figure in b) a[figure as DayFigure] = (a[figure as DayFigure] ?? 0) + b[figure as DayFigure]!;
+  return a;
 }
 
 /** `cents` of tax (negative: given back) on the figure of the place `order` is taxed at; nothing for none. */

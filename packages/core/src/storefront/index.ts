@@ -23,7 +23,8 @@ import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, view } from "../orders/view";
 import * as Paddles from "../paddles";
-import { checkoutRefusal, openCheckout } from "../payments/checkout";
+// The checkout (the provider, its lines) loads once the order is written, off the cold start (npm run bench:lambda).
+const checkout = () => import("../payments/checkout");
 import { isNotSetUp } from "../payments/provider";
 import { find as findOrder } from "../orders/owned";
 import type { PointsToRedeem } from "../pricing";
@@ -198,7 +199,7 @@ async function linkAndText(order: OrderItem, options: { siteUrl: string; replaye
   if (!current.invoiceUrl || options.fresh) {
     let opened;
     try {
-      opened = await openCheckout(current, { siteUrl: options.siteUrl });
+      opened = await (await checkout()).openCheckout(current, { siteUrl: options.siteUrl });
     } catch (error) {
       // A stage without card payments (payments/provider.ts) still sells at the counter: the sale stands, unpaid and
       // with no link, for cash or the terminal. Sending the link again is refused with the 503 instead.
@@ -466,7 +467,7 @@ const ResendLinkInput = z.object({ id: Id, siteUrl: z.string() });
  */
 export const resendPaymentLink = /* @__PURE__ */ fn({ role: "staff", input: ResendLinkInput }, async (staff, { id, siteUrl }): Promise<PaymentLinkAnswer> => {
   const order = await findOrder(staff, id);
-  const refusal = checkoutRefusal(order);
+  const refusal = (await checkout()).checkoutRefusal(order);
   if (refusal) throw conflict(`${refusal}.`);
   if (!order.customer?.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
   const sale = await linkAndText(order, { siteUrl, replayed: false, fresh: true });

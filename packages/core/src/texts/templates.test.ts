@@ -154,7 +154,7 @@ describe("the texts and emails that state an order's money", () => {
     );
     const notice = { order: { id: "o-1", number: 1042, bagNumber: "042", bill: refunded, card: "Visa ending in 4242" }, refund: { amountCents: 1613, taxCents: 113 } };
     expect(templates.refundNotice.words(notice)).toBe(
-      "Regrip: we've refunded $16.13 (of it $1.13 sales tax) for order R-1042 to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Sales tax $1.13, Total $61.13, Refunded -$16.13, Still paid $45.00.",
+      "Regrip: we've refunded $16.13 (of it $1.13 sales tax) for order R-1042: back to your Visa ending in 4242. It can take 5 to 10 days to show on your statement. Your bill: Sales tax $1.13, Total $61.13, Refunded -$16.13, Still paid $45.00.",
     );
     expect(templates.refundNotice.email(notice).text).toContain(
       ["  Strip and Grip: $45.00", "  Edge Guard: $15.00", "  Sales tax (7.5%): $1.13", "  Total: $61.13", "  Paid (Visa ending in 4242): $61.13", "  Refunded: -$16.13", "  Still paid: $45.00"].join("\n"),

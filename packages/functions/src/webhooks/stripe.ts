@@ -9,7 +9,8 @@
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { DomainError } from "@regrip/core/errors";
-import * as Payments from "@regrip/core/payments";
+// The webhook alone, not the payments namespace: the refund writer loads with the events that refund (npm run bench:lambda).
+import * as Payments from "@regrip/core/payments/webhook";
 import { granted } from "@regrip/core/aws/grants";
 import { stripeWebhook } from "../../../../infra/webhooks";
 import { json, problem, type Reply } from "../http/reply";

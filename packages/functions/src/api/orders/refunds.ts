@@ -1,4 +1,5 @@
-import { Payments } from "@regrip/core/payments";
+// The refund writer alone, not the payments namespace: the webhook's code stays out of this Lambda (npm run bench:lambda).
+import { refundOrder } from "@regrip/core/payments/refunds";
 import { api } from "../../http/handler";
 import { json } from "../../http/reply";
 
@@ -8,6 +9,6 @@ import { json } from "../../http/reply";
  * earlier shop day, 400 without a reason, with both or neither of lines and amount, or without the terminal's
  * reference for a counter card payment; 409 for more than is left. The same Idempotency-Key answers the same refund.
  */
-export const handler = api({ body: Payments.refundOrder.schema.shape.refund }, async (req) =>
-  json(await Payments.refundOrder(req.user(), { id: req.params.id, refund: req.body(), idempotencyKey: req.header("idempotency-key") || undefined }), 201),
+export const handler = api({ body: refundOrder.schema.shape.refund }, async (req) =>
+  json(await refundOrder(req.user(), { id: req.params.id, refund: req.body(), idempotencyKey: req.header("idempotency-key") || undefined }), 201),
 );

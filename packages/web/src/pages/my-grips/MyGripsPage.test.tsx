@@ -48,8 +48,8 @@ describe("MyGripsPage", () => {
     expect(rows().map((row) => within(row).getAllByRole("cell")[3].textContent)).toEqual(["Paddle 7", "Paddle 6", "Paddle 5", "Paddle 4", "Paddle 3"]);
     // Unknown statuses show raw; READY reads 'Ready!', gets a Pick Up button and is highlighted.
     expect(within(rows()[0]).getAllByRole("cell")[1].textContent).toBe("MYSTERY");
-    // Each row names its order: its bag number (else the last 6 characters of its id).
-    expect(within(rows()[0]).getAllByRole("cell")[0].textContent).toBe("#107");
+    // Each row names its order: its number, its bag beside it.
+    expect(within(rows()[0]).getAllByRole("cell")[0].textContent).toBe("R-1001 · Bag 107");
     expect(within(rows()[2]).getAllByRole("cell")[1].textContent).toBe("Ready!");
     expect(within(rows()[2]).getByRole("button", { name: "Pick Up" })).toBeTruthy();
     expect(rows()[2].className).toBe("row-active");

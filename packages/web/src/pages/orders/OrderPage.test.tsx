@@ -46,7 +46,7 @@ describe("OrderPage", () => {
       "GET /api/services": () => Response.json({ coreServices: [{ name: "Premium Regrip", skus: [{ id: "pr" }] }], addOnServices: {} }),
     });
     renderPage(<OrderPage />, { path: "/orders/01JABCDEFGHXYZ123456", route: "/orders/:id" });
-    await screen.findByRole("heading", { level: 1, name: "Order #123456" });
+    await screen.findByRole("heading", { level: 1, name: "Order R-1001" });
     const steps = screen.getAllByRole("listitem").filter((li) => li.className.startsWith("timeline-step"));
     expect(steps.map((li) => li.className.includes("done"))).toEqual([true, true, true, true, false, false]);
     expect(steps[5].textContent).toContain("Picked Up");
@@ -71,7 +71,7 @@ describe("OrderPage", () => {
       "GET /api/services": () => new Response("", { status: 500 }),
     });
     const view = renderPage(<OrderPage />, { path: "/orders/o1", route: "/orders/:id" });
-    await screen.findByRole("heading", { level: 1, name: "Order #104" });
+    await screen.findByRole("heading", { level: 1, name: "Order R-1001 · Bag 104" });
     expect(screen.getAllByText("Completed").length).toBeGreaterThan(0);
     expect(screen.queryByText("Picked Up")).toBeNull();
     cleanup();
@@ -263,7 +263,7 @@ describe("OrderPage: back from a checkout", () => {
   it("says nothing of a payment when the customer just opens an unpaid order", async () => {
     fakeApi({ "GET /api/orders/o9": () => Response.json(unpaid), "GET /api/services": services });
     renderPage(<OrderPage />, { path: "/orders/o9", route: "/orders/:id" });
-    await screen.findByRole("heading", { level: 1, name: "Order #129" });
+    await screen.findByRole("heading", { level: 1, name: "Order R-1001 · Bag 129" });
     // Only the bill's own Payments heading: no notice of a payment made, declined or given up.
     expect(screen.queryAllByRole("heading", { name: /Payment|payment/ }).map((heading) => heading.textContent)).toEqual(["Payments"]);
     expect(screen.getAllByRole("button", { name: "Pay Now" })).toHaveLength(1);

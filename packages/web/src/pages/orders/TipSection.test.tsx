@@ -44,7 +44,7 @@ function open(order: Order, search = "", tip?: (body: unknown) => Response, view
 describe("Leave a tip", () => {
   it("is not offered before the order is ready", async () => {
     open(orderIn("IN_SERVICE"));
-    await screen.findByRole("heading", { level: 1, name: "Order #123456" });
+    await screen.findByRole("heading", { level: 1, name: "Order R-1001" });
     expect(screen.queryByRole("region", { name: "Leave a tip" })).toBeNull();
   });
 
@@ -93,7 +93,7 @@ describe("Leave a tip", () => {
 
   it("is not offered to staff reading a customer's order", async () => {
     const calls = open(orderIn("READY"), "", undefined, customer({ id: "staff-1", roles: ["CUSTOMER", "EMPLOYEE"] }));
-    await screen.findByRole("heading", { level: 1, name: "Order #123456" });
+    await screen.findByRole("heading", { level: 1, name: "Order R-1001" });
     await waitFor(() => expect(calls.some((c) => c.path === "/api/auth/user")).toBe(true));
     // Long enough for the user's answer to render (the owner's section appears within it, as above).
     await new Promise((resolve) => setTimeout(resolve, 100));
