@@ -21,6 +21,9 @@ import { activeSubscriptions, readDays } from "./index";
 
 type Figures = Record<DayFigure, number>;
 
+/** The day figures that Stripe's subscription events keep (stats/daily.ts), not the orders. */
+const SUBSCRIPTION_FIGURES: ReadonlySet<DayFigure> = new Set(["subscriptionsStarted", "subscriptionsEnded", "subscriptionPaidCents"]);
+
 interface OrderFacts {
   id: string;
   createdAt: string;
@@ -142,18 +145,8 @@ export async function recount(): Promise<{ days: number; changedDays: number; ac
   const tips = await everyPaidTip(orders);
   const counted = figuresOf(orders, tips);
   const stored = await readDays("0000-00-00", "9999-99-99");
-  const countedFigures: DayFigure[] = [
-    "ordersBooked",
-    "ordersCanceled",
-    "paidOrders",
-    "paidCents",
-    "taxCents",
-    "refundedCents",
-    "refundedTaxCents",
-    "refundedOrders",
-    "tipCents",
-    "tips",
-  ];
+  // Every figure the orders and tips make; the subscriptions' come from Stripe's events and are left as they are.
+  const countedFigures = DAY_FIGURES.filter((figure) => !SUBSCRIPTION_FIGURES.has(figure));
   const items: ({ day: string } & Figures)[] = [];
   let changedDays = 0;
   for (const day of new Set([...counted.keys(), ...stored.keys()])) {
