@@ -213,7 +213,7 @@ describe("staff journeys", () => {
       // what it owes.
       await page.goto(labelUrl);
       await page.waitForURL((url) => url.pathname === `/queue/orders/${orderId}`);
-      await page.getByRole("heading", { name: new RegExp(`^Order R-\d{4,} · Bag ${bagCode}$`), level: 1 }).waitFor();
+      await page.getByRole("heading", { name: new RegExp(`^Order R-\\d{4,} · Bag ${bagCode}$`), level: 1 }).waitFor();
       await page.getByText(`${customer.first} ${customer.last}`).first().waitFor();
       await page.getByText("Unpaid · $94.50 due").waitFor();
 
@@ -224,12 +224,12 @@ describe("staff journeys", () => {
 
       // Mark Picked Up asks for the balance first: cash taken, then handed over, in one step.
       await page.getByRole("button", { name: "Mark Picked Up" }).click();
-      const dialog = page.getByRole("dialog", { name: `Payment before pickup: order ${bagCode}` });
+      const dialog = page.getByRole("dialog", { name: /^Payment before pickup: order R-\d{4,}$/ });
       await dialog.getByText("This order has a balance of $94.50 due.").waitFor();
       await dialog.getByRole("radio", { name: /^Cash/ }).check();
       await dialog.getByRole("button", { name: "Record $94.50 and Hand Over" }).click();
       await page.getByText("Picked Up", { exact: true }).first().waitFor();
-      await page.getByText(new RegExp(`^Order R-\d{4,}: \$94\.50 in cash, handed over\.$`)).waitFor();
+      await page.getByText(/^Order R-\d{4,}: \$94\.50 in cash, handed over\.$/).waitFor();
       await page.getByText("Paid · Cash at the counter").waitFor();
 
       // Back goes to the queue.

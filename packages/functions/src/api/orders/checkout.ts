@@ -1,4 +1,5 @@
-import * as Payments from "@regrip/core/payments";
+// The checkout alone, not the payments namespace: the refund writer stays out of this Lambda (npm run bench:lambda).
+import * as Payments from "@regrip/core/payments/checkout";
 import { api } from "../../http/handler";
 import { siteOrigin } from "../../http/site";
 
