@@ -6,7 +6,8 @@
  * - By lines (units of the bill's lines, named by their index in the order's lines as a string) or by an amount,
  *   never both; a reason always.
  * - What a line's units give back: the line's charge and tax (shared/bill.ts `lineCharges`), in proportion to the
- *   units, counted cumulatively so a line refunded unit by unit gives back exactly its whole charge and tax.
+ *   units, counted cumulatively so a line refunded unit by unit gives back exactly its whole charge and tax; the odd
+ *   cents go with the first units, so a unit that gives nothing comes only once the line has nothing left.
  * - An amount's tax: amount × order tax / order total; the refund that gives back the last cent gives back the
  *   last of the tax, so refunds' taxes add up to the order's.
  * - Up to what is left: paid − refunded; a line's units up to those not refunded yet.
@@ -128,7 +129,10 @@ export interface RefundFigures {
  * charged and taxed (the bill's line `chargedCents` and `taxCents`): the charge and its tax, in proportion.
  */
 export function unitsRefund(line: { units: number; chargedCents: number; taxCents: number }, before: number, quantity: number): { amountCents: number; taxCents: number } {
-  const upTo = (units: number, whole: number) => Math.round((whole * units) / line.units);
+  // Front-loaded: every unit carries the whole cents' even share, the first (whole mod units) one cent more. A unit
+  // that gives nothing therefore comes only after the line's money is all given back, so refusing it
+  // (LINES_CHARGED_NOTHING) never strands a cent on the units after it.
+  const upTo = (units: number, whole: number) => Math.floor(whole / line.units) * units + Math.min(units, whole % line.units);
   const net = upTo(before + quantity, line.chargedCents) - upTo(before, line.chargedCents);
   const tax = upTo(before + quantity, line.taxCents) - upTo(before, line.taxCents);
   return { amountCents: net + tax, taxCents: tax };
