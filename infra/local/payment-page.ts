@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../../packages/core/src/db";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/checkout";
-import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed } from "../../packages/core/src/payments/local";
+import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed, tipIdOfLocalSession } from "../../packages/core/src/payments/local";
+import { tipLineName, type TipWithPayment } from "../../packages/core/src/payments/provider-parts";
 import { orderReference } from "../../packages/core/src/payments/provider";
 import { billOf } from "../../packages/core/src/shared/bill";
 import { billAmount, billLineRows, billPaymentRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
@@ -139,8 +140,21 @@ function billTable(order: OrderItem): string {
 </table>`;
 }
 
-function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, cancelUrl: string) {
+/** The pending tip a pickup's session carries with the balance (`tipIdOfLocalSession`), as written when it opened. */
+async function tipWithPayment(sessionId: string, orderId: string): Promise<TipWithPayment | undefined> {
+  const tipId = tipIdOfLocalSession(sessionId);
+  if (!tipId) return undefined;
+  const { data: tip } = await db().entities.tip.get({ orderId, id: tipId }).go({ consistent: true });
+  return tip && tip.stripeCheckoutSessionId === sessionId ? { tipId: tip.id, amountCents: tip.amountCents } : undefined;
+}
+
+function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, cancelUrl: string, tip?: TipWithPayment) {
   const action = `${localPayPrefix}${encodeURIComponent(sessionId)}`;
+  // A pickup's tip rides with the balance, as Stripe's page shows it: one line more, after the bill.
+  const tipRows = tip
+    ? `<table aria-label="Tip"><tbody><tr><td>${escape(tipLineName(orderReference(order)))}</td><td data-testid="tip">${money(tip.amountCents)}</td></tr></tbody>
+  <tbody class="totals"><tr class="total"><td>To pay now</td><td data-testid="to-pay">${money(order.totalCents + tip.amountCents)}</td></tr></tbody></table>\n`
+    : "";
   // A booking on its unpaid hold: the same deadline its confirmation and order page state.
   const payBy = holdDeadline(order, new Date());
   page(
@@ -150,10 +164,10 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
     `<p class="notice" role="note">Test payments: no card is charged. Stripe's checkout stands here when STRIPE_SECRET_KEY is set.</p>
 <h1>${escape(orderTitle(order))}</h1>
 ${billTable(order)}
-${payBy ? `<p class="deadline" data-testid="pay-by">${escape(payBy)}.</p>\n` : ""}<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
+${tipRows}${payBy ? `<p class="deadline" data-testid="pay-by">${escape(payBy)}.</p>\n` : ""}<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
 <div class="actions">
   <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
-  <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(order.totalCents)}</button></form>
+  <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(order.totalCents + (tip?.amountCents ?? 0))}</button></form>
 </div>
 <p class="back"><a href="${escape(cancelUrl)}">Cancel and return to Regrip</a></p>`,
   );
@@ -199,12 +213,13 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
     showGone(res, "This checkout session has expired. Start the payment again from your order.");
     return true;
   }
+  const tip = await tipWithPayment(sessionId, order.id);
   if (req.method === "GET" && !action) {
-    showCheckout(res, sessionId, order, urls.cancelUrl);
+    showCheckout(res, sessionId, order, urls.cancelUrl, tip);
     return true;
   }
   if (req.method === "POST" && action === "pay") {
-    await deliver(req, checkoutCompleted(order, sessionId));
+    await deliver(req, checkoutCompleted(order, sessionId, { tip }));
     redirect(res, urls.successUrl);
     return true;
   }

@@ -363,6 +363,8 @@ const axeRun = (context: unknown) => `(() => {
  * for violations only: the passes it would otherwise collect, node by node, are never read here.
  */
 export async function expectAccessible(page: Page, what: string, selector?: string, { exclude }: { exclude?: string } = {}): Promise<void> {
+  // A button just pressed or let go is mid-transition (120 ms of colour): axe would read its contrast halfway.
+  await settled(page);
   await injectAxe(page);
   const context = { include: selector ? [selector] : [], exclude: exclude ? [exclude] : [] };
   const { violations } = (await page.evaluate(axeRun(context))) as AxeResults;

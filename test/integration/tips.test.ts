@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
-import { localTipSessionId, tipCheckoutCompleted } from "../../packages/core/src/payments/local";
+import { checkoutCompleted, localTippedSessionId, localTipSessionId, tipCheckoutCompleted } from "../../packages/core/src/payments/local";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
 import { TIP_ALREADY_PAID, TIP_AMOUNT_MESSAGE, TIP_NOT_YET } from "../../packages/core/src/shared/tips";
@@ -192,6 +192,116 @@ describe("a tip paid through the local payment page", () => {
     expect((await call("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status: "PICKED_UP" } })).status).toBe(200);
     const { sessionId, pending } = await openTip(orderId, customer.token, 300);
     expect((await postEvent(tipCheckoutCompleted({ ...pending, tipId: pending.id }, sessionId))).body.result).toBe("applied");
+  });
+});
+
+describe("a pickup with a balance pays its tip in the same payment", () => {
+  const server = localPaymentServer();
+  const checkout = (orderId: string, token: string | undefined, body?: unknown) => call("POST", `/api/orders/${orderId}/checkout`, { token, body });
+
+  /** A Ready order not paid yet (paid at pickup), moved to Ready by the employee through the API. */
+  async function readyUnpaid() {
+    const booked = await bookedOrder();
+    await setOrder(booked.orderId, { status: "BEING_SERVICED" });
+    const moved = await call("POST", `/api/orders/${booked.orderId}/status`, { token: employee, body: { status: "READY" } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    return { ...booked, order: await orderOf(booked.orderId) };
+  }
+
+  it("charges balance and tip once: the order paid its total, the tip recorded apart, a repeat changing nothing", async () => {
+    const { customer, orderId, order } = await readyUnpaid();
+    expect(order).toMatchObject({ paymentStatus: "unpaid", totalCents: 5300 });
+    const before = await analytics();
+    const answer = await checkout(orderId, customer.token, { tipCents: 795 });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const path = new URL(answer.body.url).pathname;
+    const sessionId = decodeURIComponent(path.split("/").pop()!);
+    const [pending] = await tipsOf(orderId);
+    expect(pending).toMatchObject({ status: "pending", amountCents: 795, stripeCheckoutSessionId: sessionId });
+    expect(sessionId).toBe(localTippedSessionId(orderId, pending!.id));
+    expect((await orderOf(orderId)).stripeCheckoutSessionId).toBe(sessionId);
+
+    // The payment page: the bill, the tip's line, and one Pay of both.
+    const html = await (await fetch(`${server.origin()}${path}`)).text();
+    expect(html).toContain('data-testid="tip">$7.95<');
+    expect(html).toContain('data-testid="to-pay">$60.95<');
+    expect(html).toMatch(/<button[^>]*>Pay \$60\.95<\/button>/);
+    const paid = await fetch(`${server.origin()}${path}/pay`, { method: "POST", redirect: "manual" });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${process.env.SITE_URL}/orders/${orderId}?paid=1`);
+
+    const after = await orderOf(orderId);
+    expect(after).toMatchObject({ paymentStatus: "paid", totalCents: 5300, stripePaymentIntentId: expect.stringMatching(/^pi_local_/) });
+    const [tipped] = await tipsOf(orderId);
+    expect(tipped).toMatchObject({ status: "paid", amountCents: 795, stripePaymentIntentId: after.stripePaymentIntentId, staffId: order.statusHistory.at(-1)!.actorId });
+    const view = (await call("GET", `/api/orders/${orderId}`, { token: customer.token })).body;
+    expect(view.tip).toEqual({ amountCents: 795, paidAt: tipped!.paidAt });
+    // The bill is the order's alone: one card payment of its total, nothing owed.
+    expect(view.bill).toMatchObject({ totalCents: 5300, balanceCents: 0, payments: [expect.objectContaining({ amountCents: 5300 })] });
+    const dashboard = await analytics();
+    expect(dashboard.tips.totalCents).toBe(before.tips.totalCents + 795);
+    expect(dashboard.tips.count).toBe(before.tips.count + 1);
+    expect(dashboard.month.paidOrders).toBe(before.month.paidOrders + 1);
+    const audit = (await auditOf(orderId)).map((a) => a.action);
+    expect(audit.filter((a) => a === "order.paid")).toHaveLength(1);
+    expect(audit.filter((a) => a === "tip.received")).toHaveLength(1);
+
+    // Another event of the same payment: neither part is counted again.
+    const event = checkoutCompleted(after, sessionId, { tip: { tipId: tipped!.id, amountCents: 795 }, paymentIntentId: after.stripePaymentIntentId! });
+    for (let i = 0; i < 2; i++) expect((await postEvent(event)).body.result).not.toBe("applied");
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", refundedAmountCents: 0 });
+    expect((await tipsOf(orderId)).filter((t) => t.status === "paid")).toHaveLength(1);
+    expect((await analytics()).tips.totalCents).toBe(dashboard.tips.totalCents);
+    // Paid, with its tip: neither is offered again.
+    expect(await checkout(orderId, customer.token, { tipCents: 100 })).toMatchObject({ status: 409, body: { message: "This order is already paid" } });
+    expect(await tip(orderId, customer.token, { amountCents: 100 })).toMatchObject({ status: 409, body: { message: TIP_ALREADY_PAID } });
+  });
+
+  it("5 concurrent and 5 repeated deliveries of one event pay the order once and record the tip once", async () => {
+    const { customer, orderId } = await readyUnpaid();
+    const before = await analytics();
+    const answer = await checkout(orderId, customer.token, { tipCents: 1_000 });
+    const sessionId = decodeURIComponent(new URL(answer.body.url).pathname.split("/").pop()!);
+    const [pending] = await tipsOf(orderId);
+    const event = checkoutCompleted(await orderOf(orderId), sessionId, { tip: { tipId: pending!.id, amountCents: 1_000 } });
+    const results = (await Promise.all(Array.from({ length: 5 }, () => postEvent(event)))).map((a) => a.body.result);
+    expect(results.filter((r) => r === "applied").length).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 5; i++) expect((await postEvent(event)).body.result).toBe("duplicate");
+    expect(await ledgerHas(event.id)).toBe(true);
+    expect(await ledgerHas(`${event.id}:tip`)).toBe(true);
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "paid", totalCents: 5300 });
+    expect((await tipsOf(orderId)).filter((t) => t.status === "paid")).toHaveLength(1);
+    const after = await analytics();
+    expect(after.tips.totalCents).toBe(before.tips.totalCents + 1_000);
+    expect(after.month.paidOrders).toBe(before.month.paidOrders + 1);
+    const audit = (await auditOf(orderId)).map((a) => a.action);
+    expect(audit.filter((a) => a === "order.paid")).toHaveLength(1);
+    expect(audit.filter((a) => a === "tip.received")).toHaveLength(1);
+  });
+
+  it("refuses a bad tip, a tip before Ready and a tip from anyone but the customer, writing nothing", async () => {
+    const { customer, orderId, order } = await readyUnpaid();
+    for (const tipCents of [0, 10_001, 1.5, "500", null]) {
+      expect(await checkout(orderId, customer.token, { tipCents }), String(tipCents)).toMatchObject({ status: 400, body: { message: TIP_AMOUNT_MESSAGE } });
+    }
+    // Staff may open the order's checkout, never its tip.
+    expect(await checkout(orderId, employee, { tipCents: 500 })).toMatchObject({ status: 404, body: { message: "Order not found" } });
+    const booked = await bookedOrder();
+    expect(await checkout(booked.orderId, booked.customer.token, { tipCents: 500 })).toMatchObject({ status: 409, body: { message: TIP_NOT_YET } });
+    expect(await tipsOf(orderId)).toEqual([]);
+    expect(await tipsOf(booked.orderId)).toEqual([]);
+    expect(await orderOf(orderId)).toEqual(order);
+  });
+
+  it("a payment of another amount marks nothing paid but still records the tip it carried", async () => {
+    const { customer, orderId } = await readyUnpaid();
+    const answer = await checkout(orderId, customer.token, { tipCents: 500 });
+    const sessionId = decodeURIComponent(new URL(answer.body.url).pathname.split("/").pop()!);
+    const [pending] = await tipsOf(orderId);
+    const order = await orderOf(orderId);
+    expect((await postEvent(checkoutCompleted(order, sessionId, { tip: { tipId: pending!.id, amountCents: 500 }, amountCents: 5300 }))).body.result).toBe("applied");
+    expect(await orderOf(orderId)).toMatchObject({ paymentStatus: "unpaid", paymentFailureReason: expect.stringContaining("does not match the order total") });
+    expect((await tipsOf(orderId))[0]).toMatchObject({ status: "paid", amountCents: 500 });
   });
 });
 

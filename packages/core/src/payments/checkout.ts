@@ -4,6 +4,7 @@
  * catalogue; nothing the client sends reaches the session.
  */
 import * as z from "zod/mini";
+import type { UserActor } from "../actor";
 import { fn } from "../actor/fn";
 import { conflict, unavailable } from "../errors";
 import { find } from "../orders/owned";
@@ -12,6 +13,7 @@ import type { OrderItem } from "../orders/view";
 import { db } from "../db";
 import { receiptUrl } from "../shared/receipts";
 import { checkoutExpiresAt, isHoldExpired, UNPAID_HOLD_MINUTES } from "../shared/unpaid-hold";
+import { checkTippable, pendingTip, tipSession, TipAmount } from "../tips/pending";
 import { paymentProvider, type CheckoutUrls } from "./provider";
 
 export const HOLD_ENDED = `This order was not paid within ${UNPAID_HOLD_MINUTES} minutes of booking and is being canceled. Please book again.`;
@@ -53,41 +55,58 @@ export function checkoutRefusal(order: Pick<OrderItem, "status" | "paymentStatus
   return null;
 }
 
-/** What `startCheckout` takes: the order's id, and the site's origin for the return links (set by the handler). */
-const StartCheckout = z.object({ id: Id, siteUrl: z.string() });
+/** The body of POST /api/orders/{id}/checkout, all optional: a tip to pay with the balance (a pickup's). */
+export const CheckoutBody = z.object({ tipCents: z.optional(TipAmount) });
+
+/** What `startCheckout` takes: the order's id, the body, and the site's origin for the return links (set by the handler). */
+const StartCheckout = z.object({ id: Id, body: z.optional(CheckoutBody), siteUrl: z.string() });
 
 /**
  * POST /api/orders/{id}/checkout: a checkout for order `id`, when `actor` owns it or is staff (anyone else gets
- * 404 as for a missing order).
+ * 404 as for a missing order). With `tipCents`, a pickup with a balance pays its tip in the same payment: only the
+ * order's own customer, once it is Ready or Picked Up and has no tip paid (tips/pending.ts, as POST .../tip).
  */
-export const startCheckout = /* @__PURE__ */ fn({ role: "customer", input: StartCheckout }, async (actor, { id, siteUrl }): Promise<CheckoutAnswer> =>
-  openCheckout(await find(actor, id), { siteUrl }),
-);
+export const startCheckout = /* @__PURE__ */ fn({ role: "customer", input: StartCheckout }, async (actor, { id, body, siteUrl }): Promise<CheckoutAnswer> => {
+  const order = await find(actor, id);
+  if (body?.tipCents === undefined) return openCheckout(order, { siteUrl });
+  const refusal = checkoutRefusal(order);
+  if (refusal) throw conflict(refusal);
+  await checkTippable(actor, order);
+  return openCheckout(order, { siteUrl, tip: { actor, amountCents: body.tipCents } });
+});
 
 /**
  * Opens a checkout for `order` (already checked: the caller owns it or is
  * staff) and remembers the session on the order, so its expiry can be told
  * from an older session's. `siteUrl` is the site's origin for the return links.
- * The session closes by the end of the order's unpaid hold.
+ * The session closes by the end of the order's unpaid hold. With `tip` (checked by the caller), a pending tip
+ * item is written and its amount rides with the balance.
  */
-export async function openCheckout(order: OrderItem, options: { siteUrl: string; now?: Date }): Promise<CheckoutAnswer> {
+export async function openCheckout(
+  order: OrderItem,
+  options: { siteUrl: string; now?: Date; tip?: { actor: UserActor; amountCents: number } },
+): Promise<CheckoutAnswer> {
   const refusal = checkoutRefusal(order);
   if (refusal) throw conflict(refusal);
   const now = options.now ?? new Date();
   // Past its hold the order is about to be canceled (orders/expire.ts): no new payment for it.
   if (isHoldExpired(order, now)) throw conflict(HOLD_ENDED);
   const provider = await paymentProvider();
+  // After the provider: a stage without card payments refuses with nothing written.
+  const tip = options.tip ? await pendingTip(options.tip.actor, order, options.tip.amountCents) : undefined;
   let session;
   try {
     session = await provider.createCheckoutSession(order, {
       ...checkoutUrls(options.siteUrl, order),
       siteUrl: options.siteUrl,
       expiresAt: checkoutExpiresAt(order, now),
+      ...(tip ? { tip: { tipId: tip.id, amountCents: tip.amountCents } } : {}),
     });
   } catch (error) {
     console.error(`Checkout for order ${order.id} failed`, error);
     throw unavailable("Card payments are not available right now. Please try again in a few minutes.");
   }
+  if (tip) await tipSession(order.id, tip.id, session.id);
   // Still unpaid: a payment that landed meanwhile keeps its own session id.
   await db()
     .entities.serviceOrder.patch({ id: order.id })

@@ -14,8 +14,7 @@ import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import type { Plan } from "../shared/membership";
-import { orderReference } from "../shared/orders";
-import { cardOf, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout } from "./provider-parts";
+import { cardOf, orderCheckoutMetadata, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout, type TipWithPayment } from "./provider-parts";
 
 const SESSION_PREFIX = "cs_local_";
 
@@ -25,6 +24,19 @@ const LOCAL_DECLINE_MESSAGE = "Your card was declined.";
 
 export function localSessionId(orderId: string): string {
   return `${SESSION_PREFIX}${orderId}_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
+}
+
+/**
+ * A local session of an order's balance with a tip (payments/checkout.ts): `cs_local_<orderId>_t<tipId>`, so the
+ * page finds the order as for any session and the pending tip by the end (ids hold no "_", and a random end is hex).
+ */
+export const localTippedSessionId = (orderId: string, tipId: string) => `${SESSION_PREFIX}${orderId}_t${tipId}`;
+
+/** The tip a local order session carries with the balance (`localTippedSessionId`); undefined for any other session. */
+export function tipIdOfLocalSession(sessionId: string): string | undefined {
+  if (!orderIdOfLocalSession(sessionId)) return undefined;
+  const end = sessionId.slice(sessionId.lastIndexOf("_") + 1);
+  return end.startsWith("t") && end.length > 1 ? end.slice(1) : undefined;
 }
 
 /**
@@ -58,7 +70,7 @@ export function localProvider(): PaymentProvider {
   return {
     name: "local",
     async createCheckoutSession(order, urls) {
-      const id = localSessionId(order.id);
+      const id = urls.tip ? localTippedSessionId(order.id, urls.tip.tipId) : localSessionId(order.id);
       return { id, url: `${urls.siteUrl}/local-pay/${id}` };
     },
     async createTipCheckout(tip, urls) {
@@ -143,20 +155,20 @@ function paymentIntent(order: Pick<OrderItem, "id" | "totalCents" | "currency">,
 const checkoutSession = (id: string, paid: boolean) =>
   ({ id, object: "checkout.session", mode: "payment", status: paid ? "complete" : "expired", payment_status: paid ? "paid" : "unpaid" }) as const;
 
-/** `checkout.session.completed` for a paid session. `amountCents` defaults to the order's total. */
+/** `checkout.session.completed` for a paid session. `amountCents` defaults to the order's total, and its tip's with `tip`. */
 export function checkoutCompleted(
   order: OrderFacts,
   sessionId: string,
-  options: { amountCents?: number; paymentIntentId?: string; card?: { brand: string; last4: string }; eventId?: string } = {},
+  options: { amountCents?: number; paymentIntentId?: string; card?: { brand: string; last4: string }; eventId?: string; tip?: TipWithPayment } = {},
 ): Stripe.Event {
   return stripeEvent(
     "checkout.session.completed",
     {
       ...checkoutSession(sessionId, true),
-      amount_total: options.amountCents ?? order.totalCents,
+      amount_total: options.amountCents ?? order.totalCents + (options.tip?.amountCents ?? 0),
       currency: order.currency,
       client_reference_id: order.id,
-      metadata: { orderId: order.id, reference: orderReference(order) },
+      metadata: orderCheckoutMetadata(order, options.tip),
       payment_intent: paymentIntent(order, { id: options.paymentIntentId, card: options.card ?? LOCAL_CARD }),
     },
     { id: options.eventId },

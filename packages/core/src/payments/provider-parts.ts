@@ -88,16 +88,46 @@ export function tipMetadata(tip: Pick<TipCheckout, "tipId" | "orderId" | "userId
   };
 }
 
-/** The one line of a tip's checkout. */
+/** The one line of a tip's checkout, and the tip's line of a pickup's payment that carries one. */
 export const tipLineName = (reference: string) => `Tip for Regrip order ${reference}`;
+
+/**
+ * A tip paid with the order's balance in one checkout (payments/checkout.ts, a pickup with a balance): the pending
+ * tip item's id and amount, never the browser's.
+ */
+export interface TipWithPayment {
+  tipId: string;
+  amountCents: number;
+}
+
+/**
+ * The metadata of an order's checkout session: the order, and when a tip rides with the balance, the tip and its
+ * amount (Stripe's metadata values are strings). The webhook (payments/webhook.ts) records the order's payment of
+ * the total less the tip, and the tip apart (tips/record.ts). Its payment intent carries the order alone: the
+ * payment is the order's, and a refund of it gives back the order's money, never more than its total.
+ */
+export function orderCheckoutMetadata(order: Parameters<typeof orderReference>[0], tip?: TipWithPayment): Record<string, string> {
+  return {
+    orderId: order.id,
+    reference: orderReference(order),
+    ...(tip ? { tipId: tip.tipId, tipCents: String(tip.amountCents) } : {}),
+  };
+}
+
+/** The tip's cents a checkout session's metadata names (0 for none, or for anything that is not a whole amount). */
+export function tipCentsOf(metadata: Record<string, string> | null | undefined): number {
+  const cents = Number(metadata?.tipCents ?? 0);
+  return Number.isSafeInteger(cents) && cents > 0 ? cents : 0;
+}
 
 export interface PaymentProvider {
   name: "stripe" | "local";
   /**
    * A hosted checkout for the order's stored (server-computed) lines and
-   * total, closing at `expiresAt` when given (the unpaid hold's end).
+   * total, closing at `expiresAt` when given (the unpaid hold's end); with `tip`, the tip as one more line
+   * (`tipLineName`) and in the metadata (`orderCheckoutMetadata`).
    */
-  createCheckoutSession(order: OrderItem, urls: CheckoutUrls & { siteUrl: string; expiresAt?: Date }): Promise<CheckoutSession>;
+  createCheckoutSession(order: OrderItem, urls: CheckoutUrls & { siteUrl: string; expiresAt?: Date; tip?: TipWithPayment }): Promise<CheckoutSession>;
   /**
    * A hosted checkout in payment mode for a tip of `tip.amountCents` on an order, with `tipMetadata` (a tip is
    * never the order's payment: its total, payment status and points stay as they are).

@@ -96,6 +96,30 @@ describe("stripeProvider", () => {
     });
   });
 
+  it("carries a pickup's tip with the balance: one line more at the tip's amount, its id and cents in the session's metadata only", async () => {
+    seen.length = 0;
+    await provider().createCheckoutSession(order, {
+      siteUrl: "https://shop.example",
+      successUrl: "https://shop.example/orders/o1?paid=1",
+      cancelUrl: "https://shop.example/orders/o1?payment=canceled",
+      tip: { tipId: "tip-9", amountCents: 795 },
+    });
+    const sent = Object.fromEntries(seen.find((s) => s.path === "/v1/checkout/sessions")!.params);
+    expect(sent).toMatchObject({
+      "line_items[0][price_data][unit_amount]": "4500",
+      "line_items[1][price_data][unit_amount]": "800",
+      "line_items[2][quantity]": "1",
+      "line_items[2][price_data][unit_amount]": "795",
+      "line_items[2][price_data][product_data][name]": expect.stringMatching(/^Tip for Regrip order /),
+      "metadata[orderId]": "order-1",
+      "metadata[tipId]": "tip-9",
+      "metadata[tipCents]": "795",
+      "payment_intent_data[metadata][orderId]": "order-1",
+    });
+    // The payment intent is the order's alone: a refund of it gives back the order's money.
+    expect(Object.keys(sent).filter((key) => key.startsWith("payment_intent_data[metadata]"))).toEqual(["payment_intent_data[metadata][orderId]"]);
+  });
+
   it("closes the session at the time it is given (the unpaid hold's end), in Unix seconds", async () => {
     seen.length = 0;
     await provider().createCheckoutSession(order, {

@@ -7,7 +7,7 @@
 import Stripe from "stripe";
 import { orderReference } from "../shared/orders";
 import { holdDeadline } from "../shared/unpaid-hold";
-import { cardOf, checkoutLines, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
+import { cardOf, checkoutLines, orderCheckoutMetadata, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
 import type { OrderItem } from "../orders/view";
 
 /** Stripe Checkout's message beside its Pay button: the unpaid hold's deadline, for an order on hold. */
@@ -26,16 +26,20 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
     async createCheckoutSession(order, urls) {
       const session = await stripe.checkout.sessions.create({
         mode: "payment",
-        line_items: checkoutLines(order).map((line) => ({
-          quantity: line.quantity,
-          price_data: {
-            currency: order.currency,
-            unit_amount: line.amountCents,
-            product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
-          },
-        })),
+        line_items: [
+          ...checkoutLines(order).map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: order.currency,
+              unit_amount: line.amountCents,
+              product_data: { name: line.name, ...(line.description ? { description: line.description } : {}) },
+            },
+          })),
+          // A pickup's tip paid with the balance: one line more, its amount the pending tip's.
+          ...(urls.tip ? [{ quantity: 1, price_data: { currency: order.currency, unit_amount: urls.tip.amountCents, product_data: { name: tipLineName(orderReference(order)) } } }] : []),
+        ],
         client_reference_id: order.id,
-        metadata: { orderId: order.id, reference: orderReference(order) },
+        metadata: orderCheckoutMetadata(order, urls.tip),
         payment_intent_data: { metadata: { orderId: order.id }, description: `Regrip order ${orderReference(order)}` },
         ...(order.customer?.email ? { customer_email: order.customer.email } : {}),
         success_url: urls.successUrl,

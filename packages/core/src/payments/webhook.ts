@@ -19,6 +19,8 @@
  * A payment that marks a counter sale paid also texts its receipt, after the commit (receipts/ `withReceipt`).
  *
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
+ * An order's checkout that carried a pickup's tip with the balance (`metadata.tipId`, `tipCents`) pays the order
+ * the amount less the tip, and records the tip apart, each under a ledger item of its own.
  *
  * `customer.subscription.created`, `.updated`, `.deleted` write the subscription and the active-subscriptions
  * counter (memberships/webhook.ts); so are a subscription's `invoice.paid` and `invoice.payment_failed` and a
@@ -45,7 +47,7 @@ import { refundNotice } from "../notifications/confirmations";
 // Memberships' and tips' events load their code when they come, off the cold start of an order's payment (npm run bench:lambda).
 const memberships = () => import("../memberships/webhook");
 import { HANDLED_EVENTS, type HandledEvent } from "./events";
-import { TIP_KIND } from "./provider-parts";
+import { TIP_KIND, tipCentsOf } from "./provider-parts";
 import * as OrderNumbers from "../orders/numbers";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -211,7 +213,14 @@ async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Pr
     console.error(`Could not read the card of checkout session ${session.id}`, error);
     details = { paymentIntentId: typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id };
   }
-  return applyPayment(orderId, { amountCents: session.amount_total, currency: session.currency, details, sessionId: session.id }, event);
+  // A pickup's tip paid with the balance: the order's payment is the amount less the tip, and the tip is recorded
+  // apart, with a ledger item of its own, whatever the order's part did (a repeat, a retry after it was written).
+  const tipCents = session.metadata?.tipId ? tipCentsOf(session.metadata) : 0;
+  const amountCents = session.amount_total === null ? null : session.amount_total - tipCents;
+  const paid = await applyPayment(orderId, { amountCents, currency: session.currency, details, sessionId: session.id }, event);
+  if (!session.metadata?.tipId) return paid;
+  const tip = await (await import("../tips/record")).recordTip(event, { amountCents: tipCents, ledgerId: `${event.id}:tip` });
+  return paid === "applied" || tip === "applied" ? "applied" : paid;
 }
 
 async function invoicePaid(event: Stripe.InvoicePaidEvent): Promise<EventResult> {

@@ -9,19 +9,16 @@
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
 import { db } from "../db";
-import { conflict, notFound, unavailable } from "../errors";
+import { notFound, unavailable } from "../errors";
 import { paymentProvider } from "../payments/provider";
-import { uniqueKey } from "../entities";
 import { Id } from "../shared/ids";
 import { ORDER_NOT_FOUND, orderReference } from "../shared/orders";
-import { isTippable, TIP_ALREADY_PAID, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal, tipReturnUrls } from "../shared/tips";
+import { tipReturnUrls } from "../shared/tips";
+import { checkTippable, pendingTip, tipSession, TipAmount } from "./pending";
 
 export * as Tips from "./index";
 export { recordTip } from "./record";
 export { paidTipOf } from "./view";
-
-/** A tip's amount in cents, 1 to 10000 (shared/tips.ts), with the shared rule's words for anything else. */
-const TipAmount = z.number({ error: TIP_AMOUNT_MESSAGE }).check(z.refine((cents: number) => tipAmountRefusal(cents) === null, TIP_AMOUNT_MESSAGE));
 
 /** The body of POST /api/orders/{id}/tip. */
 export const TipBody = z.object({ amountCents: TipAmount });
@@ -35,14 +32,11 @@ const StartTip = z.object({ id: Id, tip: TipBody, siteUrl: z.string() });
  */
 export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, async (actor, { id, tip, siteUrl }): Promise<{ url: string }> => {
   const { data: order } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  if (!order || order.userId !== actor.userId) throw notFound(ORDER_NOT_FOUND);
-  if (!isTippable(order.status)) throw conflict(TIP_NOT_YET);
-  if (await hasPaidTip(order.id)) throw conflict(TIP_ALREADY_PAID);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  await checkTippable(actor, order);
   // Before the pending tip is written: a stage without card payments refuses with nothing written (payments/provider.ts).
   const provider = await paymentProvider();
-  const { data: pending } = await db()
-    .entities.tip.create({ orderId: order.id, userId: actor.userId, amountCents: tip.amountCents, currency: order.currency, status: "pending" })
-    .go();
+  const pending = await pendingTip(actor, order, tip.amountCents);
   let session;
   try {
     session = await provider.createTipCheckout(
@@ -62,12 +56,6 @@ export const start = /* @__PURE__ */ fn({ role: "customer", input: StartTip }, a
     throw unavailable("Card payments are not available right now. Please try again in a few minutes.");
   }
   // The session the payment page and the webhook match the pending tip with.
-  await db().entities.tip.patch({ orderId: order.id, id: pending.id }).set({ stripeCheckoutSessionId: session.id }).go();
+  await tipSession(order.id, pending.id, session.id);
   return { url: session.url };
 });
-
-/** Whether order `orderId` has its one paid tip: one GetItem of the claim record.ts writes with it. */
-async function hasPaidTip(orderId: string): Promise<boolean> {
-  const { data } = await db().entities.uniqueValue.get(uniqueKey("orderTip", orderId)).go({ consistent: true });
-  return !!data;
-}

@@ -1,6 +1,6 @@
 /**
- * A tip's payment (`checkout.session.completed` with `metadata.kind` "tip", sent here by payments/webhook.ts),
- * recorded exactly once: the tip item made paid (with its payment intent and the staff member who moved the order
+ * A tip's payment (`checkout.session.completed` with `metadata.kind` "tip", or an order's payment that carried
+ * the tip with a pickup's balance: `metadata.tipId`, both sent here by payments/webhook.ts), recorded exactly once: the tip item made paid (with its payment intent and the staff member who moved the order
  * to Ready), the day's tip figures and the staff member's month (stats/daily.ts `tipRecorded`), the audit entry and
  * the event's ledger item, in one transaction.
  *
@@ -35,12 +35,23 @@ function readiedBy(order: Pick<OrderItem, "statusHistory">): { staffId?: string;
   return entry ? { staffId: entry.actorId, staffName: entry.actorName || undefined } : {};
 }
 
-function ledger(entities: TransactionEntities, event: Stripe.Event, tipId: string, now: Date): LabelledWrite {
+/**
+ * How a tip's payment is told: a tip's own session (its whole amount, the event's own ledger item), or a pickup's
+ * payment that carried the tip with the balance (payments/webhook.ts): the tip's part of the amount, and a ledger
+ * item of its own beside the order's (`<event id>:tip`), so a repeat records neither twice and a retry after the
+ * order's part was written still records the tip.
+ */
+export interface TipPart {
+  amountCents: number;
+  ledgerId: string;
+}
+
+function ledger(entities: TransactionEntities, ledgerId: string, tipId: string, now: Date): LabelledWrite {
   return {
     label: "event",
     write: entities.uniqueValue
       .create({
-        ...(uniqueKey("stripeEvent", event.id) as { kind: "stripeEvent"; value: string }),
+        ...(uniqueKey("stripeEvent", ledgerId) as { kind: "stripeEvent"; value: string }),
         ownerId: tipId,
         expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
       })
@@ -49,9 +60,9 @@ function ledger(entities: TransactionEntities, event: Stripe.Event, tipId: strin
 }
 
 /** An audit entry on the order, the event's ledger item beside it: a payment that is not recorded as the tip. */
-async function auditOnly(event: Stripe.Event, tipId: string, orderId: string, action: string, diff: Record<string, unknown>, now: Date): Promise<TipEventResult> {
+async function auditOnly(event: Stripe.Event, ledgerId: string, tipId: string, orderId: string, action: string, diff: Record<string, unknown>, now: Date): Promise<TipEventResult> {
   const result = await writeLabelled((entities) => [
-    ledger(entities, event, tipId, now),
+    ledger(entities, ledgerId, tipId, now),
     { label: "audit", write: entities.auditLog.create(auditEntry({ actor: tipActor, action, targetType: "order", targetId: orderId, diff: { tipId, ...diff, eventId: event.id } })).commit() },
   ]);
   if (result.committed) return "unchanged";
@@ -59,8 +70,10 @@ async function auditOnly(event: Stripe.Event, tipId: string, orderId: string, ac
   throw new Error(`Auditing tip ${tipId}'s payment was cancelled: ${JSON.stringify(result.codes)}`);
 }
 
-export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now: Date = new Date()): Promise<TipEventResult> {
+export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, part?: TipPart, now: Date = new Date()): Promise<TipEventResult> {
   const session = event.data.object;
+  const amountPaid = part ? part.amountCents : session.amount_total;
+  const ledgerId = part?.ledgerId ?? event.id;
   const orderId = session.metadata?.orderId;
   const tipId = session.metadata?.tipId;
   if (!orderId || !tipId) return "ignored";
@@ -77,15 +90,15 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now
       // The same payment told again (a repeat of the event, or another event of it) changes nothing; another
       // payment is money to give back.
       if (!paymentIntentId || paymentIntentId === tip.stripePaymentIntentId) return "duplicate";
-      return auditOnly(event, tip.id, orderId, "tip.duplicate_payment", { paymentIntentId, amountCents: session.amount_total, sessionId: session.id }, now);
+      return auditOnly(event, ledgerId, tip.id, orderId, "tip.duplicate_payment", { paymentIntentId, amountCents: amountPaid, sessionId: session.id }, now);
     }
-    if (session.amount_total !== tip.amountCents || (session.currency ?? "").toLowerCase() !== tip.currency) {
-      return auditOnly(event, tip.id, orderId, "tip.payment_mismatch", { amountCents: session.amount_total, currency: session.currency, tipCents: tip.amountCents, sessionId: session.id }, now);
+    if (amountPaid !== tip.amountCents || (session.currency ?? "").toLowerCase() !== tip.currency) {
+      return auditOnly(event, ledgerId, tip.id, orderId, "tip.payment_mismatch", { amountCents: amountPaid, currency: session.currency, tipCents: tip.amountCents, sessionId: session.id }, now);
     }
     const { data: order } = await db().entities.serviceOrder.get({ id: orderId }).go({ consistent: true });
     const staff = order ? readiedBy(order) : {};
     const result = await writeLabelled((entities) => [
-      ledger(entities, event, tip.id, now),
+      ledger(entities, ledgerId, tip.id, now),
       {
         label: "tip",
         write: entities.tip
@@ -128,7 +141,7 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, now
     // Paid meanwhile by another session (or a concurrent event): read it again and decide again.
     if (changedSinceRead(result, "tip")) return CHANGED;
     if (result.failed.includes("order-tip")) {
-      return auditOnly(event, tip.id, orderId, "tip.duplicate_payment", { paymentIntentId, amountCents: session.amount_total, sessionId: session.id, reason: "The order's tip was already paid" }, now);
+      return auditOnly(event, ledgerId, tip.id, orderId, "tip.duplicate_payment", { paymentIntentId, amountCents: amountPaid, sessionId: session.id, reason: "The order's tip was already paid" }, now);
     }
     throw new Error(`Recording tip ${tip.id} was cancelled: ${JSON.stringify(result.codes)}`);
   }, () => new Error(`Tip ${tipId} kept changing; gave up`));

@@ -77,14 +77,14 @@ export const orderNumber = orderReference;
 
 export const paymentStatusLabel: Record<string, string> = { unpaid: "Unpaid", paid: "Paid", refunded: "Refunded", comp: "Complimentary" };
 
-/** POST /api/orders/{id}/checkout: where to pay. */
 /** POST /api/orders/{id}/tip: the checkout of a tip of `amountCents` on the caller's own Ready or Picked Up order. */
 export function startTip(orderId: string, amountCents: number): Promise<{ url: string }> {
   return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/tip`, { amountCents });
 }
 
-export function startCheckout(orderId: string): Promise<{ url: string }> {
-  return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/checkout`);
+/** POST /api/orders/{id}/checkout: where to pay; with `tipCents`, a pickup's tip paid with the balance in one payment. */
+export function startCheckout(orderId: string, tipCents?: number): Promise<{ url: string }> {
+  return apiJson("POST", `/api/orders/${encodeURIComponent(orderId)}/checkout`, tipCents === undefined ? undefined : { tipCents });
 }
 
 /**

@@ -238,7 +238,8 @@ describe("OrderPage: cancel", () => {
 });
 
 describe("OrderPage: back from a checkout", () => {
-  const unpaid = { ...order, id: "o9", bagNumber: "129", status: "INVOICED", stage: "awaiting_payment", paymentStatus: "unpaid" } as Order;
+  // Its bill as the server makes it for an unpaid order: the whole total still due.
+  const unpaid = orderView({ ...order, bill: undefined, id: "o9", bagNumber: "129", status: "INVOICED", stage: "awaiting_payment", paymentStatus: "unpaid", paidAt: null } as Partial<Order>);
   const services = () => Response.json({ coreServices: [], addOnServices: {} });
 
   it("tells a declined payment with the server's reason, beside one working Pay Now", async () => {

@@ -205,7 +205,7 @@ function LineItems({ items }: { items: OrderLineItem[] }) {
 
 /** Whether the customer can pay this order by card now (the server's checkoutRefusal has the last word). */
 function isPayable(order: Order): boolean {
-  return order.paymentStatus === "unpaid" && stageOf(order.status) !== "canceled" && order.totalCents > 0;
+  return order.paymentStatus === "unpaid" && stageOf(order.status) !== "canceled" && order.bill.balanceCents > 0;
 }
 
 function PayNow({ order }: { order: Order }) {
@@ -316,6 +316,10 @@ export default function OrderPage() {
   const outcome = <PaymentOutcome order={data} returned={returned} waiting={waiting} bagFromShop={bagFromShop} />;
   // The outcome's own Pay Now (declined, not completed) stands in for the summary's.
   const outcomeHasPayNow = isPayable(data) && returned !== "paid" && (!!data.paymentFailureReason || returned === "canceled");
+  // A tip is the customer's own: staff reading the order (the server answers them 404) are not offered one.
+  const offerTip = offersTip(data) && me.data?.id === data.userId;
+  // A pickup with a balance: the tip box pays balance and tip in one payment, in place of the summary's Pay Now.
+  const payWithTip = offerTip && isPayable(data);
 
   return (
     <div className="page order-page">
@@ -364,9 +368,8 @@ export default function OrderPage() {
         )}
       </section>
 
-      {/* One tip per order: once paid it is shown, never offered again. A tip is the customer's own: staff reading
-          the order (the server answers them 404) are not offered one. */}
-      <OrderTip order={data} offer={offersTip(data) && me.data?.id === data.userId} />
+      {/* One tip per order: once paid it is shown, never offered again. */}
+      <OrderTip order={data} offer={offerTip} balanceCents={payWithTip ? data.bill.balanceCents : 0} />
 
       <div className="order-grid">
         <div>
@@ -458,7 +461,7 @@ export default function OrderPage() {
                 </div>
               )}
             </dl>
-            {!outcomeHasPayNow && <PayNow order={data} />}
+            {!outcomeHasPayNow && !payWithTip && <PayNow order={data} />}
           </section>
           <CancelOrder order={data} />
         </div>

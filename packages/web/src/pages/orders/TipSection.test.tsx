@@ -61,6 +61,28 @@ describe("Leave a tip", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ amountCents: 905 });
   });
 
+  it("on a pickup with a balance, pays balance and tip in one checkout, or the balance alone with No tip", async () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
+    const unpaid = orderView({ ...orderIn("READY"), bill: undefined, paymentStatus: "unpaid", paidAt: null } as Partial<Order>);
+    const calls = fakeApi({
+      "GET /api/auth/user": () => Response.json(customer({ id: "u1" })),
+      "GET /api/orders/01JABCDEFGHXYZ123456": () => Response.json(unpaid),
+      "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }),
+      "POST /api/orders/01JABCDEFGHXYZ123456/checkout": () => Response.json({ url: "http://localhost/local-pay/cs_local_o_tt" }),
+    });
+    renderPage(<OrderPage />, { path: "/orders/01JABCDEFGHXYZ123456", route: "/orders/:id" });
+    const section = await screen.findByRole("region", { name: "Pay and tip" });
+    expect(section.textContent).toContain("Your balance is $60.30.");
+    // One way to pay: the summary's Pay Now gives way to this one.
+    expect(screen.queryByRole("button", { name: "Pay Now" })).toBeNull();
+    fireEvent.click(within(section).getByRole("button", { name: "No tip" }));
+    within(section).getByRole("button", { name: "Pay $60.30" });
+    fireEvent.click(within(section).getByRole("button", { name: "20% $12.06" }));
+    fireEvent.click(within(section).getByRole("button", { name: "Pay $60.30 + $12.06 tip" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("http://localhost/local-pay/cs_local_o_tt"));
+    expect(calls.filter((c) => c.method === "POST").map((c) => [c.path, c.body])).toEqual([["/api/orders/01JABCDEFGHXYZ123456/checkout", { tipCents: 1206 }]]);
+  });
+
   it("checks a custom amount with the shared rule, word for word, and sends nothing for a bad one", async () => {
     const calls = open(orderIn("PICKED_UP"), "", () => Response.json({ url: "http://localhost/x" }, { status: 201 }));
     const section = await screen.findByRole("region", { name: "Leave a tip" });

@@ -1,7 +1,7 @@
 import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage, type TipView } from "@regrip/core/shared/tips";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
-import { startTip, type Order } from "../../data/orders";
+import { startCheckout, startTip, type Order } from "../../data/orders";
 import { serverMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 
@@ -60,23 +60,27 @@ function PaidTip({ tip }: { tip: TipView }) {
 
 /**
  * The order page's tip: the paid tip once there is one (an order takes one), else, when `offer` (a tippable stage,
- * the customer's own order), the tip box. Reads the way back from a tip's checkout either way, so the address is
+ * the customer's own order), the tip box; with `balanceCents` owed (a pickup not paid yet), the box pays the
+ * balance and the tip in one payment. Reads the way back from a tip's checkout either way, so the address is
  * cleaned up whether the payment was recorded before the page loaded or not.
  */
-export function OrderTip({ order, offer }: { order: Order; offer: boolean }) {
+export function OrderTip({ order, offer, balanceCents = 0 }: { order: Order; offer: boolean; balanceCents?: number }) {
   const returned = useTipReturn();
   if (order.tip) return <PaidTip tip={order.tip} />;
-  return offer ? <TipSection order={order} returned={returned} /> : null;
+  return offer ? <TipSection order={order} returned={returned} balanceCents={balanceCents} /> : null;
 }
 
-type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" };
+type Choice = { kind: "percentage"; percentage: number } | { kind: "custom" } | { kind: "none" };
 
 /**
  * "Leave a tip" on a Ready or Picked Up order: 10, 15 or 20 % of the order with their amounts, or a custom
  * amount in dollars checked with the server's own rule (shared/tips.ts), then Tip opens the card checkout. Back from
  * paying (`?tipped=1`) it thanks the customer. The tip never changes the order's total.
+ *
+ * With a balance owed ("Pay and tip"), the same choices and No tip, and one button that opens one checkout of the
+ * balance and the tip (POST /api/orders/{id}/checkout `{tipCents}`): "Pay $53.00 + $7.95 tip".
  */
-function TipSection({ order, returned }: { order: Order; returned: TipReturn }) {
+function TipSection({ order, returned, balanceCents }: { order: Order; returned: TipReturn; balanceCents: number }) {
   const id = useId();
   const [choice, setChoice] = useState<Choice>({ kind: "percentage", percentage: TIP_PERCENTAGES[1] });
   const [typed, setTyped] = useState("");
@@ -97,8 +101,9 @@ function TipSection({ order, returned }: { order: Order; returned: TipReturn }) 
 
   const customCents = tipCentsOfDollars(typed);
   const customError = typed.trim() === "" ? TIP_AMOUNT_MESSAGE : tipAmountRefusal(customCents);
-  const amountCents = choice.kind === "percentage" ? tipOfPercentage(base, choice.percentage) : customCents;
+  const amountCents = choice.kind === "percentage" ? tipOfPercentage(base, choice.percentage) : choice.kind === "custom" ? customCents : 0;
   const invalid = choice.kind === "custom" && customError !== null;
+  const withBalance = balanceCents > 0;
 
   async function tip() {
     if (invalid) {
@@ -108,7 +113,7 @@ function TipSection({ order, returned }: { order: Order; returned: TipReturn }) 
     setBusy(true);
     setFailure(null);
     try {
-      const { url } = await startTip(order.id, amountCents);
+      const { url } = withBalance ? await startCheckout(order.id, amountCents > 0 ? amountCents : undefined) : await startTip(order.id, amountCents);
       window.location.assign(url);
     } catch (error) {
       setBusy(false);
@@ -116,10 +121,22 @@ function TipSection({ order, returned }: { order: Order; returned: TipReturn }) 
     }
   }
 
+  const label = withBalance
+    ? invalid || amountCents === 0
+      ? `Pay ${formatCents(balanceCents)}`
+      : `Pay ${formatCents(balanceCents)} + ${formatCents(amountCents)} tip`
+    : invalid
+      ? "Tip"
+      : `Tip ${formatCents(amountCents)}`;
+
   return (
     <section className="card tip-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Leave a tip</h2>
-      <p className="muted">For the crew who regripped your paddle. Paid by card; your order's total stays {formatCents(order.totalCents)}.</p>
+      <h2 id={`${id}-title`}>{withBalance ? "Pay and tip" : "Leave a tip"}</h2>
+      <p className="muted">
+        {withBalance
+          ? `Your balance is ${formatCents(balanceCents)}. Add a tip for the crew who regripped your paddle: one card payment for both, and your order's total stays ${formatCents(order.totalCents)}.`
+          : `For the crew who regripped your paddle. Paid by card; your order's total stays ${formatCents(order.totalCents)}.`}
+      </p>
       {returned === "canceled" && (
         <p className="notice" role="status">
           Your tip was not completed. Nothing was charged.
@@ -151,6 +168,19 @@ function TipSection({ order, returned }: { order: Order; returned: TipReturn }) 
         >
           Custom
         </button>
+        {withBalance && (
+          <button
+            type="button"
+            className={`btn ${choice.kind === "none" ? "btn-primary" : "btn-outline"}`}
+            aria-pressed={choice.kind === "none"}
+            onClick={() => {
+              setChoice({ kind: "none" });
+              setShowError(false);
+            }}
+          >
+            No tip
+          </button>
+        )}
       </div>
       {choice.kind === "custom" && (
         <div className="field tip-custom">
@@ -179,7 +209,7 @@ function TipSection({ order, returned }: { order: Order; returned: TipReturn }) 
         </p>
       )}
       <button type="button" className="btn btn-accent btn-block" disabled={busy} onClick={() => void tip()}>
-        {busy ? "Opening payment..." : invalid ? "Tip" : `Tip ${formatCents(amountCents)}`}
+        {busy ? "Opening payment..." : label}
       </button>
     </section>
   );
