@@ -13,7 +13,7 @@ import { db } from "../../packages/core/src/db";
 import { chargeRefunded, checkoutCompleted, localSessionId, stripeEvent } from "../../packages/core/src/payments/local";
 import { shopDay, type AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import * as DashboardCounters from "../../packages/core/src/stats/recount";
-import { ownOrder } from "./booking-support";
+import { book, bookingCustomer, demo, ownOrder } from "./booking-support";
 import { orderOf, ownShopTable, postEvent, staffTokens } from "./payment-support";
 import { call, newCustomer } from "./support";
 
@@ -296,5 +296,34 @@ describe("the dashboard's money: revenue and the average net of refunds, refunds
     const repaired = await DashboardCounters.recount();
     expect(repaired.changedDays).toBe(0);
     expect(await analytics()).toEqual(end);
+  });
+
+  it("a refunded line takes back its own tax, not the order's in proportion, and a recount agrees", async () => {
+    const saved = await call("PUT", "/api/admin/settings/money", { token: admin, body: { taxRateBps: { LITTLETON: 750, HIGHLANDS_RANCH: 725, ONSITE: 400 }, employeeDiscountLimitPercent: 20 } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      const customer = await bookingCustomer();
+      for (const id of [demo.stripBlackTacky, demo.guardBlack]) await db().entities.sku.patch({ id }).add({ stockQuantity: 1 }).go();
+      const booked = await book(customer.token, customer.paddleId, { dropoffLocation: "LITTLETON", addOns: [demo.guardBlack] }, { "idempotency-key": randomUUID() });
+      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+      // $45 regrip (labour) and a $15 guard taxed at 7.5 %: $1.13 of tax, all of it the guard's.
+      const order = await orderOf(booked.body.id);
+      expect(order).toMatchObject({ totalCents: 6113, taxCents: 113 });
+      expect((await postEvent(checkoutCompleted(order, order.stripeCheckoutSessionId ?? localSessionId(order.id)))).body.result).toBe("applied");
+      const paid = await analytics();
+      const answer = await call("POST", `/api/orders/${order.id}/refunds`, { token: admin, body: { lines: [{ lineId: "1", quantity: 1 }], reason: "Guard not fitted" } });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      expect(answer.body.refund).toMatchObject({ amountCents: 1613, taxCents: 113 });
+      // In proportion it would have been $0.30 (113 × 1613 / 6113): the guard's own $1.13 comes back whole.
+      const end = await analytics();
+      expect(end.refunds.taxCents).toBe(paid.refunds.taxCents + 113);
+      expect(end.tax.byLocation).toEqual({ ...paid.tax.byLocation, LITTLETON: paid.tax.byLocation.LITTLETON - 113 });
+      expect(end.monthlyRevenue).toBe(paid.monthlyRevenue - 1613);
+      const repaired = await DashboardCounters.recount();
+      expect(repaired.changedDays).toBe(0);
+      expect(await analytics()).toEqual(end);
+    } finally {
+      await db().entities.shopSettings.delete({ name: "money" }).go();
+    }
   });
 });

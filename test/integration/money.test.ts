@@ -16,7 +16,8 @@ import type { Catalogue } from "../../packages/core/src/shared/catalogue";
 import { redeemCents } from "../../packages/core/src/shared/loyalty";
 import { orderTotals, type TotalsLine } from "../../packages/core/src/shared/totals";
 import { book, bookingCustomer, demo } from "./booking-support";
-import { auditOf, orderOf, staffTokens } from "./payment-support";
+import { addDays, todayOf } from "../../packages/core/src/shared/calendar";
+import { auditOf, orderOf, payOrder, staffTokens } from "./payment-support";
 import { call } from "./support";
 
 let staff: { employee: string; admin: string };
@@ -147,6 +148,48 @@ describe("sales tax", () => {
         totalCents: expected.totalCents,
       });
     }
+  });
+
+  it("taxes an onsite day's booking at the onsite rate after the promotion and points, reports it as onsite's, and takes its share back with a refunded line", async () => {
+    await setRates();
+    const partner = { locationKey: `club-${randomUUID().slice(0, 8)}`, name: "Tax Test Club", address: "1 Court St, Denver, CO", mapsUrl: "https://maps.example/court" };
+    await db().entities.partner.create(partner).go();
+    const eventId = randomUUID();
+    await db()
+      .entities.gripSchedule.create({ id: eventId, location: "ONSITE", eventType: "ONSITE_GRIPPING", partnerKey: partner.locationKey, eventDate: addDays(todayOf(new Date()), 6), startTime: "09:00", endTime: "13:00", maxCapacity: 5, isActive: true })
+      .go();
+    const customer = await bookingCustomer();
+    const granted = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points: 100, reason: "Onsite tax test" } });
+    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+    await restock(demo.stripBlackTacky, demo.guardBlack, demo.edgeTape);
+    const booked = await book(
+      customer.token,
+      customer.paddleId,
+      { scheduleEventId: eventId, addOns: [demo.guardBlack, demo.edgeTape], promoCode: "GRIP5", redeemPoints: 100 },
+      { "idempotency-key": randomUUID() },
+    );
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const orderId = booked.body.id as string;
+    // As at Littleton (the goods keep $11.54 and $3.84 after the promotion and points), at the onsite rate of 4 %:
+    // $0.4616 + $0.1536 = $0.6152, rounded once: $0.62.
+    expect(await orderOf(orderId)).toMatchObject({ isOnsite: true, dropoffLocation: "ONSITE", taxRateBps: 400, taxCents: 62, totalCents: 5062 });
+    const dashboard = async () => (await call("GET", "/api/admin/analytics", { token: staff.admin })).body.tax as { netCents: number; byLocation: Record<string, number> };
+    const before = await dashboard();
+    await payOrder(orderId);
+    const paid = await dashboard();
+    expect(paid.byLocation).toEqual({ ...before.byLocation, ONSITE: before.byLocation.ONSITE! + 62 });
+    expect(paid.netCents).toBe(before.netCents + 62);
+
+    // The tape given back: what it was charged ($3.84) and its share of the tax, in proportion.
+    const tape = (await call("GET", `/api/orders/${orderId}`, { token: staff.admin })).body.bill.lines[2];
+    expect(tape).toMatchObject({ chargedCents: 384, taxable: true });
+    const refunded = await call("POST", `/api/orders/${orderId}/refunds`, { token: staff.admin, body: { lines: [{ lineId: "2", quantity: 1 }], reason: "Tape not fitted" } });
+    expect(refunded.status, JSON.stringify(refunded.body)).toBe(201);
+    expect(refunded.body.refund).toMatchObject({ amountCents: 384 + tape.taxCents, taxCents: tape.taxCents });
+    expect(tape.taxCents).toBe(15);
+    const after = await dashboard();
+    expect(after.byLocation).toEqual({ ...paid.byLocation, ONSITE: paid.byLocation.ONSITE! - 15 });
+    expect(refunded.body.order.bill).toMatchObject({ taxCents: 62, totalCents: 5062, balanceCents: 0 });
   });
 
   it("taxes a counter sale at the counter's shop, and none at a rate of 0", async () => {

@@ -291,6 +291,9 @@ export async function giveBack(order: OrderItem, actor: Actor, ask: RefundAsk): 
       set: { refunds, refundedAmountCents: refunded, paymentStatus },
       remove: full ? ["paymentFailureReason"] : undefined,
       unchanged: ["updatedAt"],
+      // The dashboard takes back this refund's own tax (a line's share, not the order's in proportion) when the whole
+      // refund is counted now; a part Stripe reported first was counted then, in proportion, and the rest is too.
+      ...(raised === entry.amountCents ? { refundTaxCents: entry.taxCents ?? 0 } : {}),
       effects: raised > 0 ? [refundNotice({ ...current, refunds, refundedAmountCents: refunded, paymentStatus }, { amountCents: entry.amountCents, taxCents: entry.taxCents ?? 0, tender, terminalReference: entry.terminalReference })] : [],
       audits: [
         {

@@ -4,10 +4,12 @@
  * the whole shop, so it is a maintenance job, never a request path; run it when the shop is quiet.
  *
  * What an order tells: its booking day (`createdAt`) books it, and cancels it there when it is canceled now; its
- * payment (`paidAt`, paid or refunded) is one paid order, its total and its tax on the day of payment. An order
- * keeps no time of its refunds, so a recount puts refunded money, the tax in it (in proportion, as the live
- * counters count a refund whose writer names no tax) and an order refunded in full on the day of payment (the live
- * counters put them on the day of the refund). What a tip tells: each paid tip item of an order that reached Ready
+ * payment (`paidAt`, paid or refunded) is one paid order, its total and its tax on the day of payment. Each refund
+ * the order lists (`refunds`: amount, tax, when) is that money and its own tax on its day, as the live counters
+ * count it; what was given back unlisted (a refund from before refunds were listed, or one Stripe reported that
+ * nobody asked here) goes on the day of payment, its tax in proportion (as the live counters count a refund whose
+ * writer names no tax). An order refunded in full counts once, on the day of the refund that completed it (the
+ * day of payment when an unlisted one did). What a tip tells: each paid tip item of an order that reached Ready
  * is its amount and one tip on the day it was paid, on the day figures and on the month's item of its staff
  * member. The subscriptions' started and ended figures and the subscription invoices paid
  * (`subscriptionPaidCents`: no item records an invoice, only the event's ledger does, for 30 days) cannot be told
@@ -33,6 +35,7 @@ interface OrderFacts {
   totalCents: number;
   taxCents?: number;
   refundedAmountCents: number;
+  refunds?: { amountCents: number; taxCents?: number; at: string }[];
   completedAt?: string;
   dropoffLocation?: string;
   counterShop?: string;
@@ -67,11 +70,29 @@ export function figuresOf(orders: Iterable<Omit<OrderFacts, "id" | "completedAt"
       paid.paidOrders++;
       paid.paidCents += order.totalCents;
       paid.taxCents += order.taxCents ?? 0;
+      const add = (day: Figures, delta: Partial<Figures>) => {
+        for (const [figure, cents] of Object.entries(delta)) day[figure as DayFigure] += cents ?? 0;
+      };
+      add(paid, taxAt(order, order.taxCents ?? 0));
       const refunded = order.refundedAmountCents ?? 0;
-      paid.refundedCents += refunded;
-      paid.refundedTaxCents += taxRefundedBy(order, refunded);
-      for (const [figure, cents] of Object.entries(taxAt(order, (order.taxCents ?? 0) - taxRefundedBy(order, refunded)))) paid[figure as DayFigure] += cents ?? 0;
-      if (order.totalCents > 0 && refunded >= order.totalCents) paid.refundedOrders++;
+      let listedCents = 0;
+      let completedOn: Figures | undefined;
+      for (const refund of [...(order.refunds ?? [])].sort((a, b) => a.at.localeCompare(b.at))) {
+        // Never past what the order holds as refunded (a listed card refund is raised up to the total at most).
+        const cents = Math.min(refund.amountCents, Math.max(0, refunded - listedCents));
+        if (cents <= 0) continue;
+        const tax = cents === refund.amountCents ? (refund.taxCents ?? 0) : taxRefundedBy(order, listedCents + cents) - taxRefundedBy(order, listedCents);
+        const day = on(dayOf(refund.at));
+        add(day, { refundedCents: cents, refundedTaxCents: tax, ...taxAt(order, -tax) });
+        listedCents += cents;
+        if (order.totalCents > 0 && listedCents >= order.totalCents) completedOn ??= day;
+      }
+      const unlisted = refunded - listedCents;
+      if (unlisted > 0) {
+        const tax = taxRefundedBy(order, refunded) - taxRefundedBy(order, listedCents);
+        add(paid, { refundedCents: unlisted, refundedTaxCents: tax, ...taxAt(order, -tax) });
+      }
+      if (order.totalCents > 0 && refunded >= order.totalCents) (completedOn ?? paid).refundedOrders++;
     }
   }
   return days;
@@ -87,7 +108,7 @@ async function everyOrder(): Promise<OrderFacts[]> {
         cursor,
         limit: 500,
         pages: 1,
-        attributes: ["id", "createdAt", "status", "paymentStatus", "paidAt", "totalCents", "taxCents", "refundedAmountCents", "completedAt", "dropoffLocation", "counterShop"],
+        attributes: ["id", "createdAt", "status", "paymentStatus", "paidAt", "totalCents", "taxCents", "refundedAmountCents", "refunds", "completedAt", "dropoffLocation", "counterShop"],
       });
     orders.push(...page.data);
     cursor = page.cursor;
