@@ -7,7 +7,9 @@
  * declined card, then one left unpaid: the order page tells each, and its
  * Pay Now pays (at 390 and 1280 px). While unpaid, the order page and the
  * payment page state the hold's real deadline ("Pay by 10:53 am today, or the
- * booking is released"), checked with axe.
+ * booking is released"), checked with axe. And one bill everywhere: a booking with a promotion and points shows the
+ * same promotion, points and total on the booking summary, the payment page, the order page, and in the confirmation
+ * and receipt, texted and emailed (read on the outbox page of this machine, /local/outbox).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -154,7 +156,7 @@ describe("paying for a booking and following it to pickup", () => {
 });
 
 describe("one bill from the booking summary to the order page", () => {
-  it("a booking with a promotion and points shows the same lines, amounts and total on the booking summary, the payment page and the order page", async () => {
+  it("a booking with a promotion and points shows the same lines, amounts and total on the booking summary, the payment page, the order page, and the confirmation and receipt texts and emails", async () => {
     const [customerToken, adminToken] = await Promise.all([tokenOf(seed.customer.username, seed.customer.password), tokenOf(seed.admin.username, seed.admin.password)]);
     const me = await api("GET", "/api/auth/user", { token: customerToken });
     const nickname = `Bill Paddle ${Date.now().toString(36)}`;
@@ -206,6 +208,27 @@ describe("one bill from the booking summary to the order page", () => {
       const orderRows = normalized([...(await bill.locator("li").allInnerTexts()), ...(await bill.locator("dl").first().locator("div").allInnerTexts())]);
       expect(orderRows).toEqual(payRows.slice(0, -1));
       expect(await bill.getByTestId("bill-balance").innerText()).toBe("$0.00");
+
+      // The confirmation and the receipt, by text and by email, as the outbox on this machine shows what was sent:
+      // each names the same promotion, points and total (and the receipt the payment and nothing due).
+      const orderId = new URL(page.url()).pathname.split("/").pop()!;
+      const number = (await api("GET", `/api/orders/${orderId}`, { token: customerToken })).body.number as string;
+      await page.goto("/local/outbox");
+      const sent = async (list: string, ...words: string[]) => {
+        const entry = page.getByRole("list", { name: list }).getByRole("listitem").filter({ hasText: words[0]! }).filter({ hasText: words[1]! }).first();
+        await entry.waitFor({ timeout: 5_000 }).catch(async () => {
+          throw new Error(`No ${list} entry with ${JSON.stringify(words.slice(0, 2))}; the first: ${(await page.getByRole("list", { name: list }).getByRole("listitem").first().innerText()).slice(0, 600)}`);
+        });
+        const text = (await entry.innerText()).replace(/\s+/g, " ");
+        for (const word of words) expect(text, `${list}: ${words[0]}`).toContain(word);
+        return text;
+      };
+      const off = [`Promotion WELCOME10 -${discount}`, "100 points -$10.00", `Total ${total}`];
+      await sent("Texts sent", "you're booked!", `order ${number}.`, ...off);
+      await sent("Texts sent", `We received ${total} for order ${number}`, ...off);
+      const emailed = [`Promotion WELCOME10: -${discount}`, "100 points: -$10.00", `Total: ${total}`];
+      await sent("Emails sent", `You're booked: Regrip order ${number}`, ...emailed);
+      await sent("Emails sent", `Your Regrip receipt for order ${number}`, ...emailed, `: ${total}`, "Balance due: $0.00");
     });
   });
 });
