@@ -19,7 +19,6 @@ import { refundableCents } from "@regrip/core/shared/order-cancel";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { displayPhone } from "@regrip/core/shared/phone";
 import {
-  balanceCents,
   COMP_NEEDS_REASON,
   KEEP_PAYMENT_NEEDS_REASON,
   paidWith,
@@ -78,7 +77,7 @@ export function useOrderActions(): OrderActions {
   });
 
   const choose = (order: OrderView, to: Stage) => {
-    if (to === "picked_up" && balanceCents(order) > 0) return setDialog({ kind: "pay", order, thenPickUp: true });
+    if (to === "picked_up" && order.bill.balanceCents > 0) return setDialog({ kind: "pay", order, thenPickUp: true });
     if (to === "canceled") return setDialog({ kind: "cancel", order });
     move.mutate({ order, to });
   };
@@ -136,7 +135,7 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone }: {
   onDone: (order: OrderView) => void;
 }) {
   const { toast } = useToast();
-  const due = balanceCents(order);
+  const due = order.bill.balanceCents;
   const [choice, setChoice] = useState<PayChoice>("POS_CASH");
   const [reason, setReason] = useState("");
   const [reasonError, setReasonError] = useState<string>();

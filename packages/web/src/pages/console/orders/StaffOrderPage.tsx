@@ -10,7 +10,7 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import { staffStageLabel, stageOf } from "@regrip/core/shared/lifecycle";
 import { ORDER_NOT_FOUND, orderTitle, type OrderView } from "@regrip/core/shared/orders";
 import { billAmount } from "@regrip/core/shared/bill-rows";
-import { balanceCents, paidWith } from "@regrip/core/shared/payment";
+import { paidWith } from "@regrip/core/shared/payment";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useNavigate, useParams } from "react-router";
 import { errorStatus } from "../../../lib/api-error";
@@ -194,7 +194,7 @@ function paymentFacts(order: OrderView) {
 /** The header's actions: the stage's next step as a button (Mark Picked Up first of all), Take Payment, Refund, Change Status. */
 function OrderButtons({ order, actions, onRefund }: { order: OrderView; actions: OrderActions; onRefund: () => void }) {
   const next = actions.menu(order).find((item) => item.move.kind === "next_step");
-  const owes = balanceCents(order) > 0 && order.stage !== "canceled";
+  const owes = order.bill.balanceCents > 0 && order.stage !== "canceled";
   return (
     <SpaceBetween direction="horizontal" size="xs">
       {owes && <Button onClick={() => actions.pay(order)}>Take Payment</Button>}
