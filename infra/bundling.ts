@@ -23,6 +23,10 @@
  *   /api/orders/{id}` does not load booking or the status moves.
  * - `jsonschema` is replaced by `bundleAliases` below: about 28 KB off every bundle, with the same verdicts and
  *   messages on ElectroDB's schemas (model-validator.test.ts holds it to the real package).
+ * - The banner: SST puts four lines at the top of every output file of an ESM bundle, chunks included (`require`
+ *   from `createRequire`, and `__dirname`). No bundled code reads `__dirname` or `__filename` (the bundling test
+ *   holds every bundle to that), so `lambdaBanner` keeps the one line a bundled CommonJS package needs, `require`:
+ *   about 150 bytes less in each of the 15 to 20 files a cold start reads.
  * - Source maps: SST builds them, moves them out of the function's zip into its
  *   own asset (sst/constructs Function) and Node never reads them (no
  *   `--enable-source-maps`), so they cost nothing on the cold path. Setting
@@ -43,12 +47,15 @@ export const runtimeProvided = ["@aws-sdk/*"];
  */
 const bundleAliases = { jsonschema: "./packages/core/src/entities/model-validator.ts" };
 
+/** The first line of every output file: `require` for the CommonJS packages bundled into ESM (SST's also made `__dirname`). */
+export const lambdaBanner = `import{createRequire as topLevelCreateRequire}from"module";const require=topLevelCreateRequire(import.meta.url);`;
+
 /** SST v2's `nodejs` function props for every handler. */
 export const lambdaNodejs = {
   format: "esm" as const,
   minify: true,
   splitting: true,
-  esbuild: { external: runtimeProvided, keepNames: false, alias: bundleAliases },
+  esbuild: { external: runtimeProvided, keepNames: false, alias: bundleAliases, banner: { js: lambdaBanner } },
 };
 
 /**
@@ -73,15 +80,18 @@ export function esbuildOptions(entry: string, outdir: string): BuildOptions {
     format: "esm",
     target: "esnext",
     mainFields: ["module", "main"],
-    banner: {
-      js: [
-        `import { createRequire as topLevelCreateRequire } from 'module';`,
-        `const require = topLevelCreateRequire(import.meta.url);`,
-        `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
-        `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
-        "",
-      ].join("\n"),
-    },
+    // SST's default, replaced by `lambdaNodejs.esbuild` below (`lambdaBanner`) as SST replaces it.
+    ...({
+      banner: {
+        js: [
+          `import { createRequire as topLevelCreateRequire } from 'module';`,
+          `const require = topLevelCreateRequire(import.meta.url);`,
+          `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
+          `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+          "",
+        ].join("\n"),
+      },
+    } as BuildOptions),
     outdir,
     // SST writes the map beside the bundle and then moves it out of the zip.
     sourcemap: true,

@@ -53,7 +53,7 @@ export function coldPath(metafile: Metafile, entry: string): { entry: string; co
 export const outputBytes = (metafile: Metafile, paths: Iterable<string>): number =>
   [...paths].reduce((total, path) => total + metafile.outputs[path].bytes, 0);
 
-/** One handler's bundle, as `esbuildOptions` builds it without source maps and without writing it. */
+/** One handler's bundle, as `esbuildOptions` builds it (source maps and all, as deployed), not written. */
 export interface HandlerBundle {
   file: string;
   metafile: Metafile;
@@ -64,8 +64,8 @@ export interface HandlerBundle {
 export const handlerEntry = "regrip-handler-entry";
 
 /**
- * Bundles each of `files` (repository-relative handler files) as `esbuildOptions` does, without source maps and
- * without writing, one after another through one esbuild context: its entry is resolved to the next handler before
+ * Bundles each of `files` (repository-relative handler files) as `esbuildOptions` does, without writing, one after
+ * another through one esbuild context: its entry is resolved to the next handler before
  * each rebuild, so the packages every handler shares (ElectroDB, zod, the SDK's shapes) are read and parsed once,
  * not once a handler. Each bundle is the same, byte for byte, as a build of its own (about half the CPU), but that
  * the entry's output is named `<handlerEntry>.mjs`.
@@ -77,7 +77,7 @@ export async function bundleEachHandler(files: string[], outdir: string): Promis
     name: "regrip-next-handler",
     setup: (build) => build.onResolve({ filter: new RegExp(`^${handlerEntry}$`) }, () => ({ path: resolve(repoRoot, next) })),
   };
-  const builder = await context({ ...esbuildOptions(handlerEntry, outdir), absWorkingDir: repoRoot, write: false, sourcemap: false, plugins: [pickNext] });
+  const builder = await context({ ...esbuildOptions(handlerEntry, outdir), absWorkingDir: repoRoot, write: false, plugins: [pickNext] });
   try {
     const bundles: HandlerBundle[] = [];
     for (const file of files) {
@@ -89,4 +89,13 @@ export async function bundleEachHandler(files: string[], outdir: string): Promis
   } finally {
     await builder.dispose();
   }
+}
+
+/**
+ * The bytes a cold start of `bundle`'s handler reads, as deployed: its cold path, the entry's output as it is named
+ * when the handler is built alone (`<file>.mjs`: its source map comment names it, which `handlerEntry` would not).
+ */
+export function coldBytes(bundle: HandlerBundle): number {
+  const name = (path: string) => path.slice(path.lastIndexOf("/") + 1).replace(/\.ts$/, "");
+  return outputBytes(bundle.metafile, coldPath(bundle.metafile, bundle.file).cold) + name(bundle.file).length - handlerEntry.length;
 }

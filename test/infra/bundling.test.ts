@@ -5,13 +5,13 @@
  */
 import { basename } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { esbuildOptions, lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
+import { esbuildOptions, lambdaBanner, lambdaNodejs, lambdaRuntime, runtimeProvided } from "../../infra/bundling";
 import { routes } from "../../packages/functions/src/routes";
 import { repoRoot, stackNames, type Synthesis } from "../../stacks/synth";
 import { synthesized } from "./configurations";
 import { stripeWebhook } from "../../infra/webhooks";
 import { resource, templateJson } from "./cloudformation";
-import { bundleEachHandler, coldPath, handlerEntry, handlerFiles, outputBytes, SIZE_BUDGET_KB, type HandlerBundle } from "../../scripts/lib/lambda-budget";
+import { bundleEachHandler, coldBytes, coldPath, handlerEntry, handlerFiles, outputBytes, SIZE_BUDGET_KB, type HandlerBundle } from "../../scripts/lib/lambda-budget";
 
 let dev: Synthesis;
 beforeAll(async () => {
@@ -65,11 +65,20 @@ describe("bundles", () => {
 
   it("are each the same, byte for byte, as a build of that handler alone, but for the entry file name", async () => {
     const { build } = await import("esbuild");
-    const alone = await build({ ...esbuildOptions(webhookFile, "/tmp/regrip-bundle-budget"), absWorkingDir: repoRoot, write: false, sourcemap: false });
-    // The one difference: the entry's output is named after the context's entry, not the handler's file.
+    const alone = await build({ ...esbuildOptions(webhookFile, "/tmp/regrip-bundle-budget"), absWorkingDir: repoRoot, write: false });
+    // The one difference: the entry's output (and its source map, and the comment naming the map) is named after the
+    // context's entry, not the handler's file.
     const texts = (files: { path: string; text: string }[], entry: string) =>
-      files.map((file) => [basename(file.path) === entry ? "(the entry)" : file.path, file.text]).sort();
+      files.map((file) => [basename(file.path).startsWith(entry) ? "(the entry)" : file.path, file.text.replaceAll(entry, "(the entry)")]).sort();
     expect(texts(bundleOf(webhookFile).outputFiles, `${handlerEntry}.mjs`)).toEqual(texts(alone.outputFiles, `${basename(webhookFile, ".ts")}.mjs`));
+    // And the size a cold start reads is the lone build's, to the byte.
+    expect(coldBytes(bundleOf(webhookFile))).toBe(outputBytes(alone.metafile!, coldPath(alone.metafile!, webhookFile).cold));
+  });
+
+  it("read no __dirname or __filename: the banner defines neither (infra/bundling.ts lambdaBanner)", () => {
+    const readers = bundles.filter(({ outputFiles }) => outputFiles.some((file) => file.path.endsWith(".mjs") && /\b__(dirname|filename)\b/.test(file.text)));
+    expect(readers.map(({ file }) => file)).toEqual([]);
+    expect(bundleOf(webhookFile).outputFiles.find((file) => file.path.endsWith(".mjs"))!.text.startsWith(lambdaBanner)).toBe(true);
   });
 
   it("keep the secrets' descriptions and the words stage:setup prints for unset secrets out of a function that reads secrets", async () => {
@@ -85,7 +94,7 @@ describe("bundles", () => {
   it(`keep every handler's cold path (its entry and the chunks it imports statically) at most ${SIZE_BUDGET_KB} KB`, () => {
     expect(bundles.length).toBeGreaterThan(60);
     const over = bundles
-      .map(({ file, metafile }) => ({ file, kb: outputBytes(metafile, coldPath(metafile, file).cold) / 1024 }))
+      .map((bundle) => ({ file: bundle.file, kb: coldBytes(bundle) / 1024 }))
       .filter(({ kb }) => kb > SIZE_BUDGET_KB)
       .map(({ file, kb }) => `${file}: ${kb.toFixed(1)} KB`);
     expect(over).toEqual([]);
