@@ -43,6 +43,19 @@ async function restock(...skuIds: string[]) {
   for (const id of skuIds) await db().entities.sku.patch({ id }).add({ stockQuantity: 1 }).go();
 }
 
+/**
+ * A mixed booking of a new customer given 100 points: the $45 regrip (labour), a $15 edge guard and $5 edge tape
+ * (goods), with the promotion GRIP5 and the 100 points, at the place `where` names (a shop, or an onsite day).
+ */
+async function mixedBooking(where: { dropoffLocation: string } | { scheduleEventId: string }) {
+  const customer = await bookingCustomer();
+  const granted = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points: 100, reason: "Tax test" } });
+  expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+  await restock(demo.stripBlackTacky, demo.guardBlack, demo.edgeTape);
+  const booked = await book(customer.token, customer.paddleId, { ...where, addOns: [demo.guardBlack, demo.edgeTape], promoCode: "GRIP5", redeemPoints: 100 }, { "idempotency-key": randomUUID() });
+  return { customer, booked };
+}
+
 describe("the money settings", () => {
   it("start at no tax and a 20 % limit, are the admin's to change (audited), and refuse bad values whole", async () => {
     expect(await settings(staff.admin)).toMatchObject({ status: 200, body: DEFAULT_MONEY_SETTINGS });
@@ -72,16 +85,7 @@ describe("the money settings", () => {
 describe("sales tax", () => {
   it("taxes a booking's goods at its shop's rate after the promotion and points, and its bill adds up on every view", async () => {
     await setRates();
-    const customer = await bookingCustomer();
-    const granted = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points: 100, reason: "Tax test" } });
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
-    await restock(demo.stripBlackTacky, demo.guardBlack, demo.edgeTape);
-    const booked = await book(
-      customer.token,
-      customer.paddleId,
-      { dropoffLocation: "LITTLETON", addOns: [demo.guardBlack, demo.edgeTape], promoCode: "GRIP5", redeemPoints: 100 },
-      { "idempotency-key": randomUUID() },
-    );
+    const { customer, booked } = await mixedBooking({ dropoffLocation: "LITTLETON" });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const stored = await orderOf(booked.body.id);
     // $45 regrip (labour) + $15 guard + $5 tape (goods) − $5 (spread 346/115/39) − $10 of points (spread over what
@@ -158,16 +162,7 @@ describe("sales tax", () => {
     await db()
       .entities.gripSchedule.create({ id: eventId, location: "ONSITE", eventType: "ONSITE_GRIPPING", partnerKey: partner.locationKey, eventDate: addDays(todayOf(new Date()), 6), startTime: "09:00", endTime: "13:00", maxCapacity: 5, isActive: true })
       .go();
-    const customer = await bookingCustomer();
-    const granted = await call("POST", `/api/admin/loyalty/${customer.userId}/adjust`, { token: staff.admin, body: { points: 100, reason: "Onsite tax test" } });
-    expect(granted.status, JSON.stringify(granted.body)).toBe(200);
-    await restock(demo.stripBlackTacky, demo.guardBlack, demo.edgeTape);
-    const booked = await book(
-      customer.token,
-      customer.paddleId,
-      { scheduleEventId: eventId, addOns: [demo.guardBlack, demo.edgeTape], promoCode: "GRIP5", redeemPoints: 100 },
-      { "idempotency-key": randomUUID() },
-    );
+    const { booked } = await mixedBooking({ scheduleEventId: eventId });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const orderId = booked.body.id as string;
     // As at Littleton (the goods keep $11.54 and $3.84 after the promotion and points), at the onsite rate of 4 %:
