@@ -1,45 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { billOf, type BillSource } from "../shared/bill";
-import { COVERED_LINE_NOTE } from "../shared/membership";
+import { generatedOrders } from "../shared/generated-orders.test-support";
 import { orderTotals } from "../shared/totals";
 import { checkoutLines } from "./provider-parts";
 
-/** Orders as pricing makes them: lines, a promotion or a staff discount, points, a rate, maybe a covered regrip. */
-const orders = fc
-  .record({
-    lines: fc.array(
-      fc.record({ priceCents: fc.integer({ min: 0, max: 20_000 }), quantity: fc.integer({ min: 1, max: 5 }), taxable: fc.boolean() }),
-      { minLength: 1, maxLength: 6 },
-    ),
-    promotion: fc.option(fc.record({ code: fc.constant("GRIP5"), percentage: fc.constant(0), amountCents: fc.integer({ min: 1, max: 10_000 }) })),
-    staffCents: fc.integer({ min: 0, max: 30_000 }),
-    pointsCents: fc.integer({ min: 0, max: 5_000 }),
-    taxRateBps: fc.integer({ min: 0, max: 2_000 }),
-    coveredCents: fc.option(fc.integer({ min: 1, max: 6_000 })),
-  })
-  .map((o): BillSource & { id: string; bagNumber: string } => {
-    const lines = o.coveredCents ? [{ priceCents: 0, quantity: 1, taxable: false, description: COVERED_LINE_NOTE }, ...o.lines] : o.lines;
-    const totals = orderTotals(lines, o.promotion ? { promotion: o.promotion, pointsCents: o.pointsCents, taxRateBps: o.taxRateBps } : { staffCents: o.staffCents, pointsCents: o.pointsCents, taxRateBps: o.taxRateBps });
-    return {
-      id: "01JORDER0000000000000000",
-      bagNumber: "104",
-      lineItems: lines.map((line, i) => ({ name: `Line ${i}`, ...line })),
-      subtotalCents: totals.subtotalCents,
-      discountAmountCents: totals.discountAmountCents,
-      promoCode: o.promotion?.code ?? null,
-      coveredCents: o.coveredCents,
-      pointsDiscountCents: totals.pointsDiscountCents,
-      pointsRedeemed: totals.pointsDiscountCents,
-      taxCents: totals.taxCents,
-      taxRateBps: o.taxRateBps,
-      totalCents: totals.totalCents,
-      paymentStatus: "unpaid",
-      paymentMethod: "STRIPE",
-      refundedAmountCents: 0,
-    };
-  })
-  // A checkout is opened only for something to pay (payments/checkout.ts refuses a total of 0).
+/** Orders to pay (a checkout is opened only for something to pay: payments/checkout.ts refuses a total of 0). */
+const orders = generatedOrders
+  .map((order): BillSource & { id: string; bagNumber: string } => ({ ...order, id: "01JORDER0000000000000000", bagNumber: "104", paymentStatus: "unpaid", refundedAmountCents: 0, refunds: [], paidAt: null }))
   .filter((order) => order.totalCents > 0);
 
 const sum = (lines: ReturnType<typeof checkoutLines>) => lines.reduce((total, line) => total + line.amountCents * line.quantity, 0);
