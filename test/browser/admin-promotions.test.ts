@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { bpsToPercentText, TAX_RATE_INVALID, TAX_RATE_TYPED_INVALID, type MoneySettings } from "../../packages/core/src/shared/money-settings";
-import { callApi, checkAtBothWidths, fileBrowser, shop, withSignedInPage } from "./browser";
+import { bookingWithPromo, callApi, checkAtBothWidths, fileBrowser, shop, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -30,20 +30,6 @@ async function tokenOf(account: { username: string; password: string }): Promise
   const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.idToken;
-}
-
-/** The customer's booking page (loaded in a page signed in as Casey) with Premium Regrip (Black, Tacky) chosen for `paddle`, the promo typed. */
-async function bookingWithPromo(page: Page, paddle: string, code: string) {
-  await page.goto("/booking");
-  await page.getByRole("radio", { name: new RegExp(paddle) }).check();
-  await page.getByRole("button", { name: /Premium Regrip/ }).click();
-  const variant = page.getByRole("dialog", { name: "Premium Regrip" });
-  await variant.getByText("Black", { exact: true }).click();
-  await variant.getByText("Tacky", { exact: true }).click();
-  await variant.getByRole("button", { name: "Select" }).click();
-  await variant.waitFor({ state: "detached" });
-  await page.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
-  await page.getByRole("button", { name: "Apply" }).click();
 }
 
 describe("the admin's promotions", () => {

@@ -511,3 +511,19 @@ export async function newVerifiedCustomer(
   return { username, password, token, firstName, lastName, phone, paddleIds };
 }
 
+/**
+ * The customer's booking page (loaded in `page`, signed in as the customer) with Premium Regrip (Black, Tacky) chosen
+ * for the paddle named `paddle` and promotion `code` typed (in lower case, as a customer might) and applied.
+ */
+export async function bookingWithPromo(page: Page, paddle: string, code: string): Promise<void> {
+  await page.goto("/booking");
+  await page.getByRole("radio", { name: new RegExp(paddle) }).check();
+  await page.getByRole("button", { name: /Premium Regrip/ }).click();
+  const variant = page.getByRole("dialog", { name: "Premium Regrip" });
+  await variant.getByText("Black", { exact: true }).click();
+  await variant.getByText("Tacky", { exact: true }).click();
+  await variant.getByRole("button", { name: "Select" }).click();
+  await variant.waitFor({ state: "detached" });
+  await page.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+}

@@ -18,7 +18,7 @@ import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
 import { DEFAULT_MONEY_SETTINGS } from "../../packages/core/src/shared/money-settings";
-import { adminPanelPages, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage } from "./browser";
+import { adminPanelPages, bookingWithPromo, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -65,16 +65,7 @@ describe("the admin dashboard", () => {
     const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
     expect(bags.status).toBe(201);
     await withPage(seed.customer, async (page) => {
-      await page.goto("/booking");
-      await page.getByRole("radio", { name: new RegExp(nickname) }).check();
-      await page.getByRole("button", { name: /Premium Regrip/ }).click();
-      const variant = page.getByRole("dialog", { name: "Premium Regrip" });
-      await variant.getByText("Black", { exact: true }).click();
-      await variant.getByText("Tacky", { exact: true }).click();
-      await variant.getByRole("button", { name: "Select" }).click();
-      await variant.waitFor({ state: "detached" });
-      await page.getByLabel("Promo code", { exact: true }).fill(code);
-      await page.getByRole("button", { name: "Apply" }).click();
+      await bookingWithPromo(page, nickname, code);
       await page.getByText("Promo Applied!").waitFor();
       await page.getByLabel(/Bag number/).fill(bags.body[0].code3);
       await page.getByRole("button", { name: "Book Service" }).click();

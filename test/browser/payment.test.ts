@@ -18,7 +18,7 @@ import { loadSettings } from "../../infra/local/settings";
 import { holdDeadline } from "../../packages/core/src/shared/unpaid-hold";
 import type { Bill } from "../../packages/core/src/shared/bill";
 import { billAmount, billLineRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
-import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage } from "./browser";
+import { bookingWithPromo, callApi, checkAtBothWidths, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -171,16 +171,7 @@ describe("one bill from the booking summary to the order page", () => {
 
     await withSignedInPage(browser(), baseUrl, seed.customer, async (page) => {
       // The booking summary: Premium Regrip (Black, Tacky), WELCOME10 and 100 points.
-      await page.goto("/booking");
-      await page.getByRole("radio", { name: new RegExp(nickname) }).check();
-      await page.getByRole("button", { name: /Premium Regrip/ }).click();
-      const variant = page.getByRole("dialog", { name: "Premium Regrip" });
-      await variant.getByText("Black", { exact: true }).click();
-      await variant.getByText("Tacky", { exact: true }).click();
-      await variant.getByRole("button", { name: "Select" }).click();
-      await variant.waitFor({ state: "detached" });
-      await page.getByLabel("Promo code", { exact: true }).fill("welcome10");
-      await page.getByRole("button", { name: "Apply" }).click();
+      await bookingWithPromo(page, nickname, "WELCOME10");
       await page.getByText("Promo Applied!").waitFor();
       await page.getByLabel("Use points").selectOption("100");
       await page.getByText("Points (100)").first().waitFor();
