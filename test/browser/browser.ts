@@ -518,12 +518,17 @@ export async function newVerifiedCustomer(
 export async function bookingWithPromo(page: Page, paddle: string, code: string): Promise<void> {
   await page.goto("/booking");
   await page.getByRole("radio", { name: new RegExp(paddle) }).check();
+  await choosePremiumRegrip(page);
+  await page.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
+  await page.getByRole("button", { name: "Apply" }).click();
+}
+
+/** On the booking page: Premium Regrip, Black and Tacky, chosen in its dialog, the dialog closed. */
+export async function choosePremiumRegrip(page: Page): Promise<void> {
   await page.getByRole("button", { name: /Premium Regrip/ }).click();
   const variant = page.getByRole("dialog", { name: "Premium Regrip" });
   await variant.getByText("Black", { exact: true }).click();
   await variant.getByText("Tacky", { exact: true }).click();
   await variant.getByRole("button", { name: "Select" }).click();
   await variant.waitFor({ state: "detached" });
-  await page.getByLabel("Promo code", { exact: true }).fill(code.toLowerCase());
-  await page.getByRole("button", { name: "Apply" }).click();
 }

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoPromotions, demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { closeContexts, expectAccessible, workerBrowser, shop, visit, withSignedInPage } from "./browser";
+import { choosePremiumRegrip, closeContexts, expectAccessible, workerBrowser, shop, visit, withSignedInPage } from "./browser";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -134,12 +134,7 @@ describe("the customer journey", () => {
     await expect.poll(() => page.getByRole("radio", { name: /Big Red/ }).isChecked(), { timeout: 15_000 }).toBe(true);
 
     // Premium Regrip, Black and Tacky.
-    await page.getByRole("button", { name: /Premium Regrip/ }).click();
-    const variant = page.getByRole("dialog", { name: "Premium Regrip" });
-    await variant.getByText("Black", { exact: true }).click();
-    await variant.getByText("Tacky", { exact: true }).click();
-    await variant.getByRole("button", { name: "Select" }).click();
-    await variant.waitFor({ state: "detached" });
+    await choosePremiumRegrip(page);
 
     // The weight on two areas.
     await page.getByRole("button", { name: /Performance Weight Tape/ }).click();

@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { demoProducts } from "../../infra/local/demo-shop";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, checkAtBothWidths, fileBrowser, localToken, newVerifiedCustomer, shop, visit, waitFor, withSignedInPage } from "./browser";
+import { callApi, checkAtBothWidths, choosePremiumRegrip, fileBrowser, localToken, newVerifiedCustomer, shop, visit, waitFor, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -59,12 +59,7 @@ const checkScreen = (page: Page, what: string, { selector, console = false }: { 
 /** Books Premium Regrip (Black, Tacky) for the member's paddle on /booking (moved to in the app), with the add-ons named, up to the confirm dialog. */
 async function chooseRegrip(page: Page, bag: string, addOns: string[] = []) {
   await visit(page, "/booking");
-  await page.getByRole("button", { name: /Premium Regrip/ }).click();
-  const variant = page.getByRole("dialog", { name: "Premium Regrip" });
-  await variant.getByText("Black", { exact: true }).click();
-  await variant.getByText("Tacky", { exact: true }).click();
-  await variant.getByRole("button", { name: "Select" }).click();
-  await variant.waitFor({ state: "detached" });
+  await choosePremiumRegrip(page);
   for (const addOn of addOns) await page.getByRole("button", { name: new RegExp(addOn) }).first().click();
   await page.getByLabel(/Bag number/).fill(bag);
 }

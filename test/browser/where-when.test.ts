@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { addDays, formatDate, hoursOn, todayOf, weekdayOf } from "../../packages/core/src/shared/calendar";
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, checkAtBothWidths, fileBrowser, localToken, newVerifiedCustomer, shop, visit, waitFor, withPage, withSignedInPage, type NewCustomer } from "./browser";
+import { callApi, checkAtBothWidths, choosePremiumRegrip, fileBrowser, localToken, newVerifiedCustomer, shop, visit, waitFor, withPage, withSignedInPage, type NewCustomer } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -45,16 +45,6 @@ async function newBag(): Promise<string> {
 
 /** axe and no sideways scroll at 1280 and 390 px, with a screenshot of each when WHERE_SHOTS is set. */
 const checkScreen = (page: Page, what: string, selector?: string) => checkAtBothWidths(page, what, { selector, shots });
-
-/** Premium Regrip (Black, Tacky) chosen on /booking (already open). */
-async function chooseRegrip(page: Page) {
-  await page.getByRole("button", { name: /Premium Regrip/ }).click();
-  const variant = page.getByRole("dialog", { name: "Premium Regrip" });
-  await variant.getByText("Black", { exact: true }).click();
-  await variant.getByText("Tacky", { exact: true }).click();
-  await variant.getByRole("button", { name: "Select" }).click();
-  await variant.waitFor({ state: "detached" });
-}
 
 /** The Book button in view: the summary's at 1280 px, the bottom bar's on a phone (the other one is not displayed). */
 const bookButton = (page: Page) => page.getByRole("button", { name: "Book Service" });
@@ -128,7 +118,7 @@ describe("where and when", { timeout: 180_000 }, () => {
       // The day is chosen from the link.
       const seat = page.getByLabel(`${formatDate(date)} at ${name}`);
       await expect.poll(() => seat.isChecked()).toBe(true);
-      await chooseRegrip(page);
+      await choosePremiumRegrip(page);
       await page.getByLabel(/Bag number/).fill(bag);
       await page.getByText(`Bag ${bag} is yours to use.`).waitFor();
       await checkScreen(page, "booking-onsite-day");
@@ -157,7 +147,7 @@ describe("where and when", { timeout: 180_000 }, () => {
     const { friday, monday } = fridayAhead();
     await withSignedInPage(browser(), baseUrl, customer, async (page) => {
       await page.goto("/booking");
-      await chooseRegrip(page);
+      await choosePremiumRegrip(page);
       await page.getByRole("radio", { name: /^Regrip Highlands Ranch/ }).check();
       await page.getByLabel("Drop-off day *").selectOption(friday);
       await page.getByLabel("Drop-off time *").selectOption("18:00");
@@ -193,7 +183,7 @@ describe("where and when", { timeout: 180_000 }, () => {
       customer,
       async (page) => {
         await page.goto("/booking");
-        await chooseRegrip(page);
+        await choosePremiumRegrip(page);
         // The total and Book stay at the bottom of the phone's screen.
         const bar = page.getByRole("region", { name: "Total and Book" });
         const box = await bar.boundingBox();
@@ -229,7 +219,7 @@ describe("where and when", { timeout: 180_000 }, () => {
     const bag = await newBag();
     await withSignedInPage(browser(), baseUrl, customer, async (page) => {
       await page.goto("/booking");
-      await chooseRegrip(page);
+      await choosePremiumRegrip(page);
       await page.getByLabel(/Bag number/).fill(bag);
       await bookButton(page).click();
       const orderId = await confirmAndPay(page);
