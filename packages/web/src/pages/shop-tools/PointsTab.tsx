@@ -1,3 +1,4 @@
+import { HistoryTable } from "./HistoryTable";
 import { Link } from "react-router";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -47,42 +48,25 @@ export function PointsTab() {
           </Link>
         </div>
       ) : (
-        <table className="points-history">
-          <caption className="visually-hidden">Points history, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">What</th>
-              <th scope="col" className="points-col">
-                Points
-              </th>
+        <HistoryTable caption="Points history, newest first" amountHeading="Points" more={history}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>{shortDate(entry.createdAt)}</td>
+              <td>
+                {entry.orderId && entry.type !== "adjust" ? (
+                  <Link to={`/orders/${encodeURIComponent(entry.orderId)}`} className="link-like">
+                    {entryWhat(entry)}
+                  </Link>
+                ) : (
+                  entryWhat(entry)
+                )}
+              </td>
+              <td className={entry.points < 0 ? "points-col points-minus" : "points-col points-plus"}>
+                {signedPoints(entry.points)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>{shortDate(entry.createdAt)}</td>
-                <td>
-                  {entry.orderId && entry.type !== "adjust" ? (
-                    <Link to={`/orders/${encodeURIComponent(entry.orderId)}`} className="link-like">
-                      {entryWhat(entry)}
-                    </Link>
-                  ) : (
-                    entryWhat(entry)
-                  )}
-                </td>
-                <td className={entry.points < 0 ? "points-col points-minus" : "points-col points-plus"}>
-                  {signedPoints(entry.points)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {history.hasNextPage && (
-        <button type="button" className="btn btn-outline btn-small section-gap" disabled={history.isFetchingNextPage} onClick={() => void history.fetchNextPage()}>
-          {history.isFetchingNextPage ? "Loading..." : "Show more"}
-        </button>
+          ))}
+        </HistoryTable>
       )}
     </>
   );

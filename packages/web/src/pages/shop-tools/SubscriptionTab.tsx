@@ -1,3 +1,4 @@
+import { HistoryTable } from "./HistoryTable";
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
@@ -273,36 +274,19 @@ function MembershipPayments({ periodEnd }: { periodEnd: string | null }) {
   return (
     <>
       <h3 className="member-subhead">Payments</h3>
-      <table className="points-history membership-payments">
-        <caption className="visually-hidden">Membership payments, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">What</th>
-            <th scope="col" className="points-col">
-              Amount
-            </th>
+      <HistoryTable caption="Membership payments, newest first" amountHeading="Amount" className="points-history membership-payments" more={charges}>
+        {items.map((charge) => (
+          <tr key={charge.invoiceId}>
+            <td>{shortDate(charge.paidAt)}</td>
+            <td>
+              {PLAN_TERMS[charge.plan].name}
+              {charge.periodStart && charge.periodEnd ? `, ${shortDate(charge.periodStart)} to ${shortDate(charge.periodEnd)}` : ""}
+              {charge.card ? <span className="muted">{` · ${charge.card}`}</span> : null}
+            </td>
+            <td className="points-col">{formatCents(charge.amountCents)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {items.map((charge) => (
-            <tr key={charge.invoiceId}>
-              <td>{shortDate(charge.paidAt)}</td>
-              <td>
-                {PLAN_TERMS[charge.plan].name}
-                {charge.periodStart && charge.periodEnd ? `, ${shortDate(charge.periodStart)} to ${shortDate(charge.periodEnd)}` : ""}
-                {charge.card ? <span className="muted">{` · ${charge.card}`}</span> : null}
-              </td>
-              <td className="points-col">{formatCents(charge.amountCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {charges.hasNextPage && (
-        <button type="button" className="btn btn-outline btn-small section-gap" disabled={charges.isFetchingNextPage} onClick={() => void charges.fetchNextPage()}>
-          {charges.isFetchingNextPage ? "Loading..." : "Show more"}
-        </button>
-      )}
+        ))}
+      </HistoryTable>
     </>
   );
 }
