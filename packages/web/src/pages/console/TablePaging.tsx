@@ -1,6 +1,7 @@
 import Box from "@cloudscape-design/components/box";
 import CollectionPreferences from "@cloudscape-design/components/collection-preferences";
 import Pagination from "@cloudscape-design/components/pagination";
+import TextFilter from "@cloudscape-design/components/text-filter";
 import type { ReactNode } from "react";
 import type { useCursorPages } from "./use-cursor-pages";
 import { pageSizeOptions } from "./use-page-size";
@@ -27,6 +28,23 @@ export function OrdersPerPage({ pageSize, onChange }: { pageSize: number; onChan
       preferences={{ pageSize }}
       pageSizePreference={{ title: "Orders per page", options: pageSizeOptions }}
       onConfirm={({ detail }) => detail.pageSize && onChange(detail.pageSize)}
+    />
+  );
+}
+
+/**
+ * The orders tables' search box (the queue's and Admin Orders'): by number, name, email, phone or bag, searched on the
+ * server; `countText` says how many of the page match, where the table shows one.
+ */
+export function OrderSearch({ text, onChange, countText }: { text: string; onChange: (text: string) => void; countText?: string }) {
+  return (
+    <TextFilter
+      filteringText={text}
+      filteringPlaceholder="Search orders by number, name, email, phone or bag"
+      filteringAriaLabel="Search orders"
+      filteringClearAriaLabel="Clear order search"
+      onChange={({ detail }) => onChange(detail.filteringText)}
+      countText={countText}
     />
   );
 }

@@ -4,7 +4,6 @@ import Header from "@cloudscape-design/components/header";
 import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
-import TextFilter from "@cloudscape-design/components/text-filter";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
@@ -22,7 +21,7 @@ import { useCursorPages } from "../use-cursor-pages";
 import { usePageSize } from "../use-page-size";
 import { useDebounced } from "../use-debounced";
 import { adminCounters } from "./admin-status";
-import { OrdersPerPage, pagedRows } from "../TablePaging";
+import { OrderSearch, OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
 import { useActionsInReach } from "../use-narrow";
 
@@ -107,15 +106,7 @@ export default function AdminOrdersPage() {
           wrapLines
           {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
-          filter={
-            <TextFilter
-              filteringText={searchText}
-              filteringPlaceholder="Search orders by number, name, email, phone or bag"
-              filteringAriaLabel="Search orders"
-              filteringClearAriaLabel="Clear order search"
-              onChange={({ detail }) => setSearchText(detail.filteringText)}
-            />
-          }
+          filter={<OrderSearch text={searchText} onChange={setSearchText} />}
         />
       </SpaceBetween>
       {actions.dialogs}

@@ -9,7 +9,6 @@ import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
-import TextFilter from "@cloudscape-design/components/text-filter";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
 import { inStageFilter, type OrderStageFilter as StageFilter } from "@regrip/core/shared/lifecycle";
 import { MY_GRIP_NOTES_MAX, MY_GRIP_NOTES_TOO_LONG, orderReference, type OrderView } from "@regrip/core/shared/orders";
@@ -35,7 +34,7 @@ import { ChangeStatus, useOrderActions } from "../orders/OrderActions";
 import { PaymentStatus } from "../orders/PaymentStatus";
 import { StageStatus } from "../orders/StageStatus";
 import { staffOrderPath } from "../orders/staff-order-path";
-import { CursorPagination, OrdersPerPage } from "../TablePaging";
+import { CursorPagination, OrderSearch, OrdersPerPage } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
 
 /** The stage filter's cards: four stages and Active. */
@@ -280,12 +279,9 @@ export default function QueuePage() {
           loadingText="Loading orders"
           submitEdit={(order, column, value) => (column.id === "notes" ? submitNotes(order, String(value ?? "")) : undefined)}
           filter={
-            <TextFilter
-              filteringText={searchText}
-              filteringPlaceholder="Search orders by number, name, email, phone or bag"
-              filteringAriaLabel="Search orders"
-              filteringClearAriaLabel="Clear order search"
-              onChange={({ detail }) => setSearchText(detail.filteringText)}
+            <OrderSearch
+              text={searchText}
+              onChange={setSearchText}
               countText={searchText && orders.data ? `${rows.length} match${rows.length === 1 ? "" : "es"}` : undefined}
             />
           }
