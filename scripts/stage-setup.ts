@@ -6,7 +6,9 @@
  * Amazon SES (scripts/lib/email-sender.ts) and says how the stage sends from it. With the stage's STRIPE_SECRET_KEY
  * set, creates or checks its Stripe webhook endpoint for the handled events (scripts/lib/stripe-webhook.ts) and
  * stores a new endpoint's signing secret as STRIPE_WEBHOOK_SECRET. `--print-events` prints the handled events, as
- * the deploy guide lists them, and does nothing else. Safe to run again. Finds the stage from its stacks' outputs, with the
+ * the deploy guide lists them, and does nothing else. `--before-deploy` (with `--stage`, and `--email-from` when the
+ * stage will send email) needs no stacks: it makes the SES sender, says whether SES is still in its sandbox and what
+ * the account's Lambda concurrency allows, and stops; the full run says the last two again. Safe to run again. Finds the stage from its stacks' outputs, with the
  * AWS credentials of the environment (a profile or AWS_* variables); `--local` works on the running `npm start`
  * shop instead. What it does is scripts/lib/stage-setup.ts; docs/deploy.md has an example.
  */
@@ -14,11 +16,13 @@ import { CloudFormationClient } from "@aws-sdk/client-cloudformation";
 import { CognitoIdentityProviderClient } from "@aws-sdk/client-cognito-identity-provider";
 import { SESv2Client } from "@aws-sdk/client-sesv2";
 import { SSMClient } from "@aws-sdk/client-ssm";
+import { LambdaClient } from "@aws-sdk/client-lambda";
 import { parseArgs } from "node:util";
 import { cognitoClient } from "../infra/local/cognito";
 import { loadSettings } from "../infra/local/settings";
 import { handlerEnvironment, localTableName } from "../infra/local/shop";
 import { readState } from "../infra/local/state";
+import { describeConcurrency, describeSesAccess, readConcurrency, sesProductionAccess } from "./lib/account-limits";
 import { describeSender, ensureEmailSender } from "./lib/email-sender";
 import { describeSetup, setUpStage, StageSetupError, type StageTarget } from "./lib/stage-setup";
 import { cloudTarget, localTarget, readStageSecret, storeStageSecret } from "./lib/stage-target";
@@ -33,6 +37,7 @@ const usage = [
   "Options: --admin-username NAME (default: the email)  --first-name NAME  --last-name NAME",
   "         --print-password (print a temporary password instead of Cognito emailing one)  --region REGION",
   "         --email-from ADDRESS (the stage's verified Amazon SES sender for its emails; on one machine emails go to /local/outbox)",
+  "       npm run stage:setup -- --stage NAME --before-deploy [--email-from ADDRESS]   (before the first deploy: the SES sender, SES's sandbox, the account's Lambda concurrency)",
   "       npm run stage:setup -- --print-events   (the Stripe events the webhook handles, as docs/deploy.md lists them)",
 ].join("\n");
 
@@ -55,6 +60,7 @@ try {
       region: { type: "string" },
       "email-from": { type: "string" },
       "print-events": { type: "boolean", default: false },
+      "before-deploy": { type: "boolean", default: false },
     },
     strict: true,
   }).values;
@@ -66,10 +72,41 @@ if (args["print-events"]) {
   process.exit(0);
 }
 const email = args["admin-email"]?.trim() ?? "";
-if (!!args.stage === args.local || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(usage, 2);
 const emailFrom = args["email-from"]?.trim();
 if (emailFrom !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailFrom)) fail(`"${emailFrom}" is not an email address.\n${usage}`, 2);
 if (args.stage && !/^[A-Za-z][A-Za-z0-9-]*$/.test(args.stage)) fail(`"${args.stage}" is not a stage name (letters, digits and hyphens).`, 2);
+if (args["before-deploy"]) {
+  if (!args.stage) fail(usage, 2);
+  const region = args.region ?? process.env.AWS_REGION ?? "us-east-1";
+  try {
+    for (const line of await accountChecks(args.stage, region, emailFrom)) console.log(line);
+  } catch (error) {
+    fail(explain(error, "are AWS credentials for the stage's account in the environment (AWS_PROFILE or AWS_* variables)?"));
+  }
+  console.log(`[regrip] Next: the settings in .env.${args.stage}, then npx sst deploy --stage ${args.stage} (docs/deploy.md).`);
+  process.exit(0);
+}
+if (!!args.stage === args.local || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) fail(usage, 2);
+
+/**
+ * What the account allows the stage, from AWS: the SES sender made or checked (with `emailFrom`), SES's sandbox, and
+ * the Lambda concurrency against the stage's REGRIP_STRIPE_WEBHOOK_CONCURRENCY (from the environment, as sst reads it).
+ */
+async function accountChecks(stage: string, region: string, sender: string | undefined): Promise<string[]> {
+  const ses = new SESv2Client({ region });
+  const lambda = new LambdaClient({ region });
+  try {
+    const lines: string[] = [];
+    if (sender) lines.push(...describeSender(stage, sender, await ensureEmailSender(ses, sender)));
+    lines.push(...describeSesAccess(await sesProductionAccess(ses)));
+    const wanted = Number(process.env.REGRIP_STRIPE_WEBHOOK_CONCURRENCY ?? 0) || 0;
+    lines.push(...describeConcurrency(stage, await readConcurrency(lambda), wanted));
+    return lines;
+  } finally {
+    ses.destroy();
+    lambda.destroy();
+  }
+}
 
 let target: StageTarget;
 let site: string | undefined;
@@ -121,14 +158,7 @@ try {
   });
   for (const line of describeSetup(target, report, site)) console.log(line);
   if (emailFrom && args.local) console.log("[regrip] On one machine emails go to the outbox (/local/outbox): no sender to verify.");
-  if (emailFrom && args.stage) {
-    const ses = new SESv2Client({ region: process.env.AWS_REGION });
-    try {
-      for (const line of describeSender(args.stage, emailFrom, await ensureEmailSender(ses, emailFrom))) console.log(line);
-    } finally {
-      ses.destroy();
-    }
-  }
+  if (args.stage) for (const line of await accountChecks(args.stage, process.env.AWS_REGION!, emailFrom)) console.log(line);
   if (args.local) console.log("[regrip] Stripe webhook: on one machine npm start's payment page signs its own events (with a real key, stripe listen; docs/deploy.md).");
   if (stripeStage && args.stage) await stripeWebhookStep(args.stage, stripeStage);
   console.log("[regrip] stage:setup is done. Once the admin has chosen their password, check the shop with:");

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { Duration, Fn, RemovalPolicy, type Stack } from "aws-cdk-lib";
 import {
   AccountRecovery,
   CfnUserPoolGroup,
@@ -9,9 +9,20 @@ import {
 import { Cognito, type StackContext } from "sst/constructs";
 import { roleGroups, userPool } from "../infra/auth";
 import { clientIdentityProviders, createIdentityProviders } from "./identity-providers";
-import { deploySettings, isProduction, siteRedirectUrls } from "./settings";
+import { deploySettings, domainOfAddress, isProduction, siteRedirectUrls } from "./settings";
 
 type SignIn = "email" | "phone" | "username" | "preferredUsername";
+
+/**
+ * `regrip-<stage>-<8 hex characters of the stack's id>`: the stage's name as Cognito allows it (lower case letters,
+ * digits and hyphens; cut to leave room), and a part of `AWS::StackId`, resolved by CloudFormation at deploy.
+ */
+function defaultDomainPrefix(stack: Stack, stage: string): string {
+  const name = `regrip-${stage}`.toLowerCase().replace(/[^a-z0-9-]/g, "-").replace(/aws|amazon|cognito/g, "x").slice(0, 50).replace(/-+$/, "");
+  // arn:aws:cloudformation:<region>:<account>:stack/<name>/<uuid>: the UUID's first part.
+  const stackUuid = Fn.select(2, Fn.split("/", stack.stackId));
+  return `${name}-${Fn.select(0, Fn.split("-", stackUuid))}`;
+}
 
 export function Auth({ app, stack }: StackContext) {
   const settings = deploySettings(app);
@@ -33,8 +44,17 @@ export function Auth({ app, stack }: StackContext) {
         standardAttributes: { email: { required: false, mutable: true } },
         autoVerify: { email: true },
         // Through SES from a verified address once the stage names one; Cognito's own sender allows 50 a day.
+        // Sent through the identity SES verified: the address itself, or its domain (Cognito refuses a sender whose
+        // only identity is its domain unless told so).
         ...(settings.emailFrom
-          ? { email: UserPoolEmail.withSES({ fromEmail: settings.emailFrom, fromName: "Regrip", sesRegion: stack.region }) }
+          ? {
+              email: UserPoolEmail.withSES({
+                fromEmail: settings.emailFrom,
+                fromName: "Regrip",
+                sesRegion: stack.region,
+                ...(settings.emailIdentity === "domain" ? { sesVerifiedDomain: domainOfAddress(settings.emailFrom) } : {}),
+              }),
+            }
           : {}),
         accountRecovery: AccountRecovery.EMAIL_ONLY,
         removalPolicy: isProduction(app) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -75,10 +95,12 @@ export function Auth({ app, stack }: StackContext) {
     });
   });
 
-  // Cognito domain prefixes are lower case letters, digits and hyphens.
-  const domainPrefix = `regrip-${app.stage}`.toLowerCase().replace(/[^a-z0-9-]/g, "-").slice(0, 63);
-  cognito.cdk.userPool.addDomain("HostedUi", { cognitoDomain: { domainPrefix } });
-  const hostedUiDomain = `${domainPrefix}.auth.${stack.region}.amazoncognito.com`;
+  // Prefixes are global in a region, across accounts: by default the stage's name and the first 8 characters of
+  // this stack's id (a UUID CloudFormation gives the stack), so a second installation of Regrip never collides.
+  const domainPrefix = settings.authDomainPrefix ?? defaultDomainPrefix(stack, app.stage);
+  const domain = cognito.cdk.userPool.addDomain("HostedUi", { cognitoDomain: { domainPrefix } });
+  // By the domain resource's own name (a reference the Web stack imports), not this stack's expression of it.
+  const hostedUiDomain = `${domain.domainName}.auth.${stack.region}.amazoncognito.com`;
 
   // The client may only list providers that already exist in the pool.
   for (const provider of createIdentityProviders(stack, cognito.cdk.userPool, settings)) {

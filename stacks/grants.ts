@@ -1,5 +1,5 @@
 import type { Stack } from "aws-cdk-lib";
-import { ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import type { Bucket, Cognito, Function as SstFunction, FunctionProps, Table } from "sst/constructs";
 import { env } from "../infra/env";
 import { grantsKey, secretsOf, tableActions, type Grants } from "../infra/grants";
@@ -111,8 +111,11 @@ export function grantStatements(stack: Stack, targets: GrantTargets, grants: Gra
     );
   }
   if (grants.texts) {
-    // A text to a phone number has no ARN to name: SNS's direct publish is authorized on "*".
+    // A text to a phone number has no ARN to name: SNS's direct publish is authorized on "*". Every topic's ARN is
+    // refused beside it (AWS's own pattern for "SMS only"), so a texting function cannot publish to any topic, the
+    // alarm topic included.
     statements.push(new PolicyStatement({ actions: ["sns:Publish"], resources: ["*"] }));
+    statements.push(new PolicyStatement({ effect: Effect.DENY, actions: ["sns:Publish"], resources: ["arn:aws:sns:*:*:*"] }));
   }
   if (grants.email && targets.emailFrom) {
     // From the stage's verified sender only: its address identity and, when the domain is what SES verified, the

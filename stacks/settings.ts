@@ -25,9 +25,10 @@ export interface DeploySettings {
   /** Where the stage's alarms are emailed (one SNS email subscription each); required for production. */
   alarmEmails: string[];
   /**
-   * Concurrent executions reserved for the Stripe webhook (0: none). Defaults to 5 in production and 0
-   * elsewhere: every reservation leaves the account's unreserved pool smaller, and AWS refuses one that
-   * would leave it under its minimum (all of it on a new account whose limit is still 10).
+   * Concurrent executions reserved for the Stripe webhook (0: none, the default everywhere). Every reservation
+   * leaves the account's unreserved pool smaller, and AWS refuses one that would leave it under its minimum of 100:
+   * all of it on a new account whose limit is still 10. `npm run stage:setup` says when the account's limit allows
+   * a reservation (docs/deploy.md).
    */
   stripeWebhookConcurrency: number;
   /**
@@ -36,6 +37,19 @@ export interface DeploySettings {
    * sender, which AWS limits to 50 emails a day per account (docs/deploy.md).
    */
   emailFrom?: string;
+  /**
+   * How `emailFrom` is verified in SES: as the address itself (`address`, the default), or by its domain
+   * (`domain`: the whole domain verified with DKIM records). Cognito must be told which identity to send through:
+   * given the address alone it refuses a sender whose only identity is its domain.
+   */
+  emailIdentity: "address" | "domain";
+  /**
+   * The user pool's hosted UI domain prefix (`<prefix>.auth.<region>.amazoncognito.com`). Prefixes are global
+   * in a region, across every AWS account, so the default is unique to the stage's Auth stack:
+   * `regrip-<stage>-<the first 8 characters of the stack's id>`, known after the first deploy (the stack's
+   * `HostedUiDomain` output). Set it to keep a name a social sign-in's console already lists.
+   */
+  authDomainPrefix?: string;
   /**
    * The site's public origin without a trailing slash (`https://d111.cloudfront.net`
    * or a custom domain). Unknown before the first deploy of a stage: CloudFront
@@ -66,6 +80,8 @@ export const settingsEnvironment = {
   alarmEmails: "REGRIP_ALARM_EMAIL",
   stripeWebhookConcurrency: "REGRIP_STRIPE_WEBHOOK_CONCURRENCY",
   emailFrom: "REGRIP_EMAIL_FROM",
+  emailIdentity: "REGRIP_EMAIL_IDENTITY",
+  authDomainPrefix: "REGRIP_AUTH_DOMAIN_PREFIX",
   siteUrl: "REGRIP_SITE_URL",
   identityProviders: "REGRIP_IDENTITY_PROVIDERS",
   githubIssuerUrl: "REGRIP_GITHUB_OIDC_ISSUER",
@@ -73,8 +89,6 @@ export const settingsEnvironment = {
   snsDeliveryLogs: "REGRIP_SNS_DELIVERY_LOGS",
 } as const;
 
-/** The reserved concurrency a production stage gives the Stripe webhook unless told otherwise. */
-export const productionStripeWebhookConcurrency = 5;
 
 /**
  * Production by intent: the stage's settings say so (REGRIP_PRODUCTION=true), never its name.
@@ -113,6 +127,8 @@ function readSettings(app: App): DeploySettings {
       .filter(Boolean),
     stripeWebhookConcurrency: concurrency === undefined ? undefined : Number(concurrency),
     emailFrom: read(settingsEnvironment.emailFrom),
+    emailIdentity: read(settingsEnvironment.emailIdentity) as DeploySettings["emailIdentity"] | undefined,
+    authDomainPrefix: read(settingsEnvironment.authDomainPrefix),
     siteUrl: read(settingsEnvironment.siteUrl),
     identityProviders: (read(settingsEnvironment.identityProviders) ?? "")
       .split(",")
@@ -171,8 +187,7 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
       throw new Error(`${settingsEnvironment.alarmEmails}: "${address}" is not an email address`);
     }
   }
-  const stripeWebhookConcurrency =
-    input.stripeWebhookConcurrency ?? (production ? productionStripeWebhookConcurrency : 0);
+  const stripeWebhookConcurrency = input.stripeWebhookConcurrency ?? 0;
   if (!Number.isInteger(stripeWebhookConcurrency) || stripeWebhookConcurrency < 0 || stripeWebhookConcurrency > 50) {
     throw new Error(
       `${settingsEnvironment.stripeWebhookConcurrency} must be a whole number from 0 (no reservation) to 50, got "${input.stripeWebhookConcurrency}"`,
@@ -180,6 +195,13 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
   }
   if (input.emailFrom !== undefined && !emailAddress.test(input.emailFrom)) {
     throw new Error(`${settingsEnvironment.emailFrom}: "${input.emailFrom}" is not an email address`);
+  }
+  const emailIdentity = input.emailIdentity ?? "address";
+  if (emailIdentity !== "address" && emailIdentity !== "domain") {
+    throw new Error(`${settingsEnvironment.emailIdentity} must be address or domain (how ${settingsEnvironment.emailFrom} is verified in SES), got "${String(emailIdentity)}"`);
+  }
+  if (input.authDomainPrefix !== undefined && authDomainPrefixRefusal(input.authDomainPrefix)) {
+    throw new Error(`${settingsEnvironment.authDomainPrefix}: ${authDomainPrefixRefusal(input.authDomainPrefix)}`);
   }
   const identityProviders = [...new Set(input.identityProviders ?? [])];
   for (const name of identityProviders) {
@@ -199,6 +221,8 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     alarmEmails,
     stripeWebhookConcurrency,
     emailFrom: input.emailFrom,
+    emailIdentity,
+    authDomainPrefix: input.authDomainPrefix,
     siteUrl: input.siteUrl ? origin(input.siteUrl, settingsEnvironment.siteUrl) : undefined,
     identityProviders,
     githubIssuerUrl: input.githubIssuerUrl ? httpsUrl(input.githubIssuerUrl) : undefined,
@@ -207,6 +231,21 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     prebuiltWeb: input.prebuiltWeb ?? false,
   };
 }
+
+/**
+ * Why Cognito would refuse `prefix` as a hosted UI domain prefix, or null: 1 to 63 lower case letters, digits and
+ * hyphens, not starting or ending with a hyphen, without the reserved words aws, amazon and cognito.
+ */
+export function authDomainPrefixRefusal(prefix: string): string | null {
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(prefix)) {
+    return `"${prefix}" must be 1 to 63 lower case letters, digits and hyphens, starting and ending with a letter or digit`;
+  }
+  if (/aws|amazon|cognito/.test(prefix)) return `"${prefix}" may not contain aws, amazon or cognito (Cognito reserves them)`;
+  return null;
+}
+
+/** The domain part of an email address: `hello@shop.example` → `shop.example`. */
+export const domainOfAddress = (address: string): string => address.slice(address.lastIndexOf("@") + 1);
 
 /** `https://shop.example/` → `https://shop.example`: callers add the paths. */
 function origin(value: string, name: string): string {

@@ -27,10 +27,12 @@ function fakeSes(identities: Record<string, boolean>) {
 }
 
 describe("the stage's email sender", () => {
-  it("needs nothing when the address's domain is verified", async () => {
+  it("needs nothing when the address's domain is verified, and says the stage sends through the domain's identity", async () => {
     const ses = fakeSes({ "regrip.example": true });
-    expect(await ensureEmailSender(ses, "shop@regrip.example")).toEqual({ identity: "regrip.example", outcome: "exists", verified: true });
+    const sender = await ensureEmailSender(ses, "shop@regrip.example");
+    expect(sender).toEqual({ identity: "regrip.example", outcome: "exists", verified: true });
     expect(ses.asked).toEqual(["get regrip.example"]);
+    expect(describeSender("production", "shop@regrip.example", sender)[1]).toContain("REGRIP_EMAIL_FROM=shop@regrip.example and REGRIP_EMAIL_IDENTITY=domain");
   });
 
   it("creates the address as an identity once, and reads its state on the next run", async () => {
@@ -40,6 +42,6 @@ describe("the stage's email sender", () => {
     expect(ses.asked.filter((call) => call.startsWith("create"))).toEqual(["create shop@regrip.example", "create shop@regrip.example"]);
     const lines = describeSender("dev", "shop@regrip.example", { identity: "shop@regrip.example", outcome: "created", verified: false });
     expect(lines[0]).toContain("emailed it a verification link");
-    expect(lines[1]).toContain("REGRIP_EMAIL_FROM=shop@regrip.example");
+    expect(lines[1]).toContain("REGRIP_EMAIL_FROM=shop@regrip.example at the next deploy");
   });
 });

@@ -45,8 +45,9 @@ export function describeSender(stage: string, address: string, sender: SenderOut
       ? `[regrip] Email sender ${address}: verified in Amazon SES (identity ${sender.identity}).`
       : `[regrip] Email sender ${address}: ${sender.outcome === "created" ? "created in Amazon SES, which has emailed it a verification link" : "waiting for its verification link to be clicked"}; emails go out once it is verified.`,
   ];
+  const byDomain = sender.identity !== address;
   lines.push(
-    `[regrip] The stage sends from it when .env.${stage} has REGRIP_EMAIL_FROM=${address} at the next deploy (npx sst deploy --stage ${stage}): that gives the functions that send email the address and ses:SendEmail on it alone.`,
+    `[regrip] The stage sends from it when .env.${stage} has REGRIP_EMAIL_FROM=${address}${byDomain ? " and REGRIP_EMAIL_IDENTITY=domain (SES verified the domain, not the address: the user pool must send through the domain's identity)" : ""} at the next deploy (npx sst deploy --stage ${stage}): that gives the functions that send email the address and ses:SendEmail on it alone.`,
   );
   return lines;
 }

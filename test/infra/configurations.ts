@@ -30,11 +30,19 @@ export const configurations = {
   },
   /**
    * A new production stage's first deploy: two alarm addresses, the Stripe webhook's reservation set to 8, SNS
-   * delivery logs on and no site URL yet.
+   * delivery logs on, no site URL yet, a sender whose SES identity is its domain and a hosted UI prefix of its own.
    */
   prod: {
     stage: "prod",
-    settings: { production: true, alarmEmails: ["ops@regrip.example", "owner@regrip.example"], stripeWebhookConcurrency: 8, snsDeliveryLogs: true },
+    settings: {
+      production: true,
+      alarmEmails: ["ops@regrip.example", "owner@regrip.example"],
+      stripeWebhookConcurrency: 8,
+      snsDeliveryLogs: true,
+      emailFrom: "orders@mail.regrip.example",
+      emailIdentity: "domain",
+      authDomainPrefix: "regrip-shop-two",
+    },
   },
   /** A production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false). */
   live: { stage: "live", settings: { production: false } },

@@ -51,7 +51,7 @@ function add(map: Granted, action: string, resources: string[]) {
 }
 
 /** Every action a function's role allows, with the resources it allows it on, and its managed policies. */
-function grantedTo(synthesis: Synthesis, stack: StackName, fn: Resource): { actions: Granted; managed: string[] } {
+function grantedTo(synthesis: Synthesis, stack: StackName, fn: Resource): { actions: Granted; denied: Granted; managed: string[] } {
   const roleAt = target(synthesis, stack, fn.Properties!.Role)!;
   expect(roleAt.attribute).toBe("Arn");
   const role = resource(synthesis, roleAt);
@@ -64,13 +64,21 @@ function grantedTo(synthesis: Synthesis, stack: StackName, fn: Resource): { acti
     }
   }
   const actions: Granted = new Map();
+  const denied: Granted = new Map();
   for (const statement of statements) {
-    expect(statement.Effect).toBe("Allow");
+    expect(["Allow", "Deny"]).toContain(statement.Effect);
     const list = ([] as unknown[]).concat(statement.Resource).map((r) => described(synthesis, stack, r));
-    for (const action of ([] as string[]).concat(statement.Action)) add(actions, action, list);
+    for (const action of ([] as string[]).concat(statement.Action)) add(statement.Effect === "Deny" ? denied : actions, action, list);
   }
   const managed = (role.Properties!.ManagedPolicyArns ?? []).map((arn: unknown) => described(synthesis, stack, arn));
-  return { actions, managed };
+  return { actions, denied, managed };
+}
+
+/** What a declaration must refuse outright: a function that texts publishes to phone numbers, never to a topic. */
+function expectedDenied(grants: Grants): Granted {
+  const map: Granted = new Map();
+  if (grants.texts) add(map, "sns:Publish", ["arn:aws:sns:*:*:*"]);
+  return map;
 }
 
 /** What a declaration must give, in the same words. */
@@ -133,8 +141,9 @@ describe("least privilege", () => {
     const functions = declaredFunctions(full);
     expect(functions.length).toBe(routes.length + webhooks.length + jobs.length);
     for (const { name, stack, fn, grants, invokedAsync } of functions) {
-      const { actions, managed } = grantedTo(full, stack, fn);
+      const { actions, denied, managed } = grantedTo(full, stack, fn);
       expect(asObject(actions), name).toEqual(asObject(expected(grants, invokedAsync)));
+      expect(asObject(denied), name).toEqual(asObject(expectedDenied(grants)));
       expect(managed, name).toEqual(["arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"]);
     }
   });

@@ -5,7 +5,6 @@ import {
   deploySettings,
   isProduction,
   looksLikeProduction,
-  productionStripeWebhookConcurrency,
   settingsEnvironment,
   siteOrigins,
   siteRedirectUrls,
@@ -39,6 +38,7 @@ describe("deploy settings", () => {
       production: undefined,
       alarmEmails: [],
       stripeWebhookConcurrency: 0,
+      emailIdentity: "address",
       siteUrl: undefined,
       identityProviders: [],
       githubIssuerUrl: undefined,
@@ -140,9 +140,9 @@ describe("production by intent", () => {
     expect(deploySettings(app("dev")).alarmEmails).toEqual(["dev@regrip.example"]);
   });
 
-  it("reserves the Stripe webhook's concurrency in production by default, nowhere else, and as told", () => {
+  it("reserves no concurrency for the Stripe webhook unless told (a new account's limit of 10 refuses any), and as told", () => {
     withEnvironment({ production: "true", alarmEmails: "ops@regrip.example" });
-    expect(deploySettings(app("shop")).stripeWebhookConcurrency).toBe(productionStripeWebhookConcurrency);
+    expect(deploySettings(app("shop")).stripeWebhookConcurrency).toBe(0);
     withEnvironment({ production: "true", alarmEmails: "ops@regrip.example", stripeWebhookConcurrency: "0" });
     expect(deploySettings(app("shop")).stripeWebhookConcurrency).toBe(0);
     withEnvironment({});
@@ -152,6 +152,19 @@ describe("production by intent", () => {
     for (const value of ["-1", "2.5", "many", "51"]) {
       withEnvironment({ stripeWebhookConcurrency: value });
       expect(() => deploySettings(app("dev")), value).toThrow(/REGRIP_STRIPE_WEBHOOK_CONCURRENCY must be a whole number from 0/);
+    }
+  });
+
+  it("takes the SES sender's identity as its address or its domain, and a hosted UI domain prefix Cognito would take", () => {
+    withEnvironment({ emailFrom: "hello@shop.example" });
+    expect(deploySettings(app("dev"))).toMatchObject({ emailFrom: "hello@shop.example", emailIdentity: "address", authDomainPrefix: undefined });
+    withEnvironment({ emailFrom: "hello@shop.example", emailIdentity: "domain", authDomainPrefix: "regrip-shop-two" });
+    expect(deploySettings(app("dev"))).toMatchObject({ emailIdentity: "domain", authDomainPrefix: "regrip-shop-two" });
+    withEnvironment({ emailIdentity: "dkim" });
+    expect(() => deploySettings(app("dev"))).toThrow(/REGRIP_EMAIL_IDENTITY must be address or domain/);
+    for (const prefix of ["Regrip", "-regrip", "regrip-", "my-aws-shop", "regrip_shop", "x".repeat(64)]) {
+      withEnvironment({ authDomainPrefix: prefix });
+      expect(() => deploySettings(app("dev")), prefix).toThrow(/REGRIP_AUTH_DOMAIN_PREFIX/);
     }
   });
 });

@@ -29,7 +29,6 @@ import { jobs } from "../../infra/jobs";
 import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
-import { productionStripeWebhookConcurrency } from "../../stacks/settings";
 import { callLimits } from "../../packages/core/src/aws";
 import { stageOutputs } from "../../scripts/lib/stage-target";
 import {
@@ -55,10 +54,13 @@ function globMatches(glob: string, file: string): boolean {
 
 let dev: Synthesis;
 let production: Synthesis;
+/** A new production stage: a sender verified by its domain, a hosted UI prefix of its own (configurations.ts). */
+let prod: Synthesis;
 
 beforeAll(async () => {
   dev = await synthesized("dev");
   production = await synthesized("production");
+  prod = await synthesized("prod");
 });
 
 /**
@@ -179,6 +181,21 @@ describe("Auth", () => {
     const [, pool] = onlyResource(production, "Auth", "AWS::Cognito::UserPool");
     expect(pool.Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: "DEVELOPER", From: "Regrip <hello@regrip.example>" });
     expect(joined(pool.Properties!.EmailConfiguration.SourceArn)).toMatch(/:ses:us-east-1:(\d{12}|\$\{ref\}):identity\/hello@regrip.example$/);
+    // A sender verified by its domain: the pool sends through the domain's identity, from the address.
+    const [, byDomain] = onlyResource(prod, "Auth", "AWS::Cognito::UserPool");
+    expect(byDomain.Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: "DEVELOPER", From: "Regrip <orders@mail.regrip.example>" });
+    expect(joined(byDomain.Properties!.EmailConfiguration.SourceArn)).toMatch(/:ses:us-east-1:(\d{12}|\$\{ref\}):identity\/mail.regrip.example$/);
+  });
+
+  it("names the hosted UI's domain uniquely by default (the stage and the stack's id), or as the stage's settings say", () => {
+    for (const [synthesis, stage] of [[dev, "dev"], [production, "production"]] as const) {
+      const [, domain] = onlyResource(synthesis, "Auth", "AWS::Cognito::UserPoolDomain");
+      const parts = domain.Properties!.Domain["Fn::Join"][1];
+      expect(parts[0]).toBe(`regrip-${stage}-`);
+      expect(JSON.stringify(parts[1])).toContain('{"Ref":"AWS::StackId"}');
+    }
+    const [, own] = onlyResource(prod, "Auth", "AWS::Cognito::UserPoolDomain");
+    expect(own.Properties!.Domain).toBe("regrip-shop-two");
   });
 
   it("has the groups of infra/auth.ts in the pool", () => {
@@ -212,9 +229,7 @@ describe("Auth", () => {
     expect(client.Properties!.IdTokenValidity).toBe(userPool.tokenValidityMinutes.id);
   });
 
-  it("serves a hosted UI at regrip-<stage> with the code flow back to the site", () => {
-    expect(onlyResource(dev, "Auth", "AWS::Cognito::UserPoolDomain")[1].Properties!.Domain).toBe("regrip-dev");
-    expect(onlyResource(production, "Auth", "AWS::Cognito::UserPoolDomain")[1].Properties!.Domain).toBe("regrip-production");
+  it("serves a hosted UI with the code flow back to the site", () => {
 
     const [, client] = onlyResource(production, "Auth", "AWS::Cognito::UserPoolClient");
     expect(client.Properties!.AllowedOAuthFlows).toEqual(["code"]);
@@ -474,7 +489,8 @@ describe("Web", () => {
         expect(directives.get("connect-src"), where).toEqual([
           "'self'",
           "https://cognito-idp.us-east-1.${ref}",
-          `https://regrip-${synthesis === dev ? "dev" : "production"}.auth.us-east-1.amazoncognito.com`,
+          // The hosted UI's domain, by the Auth stack's domain resource (imported).
+          "https://${ref}.auth.us-east-1.amazoncognito.com",
           "https://${ref}.s3.us-east-1.${ref}",
         ]);
         // The same policy, one place: the local server's map is written from the same module.
@@ -551,8 +567,8 @@ describe("Webhooks", () => {
     expect(Object.keys(templateJson(dev, "Webhooks").Outputs ?? {})).toEqual(expect.arrayContaining(["StripeWebhookUrl", "SmsWebhookUrl"]));
   });
 
-  it("reserves concurrency for the Stripe webhook in production by default (stacks/settings.ts), none on other stages", () => {
-    expect(webhookFunction(production).fn.Properties!.ReservedConcurrentExecutions).toBe(productionStripeWebhookConcurrency);
+  it("reserves no concurrency for the Stripe webhook unless the stage's settings ask (a new account's limit refuses any)", () => {
+    expect(webhookFunction(production).fn.Properties!.ReservedConcurrentExecutions).toBeUndefined();
     expect(webhookFunction(dev).fn.Properties!.ReservedConcurrentExecutions).toBeUndefined();
   });
 
