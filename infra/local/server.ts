@@ -13,6 +13,8 @@ import { handleOutbox, outboxPath } from "./outbox-page";
 import { handleLocalPay, localPayPrefix } from "./payment-page";
 import { invokeWebhook } from "./webhooks";
 import { handleUploads, uploadsPrefix } from "./uploads";
+import { env } from "../env";
+import { originSecretHeader, viewerAddressHeader } from "../../packages/functions/src/http/origin";
 
 /**
  * One port for the whole shop, as CloudFront gives one origin in the cloud:
@@ -148,6 +150,19 @@ export function fillPlaceholders(text: string, values: Record<string, string>): 
   return text.replace(/\{\{ (VITE_[A-Z0-9_]+) \}\}/g, (_, name: string) => values[name] ?? "");
 }
 
+/**
+ * The headers the API sees from the site, as CloudFront sends them (stacks/Web.ts): with ORIGIN_SECRET set (a test
+ * that plays the cloud; `npm start` sets none), the origin secret and the viewer's address, put in place of anything
+ * the browser sent under those names. A call of the API's adapter without this server is then a call of the API's
+ * own URL, refused (packages/functions/src/http/origin.ts `fromTheSite`).
+ */
+export function asCloudFront(headers: IncomingMessage["headers"], viewer: string | undefined): IncomingMessage["headers"] {
+  const secret = process.env[env.originSecret];
+  if (!secret) return headers;
+  const { [originSecretHeader]: _secret, [viewerAddressHeader]: _viewer, ...rest } = headers;
+  return { ...rest, [originSecretHeader]: secret, ...(viewer ? { [viewerAddressHeader]: viewer.replace(/^::ffff:/, "") } : {}) };
+}
+
 export function createLocalServer(options: LocalServerOptions): Server {
   // index.html, or a page prerendered at build time (infra/prerendered.ts), with its placeholders filled.
   const pages = new Map<string, string>();
@@ -172,7 +187,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
     const result = await invoke({
       method: req.method ?? "GET",
       url: req.url ?? "/",
-      headers: req.headers,
+      headers: asCloudFront(req.headers, req.socket.remoteAddress),
       body: await readBody(req),
       sourceIp: req.socket.remoteAddress,
     });

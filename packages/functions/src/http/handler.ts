@@ -11,7 +11,7 @@ import { Id } from "@regrip/core/shared/ids";
 import type { Access } from "@regrip/core/shared/access";
 import type { Route } from "../routes";
 import { ownRoute, routeKey } from "./own-route";
-import { requestOrigin } from "./origin";
+import { DIRECT_CALL_REFUSED, fromTheSite, requestOrigin } from "./origin";
 import { json, problem, type Reply } from "./reply";
 import { bearerToken, InvalidTokenError, verifyIdToken } from "./token";
 
@@ -165,6 +165,8 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
   };
   const answer = async (event: APIGatewayProxyEventV2, route: OwnRoute): Promise<Reply> => {
     const headers = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v ?? ""]));
+    // Only through the site (http/origin.ts): the API's own URL answers nothing.
+    if (!fromTheSite(headers)) return problem(403, DIRECT_CALL_REFUSED);
     let actor: UserActor | null = null;
     const token = bearerToken(headers.authorization);
     try {

@@ -27,6 +27,20 @@ export function throughCloudFront(headers: Record<string, string | undefined>): 
   return Boolean(expected) && sameSecret(headers[originSecretHeader], expected!);
 }
 
+/** 403 for a call of the API's own URL: the shop answers only through its site. */
+export const DIRECT_CALL_REFUSED = "Call the shop's API through its site: this address does not answer.";
+
+/**
+ * Whether the API takes the request at all: where the stage has an origin secret (every deployed API function), only
+ * when it came through the site's CloudFront, which adds the secret (stacks/Web.ts); a caller of the API's own
+ * `execute-api` URL, which could skip CloudFront's caching and limits, is refused before any work. On one machine
+ * (no secret) `npm start`'s server is the site and every request is taken; with ORIGIN_SECRET set it plays
+ * CloudFront too (infra/local).
+ */
+export function fromTheSite(headers: Record<string, string | undefined>): boolean {
+  return !process.env[env.originSecret] || throughCloudFront(headers);
+}
+
 /**
  * Where a request came from: the customer's address and user agent. The handler layer puts both on the
  * request's actor (http/handler.ts), and every audit entry records them from there.
