@@ -1,4 +1,5 @@
 import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/constructs";
+import { CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import type { App, Stack } from "sst/constructs";
 import { env } from "../infra/env";
 import { ownRouteVariable } from "../packages/functions/src/http/own-route";
@@ -57,6 +58,25 @@ export function watchRoutes(api: HttpApi, own: Route[], roles: FunctionRoles): v
   }
 }
 
+/** The password sign-in, throttled far below the rest: a guesser gets 429s from API Gateway, not tries. */
+export const signInRouteKey = "POST /api/auth/local";
+
+/**
+ * The stage's throttles (stacks/settings.ts): every route at `apiThrottle`, the password sign-in at `signInThrottle`.
+ * API Gateway answers 429 past them before any function runs. A route's own setting names a route of this stack, so
+ * the stage waits for it.
+ */
+function throttle(api: HttpApi, settings: ReturnType<typeof deploySettings>): void {
+  const stage = api.cdk.httpApi.defaultStage?.node.defaultChild;
+  if (!(stage instanceof CfnStage)) throw new Error("The HTTP API has no default stage to throttle: revisit stacks/Api.ts");
+  stage.defaultRouteSettings = { throttlingRateLimit: settings.apiThrottle.rate, throttlingBurstLimit: settings.apiThrottle.burst };
+  // A JSON map CDK passes as written: CloudFormation's own property names.
+  stage.routeSettings = { [signInRouteKey]: { ThrottlingRateLimit: settings.signInThrottle.rate, ThrottlingBurstLimit: settings.signInThrottle.burst } };
+  const signIn = api.node.findAll().find((child): child is CfnRoute => child instanceof CfnRoute && child.routeKey === signInRouteKey);
+  if (!signIn) throw new Error(`${signInRouteKey} is not a route of the Api stack: revisit stacks/Api.ts`);
+  stage.addDependency(signIn);
+}
+
 export function Api({ app, stack }: StackContext) {
   const storage = use(Storage);
   const { cognito, issuer } = use(Auth);
@@ -89,6 +109,7 @@ export function Api({ app, stack }: StackContext) {
   });
 
   watchRoutes(api, own.routes, own.roles);
+  throttle(api, settings);
 
   stack.addOutputs({ ApiUrl: api.url });
 

@@ -15,6 +15,7 @@ import {
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { Bucket as S3Bucket } from "aws-cdk-lib/aws-s3";
+import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import {
   cloudConnectSources,
@@ -157,6 +158,8 @@ export function Web({ app, stack }: StackContext) {
     ],
   };
 
+  const firewall = settings.wafRateLimit === undefined ? undefined : perIpRateLimit(stack, settings.wafRateLimit);
+
   const site = new StaticSite(stack, "Site", {
     path: "packages/web",
     // The offline synthesis uploads the dist that `npm test` built; `sst deploy`
@@ -188,6 +191,7 @@ export function Web({ app, stack }: StackContext) {
     },
     cdk: {
       distribution: {
+        ...(firewall ? { webAclId: firewall.attrArn } : {}),
         errorResponses: [],
         // Compressed (brotli or gzip) at the edge; CachingOptimized keeps each file as long as its Cache-Control says.
         defaultBehavior: { responseHeadersPolicy: securityHeaders, compress: true, cachePolicy: CachePolicy.CACHING_OPTIMIZED },
@@ -200,6 +204,34 @@ export function Web({ app, stack }: StackContext) {
   stack.addOutputs({ SiteUrl: site.url });
 
   return { site };
+}
+
+/**
+ * The site's AWS WAF web ACL (REGRIP_WAF_RATE_LIMIT): one rule, blocking an IP address that sent more than `limit`
+ * requests in the last 5 minutes, pages and API alike, at CloudFront's edge. CloudFront's web ACLs live in
+ * us-east-1, so the stage must too.
+ */
+function perIpRateLimit(stack: Stack, limit: number): CfnWebACL {
+  if (stack.region !== "us-east-1") {
+    throw new Error(
+      `REGRIP_WAF_RATE_LIMIT needs the stage in us-east-1, where CloudFront's web ACLs are made (this stage is in ${stack.region}): unset it, or deploy the stage to us-east-1.`,
+    );
+  }
+  const metrics = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+  return new CfnWebACL(stack, "SiteFirewall", {
+    scope: "CLOUDFRONT",
+    defaultAction: { allow: {} },
+    visibilityConfig: metrics(`${stack.stackName}-site`),
+    rules: [
+      {
+        name: "PerIpRateLimit",
+        priority: 0,
+        action: { block: {} },
+        statement: { rateBasedStatement: { limit, aggregateKeyType: "IP" } },
+        visibilityConfig: metrics(`${stack.stackName}-per-ip`),
+      },
+    ],
+  });
 }
 
 /** infra/headers.ts as a CloudFront response headers policy, overriding whatever an origin sends. */

@@ -68,6 +68,20 @@ export interface DeploySettings {
    * the stage subscribes to those log groups and texts sent through SNS are marked delivered or failed.
    */
   snsDeliveryLogs: boolean;
+  /**
+   * The API stage's throttle, every route: requests a second, steady (`rate`) and in a burst (`burst`). API
+   * Gateway answers 429 past it, before any function runs, so a flood costs nothing and leaves the account's
+   * concurrency to the shop. Defaults: 50 and 100 (a shop's busiest minute is a few requests a second).
+   */
+  apiThrottle: { rate: number; burst: number };
+  /** The sign-in route's own throttle (`POST /api/auth/local`, the password form), much lower: 2 a second, bursts of 5. */
+  signInThrottle: { rate: number; burst: number };
+  /**
+   * Requests from one IP address in any 5 minutes past which the site's AWS WAF rule blocks it (at CloudFront, before
+   * the API's throttle), meant for production. Unset: no WAF (a web ACL costs about $6 a month). Needs the stage in
+   * us-east-1, where CloudFront's web ACLs live.
+   */
+  wafRateLimit?: number;
   /** Offline synthesis only: upload packages/web/dist as it is instead of running the web build. */
   prebuiltWeb: boolean;
 }
@@ -87,7 +101,14 @@ export const settingsEnvironment = {
   githubIssuerUrl: "REGRIP_GITHUB_OIDC_ISSUER",
   identityProvidersRevision: "REGRIP_IDENTITY_PROVIDERS_REVISION",
   snsDeliveryLogs: "REGRIP_SNS_DELIVERY_LOGS",
+  apiThrottle: "REGRIP_API_THROTTLE",
+  signInThrottle: "REGRIP_SIGN_IN_THROTTLE",
+  wafRateLimit: "REGRIP_WAF_RATE_LIMIT",
 } as const;
+
+/** The throttles a stage gets unless its settings say otherwise (requests a second, steady and in a burst). */
+export const DEFAULT_API_THROTTLE = { rate: 50, burst: 100 } as const;
+export const DEFAULT_SIGN_IN_THROTTLE = { rate: 2, burst: 5 } as const;
 
 
 /**
@@ -137,6 +158,9 @@ function readSettings(app: App): DeploySettings {
     githubIssuerUrl: read(settingsEnvironment.githubIssuerUrl),
     identityProvidersRevision: read(settingsEnvironment.identityProvidersRevision),
     snsDeliveryLogs: read(settingsEnvironment.snsDeliveryLogs) === "true",
+    apiThrottle: parseThrottle(read(settingsEnvironment.apiThrottle), settingsEnvironment.apiThrottle),
+    signInThrottle: parseThrottle(read(settingsEnvironment.signInThrottle), settingsEnvironment.signInThrottle),
+    wafRateLimit: read(settingsEnvironment.wafRateLimit) === undefined ? undefined : Number(read(settingsEnvironment.wafRateLimit)),
     prebuiltWeb: false,
   });
 }
@@ -166,6 +190,22 @@ function checkedForStage(stage: string, settings: DeploySettings): DeploySetting
     );
   }
   return settings;
+}
+
+/** `RATE/BURST` (`50/100`): requests a second, steady and in a burst. */
+function parseThrottle(value: string | undefined, name: string): { rate: number; burst: number } | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d+)\/(\d+)$/.exec(value);
+  if (!match) throw new Error(`${name} must be RATE/BURST in requests a second, such as 50/100, got "${value}"`);
+  return { rate: Number(match[1]), burst: Number(match[2]) };
+}
+
+function checkedThrottle(throttle: { rate: number; burst: number }, name: string) {
+  const whole = (n: number) => Number.isInteger(n) && n >= 1 && n <= 10_000;
+  if (!whole(throttle.rate) || !whole(throttle.burst) || throttle.burst < throttle.rate) {
+    throw new Error(`${name}: the rate and the burst must be whole numbers from 1 to 10000, the burst at least the rate; got ${throttle.rate}/${throttle.burst}`);
+  }
+  return { rate: throttle.rate, burst: throttle.burst };
 }
 
 function parseBoolean(value: string | undefined, name: string): boolean | undefined {
@@ -216,6 +256,10 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
       `GitHub sign-in needs the issuer URL of its OIDC bridge in ${settingsEnvironment.githubIssuerUrl}`,
     );
   }
+  const wafRateLimit = input.wafRateLimit;
+  if (wafRateLimit !== undefined && (!Number.isInteger(wafRateLimit) || wafRateLimit < 10 || wafRateLimit > 2_000_000_000)) {
+    throw new Error(`${settingsEnvironment.wafRateLimit} must be a whole number of requests per IP in 5 minutes, at least 10 (AWS WAF's least), got "${String(wafRateLimit)}"`);
+  }
   return {
     production,
     alarmEmails,
@@ -228,6 +272,9 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     githubIssuerUrl: input.githubIssuerUrl ? httpsUrl(input.githubIssuerUrl) : undefined,
     identityProvidersRevision: input.identityProvidersRevision ?? "1",
     snsDeliveryLogs: input.snsDeliveryLogs ?? false,
+    apiThrottle: checkedThrottle(input.apiThrottle ?? DEFAULT_API_THROTTLE, settingsEnvironment.apiThrottle),
+    signInThrottle: checkedThrottle(input.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, settingsEnvironment.signInThrottle),
+    ...(wafRateLimit !== undefined ? { wafRateLimit } : {}),
     prebuiltWeb: input.prebuiltWeb ?? false,
   };
 }

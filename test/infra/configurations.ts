@@ -30,7 +30,8 @@ export const configurations = {
   },
   /**
    * A new production stage's first deploy: two alarm addresses, the Stripe webhook's reservation set to 8, SNS
-   * delivery logs on, no site URL yet, a sender whose SES identity is its domain and a hosted UI prefix of its own.
+   * delivery logs on, no site URL yet, a sender whose SES identity is its domain, a hosted UI prefix of its own, throttles
+   * of its own and the site's WAF rate rule.
    */
   prod: {
     stage: "prod",
@@ -42,6 +43,9 @@ export const configurations = {
       emailFrom: "orders@mail.regrip.example",
       emailIdentity: "domain",
       authDomainPrefix: "regrip-shop-two",
+      apiThrottle: { rate: 20, burst: 40 },
+      signInThrottle: { rate: 1, burst: 3 },
+      wafRateLimit: 600,
     },
   },
   /** A production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false). */

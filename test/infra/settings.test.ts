@@ -44,8 +44,25 @@ describe("deploy settings", () => {
       githubIssuerUrl: undefined,
       identityProvidersRevision: "1",
       snsDeliveryLogs: false,
+      apiThrottle: { rate: 50, burst: 100 },
+      signInThrottle: { rate: 2, burst: 5 },
       prebuiltWeb: false,
     });
+  });
+
+  it("reads the throttles as RATE/BURST and the WAF's limit, and refuses what API Gateway or WAF would", () => {
+    withEnvironment({ apiThrottle: "20/40", signInThrottle: "1/1", wafRateLimit: "600" });
+    expect(deploySettings(app("dev"))).toMatchObject({ apiThrottle: { rate: 20, burst: 40 }, signInThrottle: { rate: 1, burst: 1 }, wafRateLimit: 600 });
+    for (const [name, value, words] of [
+      ["apiThrottle", "20", /REGRIP_API_THROTTLE must be RATE\/BURST/],
+      ["apiThrottle", "40/20", /the burst at least the rate/],
+      ["signInThrottle", "0/5", /whole numbers from 1 to 10000/],
+      ["wafRateLimit", "5", /REGRIP_WAF_RATE_LIMIT must be a whole number/],
+      ["wafRateLimit", "lots", /REGRIP_WAF_RATE_LIMIT must be a whole number/],
+    ] as const) {
+      withEnvironment({ [name]: value });
+      expect(() => deploySettings(app("dev")), `${name}=${value}`).toThrow(words);
+    }
   });
 
   it("reads the site's origin and the providers from the environment", () => {

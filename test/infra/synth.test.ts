@@ -229,6 +229,31 @@ describe("Auth", () => {
     expect(client.Properties!.IdTokenValidity).toBe(userPool.tokenValidityMinutes.id);
   });
 
+  it("throttles the API's stage and, far lower, the password sign-in, as the stage's settings say", () => {
+    const [, devStage] = onlyResource(dev, "Api", "AWS::ApiGatewayV2::Stage");
+    expect(devStage.Properties!.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 });
+    expect(devStage.Properties!.RouteSettings).toEqual({ "POST /api/auth/local": { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 5 } });
+    // The stage names the sign-in route, so it waits for it.
+    const [signInId] = resourcesOfType(dev, "Api", "AWS::ApiGatewayV2::Route").find(([, r]) => r.Properties!.RouteKey === "POST /api/auth/local")!;
+    expect(([] as string[]).concat(devStage.DependsOn ?? [])).toContain(signInId);
+    const [, prodStage] = onlyResource(prod, "Api", "AWS::ApiGatewayV2::Stage");
+    expect(prodStage.Properties!.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 });
+    expect(prodStage.Properties!.RouteSettings).toEqual({ "POST /api/auth/local": { ThrottlingRateLimit: 1, ThrottlingBurstLimit: 3 } });
+  });
+
+  it("puts the site behind a per-IP WAF rate rule only when the stage asks for one", () => {
+    expect(resourcesOfType(dev, "Web", "AWS::WAFv2::WebACL")).toEqual([]);
+    expect(resourcesOfType(production, "Web", "AWS::WAFv2::WebACL")).toEqual([]);
+    const [aclId, acl] = onlyResource(prod, "Web", "AWS::WAFv2::WebACL");
+    expect(acl.Properties).toMatchObject({
+      Scope: "CLOUDFRONT",
+      DefaultAction: { Allow: {} },
+      Rules: [{ Name: "PerIpRateLimit", Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 600, AggregateKeyType: "IP" } } }],
+    });
+    const [, distribution] = onlyResource(prod, "Web", "AWS::CloudFront::Distribution");
+    expect(target(prod, "Web", distribution.Properties!.DistributionConfig.WebACLId)?.logicalId).toBe(aclId);
+  });
+
   it("serves a hosted UI with the code flow back to the site", () => {
 
     const [, client] = onlyResource(production, "Auth", "AWS::Cognito::UserPoolClient");
