@@ -5,10 +5,12 @@
  *   logs on and no site URL yet (a new production stage's first deploy);
  * - "live": a production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false).
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { table as tableShape } from "../../infra/table";
 import { jobs } from "../../infra/jobs";
-import { stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { synthesized, configurations } from "./configurations";
 import { apiErrorRatePercent, logRetention, metricsPerAlarm, paymentMetrics, paymentRouteKeys, watchIds } from "../../stacks/watch";
 import { routeKey, routes } from "../../packages/functions/src/routes";
@@ -390,5 +392,34 @@ describe("failures kept", () => {
     expect(stripe(prod).Properties!.ReservedConcurrentExecutions).toBe(8);
     expect(stripe(dev).Properties!.ReservedConcurrentExecutions).toBeUndefined();
     expect(stripe(live).Properties!.ReservedConcurrentExecutions).toBeUndefined();
+  });
+});
+
+describe("the deploy guide's figures", () => {
+  /** Alarms and the metrics they read (a metric-math alarm reads each metric it names) over a synthesized stage. */
+  function alarmFigures(synthesis: Synthesis) {
+    let count = 0;
+    let metrics = 0;
+    for (const stack of stackNames) {
+      for (const alarm of alarms(synthesis, stack)) {
+        count++;
+        const queries = (alarm.Properties!.Metrics ?? []) as MetricQuery[];
+        metrics += queries.length ? queries.filter((query) => query.MetricStat).length : 1;
+      }
+    }
+    return { count, metrics };
+  }
+
+  it("are the templates' own: a production stage's alarms and the metrics they read, the functions and their roles", () => {
+    const guide = readFileSync(join(repoRoot, "docs/deploy.md"), "utf8");
+    const { count, metrics } = alarmFigures(prod);
+    const said = /(\d+) alarms on a production stage, reading (\d+) metrics in all/.exec(guide);
+    expect(said, "docs/deploy.md names the alarms and metrics of a production stage").not.toBeNull();
+    expect({ alarms: Number(said![1]), metrics: Number(said![2]) }).toEqual({ alarms: count, metrics });
+    // The shop's own functions (the routes', the webhooks', the jobs'; not CDK's helpers), and the roles they run as.
+    const roles = new Set(prod.functions.map((fn) => `${fn.stack} ${JSON.stringify(resource(prod, fn).Properties!.Role)}`));
+    const roleSentence = /(\d+) functions of the shop's own, with (\d+) roles/.exec(guide);
+    expect(roleSentence, "docs/deploy.md names the functions and their roles").not.toBeNull();
+    expect({ functions: Number(roleSentence![1]), roles: Number(roleSentence![2]) }).toEqual({ functions: prod.functions.length, roles: roles.size });
   });
 });
