@@ -12,6 +12,15 @@ export const hashedAssetsDir = "assets";
 export const hashedAssetCacheControl = "public, max-age=31536000, immutable";
 export const revalidatedCacheControl = "no-cache";
 
+/**
+ * How many days the previous build's files stay on the site after a deploy replaced them (stacks/Web.ts): a page
+ * open since before the deploy still asks for its chunks by their old names, and reloads to the new build only when
+ * one is missing (packages/web/src/lib/load-chunk.ts).
+ */
+export const previousBuildDays = 1;
+/** The tag a file of a previous build carries while it waits out those days. */
+export const previousBuildTag = { key: "regrip-previous-build", value: "true" } as const;
+
 /** The Cache-Control for a request path of the web app (`/assets/index-abc.js`, `/`, `/favicon.svg`). */
 export function webCacheControl(pathname: string): string {
   return pathname.startsWith(`/${hashedAssetsDir}/`) ? hashedAssetCacheControl : revalidatedCacheControl;

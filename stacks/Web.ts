@@ -1,4 +1,6 @@
-import { Annotations, Duration, type Stack } from "aws-cdk-lib";
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { Annotations, CustomResource, Duration, Lazy, type Stack } from "aws-cdk-lib";
 import {
   AllowedMethods,
   CachePolicy,
@@ -14,8 +16,10 @@ import {
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
+import { Code, Function as LambdaFunction, Runtime, RuntimeFamily } from "aws-cdk-lib/aws-lambda";
 import { Bucket as S3Bucket } from "aws-cdk-lib/aws-s3";
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
+import { Provider } from "aws-cdk-lib/custom-resources";
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import {
   cloudConnectSources,
@@ -27,7 +31,14 @@ import {
   type CloudEndpoints,
 } from "../infra/headers";
 import { prerenderedPages, shellPrefix } from "../infra/prerendered";
-import { hashedAssetCacheControl, hashedAssetsDir, revalidatedCacheControl } from "../infra/web-cache";
+import { lambdaRuntime } from "../infra/bundling";
+import {
+  hashedAssetCacheControl,
+  hashedAssetsDir,
+  previousBuildDays,
+  previousBuildTag,
+  revalidatedCacheControl,
+} from "../infra/web-cache";
 import { originSecretHeader, viewerAddressHeader } from "../packages/functions/src/http/origin";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
@@ -90,6 +101,49 @@ function handler(event) {
   if (request.uri.indexOf("/uploads/") === 0) request.uri = request.uri.substring("/uploads".length);
   return request;
 }`;
+
+/**
+ * The custom resource that keeps the previous build (keepPreviousBuild below): every file of the site's bucket that
+ * is not in the build just uploaded, and not already counting down, is copied onto itself with the previous-build
+ * tag. The copy restarts the file's age (S3's lifecycle counts days from an object's creation, and the file may have
+ * been uploaded weeks ago), and the bucket's lifecycle rule deletes tagged files that many days later. The function
+ * deletes nothing itself. A file of the new build with an old one's name was uploaded again, without the tag.
+ */
+export const keepPreviousBuildCode = `
+const s3 = require("@aws-sdk/client-s3");
+const client = new s3.S3Client({});
+const tag = ${JSON.stringify(previousBuildTag)};
+exports.handler = async (event) => {
+  if (event.RequestType === "Delete") return {};
+  const { bucket, files } = event.ResourceProperties;
+  const current = new Set(files);
+  let token;
+  do {
+    const page = await client.send(new s3.ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+    for (const { Key } of page.Contents || []) {
+      if (current.has(Key)) continue;
+      const { TagSet } = await client.send(new s3.GetObjectTaggingCommand({ Bucket: bucket, Key }));
+      if (TagSet.some((each) => each.Key === tag.key)) continue;
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket: bucket, Key }));
+      await client.send(new s3.CopyObjectCommand({
+        Bucket: bucket,
+        Key,
+        CopySource: encodeURI(bucket + "/" + Key),
+        MetadataDirective: "REPLACE",
+        CacheControl: head.CacheControl,
+        ContentType: head.ContentType,
+        TaggingDirective: "REPLACE",
+        Tagging: tag.key + "=" + tag.value,
+      }));
+    }
+    token = page.NextContinuationToken;
+  } while (token);
+  return {};
+};`;
+
+/** The web app, and where its build lands (relative to the repository, where SST runs). */
+const webPath = "packages/web";
+const webBuildOutput = "dist";
 
 export function Web({ app, stack }: StackContext) {
   const { cognito, hostedUiDomain } = use(Auth);
@@ -161,12 +215,12 @@ export function Web({ app, stack }: StackContext) {
   const firewall = settings.wafRateLimit === undefined ? undefined : perIpRateLimit(stack, settings.wafRateLimit);
 
   const site = new StaticSite(stack, "Site", {
-    path: "packages/web",
+    path: webPath,
     // The offline synthesis uploads the dist that `npm test` built; `sst deploy`
     // builds with the values below (tokens become `{{ VITE_X }}` placeholders
     // that SST fills in index.html and the JS at deploy time).
     buildCommand: settings.prebuiltWeb ? undefined : "npm run build",
-    buildOutput: "dist",
+    buildOutput: webBuildOutput,
     environment: {
       VITE_REGION: stack.region,
       VITE_USER_POOL_ID: cognito.userPoolId,
@@ -189,7 +243,19 @@ export function Web({ app, stack }: StackContext) {
         { files: `${hashedAssetsDir}/**`, cacheControl: hashedAssetCacheControl },
       ],
     },
+    // SST would delete every file the new build does not have as it uploads (its purge): the previous build's chunks
+    // would be gone under pages still open. keepPreviousBuild removes them a day later instead, through this rule.
+    purgeFiles: false,
     cdk: {
+      bucket: {
+        lifecycleRules: [
+          {
+            id: "PreviousBuild",
+            tagFilters: { [previousBuildTag.key]: previousBuildTag.value },
+            expiration: Duration.days(previousBuildDays),
+          },
+        ],
+      },
       distribution: {
         ...(firewall ? { webAclId: firewall.attrArn } : {}),
         errorResponses: [],
@@ -200,6 +266,7 @@ export function Web({ app, stack }: StackContext) {
     },
   });
   routeSinglePageApp(site);
+  keepPreviousBuild(stack, site, join(webPath, webBuildOutput));
 
   stack.addOutputs({ SiteUrl: site.url });
 
@@ -252,6 +319,53 @@ function securityHeadersPolicy(stack: Stack, cloud: CloudEndpoints): ResponseHea
       referrerPolicy: { referrerPolicy: referrer, override: true },
     },
   });
+}
+
+/**
+ * A deploy keeps the previous build's files for a day (infra/web-cache.ts previousBuildDays): a page open since
+ * before it still loads its chunks by their old names, so it reloads to the new build only when one is missing
+ * (packages/web/src/lib/load-chunk.ts), not on its next move after every deploy.
+ *
+ * SST v2's StaticSite either deletes every file not in the new build while uploading it, or (purgeFiles: false)
+ * never deletes a file, and it uploads every file of the build again each time (so a file's age in S3 is the time
+ * of the last deploy that had it). A lifecycle rule on age alone would then delete the current build's files after a
+ * day without a deploy. So after each upload a custom resource, given the build's file list, tags the files of
+ * earlier builds (keepPreviousBuildCode), and the bucket's lifecycle rule deletes tagged files a day later.
+ */
+function keepPreviousBuild(stack: Stack, site: StaticSite, buildDir: string): void {
+  if (!site.cdk) return;
+  const { bucket } = site.cdk;
+  const onEvent = new LambdaFunction(stack, "KeepPreviousBuildFunction", {
+    runtime: new Runtime(lambdaRuntime, RuntimeFamily.NODEJS, { supportsInlineCode: true }),
+    handler: "index.handler",
+    code: Code.fromInline(keepPreviousBuildCode),
+    timeout: Duration.minutes(5),
+    description: "Tags the site's files that the new build no longer has; the bucket's lifecycle deletes them a day later",
+  });
+  // Read, copy and tag; never delete (the lifecycle rule does).
+  bucket.grantRead(onEvent);
+  bucket.grantPut(onEvent);
+  const provider = new Provider(stack, "KeepPreviousBuildProvider", { onEventHandler: onEvent });
+  const keep = new CustomResource(stack, "KeepPreviousBuild", {
+    serviceToken: provider.serviceToken,
+    resourceType: "Custom::KeepPreviousBuild",
+    properties: {
+      bucket: bucket.bucketName,
+      // Read at synthesis, after StaticSite has built the app. A new list (a new build) runs the resource again.
+      files: Lazy.list({ produce: () => filesUnder(buildDir) }),
+    },
+  });
+  // After the upload: the whole site, its uploader among the resources (StaticSite adds that one once the app is
+  // built, so it is not there yet to name).
+  keep.node.addDependency(site);
+}
+
+/** Every file under `dir`, as its key in the site's bucket (`assets/index-Ab12.js`), in order. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
 }
 
 /** Rewrites the code of StaticSite's own viewer-request function (its default behavior's only one). */

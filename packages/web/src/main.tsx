@@ -5,6 +5,7 @@ import { onAuthEvent } from "./auth/auth-bus";
 import { isOAuthReturn, loadAmplify, setAuthConfig } from "./auth/load-amplify";
 import { takeReturnPath } from "./auth/return-path";
 import { readRuntimeConfig } from "./config/runtime-config";
+import { loadChunk } from "./lib/load-chunk";
 import "./styles/base.css";
 import "./styles/shell.css";
 
@@ -20,7 +21,7 @@ if (isOAuthReturn(config, location.search)) {
     const returnTo = takeReturnPath();
     if (returnTo) window.location.replace(returnTo);
   });
-  void loadAmplify().then(() => import("aws-amplify/auth/enable-oauth-listener"));
+  void loadAmplify().then(() => loadChunk(() => import("aws-amplify/auth/enable-oauth-listener")));
 }
 
 const root = document.getElementById("root");

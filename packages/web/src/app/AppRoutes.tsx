@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { createRoutesFromElements, Route, useRoutes } from "react-router";
 import { Header } from "../components/Header";
 import { LoadingSpinner } from "../components/LoadingSpinner";
 import { Shell } from "../components/Shell";
+import { lazyChunk } from "../lib/load-chunk";
 import NotFoundPage from "../pages/NotFoundPage";
 import { Guarded, loadQueryLayer } from "./lazy-scopes";
 import { Redirect } from "./Redirect";
@@ -15,9 +16,9 @@ import { consoleRoutes, pageRoutes, redirects, type PageRoute } from "./routes";
  */
 function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute): ReactNode {
   let Page;
-  if (access === "public" && queries === false) Page = lazy(page);
+  if (access === "public" && queries === false) Page = lazyChunk(page);
   else if (access === "public")
-    Page = lazy(async () => {
+    Page = lazyChunk(async () => {
       const [{ default: Inner }, { QueryScope }] = await Promise.all([page(), loadQueryLayer()]);
       return {
         default: () => (
@@ -28,7 +29,7 @@ function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute
       };
     });
   else {
-    const Inner = lazy(page);
+    const Inner = lazyChunk(page);
     Page = () => (
       <Guarded access={access} loginRedirectDelayMs={loginRedirectDelayMs}>
         <Inner />
@@ -40,9 +41,9 @@ function routeElement({ access, page, loginRedirectDelayMs, queries }: PageRoute
 
 /** The staff console: one chunk of its own (ConsoleShell.tsx), loaded when a console address opens. */
 const loadConsole = () => import("./ConsoleShell");
-const ConsoleShell = lazy(loadConsole);
-const ConsoleRoutePage = lazy(() => loadConsole().then(({ ConsoleRoutePage }) => ({ default: ConsoleRoutePage })));
-const ConsoleNotFound = lazy(() => loadConsole().then(({ ConsoleNotFound }) => ({ default: ConsoleNotFound })));
+const ConsoleShell = lazyChunk(loadConsole);
+const ConsoleRoutePage = lazyChunk(() => loadConsole().then(({ ConsoleRoutePage }) => ({ default: ConsoleRoutePage })));
+const ConsoleNotFound = lazyChunk(() => loadConsole().then(({ ConsoleNotFound }) => ({ default: ConsoleNotFound })));
 
 // Made once: a lazy component made during a render would load again and lose its state on every render.
 const pageElements = pageRoutes.map((route) => ({ path: route.path, element: routeElement(route) }));

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Header } from "../components/Header";
 import { LoadingSpinner } from "../components/LoadingSpinner";
+import { lazyChunk } from "../lib/load-chunk";
 import { Guarded } from "./lazy-scopes";
 import type { ConsoleRoute } from "./routes";
 
@@ -8,9 +9,9 @@ import type { ConsoleRoute } from "./routes";
  * The staff console's frame and pages, a chunk of its own (AppRoutes.tsx loads it when a console address opens):
  * the console's imports, and the names of the Cloudscape chunks they preload, are on no customer page's first load.
  */
-const ConsoleLayout = lazy(() => import("../pages/console/ConsoleLayout"));
-const ConsolePage = lazy(() => import("../pages/console/ConsolePage"));
-const ConsoleNotFoundPage = lazy(() => import("../pages/console/ConsoleNotFound"));
+const ConsoleLayout = lazyChunk(() => import("../pages/console/ConsoleLayout"));
+const ConsolePage = lazyChunk(() => import("../pages/console/ConsolePage"));
+const ConsoleNotFoundPage = lazyChunk(() => import("../pages/console/ConsoleNotFound"));
 
 /**
  * The site header over the staff console. The staff guard comes before the console's code: a customer who opens

@@ -1,4 +1,4 @@
-import { lazy } from "react";
+import { lazyChunk } from "../lib/load-chunk";
 
 /**
  * TanStack Query's client and provider (app/query-layer.tsx), and the access guard that needs them: loaded with the
@@ -7,4 +7,4 @@ import { lazy } from "react";
 export const loadQueryLayer = () => import("./query-layer");
 
 /** `<Guarded access="customer">{page}</Guarded>`: the guard, in the query client's scope, loaded on first use. */
-export const Guarded = lazy(() => import("./GuardedScope"));
+export const Guarded = lazyChunk(() => import("./GuardedScope"));

@@ -1,4 +1,5 @@
 import type { RuntimeConfig } from "../config/runtime-config";
+import { loadChunk } from "../lib/load-chunk";
 
 type AmplifyRuntime = typeof import("./amplify-runtime");
 
@@ -16,7 +17,7 @@ export function authConfig(): RuntimeConfig {
 
 /** Amplify, configured for this site: loaded (once) only when a sign-in, sign-out or token refresh needs it. */
 export function loadAmplify(): Promise<AmplifyRuntime> {
-  loading ??= import("./amplify-runtime").then((runtime) => {
+  loading ??= loadChunk(() => import("./amplify-runtime")).then((runtime) => {
     runtime.startAmplify(runtimeConfig);
     return runtime;
   });

@@ -1,6 +1,7 @@
 import { PADDLE_TEXT_LIMITS } from "@regrip/core/shared/paddles";
 import { useId, useState, type FormEvent } from "react";
 import { useCreatePaddle, type Paddle } from "../data/paddles";
+import { loadChunk } from "../lib/load-chunk";
 
 /** The quick add: a nickname (required) and a model; the brand is 'Unspecified' and not asked. */
 export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Paddle) => void; onCancel?: () => void }) {
@@ -14,7 +15,7 @@ export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Pa
     event.preventDefault();
     const brand = "Unspecified";
     // The server's schema checks the nickname, loaded on the first Add: the booking page's first load carries no zod.
-    const { paddleErrors } = await import("../lib/validation");
+    const { paddleErrors } = await loadChunk(() => import("../lib/validation"));
     const errors = paddleErrors({ brand, nickname });
     setError(errors.nickname);
     if (errors.nickname) return;

@@ -1,7 +1,7 @@
 import { isBookingBagNumber } from "@regrip/core/shared/bags";
 import { BOOKING_REQUIRED } from "@regrip/core/shared/booking";
 import { formatDate, formatTime } from "@regrip/core/shared/calendar";
-import { lazy, memo, startTransition, Suspense, useEffect, useMemo, useRef, useState } from "react";
+import { memo, startTransition, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { useDeferredFields } from "../../lib/deferred";
@@ -11,6 +11,7 @@ import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
 import { usePointsBalance, useMembership } from "../../data/membership";
 import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";
+import { lazyChunk } from "../../lib/load-chunk";
 import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadOnFirstInput } from "../../lib/preload";
@@ -60,10 +61,10 @@ function useMinuteClock(): Date {
 const loadPicker = () => import("./VariantPickerDialog");
 const loadBookingDialogs = () => import("./BookingDialogs");
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
-const VariantPickerDialog = lazy(() => loadPicker().then((m) => ({ default: m.VariantPickerDialog })));
-const ConfirmBookingDialog = lazy(() => loadBookingDialogs().then((m) => ({ default: m.ConfirmBookingDialog })));
-const BookingSuccessDialog = lazy(() => loadBookingDialogs().then((m) => ({ default: m.BookingSuccessDialog })));
-const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
+const VariantPickerDialog = lazyChunk(() => loadPicker().then((m) => ({ default: m.VariantPickerDialog })));
+const ConfirmBookingDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.ConfirmBookingDialog })));
+const BookingSuccessDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.BookingSuccessDialog })));
+const PhoneVerificationDialog = lazyChunk(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
 
 export const loginRedirectDelayMs = 500;
 

@@ -1,5 +1,5 @@
 import { ADMIN_ONLY } from "@regrip/core/shared/communications";
-import { lazy } from "react";
+import { lazyChunk } from "../../lib/load-chunk";
 import { AdminOnly } from "./AdminOnly";
 
 /**
@@ -8,24 +8,24 @@ import { AdminOnly } from "./AdminOnly";
  * that customers load too, and the landing page's first load is budgeted at 90 KB gzip.
  */
 const pages = {
-  queue: lazy(() => import("./queue/QueuePage")),
-  storefront: lazy(() => import("./storefront/StorefrontPage")),
-  "quick-sale": lazy(() => import("./quick-sale/QuickSalePage")),
-  "admin-orders": lazy(() => import("./admin-orders/AdminOrdersPage")),
-  dashboard: lazy(() => import("./dashboard/DashboardPage")),
-  products: lazy(() => import("./products/ProductsPage")),
-  promotions: lazy(() => import("./promotions/PromotionsPage")),
-  "money-settings": lazy(() => import("./settings/MoneySettingsPage")),
-  communications: lazy(() => import("./communications/CommunicationsPage")),
-  bags: lazy(() => import("./bags/BagsPage")),
-  "bag-labels": lazy(() => import("./bags/BagLabelsPage")),
-  scan: lazy(() => import("./scan/ScanPage")),
-  order: lazy(() => import("./orders/StaffOrderPage")),
-  "storefront-booking": lazy(() => import("./storefront-booking/StorefrontBookingPage")),
-  subscribers: lazy(() => import("./subscribers/SubscribersPage")),
-  partners: lazy(() => import("./partners/PartnersPage")),
-  schedule: lazy(() => import("./schedule/SchedulePage")),
-  messages: lazy(() => import("./messages/MessagesPage")),
+  queue: lazyChunk(() => import("./queue/QueuePage")),
+  storefront: lazyChunk(() => import("./storefront/StorefrontPage")),
+  "quick-sale": lazyChunk(() => import("./quick-sale/QuickSalePage")),
+  "admin-orders": lazyChunk(() => import("./admin-orders/AdminOrdersPage")),
+  dashboard: lazyChunk(() => import("./dashboard/DashboardPage")),
+  products: lazyChunk(() => import("./products/ProductsPage")),
+  promotions: lazyChunk(() => import("./promotions/PromotionsPage")),
+  "money-settings": lazyChunk(() => import("./settings/MoneySettingsPage")),
+  communications: lazyChunk(() => import("./communications/CommunicationsPage")),
+  bags: lazyChunk(() => import("./bags/BagsPage")),
+  "bag-labels": lazyChunk(() => import("./bags/BagLabelsPage")),
+  scan: lazyChunk(() => import("./scan/ScanPage")),
+  order: lazyChunk(() => import("./orders/StaffOrderPage")),
+  "storefront-booking": lazyChunk(() => import("./storefront-booking/StorefrontBookingPage")),
+  subscribers: lazyChunk(() => import("./subscribers/SubscribersPage")),
+  partners: lazyChunk(() => import("./partners/PartnersPage")),
+  schedule: lazyChunk(() => import("./schedule/SchedulePage")),
+  messages: lazyChunk(() => import("./messages/MessagesPage")),
 };
 
 export type ConsolePageName = keyof typeof pages;

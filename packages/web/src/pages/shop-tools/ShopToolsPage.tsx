@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { displayName } from "../../auth/roles";
@@ -6,6 +6,7 @@ import { Avatar } from "../../components/Avatar";
 import { Email } from "../../components/Email";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useOrders } from "../../data/orders";
+import { lazyChunk } from "../../lib/load-chunk";
 import { usePageMeta } from "../../lib/page-meta";
 import { preloadOnFirstInput } from "../../lib/preload";
 import { displayPhone } from "@regrip/core/shared/phone";
@@ -21,7 +22,7 @@ import { SubscriptionTab } from "./SubscriptionTab";
 import "../../styles/membership.css";
 
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
-const PhoneVerificationDialog = lazy(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
+const PhoneVerificationDialog = lazyChunk(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
 
 const tabs = ["Profile", "Grip Prefs", "Orders", "Subscription", "Points", "Notifications"] as const;
 type Tab = (typeof tabs)[number];
