@@ -1,4 +1,6 @@
-import { RemovalPolicy } from "aws-cdk-lib";
+import { Duration, RemovalPolicy } from "aws-cdk-lib";
+import { BackupPlan, BackupPlanRule, BackupResource, BackupVault } from "aws-cdk-lib/aws-backup";
+import { Schedule } from "aws-cdk-lib/aws-events";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { BlockPublicAccess } from "aws-cdk-lib/aws-s3";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
@@ -7,6 +9,10 @@ import { uploadFolders } from "../infra/grants";
 import { keyAttributes, table as tableShape } from "../infra/table";
 import { createSecrets } from "./Secrets";
 import { deploySettings, isProduction, siteOrigins } from "./settings";
+
+/** How long production keeps each daily backup of the table, and an uploaded photo's earlier versions. */
+export const backupDays = 35;
+export const uploadVersionDays = 30;
 
 export function Storage({ app, stack }: StackContext) {
   const production = isProduction(app);
@@ -48,8 +54,31 @@ export function Storage({ app, stack }: StackContext) {
       },
     ],
     blockPublicACLs: true,
-    cdk: { bucket: { blockPublicAccess: BlockPublicAccess.BLOCK_ALL, removalPolicy } },
+    cdk: {
+      bucket: {
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        removalPolicy,
+        // Production keeps a photo overwritten or deleted by mistake for 30 days (its earlier versions), then lets it go.
+        ...(production
+          ? { versioned: true, lifecycleRules: [{ id: "ExpireOldVersions", noncurrentVersionExpiration: Duration.days(uploadVersionDays) }] }
+          : {}),
+      },
+    },
   });
+
+  // Production's table is backed up daily, each backup kept 35 days, in a vault that outlives the stack (AWS
+  // Backup; point-in-time recovery above covers the last 35 days to the second, this any day's state after a
+  // restore's mistake too). docs/deploy.md "Backups" says what there is and how to read one back.
+  if (production) {
+    const vault = new BackupVault(stack, "TableBackups", { removalPolicy: RemovalPolicy.RETAIN });
+    const plan = new BackupPlan(stack, "TableBackupPlan", {
+      backupVault: vault,
+      backupPlanRules: [
+        new BackupPlanRule({ ruleName: "Daily", scheduleExpression: Schedule.cron({ hour: "9", minute: "0" }), deleteAfter: Duration.days(backupDays) }),
+      ],
+    });
+    plan.addSelection("Table", { resources: [BackupResource.fromDynamoDbTable(table.cdk.table)] });
+  }
 
   // CloudFront serves the photos at /uploads/* (stacks/Web.ts) with origin access control. The grant names the
   // account's distributions, not the site's: that one is made later, in the Web stack, and naming it here would

@@ -423,3 +423,28 @@ describe("the deploy guide's figures", () => {
     expect({ functions: Number(roleSentence![1]), roles: Number(roleSentence![2]) }).toEqual({ functions: prod.functions.length, roles: roles.size });
   });
 });
+
+describe("backups", () => {
+  it("back production's table up daily for 35 days into a vault that outlives the stack, and keep a photo's earlier versions 30 days", () => {
+    for (const synthesis of [dev, live]) {
+      expect(resourcesOfType(synthesis, "Storage", "AWS::Backup::BackupPlan"), synthesis.stage).toEqual([]);
+      expect(onlyResource(synthesis, "Storage", "AWS::S3::Bucket")[1].Properties!.VersioningConfiguration, synthesis.stage).toBeUndefined();
+    }
+    const [vaultId, vault] = onlyResource(prod, "Storage", "AWS::Backup::BackupVault");
+    expect(vault.DeletionPolicy).toBe("Retain");
+    const [planId, plan] = onlyResource(prod, "Storage", "AWS::Backup::BackupPlan");
+    expect(plan.Properties!.BackupPlan.BackupPlanRule).toEqual([
+      expect.objectContaining({ RuleName: "Daily", ScheduleExpression: "cron(0 9 * * ? *)", Lifecycle: { DeleteAfterDays: 35 } }),
+    ]);
+    expect(target(prod, "Storage", plan.Properties!.BackupPlan.BackupPlanRule[0].TargetBackupVault)?.logicalId).toBe(vaultId);
+    const [, selection] = onlyResource(prod, "Storage", "AWS::Backup::BackupSelection");
+    expect(target(prod, "Storage", selection.Properties!.BackupPlanId)?.logicalId).toBe(planId);
+    const [tableId] = onlyResource(prod, "Storage", "AWS::DynamoDB::Table");
+    expect(JSON.stringify(selection.Properties!.BackupSelection.Resources)).toContain(tableId);
+    const [, uploads] = onlyResource(prod, "Storage", "AWS::S3::Bucket");
+    expect(uploads.Properties!.VersioningConfiguration).toEqual({ Status: "Enabled" });
+    expect(uploads.Properties!.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Id: "ExpireOldVersions", Status: "Enabled", NoncurrentVersionExpiration: { NoncurrentDays: 30 } }),
+    ]);
+  });
+});
