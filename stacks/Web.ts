@@ -19,6 +19,7 @@ import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { Code, Function as LambdaFunction, Runtime, RuntimeFamily } from "aws-cdk-lib/aws-lambda";
 import { Bucket as S3Bucket } from "aws-cdk-lib/aws-s3";
 import { CfnWebACL } from "aws-cdk-lib/aws-wafv2";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import { Provider } from "aws-cdk-lib/custom-resources";
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import {
@@ -216,6 +217,19 @@ export function Web({ app, stack }: StackContext) {
 
   const site = new StaticSite(stack, "Site", {
     path: webPath,
+    // The shop's own domain (REGRIP_DOMAIN): by its Route 53 zone (the deploy makes the certificate in us-east-1 and
+    // the DNS records) or with the owner's certificate (the DNS stays theirs). The site's URL follows it.
+    ...(settings.domain
+      ? {
+          customDomain: settings.domainCertificateArn
+            ? {
+                domainName: settings.domain,
+                ...(settings.domainHostedZone ? { hostedZone: settings.domainHostedZone } : { isExternalDomain: true }),
+                cdk: { certificate: Certificate.fromCertificateArn(stack, "SiteCertificate", settings.domainCertificateArn) },
+              }
+            : { domainName: settings.domain, hostedZone: settings.domainHostedZone },
+        }
+      : {}),
     // The offline synthesis uploads the dist that `npm test` built; `sst deploy`
     // builds with the values below (tokens become `{{ VITE_X }}` placeholders
     // that SST fills in index.html and the JS at deploy time).

@@ -82,6 +82,16 @@ export interface DeploySettings {
    * us-east-1, where CloudFront's web ACLs live.
    */
   wafRateLimit?: number;
+  /**
+   * The shop's own domain for the site (`shop.example.com`), instead of CloudFront's `*.cloudfront.net`. With
+   * `domainHostedZone` (a Route 53 hosted zone's name) the deploy makes its certificate in us-east-1 and its DNS
+   * records; with `domainCertificateArn` (an ACM certificate in us-east-1 covering it) it uses that one and the DNS
+   * stays the owner's (a CNAME to the distribution). The site's URL, the sign-in's callbacks and the uploads' CORS
+   * follow it.
+   */
+  domain?: string;
+  domainHostedZone?: string;
+  domainCertificateArn?: string;
   /** Offline synthesis only: upload packages/web/dist as it is instead of running the web build. */
   prebuiltWeb: boolean;
 }
@@ -104,6 +114,9 @@ export const settingsEnvironment = {
   apiThrottle: "REGRIP_API_THROTTLE",
   signInThrottle: "REGRIP_SIGN_IN_THROTTLE",
   wafRateLimit: "REGRIP_WAF_RATE_LIMIT",
+  domain: "REGRIP_DOMAIN",
+  domainHostedZone: "REGRIP_DOMAIN_HOSTED_ZONE",
+  domainCertificateArn: "REGRIP_DOMAIN_CERTIFICATE_ARN",
 } as const;
 
 /** The throttles a stage gets unless its settings say otherwise (requests a second, steady and in a burst). */
@@ -161,6 +174,9 @@ function readSettings(app: App): DeploySettings {
     apiThrottle: parseThrottle(read(settingsEnvironment.apiThrottle), settingsEnvironment.apiThrottle),
     signInThrottle: parseThrottle(read(settingsEnvironment.signInThrottle), settingsEnvironment.signInThrottle),
     wafRateLimit: read(settingsEnvironment.wafRateLimit) === undefined ? undefined : Number(read(settingsEnvironment.wafRateLimit)),
+    domain: read(settingsEnvironment.domain)?.toLowerCase(),
+    domainHostedZone: read(settingsEnvironment.domainHostedZone)?.toLowerCase(),
+    domainCertificateArn: read(settingsEnvironment.domainCertificateArn),
     prebuiltWeb: false,
   });
 }
@@ -256,6 +272,11 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
       `GitHub sign-in needs the issuer URL of its OIDC bridge in ${settingsEnvironment.githubIssuerUrl}`,
     );
   }
+  const domain = checkedDomain(input);
+  const siteUrl = input.siteUrl ? origin(input.siteUrl, settingsEnvironment.siteUrl) : domain ? `https://${domain.domain}` : undefined;
+  if (domain && siteUrl !== `https://${domain.domain}`) {
+    throw new Error(`${settingsEnvironment.siteUrl} is ${siteUrl} but ${settingsEnvironment.domain} is ${domain.domain}: leave ${settingsEnvironment.siteUrl} unset (it follows the domain) or make them the same`);
+  }
   const wafRateLimit = input.wafRateLimit;
   if (wafRateLimit !== undefined && (!Number.isInteger(wafRateLimit) || wafRateLimit < 10 || wafRateLimit > 2_000_000_000)) {
     throw new Error(`${settingsEnvironment.wafRateLimit} must be a whole number of requests per IP in 5 minutes, at least 10 (AWS WAF's least), got "${String(wafRateLimit)}"`);
@@ -267,7 +288,8 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     emailFrom: input.emailFrom,
     emailIdentity,
     authDomainPrefix: input.authDomainPrefix,
-    siteUrl: input.siteUrl ? origin(input.siteUrl, settingsEnvironment.siteUrl) : undefined,
+    siteUrl,
+    ...(domain ?? {}),
     identityProviders,
     githubIssuerUrl: input.githubIssuerUrl ? httpsUrl(input.githubIssuerUrl) : undefined,
     identityProvidersRevision: input.identityProvidersRevision ?? "1",
@@ -289,6 +311,30 @@ export function authDomainPrefixRefusal(prefix: string): string | null {
   }
   if (/aws|amazon|cognito/.test(prefix)) return `"${prefix}" may not contain aws, amazon or cognito (Cognito reserves them)`;
   return null;
+}
+
+const hostname = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** The site's own domain and how it gets its certificate, checked; undefined without a domain. */
+function checkedDomain(input: Partial<DeploySettings>): Pick<DeploySettings, "domain" | "domainHostedZone" | "domainCertificateArn"> | undefined {
+  const { domain, domainHostedZone, domainCertificateArn } = input;
+  if (!domain) {
+    if (domainHostedZone || domainCertificateArn) throw new Error(`${settingsEnvironment.domainHostedZone} and ${settingsEnvironment.domainCertificateArn} need ${settingsEnvironment.domain}`);
+    return undefined;
+  }
+  if (!hostname.test(domain)) throw new Error(`${settingsEnvironment.domain}: "${domain}" is not a domain name such as shop.example.com`);
+  if (!domainHostedZone && !domainCertificateArn) {
+    throw new Error(
+      `${settingsEnvironment.domain}=${domain} needs its certificate: ${settingsEnvironment.domainHostedZone} (the Route 53 hosted zone the domain is in: the deploy makes the certificate and the DNS records) or ${settingsEnvironment.domainCertificateArn} (an ACM certificate in us-east-1 covering it; the DNS is yours)`,
+    );
+  }
+  if (domainHostedZone && !(domain === domainHostedZone || domain.endsWith(`.${domainHostedZone}`))) {
+    throw new Error(`${settingsEnvironment.domain}=${domain} is not in the hosted zone ${domainHostedZone}`);
+  }
+  if (domainCertificateArn && !/^arn:aws[\w-]*:acm:us-east-1:\d{12}:certificate\/[\w-]+$/.test(domainCertificateArn)) {
+    throw new Error(`${settingsEnvironment.domainCertificateArn} must be an ACM certificate's ARN in us-east-1 (CloudFront reads certificates there only), got "${domainCertificateArn}"`);
+  }
+  return { domain, ...(domainHostedZone ? { domainHostedZone } : {}), ...(domainCertificateArn ? { domainCertificateArn } : {}) };
 }
 
 /** The domain part of an email address: `hello@shop.example` → `shop.example`. */

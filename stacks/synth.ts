@@ -51,6 +51,8 @@ export interface SynthOptions {
   settings?: Partial<Omit<DeploySettings, "prebuiltWeb">>;
   /** Bundle every handler as `sst deploy` would (slow; needs every handler file). */
   bundle?: boolean;
+  /** CDK context the deploy would have looked up in AWS (a Route 53 hosted zone), given instead. */
+  lookups?: Record<string, unknown>;
 }
 
 export interface SynthesizedFunction {
@@ -97,7 +99,7 @@ export async function synthesize(options: SynthOptions): Promise<Synthesis> {
       },
       {
         outdir,
-        context: { [settingsContextKey]: { ...options.settings, prebuiltWeb: true } },
+        context: { ...options.lookups, [settingsContextKey]: { ...options.settings, prebuiltWeb: true } },
       },
     );
     await config.stacks(app);

@@ -31,7 +31,7 @@ export const configurations = {
   /**
    * A new production stage's first deploy: two alarm addresses, the Stripe webhook's reservation set to 8, SNS
    * delivery logs on, no site URL yet, a sender whose SES identity is its domain, a hosted UI prefix of its own, throttles
-   * of its own and the site's WAF rate rule.
+   * of its own, the site's WAF rate rule and the shop's own domain with its own certificate.
    */
   prod: {
     stage: "prod",
@@ -46,10 +46,19 @@ export const configurations = {
       apiThrottle: { rate: 20, burst: 40 },
       signInThrottle: { rate: 1, burst: 3 },
       wafRateLimit: 600,
+      domain: "shop.regrip.example",
+      domainCertificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555",
     },
   },
-  /** A production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false). */
-  live: { stage: "live", settings: { production: false } },
+  /**
+   * A production-looking name deployed as a disposable stage (REGRIP_PRODUCTION=false), on a domain of its Route 53
+   * hosted zone (the zone's look-up given as the deploy would find it).
+   */
+  live: {
+    stage: "live",
+    settings: { production: false, domain: "live.regrip.example", domainHostedZone: "regrip.example" },
+    lookups: { "hosted-zone:account=123456789012:domainName=regrip.example:region=us-east-1": { Id: "/hostedzone/Z0REGRIPEXAMPLE", Name: "regrip.example." } },
+  },
 } satisfies Record<string, SynthOptions>;
 
 export type ConfigurationName = keyof typeof configurations;

@@ -184,4 +184,23 @@ describe("production by intent", () => {
       expect(() => deploySettings(app("dev")), prefix).toThrow(/REGRIP_AUTH_DOMAIN_PREFIX/);
     }
   });
+
+  it("takes the shop's own domain with its zone or its certificate, the site URL following it, and refuses what CloudFront would", () => {
+    const arn = "arn:aws:acm:us-east-1:123456789012:certificate/abc-123";
+    withEnvironment({ domain: "Shop.Example.com", domainCertificateArn: arn });
+    expect(deploySettings(app("dev"))).toMatchObject({ domain: "shop.example.com", domainCertificateArn: arn, siteUrl: "https://shop.example.com" });
+    withEnvironment({ domain: "shop.example.com", domainHostedZone: "example.com", siteUrl: "https://shop.example.com" });
+    expect(deploySettings(app("dev"))).toMatchObject({ domain: "shop.example.com", domainHostedZone: "example.com", siteUrl: "https://shop.example.com" });
+    for (const [values, words] of [
+      [{ domain: "shop.example.com" }, /needs its certificate/],
+      [{ domain: "shop.example.com", domainHostedZone: "other.com" }, /is not in the hosted zone other.com/],
+      [{ domain: "shop.example.com", domainCertificateArn: arn.replace("us-east-1", "us-west-2") }, /in us-east-1/],
+      [{ domain: "not a domain", domainHostedZone: "example.com" }, /is not a domain name/],
+      [{ domainHostedZone: "example.com" }, /need REGRIP_DOMAIN/],
+      [{ domain: "shop.example.com", domainHostedZone: "example.com", siteUrl: "https://d111.cloudfront.net" }, /leave REGRIP_SITE_URL unset/],
+    ] as const) {
+      withEnvironment(values);
+      expect(() => deploySettings(app("dev")), JSON.stringify(values)).toThrow(words);
+    }
+  });
 });

@@ -93,9 +93,30 @@ describe("production by intent", () => {
     for (const stack of ["Storage", "Auth", "Web"] as const) {
       expect(JSON.stringify(templateJson(prod, stack)), stack).not.toContain("localhost");
     }
-    // Without a site URL yet, the client serves the password flows alone.
+    // Its site URL follows its own domain (no REGRIP_SITE_URL given): the hosted UI returns there only.
     const [, client] = onlyResource(prod, "Auth", "AWS::Cognito::UserPoolClient");
-    expect(client.Properties!.CallbackURLs).toBeUndefined();
+    expect(client.Properties!.CallbackURLs).toEqual(["https://shop.regrip.example/"]);
+  });
+
+  it("serves the site on the shop's own domain: with the owner's certificate, or by its Route 53 zone with a certificate and records made", () => {
+    const [, distribution] = onlyResource(prod, "Web", "AWS::CloudFront::Distribution");
+    expect(distribution.Properties!.DistributionConfig.Aliases).toEqual(["shop.regrip.example"]);
+    expect(distribution.Properties!.DistributionConfig.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: configurations.prod.settings.domainCertificateArn,
+      SslSupportMethod: "sni-only",
+    });
+    expect(resourcesOfType(prod, "Web", "AWS::Route53::RecordSet")).toEqual([]);
+    // The uploads' CORS and the functions' links follow the domain.
+    const [, bucket] = onlyResource(prod, "Storage", "AWS::S3::Bucket");
+    expect(bucket.Properties!.CorsConfiguration.CorsRules[0].AllowedOrigins).toEqual(["https://shop.regrip.example"]);
+
+    const [, byZone] = onlyResource(live, "Web", "AWS::CloudFront::Distribution");
+    expect(byZone.Properties!.DistributionConfig.Aliases).toEqual(["live.regrip.example"]);
+    const records = resourcesOfType(live, "Web", "AWS::Route53::RecordSet").map(([, record]) => record.Properties!);
+    expect(records.map((record) => [record.Name, record.Type, record.HostedZoneId])).toEqual(
+      expect.arrayContaining([["live.regrip.example.", "A", "Z0REGRIPEXAMPLE"]]),
+    );
+    expect(JSON.stringify(templateJson(live, "Web"))).toContain("us-east-1");
   });
 
   it("leaves a disposable stage disposable, whatever its name", () => {
