@@ -121,19 +121,33 @@ export function watchStage(app: App): void {
     new Metric({ namespace: "AWS/Lambda", metricName: "Throttles", statistic: "Sum", period }),
   );
 
+  // A disposable stage watches lighter (every alarm costs $0.10 a month a metric): its functions' errors as one
+  // account-wide figure, and no table throttles; production names the failing stack and function.
+  if (!production) {
+    alarm(
+      storage,
+      "LambdaErrorsAccount",
+      "Lambda errors (account)",
+      "A function failed somewhere in this account and region (this stage, or another): see Errors by FunctionName in CloudWatch, then its log streams.",
+      new Metric({ namespace: "AWS/Lambda", metricName: "Errors", statistic: "Sum", period }),
+    );
+  }
+
   for (const stack of stacks) {
     const found = stack.node.findAll();
 
     const functions = found.filter((c): c is SstFunction => c instanceof SstFunction);
-    batches(functions).forEach((batch, index, all) =>
-      alarm(
-        stack,
-        `LambdaErrors${index + 1}`,
-        `Lambda errors ${index + 1} of ${all.length}`,
-        `A function of ${stack.stackName} failed (an exception, a timeout or a crash): see Errors by FunctionName in CloudWatch, then its log streams in the stack's FunctionLogs group.`,
-        sum(batch.map((fn) => fn.metricErrors({ statistic: "Sum", period }))),
-      ),
-    );
+    if (production) {
+      batches(functions).forEach((batch, index, all) =>
+        alarm(
+          stack,
+          `LambdaErrors${index + 1}`,
+          `Lambda errors ${index + 1} of ${all.length}`,
+          `A function of ${stack.stackName} failed (an exception, a timeout or a crash): see Errors by FunctionName in CloudWatch, then its log streams in the stack's FunctionLogs group.`,
+          sum(batch.map((fn) => fn.metricErrors({ statistic: "Sum", period }))),
+        ),
+      );
+    }
 
     const payments = functions.filter((fn) => paymentFunctions.has(fn));
     if (payments.length) {
@@ -209,7 +223,7 @@ export function watchStage(app: App): void {
       );
     }
 
-    for (const table of found.filter((c): c is Table => c instanceof Table)) {
+    for (const table of production ? found.filter((c): c is Table => c instanceof Table) : []) {
       batches(tableThrottleMetrics(table)).forEach((batch, index) =>
         alarm(
           stack,

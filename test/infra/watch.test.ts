@@ -204,8 +204,17 @@ describe("alarms", () => {
     }
   });
 
-  it("watch every one of the stage's functions for errors, at most ten metrics an alarm", () => {
-    for (const synthesis of [dev, prod]) {
+  it("watch a disposable stage lighter: its functions' errors account-wide in one alarm, no table throttles", () => {
+    for (const synthesis of [dev, live]) {
+      const errors = stackNames.flatMap((stack) => byMetric(synthesis, stack, "Errors"));
+      expect(errors.map((alarm) => alarmMetrics(alarm))).toEqual([[{ MetricName: "Errors", Namespace: "AWS/Lambda", Dimensions: undefined }]]);
+      expect([...byMetric(synthesis, "Storage", "ReadThrottleEvents"), ...byMetric(synthesis, "Storage", "WriteThrottleEvents")]).toEqual([]);
+    }
+    expect(stackNames.flatMap((stack) => byMetric(prod, stack, "Errors")).length).toBeGreaterThan(5);
+  });
+
+  it("watch every one of production's functions for errors, at most ten metrics an alarm", () => {
+    for (const synthesis of [prod]) {
       for (const fn of synthesis.functions) {
         const watching = byMetric(synthesis, fn.stack, "Errors").filter((alarm) =>
           alarmMetrics(alarm).some(
@@ -385,10 +394,11 @@ describe("failures kept", () => {
         expect(rule.Properties!.Targets[0].DeadLetterConfig).toEqual({ Arn: { "Fn::GetAtt": [queueId, "Arn"] } });
         queuePolicyAllows(synthesis, "Jobs", "events.amazonaws.com", ruleId);
       }
-      // The jobs' errors are alarmed as well (see "watch every one of the stage's functions"): one alarm, a metric a job.
-      const [errors] = byMetric(synthesis, "Jobs", "Errors");
-      expect(alarmMetrics(errors).filter((m) => m.MetricName === "Errors")).toHaveLength(jobs.length);
     }
+    // Production alarms on the jobs' errors too (see "watch every one of production's functions"): one alarm, a metric
+    // a job; a disposable stage's account-wide errors alarm counts them.
+    const [errors] = byMetric(prod, "Jobs", "Errors");
+    expect(alarmMetrics(errors).filter((m) => m.MetricName === "Errors")).toHaveLength(jobs.length);
   });
 
   it("keeps texts SNS could not deliver, and events the SNS functions failed on, in the Webhooks stack's queue", () => {
@@ -432,11 +442,16 @@ describe("the deploy guide's figures", () => {
   }
 
   it("are the templates' own: a production stage's alarms and the metrics they read, the functions and their roles", () => {
-    const guide = readFileSync(join(repoRoot, "docs/deploy.md"), "utf8");
+    // Sentences wrap across lines: read the guide as one run of words.
+    const guide = readFileSync(join(repoRoot, "docs/deploy.md"), "utf8").replace(/\s+/g, " ");
     const { count, metrics } = alarmFigures(prod);
     const said = /(\d+) alarms on a production stage, reading (\d+) metrics in all/.exec(guide);
     expect(said, "docs/deploy.md names the alarms and metrics of a production stage").not.toBeNull();
     expect({ alarms: Number(said![1]), metrics: Number(said![2]) }).toEqual({ alarms: count, metrics });
+    const disposable = alarmFigures(dev);
+    const light = /(\d+) alarms on a disposable stage, reading (\d+) metrics/.exec(guide);
+    expect(light, "docs/deploy.md names the alarms and metrics of a disposable stage").not.toBeNull();
+    expect({ alarms: Number(light![1]), metrics: Number(light![2]) }).toEqual({ alarms: disposable.count, metrics: disposable.metrics });
     // The shop's own functions (the routes', the webhooks', the jobs'; not CDK's helpers), and the roles they run as.
     const roles = new Set(prod.functions.map((fn) => `${fn.stack} ${JSON.stringify(resource(prod, fn).Properties!.Role)}`));
     const roleSentence = /(\d+) functions of the shop's own, with (\d+) roles/.exec(guide);
