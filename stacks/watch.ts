@@ -19,8 +19,11 @@ import { Aspects, CfnResource, Duration, RemovalPolicy, Stack, type IAspect } fr
 import {
   Alarm,
   ComparisonOperator,
+  Dashboard,
+  GraphWidget,
   MathExpression,
   Metric,
+  TextWidget,
   TreatMissingData,
   type IMetric,
 } from "aws-cdk-lib/aws-cloudwatch";
@@ -28,7 +31,7 @@ import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import { CfnTable } from "aws-cdk-lib/aws-dynamodb";
 import { CfnFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
-import { CfnLogGroup, FilterPattern, LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { CfnLogGroup, CfnQueryDefinition, FilterPattern, LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
@@ -246,6 +249,81 @@ export function watchStage(app: App): void {
       );
     }
   }
+
+  // The shop's emails, once the stage sends through SES: mail providers stop taking an account's mail past a
+  // bounce rate of about 10 % or a complaint rate of 0.5 %, and SES pauses it; these fire well before.
+  if (settings.emailFrom) {
+    const reputation = (metricName: string) => new Metric({ namespace: "AWS/SES", metricName, statistic: "Maximum", period: Duration.hours(1) });
+    alarm(storage, "EmailBounces", "email bounce rate over 5 percent", "More than 5 % of the account's SES emails bounced (Reputation.BounceRate): check the addresses customers gave, and the SES console's reputation page.", reputation("Reputation.BounceRate"), sesBounceRate);
+    alarm(storage, "EmailComplaints", "email complaint rate over 0.1 percent", "More than 0.1 % of the account's SES emails were marked as spam (Reputation.ComplaintRate): SES pauses sending near 0.5 %.", reputation("Reputation.ComplaintRate"), sesComplaintRate);
+  }
+
+  stageDashboard(app, stacks);
+}
+
+/** The SES reputation rates the email alarms fire past (fractions, as SES reports them). */
+export const sesBounceRate = 0.05;
+export const sesComplaintRate = 0.001;
+
+/**
+ * One CloudWatch dashboard for the stage (`regrip-<stage>`), and the Logs Insights queries an owner reaches for
+ * first, saved under `regrip-<stage>/`. Both live in the Jobs stack, the last one: they read every other stack's
+ * API, functions and groups, and nothing reads them.
+ */
+function stageDashboard(app: App, stacks: Stack[]): void {
+  const jobs = stacks.find((stack) => stack.node.id.endsWith("Jobs"));
+  if (!jobs) return;
+  const found = stacks.flatMap((stack) => stack.node.findAll());
+  const apis = found.filter((c): c is Api => c instanceof Api);
+  const tables = found.filter((c): c is Table => c instanceof Table);
+  const jobFunctions = jobs.node.findAll().filter((c): c is SstFunction => c instanceof SstFunction);
+  const accountWide = (namespace: string, metricName: string, label: string, statistic = "Sum") =>
+    new Metric({ namespace, metricName, statistic, period, label });
+
+  const dashboard = new Dashboard(jobs, "StageDashboard", { dashboardName: `regrip-${app.stage}`, defaultInterval: Duration.days(1) });
+  const graph = (title: string, left: IMetric[], width = 12) => new GraphWidget({ title, left, width, height: 6 });
+  dashboard.addWidgets(
+    new TextWidget({
+      markdown: `# Regrip ${app.stage}\nAnswers, errors and money at a glance; each alarm of the stage says what to do (docs/deploy.md, "Watching a stage").`,
+      width: 24,
+      height: 2,
+    }),
+  );
+  for (const api of apis) {
+    const http = api.cdk.httpApi;
+    dashboard.addWidgets(
+      graph("API answers", [http.metricCount({ statistic: "Sum", period, label: "requests" }), http.metricClientError({ statistic: "Sum", period, label: "4xx" }), http.metricServerError({ statistic: "Sum", period, label: "5xx" })]),
+      graph("API latency (ms)", [http.metricLatency({ statistic: "p50", period, label: "p50" }), http.metricLatency({ statistic: "p90", period, label: "p90" }), http.metricLatency({ statistic: "p99", period, label: "p99" })]),
+    );
+  }
+  dashboard.addWidgets(
+    graph("Payments", stacks.flatMap((stack) => (stack.node.tryFindChild(watchIds.paymentLogs) ? [new Metric({ namespace: `${paymentMetrics.namespace}/${stack.stackName}`, metricName: paymentMetrics.errors, statistic: "Sum", period, label: `${stack.node.id} payment errors` })] : []))),
+    graph("Functions (account)", [accountWide("AWS/Lambda", "Errors", "errors"), accountWide("AWS/Lambda", "Throttles", "throttles")]),
+  );
+  dashboard.addWidgets(
+    graph("Texts (Amazon SNS)", [accountWide("AWS/SNS", "SMSMonthToDateSpentUSD", "spent this month ($)", "Maximum"), accountWide("AWS/SNS", "NumberOfNotificationsFailed", "failed")]),
+    graph("Emails (Amazon SES)", [accountWide("AWS/SES", "Send", "sent"), accountWide("AWS/SES", "Bounce", "bounced"), accountWide("AWS/SES", "Complaint", "complaints")]),
+  );
+  dashboard.addWidgets(
+    graph("Jobs", jobFunctions.map((fn) => fn.metricErrors({ statistic: "Sum", period, label: `${fn.node.id} errors` }))),
+    graph("DynamoDB throttles", tables.flatMap((table) => tableThrottleMetrics(table))),
+  );
+
+  const groups = (name: string) =>
+    stacks.flatMap((stack) => {
+      const group = stack.node.tryFindChild(name);
+      return group instanceof LogGroup ? [group.logGroupName] : [];
+    });
+  const query = (id: string, name: string, logGroupNames: string[], queryString: string) =>
+    logGroupNames.length && new CfnQueryDefinition(jobs, id, { name: `regrip-${app.stage}/${name}`, logGroupNames, queryString });
+  query("ErrorsQuery", "errors", groups(watchIds.functionLogs), "fields @timestamp, @logStream, @message\n| filter @message like /ERROR|Task timed out|Runtime.ExitError/\n| sort @timestamp desc\n| limit 100");
+  query("PaymentErrorsQuery", "payment errors", groups(watchIds.paymentLogs), 'fields @timestamp, @logStream, message\n| filter level = "ERROR"\n| sort @timestamp desc\n| limit 100');
+  query(
+    "ServerErrorsQuery",
+    "API 5xx answers",
+    apis.flatMap((api) => (api.cdk.accessLogGroup ? [api.cdk.accessLogGroup.logGroupName] : [])),
+    "fields @timestamp, routeKey, status, requestId\n| filter status >= 500\n| sort @timestamp desc\n| limit 100",
+  );
 }
 
 /**

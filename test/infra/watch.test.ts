@@ -484,3 +484,33 @@ describe("backups", () => {
     ]);
   });
 });
+
+describe("the stage's dashboard, saved queries and email alarms", () => {
+  it("draw one dashboard a stage from every stack's API, payments, jobs and table, with the account's texts and emails", () => {
+    for (const synthesis of [dev, prod]) {
+      const [, dashboard] = onlyResource(synthesis, "Jobs", "AWS::CloudWatch::Dashboard");
+      expect(dashboard.Properties!.DashboardName).toBe(`regrip-${synthesis.stage}`);
+      const body = JSON.stringify(dashboard.Properties!.DashboardBody);
+      for (const words of ['"API answers"', '"API latency (ms)"', '"Payments"', '"Texts (Amazon SNS)"', '"Emails (Amazon SES)"', '"Jobs"', '"DynamoDB throttles"', "SMSMonthToDateSpentUSD", "Bounce", "PaymentErrors", "ReadThrottleEvents"]) {
+        expect(body.replace(/\\"/g, '"'), words).toContain(words.replace(/^"|"$/g, ""));
+      }
+    }
+  });
+
+  it("save the owner's first Logs Insights questions over the stage's own groups", () => {
+    const queries = resourcesOfType(prod, "Jobs", "AWS::Logs::QueryDefinition").map(([, q]) => q.Properties!);
+    expect(queries.map((q) => q.Name).sort()).toEqual(["regrip-prod/API 5xx answers", "regrip-prod/errors", "regrip-prod/payment errors"]);
+    const errors = queries.find((q) => q.Name === "regrip-prod/errors")!;
+    // Every stack's function log group (Api, StaffApi, Webhooks, Jobs and more).
+    expect(errors.LogGroupNames.length).toBeGreaterThanOrEqual(4);
+    expect(queries.find((q) => q.Name === "regrip-prod/API 5xx answers")!.QueryString).toContain("filter status >= 500");
+  });
+
+  it("alarm on SES's bounce and complaint rates once the stage sends email", () => {
+    expect([...byMetric(dev, "Storage", "Reputation.BounceRate"), ...byMetric(dev, "Storage", "Reputation.ComplaintRate")]).toEqual([]);
+    const [bounces] = byMetric(prod, "Storage", "Reputation.BounceRate");
+    expect(bounces.Properties).toMatchObject({ Threshold: 0.05, ComparisonOperator: "GreaterThanThreshold", Namespace: "AWS/SES", Period: 3600 });
+    const [complaints] = byMetric(prod, "Storage", "Reputation.ComplaintRate");
+    expect(complaints.Properties).toMatchObject({ Threshold: 0.001, ComparisonOperator: "GreaterThanThreshold" });
+  });
+});
