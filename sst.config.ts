@@ -1,5 +1,5 @@
 import type { SSTConfig } from "sst";
-import { lambdaNodejs, lambdaRuntime } from "./infra/bundling";
+import { lambdaArchitecture, lambdaNodejs, lambdaRuntime } from "./infra/bundling";
 import { Api } from "./stacks/Api";
 import { Auth } from "./stacks/Auth";
 import { Jobs } from "./stacks/Jobs";
@@ -19,7 +19,7 @@ export default {
   },
   stacks(app) {
     // Every function is bundled as infra/bundling.ts says (what `npm run bench:lambda` measures).
-    app.setDefaultFunctionProps({ runtime: lambdaRuntime, nodejs: lambdaNodejs });
+    app.setDefaultFunctionProps({ runtime: lambdaRuntime, architecture: lambdaArchitecture, nodejs: lambdaNodejs });
     // Every stage but production is disposable. Production (REGRIP_PRODUCTION=true, stacks/settings.ts: a stage
     // named like production without it is refused here) keeps what CDK keeps by default plus, explicitly, its
     // table, uploads bucket and user pool.

@@ -42,9 +42,11 @@ describe("Lambda bundling", () => {
     }
   });
 
-  it(`runs every function on ${lambdaRuntime}`, () => {
+  it(`runs every function on ${lambdaRuntime}, on arm64`, () => {
     for (const fn of dev.functions) {
-      expect(resource(dev, { stack: fn.stack, logicalId: fn.logicalId }).Properties?.Runtime, fn.handler).toBe(lambdaRuntime);
+      const props = resource(dev, { stack: fn.stack, logicalId: fn.logicalId }).Properties;
+      expect(props?.Runtime, fn.handler).toBe(lambdaRuntime);
+      expect(props?.Architectures, fn.handler).toEqual(["arm64"]);
     }
   });
 });
