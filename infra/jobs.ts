@@ -51,3 +51,17 @@ export const jobs = [expireUnpaidJob, remindersJob] as const;
 
 /** On one machine the reminders run on a timer this often: each reminder still goes once, so an hour is plenty. */
 export const localRemindersIntervalMs = 60 * 60 * 1000;
+
+/**
+ * The data migrations (packages/core/src/migrations/): run by the deploy after the stacks, through the Jobs stack's
+ * Script, whenever the latest migration's version changes. The whole repair reads and rewrites every order's items.
+ */
+export const migrationsFunction = {
+  name: "Data migrations",
+  handler: "packages/functions/src/jobs/migrate.handler",
+  grants: { table: ["read", "put", "update", "delete"] },
+  timeoutSeconds: 900,
+} as const satisfies FunctionDeclaration & { timeoutSeconds: number };
+
+/** The functions that are neither routes, webhooks nor scheduled jobs: the deploy's data migrations. */
+export const maintenanceFunctions = [migrationsFunction] as const;

@@ -1,5 +1,6 @@
-import { Cron, use, type StackContext } from "sst/constructs";
-import { expireUnpaidJob, remindersJob, type Job } from "../infra/jobs";
+import { Cron, Script, use, type StackContext } from "sst/constructs";
+import { expireUnpaidJob, migrationsFunction, remindersJob, type Job } from "../infra/jobs";
+import { latestVersion } from "../packages/core/src/migrations";
 import { Auth } from "./Auth";
 import { FunctionRoles } from "./grants";
 import { declaredFunction, handlerDefaults } from "./handlers";
@@ -40,5 +41,14 @@ export function Jobs({ app, stack }: StackContext) {
   // The reminders' texts link to the site (the regrip reminder's Book again): handlerDefaults gives SITE_URL.
   const reminders = cron("Reminders", remindersJob);
 
-  return { expireUnpaid, reminders };
+  // The data migrations (packages/core/src/migrations/), after the stacks: on the stage's first deploy, then each time
+  // the latest migration's version changes. A migration that throws fails the deploy, saying why.
+  const migrationsProps = {
+    ...declaredFunction(handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }), roles, migrationsFunction),
+    timeout: migrationsFunction.timeoutSeconds,
+  };
+  const migrations = new Script(stack, "DataMigrations", { onCreate: migrationsProps, onUpdate: migrationsProps, version: String(latestVersion) });
+  for (const fn of [migrations.createFunction, migrations.updateFunction]) if (fn) roles.noteSecrets(fn, migrationsFunction.grants);
+
+  return { expireUnpaid, reminders, migrations };
 }

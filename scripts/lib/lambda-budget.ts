@@ -8,7 +8,7 @@ import type { Metafile, OutputFile, Plugin } from "esbuild";
 import { resolve } from "node:path";
 import { esbuildOptions } from "../../infra/bundling";
 import { repoRoot } from "../../infra/local/settings";
-import { jobs } from "../../infra/jobs";
+import { jobs, maintenanceFunctions } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routes } from "../../packages/functions/src/routes";
 
@@ -27,6 +27,7 @@ export function handlerFiles(): Map<string, string[]> {
   for (const route of routes) add(route.handler, `${route.method} ${route.path}`);
   for (const webhook of webhooks) add(webhook.handler, webhook.name);
   for (const job of jobs) add(job.handler, `job, ${job.schedule}`);
+  for (const fn of maintenanceFunctions) add(fn.handler, fn.name);
   return entries;
 }
 

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "../../infra/env";
 import { secretsOf, tableActions, type Grants } from "../../infra/grants";
-import { jobs } from "../../infra/jobs";
+import { jobs, maintenanceFunctions } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routeKey, routes } from "../../packages/functions/src/routes";
 import { apiStackOf } from "../../stacks/Api";
@@ -133,13 +133,19 @@ function declaredFunctions(synthesis: Synthesis): DeclaredFunction[] {
     const invokedAsync = "invokedAsync" in declaration && declaration.invokedAsync;
     found.push({ name: declaration.name, stack: at.stack, fn: resource(synthesis, at), grants: declaration.grants, invokedAsync });
   }
+  // The deploy's data migrations: the Script's create and update functions, one declaration.
+  for (const declaration of maintenanceFunctions) {
+    const matches = synthesis.functions.filter((f) => f.handler === declaration.handler);
+    expect(matches, declaration.name).toHaveLength(2);
+    for (const match of matches) found.push({ name: declaration.name, stack: match.stack, fn: resource(synthesis, match), grants: declaration.grants });
+  }
   return found;
 }
 
 describe("least privilege", () => {
   it("gives every function exactly the actions and resources its declaration names, and only its own logs beside", () => {
     const functions = declaredFunctions(full);
-    expect(functions.length).toBe(routes.length + webhooks.length + jobs.length);
+    expect(functions.length).toBe(routes.length + webhooks.length + jobs.length + 2 * maintenanceFunctions.length);
     for (const { name, stack, fn, grants, invokedAsync } of functions) {
       const { actions, denied, managed } = grantedTo(full, stack, fn);
       expect(asObject(actions), name).toEqual(asObject(expected(grants, invokedAsync)));

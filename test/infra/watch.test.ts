@@ -398,7 +398,8 @@ describe("failures kept", () => {
     // Production alarms on the jobs' errors too (see "watch every one of production's functions"): one alarm, a metric
     // a job; a disposable stage's account-wide errors alarm counts them.
     const [errors] = byMetric(prod, "Jobs", "Errors");
-    expect(alarmMetrics(errors).filter((m) => m.MetricName === "Errors")).toHaveLength(jobs.length);
+    // And the deploy's data migrations (the Script's two functions) beside them.
+    expect(alarmMetrics(errors).filter((m) => m.MetricName === "Errors")).toHaveLength(jobs.length + 2);
   });
 
   it("keeps texts SNS could not deliver, and events the SNS functions failed on, in the Webhooks stack's queue", () => {
@@ -512,5 +513,17 @@ describe("the stage's dashboard, saved queries and email alarms", () => {
     expect(bounces.Properties).toMatchObject({ Threshold: 0.05, ComparisonOperator: "GreaterThanThreshold", Namespace: "AWS/SES", Period: 3600 });
     const [complaints] = byMetric(prod, "Storage", "Reputation.ComplaintRate");
     expect(complaints.Properties).toMatchObject({ Threshold: 0.001, ComparisonOperator: "GreaterThanThreshold" });
+  });
+});
+
+describe("the deploy's data migrations", () => {
+  it("run from the Jobs stack's Script, after the stacks, again whenever the latest migration's version changes", async () => {
+    const { latestVersion } = await import("../../packages/core/src/migrations");
+    for (const synthesis of [dev, prod]) {
+      const scripts = Object.values(templateJson(synthesis, "Jobs").Resources).filter((r) => r.Type.startsWith("Custom::") && r.Properties?.Version !== undefined);
+      expect(scripts, synthesis.stage).toHaveLength(1);
+      expect(scripts[0]!.Properties!.Version).toBe(String(latestVersion));
+      expect(synthesis.functions.filter((fn) => fn.handler === "packages/functions/src/jobs/migrate.handler").map((fn) => fn.stack)).toEqual(["Jobs", "Jobs"]);
+    }
   });
 });

@@ -64,9 +64,10 @@ export type DailyStats = ReturnType<typeof dailyStats>;
 /**
  * The names of the shop-wide counters (`stats#shop` partition): the live subscriptions, the text inbox's
  * conversations with unread texts (the console's Messages badge, communications/conversations.ts), and the last
- * order number given (`lastOrderNumber`, orders/numbers.ts: set from the value read, never added to).
+ * order number given (`lastOrderNumber`, orders/numbers.ts: set from the value read, never added to), and the last data
+ * migration applied (`dataVersion`, migrations/index.ts: set after each, from the value read).
  */
-export const SHOP_COUNTERS = ["activeSubscriptions", "unreadConversations", "lastOrderNumber"] as const;
+export const SHOP_COUNTERS = ["activeSubscriptions", "unreadConversations", "lastOrderNumber", "dataVersion"] as const;
 export type ShopCounterName = (typeof SHOP_COUNTERS)[number];
 
 /**
