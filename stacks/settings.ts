@@ -90,6 +90,11 @@ export interface DeploySettings {
    * follow it.
    */
   domain?: string;
+  /**
+   * Dollars of Amazon SNS texts this month past which the stage alarms (SNS's `SMSMonthToDateSpentUSD`): set it below
+   * the account's SMS spend limit, where SNS stops sending. Unset: no spend alarm (a stage texting through Twilio).
+   */
+  smsSpendAlarmUsd?: number;
   domainHostedZone?: string;
   domainCertificateArn?: string;
   /** Offline synthesis only: upload packages/web/dist as it is instead of running the web build. */
@@ -115,6 +120,7 @@ export const settingsEnvironment = {
   signInThrottle: "REGRIP_SIGN_IN_THROTTLE",
   wafRateLimit: "REGRIP_WAF_RATE_LIMIT",
   domain: "REGRIP_DOMAIN",
+  smsSpendAlarmUsd: "REGRIP_SMS_SPEND_ALARM_USD",
   domainHostedZone: "REGRIP_DOMAIN_HOSTED_ZONE",
   domainCertificateArn: "REGRIP_DOMAIN_CERTIFICATE_ARN",
 } as const;
@@ -175,6 +181,7 @@ function readSettings(app: App): DeploySettings {
     signInThrottle: parseThrottle(read(settingsEnvironment.signInThrottle), settingsEnvironment.signInThrottle),
     wafRateLimit: read(settingsEnvironment.wafRateLimit) === undefined ? undefined : Number(read(settingsEnvironment.wafRateLimit)),
     domain: read(settingsEnvironment.domain)?.toLowerCase(),
+    smsSpendAlarmUsd: read(settingsEnvironment.smsSpendAlarmUsd) === undefined ? undefined : Number(read(settingsEnvironment.smsSpendAlarmUsd)),
     domainHostedZone: read(settingsEnvironment.domainHostedZone)?.toLowerCase(),
     domainCertificateArn: read(settingsEnvironment.domainCertificateArn),
     prebuiltWeb: false,
@@ -277,6 +284,10 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
   if (domain && siteUrl !== `https://${domain.domain}`) {
     throw new Error(`${settingsEnvironment.siteUrl} is ${siteUrl} but ${settingsEnvironment.domain} is ${domain.domain}: leave ${settingsEnvironment.siteUrl} unset (it follows the domain) or make them the same`);
   }
+  const smsSpendAlarmUsd = input.smsSpendAlarmUsd;
+  if (smsSpendAlarmUsd !== undefined && !(Number.isFinite(smsSpendAlarmUsd) && smsSpendAlarmUsd > 0)) {
+    throw new Error(`${settingsEnvironment.smsSpendAlarmUsd} must be a number of dollars above 0, got "${String(smsSpendAlarmUsd)}"`);
+  }
   const wafRateLimit = input.wafRateLimit;
   if (wafRateLimit !== undefined && (!Number.isInteger(wafRateLimit) || wafRateLimit < 10 || wafRateLimit > 2_000_000_000)) {
     throw new Error(`${settingsEnvironment.wafRateLimit} must be a whole number of requests per IP in 5 minutes, at least 10 (AWS WAF's least), got "${String(wafRateLimit)}"`);
@@ -297,6 +308,7 @@ function normalize(input: Partial<DeploySettings>): DeploySettings {
     apiThrottle: checkedThrottle(input.apiThrottle ?? DEFAULT_API_THROTTLE, settingsEnvironment.apiThrottle),
     signInThrottle: checkedThrottle(input.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE, settingsEnvironment.signInThrottle),
     ...(wafRateLimit !== undefined ? { wafRateLimit } : {}),
+    ...(smsSpendAlarmUsd !== undefined ? { smsSpendAlarmUsd } : {}),
     prebuiltWeb: input.prebuiltWeb ?? false,
   };
 }

@@ -38,6 +38,7 @@ import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct, IConstruct } from "constructs";
 import { Api, App, Function as SstFunction, Table, getStack } from "sst/constructs";
 import { routeKey, routes } from "../packages/functions/src/routes";
+import { TEXT_FAILED } from "../packages/core/src/shared/monitoring";
 import { deploySettings } from "./settings";
 import { Storage } from "./Storage";
 
@@ -258,8 +259,39 @@ export function watchStage(app: App): void {
     alarm(storage, "EmailComplaints", "email complaint rate over 0.1 percent", "More than 0.1 % of the account's SES emails were marked as spam (Reputation.ComplaintRate): SES pauses sending near 0.5 %.", reputation("Reputation.ComplaintRate"), sesComplaintRate);
   }
 
+  // Texts the SMS provider refused or failed (Twilio's or SNS's answer: a wrong number, an unregistered sender, a
+  // spend limit reached): every function that texts logs TEXT_FAILED, counted from every stack's log groups into one
+  // metric of the stage. A single wrong number is a customer's typo; five in an hour is the sender.
+  const textFailures = { namespace: `${paymentMetrics.namespace}/${app.stage}`, metricName: "TextFailures" };
+  for (const stack of stacks) {
+    for (const group of stack.node.findAll().filter((c): c is LogGroup => c instanceof LogGroup && (c.node.id === watchIds.functionLogs || c.node.id === watchIds.paymentLogs))) {
+      group.addMetricFilter("TextFailureLines", { filterPattern: FilterPattern.literal(`"${TEXT_FAILED}"`), metricNamespace: textFailures.namespace, metricName: textFailures.metricName, metricValue: "1" });
+    }
+  }
+  alarm(
+    storage,
+    "TextFailures",
+    "texts failing",
+    `At least ${textFailureAlarm} texts failed in an hour: read the "${TEXT_FAILED}" lines (Logs Insights, regrip-${app.stage}/errors) for the provider's words: an unregistered number, a spend limit reached, a suspended account.`,
+    new Metric({ ...textFailures, statistic: "Sum", period: Duration.hours(1) }),
+    textFailureAlarm - 1,
+  );
+  if (settings.smsSpendAlarmUsd !== undefined) {
+    alarm(
+      storage,
+      "SmsSpend",
+      `SMS spend over ${settings.smsSpendAlarmUsd} dollars`,
+      `Amazon SNS's texts have cost more than $${settings.smsSpendAlarmUsd} this month (SMSMonthToDateSpentUSD): near the account's SMS spend limit SNS stops sending; raise the limit or find what is texting.`,
+      new Metric({ namespace: "AWS/SNS", metricName: "SMSMonthToDateSpentUSD", statistic: "Maximum", period: Duration.hours(1) }),
+      settings.smsSpendAlarmUsd,
+    );
+  }
+
   stageDashboard(app, stacks);
 }
+
+/** The texts that fail in an hour before the stage's alarm fires. */
+export const textFailureAlarm = 5;
 
 /** The SES reputation rates the email alarms fire past (fractions, as SES reports them). */
 export const sesBounceRate = 0.05;

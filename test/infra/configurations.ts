@@ -46,6 +46,7 @@ export const configurations = {
       apiThrottle: { rate: 20, burst: 40 },
       signInThrottle: { rate: 1, burst: 3 },
       wafRateLimit: 600,
+      smsSpendAlarmUsd: 40,
       domain: "shop.regrip.example",
       domainCertificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555",
     },

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { table as tableShape } from "../../infra/table";
 import { jobs } from "../../infra/jobs";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
+import { TEXT_FAILED } from "../../packages/core/src/shared/monitoring";
 import { synthesized, configurations } from "./configurations";
 import { apiErrorRatePercent, logRetention, metricsPerAlarm, paymentMetrics, paymentRouteKeys, watchIds } from "../../stacks/watch";
 import { routeKey, routes } from "../../packages/functions/src/routes";
@@ -525,5 +526,27 @@ describe("the deploy's data migrations", () => {
       expect(scripts[0]!.Properties!.Version).toBe(String(latestVersion));
       expect(synthesis.functions.filter((fn) => fn.handler === "packages/functions/src/jobs/migrate.handler").map((fn) => fn.stack)).toEqual(["Jobs", "Jobs"]);
     }
+  });
+});
+
+describe("texts", () => {
+  it("count every stack's failed-text lines into one metric of the stage, alarm at five an hour, and on SNS's spend when asked", () => {
+    for (const synthesis of [dev, prod]) {
+      let filters = 0;
+      for (const stack of stackNames) {
+        for (const [, filter] of resourcesOfType(synthesis, stack, "AWS::Logs::MetricFilter").filter(([, f]) => f.Properties!.MetricTransformations[0].MetricName === "TextFailures")) {
+          expect(filter.Properties!.FilterPattern).toBe(`"${TEXT_FAILED}"`);
+          expect(filter.Properties!.MetricTransformations[0].MetricNamespace).toBe(`Regrip/${synthesis.stage}`);
+          filters++;
+        }
+      }
+      // The stacks with functions: each one's function logs, and the payment logs beside them.
+      expect(filters, synthesis.stage).toBeGreaterThanOrEqual(4);
+      const [alarm] = byMetric(synthesis, "Storage", "TextFailures");
+      expect(alarm!.Properties).toMatchObject({ Threshold: 4, ComparisonOperator: "GreaterThanThreshold", Period: 3600 });
+    }
+    expect(byMetric(dev, "Storage", "SMSMonthToDateSpentUSD")).toEqual([]);
+    const [spend] = byMetric(prod, "Storage", "SMSMonthToDateSpentUSD");
+    expect(spend!.Properties).toMatchObject({ Threshold: 40, ComparisonOperator: "GreaterThanThreshold" });
   });
 });

@@ -14,6 +14,7 @@
  * Imported as a namespace: `import { Texts } from "@regrip/core/texts"`.
  */
 import { requireGrant } from "../aws/grants";
+import { TEXT_FAILED } from "../shared/monitoring";
 import { db } from "../db";
 import { smsProvider } from "../sms";
 import { consent, optedOut, type Customer, type SkipReason } from "./consent";
@@ -103,6 +104,8 @@ export async function send<N extends TemplateName>(name: N, params: TemplatePara
     } catch (caught) {
       status = "failed";
       error = (caught as Error).message || "The SMS provider refused the message.";
+      // Counted by the stage's texts-failing alarm (stacks/watch.ts `TEXT_FAILED`): the number's last digits only.
+      console.error(`${TEXT_FAILED}: ${name} to …${phone.slice(-4)}: ${error}`);
     }
   }
   const logId = await logMessage({ channel: "sms", template: name, recipient: phone, message: body, sent: status === "sent", externalId, error, userId, orderId: to.orderId });
