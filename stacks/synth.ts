@@ -87,6 +87,12 @@ export async function synthesize(options: SynthOptions): Promise<Synthesis> {
   await initProject({ stage, root: repoRoot });
   const name = useProject().config.name;
   const outdir = mkdtempSync(join(tmpdir(), `regrip-synth-${stage}-`));
+  // SST writes its types (App: .sst/types, removed and made again) and the site's zip (.sst/artifacts) under the
+  // project's out folder. Two test workers synthesizing at once raced on both ("ENOTEMPTY: rmdir .sst/types"): each
+  // synthesis writes them in its own folder instead.
+  const project = useProject();
+  project.paths.out = join(outdir, "sst");
+  project.paths.artifacts = join(project.paths.out, "artifacts");
   try {
     const app = new App(
       {
