@@ -69,6 +69,8 @@ const StartCheckout = z.object({ id: Id, body: z.optional(CheckoutBody), siteUrl
 export const startCheckout = /* @__PURE__ */ fn({ role: "customer", input: StartCheckout }, async (actor, { id, body, siteUrl }): Promise<CheckoutAnswer> => {
   const order = await find(actor, id);
   if (body?.tipCents === undefined) return openCheckout(order, { siteUrl });
+  // Nothing owed says so first (409 "This order is already paid"), before anything about the tip; openCheckout asks
+  // again, as for every checkout.
   const refusal = checkoutRefusal(order);
   if (refusal) throw conflict(refusal);
   await checkTippable(actor, order);
