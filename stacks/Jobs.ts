@@ -16,16 +16,13 @@ export function Jobs({ app, stack }: StackContext) {
   const siteUrl = settings.siteUrl ?? "";
 
   const roles = new FunctionRoles(stack, { ...storage, cognito, emailFrom: settings.emailFrom });
+  const defaults = handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl });
   const cron = (id: string, job: Job) => {
     const made = new Cron(stack, id, {
       schedule: job.schedule,
       job: {
         function: {
-          ...declaredFunction(
-            handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }),
-            roles,
-            job,
-          ),
+          ...declaredFunction(defaults, roles, job),
           timeout: job.timeoutSeconds,
         },
         // A run EventBridge could not start is kept in the stack's failure queue, as is one that failed its retries.
@@ -44,7 +41,7 @@ export function Jobs({ app, stack }: StackContext) {
   // The data migrations (packages/core/src/migrations/), after the stacks: on the stage's first deploy, then each time
   // the latest migration's version changes. A migration that throws fails the deploy, saying why.
   const migrationsProps = {
-    ...declaredFunction(handlerDefaults({ ...storage, cognito, issuer, loginUrl: siteUrl ? `${siteUrl}/login` : "/login", siteUrl }), roles, migrationsFunction),
+    ...declaredFunction(defaults, roles, migrationsFunction),
     timeout: migrationsFunction.timeoutSeconds,
   };
   const migrations = new Script(stack, "DataMigrations", { onCreate: migrationsProps, onUpdate: migrationsProps, version: String(latestVersion) });

@@ -1,5 +1,6 @@
 import type { Stack } from "aws-cdk-lib";
 import { Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { domainOfAddress } from "./settings";
 import type { Bucket, Cognito, Function as SstFunction, FunctionProps, Table } from "sst/constructs";
 import { env } from "../infra/env";
 import { grantsKey, secretsOf, tableActions, type Grants } from "../infra/grants";
@@ -120,7 +121,7 @@ export function grantStatements(stack: Stack, targets: GrantTargets, grants: Gra
   if (grants.email && targets.emailFrom) {
     // From the stage's verified sender only: its address identity and, when the domain is what SES verified, the
     // domain's (SES authorizes a send on the identity that verified the From address).
-    const domain = targets.emailFrom.slice(targets.emailFrom.lastIndexOf("@") + 1);
+    const domain = domainOfAddress(targets.emailFrom);
     statements.push(
       new PolicyStatement({
         actions: ["ses:SendEmail"],

@@ -158,14 +158,17 @@ function readSettings(app: App): DeploySettings {
   const fromContext = app.node.tryGetContext(settingsContextKey) as Partial<DeploySettings> | undefined;
   if (fromContext) return normalize(fromContext);
   const read = (name: string) => process.env[name]?.trim() || undefined;
-  const concurrency = read(settingsEnvironment.stripeWebhookConcurrency);
+  const number = (name: string) => {
+    const value = read(name);
+    return value === undefined ? undefined : Number(value);
+  };
   return normalize({
     production: parseBoolean(read(settingsEnvironment.production), settingsEnvironment.production),
     alarmEmails: (read(settingsEnvironment.alarmEmails) ?? "")
       .split(",")
       .map((address) => address.trim())
       .filter(Boolean),
-    stripeWebhookConcurrency: concurrency === undefined ? undefined : Number(concurrency),
+    stripeWebhookConcurrency: number(settingsEnvironment.stripeWebhookConcurrency),
     emailFrom: read(settingsEnvironment.emailFrom),
     emailIdentity: read(settingsEnvironment.emailIdentity) as DeploySettings["emailIdentity"] | undefined,
     authDomainPrefix: read(settingsEnvironment.authDomainPrefix),
@@ -179,9 +182,9 @@ function readSettings(app: App): DeploySettings {
     snsDeliveryLogs: read(settingsEnvironment.snsDeliveryLogs) === "true",
     apiThrottle: parseThrottle(read(settingsEnvironment.apiThrottle), settingsEnvironment.apiThrottle),
     signInThrottle: parseThrottle(read(settingsEnvironment.signInThrottle), settingsEnvironment.signInThrottle),
-    wafRateLimit: read(settingsEnvironment.wafRateLimit) === undefined ? undefined : Number(read(settingsEnvironment.wafRateLimit)),
+    wafRateLimit: number(settingsEnvironment.wafRateLimit),
     domain: read(settingsEnvironment.domain)?.toLowerCase(),
-    smsSpendAlarmUsd: read(settingsEnvironment.smsSpendAlarmUsd) === undefined ? undefined : Number(read(settingsEnvironment.smsSpendAlarmUsd)),
+    smsSpendAlarmUsd: number(settingsEnvironment.smsSpendAlarmUsd),
     domainHostedZone: read(settingsEnvironment.domainHostedZone)?.toLowerCase(),
     domainCertificateArn: read(settingsEnvironment.domainCertificateArn),
     prebuiltWeb: false,

@@ -346,8 +346,9 @@ function stageDashboard(app: App, stacks: Stack[]): void {
       const group = stack.node.tryFindChild(name);
       return group instanceof LogGroup ? [group.logGroupName] : [];
     });
-  const query = (id: string, name: string, logGroupNames: string[], queryString: string) =>
-    logGroupNames.length && new CfnQueryDefinition(jobs, id, { name: `regrip-${app.stage}/${name}`, logGroupNames, queryString });
+  const query = (id: string, name: string, logGroupNames: string[], queryString: string) => {
+    if (logGroupNames.length) new CfnQueryDefinition(jobs, id, { name: `regrip-${app.stage}/${name}`, logGroupNames, queryString });
+  };
   query("ErrorsQuery", "errors", groups(watchIds.functionLogs), "fields @timestamp, @logStream, @message\n| filter @message like /ERROR|Task timed out|Runtime.ExitError/\n| sort @timestamp desc\n| limit 100");
   query("PaymentErrorsQuery", "payment errors", groups(watchIds.paymentLogs), 'fields @timestamp, @logStream, message\n| filter level = "ERROR"\n| sort @timestamp desc\n| limit 100');
   query(

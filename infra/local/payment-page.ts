@@ -6,7 +6,7 @@ import { checkoutUrls, HOLD_ENDED } from "../../packages/core/src/payments/check
 import { checkoutCompleted, isLocalSubscriptionSession, LOCAL_CARD, orderIdOfLocalSession, paymentFailed, signed, tipIdOfLocalSession } from "../../packages/core/src/payments/local";
 import { tipLineName, type TipWithPayment } from "../../packages/core/src/payments/provider-parts";
 import { orderReference } from "../../packages/core/src/payments/provider";
-import { billOf } from "../../packages/core/src/shared/bill";
+import { billOf, type Bill } from "../../packages/core/src/shared/bill";
 import { billAmount, billLineRows, billPaymentRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
 import { orderTitle } from "../../packages/core/src/shared/orders";
 import { holdDeadline, isHoldExpired } from "../../packages/core/src/shared/unpaid-hold";
@@ -122,8 +122,7 @@ function redirect(res: ServerResponse, location: string) {
 }
 
 /** The bill's rows as the web app's pages show them (shared/bill-rows.ts): lines, what came off, tax, Total, payments. */
-function billTable(order: OrderItem): string {
-  const bill = billOf(order);
+function billTable(bill: Bill): string {
   const row = (r: BillRow, testId?: string) =>
     `<tr class="${r.kind}"><td>${escape(r.label)}${r.detail ? `<br><small>${escape(r.detail)}</small>` : ""}</td><td${testId ? ` data-testid="${testId}"` : ""}>${escape(billAmount(r))}</td></tr>`;
   const lines = billLineRows(bill).map((r) => row(r)).join("");
@@ -150,10 +149,12 @@ async function tipWithPayment(sessionId: string, orderId: string): Promise<TipWi
 
 function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, cancelUrl: string, tip?: TipWithPayment) {
   const action = `${localPayPrefix}${encodeURIComponent(sessionId)}`;
+  // Every amount the page shows is the order's bill's (the balance is what this session charges), the tip beside it.
+  const bill = billOf(order);
   // A pickup's tip rides with the balance, as Stripe's page shows it: one line more, after the bill.
   const tipRows = tip
     ? `<table aria-label="Tip"><tbody><tr><td>${escape(tipLineName(orderReference(order)))}</td><td data-testid="tip">${money(tip.amountCents)}</td></tr></tbody>
-  <tbody class="totals"><tr class="total"><td>To pay now</td><td data-testid="to-pay">${money(order.totalCents + tip.amountCents)}</td></tr></tbody></table>\n`
+  <tbody class="totals"><tr class="total"><td>To pay now</td><td data-testid="to-pay">${money(bill.balanceCents + tip.amountCents)}</td></tr></tbody></table>\n`
     : "";
   // A booking on its unpaid hold: the same deadline its confirmation and order page state.
   const payBy = holdDeadline(order, new Date());
@@ -163,11 +164,11 @@ function showCheckout(res: ServerResponse, sessionId: string, order: OrderItem, 
     `Pay order ${orderReference(order)}`,
     `<p class="notice" role="note">Test payments: no card is charged. Stripe's checkout stands here when STRIPE_SECRET_KEY is set.</p>
 <h1>${escape(orderTitle(order))}</h1>
-${billTable(order)}
+${billTable(bill)}
 ${tipRows}${payBy ? `<p class="deadline" data-testid="pay-by">${escape(payBy)}.</p>\n` : ""}<p>Card: ${escape(LOCAL_CARD.brand.toUpperCase())} ending in ${LOCAL_CARD.last4}</p>
 <div class="actions">
   <form method="post" action="${action}/decline"><button class="decline" type="submit">Decline</button></form>
-  <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(order.totalCents + (tip?.amountCents ?? 0))}</button></form>
+  <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${money(bill.balanceCents + (tip?.amountCents ?? 0))}</button></form>
 </div>
 <p class="back"><a href="${escape(cancelUrl)}">Cancel and return to Regrip</a></p>`,
   );

@@ -12,6 +12,7 @@
  *   runner finds the version ahead of its list and does nothing.
  */
 import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
 import { recountAll } from "./recount";
 
 export interface Migration {
@@ -55,7 +56,7 @@ async function record(from: number, version: number): Promise<boolean> {
     }
     return true;
   } catch (error) {
-    if (/conditional request failed/i.test((error as Error).message ?? "") || (error as { cause?: { name?: string } }).cause?.name === "ConditionalCheckFailedException") return false;
+    if (isConditionFailed(error)) return false;
     throw error;
   }
 }

@@ -11,6 +11,7 @@ import { find } from "../orders/owned";
 import { Id } from "../shared/ids";
 import type { OrderItem } from "../orders/view";
 import { db } from "../db";
+import { isConditionFailed } from "../db/conditions";
 import { receiptUrl } from "../shared/receipts";
 import { checkoutExpiresAt, isHoldExpired, UNPAID_HOLD_MINUTES } from "../shared/unpaid-hold";
 import { checkTippable, pendingTip, tipSession, TipAmount } from "../tips/pending";
@@ -22,11 +23,6 @@ export interface CheckoutAnswer {
   url: string;
 }
 
-/** ElectroDB wraps DynamoDB's ConditionalCheckFailedException. */
-function isConditionalFailure(error: unknown): boolean {
-  const cause = (error as { cause?: { name?: string } }).cause;
-  return cause?.name === "ConditionalCheckFailedException" || /conditional request failed/i.test((error as Error).message ?? "");
-}
 
 /** The query the order page reads on the way back from a checkout: `paid=1`, or `payment=canceled`. */
 const PAYMENT_RETURN = { paid: "paid", payment: "payment", canceled: "canceled" } as const;
@@ -116,7 +112,7 @@ export async function openCheckout(
     .where((a, { eq }) => eq(a.paymentStatus, "unpaid"))
     .go()
     .catch((error: unknown) => {
-      if (isConditionalFailure(error)) throw conflict("This order is already paid");
+      if (isConditionFailed(error)) throw conflict("This order is already paid");
       throw error;
     });
   return { url: session.url };

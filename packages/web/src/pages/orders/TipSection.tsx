@@ -88,7 +88,7 @@ function TipSection({ order, returned, balanceCents }: { order: Order; returned:
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   // A covered order's total may be $0: the percentages are then of what the work was worth.
-  const base = order.totalCents > 0 ? order.totalCents : order.subtotalCents;
+  const base = order.bill.totalCents > 0 ? order.bill.totalCents : order.bill.subtotalCents;
 
   if (returned === "tipped") {
     return (
@@ -134,8 +134,8 @@ function TipSection({ order, returned, balanceCents }: { order: Order; returned:
       <h2 id={`${id}-title`}>{withBalance ? "Pay and tip" : "Leave a tip"}</h2>
       <p className="muted">
         {withBalance
-          ? `Your balance is ${formatCents(balanceCents)}. Add a tip for the crew who regripped your paddle: one card payment for both, and your order's total stays ${formatCents(order.totalCents)}.`
-          : `For the crew who regripped your paddle. Paid by card; your order's total stays ${formatCents(order.totalCents)}.`}
+          ? `Your balance is ${formatCents(balanceCents)}. Add a tip for the crew who regripped your paddle: one card payment for both, and your order's total stays ${formatCents(order.bill.totalCents)}.`
+          : `For the crew who regripped your paddle. Paid by card; your order's total stays ${formatCents(order.bill.totalCents)}.`}
       </p>
       {returned === "canceled" && (
         <p className="notice" role="status">
