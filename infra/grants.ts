@@ -43,8 +43,13 @@ export interface Grants {
    * packages/core/src/email, by `Texts.email`).
    */
   readonly email?: boolean;
-  /** Signs users in through the user pool with a password (cognito-idp:InitiateAuth). */
+  /** Signs users in through the user pool with a password (cognito-idp:InitiateAuth, RespondToAuthChallenge). */
   readonly passwordSignIn?: boolean;
+  /**
+   * Reads whether a user set up an authenticator app and keeps their membership of the authenticator group in line
+   * (cognito-idp:AdminGetUser, AdminAddUserToGroup, AdminRemoveUserFromGroup on the user pool).
+   */
+  readonly authenticator?: boolean;
 }
 
 /** The secrets the SMS providers read (packages/core/src/sms/providers.ts): part of the texts grant. */
@@ -82,6 +87,7 @@ export function grantsKey(grants: Grants): string {
   if (grants.texts) parts.push("texts");
   if (grants.email) parts.push("email");
   if (grants.passwordSignIn) parts.push("signin");
+  if (grants.authenticator) parts.push("authenticator");
   const secrets = [...(grants.secrets ?? [])].filter((name) => !(grants.texts && (textSecrets as readonly string[]).includes(name)));
   if (secrets.length) parts.push(`secrets:${[...new Set(secrets)].sort().join("+")}`);
   return parts.join(" ") || "nothing";
@@ -94,7 +100,8 @@ export type Need =
   | { secret: SecretName }
   | { texts: true }
   | { email: true }
-  | { passwordSignIn: true };
+  | { passwordSignIn: true }
+  | { authenticator: true };
 
 /** Whether `grants` covers `need`. */
 export function covers(grants: Grants, need: Need): boolean {
@@ -106,6 +113,7 @@ export function covers(grants: Grants, need: Need): boolean {
   if ("secret" in need) return secretsOf(grants).includes(need.secret);
   if ("texts" in need) return grants.texts === true;
   if ("email" in need) return grants.email === true;
+  if ("authenticator" in need) return grants.authenticator === true;
   return grants.passwordSignIn === true;
 }
 
@@ -116,6 +124,7 @@ export function describeNeed(need: Need): string {
   if ("secret" in need) return `secrets: ${need.secret}`;
   if ("texts" in need) return "texts";
   if ("email" in need) return "email";
+  if ("authenticator" in need) return "authenticator";
   return "passwordSignIn";
 }
 

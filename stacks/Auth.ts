@@ -2,12 +2,15 @@ import { Duration, Fn, RemovalPolicy, type Stack } from "aws-cdk-lib";
 import {
   AccountRecovery,
   CfnUserPoolGroup,
+  FeaturePlan,
+  Mfa,
+  StandardThreatProtectionMode,
   OAuthScope,
   UserPoolClientIdentityProvider,
   UserPoolEmail,
 } from "aws-cdk-lib/aws-cognito";
 import { Cognito, type StackContext } from "sst/constructs";
-import { roleGroups, userPool } from "../infra/auth";
+import { poolGroups, userPool } from "../infra/auth";
 import { clientIdentityProviders, createIdentityProviders } from "./identity-providers";
 import { deploySettings, domainOfAddress, isProduction, siteRedirectUrls } from "./settings";
 
@@ -57,6 +60,14 @@ export function Auth({ app, stack }: StackContext) {
             }
           : {}),
         accountRecovery: AccountRecovery.EMAIL_ONLY,
+        // Two-step sign-in by authenticator app (infra/auth.ts `mfa`): optional in the pool, required of staff by the
+        // server (packages/core/src/actor), which only trusts staff roles in a token of the authenticator group.
+        mfa: userPool.mfa.configuration === "OPTIONAL" ? Mfa.OPTIONAL : Mfa.OFF,
+        mfaSecondFactor: { otp: userPool.mfa.totp, sms: userPool.mfa.sms },
+        // Production's pool watches every sign-in for leaked passwords and risky attempts, and blocks them (Cognito's
+        // threat protection, in the Plus plan: priced per monthly active user, docs/deploy.md). Other stages keep the
+        // default plan.
+        ...(isProduction(app) ? { featurePlan: FeaturePlan.PLUS, standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION } : {}),
         removalPolicy: isProduction(app) ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
         // Cognito's own guard: production's pool cannot be deleted until this is turned off.
         deletionProtection: isProduction(app),
@@ -86,11 +97,11 @@ export function Auth({ app, stack }: StackContext) {
     },
   });
 
-  roleGroups.forEach((groupName, precedence) => {
+  poolGroups.forEach((groupName, precedence) => {
     new CfnUserPoolGroup(stack, `Group${groupName}`, {
       userPoolId: cognito.userPoolId,
       groupName,
-      // Lower wins when a user is in both: an admin's tokens carry ADMIN's role first.
+      // Lower wins when a user is in both: an admin's tokens carry ADMIN's role first (the authenticator group last).
       precedence,
     });
   });

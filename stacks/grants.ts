@@ -130,7 +130,17 @@ export function grantStatements(stack: Stack, targets: GrantTargets, grants: Gra
     );
   }
   if (grants.passwordSignIn) {
-    statements.push(new PolicyStatement({ actions: ["cognito-idp:InitiateAuth"], resources: [targets.cognito.userPoolArn] }));
+    statements.push(
+      new PolicyStatement({ actions: ["cognito-idp:InitiateAuth", "cognito-idp:RespondToAuthChallenge"], resources: [targets.cognito.userPoolArn] }),
+    );
+  }
+  if (grants.authenticator) {
+    statements.push(
+      new PolicyStatement({
+        actions: ["cognito-idp:AdminGetUser", "cognito-idp:AdminAddUserToGroup", "cognito-idp:AdminRemoveUserFromGroup"],
+        resources: [targets.cognito.userPoolArn],
+      }),
+    );
   }
   return statements;
 }

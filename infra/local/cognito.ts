@@ -7,14 +7,16 @@ import {
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
   DescribeUserPoolCommand,
+  ListGroupsCommand,
   ListUserPoolsCommand,
+  SetUserPoolMfaConfigCommand,
   UsernameExistsException,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { roleGroups, userPool } from "../auth";
+import { poolGroups, userPool } from "../auth";
 import { localAwsEnv } from "./dynamo";
 import { StartupError, waitUntil } from "./processes";
 
@@ -87,7 +89,11 @@ export async function ensurePool(port: number, known: LocalPool | undefined): Pr
         .send(new DescribeUserPoolCommand({ UserPoolId: known.userPoolId }))
         .then(() => true)
         .catch(() => false);
-      if (exists) return known;
+      // A pool made by an older start gets what was added since (two-step sign-in, its group).
+      if (exists) {
+        await settlePool(client, known.userPoolId);
+        return known;
+      }
     }
     const pool = await client.send(
       new CreateUserPoolCommand({
@@ -111,12 +117,27 @@ export async function ensurePool(port: number, known: LocalPool | undefined): Pr
         ExplicitAuthFlows: ["ALLOW_USER_PASSWORD_AUTH", "ALLOW_USER_SRP_AUTH", "ALLOW_REFRESH_TOKEN_AUTH"],
       }),
     );
-    for (const group of roleGroups) {
-      await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
-    }
+    await settlePool(client, userPoolId);
     return { userPoolId, clientId: appClient.UserPoolClient!.ClientId! };
   } finally {
     client.destroy();
+  }
+}
+
+/** The pool's two-step sign-in (infra/auth.ts `mfa`) and its groups, as the Auth stack makes them; idempotent. */
+async function settlePool(client: CognitoIdentityProviderClient, userPoolId: string): Promise<void> {
+  await client.send(
+    new SetUserPoolMfaConfigCommand({
+      UserPoolId: userPoolId,
+      MfaConfiguration: userPool.mfa.configuration,
+      SoftwareTokenMfaConfiguration: { Enabled: userPool.mfa.totp },
+    }),
+  );
+  // Only the missing ones: cognito-local's CreateGroup would replace a group, its members with it.
+  const existing = await client.send(new ListGroupsCommand({ UserPoolId: userPoolId, Limit: 60 }));
+  const names = new Set((existing.Groups ?? []).map((group) => group.GroupName));
+  for (const group of poolGroups) {
+    if (!names.has(group)) await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group }));
   }
 }
 
@@ -196,6 +217,9 @@ export const browserCognitoOperations: ReadonlySet<string> = new Set(
     "ResendConfirmationCode", // resendSignUpCode (answered by the pass-through itself: infra/local/cognito-gate.ts)
     "GetTokensFromRefreshToken", // fetchAuthSession refreshing the tokens
     "RevokeToken", // signOut
+    "AssociateSoftwareToken", // setUpTOTP (an authenticator app's secret, with the user's own access token)
+    "VerifySoftwareToken", // verifyTOTPSetup (the app's first code)
+    "SetUserMFAPreference", // updateMFAPreference (two-step sign-in on or off)
   ].map((operation) => `AWSCognitoIdentityProviderService.${operation}`),
 );
 

@@ -15,6 +15,8 @@ import { env } from "../env";
 import { E164 } from "../../packages/core/src/shared/phone";
 import type { EmailOutboxEntry } from "../../packages/core/src/email/providers";
 import type { OutboxEntry } from "../../packages/core/src/sms/providers";
+import { authenticatorCodes } from "./authenticator";
+import { cognitoDataDir } from "./cognito";
 import { inboundTextPost } from "./sms-reply";
 import { invokeWebhook, localTwilioAuthToken, smsWebhookPath } from "./webhooks";
 
@@ -105,7 +107,27 @@ function emailsSection(): string {
 ${emails.length ? `<ol aria-label="Emails sent">${items}</ol>` : "<p>No emails yet.</p>"}`;
 }
 
-function show(res: ServerResponse, status: number, flash = "") {
+/** The pool whose accounts' authenticator codes the page shows (the shop's), when it has one. */
+export interface OutboxPool {
+  userPoolId: string;
+  dataDir: string;
+}
+
+/**
+ * What a staff member's phone would show: the current code of every local account with an authenticator app
+ * (the demo's staff have one from the seed). In the cloud the app on their phone is the only place it is.
+ */
+function authenticatorsSection(pool: OutboxPool | undefined): string {
+  if (!pool) return "";
+  const codes = authenticatorCodes(cognitoDataDir(pool.dataDir), pool.userPoolId);
+  const secondsLeft = 30 - (Math.floor(Date.now() / 1000) % 30);
+  const items = codes.map((entry) => `<li><b>${escape(entry.username)}</b> <code class="code">${entry.code}</code></li>`).join("");
+  return `<h2>Authenticator codes</h2>
+<p>Two-step sign-in: the code each account's authenticator app shows now (a new one in ${secondsLeft} s; reload for it).</p>
+${codes.length ? `<ul aria-label="Authenticator codes">${items}</ul>` : "<p>No account has an authenticator app yet.</p>"}`;
+}
+
+function show(res: ServerResponse, status: number, flash = "", pool?: OutboxPool) {
   const entries = readOutbox(process.env[env.smsOutboxFile]);
   const items = entries
     .map(
@@ -123,9 +145,10 @@ function show(res: ServerResponse, status: number, flash = "") {
   page(
     res,
     status,
-    `<p class="notice" role="note">Texts and emails the shop sent on this machine (no SMS provider or email sender is set). A reply goes to the SMS webhook as Twilio would post it.</p>
+    `<p class="notice" role="note">Texts and emails the shop sent on this machine (no SMS provider or email sender is set), and the codes its authenticator apps show. A reply goes to the SMS webhook as Twilio would post it.</p>
 <h1>Outbox</h1>
 ${flash}
+${authenticatorsSection(pool)}
 <h2>Texts</h2>
 ${entries.length ? `<ol aria-label="Texts sent">${items}</ol>` : "<p>No texts yet.</p>"}
 ${emailsSection()}`,
@@ -133,7 +156,7 @@ ${emailsSection()}`,
 }
 
 /** Answers `/local/outbox`; false when the request is not for it. */
-export async function handleOutbox(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+export async function handleOutbox(req: IncomingMessage, res: ServerResponse, pool?: OutboxPool): Promise<boolean> {
   const url = new URL(req.url ?? "/", "http://localhost");
   if (url.pathname !== outboxPath) return false;
   if (!isLoopback(req.socket.remoteAddress)) {
@@ -142,7 +165,7 @@ export async function handleOutbox(req: IncomingMessage, res: ServerResponse): P
     return true;
   }
   if (req.method === "GET") {
-    show(res, 200);
+    show(res, 200, "", pool);
     return true;
   }
   if (req.method !== "POST") {
@@ -160,13 +183,13 @@ export async function handleOutbox(req: IncomingMessage, res: ServerResponse): P
   const from = form.get("from") ?? "";
   const text = (form.get("text") ?? "").trim();
   if (!E164.test(from) || !text) {
-    show(res, 400, `<p class="failed" role="alert">A reply needs a number and a text.</p>`);
+    show(res, 400, `<p class="failed" role="alert">A reply needs a number and a text.</p>`, pool);
     return true;
   }
   const host = req.headers.host ?? `127.0.0.1:${req.socket.localPort}`;
   const signed = inboundTextPost(`http://${host}${smsWebhookPath}`, process.env.TWILIO_AUTH_TOKEN || localTwilioAuthToken, from, text);
   const result = await invokeWebhook({ method: "POST", url: smsWebhookPath, headers: { host, ...signed.headers }, body: Buffer.from(signed.body) });
-  if (result?.statusCode === 200) show(res, 200, `<p class="done" role="status">${escape(from)} replied "${escape(text)}".</p>`);
-  else show(res, 502, `<p class="failed" role="alert">The webhook answered ${result?.statusCode}: ${escape(result?.body ?? "")}</p>`);
+  if (result?.statusCode === 200) show(res, 200, `<p class="done" role="status">${escape(from)} replied "${escape(text)}".</p>`, pool);
+  else show(res, 502, `<p class="failed" role="alert">The webhook answered ${result?.statusCode}: ${escape(result?.body ?? "")}</p>`, pool);
   return true;
 }

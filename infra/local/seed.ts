@@ -5,6 +5,7 @@ import { db } from "../../packages/core/src/db";
 import { searchTerms, termWrites } from "../../packages/core/src/customers/search-index";
 import { uniqueKey } from "../../packages/core/src/entities";
 import { Users } from "../../packages/core/src/users";
+import { enrolAuthenticator } from "./authenticator";
 import { cognitoClient, createLogin } from "./cognito";
 import { addProductIfMissing, quickSaleProducts, starterCatalogue } from "../starter-catalogue";
 import { todayOf } from "../../packages/core/src/shared/calendar";
@@ -26,11 +27,15 @@ export interface SeedTarget {
   accounts: { admin: SeedAccount; employee: SeedAccount; customer: SeedAccount };
 }
 
-async function existingSub(port: number, userPoolId: string, username: string): Promise<string | undefined> {
+/** The login's `sub` and whether it has an authenticator app, or undefined when there is no such login. */
+async function existingLogin(port: number, userPoolId: string, username: string): Promise<{ sub?: string; authenticator: boolean } | undefined> {
   const client = cognitoClient(port);
   try {
     const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
-    return user.UserAttributes?.find((a) => a.Name === "sub")?.Value;
+    return {
+      sub: user.UserAttributes?.find((a) => a.Name === "sub")?.Value,
+      authenticator: (user.UserMFASettingList ?? []).includes("SOFTWARE_TOKEN_MFA"),
+    };
   } catch (error) {
     if (error instanceof UserNotFoundException) return undefined;
     throw error;
@@ -53,8 +58,9 @@ async function patiently<T>(write: () => Promise<T>): Promise<T> {
 
 /** The account's login and user item; answers its user id (the login's `sub`). */
 async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("ADMIN" | "EMPLOYEE")[]): Promise<UserActor> {
+  const login = await existingLogin(target.cognitoPort, target.userPoolId, account.username);
   const sub =
-    (await existingSub(target.cognitoPort, target.userPoolId, account.username)) ??
+    login?.sub ??
     (await createLogin(target.cognitoPort, target.userPoolId, {
       username: account.username,
       password: account.password,
@@ -63,6 +69,8 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
       familyName: account.lastName,
       groups,
     }));
+  // Staff sign in with an authenticator app: the demo's have one already (its codes are on /local/outbox).
+  if (groups.length > 0 && !login?.authenticator) await enrolAuthenticator(target.cognitoPort, target.userPoolId, account);
   const fields = {
     userId: sub,
     username: account.username,

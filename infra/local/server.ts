@@ -334,7 +334,7 @@ export function createLocalServer(options: LocalServerOptions): Server {
   // The SMS outbox with a reply box per text: Twilio's side on one machine.
   async function outbox(req: IncomingMessage, res: ServerResponse) {
     if (announcesTooMuch(req)) return refuseTooLarge(req, res);
-    if (!(await handleOutbox(req, res))) sendJson(res, 404, { message: "Not found" });
+    if (!(await handleOutbox(req, res, options.pool))) sendJson(res, 404, { message: "Not found" });
   }
 
   // S3 and CloudFront's /uploads/* on one machine: paddle photos.

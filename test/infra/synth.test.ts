@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { beforeAll, describe, expect, it } from "vitest";
-import { roleGroups, userPool } from "../../infra/auth";
+import { poolGroups, userPool } from "../../infra/auth";
 import { env, secrets } from "../../infra/env";
 import { contentSecurityPolicy, hstsMaxAgeSeconds } from "../../infra/headers";
 import { keyAttributes, table } from "../../infra/table";
@@ -201,8 +201,21 @@ describe("Auth", () => {
   it("has the groups of infra/auth.ts in the pool", () => {
     const [poolId] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
     const groups = resourcesOfType(dev, "Auth", "AWS::Cognito::UserPoolGroup").map(([, g]) => g.Properties!);
-    expect(groups.map((g) => g.GroupName).sort()).toEqual([...roleGroups].sort());
+    expect(groups.map((g) => g.GroupName).sort()).toEqual([...poolGroups].sort());
     for (const group of groups) expect(group.UserPoolId).toEqual({ Ref: poolId });
+  });
+
+  it("offers two-step sign-in by authenticator app only, and guards production's sign-ins with threat protection", () => {
+    for (const synthesis of [dev, production]) {
+      const [, pool] = onlyResource(synthesis, "Auth", "AWS::Cognito::UserPool");
+      expect(pool.Properties!.MfaConfiguration).toBe("OPTIONAL");
+      expect(pool.Properties!.EnabledMfas).toEqual(["SOFTWARE_TOKEN_MFA"]);
+    }
+    const [, shop] = onlyResource(production, "Auth", "AWS::Cognito::UserPool");
+    expect(shop.Properties!.UserPoolTier).toBe("PLUS");
+    expect(shop.Properties!.UserPoolAddOns).toEqual({ AdvancedSecurityMode: "ENFORCED" });
+    const [, disposable] = onlyResource(dev, "Auth", "AWS::Cognito::UserPool");
+    expect(disposable.Properties!.UserPoolAddOns).toBeUndefined();
   });
 
   it("applies the password policy and a public web client with the flows of infra/auth.ts", () => {

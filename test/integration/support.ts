@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { createLogin } from "../../infra/local/cognito";
+import { authenticatorCode, enrolAuthenticator } from "../../infra/local/authenticator";
+import { cognitoDataDir, createLogin } from "../../infra/local/cognito";
 import { invoke } from "../../infra/local/adapter";
 import { loadSettings } from "../../infra/local/settings";
+import { AUTHENTICATOR_CODE_REQUIRED } from "../../packages/core/src/shared/accounts";
 
 export interface Answer<T = any> {
   status: number;
@@ -26,8 +28,16 @@ export async function call<T = any>(
   return { status: result.statusCode, headers: result.headers, body: body as T };
 }
 
+/**
+ * Signs in through POST /api/auth/local; an account with an authenticator app (every staff login: the seed's, and
+ * `newCustomer`'s with a staff group) gives its current code, read as its app would show it.
+ */
 export async function signIn(username: string, password: string): Promise<string> {
-  const answer = await call("POST", "/api/auth/local", { body: { username, password } });
+  let answer = await call("POST", "/api/auth/local", { body: { username, password } });
+  if (answer.status === 401 && answer.body?.code === AUTHENTICATOR_CODE_REQUIRED) {
+    const code = authenticatorCode(cognitoDataDir(inject("runDir")), inject("userPoolId"), username);
+    answer = await call("POST", "/api/auth/local", { body: { username, password, code } });
+  }
   if (answer.status !== 200) throw new Error(`sign-in of ${username} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.idToken as string;
 }
@@ -54,5 +64,9 @@ export async function newCustomer(
     emailVerified: options.emailVerified,
     groups,
   });
+  // Staff sign in with an authenticator app (packages/core/src/actor): set up as the sign-in page does.
+  if (groups.some((group) => group === "ADMIN" || group === "EMPLOYEE")) {
+    await enrolAuthenticator(inject("cognitoPort"), inject("userPoolId"), { username, password });
+  }
   return { username, email, sub, token: await signIn(username, password) };
 }

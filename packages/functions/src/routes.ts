@@ -73,6 +73,13 @@ export const routes: Route[] = [
   // auth
   { method: "GET", path: "/api/auth/user", handler: handlerAt("auth/current-user"), access: "customer", grants: { table: ["read", "put", "update"] } },
   { method: "POST", path: "/api/auth/local", handler: handlerAt("auth/local-sign-in"), access: "public", grants: { passwordSignIn: true } },
+  {
+    method: "POST",
+    path: "/api/auth/authenticator",
+    handler: handlerAt("auth/authenticator"),
+    access: "customer",
+    grants: { authenticator: true, table: ["read", "put"] },
+  },
   { method: "GET", path: "/api/login", handler: handlerAt("auth/login"), access: "public", navigation: true, grants: {} },
   { method: "GET", path: "/api/logout", handler: handlerAt("auth/logout"), access: "public", navigation: true, grants: {} },
   // profile, phone verification, subscription

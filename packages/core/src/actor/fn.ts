@@ -21,10 +21,10 @@
  */
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
-import { forbidden, unauthorized } from "../errors";
+import { unauthorized } from "../errors";
 import type { RoleAccess } from "../shared/access";
 import { Id } from "../shared/ids";
-import { FORBIDDEN, isAdmin, isStaff, type Actor, type UserActor } from "./index";
+import { isAdmin, isStaff, refusedRole, type Actor, type UserActor } from "./index";
 
 /**
  * The actor a function sees: anyone (signed out too) for a public one; a signed-in user for a customer's (their
@@ -68,7 +68,7 @@ export function assertAccess<A extends RoleAccess>(access: A, actor: Actor | nul
   if (access === "public") return (actor ?? null) as ActorFor<A>;
   if (!actor) throw unauthorized();
   const allowed = access === "customer" ? actor.type === "user" : access === "staff" ? isStaff(actor) : isAdmin(actor);
-  if (!allowed) throw forbidden(FORBIDDEN);
+  if (!allowed) throw refusedRole(actor);
   return actor as ActorFor<A>;
 }
 

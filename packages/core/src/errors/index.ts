@@ -22,8 +22,8 @@ export class DomainError extends Error {
 export const invalid = (message: string) => new DomainError("invalid", message);
 export const notFound = (message: string) => new DomainError("not_found", message);
 export const conflict = (message: string, details?: Record<string, unknown>) => new DomainError("conflict", message, details);
-export const forbidden = (message: string) => new DomainError("forbidden", message);
-export const unauthorized = (message = "Unauthorized") => new DomainError("unauthorized", message);
+export const forbidden = (message: string, details?: Record<string, unknown>) => new DomainError("forbidden", message, details);
+export const unauthorized = (message = "Unauthorized", details?: Record<string, unknown>) => new DomainError("unauthorized", message, details);
 /** 428: something must be done first (e.g. verify the phone before booking). */
 export const precondition = (message: string) => new DomainError("precondition", message);
 /** 429: the caller must wait (rate limits, too many tries). */

@@ -3,7 +3,7 @@
  * in browser-safe shared/moves (the screens offer the same moves); here, the
  * role an actor moves an order as.
  */
-import type { Actor } from "../actor";
+import { isAdmin, isStaff, type Actor } from "../actor";
 import type { MoveRole } from "../shared/moves";
 
 export * from "../shared/moves";
@@ -14,7 +14,7 @@ export * from "../shared/moves";
  */
 export function moveRoleOf(actor: Actor): MoveRole {
   if (actor.type === "system") return "system";
-  if (actor.roles.includes("ADMIN")) return "admin";
-  if (actor.roles.includes("EMPLOYEE")) return "employee";
+  if (isAdmin(actor)) return "admin";
+  if (isStaff(actor)) return "employee";
   return "customer";
 }

@@ -57,7 +57,7 @@ export const sendCode = /* @__PURE__ */ fn({ role: "customer", input: SendCode }
  */
 export const verifyCode = /* @__PURE__ */ fn({ role: "customer", input: VerifyCode }, async (actor, input): Promise<Users.UserView> => {
   await Users.fromSignIn(actor);
-  return Users.view(await verifyCodeOf(actor.userId, input));
+  return Users.view(await verifyCodeOf(actor.userId, input), actor);
 });
 
 /**

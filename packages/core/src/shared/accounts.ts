@@ -98,4 +98,22 @@ export const INCORRECT_USERNAME_OR_PASSWORD = "Incorrect username or password.";
  * Where a visitor returns after signing in: in ./return-path, a module of its own, because every page's first load
  * reads it (the web app's entry) and the password rules above load only with the sign-in forms.
  */
+/** Two-step sign-in (an authenticator app's 6-digit code, TOTP): required of staff, a choice for customers. */
+export const AUTHENTICATOR_CODE_LENGTH = 6;
+/** A code as typed (spaces allowed, as authenticator apps show "123 456"); undefined when it cannot be one. */
+export function authenticatorCodeOf(typed: string): string | undefined {
+  const code = typed.replace(/\s+/g, "");
+  return new RegExp(`^[0-9]{${AUTHENTICATOR_CODE_LENGTH}}$`).test(code) ? code : undefined;
+}
+export const AUTHENTICATOR_CODE_SHAPE = `Enter the ${AUTHENTICATOR_CODE_LENGTH}-digit code from your authenticator app.`;
+/** The sign-in needs the code: the answer's `code` beside this message is `AUTHENTICATOR_CODE_REQUIRED`. */
+export const AUTHENTICATOR_CODE_REQUIRED = "AUTHENTICATOR_CODE_REQUIRED";
+export const AUTHENTICATOR_CODE_WRONG = "That code didn't match. Enter the current 6-digit code from your authenticator app.";
+/** A staff member whose sign-in has no authenticator app: every staff route answers 403 with this (and `code`). */
+export const AUTHENTICATOR_SETUP_REQUIRED = "AUTHENTICATOR_SETUP_REQUIRED";
+export const AUTHENTICATOR_SETUP_MESSAGE =
+  "Staff accounts need two-step sign-in. Sign in again on the sign-in page to set up an authenticator app.";
+/** The issuer an authenticator app lists the account under. */
+export const AUTHENTICATOR_ISSUER = "Regrip";
+
 export { RETURN_TO_PARAM, safeReturnPath } from "./return-path";

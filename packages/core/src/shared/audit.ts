@@ -47,6 +47,8 @@ export const AUDIT_ACTION_WORDS = {
   "customer.created": "Customer created",
   "customer.phone_verified": "Customer's phone verified",
   "customer.updated": "Customer details changed",
+  "user.authenticator_on": "Two-step sign-in turned on",
+  "user.authenticator_off": "Two-step sign-in turned off",
   "order.comped": "Order comped",
   "order.created": "Order booked",
   "order.duplicate_payment": "Order paid twice",

@@ -5,6 +5,13 @@
 export const ROLES = ["CUSTOMER", "EMPLOYEE", "ADMIN"] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Not a role: the user pool group of the people who set up an authenticator app (TOTP). The server adds a person to
+ * it once Cognito says their authenticator is on (POST /api/auth/authenticator), and Cognito then asks its code at
+ * every sign-in, so a token in this group came through that second step. Staff roles count only with it.
+ */
+export const AUTHENTICATOR_GROUP = "MFA";
+
 type WithRoles = { roles: readonly Role[] };
 
 /** Staff means EMPLOYEE or ADMIN. */

@@ -26,6 +26,10 @@ export interface UserView extends PersonView {
   roles: Role[];
   /** The customer's grip preferences (Shop Tools), or null. */
   defaultPrefs: GripPrefsView | null;
+  /** This sign-in has an authenticator app (two-step sign-in): Cognito asks its code every time. */
+  authenticator: boolean;
+  /** Staff without an authenticator app: staff tools stay closed until they set one up (the sign-in page offers it). */
+  authenticatorRequired: boolean;
 }
 
 const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
@@ -59,5 +63,7 @@ export function currentUserFrom(answer: unknown): CurrentUser {
     emailPromotions: flag(user.emailPromotions, false),
     roles: Array.isArray(user.roles) ? user.roles.filter(isRole) : ["CUSTOMER"],
     defaultPrefs: user.defaultPrefs && typeof user.defaultPrefs === "object" ? (user.defaultPrefs as GripPrefsView) : null,
+    authenticator: flag(user.authenticator, false),
+    authenticatorRequired: flag(user.authenticatorRequired, false),
   };
 }

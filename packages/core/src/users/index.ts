@@ -33,7 +33,8 @@ export function personView(user: UserItem): PersonView {
   };
 }
 
-export function view(user: UserItem): UserView {
+/** The user as they see themselves; `signIn` (their own token) says whether their sign-in has an authenticator app. */
+export function view(user: UserItem, signIn: Pick<UserActor, "authenticator" | "authenticatorRequired">): UserView {
   return {
     ...personView(user),
     profileImageUrl: user.profileImageUrl ?? null,
@@ -43,6 +44,8 @@ export function view(user: UserItem): UserView {
     emailPromotions: user.emailPromotions,
     roles: sortRoles(user.roles),
     defaultPrefs: readGripPrefs(user.defaultPrefs),
+    authenticator: signIn.authenticator === true,
+    authenticatorRequired: signIn.authenticatorRequired === true,
   };
 }
 

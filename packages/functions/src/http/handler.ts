@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import * as z from "zod/mini";
 import { $ZodError, type $ZodType } from "zod/v4/core";
 import "@regrip/core/shared/zod-messages";
-import { FORBIDDEN, isAdmin, isStaff, STAFF_REQUIRED, type UserActor } from "@regrip/core/actor";
+import { FORBIDDEN, isAdmin, isStaff, refusedRole, STAFF_REQUIRED, type UserActor } from "@regrip/core/actor";
 import { parse } from "@regrip/core/actor/fn";
 import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { withGrants } from "@regrip/core/aws/grants";
@@ -181,8 +181,9 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
     const gate = allowed(route.access, actor);
     if (gate === 401) return problem(401, "Unauthorized");
     if (gate === 403) {
-      // docs/api-staff.md: a customer calling a staff route.
-      return problem(403, route.access === "staff" ? STAFF_REQUIRED : FORBIDDEN);
+      // Staff without their authenticator app are told to set it up; docs/api-staff.md: a customer calling a staff route.
+      const refused = refusedRole(actor!, route.access === "staff" ? STAFF_REQUIRED : FORBIDDEN);
+      return problem(403, refused.message, refused.details);
     }
 
     let parsed: { value: unknown } | undefined;

@@ -1,4 +1,5 @@
-import { rolesFromGroups, type UserActor } from "@regrip/core/actor";
+import { authenticatorMissing, rolesFromGroups, type UserActor } from "@regrip/core/actor";
+import { AUTHENTICATOR_GROUP } from "@regrip/core/shared/roles";
 import { env } from "../../../../infra/env";
 import { JwksUnavailableError, JwtError, verifyJwt } from "./jwt";
 
@@ -31,7 +32,8 @@ export async function verifyIdToken(token: string): Promise<UserActor> {
   if (payload.token_use !== "id") throw new InvalidTokenError("not an ID token");
   if (typeof payload.sub !== "string" || !payload.sub) throw new InvalidTokenError("token has no subject");
   const text = (key: string) => (typeof payload[key] === "string" ? (payload[key] as string) : undefined);
-  const groups = payload["cognito:groups"];
+  const rawGroups = payload["cognito:groups"];
+  const groups = Array.isArray(rawGroups) ? rawGroups.filter((g): g is string => typeof g === "string") : [];
   return {
     type: "user",
     userId: payload.sub,
@@ -41,7 +43,10 @@ export async function verifyIdToken(token: string): Promise<UserActor> {
     emailVerified: payload.email_verified === true || payload.email_verified === "true",
     givenName: text("given_name"),
     familyName: text("family_name"),
-    roles: rolesFromGroups(Array.isArray(groups) ? groups.filter((g): g is string => typeof g === "string") : []),
+    roles: rolesFromGroups(groups),
+    authenticator: groups.includes(AUTHENTICATOR_GROUP),
+    // Staff whose sign-in skipped the authenticator app act as customers until they set one up.
+    ...(authenticatorMissing(groups) ? { authenticatorRequired: true } : {}),
   };
 }
 

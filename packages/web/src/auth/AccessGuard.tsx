@@ -5,6 +5,7 @@ import { LoadingSpinner } from "../components/LoadingSpinner";
 import { currentPath, goToServerLogin } from "../lib/navigation";
 import { useToast } from "../toast/use-toast";
 import type { RoleAccess } from "@regrip/core/shared/access";
+import { RETURN_TO_PARAM } from "@regrip/core/shared/return-path";
 import { accessDecision } from "./access";
 import { useCurrentUser } from "./current-user";
 
@@ -33,6 +34,12 @@ export function AccessGuard({
       // Back to this page after signing in (/api/login?returnTo=...).
       const returnTo = currentPath();
       const timer = setTimeout(() => goToServerLogin(returnTo), loginRedirectDelayMs);
+      return () => clearTimeout(timer);
+    }
+    if (decision === "authenticator") {
+      toast({ title: "Two-step sign-in required", description: "Set up an authenticator app to use staff tools.", variant: "destructive" });
+      // The sign-in page sets the app up, then comes back here.
+      const timer = setTimeout(() => navigate(`/login?${RETURN_TO_PARAM}=${encodeURIComponent(currentPath())}`, { replace: true }), accessRedirectDelayMs);
       return () => clearTimeout(timer);
     }
     if (decision === "deny") {

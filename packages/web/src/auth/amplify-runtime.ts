@@ -11,7 +11,20 @@ import { emitAuthEvent } from "./auth-bus";
 /**
  * @public Read through loadAmplify()'s dynamic import (runtime.signIn, ...), which knip does not follow.
  */
-export { confirmSignIn, confirmSignUp, fetchAuthSession, fetchUserAttributes, resendSignUpCode, signIn, signInWithRedirect, signOut, signUp } from "aws-amplify/auth";
+export {
+  confirmSignIn,
+  confirmSignUp,
+  fetchAuthSession,
+  fetchUserAttributes,
+  resendSignUpCode,
+  setUpTOTP,
+  signIn,
+  signInWithRedirect,
+  signOut,
+  signUp,
+  updateMFAPreference,
+  verifyTOTPSetup,
+} from "aws-amplify/auth";
 
 export function startAmplify(config: RuntimeConfig): void {
   Hub.listen("auth", ({ payload }) => emitAuthEvent(payload.event));

@@ -5,14 +5,14 @@ import { useRuntimeConfig } from "../config/config-context";
 import { homeAfterSignIn } from "./access";
 import { currentUserQuery } from "./current-user";
 import { loadAmplify } from "./load-amplify";
-import { loginErrorMessage, signInErrorMessage } from "./login-error";
+import { authenticatorCodeError, loginErrorMessage, signInErrorMessage } from "./login-error";
 
 /**
  * Signed in; or the account exists (the password was right) but its email was never confirmed; or the password
  * was a temporary one (an account an admin made: `npm run stage:setup`, the Cognito console) and the pool asks for
- * a new one before it gives tokens.
+ * a new one before it gives tokens; or the account has an authenticator app and the pool asks its code.
  */
-type Outcome = "signedIn" | "unconfirmed" | "newPasswordRequired";
+type Outcome = "signedIn" | "unconfirmed" | "newPasswordRequired" | "authenticatorCode";
 
 async function passwordSignIn(username: string, password: string): Promise<Outcome> {
   const { signIn, signOut } = await loadAmplify();
@@ -31,15 +31,21 @@ async function passwordSignIn(username: string, password: string): Promise<Outco
   if (result.nextStep.signInStep === "CONFIRM_SIGN_UP") return "unconfirmed";
   // Cognito's NEW_PASSWORD_REQUIRED challenge: Amplify keeps the sign-in open for confirmSignIn.
   if (result.nextStep.signInStep === "CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED") return "newPasswordRequired";
+  return afterChallenge(result);
+}
+
+/** Where a sign-in stands once a step is answered: in, or asked for the authenticator app's code. */
+function afterChallenge(result: { isSignedIn: boolean; nextStep: { signInStep: string } }): "signedIn" | "authenticatorCode" {
+  // Cognito's SOFTWARE_TOKEN_MFA challenge: the account has an authenticator app.
+  if (result.nextStep.signInStep === "CONFIRM_SIGN_IN_WITH_TOTP_CODE") return "authenticatorCode";
   if (!result.isSignedIn) throw new Error("Login failed");
   return "signedIn";
 }
 
-/** Answers the open sign-in's NEW_PASSWORD_REQUIRED challenge with the person's own password. */
-async function setNewPassword(newPassword: string): Promise<void> {
+/** Answers the open sign-in's challenge: NEW_PASSWORD_REQUIRED with a password, SOFTWARE_TOKEN_MFA with a code. */
+async function answerChallenge(response: string): Promise<"signedIn" | "authenticatorCode"> {
   const { confirmSignIn } = await loadAmplify();
-  const result = await confirmSignIn({ challengeResponse: newPassword });
-  if (!result.isSignedIn) throw new Error("Login failed");
+  return afterChallenge(await confirmSignIn({ challengeResponse: response }));
 }
 
 export interface Unconfirmed {
@@ -50,7 +56,9 @@ export interface Unconfirmed {
 /**
  * Signs in with Cognito, asks the server who that is, and goes back to `returnTo` (the page that asked for a
  * sign-in) or that user's first page. An unconfirmed account is handed back as `unconfirmed`, for the code step;
- * one on a temporary password as `newPasswordFor`, for the new-password step (`submitNewPassword`).
+ * one on a temporary password as `newPasswordFor`, for the new-password step (`submitNewPassword`); one with an
+ * authenticator app as `codeFor`, for its code (`submitCode`). Staff signed in without an authenticator app are
+ * held as `setupFor` until they set one up (`finishSetup`): the server gives staff tools to no one without it.
  */
 export function usePasswordSignIn({ name, returnTo }: { name: "email" | "username"; returnTo?: string }) {
   const queryClient = useQueryClient();
@@ -61,6 +69,10 @@ export function usePasswordSignIn({ name, returnTo }: { name: "email" | "usernam
   const [unconfirmed, setUnconfirmed] = useState<Unconfirmed>();
   /** The username whose temporary password was right: the form asks for a new one. */
   const [newPasswordFor, setNewPasswordFor] = useState<string>();
+  /** The username whose password was right and whose authenticator app's code the pool asks. */
+  const [codeFor, setCodeFor] = useState<string>();
+  /** The staff member signed in without an authenticator app: the page sets one up. */
+  const [setupFor, setSetupFor] = useState<string>();
 
   async function submit(username: string, password: string): Promise<void> {
     if (!userPoolId || !userPoolClientId) {
@@ -75,6 +87,7 @@ export function usePasswordSignIn({ name, returnTo }: { name: "email" | "usernam
       const outcome = await passwordSignIn(login, password);
       if (outcome !== "signedIn") {
         if (outcome === "unconfirmed") setUnconfirmed({ email: login, password });
+        else if (outcome === "authenticatorCode") setCodeFor(login);
         else setNewPasswordFor(login);
         setBusy(false);
         return;
@@ -84,31 +97,52 @@ export function usePasswordSignIn({ name, returnTo }: { name: "email" | "usernam
       setBusy(false);
       return;
     }
-    await landAfterSignIn();
+    await landAfterSignIn(login);
   }
 
-  async function submitNewPassword(newPassword: string): Promise<void> {
+  /** Answers the open challenge (a new password, an authenticator code) and lands, or shows the pool's refusal. */
+  async function answer(response: string, username: string, refused: (failure: unknown) => string): Promise<void> {
     setBusy(true);
     setError(undefined);
     try {
-      await setNewPassword(newPassword);
+      if ((await answerChallenge(response)) === "authenticatorCode") {
+        setNewPasswordFor(undefined);
+        setCodeFor(username);
+        setBusy(false);
+        return;
+      }
     } catch (failure) {
-      // The pool's own words: a password its policy refuses, or a temporary password that expired.
-      setError(loginErrorMessage(failure));
+      setError(refused(failure));
       setBusy(false);
       return;
     }
-    await landAfterSignIn();
+    await landAfterSignIn(username);
   }
 
-  async function landAfterSignIn(): Promise<void> {
+  async function landAfterSignIn(username?: string): Promise<void> {
     const user = await queryClient.fetchQuery(currentUserQuery).catch(() => null);
+    if (user?.authenticatorRequired) {
+      setCodeFor(undefined);
+      setNewPasswordFor(undefined);
+      setSetupFor(username ?? user.email ?? user.id);
+      setBusy(false);
+      return;
+    }
     navigate(returnTo ?? homeAfterSignIn(user), { replace: true });
   }
 
   return {
     submit,
-    submitNewPassword,
+    // The pool's own words: a password its policy refuses, or a temporary password that expired.
+    submitNewPassword: (newPassword: string) => answer(newPassword, newPasswordFor ?? "", loginErrorMessage),
+    submitCode: (code: string) => answer(code, codeFor ?? "", authenticatorCodeError),
+    /** The authenticator app is set up (the tokens carry it now): on to the page asked for, or the staff's first. */
+    finishSetup: async () => {
+      await queryClient.invalidateQueries({ queryKey: currentUserQuery.queryKey });
+      await landAfterSignIn(setupFor);
+    },
+    codeFor,
+    setupFor,
     busy,
     error,
     unconfirmed,
@@ -117,6 +151,7 @@ export function usePasswordSignIn({ name, returnTo }: { name: "email" | "usernam
     /** Back to the sign-in form (the challenge's session is left to expire). */
     cancelNewPassword: () => {
       setNewPasswordFor(undefined);
+      setCodeFor(undefined);
       setError(undefined);
     },
   };

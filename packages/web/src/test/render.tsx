@@ -23,6 +23,8 @@ export function customer(partial: Partial<CurrentUser> = {}): CurrentUser {
     emailPromotions: true,
     roles: ["CUSTOMER"],
     defaultPrefs: null,
+    authenticator: false,
+    authenticatorRequired: false,
     ...partial,
   };
 }

@@ -1,7 +1,8 @@
 import { RETURN_TO_PARAM, safeReturnPath } from "@regrip/core/shared/return-path";
 import { useEffect, useRef, useState } from "react";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
 import { homeAfterSignIn } from "../../auth/access";
+import { displayName } from "../../auth/roles";
 import { useCurrentUser } from "../../auth/current-user";
 import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
@@ -11,6 +12,8 @@ import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useRuntimeConfig } from "../../config/config-context";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/login.css";
+import { AuthenticatorSetup } from "../../components/AuthenticatorSetup";
+import { AuthenticatorCodeForm } from "./AuthenticatorCodeForm";
 import { NewPasswordForm } from "./NewPasswordForm";
 import { PasswordSignInForm } from "./PasswordSignInForm";
 import { SignUpForm } from "./SignUpForm";
@@ -19,6 +22,7 @@ export default function LoginPage() {
   usePageMeta("Sign In", "Sign in to Regrip to book a regrip and follow your paddles. Shop staff sign in here too.");
   const { oauthDomain } = useRuntimeConfig();
   const { data: user, isPending } = useCurrentUser();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   // The page that sent the visitor here (`/login?returnTo=/orders/...`): only a path on this site.
   const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
@@ -44,6 +48,26 @@ export default function LoginPage() {
     if (signUpShown && params.get("signup") === "1") signUpSection.current?.scrollIntoView({ block: "start" });
   }, [signUpShown, params]);
 
+  // Staff signed in without an authenticator app (just now, or earlier and sent back here by a staff page).
+  const setupFor = admin.setupFor ?? customer.setupFor ?? (user?.authenticatorRequired ? (user.email ?? displayName(user)) : undefined);
+  if (setupFor) {
+    return (
+      <div className="login-page">
+        <h1>Set up two-step sign-in</h1>
+        <section className="panel login-single" aria-labelledby="authenticator-title">
+          <h2 id="authenticator-title">Authenticator app</h2>
+          <AuthenticatorSetup
+            accountName={setupFor}
+            intro="Staff accounts can refund, read customers' details and text them, so they sign in with a code from an authenticator app as well as a password. Set it up once; you will enter its code each time you sign in."
+            submitLabel="Turn On and Continue"
+            onDone={(customer.setupFor ? customer : admin).finishSetup}
+            onCancel={() => navigate("/logout")}
+            cancelLabel="Sign out"
+          />
+        </section>
+      </div>
+    );
+  }
   // A sign-in (or sign-up) in progress navigates by itself, to the page asked for or the one for that user's role.
   if (user && !admin.busy && !customer.busy && !signUpShown) return <Navigate to={returnTo ?? homeAfterSignIn(user)} replace />;
   if (isPending) return <LoadingSpinner />;
@@ -102,7 +126,16 @@ export default function LoginPage() {
                 onCancel={customer.cancelNewPassword}
               />
             )}
-            {customerFormShown && !unconfirmed && !customer.newPasswordFor && (
+            {customerFormShown && !unconfirmed && customer.codeFor && (
+              <AuthenticatorCodeForm
+                username={customer.codeFor}
+                busy={customer.busy}
+                error={customer.error}
+                onSubmit={customer.submitCode}
+                onCancel={customer.cancelNewPassword}
+              />
+            )}
+            {customerFormShown && !unconfirmed && !customer.newPasswordFor && !customer.codeFor && (
               <PasswordSignInForm
                 title="Customer sign-in"
                 nameLabel="Email"
@@ -142,7 +175,15 @@ export default function LoginPage() {
         <section className="panel" aria-labelledby="admin-signin-title">
           <h2 id="admin-signin-title">Admin</h2>
           <p>Shop staff and admins sign in with their username.</p>
-          {admin.newPasswordFor ? (
+          {admin.codeFor ? (
+            <AuthenticatorCodeForm
+              username={admin.codeFor}
+              busy={admin.busy}
+              error={admin.error}
+              onSubmit={admin.submitCode}
+              onCancel={admin.cancelNewPassword}
+            />
+          ) : admin.newPasswordFor ? (
             <NewPasswordForm
               username={admin.newPasswordFor}
               busy={admin.busy}

@@ -17,6 +17,7 @@ import "../../styles/customer.css";
 import "../../styles/profile.css";
 import { useToast } from "../../toast/use-toast";
 import { Email } from "../../components/Email";
+import { TwoStepSignIn } from "./TwoStepSignIn";
 
 type Flag = "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions";
 
@@ -164,6 +165,7 @@ export default function ProfilePage() {
       </header>
       <PersonalInfo key={user.id} user={user} />
       <Notifications user={user} />
+      <TwoStepSignIn user={user} />
     </div>
   );
 }

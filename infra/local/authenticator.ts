@@ -1,0 +1,105 @@
+/**
+ * Authenticator apps (two-step sign-in, TOTP) on one machine. cognito-local implements the calls (the secret,
+ * its check, the SOFTWARE_TOKEN_MFA challenge) and checks real codes; what a phone's authenticator app does is
+ * done here:
+ * - `totpCode`: the 6-digit code of a secret at a moment (RFC 6238: HMAC-SHA1, 30-second steps), as an app shows it;
+ * - `authenticatorCodes`: the current code of every local account with an app, read from cognito-local's own data
+ *   file (its `.cognito/db/<pool>.json`): `/local/outbox` shows them, as it shows the texts a phone would get;
+ * - `enrolAuthenticator`: sets an app up for an account, as the sign-in page does (the seed's staff, tests' staff).
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AssociateSoftwareTokenCommand,
+  InitiateAuthCommand,
+  ListUserPoolClientsCommand,
+  SetUserMFAPreferenceCommand,
+  VerifySoftwareTokenCommand,
+} from "@aws-sdk/client-cognito-identity-provider";
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AUTHENTICATOR_GROUP } from "../../packages/core/src/shared/roles";
+import { cognitoClient } from "./cognito";
+
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+function base32Bytes(secret: string): Buffer {
+  let bits = "";
+  for (const char of secret.replace(/=+$/, "").toUpperCase()) {
+    const value = BASE32.indexOf(char);
+    if (value < 0) throw new Error(`not a base32 secret: ${secret}`);
+    bits += value.toString(2).padStart(5, "0");
+  }
+  const bytes: number[] = [];
+  for (let at = 0; at + 8 <= bits.length; at += 8) bytes.push(parseInt(bits.slice(at, at + 8), 2));
+  return Buffer.from(bytes);
+}
+
+/** The code an authenticator app shows for `secret` (base32) at `at` (ms): RFC 6238 with SHA-1, 6 digits, 30 s. */
+export function totpCode(secret: string, at = Date.now()): string {
+  const step = Buffer.alloc(8);
+  step.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const mac = createHmac("sha1", base32Bytes(secret)).update(step).digest();
+  const offset = mac[mac.length - 1] & 0x0f;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, "0");
+}
+
+interface StoredUser {
+  Username: string;
+  SoftwareTokenMfaConfiguration?: { Secret?: string; Verified?: boolean };
+}
+
+/** The pool's users as cognito-local last wrote them (`cognitoDir` is the folder startCognito ran in). */
+function storedUsers(cognitoDir: string, userPoolId: string): StoredUser[] {
+  const file = join(cognitoDir, ".cognito", "db", `${userPoolId}.json`);
+  // cognito-local rewrites the whole file: a read in the middle of a write is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const data = JSON.parse(readFileSync(file, "utf8")) as { Users?: Record<string, StoredUser> };
+      return Object.values(data.Users ?? {});
+    } catch (error) {
+      if (attempt >= 5 || (error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    }
+  }
+}
+
+/** Each local account with an authenticator app and its code now, by username. */
+export function authenticatorCodes(cognitoDir: string, userPoolId: string, at = Date.now()): { username: string; code: string }[] {
+  return storedUsers(cognitoDir, userPoolId)
+    .filter((user) => user.SoftwareTokenMfaConfiguration?.Verified && user.SoftwareTokenMfaConfiguration.Secret)
+    .map((user) => ({ username: user.Username, code: totpCode(user.SoftwareTokenMfaConfiguration!.Secret!, at) }))
+    .sort((a, b) => a.username.localeCompare(b.username));
+}
+
+/** The current code of `username`'s authenticator app, or undefined when the account has none. */
+export function authenticatorCode(cognitoDir: string, userPoolId: string, username: string): string | undefined {
+  return authenticatorCodes(cognitoDir, userPoolId).find((user) => user.username === username)?.code;
+}
+
+/**
+ * Sets up an authenticator app for a confirmed login with a permanent password, as the sign-in page does (the
+ * account's own tokens: AssociateSoftwareToken, VerifySoftwareToken, SetUserMFAPreference), and puts it in the
+ * authenticator group as POST /api/auth/authenticator would. Answers the secret.
+ */
+export async function enrolAuthenticator(port: number, userPoolId: string, login: { username: string; password: string }): Promise<string> {
+  const client = cognitoClient(port);
+  try {
+    const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 1 }));
+    const clientId = clients.UserPoolClients?.[0]?.ClientId;
+    if (!clientId) throw new Error(`the pool ${userPoolId} has no app client`);
+    const signIn = await client.send(
+      new InitiateAuthCommand({ AuthFlow: "USER_PASSWORD_AUTH", ClientId: clientId, AuthParameters: { USERNAME: login.username, PASSWORD: login.password } }),
+    );
+    const accessToken = signIn.AuthenticationResult?.AccessToken;
+    if (!accessToken) throw new Error(`${login.username} did not sign in with a password alone (${signIn.ChallengeName ?? "no tokens"})`);
+    const { SecretCode: secret } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!secret) throw new Error(`cognito-local gave ${login.username} no secret`);
+    await client.send(new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: totpCode(secret), FriendlyDeviceName: "Local" }));
+    await client.send(new SetUserMFAPreferenceCommand({ AccessToken: accessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    await client.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: login.username, GroupName: AUTHENTICATOR_GROUP }));
+    return secret;
+  } finally {
+    client.destroy();
+  }
+}
