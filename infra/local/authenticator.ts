@@ -53,13 +53,16 @@ interface StoredUser {
 /** The pool's users as cognito-local last wrote them (`cognitoDir` is the folder startCognito ran in). */
 function storedUsers(cognitoDir: string, userPoolId: string): StoredUser[] {
   const file = join(cognitoDir, ".cognito", "db", `${userPoolId}.json`);
-  // cognito-local rewrites the whole file: a read in the middle of a write is tried again.
+  // cognito-local rewrites the whole file in place: a read in the middle of a write (a busy test run) is tried
+  // again a moment later, for up to about 2 s.
   for (let attempt = 1; ; attempt++) {
     try {
       const data = JSON.parse(readFileSync(file, "utf8")) as { Users?: Record<string, StoredUser> };
       return Object.values(data.Users ?? {});
     } catch (error) {
-      if (attempt >= 5 || (error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      if (attempt >= 100) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
     }
   }
 }

@@ -6,7 +6,7 @@ import { call, newCustomer, seed, signIn } from "./support";
 
 describe("POST /api/auth/local", () => {
   it("answers Cognito tokens for a right username and password", async () => {
-    const answer = await call("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
+    const answer = await call("POST", "/api/auth/local", { body: { username: seed.customer.username, password: seed.customer.password } });
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ tokenType: "Bearer" });
     expect(answer.body.idToken.split(".")).toHaveLength(3);

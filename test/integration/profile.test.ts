@@ -75,6 +75,8 @@ describe("PUT /api/auth/user", () => {
       emailPromotions: false,
       roles: ["CUSTOMER"],
       defaultPrefs: null,
+      authenticator: false,
+      authenticatorRequired: false,
     });
     expect((await call("GET", "/api/auth/user", { token: player.token })).body).toEqual(answer.body);
   });
