@@ -1,4 +1,10 @@
-import { AdminGetUserCommand, ForgotPasswordCommand, UserNotFoundException } from "@aws-sdk/client-cognito-identity-provider";
+import {
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+  UserNotFoundException,
+} from "@aws-sdk/client-cognito-identity-provider";
 import { appendFileSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { passwordPatternRefusal, passwordPolicyProblem } from "../../packages/core/src/shared/accounts";
@@ -157,17 +163,77 @@ export async function beforeForward(gate: LocalPoolGate, target: string, body: B
     if (request.ChallengeName === "NEW_PASSWORD_REQUIRED") return newPasswordChallenge(gate, request);
   }
   if (name === "ResendConfirmationCode") return resendConfirmationCode(gate, parse(body));
+  if (name === "GetTokensFromRefreshToken") return refreshTokens(gate, parse(body));
   return undefined;
+}
+
+/**
+ * GetTokensFromRefreshToken, which Amplify calls to refresh a session and cognito-local does not implement, as the
+ * refresh-token sign-in it does implement (InitiateAuth REFRESH_TOKEN_AUTH): fresh tokens with the user's groups
+ * as they are now (after an authenticator app is set up, the authenticator group).
+ */
+async function refreshTokens(gate: LocalPoolGate, request: Record<string, unknown>): Promise<GateAnswer> {
+  const clientId = typeof request.ClientId === "string" ? request.ClientId : "";
+  const refreshToken = typeof request.RefreshToken === "string" ? request.RefreshToken : "";
+  if (!clientId || !refreshToken) return cognitoError("InvalidParameterException", "ClientId and RefreshToken are required.");
+  const client = cognitoClient(gate.cognitoPort);
+  try {
+    const answer = await client.send(new InitiateAuthCommand({ AuthFlow: "REFRESH_TOKEN_AUTH", ClientId: clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+    return { status: 200, body: { AuthenticationResult: answer.AuthenticationResult } };
+  } catch (error) {
+    if (error instanceof Error && "$metadata" in error) return cognitoError(error.name, error.message);
+    throw error;
+  } finally {
+    client.destroy();
+  }
 }
 
 /** Whether the forwarded call's answer is read here (and maybe replaced) before it goes back to the browser. */
 export function readsAnswer(target: string): boolean {
-  return ["SignUp", "InitiateAuth"].includes(operation(target));
+  return ["SignUp", "InitiateAuth", "RespondToAuthChallenge"].includes(operation(target));
+}
+
+/**
+ * Sign-ins asked for an authenticator code (SOFTWARE_TOKEN_MFA), by session: who, with what password, until when.
+ * cognito-local keeps no refresh token it hands out after a challenge (RespondToAuthChallenge), so a session begun
+ * with a code or a new password could never be refreshed on one machine (Amplify's refresh, after an authenticator
+ * app is set up, and every hour). Once the challenge is passed, the gate swaps its tokens for the same sign-in's
+ * through AdminInitiateAuth, whose refresh token cognito-local keeps; the cloud pool keeps them all anyway.
+ */
+const codeSessions = new Map<string, { username: string; password: string; until: number }>();
+
+/** The tokens of a sign-in cognito-local will refresh, for a challenge passed with `password`. */
+async function refreshableTokens(gate: LocalPoolGate, request: Record<string, unknown>, answered: Record<string, unknown>): Promise<GateAnswer | undefined> {
+  const responses = (request.ChallengeResponses ?? {}) as Record<string, unknown>;
+  const session = typeof request.Session === "string" ? request.Session : "";
+  const held = codeSessions.get(session);
+  codeSessions.delete(session);
+  const password = request.ChallengeName === "NEW_PASSWORD_REQUIRED" ? responses.NEW_PASSWORD : held?.password;
+  const username = typeof responses.USERNAME === "string" ? responses.USERNAME : held?.username;
+  if (typeof password !== "string" || !username || typeof request.ClientId !== "string") return undefined;
+  const client = cognitoClient(gate.cognitoPort);
+  try {
+    const signIn = await client.send(
+      new AdminInitiateAuthCommand({
+        UserPoolId: gate.userPoolId,
+        ClientId: request.ClientId,
+        AuthFlow: "ADMIN_USER_PASSWORD_AUTH",
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    return { status: 200, body: { ...answered, AuthenticationResult: { ...(answered.AuthenticationResult as object), ...signIn.AuthenticationResult } } };
+  } finally {
+    client.destroy();
+  }
 }
 
 /** After cognito-local answered: the answer to send instead, or undefined to send its own. */
-export function afterForward(gate: LocalPoolGate, target: string, request: Buffer, status: number, answer: Buffer): GateAnswer | undefined {
+export async function afterForward(gate: LocalPoolGate, target: string, request: Buffer, status: number, answer: Buffer): Promise<GateAnswer | undefined> {
   const name = operation(target);
+  if (name === "RespondToAuthChallenge" && status === 200) {
+    const answered = parse(answer);
+    return answered.AuthenticationResult ? refreshableTokens(gate, parse(request), answered) : undefined;
+  }
   if (name === "SignUp" && status === 200) {
     const { Username, UserAttributes } = parse(request);
     const username = typeof Username === "string" ? Username : "";
@@ -190,6 +256,14 @@ export function afterForward(gate: LocalPoolGate, target: string, request: Buffe
       const now = Date.now();
       for (const [key, held] of newPasswordSessions) if (held.until < now) newPasswordSessions.delete(key);
       newPasswordSessions.set(answered.Session, { userPoolId: gate.userPoolId, usernames, until: now + SESSION_MS });
+    }
+    if (answered.ChallengeName === "SOFTWARE_TOKEN_MFA" && typeof answered.Session === "string") {
+      const asked = (parse(request).AuthParameters ?? {}) as Record<string, unknown>;
+      const now = Date.now();
+      for (const [key, held] of codeSessions) if (held.until < now) codeSessions.delete(key);
+      if (typeof asked.USERNAME === "string" && typeof asked.PASSWORD === "string") {
+        codeSessions.set(answered.Session, { username: asked.USERNAME, password: asked.PASSWORD, until: now + SESSION_MS });
+      }
     }
     return undefined;
   }

@@ -233,11 +233,11 @@ export function createLocalServer(options: LocalServerOptions): Server {
           // Read whole, so the gate may answer in its place (a few hundred bytes of tokens or an error).
           const chunks: Buffer[] = [];
           answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-          answer.once("end", () => {
+          answer.once("end", async () => {
             const status = answer.statusCode ?? 502;
             const text = Buffer.concat(chunks);
             try {
-              const replaced = afterForward(gate, target, body, status, text);
+              const replaced = await afterForward(gate, target, body, status, text);
               if (replaced) answerWith(replaced);
               else {
                 res.writeHead(status, { ...forwarded, "content-length": String(text.length) });

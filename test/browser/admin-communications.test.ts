@@ -30,8 +30,7 @@ let adminToken: string;
 let userPoolId: string;
 
 beforeAll(async () => {
-  const answer = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
-  adminToken = answer.body.idToken;
+  adminToken = await localToken(baseUrl, seed.admin);
   mkdirSync(shots, { recursive: true });
   const login = await (await fetch(`${baseUrl}/login`)).text();
   userPoolId = JSON.parse(/<script[^>]*id="regrip-config"[^>]*>([^<]*)<\/script>/.exec(login)![1]).userPoolId;

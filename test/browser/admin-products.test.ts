@@ -9,7 +9,7 @@ import { crc32, deflateSync } from "node:zlib";
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
+import { callApi, fileBrowser, shop, visit, withSignedInPage, localToken } from "./browser";
 
 /**
  * Types `text` into the product filter until the list counts `count` matches: typed again if the page was opened
@@ -60,9 +60,7 @@ let admin: string;
 const asAdmin = (run: (page: Page) => Promise<void>, options: BrowserContextOptions = {}) => withSignedInPage(browser(), baseUrl, seed.admin, run, options);
 
 beforeAll(async () => {
-  const answer = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  admin = answer.body.idToken;
+  admin = await localToken(baseUrl, seed.admin);
 });
 
 describe("an admin manages a product", () => {

@@ -14,7 +14,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { bpsToPercentText, TAX_RATE_INVALID, TAX_RATE_TYPED_INVALID, type MoneySettings } from "../../packages/core/src/shared/money-settings";
-import { bookingWithPromo, callApi, checkAtBothWidths, fileBrowser, shop, withSignedInPage } from "./browser";
+import { bookingWithPromo, callApi, checkAtBothWidths, fileBrowser, shop, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -27,9 +27,7 @@ const withPage = <T>(account: { username: string; password: string }, run: (page
   withSignedInPage(browser(), baseUrl, account, run, { viewport });
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, account);
 }
 
 describe("the admin's promotions", () => {

@@ -5,7 +5,9 @@ import { join } from "node:path";
 import type { AxeResults } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
-import { createLogin } from "../../infra/local/cognito";
+import { authenticatorCode } from "../../infra/local/authenticator";
+import { cognitoDataDir, createLogin } from "../../infra/local/cognito";
+import { AUTHENTICATOR_CODE_REQUIRED } from "../../packages/core/src/shared/accounts";
 import type { TestShop } from "./global-setup";
 import { workerNumber } from "../worker";
 
@@ -125,13 +127,27 @@ export async function callApi<T = any>(
   return { status: answer.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-/** Staff sign in with the admin form on /login and land on /storefront. */
+/** The code `username`'s authenticator app shows now, on the worker's shop (its cognito-local data, as /local/outbox reads it). */
+export async function currentAuthenticatorCode(username: string): Promise<string> {
+  shopUserPoolId ??= await userPoolIdOf(shop.baseUrl);
+  const code = authenticatorCode(cognitoDataDir(shop.dataDir), shopUserPoolId, username);
+  if (!code) throw new Error(`${username} has no authenticator app on this shop`);
+  return code;
+}
+
+/**
+ * Staff sign in with the admin form on /login, give their authenticator app's code (every staff account has one:
+ * the seed's, and those the tests make), and land on /storefront.
+ */
 export async function signInStaff(page: Page, account: { username: string; password: string }) {
   await page.goto("/login");
   const form = page.getByRole("form", { name: "Admin sign-in" });
   await form.getByLabel("Username").fill(account.username);
   await form.getByLabel("Password").fill(account.password);
   await form.getByRole("button", { name: /Sign In/ }).click();
+  const step = page.getByRole("form", { name: "Two-step sign-in" });
+  await step.getByLabel("6-digit code").fill(await currentAuthenticatorCode(account.username));
+  await step.getByRole("button", { name: "Verify and Sign In" }).click();
   await page.waitForURL((url) => url.pathname === "/storefront");
 }
 
@@ -161,7 +177,7 @@ export function signedInState(baseUrl: string, account: { username: string; pass
   let state = signedInStates.get(key);
   if (!state) {
     state = (async () => {
-      const answer = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+      const answer = await localSignIn(baseUrl, account);
       if (answer.status !== 200) throw new Error(`sign-in of ${account.username} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
       const { idToken, accessToken, refreshToken } = answer.body as { idToken: string; accessToken: string; refreshToken: string };
       const clientId = String(claimsOf(idToken).aud);
@@ -435,9 +451,17 @@ export const adminPanelPages = [
   ["/admin/schedule", "Schedule"],
 ] as const;
 
+/** POST /api/auth/local, with the authenticator app's code when the account has one (staff). */
+async function localSignIn(baseUrl: string, account: { username: string; password: string }) {
+  const body = { username: account.username, password: account.password };
+  const answer = await callApi(baseUrl, "POST", "/api/auth/local", { body });
+  if (answer.status !== 401 || answer.body?.code !== AUTHENTICATOR_CODE_REQUIRED) return answer;
+  return callApi(baseUrl, "POST", "/api/auth/local", { body: { ...body, code: await currentAuthenticatorCode(account.username) } });
+}
+
 /** The ID token of a local account (POST /api/auth/local), for the API calls a journey makes beside the pages. */
 export async function localToken(baseUrl: string, account: { username: string; password: string }): Promise<string> {
-  const answer = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
+  const answer = await localSignIn(baseUrl, account);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.idToken;
 }

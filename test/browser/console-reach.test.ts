@@ -12,7 +12,7 @@ import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, shop, visit, withSignedInPage } from "./browser";
+import { callApi, fileBrowser, shop, visit, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -25,9 +25,7 @@ const withPage = <T>(account: { username: string; password: string }, run: (page
   withSignedInPage(browser(), baseUrl, account, run, { viewport });
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, account);
 }
 
 describe("a phone already on file", () => {

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, shop, signedInContext, visit } from "./browser";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, shop, signedInContext, visit, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -84,9 +84,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
   });
 
   it("adds up the quick sale at the catalogue's prices: an admin's new QS-REGRIP price is what the wizard shows and totals", async () => {
-    const signIn = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
-    expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
-    const admin: string = signIn.body.idToken;
+    const admin = await localToken(baseUrl, seed.admin);
     const skus = await callApi<{ id: string; code: string; unitAmountCents: number }[]>(baseUrl, "GET", "/api/admin/skus", { token: admin });
     const regrip = skus.body.find((sku) => sku.code === "QS-REGRIP")!;
     const setPrice = async (unitAmountCents: number) =>
@@ -116,8 +114,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
   });
 
   it("keeps the sale through a reload in the middle, holds the bag typed, keeps the discount's notes, and ends with the order's reference and a link to it", async () => {
-    const signIn = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username: seed.employee.username, password: seed.employee.password } });
-    const employee: string = signIn.body.idToken;
+    const employee = await localToken(baseUrl, seed.employee);
     const made = await callApi<{ code3: string }[]>(baseUrl, "POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const bag = made.body[0]!.code3;

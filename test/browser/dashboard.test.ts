@@ -18,7 +18,7 @@ import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
 import { DEFAULT_MONEY_SETTINGS } from "../../packages/core/src/shared/money-settings";
-import { adminPanelPages, bookingWithPromo, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage } from "./browser";
+import { adminPanelPages, bookingWithPromo, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -31,9 +31,7 @@ const withPage = <T>(account: { username: string; password: string }, run: (page
 const money = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, account);
 }
 
 describe("the admin dashboard", () => {

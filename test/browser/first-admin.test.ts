@@ -1,14 +1,24 @@
 /**
  * The first admin of a stage, as they meet the shop: `npm run stage:setup` made their account with a temporary
  * password, and their first sign-in on /login's admin form asks for a password of their own (Cognito's
- * NEW_PASSWORD_REQUIRED, answered through Amplify's confirmSignIn) before it lands them in the shop. The command
- * runs with `--local` against the browser tests' shop, through the same module as on a deployed stage.
+ * NEW_PASSWORD_REQUIRED, answered through Amplify's confirmSignIn), then sets up an authenticator app (staff sign in
+ * with two steps: a QR code and its key, and the app's first code) before it lands them in the shop; every later
+ * sign-in asks the app's code. The command runs with `--local` against the browser tests' shop, through the same
+ * module as on a deployed stage. The codes are made from the key the page shows, as a phone's app makes them.
  */
 import { spawnSync } from "node:child_process";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { totpCode } from "../../infra/local/authenticator";
 import { repoRoot } from "../../infra/local/settings";
-import { closeContexts, callApi, expectAccessible, workerBrowser, withPage, shop } from "./browser";
+import { AUTHENTICATOR_CODE_REQUIRED, AUTHENTICATOR_CODE_WRONG } from "../../packages/core/src/shared/accounts";
+import { closeContexts, callApi, checkAtBothWidths, expectAccessible, workerBrowser, withPage, shop } from "./browser";
+
+const shots = join(repoRoot, ".local", "screenshots", "two-step");
+/** A code that is not the one `secret` gives now. */
+const wrongCode = (secret: string) => String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, "0");
 
 const baseUrl = shop.baseUrl;
 const username = `first-admin-${Date.now()}@shop.test`;
@@ -70,15 +80,53 @@ describe("an admin made by stage:setup", () => {
 
       await form.getByLabel("Repeat the new password").fill("FransOwn42");
       await form.getByRole("button", { name: "Set Password and Sign In" }).click();
+
+      // Staff must have an authenticator app: the page sets one up before anything else.
+      const setup = page.getByRole("form", { name: "Set up two-step sign-in" });
+      await setup.waitFor();
+      const key = (await setup.getByLabel("Key to enter by hand").textContent())!.replace(/\s+/g, "");
+      expect(key).toMatch(/^[A-Z2-7]{16,}$/);
+      await setup.locator(".authenticator-qr svg").waitFor();
+      mkdirSync(shots, { recursive: true });
+      await checkAtBothWidths(page, "authenticator setup", { shots });
+      // A badly typed code is the form's to refuse; a wrong one the pool's; staff pages stay closed meanwhile.
+      await setup.getByLabel("6-digit code").fill("12ab");
+      await setup.getByRole("button", { name: "Turn On and Continue" }).click();
+      expect(await setup.getByRole("alert").first().textContent()).toBe("Enter the 6-digit code from your authenticator app.");
+      await setup.getByLabel("6-digit code").fill(wrongCode(key));
+      await setup.getByRole("button", { name: "Turn On and Continue" }).click();
+      await setup.getByText(AUTHENTICATOR_CODE_WRONG).waitFor();
+      await setup.getByLabel("6-digit code").fill(totpCode(key));
+      await setup.getByRole("button", { name: "Turn On and Continue" }).click();
       // An admin's first page, as for any staff sign-in.
       await page.waitForURL((url) => url.pathname === "/storefront");
-    });
 
-    // The new password is theirs now, and the temporary one is gone.
-    const own = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username, password: "FransOwn42" } });
-    expect(own.status).toBe(200);
-    const me = await callApi(baseUrl, "GET", "/api/auth/user", { token: own.body.idToken });
-    expect(me.body).toMatchObject({ firstName: "Fran", email: username, roles: expect.arrayContaining(["ADMIN"]) });
+      // Signed out and in again: the app's code is asked after the password.
+      await page.goto("/logout");
+      await page.waitForURL((url) => url.pathname !== "/logout");
+      await page.goto("/login");
+      const again = page.getByRole("form", { name: "Admin sign-in" });
+      await again.getByLabel("Username").fill(username);
+      await again.getByLabel("Password").fill("FransOwn42");
+      await again.getByRole("button", { name: "Sign In" }).click();
+      const step = page.getByRole("form", { name: "Two-step sign-in" });
+      await step.waitFor();
+      await checkAtBothWidths(page, "authenticator code", { shots });
+      await step.getByLabel("6-digit code").fill(wrongCode(key));
+      await step.getByRole("button", { name: "Verify and Sign In" }).click();
+      await step.getByText(AUTHENTICATOR_CODE_WRONG).waitFor();
+      await step.getByLabel("6-digit code").fill(totpCode(key));
+      await step.getByRole("button", { name: "Verify and Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/storefront");
+
+      // The new password is theirs now, with the app's code; the temporary one is gone.
+      const noCode = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username, password: "FransOwn42" } });
+      expect(noCode).toMatchObject({ status: 401, body: { code: AUTHENTICATOR_CODE_REQUIRED } });
+      const own = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username, password: "FransOwn42", code: totpCode(key) } });
+      expect(own.status).toBe(200);
+      const me = await callApi(baseUrl, "GET", "/api/auth/user", { token: own.body.idToken });
+      expect(me.body).toMatchObject({ firstName: "Fran", email: username, roles: expect.arrayContaining(["ADMIN"]), authenticator: true, authenticatorRequired: false });
+    });
     const old = await callApi(baseUrl, "POST", "/api/auth/local", { body: { username, password: temporary } });
     expect(old).toEqual({ status: 401, body: { message: "Incorrect username or password." } });
   });

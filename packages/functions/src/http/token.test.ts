@@ -1,3 +1,4 @@
+import { isAdmin, isStaff } from "@regrip/core/actor";
 import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -58,7 +59,22 @@ describe("verifyIdToken", () => {
       email: "casey@regrip.test",
       givenName: "Casey",
       roles: ["CUSTOMER", "EMPLOYEE"],
+      authenticator: false,
+      authenticatorRequired: true,
     });
+  });
+
+  it("trusts staff roles only with the authenticator group; a customer never needs it", async () => {
+    const staff = await verifyIdToken(await token({ "cognito:groups": ["ADMIN", "MFA"] }));
+    expect(staff).toMatchObject({ roles: ["CUSTOMER", "ADMIN"], authenticator: true });
+    expect(staff.authenticatorRequired).toBeUndefined();
+    expect(isAdmin(staff)).toBe(true);
+    const unprotected = await verifyIdToken(await token({ "cognito:groups": ["ADMIN"] }));
+    expect([isStaff(unprotected), isAdmin(unprotected)]).toEqual([false, false]);
+    const customer = await verifyIdToken(await token({ "cognito:groups": ["MFA"] }));
+    expect(customer).toMatchObject({ roles: ["CUSTOMER"], authenticator: true });
+    expect(customer.authenticatorRequired).toBeUndefined();
+    expect((await verifyIdToken(await token({}))).authenticatorRequired).toBeUndefined();
   });
 
   it("refuses an expired token", async () => {

@@ -24,6 +24,12 @@ describe("accessDecision", () => {
     expect(accessDecision("admin", user("CUSTOMER", "ADMIN"))).toBe("allow");
     expect(accessDecision("staff", user("CUSTOMER", "ADMIN"))).toBe("allow");
   });
+  it("sends staff without their authenticator app to set it up, for staff pages only", () => {
+    const unprotected = customer({ roles: ["CUSTOMER", "ADMIN"], authenticatorRequired: true });
+    expect(accessDecision("staff", unprotected)).toBe("authenticator");
+    expect(accessDecision("admin", unprotected)).toBe("authenticator");
+    expect(accessDecision("customer", unprotected)).toBe("allow");
+  });
 });
 
 describe("homeAfterSignIn", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginErrorMessage, signInErrorMessage } from "./login-error";
+import { AUTHENTICATOR_CODE_WRONG } from "@regrip/core/shared/accounts";
+import { authenticatorCodeError, loginErrorMessage, signInErrorMessage } from "./login-error";
 
 function named(name: string, message: string): Error {
   return Object.assign(new Error(message), { name });
@@ -37,5 +38,17 @@ describe("signInErrorMessage", () => {
   it("keeps what is about the account itself, and the connection", () => {
     expect(signInErrorMessage(named("NotAuthorizedException", "User is disabled."), "email")).toBe("User is disabled.");
     expect(signInErrorMessage(new TypeError("Failed to fetch"), "email")).toBe("Connection error");
+  });
+});
+
+describe("authenticatorCodeError", () => {
+  it("says a wrong or old code in one sentence, and a step left open too long says to start again", () => {
+    for (const name of ["CodeMismatchException", "ExpiredCodeException", "EnableSoftwareTokenMFAException"]) {
+      expect(authenticatorCodeError(named(name, "Invalid code received for user"))).toBe(AUTHENTICATOR_CODE_WRONG);
+    }
+    expect(authenticatorCodeError(named("NotAuthorizedException", "Invalid session for the user, session is expired."))).toBe(
+      "This sign-in took too long. Go back to sign-in and start again.",
+    );
+    expect(authenticatorCodeError(new TypeError("Failed to fetch"))).toBe("Connection error");
   });
 });

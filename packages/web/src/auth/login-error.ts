@@ -27,7 +27,7 @@ export function signInErrorMessage(error: unknown, name: "email" | "username"): 
 }
 
 /** A session that lived past Cognito's few minutes for answering a sign-in's step. */
-export const SIGN_IN_STEP_EXPIRED = "This sign-in took too long. Go back to sign-in and start again.";
+const SIGN_IN_STEP_EXPIRED = "This sign-in took too long. Go back to sign-in and start again.";
 
 /**
  * A refused authenticator code (at sign-in, or the first one that turns the app on): a wrong or old code in one
