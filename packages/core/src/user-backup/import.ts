@@ -19,7 +19,7 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   CreateGroupCommand,
-  GroupExistsException,
+  ListGroupsCommand,
   UserNotFoundException,
   UsernameExistsException,
   type CognitoIdentityProviderClient,
@@ -116,14 +116,20 @@ export async function importUsers(
     log(`  created ${user.username}${user.enabled ? "" : " (disabled, as before)"}`);
   }
 
+  // The stage's stack makes its groups; one made by hand since, and lost with the pool, is made again.
+  const groups = new Set<string>();
+  let next: string | undefined;
+  do {
+    const page = await cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId, Limit: 60, NextToken: next }));
+    for (const group of page.Groups ?? []) if (group.GroupName) groups.add(group.GroupName);
+    next = page.NextToken;
+  } while (next);
   for (const group of exported.groups) {
-    try {
+    if (!groups.has(group.name)) {
       await cognito.send(
         new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group.name, Description: group.description, Precedence: group.precedence }),
       );
-      log(`  group   ${group.name}: created (the stage's stack did not have it)`);
-    } catch (error) {
-      if (!(error instanceof GroupExistsException || (error as Error).name === "GroupExistsException")) throw error;
+      log(`  group   ${group.name}: created (the pool did not have it)`);
     }
     for (const member of group.members.filter((name) => inPool.has(name))) {
       await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: member, GroupName: group.name }));
