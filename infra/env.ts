@@ -40,6 +40,11 @@ export const env = {
    */
   emailFrom: "EMAIL_FROM",
   /**
+   * The bucket the nightly user export writes to (the Jobs stack's UserExports, production only), given only to the
+   * function that declares the userExports grant.
+   */
+  userExportsBucket: "USER_EXPORTS_BUCKET",
+  /**
    * The URL Twilio is told to post inbound texts and delivery reports to, exactly as configured there (Twilio
    * signs it). Unset: the SMS webhook's own URL as the request reached it (the function URL; /webhooks/sms locally).
    */

@@ -50,7 +50,17 @@ export interface Grants {
    * (cognito-idp:AdminGetUser, AdminAddUserToGroup, AdminRemoveUserFromGroup on the user pool).
    */
   readonly authenticator?: boolean;
+  /**
+   * Reads the user pool's users and groups (cognito-idp:ListUsers, ListGroups, ListUsersInGroup): the nightly export
+   * of the users (packages/core/src/user-backup). Never a user's password, which Cognito gives to nobody.
+   */
+  readonly listUsers?: boolean;
+  /** Writes the nightly user export under `users/` of the stage's user-exports bucket (s3:PutObject there, nothing else). */
+  readonly userExports?: boolean;
 }
+
+/** The folder of the user-exports bucket the nightly export writes to (`users/YYYY-MM-DD.json`). */
+export const userExportFolder = "users";
 
 /** The secrets the SMS providers read (packages/core/src/sms/providers.ts): part of the texts grant. */
 export const textSecrets = [
@@ -88,6 +98,8 @@ export function grantsKey(grants: Grants): string {
   if (grants.email) parts.push("email");
   if (grants.passwordSignIn) parts.push("signin");
   if (grants.authenticator) parts.push("authenticator");
+  if (grants.listUsers) parts.push("list-users");
+  if (grants.userExports) parts.push("user-exports");
   const secrets = [...(grants.secrets ?? [])].filter((name) => !(grants.texts && (textSecrets as readonly string[]).includes(name)));
   if (secrets.length) parts.push(`secrets:${[...new Set(secrets)].sort().join("+")}`);
   return parts.join(" ") || "nothing";
@@ -101,7 +113,9 @@ export type Need =
   | { texts: true }
   | { email: true }
   | { passwordSignIn: true }
-  | { authenticator: true };
+  | { authenticator: true }
+  | { listUsers: true }
+  | { userExports: true };
 
 /** Whether `grants` covers `need`. */
 export function covers(grants: Grants, need: Need): boolean {
@@ -114,6 +128,8 @@ export function covers(grants: Grants, need: Need): boolean {
   if ("texts" in need) return grants.texts === true;
   if ("email" in need) return grants.email === true;
   if ("authenticator" in need) return grants.authenticator === true;
+  if ("listUsers" in need) return grants.listUsers === true;
+  if ("userExports" in need) return grants.userExports === true;
   return grants.passwordSignIn === true;
 }
 
@@ -125,6 +141,8 @@ export function describeNeed(need: Need): string {
   if ("texts" in need) return "texts";
   if ("email" in need) return "email";
   if ("authenticator" in need) return "authenticator";
+  if ("listUsers" in need) return "listUsers";
+  if ("userExports" in need) return "userExports";
   return "passwordSignIn";
 }
 

@@ -11,6 +11,8 @@ export interface Job extends FunctionDeclaration {
   schedule: `rate(${string})` | `cron(${string})`;
   /** How long one run may take, in seconds. */
   timeoutSeconds: number;
+  /** Runs on a production stage only (a disposable stage's data is a copy nobody restores). */
+  productionOnly?: boolean;
 }
 
 /**
@@ -46,8 +48,30 @@ export const remindersJob = {
   timeoutSeconds: 300,
 } as const satisfies Job;
 
-/** Every scheduled job: the Jobs stack makes a Cron of each, `npm run bench:lambda` bundles each. */
-export const jobs = [expireUnpaidJob, remindersJob] as const;
+/**
+ * The nightly export of the user pool's users and their groups (packages/core/src/user-backup) to the stage's
+ * user-exports bucket, `users/YYYY-MM-DD.json`: what a restore re-imports with `npm run restore:users`
+ * (docs/operations.md). At 08:30 UTC (1:30 or 2:30 am in Denver), before the table's daily backup at 09:00.
+ * Production only: a disposable stage's users are test logins nobody restores.
+ */
+/** How long each night's user export is kept (the table's backups are kept as long). */
+export const userExportDays = 35;
+
+export const userExportJob = {
+  name: "User export job",
+  handler: "packages/functions/src/jobs/export-users.handler",
+  grants: { listUsers: true, userExports: true },
+  invokedAsync: true,
+  schedule: "cron(30 8 * * ? *)",
+  timeoutSeconds: 300,
+  productionOnly: true,
+} as const satisfies Job;
+
+/** Every scheduled job: the Jobs stack makes a Cron of each (of `jobsOf` its stage), `npm run bench:lambda` bundles each. */
+export const jobs: readonly Job[] = [expireUnpaidJob, remindersJob, userExportJob];
+
+/** The jobs a stage runs: every one in production, those not `productionOnly` elsewhere. */
+export const jobsOf = (production: boolean): Job[] => jobs.filter((job) => production || !job.productionOnly);
 
 /** On one machine the reminders run on a timer this often: each reminder still goes once, so an hour is plenty. */
 export const localRemindersIntervalMs = 60 * 60 * 1000;

@@ -1,9 +1,10 @@
 import type { Stack } from "aws-cdk-lib";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
 import { Effect, ManagedPolicy, PolicyDocument, PolicyStatement, Role, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { domainOfAddress } from "./settings";
 import type { Bucket, Cognito, Function as SstFunction, FunctionProps, Table } from "sst/constructs";
 import { env } from "../infra/env";
-import { grantsKey, secretsOf, tableActions, type Grants } from "../infra/grants";
+import { grantsKey, secretsOf, tableActions, userExportFolder, type Grants } from "../infra/grants";
 import { secretParameterName, type Secrets } from "./Secrets";
 
 /**
@@ -25,6 +26,8 @@ export interface GrantTargets {
   secrets: Secrets;
   /** The stage's verified SES sender (the REGRIP_EMAIL_FROM setting); unset: no function may send email. */
   emailFrom?: string;
+  /** The bucket of the nightly user export (the Jobs stack's, production only); unset: no function may declare userExports. */
+  userExports?: IBucket;
 }
 
 export class FunctionRoles {
@@ -44,6 +47,8 @@ export class FunctionRoles {
         ...Object.fromEntries(secretsOf(grants).map((name) => [`SST_Secret_value_${name}`, "__FETCH_FROM_SSM__"])),
         // The sender, only to the functions that may send from it (packages/core/src/email).
         ...(grants.email && this.targets.emailFrom ? { [env.emailFrom]: this.targets.emailFrom } : {}),
+        // The export's bucket, only to the function that writes the export.
+        ...(grants.userExports && this.targets.userExports ? { [env.userExportsBucket]: this.targets.userExports.bucketName } : {}),
       },
     };
   }
@@ -141,6 +146,17 @@ export function grantStatements(stack: Stack, targets: GrantTargets, grants: Gra
         resources: [targets.cognito.userPoolArn],
       }),
     );
+  }
+  if (grants.listUsers) {
+    // The pool's users and groups, read; nothing that changes the pool.
+    statements.push(
+      new PolicyStatement({ actions: ["cognito-idp:ListUsers", "cognito-idp:ListGroups", "cognito-idp:ListUsersInGroup"], resources: [targets.cognito.userPoolArn] }),
+    );
+  }
+  if (grants.userExports) {
+    if (!targets.userExports) throw new Error("A function declares userExports in a stack without the user-exports bucket (stacks/Jobs.ts makes it, production only).");
+    // New exports only: no read, list or delete, so a leaked role cannot read the users back or remove a night's copy.
+    statements.push(new PolicyStatement({ actions: ["s3:PutObject"], resources: [targets.userExports.arnForObjects(`${userExportFolder}/*`)] }));
   }
   return statements;
 }

@@ -29,9 +29,10 @@ export interface HandlerResources {
  * (stacks/grants.ts `FunctionRoles.props`).
  */
 export function handlerDefaults(resources: HandlerResources): FunctionProps {
-  // EMAIL_FROM is not everyone's: only a function granted email gets it, with its role (stacks/grants.ts); nor is
-  // REGRIP_ROUTE, which only an API route's function gets, its own (stacks/Api.ts).
-  const values: Record<Exclude<keyof typeof env, "emailFrom" | "route">, string> = {
+  // EMAIL_FROM is not everyone's: only a function granted email gets it, with its role (stacks/grants.ts), and
+  // USER_EXPORTS_BUCKET only the function granted userExports; nor is REGRIP_ROUTE, which only an API route's
+  // function gets, its own (stacks/Api.ts).
+  const values: Record<Exclude<keyof typeof env, "emailFrom" | "userExportsBucket" | "route">, string> = {
     tableName: resources.table.tableName,
     userPoolId: resources.cognito.userPoolId,
     userPoolClientId: resources.cognito.userPoolClientId,

@@ -22,7 +22,10 @@ export const stageOutputs = {
   Webhooks: ["StripeWebhookUrl"],
 } as const;
 
-export const stackName = (stage: string, stack: keyof typeof stageOutputs) => `${stage}-${appName}-${stack}`;
+/** The stacks whose outputs the scripts read: stage:setup's, and Jobs (production's UserExportsBucket, for restore:users). */
+type OutputStack = keyof typeof stageOutputs | "Jobs";
+
+export const stackName = (stage: string, stack: OutputStack) => `${stage}-${appName}-${stack}`;
 
 /** Where `sst secrets set NAME value --stage <stage>` puts a secret (stacks/Secrets.ts, packages/core/src/secrets). */
 export const secretParameter = (stage: string, name: SecretName) => `/sst/${appName}/${stage}/Secret/${name}/value`;
@@ -44,7 +47,7 @@ export interface CloudStage {
   stripeWebhookUrl?: string;
 }
 
-async function stackOutputs(clients: CloudClients, stage: string, stack: keyof typeof stageOutputs, region: string): Promise<Record<string, string>> {
+async function stackOutputs(clients: CloudClients, stage: string, stack: OutputStack, region: string): Promise<Record<string, string>> {
   const name = stackName(stage, stack);
   let answer;
   try {
@@ -60,7 +63,7 @@ async function stackOutputs(clients: CloudClients, stage: string, stack: keyof t
   return Object.fromEntries((found.Outputs ?? []).filter((o) => o.OutputKey && o.OutputValue).map((o) => [o.OutputKey!, o.OutputValue!]));
 }
 
-function requireOutput(outputs: Record<string, string>, stage: string, stack: keyof typeof stageOutputs, key: string): string {
+function requireOutput(outputs: Record<string, string>, stage: string, stack: OutputStack, key: string): string {
   const value = outputs[key];
   if (!value) {
     throw new StageSetupError(`Stack ${stackName(stage, stack)} has no ${key} output: deploy the stage again with this version of the code (npx sst deploy --stage ${stage}).`);
@@ -176,4 +179,16 @@ export async function stageStripeWebhook(
   const secret = await readStageSecret(clients.ssm, stage, "STRIPE_WEBHOOK_SECRET");
   if (!secret) throw new StageSetupError(`STRIPE_WEBHOOK_SECRET is unset on stage ${stage}: run npm run stage:setup -- --stage ${stage} with STRIPE_SECRET_KEY set (docs/deploy.md, "Stripe webhook").`);
   return { url, secret };
+}
+
+/**
+ * Production's user-exports bucket (the Jobs stack's UserExportsBucket output), where `npm run restore:users` reads a
+ * night's export by its key; a StageSetupError when the stage has none (a disposable stage exports nothing).
+ */
+export async function stageUserExportsBucket(stage: string, region: string, clients: Pick<CloudClients, "cloudFormation">): Promise<string> {
+  const outputs = await stackOutputs(clients as CloudClients, stage, "Jobs", region);
+  if (!outputs.UserExportsBucket) {
+    throw new StageSetupError(`Stage ${stage} has no user-exports bucket (only a production stage exports its users nightly): give --from a file instead.`);
+  }
+  return outputs.UserExportsBucket;
 }

@@ -96,6 +96,9 @@ function expected(grants: Grants, invokedAsync = false): Granted {
   // From the stage's verified sender only: its address, or its domain when that is what SES verified.
   if (grants.email) add(map, "ses:SendEmail", [productionEmailFrom, productionEmailFrom.split("@")[1]].map((identity) => `arn:aws:ses:us-east-1:123456789012:identity/${identity}`));
   if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
+  // The nightly user export: the pool read, new exports written under users/ of its bucket, nothing else.
+  if (grants.listUsers) for (const a of ["cognito-idp:ListUsers", "cognito-idp:ListGroups", "cognito-idp:ListUsersInGroup"]) add(map, a, ["<AWS::Cognito::UserPool>"]);
+  if (grants.userExports) add(map, "s3:PutObject", ["<AWS::S3::Bucket>/users/*"]);
   // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
   if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
   // Active tracing: CDK lets the function send its traces.
@@ -166,6 +169,9 @@ describe("least privilege", () => {
       expect([...full.functions.find((f) => f.logicalId === logicalId && f.stack === stack)!.secrets].sort(), name).toEqual(secretsOf(grants));
       // The email sender only to the functions that may send from it.
       expect(vars[env.emailFrom], name).toBe(grants.email ? productionEmailFrom : undefined);
+      // The user-exports bucket only to the function that writes the export.
+      if (grants.userExports) expect(target(full, stack, vars[env.userExportsBucket])?.logicalId, name).toMatch(/^UserExports/);
+      else expect(vars[env.userExportsBucket], name).toBeUndefined();
       // Nothing is bound: SST's binding variables would come with dynamodb:* and s3:*.
       expect(Object.keys(vars).filter((v) => /^SST_(Table|Bucket)_/.test(v)), name).toEqual([]);
     }

@@ -25,7 +25,7 @@ const stripeWebhookHandler: string = stripeWebhook.handler;
 const smsWebhookHandler = smsWebhook.handler;
 const snsInboundHandler = snsInbound.handler;
 const snsDeliveryStatusHandler = snsDeliveryStatus.handler;
-import { jobs } from "../../infra/jobs";
+import { jobs, jobsOf } from "../../infra/jobs";
 import { prerenderedPages } from "../../infra/prerendered";
 import { hashedAssetCacheControl, revalidatedCacheControl, webCacheControl } from "../../infra/web-cache";
 import { handlerTimeoutSeconds } from "../../stacks/handlers";
@@ -64,10 +64,10 @@ beforeAll(async () => {
 });
 
 /**
- * The variables every handler gets (EMAIL_FROM only a function granted email: test/infra/grants.test.ts;
- * REGRIP_ROUTE only an API route's function, its own route).
+ * The variables every handler gets (EMAIL_FROM only a function granted email and USER_EXPORTS_BUCKET only the one
+ * granted userExports: test/infra/grants.test.ts; REGRIP_ROUTE only an API route's function, its own route).
  */
-const everyHandlers = Object.values(env).filter((name) => name !== env.emailFrom && name !== env.route);
+const everyHandlers = Object.values(env).filter((name) => name !== env.emailFrom && name !== env.userExportsBucket && name !== env.route);
 
 /** The stack a route key's route lives in (stacks/Api.ts `apiStackOf`). */
 const stackOfKey = (key: string) => apiStackOf(routes.find((route) => routeKey(route) === key)!);
@@ -664,9 +664,12 @@ describe("Webhooks", () => {
 
 describe("Jobs", () => {
   it("runs each job of infra/jobs.ts on its schedule: a schedule rule targeting its function, with every handler's environment", () => {
-    expect(jobs.map((job) => job.schedule)).toEqual(["rate(5 minutes)", "cron(0 16 * * ? *)"]);
+    expect(jobs.map((job) => job.schedule)).toEqual(["rate(5 minutes)", "cron(0 16 * * ? *)", "cron(30 8 * * ? *)"]);
+    // The user export is production's only.
+    expect(jobsOf(false).map((job) => job.name)).toEqual(["Unpaid-hold job", "Reminders job"]);
     for (const synthesis of [dev, production]) {
       const rules = resourcesOfType(synthesis, "Jobs", "AWS::Events::Rule");
+      const jobs = jobsOf(synthesis === production);
       expect(rules).toHaveLength(jobs.length);
       for (const job of jobs) {
         const found = synthesis.functions.filter((f) => f.handler === job.handler);

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { table as tableShape } from "../../infra/table";
-import { jobs } from "../../infra/jobs";
+import { jobsOf, userExportDays, userExportJob } from "../../infra/jobs";
 import { repoRoot, stackNames, synthesize, type StackName, type Synthesis } from "../../stacks/synth";
 import { TEXT_FAILED } from "../../packages/core/src/shared/monitoring";
 import { synthesized, configurations } from "./configurations";
@@ -386,6 +386,7 @@ describe("failures kept", () => {
     for (const synthesis of [dev, prod]) {
       const queueId = failureQueue(synthesis, "Jobs");
       const rules = resourcesOfType(synthesis, "Jobs", "AWS::Events::Rule");
+      const jobs = jobsOf(synthesis === prod);
       expect(rules).toHaveLength(jobs.length);
       for (const declared of jobs) {
         const job = synthesis.functions.find((f) => f.handler === declared.handler)!;
@@ -400,7 +401,7 @@ describe("failures kept", () => {
     // a job; a disposable stage's account-wide errors alarm counts them.
     const [errors] = byMetric(prod, "Jobs", "Errors");
     // And the deploy's data migrations (the Script's two functions) beside them.
-    expect(alarmMetrics(errors).filter((m) => m.MetricName === "Errors")).toHaveLength(jobs.length + 2);
+    expect(alarmMetrics(errors).filter((m) => m.MetricName === "Errors")).toHaveLength(jobsOf(true).length + 2);
   });
 
   it("keeps texts SNS could not deliver, and events the SNS functions failed on, in the Webhooks stack's queue", () => {
@@ -484,6 +485,33 @@ describe("backups", () => {
     expect(uploads.Properties!.LifecycleConfiguration.Rules).toEqual([
       expect.objectContaining({ Id: "ExpireOldVersions", Status: "Enabled", NoncurrentVersionExpiration: { NoncurrentDays: 30 } }),
     ]);
+  });
+
+  it("export production's users nightly to a bucket of their own: kept, versioned, each export 35 days, encrypted, private, TLS only", () => {
+    for (const synthesis of [dev, live]) {
+      expect(resourcesOfType(synthesis, "Jobs", "AWS::S3::Bucket"), synthesis.stage).toEqual([]);
+      expect(synthesis.functions.filter((fn) => fn.handler === userExportJob.handler), synthesis.stage).toEqual([]);
+    }
+    const [bucketId, bucket] = onlyResource(prod, "Jobs", "AWS::S3::Bucket");
+    expect(bucket).toMatchObject({ DeletionPolicy: "Retain", UpdateReplacePolicy: "Retain" });
+    expect(resourcesOfType(prod, "Jobs", "Custom::S3AutoDeleteObjects")).toEqual([]);
+    const p = bucket.Properties!;
+    expect(p.VersioningConfiguration).toEqual({ Status: "Enabled" });
+    expect(p.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Status: "Enabled", ExpirationInDays: userExportDays, NoncurrentVersionExpiration: { NoncurrentDays: 7 } }),
+    ]);
+    expect(p.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe("AES256");
+    expect(p.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    const [, policy] = onlyResource(prod, "Jobs", "AWS::S3::BucketPolicy");
+    expect(target(prod, "Jobs", policy.Properties!.Bucket)?.logicalId).toBe(bucketId);
+    expect(policy.Properties!.PolicyDocument.Statement).toEqual([
+      expect.objectContaining({ Effect: "Deny", Action: "s3:*", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+    ]);
+    expect(target(prod, "Jobs", templateJson(prod, "Jobs").Outputs!.UserExportsBucket.Value)?.logicalId).toBe(bucketId);
+    // Nightly, before the table's backup at 09:00 UTC.
+    const job = prod.functions.find((fn) => fn.handler === userExportJob.handler)!;
+    const [, rule] = resourcesOfType(prod, "Jobs", "AWS::Events::Rule").find(([, r]) => target(prod, "Jobs", r.Properties!.Targets[0].Arn)?.logicalId === job.logicalId)!;
+    expect(rule.Properties!.ScheduleExpression).toBe("cron(30 8 * * ? *)");
   });
 });
 

@@ -48,6 +48,14 @@ describe("declarations", () => {
     expect(covers({ uploads: ["paddles"] }, { uploads: "paddles/u/p/x.png" })).toBe(true);
     expect(covers({ uploads: ["paddles"] }, { uploads: "paddlesx/y.png" })).toBe(false);
   });
+
+  it("keeps the user export's two grants apart: listing the pool writes no export, and the reverse", () => {
+    expect(covers({ listUsers: true, userExports: true }, { listUsers: true })).toBe(true);
+    expect(covers({ listUsers: true }, { userExports: true })).toBe(false);
+    expect(covers({ userExports: true }, { listUsers: true })).toBe(false);
+    expect(covers({ passwordSignIn: true }, { listUsers: true })).toBe(false);
+    expect(grantsKey({ userExports: true, listUsers: true })).toBe("list-users user-exports");
+  });
 });
 
 describe("requireGrant", () => {
