@@ -98,7 +98,7 @@ function expected(grants: Grants, invokedAsync = false): Granted {
   if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
   // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
   if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
-  // Active tracing: CDK lets the function send its traces.
+  // Active tracing (production only, infra/functions.ts): CDK lets the function send its traces.
   add(map, "xray:PutTraceSegments", ["*"]);
   add(map, "xray:PutTelemetryRecords", ["*"]);
   return map;
