@@ -58,7 +58,7 @@ interface Bundle {
   importMs?: number;
   /** The entities the route's first request builds (scripts/lib/first-use.ts), when listed. */
   firstUse?: { entities: string[]; ms?: number };
-  /** The handler bundled with db()'s entity builder beside it (`probeOf`): its entry and its lazy chunks. */
+  /** The handler bundled with db()'s entity builder beside it, for a handler that reads the table: its entry and its lazy chunks. */
   probe?: { file: string; lazyFiles: string[] };
   /** The kinds of function that deploy this file (infra/functions.ts). */
   kinds: FunctionKind[];
@@ -67,7 +67,7 @@ interface Bundle {
 
 /** A cold process's memory after the import, every entity built and every lazy chunk loaded, in bytes. */
 interface Memory {
-  /** The process's peak resident set (`process.resourceUsage().maxRSS`): what Lambda's Max Memory Used reports. */
+  /** The process's peak resident set (`process.resourceUsage().maxRSS`): what Lambda's Max Memory Used counts of a function. */
   peakRss: number;
   heapUsed: number;
   /** Milliseconds the lazy chunks took to load, after the rest (one run: an indication, not a median). */
