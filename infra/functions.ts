@@ -5,14 +5,15 @@
  * against `MEMORY_SHARE_BUDGET` of its kind's setting) and held to the templates by test/infra/functions.test.ts.
  *
  * Lambda gives a function CPU in proportion to its memory (`oneVcpuMB`) and bills memory × time. Memory buys room,
- * which no function here needs much of (the bench: every bundle peaks at 74 to 77 MB, a bare Node process at 41),
- * and CPU, which a cold start spends loading and evaluating the bundle (80 to 125 ms on a whole core for every
- * route alike: ElectroDB is 170 KB of each, so a read is no lighter than a write) and a request spends on zod,
+ * which no function here needs much of (the bench: every bundle peaks at 71 to 77 MB, a bare Node process at 41),
+ * and CPU, which a cold start spends loading and evaluating the bundle (most routes 80 to 125 ms on a whole core,
+ * alike: ElectroDB is 170 KB of each bundle, so a read is no lighter than a write) and a request spends on zod,
  * ElectroDB and JSON. Work that is CPU costs the same at any setting (half the memory, twice the time); only the
  * time spent waiting on DynamoDB, Stripe or a text provider is cheaper with less. So the settings follow who waits:
  *
  * - a person at a page waits on every API route, and in a small shop most requests are cold: 1,024 MB (0.58 of a
- *   vCPU) keeps a cold import near 200 ms where 512 MB could make it 400 ms; the cents saved do not buy that back;
+ *   vCPU) keeps a typical cold import near 170 ms where 512 MB could make it 335 ms (docs/benchmarks.md, "Memory
+ *   per kind of function"); the cents saved would not buy that back;
  * - a route that takes or gives back money also loads Stripe's SDK (a chunk of its own) on its path, with a
  *   customer at Checkout: as much;
  * - Stripe's webhook turns a paid order paid while the customer is on their way back from Checkout: as much;
