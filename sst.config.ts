@@ -1,5 +1,6 @@
 import type { SSTConfig } from "sst";
 import { lambdaArchitecture, lambdaNodejs, lambdaRuntime } from "./infra/bundling";
+import { lambdaTracing } from "./infra/functions";
 import { Api } from "./stacks/Api";
 import { Auth } from "./stacks/Auth";
 import { Jobs } from "./stacks/Jobs";
@@ -18,8 +19,9 @@ export default {
     };
   },
   stacks(app) {
-    // Every function is bundled as infra/bundling.ts says (what `npm run bench:lambda` measures).
-    app.setDefaultFunctionProps({ runtime: lambdaRuntime, architecture: lambdaArchitecture, nodejs: lambdaNodejs });
+    // Every function is bundled as infra/bundling.ts says (what `npm run bench:lambda` measures), traced by X-Ray in
+    // production only (infra/functions.ts); each stack gives a function its kind's memory.
+    app.setDefaultFunctionProps({ runtime: lambdaRuntime, architecture: lambdaArchitecture, nodejs: lambdaNodejs, tracing: lambdaTracing(isProduction(app)) });
     // Every stage but production is disposable. Production (REGRIP_PRODUCTION=true, stacks/settings.ts: a stage
     // named like production without it is refused here) keeps what CDK keeps by default plus, explicitly, its
     // table, uploads bucket and user pool.

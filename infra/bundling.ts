@@ -39,9 +39,9 @@ export const lambdaRuntime = "nodejs22.x" as const;
 
 /**
  * Graviton (arm64): AWS prices its Lambda time 20 % below x86's for the same memory, and the bundles are plain
- * JavaScript (no native module: `sharp` and `pg-native` are left out), so nothing else changes. The cold starts
- * here are measured on this machine's x86 (`npm run bench:lambda`); AWS's own figures put Graviton's Node.js cold
- * starts within a few percent of x86's.
+ * JavaScript (no native module: `sharp` and `pg-native` are left out), so nothing else changes. What is known of
+ * its cold starts, and where each figure comes from (measured here on x86, AWS's published figures, and the
+ * stage's own REPORT lines after a deploy): docs/benchmarks.md, "Cold starts on arm64".
  */
 export const lambdaArchitecture = "arm_64" as const;
 

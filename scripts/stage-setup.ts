@@ -6,7 +6,8 @@
  * Amazon SES (scripts/lib/email-sender.ts) and says how the stage sends from it. With the stage's STRIPE_SECRET_KEY
  * set, creates or checks its Stripe webhook endpoint for the handled events (scripts/lib/stripe-webhook.ts) and
  * stores a new endpoint's signing secret as STRIPE_WEBHOOK_SECRET. `--print-events` prints the handled events, as
- * the deploy guide lists them, and does nothing else. `--before-deploy` (with `--stage`, and `--email-from` when the
+ * the deploy guide lists them, and does nothing else; `--print-key-permissions`, likewise, what a restricted Stripe
+ * key needs. `--before-deploy` (with `--stage`, and `--email-from` when the
  * stage will send email) needs no stacks: it makes the SES sender, says whether SES is still in its sandbox and what
  * the account's Lambda concurrency allows, and stops; the full run says the last two again. Safe to run again. Finds the stage from its stacks' outputs, with the
  * AWS credentials of the environment (a profile or AWS_* variables); `--local` works on the running `npm start`
@@ -26,7 +27,7 @@ import { describeConcurrency, describeSesAccess, readConcurrency, sesProductionA
 import { describeSender, ensureEmailSender } from "./lib/email-sender";
 import { describeSetup, setUpStage, StageSetupError, type StageTarget } from "./lib/stage-setup";
 import { cloudTarget, localTarget, readStageSecret, storeStageSecret } from "./lib/stage-target";
-import { describeWebhook, ensureStripeWebhook, stripeEventsMarkdown, stripeWebhookEndpoints } from "./lib/stripe-webhook";
+import { describeWebhook, ensureStripeWebhook, stripeEventsMarkdown, stripeKeyMarkdown, stripeWebhookEndpoints } from "./lib/stripe-webhook";
 import { isStripeKey } from "../packages/core/src/payments/provider";
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
@@ -39,6 +40,7 @@ const usage = [
   "         --email-from ADDRESS (the stage's verified Amazon SES sender for its emails; on one machine emails go to /local/outbox)",
   "       npm run stage:setup -- --stage NAME --before-deploy [--email-from ADDRESS]   (before the first deploy: the SES sender, SES's sandbox, the account's Lambda concurrency)",
   "       npm run stage:setup -- --print-events   (the Stripe events the webhook handles, as docs/deploy.md lists them)",
+  "       npm run stage:setup -- --print-key-permissions   (what a restricted Stripe key rk_... needs, as docs/deploy.md lists it)",
 ].join("\n");
 
 function fail(message: string, code = 1): never {
@@ -60,6 +62,7 @@ try {
       region: { type: "string" },
       "email-from": { type: "string" },
       "print-events": { type: "boolean", default: false },
+      "print-key-permissions": { type: "boolean", default: false },
       "before-deploy": { type: "boolean", default: false },
     },
     strict: true,
@@ -69,6 +72,10 @@ try {
 }
 if (args["print-events"]) {
   console.log(stripeEventsMarkdown());
+  process.exit(0);
+}
+if (args["print-key-permissions"]) {
+  console.log(stripeKeyMarkdown());
   process.exit(0);
 }
 const email = args["admin-email"]?.trim() ?? "";

@@ -2,6 +2,7 @@ import { Api as HttpApi, use, type ApiRouteProps, type StackContext } from "sst/
 import { CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import type { App, Stack } from "sst/constructs";
 import { env } from "../infra/env";
+import { kindOfRoute, memorySizeOf } from "../infra/functions";
 import { ownRouteVariable } from "../packages/functions/src/http/own-route";
 import { routeKey, routes, type Route } from "../packages/functions/src/routes";
 import { Auth } from "./Auth";
@@ -24,9 +25,14 @@ export function apiStackOf(route: Pick<Route, "access">): ApiStackName {
   return route.access === "staff" || route.access === "admin" ? "StaffApi" : "Api";
 }
 
-/** A route's function: its handler, its role and secrets, and its own route in `REGRIP_ROUTE`. */
+/** A route's function: its handler, its kind's memory (infra/functions.ts), its role and secrets, and its own route in `REGRIP_ROUTE`. */
 function functionOf(route: Route, granted: ReturnType<FunctionRoles["props"]>) {
-  return { handler: route.handler, ...granted, environment: { ...granted.environment, [env.route]: ownRouteVariable(route) } };
+  return {
+    handler: route.handler,
+    memorySize: memorySizeOf(kindOfRoute(route)),
+    ...granted,
+    environment: { ...granted.environment, [env.route]: ownRouteVariable(route) },
+  };
 }
 
 /** The routes of one API stack, as SST's Api takes them: each function with exactly what its route declares. */

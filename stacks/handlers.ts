@@ -1,5 +1,6 @@
 import { Function, type Bucket, type Cognito, type FunctionProps, type Table } from "sst/constructs";
 import { env } from "../infra/env";
+import { kindOfDeclaration, memorySizeOf } from "../infra/functions";
 import type { FunctionDeclaration } from "../infra/webhooks";
 import type { FunctionRoles } from "./grants";
 
@@ -59,7 +60,14 @@ export function handlerDefaults(resources: HandlerResources): FunctionProps {
   };
 }
 
-/** A webhook's or a job's function (infra/webhooks.ts, infra/jobs.ts): the defaults, its handler and its own grants. */
+/**
+ * A webhook's or a job's function (infra/webhooks.ts, infra/jobs.ts): the defaults, its handler, its kind's memory
+ * (infra/functions.ts) and its own grants.
+ */
 export function declaredFunction(defaults: FunctionProps, roles: FunctionRoles, declaration: FunctionDeclaration): FunctionProps {
-  return Function.mergeProps(defaults, { handler: declaration.handler, ...roles.props(declaration.grants, declaration) });
+  return Function.mergeProps(defaults, {
+    handler: declaration.handler,
+    memorySize: memorySizeOf(kindOfDeclaration(declaration)),
+    ...roles.props(declaration.grants, declaration),
+  });
 }

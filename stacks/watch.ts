@@ -351,6 +351,33 @@ function stageDashboard(app: App, stacks: Stack[]): void {
   };
   query("ErrorsQuery", "errors", groups(watchIds.functionLogs), "fields @timestamp, @logStream, @message\n| filter @message like /ERROR|Task timed out|Runtime.ExitError/\n| sort @timestamp desc\n| limit 100");
   query("PaymentErrorsQuery", "payment errors", groups(watchIds.paymentLogs), 'fields @timestamp, @logStream, message\n| filter level = "ERROR"\n| sort @timestamp desc\n| limit 100');
+  // Cold starts and memory by function, from Lambda's REPORT lines: Init Duration is a cold start's own time (the
+  // runtime's start and the bundle's import), Max Memory Used against the kind's setting (infra/functions.ts). The
+  // function is the log stream's name (Lambda names each stream after its function, in the stack's shared group).
+  // The payment functions log in JSON, where the same figures are the platform.report record's metrics.
+  const byFunction = String.raw`| parse @logStream /^\d{4}\/\d{2}\/\d{2}\/(?<function>[^\[]+)\[/`;
+  query(
+    "ColdStartsQuery",
+    "cold starts",
+    groups(watchIds.functionLogs),
+    [
+      'filter @type = "REPORT"',
+      byFunction,
+      "| stats count(@initDuration) as coldStarts, pct(@initDuration, 50) as initP50Ms, max(@initDuration) as initMaxMs, max(@maxMemoryUsed / 1048576) as usedMaxMB, max(@memorySize / 1048576) as memoryMB by function",
+      "| sort initMaxMs desc",
+    ].join("\n"),
+  );
+  query(
+    "PaymentColdStartsQuery",
+    "payment cold starts",
+    groups(watchIds.paymentLogs),
+    [
+      'filter type = "platform.report"',
+      byFunction,
+      "| stats count(record.metrics.initDurationMs) as coldStarts, pct(record.metrics.initDurationMs, 50) as initP50Ms, max(record.metrics.initDurationMs) as initMaxMs, max(record.metrics.maxMemoryUsedMB) as usedMaxMB, max(record.metrics.memorySizeMB) as memoryMB by function",
+      "| sort initMaxMs desc",
+    ].join("\n"),
+  );
   query(
     "ServerErrorsQuery",
     "API 5xx answers",

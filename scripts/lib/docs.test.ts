@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { eventsMarkers, stripeEventsMarkdown } from "./stripe-webhook";
+import { eventsMarkers, keyMarkers, stripeEventsMarkdown, stripeKeyMarkdown } from "./stripe-webhook";
 
 const root = resolve(import.meta.dirname, "../..");
 const docsDir = join(root, "docs");
@@ -74,6 +74,21 @@ describe("the deploy guide's Stripe events", () => {
     expect(begin, "the list's opening marker").toBeGreaterThanOrEqual(0);
     expect(end, "the list's closing marker").toBeGreaterThan(begin);
     expect(text.slice(begin + eventsMarkers.begin.length, end).trim()).toBe(stripeEventsMarkdown());
+  });
+});
+
+describe("the deploy guide's restricted Stripe key", () => {
+  it("needs what STRIPE_KEY_PERMISSIONS lists, as npm run stage:setup -- --print-key-permissions prints it", () => {
+    const text = readFileSync(join(docsDir, "deploy.md"), "utf8");
+    const begin = text.indexOf(keyMarkers.begin);
+    const end = text.indexOf(keyMarkers.end);
+    expect(begin, "the list's opening marker").toBeGreaterThanOrEqual(0);
+    expect(end, "the list's closing marker").toBeGreaterThan(begin);
+    // The list sits in a numbered step: its lines are indented to the step's text.
+    const list = text.slice(begin + keyMarkers.begin.length, end).split("\n").map((line) => line.trim()).filter(Boolean).join("\n");
+    expect(list).toBe(stripeKeyMarkdown());
+    // And nothing else in the guide names a key's permissions its own way.
+    expect(text.replace(text.slice(begin, end), "")).not.toMatch(/needs write access to|read access to PaymentIntents/);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Metafile, OutputFile, Plugin } from "esbuild";
 import { resolve } from "node:path";
 import { esbuildOptions } from "../../infra/bundling";
 import { repoRoot } from "../../infra/local/settings";
+import { kindOfDeclaration, kindOfRoute, type FunctionKind } from "../../infra/functions";
 import { jobs, maintenanceFunctions } from "../../infra/jobs";
 import { webhooks } from "../../infra/webhooks";
 import { routes } from "../../packages/functions/src/routes";
@@ -29,6 +30,19 @@ export function handlerFiles(): Map<string, string[]> {
   for (const job of jobs) add(job.handler, `job, ${job.schedule}`);
   for (const fn of maintenanceFunctions) add(fn.handler, fn.name);
   return entries;
+}
+
+/** Every deployed handler file with the kinds of function that deploy it (infra/functions.ts): one kind, but for a file two kinds of route share. */
+export function handlerKinds(): Map<string, FunctionKind[]> {
+  const kinds = new Map<string, FunctionKind[]>();
+  const add = (handler: string, kind: FunctionKind) => {
+    const file = `${handler.slice(0, handler.lastIndexOf("."))}.ts`;
+    const known = kinds.get(file) ?? [];
+    if (!known.includes(kind)) kinds.set(file, [...known, kind]);
+  };
+  for (const route of routes) add(route.handler, kindOfRoute(route));
+  for (const fn of [...webhooks, ...jobs, ...maintenanceFunctions]) add(fn.handler, kindOfDeclaration(fn));
+  return kinds;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { HANDLED_EVENTS } from "../../packages/core/src/payments/events";
+import { STRIPE_KEY_PERMISSIONS } from "../../packages/core/src/payments/stripe-permissions";
 
 /** The markers of the deploy guide's event list, which docs.test.ts holds equal to `stripeEventsMarkdown()`. */
 export const eventsMarkers = { begin: "<!-- stripe-events: npm run stage:setup -- --print-events -->", end: "<!-- /stripe-events -->" } as const;
@@ -14,6 +15,17 @@ export const eventsMarkers = { begin: "<!-- stripe-events: npm run stage:setup -
 /** The handled events as the deploy guide lists them, one a line. */
 export function stripeEventsMarkdown(): string {
   return HANDLED_EVENTS.map((event) => `- \`${event}\``).join("\n");
+}
+
+/** The markers of the deploy guide's restricted key permissions, which docs.test.ts holds equal to `stripeKeyMarkdown()`. */
+export const keyMarkers = { begin: "<!-- stripe-key: npm run stage:setup -- --print-key-permissions -->", end: "<!-- /stripe-key -->" } as const;
+
+/**
+ * What a restricted key needs, as the deploy guide lists it: STRIPE_KEY_PERMISSIONS
+ * (packages/core/src/payments/stripe-permissions.ts, held to the sources' Stripe calls by stripe-calls.test.ts).
+ */
+export function stripeKeyMarkdown(): string {
+  return STRIPE_KEY_PERMISSIONS.map((p) => `- ${p.resource}: **${p.access === "write" ? "Write" : "Read"}** (${p.why})`).join("\n");
 }
 
 /** What stage:setup reads and writes of a Stripe webhook endpoint (a subset of Stripe's WebhookEndpoint). */

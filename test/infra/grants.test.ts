@@ -101,7 +101,7 @@ function expected(grants: Grants, invokedAsync = false): Granted {
   if (grants.userExports) add(map, "s3:PutObject", ["<AWS::S3::Bucket>/users/*"]);
   // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
   if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
-  // Active tracing: CDK lets the function send its traces.
+  // Active tracing (production only, infra/functions.ts): CDK lets the function send its traces.
   add(map, "xray:PutTraceSegments", ["*"]);
   add(map, "xray:PutTelemetryRecords", ["*"]);
   return map;

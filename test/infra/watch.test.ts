@@ -529,11 +529,23 @@ describe("the stage's dashboard, saved queries and email alarms", () => {
 
   it("save the owner's first Logs Insights questions over the stage's own groups", () => {
     const queries = resourcesOfType(prod, "Jobs", "AWS::Logs::QueryDefinition").map(([, q]) => q.Properties!);
-    expect(queries.map((q) => q.Name).sort()).toEqual(["regrip-prod/API 5xx answers", "regrip-prod/errors", "regrip-prod/payment errors"]);
+    expect(queries.map((q) => q.Name).sort()).toEqual([
+      "regrip-prod/API 5xx answers",
+      "regrip-prod/cold starts",
+      "regrip-prod/errors",
+      "regrip-prod/payment cold starts",
+      "regrip-prod/payment errors",
+    ]);
     const errors = queries.find((q) => q.Name === "regrip-prod/errors")!;
     // Every stack's function log group (Api, StaffApi, Webhooks, Jobs and more).
     expect(errors.LogGroupNames.length).toBeGreaterThanOrEqual(4);
     expect(queries.find((q) => q.Name === "regrip-prod/API 5xx answers")!.QueryString).toContain("filter status >= 500");
+    // Cold starts by function from the REPORT lines, in the text format and in the payment groups' JSON.
+    const coldStarts = queries.find((q) => q.Name === "regrip-prod/cold starts")!;
+    expect(coldStarts.LogGroupNames).toEqual(errors.LogGroupNames);
+    expect(coldStarts.QueryString).toContain("max(@initDuration)");
+    expect(coldStarts.QueryString).toContain("(?<function>");
+    expect(queries.find((q) => q.Name === "regrip-prod/payment cold starts")!.QueryString).toContain("max(record.metrics.initDurationMs)");
   });
 
   it("alarm on SES's bounce and complaint rates once the stage sends email", () => {
