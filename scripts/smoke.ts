@@ -12,6 +12,7 @@ import { CloudFormationClient, DescribeStacksCommand } from "@aws-sdk/client-clo
 import { SSMClient } from "@aws-sdk/client-ssm";
 import { parseArgs } from "node:util";
 import { localWebhookSecret } from "../infra/local/payment-page";
+import { localAuthenticatorCode } from "../infra/local/authenticator";
 import { loadSettings } from "../infra/local/settings";
 import { SmokeFailure, smokeCheck, siteOrigin, type SmokeStep } from "./lib/smoke";
 import { StageSetupError } from "./lib/stage-setup";
@@ -22,6 +23,7 @@ const usage = [
   "       npm run smoke -- --local   (the running npm start shop, as its seeded admin)",
   "       npm run smoke -- --stage NAME --username ADMIN   (also posts a signed test event to the stage's Stripe webhook)",
   "       (--password PASSWORD works too; SMOKE_URL and SMOKE_USERNAME stand for the flags)",
+  "       --code 123456: the admin's authenticator app's current code (staff sign in with two steps; SMOKE_CODE too)",
 ].join("\n");
 
 let args;
@@ -31,6 +33,7 @@ try {
       url: { type: "string" },
       username: { type: "string" },
       password: { type: "string" },
+      code: { type: "string" },
       local: { type: "boolean", default: false },
       stage: { type: "string" },
       region: { type: "string" },
@@ -45,12 +48,16 @@ try {
 let url = args.url ?? process.env.SMOKE_URL;
 let username = args.username ?? process.env.SMOKE_USERNAME;
 let password = args.password ?? process.env.SMOKE_PASSWORD;
+let code: string | (() => string | undefined) | undefined = args.code ?? process.env.SMOKE_CODE;
 if (args.local) {
   const settings = loadSettings();
   const host = settings.host === "0.0.0.0" || settings.host === "::" ? "127.0.0.1" : settings.host;
   url ??= `http://${host}:${settings.port}`;
   username ??= settings.seed.admin.username;
   password ??= settings.seed.admin.password;
+  // The local admin's app is the shop's own stand-in: its code is read as /local/outbox shows it.
+  const who = username;
+  code ??= () => localAuthenticatorCode(settings.dataDir, who);
 }
 let stripeWebhook: { url: string; secret: string } | undefined;
 if (args.local) {
@@ -86,7 +93,7 @@ const line = (status: string, step: { name: string; ms: number }, detail: string
 const began = performance.now();
 try {
   console.log(`[regrip] Smoke check of ${siteOrigin(url)} (writes nothing):`);
-  const steps = await smokeCheck({ url, username, password, stripeWebhook, onStep: (step: SmokeStep) => console.log(line("ok", step, step.detail)) });
+  const steps = await smokeCheck({ url, username, password, code, stripeWebhook, onStep: (step: SmokeStep) => console.log(line("ok", step, step.detail)) });
   console.log(`[regrip] The shop works: ${steps.length} checks passed in ${Math.round(performance.now() - began)} ms.`);
 } catch (error) {
   if (!(error instanceof SmokeFailure)) throw error;

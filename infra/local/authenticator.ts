@@ -16,10 +16,10 @@ import {
   VerifySoftwareTokenCommand,
 } from "@aws-sdk/client-cognito-identity-provider";
 import { createHmac } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AUTHENTICATOR_GROUP } from "../../packages/core/src/shared/roles";
-import { cognitoClient } from "./cognito";
+import { cognitoClient, cognitoDataDir } from "./cognito";
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -78,6 +78,14 @@ export function authenticatorCodes(cognitoDir: string, userPoolId: string, at = 
 /** The current code of `username`'s authenticator app, or undefined when the account has none. */
 export function authenticatorCode(cognitoDir: string, userPoolId: string, username: string): string | undefined {
   return authenticatorCodes(cognitoDir, userPoolId).find((user) => user.username === username)?.code;
+}
+
+/** The current code of `username`'s app on the shop whose data folder is `dataDir` (its pool from `state.json`). */
+export function localAuthenticatorCode(dataDir: string, username: string): string | undefined {
+  const state = join(dataDir, "state.json");
+  if (!existsSync(state)) return undefined;
+  const pool = (JSON.parse(readFileSync(state, "utf8")) as { pool?: { userPoolId?: string } }).pool;
+  return pool?.userPoolId ? authenticatorCode(cognitoDataDir(dataDir), pool.userPoolId, username) : undefined;
 }
 
 /**

@@ -10,6 +10,7 @@
  * secret, as Stripe would, and expects it accepted: a checkout session that expired naming no order, which the
  * webhook acknowledges without reading or writing the table (scripts/lib/stripe-webhook.ts).
  */
+import { AUTHENTICATOR_CODE_REQUIRED, AUTHENTICATOR_SETUP_REQUIRED } from "../../packages/core/src/shared/accounts";
 import { signedTestEvent } from "./stripe-webhook";
 
 export interface SmokeOptions {
@@ -17,6 +18,11 @@ export interface SmokeOptions {
   url: string;
   username: string;
   password: string;
+  /**
+   * The admin's authenticator app's current code (staff sign in with two steps), or a function that reads it when
+   * the pool asks (`--local`: the local app's code).
+   */
+  code?: string | (() => string | undefined);
   /** Each request's limit (default 20 s: a cold Lambda behind API Gateway answers in a few seconds). */
   timeoutMs?: number;
   /** Told each step as it passes. */
@@ -59,6 +65,15 @@ export function siteOrigin(url: string): string {
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new SmokeFailure("url", 0, `"${url}" is not an http(s) URL.`);
   return parsed.origin;
 }
+
+/** The `code` beside a refusal's message (AUTHENTICATOR_CODE_REQUIRED, AUTHENTICATOR_SETUP_REQUIRED). */
+const codeOf = (answer: Answer): unknown => {
+  try {
+    return (JSON.parse(answer.text) as { code?: unknown }).code;
+  } catch {
+    return undefined;
+  }
+};
 
 const messageOf = (answer: Answer) => {
   try {
@@ -145,11 +160,18 @@ export async function smokeCheck(options: SmokeOptions): Promise<SmokeStep[]> {
 
   let idToken = "";
   await run("POST /api/auth/local", async (fail) => {
-    const answer = await request("POST /api/auth/local", "/api/auth/local", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: options.username, password: options.password }),
-    });
+    const signIn = (code?: string) =>
+      request("POST /api/auth/local", "/api/auth/local", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ username: options.username, password: options.password, ...(code ? { code } : {}) }),
+      });
+    let answer = await signIn();
+    if (answer.status === 401 && codeOf(answer) === AUTHENTICATOR_CODE_REQUIRED) {
+      const code = typeof options.code === "function" ? options.code() : options.code;
+      if (!code) throw fail(`${options.username} signs in with an authenticator app: pass its current code with --code 123456`);
+      answer = await signIn(code);
+    }
     if (answer.status !== 200) throw fail(`signing in as ${options.username} answered ${answer.status}: ${messageOf(answer)}`);
     const tokens = json(answer, fail) as { idToken?: unknown };
     if (typeof tokens.idToken !== "string") throw fail("the sign-in answered no idToken");
@@ -160,6 +182,9 @@ export async function smokeCheck(options: SmokeOptions): Promise<SmokeStep[]> {
   await run("GET /api/admin/analytics", async (fail) => {
     // The API takes the ID token, as the web app sends it (docs/architecture.md "Who may do what").
     const answer = await request("GET /api/admin/analytics", "/api/admin/analytics", { headers: { authorization: `Bearer ${idToken}` } });
+    if (answer.status === 403 && codeOf(answer) === AUTHENTICATOR_SETUP_REQUIRED) {
+      throw fail(`${options.username} has no authenticator app yet: sign in once on the site's /login page to set one up, then run this again with --code`);
+    }
     if (answer.status === 403) throw fail(`${options.username} signed in but is not an admin (403: ${messageOf(answer)})`);
     if (answer.status !== 200) throw fail(`answered ${answer.status}: ${messageOf(answer)}`);
     const figures = json(answer, fail) as { monthlyRevenue?: unknown; ordersToday?: unknown };

@@ -95,7 +95,11 @@ function expected(grants: Grants, invokedAsync = false): Granted {
   if (grants.texts) add(map, "sns:Publish", ["*"]);
   // From the stage's verified sender only: its address, or its domain when that is what SES verified.
   if (grants.email) add(map, "ses:SendEmail", [productionEmailFrom, productionEmailFrom.split("@")[1]].map((identity) => `arn:aws:ses:us-east-1:123456789012:identity/${identity}`));
-  if (grants.passwordSignIn) add(map, "cognito-idp:InitiateAuth", ["<AWS::Cognito::UserPool>"]);
+  if (grants.passwordSignIn) for (const a of ["cognito-idp:InitiateAuth", "cognito-idp:RespondToAuthChallenge"]) add(map, a, ["<AWS::Cognito::UserPool>"]);
+  // Two-step sign-in: the pool read for one user, and that user put in or out of the authenticator group.
+  if (grants.authenticator) {
+    for (const a of ["cognito-idp:AdminGetUser", "cognito-idp:AdminAddUserToGroup", "cognito-idp:AdminRemoveUserFromGroup"]) add(map, a, ["<AWS::Cognito::UserPool>"]);
+  }
   // The nightly user export: the pool read, new exports written under users/ of its bucket, nothing else.
   if (grants.listUsers) for (const a of ["cognito-idp:ListUsers", "cognito-idp:ListGroups", "cognito-idp:ListUsersInGroup"]) add(map, a, ["<AWS::Cognito::UserPool>"]);
   if (grants.userExports) add(map, "s3:PutObject", ["<AWS::S3::Bucket>/users/*"]);

@@ -21,6 +21,7 @@ import { localTableName } from "../../infra/local/shop";
 import { loadSettings, repoRoot } from "../../infra/local/settings";
 import { quickSaleProducts, starterCatalogue } from "../../infra/starter-catalogue";
 import { smokeCheck, SmokeFailure } from "../../scripts/lib/smoke";
+import { enrolAuthenticator, localAuthenticatorCode } from "../../infra/local/authenticator";
 import { freePort } from "../../scripts/lib/ports";
 import { startShopProcess, type ShopProcess } from "../../scripts/lib/shop-process";
 import { ownShopEnv } from "./support";
@@ -82,19 +83,28 @@ async function cognito(operation: string, body: unknown): Promise<{ status: numb
   return { status: answer.status, body: await answer.json() };
 }
 
-const clientId = () => (JSON.parse(readFileSync(join(dataDir, "state.json"), "utf8")) as { pool: { clientId: string } }).pool.clientId;
+const pool = () => (JSON.parse(readFileSync(join(dataDir, "state.json"), "utf8")) as { pool: { clientId: string; userPoolId: string } }).pool;
+const clientId = () => pool().clientId;
+const poolId = () => pool().userPoolId;
+
+/** The current code of `username`'s authenticator app on this shop (the seeded staff have one). */
+const appCode = (username: string) => () => localAuthenticatorCode(dataDir, username);
 
 describe("npm run smoke", () => {
   it("passes against npm start as the seeded admin, step by step, and writes nothing to the table", async () => {
     const before = await tableItems();
-    const steps = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password });
+    // The admin signs in with two steps: without the app's code the check says how to give it.
+    await expect(smokeCheck({ url: shop!.url, username: admin.username, password: admin.password })).rejects.toThrow(
+      `${admin.username} signs in with an authenticator app: pass its current code with --code 123456`,
+    );
+    const steps = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password, code: appCode(admin.username) });
     expect(steps.map((s) => s.name)).toEqual(["GET /", "GET /api/services", "POST /api/auth/local", "GET /api/admin/analytics"]);
     expect(steps[0].detail).toMatch(/^HTML \([\d.]+ KB\) and its script \/assets\/.+\.js$/);
     expect(steps[1].detail).toMatch(/^3 core services, \d+ add-ons$/);
     expect(steps[2].detail).toBe(`signed in as ${admin.username}`);
     expect(steps[3].detail).toMatch(/^dashboard: \$[\d.]+ revenue this month, \d+ orders today$/);
 
-    const run = npmRun("smoke", ["--url", `${shop!.url}/`, "--username", admin.username], { SMOKE_PASSWORD: admin.password });
+    const run = npmRun("smoke", ["--url", `${shop!.url}/`, "--username", admin.username, "--code", appCode(admin.username)()!], { SMOKE_PASSWORD: admin.password });
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
     const lines = run.stdout.trim().split("\n");
@@ -113,11 +123,17 @@ describe("npm run smoke", () => {
     const before = await tableItems();
     const webhookUrl = `${shop!.url}/webhooks/stripe`;
     const secret = env.STRIPE_WEBHOOK_SECRET || localWebhookSecret;
-    const steps = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password, stripeWebhook: { url: webhookUrl, secret } });
+    const steps = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password, code: appCode(admin.username), stripeWebhook: { url: webhookUrl, secret } });
     expect(steps.map((s) => s.name)).toEqual(["GET /", "GET /api/services", "POST /api/auth/local", "GET /api/admin/analytics", "POST stripe-webhook"]);
     expect(steps[4].detail).toBe("a signed checkout.session.expired accepted (ignored)");
     expect(await tableItems()).toEqual(before);
-    const refused = await smokeCheck({ url: shop!.url, username: admin.username, password: admin.password, stripeWebhook: { url: webhookUrl, secret: "whsec_not_the_shops" } }).catch(
+    const refused = await smokeCheck({
+      url: shop!.url,
+      username: admin.username,
+      password: admin.password,
+      code: appCode(admin.username),
+      stripeWebhook: { url: webhookUrl, secret: "whsec_not_the_shops" },
+    }).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(SmokeFailure);
@@ -221,7 +237,12 @@ describe("npm run stage:setup -- --local", () => {
     // Used once.
     expect((await respond(signIn.body.Session, "OwnersOwn43")).body.__type).toBe("NotAuthorizedException");
 
-    const steps = await smokeCheck({ url: shop!.url, username: "owner@shop.test", password: "OwnersOwn42" });
+    // Signed in, but staff tools stay closed until the page has set up their authenticator app.
+    await expect(smokeCheck({ url: shop!.url, username: "owner@shop.test", password: "OwnersOwn42" })).rejects.toThrow(
+      "owner@shop.test has no authenticator app yet: sign in once on the site's /login page to set one up, then run this again with --code",
+    );
+    await enrolAuthenticator(Number(env.COGNITO_PORT), poolId(), { username: "owner@shop.test", password: "OwnersOwn42" });
+    const steps = await smokeCheck({ url: shop!.url, username: "owner@shop.test", password: "OwnersOwn42", code: appCode("owner@shop.test") });
     expect(steps.at(-1)?.name).toBe("GET /api/admin/analytics");
   });
 });
