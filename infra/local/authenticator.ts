@@ -45,13 +45,16 @@ export function totpCode(secret: string, at = Date.now()): string {
   return String(value).padStart(6, "0");
 }
 
-interface StoredUser {
+/** A user as cognito-local keeps it in its data file (the parts the local stand-ins read). */
+export interface StoredUser {
   Username: string;
+  /** The code of an unconfirmed sign-up (or a reset), until it is used. */
+  ConfirmationCode?: string;
   SoftwareTokenMfaConfiguration?: { Secret?: string; Verified?: boolean };
 }
 
 /** The pool's users as cognito-local last wrote them (`cognitoDir` is the folder startCognito ran in). */
-function storedUsers(cognitoDir: string, userPoolId: string): StoredUser[] {
+export function storedUsers(cognitoDir: string, userPoolId: string): StoredUser[] {
   const file = join(cognitoDir, ".cognito", "db", `${userPoolId}.json`);
   // cognito-local rewrites the whole file in place: a read in the middle of a write (a busy test run) is tried
   // again a moment later, for up to about 2 s.

@@ -5,11 +5,12 @@ import {
   InitiateAuthCommand,
   UserNotFoundException,
 } from "@aws-sdk/client-cognito-identity-provider";
-import { appendFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync } from "node:fs";
 import { join } from "node:path";
 import { passwordPatternRefusal, passwordPolicyProblem } from "../../packages/core/src/shared/accounts";
 import { userPool } from "../auth";
-import { cognitoClient } from "./cognito";
+import { storedUsers } from "./authenticator";
+import { cognitoClient, cognitoDataDir } from "./cognito";
 
 /**
  * What the user pool does in the cloud and cognito-local 5.3.0 does not, done by the shop's `/cognito/`
@@ -70,25 +71,10 @@ export function emailOutboxFile(dataDir: string): string {
   return join(dataDir, "email-outbox.jsonl");
 }
 
-/**
- * The confirmation code cognito-local holds for `username` (its pool's JSON file, written before it answers).
- * cognito-local rewrites the file in place on every change, so a read while another call's change is being saved
- * can find it half written: read again until it parses (the whole file holds every user, this one's code too).
- */
+/** The confirmation code cognito-local holds for `username` (its pool's data file, written before it answers). */
 function storedCode(gate: LocalPoolGate, username: string): string | undefined {
-  const file = join(gate.dataDir, "cognito", ".cognito", "db", `${gate.userPoolId}.json`);
-  if (!existsSync(file)) return undefined;
-  let pool: { Users?: Record<string, { Username: string; ConfirmationCode?: string }> } | undefined;
-  for (let attempt = 1; !pool; attempt++) {
-    try {
-      pool = JSON.parse(readFileSync(file, "utf8")) as typeof pool;
-    } catch (error) {
-      if (!(error instanceof SyntaxError) || attempt === 50) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
-    }
-  }
   const wanted = username.toLowerCase();
-  return Object.values(pool.Users ?? {}).find((user) => user.Username.toLowerCase() === wanted)?.ConfirmationCode;
+  return storedUsers(cognitoDataDir(gate.dataDir), gate.userPoolId).find((user) => user.Username.toLowerCase() === wanted)?.ConfirmationCode;
 }
 
 function sendCode(gate: LocalPoolGate, email: string, code: string | undefined) {

@@ -24,6 +24,7 @@ import {
   UsernameExistsException,
   type CognitoIdentityProviderClient,
 } from "@aws-sdk/client-cognito-identity-provider";
+import { AUTHENTICATOR_GROUP } from "../shared/roles";
 import { randomBytes } from "node:crypto";
 import type { ExportedUser, UserExport } from "./index";
 
@@ -131,6 +132,10 @@ export async function importUsers(
       );
       log(`  group   ${group.name}: created (the pool did not have it)`);
     }
+    // The authenticator group says "Cognito asks this account's app at every sign-in": the app's secret is never
+    // exported, so nobody comes back in it. Staff set their app up again on their first sign-in (staff tools stay
+    // closed until then); a customer turns it on again on their profile.
+    if (group.name === AUTHENTICATOR_GROUP) continue;
     for (const member of group.members.filter((name) => inPool.has(name))) {
       await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: member, GroupName: group.name }));
       report.memberships++;
