@@ -18,7 +18,7 @@ import { loadSettings } from "../../infra/local/settings";
 import { holdDeadline } from "../../packages/core/src/shared/unpaid-hold";
 import type { Bill } from "../../packages/core/src/shared/bill";
 import { billAmount, billLineRows, billTotalRows, type BillRow } from "../../packages/core/src/shared/bill-rows";
-import { bookingWithPromo, callApi, checkAtBothWidths, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage } from "./browser";
+import { bookingWithPromo, callApi, checkAtBothWidths, expectAccessible, fileBrowser, settled, shop, visit, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -28,9 +28,7 @@ const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
 async function tokenOf(username: string, password: string): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username, password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, { username, password });
 }
 
 /**

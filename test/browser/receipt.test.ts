@@ -10,7 +10,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, textsTo as outboxTexts, shop, visit, withPage, withSignedInPage } from "./browser";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, textsTo as outboxTexts, shop, visit, withPage, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -24,9 +24,7 @@ const textsTo = (phone: string) => outboxTexts(shop.dataDir, phone);
 const newPhone = () => `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, account);
 }
 
 /** Waits until the outbox holds a text to `phone` that `matches`, and answers it. */

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings, type SeedAccount } from "../../infra/local/settings";
-import { closeContexts, expectAccessible, workerBrowser, shop } from "./browser";
+import { closeContexts, expectAccessible, workerBrowser, shop, currentAuthenticatorCode } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -38,7 +38,8 @@ function pathIs(path: string) {
   return (url: URL) => url.pathname === path;
 }
 
-async function signIn(form: "Customer sign-in" | "Admin sign-in", account: SeedAccount) {
+/** Signs in on /login; staff give their authenticator app's code too, unless the password is meant to be refused. */
+async function signIn(form: "Customer sign-in" | "Admin sign-in", account: SeedAccount, { refused = false } = {}) {
   await openPage("/login");
   if (form === "Customer sign-in") {
     // Locally there is no hosted UI: the identity-provider button reveals the email form.
@@ -48,6 +49,12 @@ async function signIn(form: "Customer sign-in" | "Admin sign-in", account: SeedA
   await signInForm.getByLabel(form === "Admin sign-in" ? "Username" : "Email").fill(account.username);
   await signInForm.getByLabel("Password").fill(account.password);
   await signInForm.getByRole("button", { name: "Sign In" }).click();
+  if (form === "Admin sign-in" && !refused) {
+    // Staff sign in with two steps: their authenticator app's code (the seed gave the demo staff an app).
+    const step = page.getByRole("form", { name: "Two-step sign-in" });
+    await step.getByLabel("6-digit code").fill(await currentAuthenticatorCode(account.username));
+    await step.getByRole("button", { name: "Verify and Sign In" }).click();
+  }
 }
 
 describe("web shell", () => {
@@ -111,7 +118,7 @@ describe("web shell", () => {
   });
 
   it("shows the server's message when a sign-in is refused", async () => {
-    await signIn("Admin sign-in", { ...seed.admin, password: "Wrong-password-1" });
+    await signIn("Admin sign-in", { ...seed.admin, password: "Wrong-password-1" }, { refused: true });
     const error = page.getByRole("form", { name: "Admin sign-in" }).getByRole("alert");
     await error.waitFor();
     expect((await error.innerText()).trim()).not.toBe("");

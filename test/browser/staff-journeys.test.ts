@@ -20,7 +20,7 @@ import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { callApi, fileBrowser, newVerifiedCustomer, readQr, textsTo as outboxTexts, shop, visit, withSignedInPage } from "./browser";
+import { callApi, fileBrowser, newVerifiedCustomer, readQr, textsTo as outboxTexts, shop, visit, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -30,9 +30,7 @@ const browser = fileBrowser();
 const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: { username: account.username, password: account.password } });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, account);
 }
 
 /** A page signed in as `account` from the start (a stored session); the test opens the page it is about. */

@@ -12,7 +12,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
-import { closeContexts, callApi, expectAccessible, workerBrowser, shop, textsTo, withSignedInPage } from "./browser";
+import { closeContexts, callApi, expectAccessible, workerBrowser, shop, textsTo, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -33,9 +33,7 @@ const made: string[] = [];
 
 beforeAll(async () => {
   browser = await workerBrowser();
-  const signIn = await api("POST", "/api/auth/local", { body: { username: seed.admin.username, password: seed.admin.password } });
-  expect(signIn.status).toBe(200);
-  admin = signIn.body.idToken;
+  admin = await localToken(baseUrl, seed.admin);
   for (const variant of variants) {
     const sku = await api("POST", "/api/admin/skus", {
       token: admin,

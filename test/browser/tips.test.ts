@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import { TIP_AMOUNT_MESSAGE, tipOfPercentage } from "../../packages/core/src/shared/tips";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, withSignedInPage } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -28,9 +28,7 @@ const COMPUTER = { width: 1280, height: 900 };
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function tokenOf(account: { username: string; password: string }): Promise<string> {
-  const answer = await api("POST", "/api/auth/local", { body: account });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.idToken;
+  return localToken(baseUrl, account);
 }
 
 /** A paid booking of the seeded customer (unpaid with `unpaid`: paid at pickup), moved to Ready by the employee through the status call. */
