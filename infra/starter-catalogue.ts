@@ -8,6 +8,9 @@ import { writeLabelled } from "../packages/core/src/db/labelled";
 import { uniqueKey } from "../packages/core/src/entities";
 import type { Product } from "../packages/core/src/shared/catalogue";
 import { QUICK_SALE_SERVICES } from "../packages/core/src/shared/quick-sale";
+import { BOOKABLE_LOCATIONS, shopLocation, type BookableLocation } from "../packages/core/src/shared/locations";
+import type { ShopContact } from "../packages/core/src/shared/shop-contact";
+import { Shops } from "../packages/core/src/settings/shops";
 
 /** A product as it is first put in; the rest (low-stock threshold) takes the entity's defaults. */
 /** Goods are taxable (an overgrip, a weight, an edge guard, tape, a butt cap); labour is not (a regrip, a build-up, a refresh). */
@@ -225,4 +228,33 @@ export async function addProductIfMissing(product: StarterProduct, stock: number
   if (outcome.failed.includes("sku")) return "present";
   if (outcome.failed.includes("code")) return "codeTaken";
   throw new Error(`Putting in ${product.code} was cancelled: ${JSON.stringify(outcome.codes)}`);
+}
+
+/**
+ * Each shop's starter contact (shared/shop-contact.ts): the demo shop's address and hours (shared/locations.ts),
+ * a 555-01xx phone (reserved for fiction), an email and a map link. Put in by the seed and `npm run stage:setup`
+ * when the shop has none; an admin changes them on the console's Shop details page (`/admin/settings/shops`).
+ */
+export const starterShopContacts: Record<BookableLocation, ShopContact> = {
+  LITTLETON: {
+    address: ["2500 W Main St", "Littleton, CO 80120"],
+    phone: "+13035550142",
+    email: "littleton@regrip.shop",
+    hours: [...shopLocation("LITTLETON")!.hours.map(([days, times]): [string, string] => [days, times])],
+    mapsUrl: "https://www.google.com/maps/search/?api=1&query=2500+W+Main+St+Littleton+CO+80120",
+  },
+  HIGHLANDS_RANCH: {
+    address: ["9300 S Colorado Blvd", "Highlands Ranch, CO 80126"],
+    phone: "+13035550187",
+    email: "highlandsranch@regrip.shop",
+    hours: [...shopLocation("HIGHLANDS_RANCH")!.hours.map(([days, times]): [string, string] => [days, times])],
+    mapsUrl: "https://www.google.com/maps/search/?api=1&query=9300+S+Colorado+Blvd+Highlands+Ranch+CO+80126",
+  },
+};
+
+/** Puts each shop's starter contact in where the shop has none; the shops it put in. */
+export async function addShopContactsIfMissing(): Promise<BookableLocation[]> {
+  const added: BookableLocation[] = [];
+  for (const location of BOOKABLE_LOCATIONS) if (await Shops.addShopContactIfMissing(location, starterShopContacts[location])) added.push(location);
+  return added;
 }

@@ -7,7 +7,7 @@ import { uniqueKey } from "../../packages/core/src/entities";
 import { Users } from "../../packages/core/src/users";
 import { enrolAuthenticator } from "./authenticator";
 import { cognitoClient, createLogin } from "./cognito";
-import { addProductIfMissing, quickSaleProducts, starterCatalogue } from "../starter-catalogue";
+import { addProductIfMissing, addShopContactsIfMissing, quickSaleProducts, starterCatalogue } from "../starter-catalogue";
 import { todayOf } from "../../packages/core/src/shared/calendar";
 import { demoBags, demoEvents, demoPartners, demoPromotions, demoStock } from "./demo-shop";
 import { seedDemoOrders } from "./seed-orders";
@@ -118,6 +118,8 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
   const writes: (() => Promise<unknown>)[] = [
     // The catalogue as stage:setup puts it in a new stage, with the demo's stock.
     ...[...starterCatalogue, ...quickSaleProducts].map((product) => () => addProductIfMissing(product, demoStock(product))),
+    // Each shop's starter contact, where the shop has none (an admin's edits are kept).
+    () => addShopContactsIfMissing(),
     ...demoPromotions.map((promotion) => () =>
       db()
         .transaction.write(({ promotion: promotions, uniqueValue }) => [

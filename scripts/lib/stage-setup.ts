@@ -20,7 +20,7 @@ import {
 import { randomInt } from "node:crypto";
 import { env, whenUnset, type SecretName } from "../../infra/env";
 import type { RoleGroup } from "../../infra/auth";
-import { addProductIfMissing, quickSaleProducts, starterCatalogue, type ProductPut } from "../../infra/starter-catalogue";
+import { addProductIfMissing, addShopContactsIfMissing, quickSaleProducts, starterCatalogue, type ProductPut } from "../../infra/starter-catalogue";
 import { rolesFromGroups, type UserActor } from "../../packages/core/src/actor";
 import { Audit } from "../../packages/core/src/audit";
 import { signUpPasswordProblem } from "../../packages/core/src/shared/accounts";
@@ -89,6 +89,8 @@ export interface CatalogueOutcome {
   countedAtZero: string[];
   /** When an earlier run put the starter catalogue in: this run left it alone (products deleted since stay deleted). */
   starterAddedAt?: string;
+  /** The shops whose starter contact (address, phone, email, hours, map) this run put in: those that had none. */
+  shopContactsAdded?: string[];
 }
 
 export interface StageSetupReport {
@@ -225,6 +227,8 @@ async function putCatalogue(): Promise<CatalogueOutcome> {
     lists[put].push(product.code);
     if (put === "created" && product.counted) outcome.countedAtZero.push(product.code);
   }
+  // Each shop's starter contact where it has none: an admin's edits are never overwritten.
+  outcome.shopContactsAdded = await addShopContactsIfMissing();
   if (!starterAddedAt || outcome.created.length > 0) {
     await Audit.record({
       actor: setupActor,
@@ -271,6 +275,9 @@ export function describeSetup(target: Pick<StageTarget, "label" | "secretsWhere"
   if (catalogue.starterAddedAt) {
     const when = `${catalogue.starterAddedAt.slice(0, 16).replace("T", " ")} UTC`;
     lines.push(`  stage:setup completed the starter catalogue on ${when}: products deleted since are not put back (only the quick-sale items are).`);
+  }
+  if (catalogue.shopContactsAdded?.length) {
+    lines.push(`  Shop contacts put in for ${catalogue.shopContactsAdded.join(", ")}: set the real address, phone, email and hours in Admin > Shop details.`);
   }
   if (catalogue.countedAtZero.length > 0) {
     lines.push(

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { invoke } from "../../infra/local/adapter";
 import { BAG_LOOKS } from "../../packages/core/src/bags/status";
 import { db } from "../../packages/core/src/db";
+import { shopContact } from "../../packages/core/src/settings/shops";
 import { bookingCustomer, book, pickedUp } from "./booking-support";
 import { call, seed, signIn, type Answer } from "./support";
 
@@ -56,8 +57,19 @@ describe("GET /api/public/bags/{slug}", () => {
     for (const token of [undefined, customer.token, staff]) {
       const answer = await look(bag.qrSlug, undefined, token);
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(Object.keys(answer.body).sort()).toEqual(["code3", "location", "pickupDate", "stage", "stageLabel"]);
-      expect(answer.body).toEqual({ code3: bag.code3, stage: "awaiting_payment", stageLabel: "Awaiting Payment", location: "Regrip Littleton", pickupDate: order.pickupDate });
+      expect(Object.keys(answer.body).sort()).toEqual(["code3", "location", "pickupDate", "shop", "stage", "stageLabel", "timeline", "updatedAt"]);
+      expect(answer.body).toEqual({
+        code3: bag.code3,
+        stage: "awaiting_payment",
+        stageLabel: "Awaiting Payment",
+        location: "Regrip Littleton",
+        pickupDate: order.pickupDate,
+        timeline: [{ stage: "awaiting_payment", at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+        updatedAt: answer.body.timeline[0].at,
+        // The shop's contact, as GET /api/locations sends it.
+        shop: { label: "Regrip Littleton", ...(await shopContact("LITTLETON")) },
+      });
+      expect(answer.body.shop.phone).toMatch(/^\+1\d{10}$/);
       const text = JSON.stringify(answer.body);
       for (const personal of [user.firstName, user.lastName, user.phone, user.email, customer.email, notes, staffNotes, order.id, customer.userId, customer.paddleId, bag.id]) {
         expect(personal, "a fixture to look for").toBeTruthy();
@@ -71,7 +83,12 @@ describe("GET /api/public/bags/{slug}", () => {
     for (const status of ["IN_QUEUE", "IN_SERVICE"]) {
       expect((await call("POST", `/api/orders/${order.id}/status`, { token: staff, body: { status } })).status, status).toBe(200);
     }
-    expect((await look(bag.qrSlug)).body).toMatchObject({ stage: "in_service", stageLabel: "In Service" });
+    const moved = (await look(bag.qrSlug)).body;
+    expect(moved).toMatchObject({ stage: "in_service", stageLabel: "In Service" });
+    // Each stage with its time, oldest first; the last change is when it went into service.
+    expect(moved.timeline.map((step: { stage: string }) => step.stage)).toEqual(["awaiting_payment", "in_queue", "in_service"]);
+    expect(moved.updatedAt).toBe(moved.timeline[2].at);
+    expect(Date.parse(moved.timeline[1].at)).toBeGreaterThanOrEqual(Date.parse(moved.timeline[0].at));
   });
 
   it("is the same 404 for an unknown slug, a bag's code, anything that is no slug, and a bag whose order was picked up", async () => {

@@ -100,6 +100,8 @@ describe("stage:setup on a new stage", () => {
     expect(catalogue).toMatchObject({ present: [], codeTaken: [], starterAddedAt: undefined });
     const counted = [...starterCatalogue, ...quickSaleProducts].filter((p) => p.counted).map((p) => p.code);
     expect(catalogue.countedAtZero.sort()).toEqual(counted.sort());
+    // Each shop's starter contact, shown by GET /api/locations.
+    expect(catalogue.shopContactsAdded).toEqual(["LITTLETON", "HIGHLANDS_RANCH"]);
     const services = await Catalogue.services(null);
     expect(services.coreServices.map((s) => s.name)).toEqual(["Strip and Grip", "Basic Overgrip", "Premium Regrip"]);
     const quickSale = await Products.list(systemAdmin).then((all) => all.filter((p) => p.isQuickSale));

@@ -153,6 +153,8 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/admin/settings/money", handler: handlerAt("admin-settings/money-update"), access: "admin", grants: table("read", "put") },
   // the same, read by the counter's pages: the tax preview and the employee's discount limit
   { method: "GET", path: "/api/settings/money", handler: handlerAt("settings/money"), access: "staff", grants: reads },
+  // a shop's contact: address, phone, email, hours, map link (GET /api/locations answers them)
+  { method: "PUT", path: "/api/admin/locations/{key}", handler: handlerAt("admin-locations/update"), access: "admin", grants: table("read", "put") },
   { method: "GET", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/list"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/promotions", handler: handlerAt("admin-promotions/create"), access: "admin", grants: table("read", "put") },
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/update"), access: "admin", grants: edits },

@@ -16,7 +16,8 @@ import { BAG_LOOKS_TOO_MANY, NO_ORDER_IN_BAG, type BagStatusView } from "../shar
 import { BAG_SLUG_PATTERN } from "../shared/bags";
 import { MAX_ID_LENGTH } from "../shared/ids";
 import { customerStageLabel, stageOfStatus, type Stage } from "../shared/lifecycle";
-import { isBookableLocation, SHOP_LABELS } from "../shared/location-names";
+import { DEFAULT_DROPOFF_LOCATION, isBookableLocation, SHOP_LABELS } from "../shared/location-names";
+import { shopContact } from "../settings/shops";
 import type { OrderItem } from "../orders/view";
 import { holderOf } from "./index";
 
@@ -46,6 +47,25 @@ function locationName(order: OrderItem): string | null {
   return where && isBookableLocation(where) ? SHOP_LABELS[where] : null;
 }
 
+/** The stages the order has been in, oldest first: where it started (its creation), then each move to a new stage. */
+function timelineOf(order: OrderItem): BagStatusView["timeline"] {
+  const history = order.statusHistory ?? [];
+  // The history's first entry is the order's creation (no `from`); an order without one starts at its creation.
+  const first = history[0] ? (history[0].from ? stageOfStatus[history[0].from] : undefined) : stageOfStatus[order.status];
+  const timeline: BagStatusView["timeline"] = first ? [{ stage: first, at: order.createdAt }] : [];
+  for (const move of history) {
+    const stage = stageOfStatus[move.to];
+    if (stage && stage !== timeline.at(-1)?.stage) timeline.push({ stage, at: move.at });
+  }
+  return timeline;
+}
+
+/** The shop to reach about the order: the one it is picked up or dropped off at, else the default drop-off shop. */
+function shopOf(order: OrderItem) {
+  const where = order.pickupLocation ?? order.dropoffLocation;
+  return where && isBookableLocation(where) ? where : DEFAULT_DROPOFF_LOCATION;
+}
+
 /** `GET /api/public/bags/{slug}`: the open order in the bag, without anything personal; 404 `No order in this bag`. */
 export const status = /* @__PURE__ */ fn({ role: "public", input: BagStatusParams }, async (_actor, { slug }): Promise<BagStatusView> => {
   const normal = slug.trim().toLowerCase();
@@ -58,5 +78,16 @@ export const status = /* @__PURE__ */ fn({ role: "public", input: BagStatusParam
   const { data: order } = orderId ? await db().entities.serviceOrder.get({ id: orderId }).go() : { data: null };
   const stage = order ? stageOfStatus[order.status] : undefined;
   if (!order || !stage || CLOSED.includes(stage)) throw notFound(NO_ORDER_IN_BAG);
-  return { code3: bag.code3, stage, stageLabel: customerStageLabel[stage], location: locationName(order), pickupDate: order.pickupDate ?? null };
+  const timeline = timelineOf(order);
+  const shop = shopOf(order);
+  return {
+    code3: bag.code3,
+    stage,
+    stageLabel: customerStageLabel[stage],
+    location: locationName(order),
+    pickupDate: order.pickupDate ?? null,
+    timeline,
+    updatedAt: timeline.at(-1)?.at ?? order.createdAt,
+    shop: { label: SHOP_LABELS[shop], ...(await shopContact(shop)) },
+  };
 });

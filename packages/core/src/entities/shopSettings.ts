@@ -4,14 +4,15 @@ import { timestamps } from "./attributes";
 import { keyed, primary, SERVICE } from "./keys";
 
 /** The kinds of settings item: one item each in the `settings` partition. */
-const SETTINGS_NAMES = ["money"] as const;
+const SETTINGS_NAMES = ["money", "shop_LITTLETON", "shop_HIGHLANDS_RANCH"] as const;
 
 const isBps = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= 2_000);
 const isPercent = (n: number | undefined) => n === undefined || (Number.isInteger(n) && n >= 0 && n <= 100);
 
 /**
  * The shop's settings an admin edits in the console (settings/), one item per kind in the `settings` partition:
- * `money` holds the sales tax rates (shared/money-settings.ts) and the employee discount limit. A setting never
+ * `money` holds the sales tax rates (shared/money-settings.ts) and the employee discount limit; `shop_<location>` a
+ * shop's contact (shared/shop-contact.ts: address, phone, email, hours, map link). A setting never
  * written reads as its default there, so a new stage needs no seed for it.
  */
 export const shopSettings = (config?: EntityConfiguration) =>
@@ -29,6 +30,11 @@ export const shopSettings = (config?: EntityConfiguration) =>
           },
         },
         employeeDiscountLimitPercent: { type: "number", validate: isPercent },
+        address: { type: "list", items: { type: "string" } },
+        phone: { type: "string" },
+        email: { type: "string" },
+        hours: { type: "list", items: { type: "map", properties: { days: { type: "string", required: true }, times: { type: "string", required: true } } } },
+        mapsUrl: { type: "string" },
         ...timestamps(),
       },
       indexes: {

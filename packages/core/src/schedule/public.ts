@@ -9,6 +9,7 @@ import { addDays, nextOpening, localOf, pickupDateFor, todayOf, zoneOffsets } fr
 import { SHOP_LOCATIONS } from "../shared/locations";
 import { SCHEDULE_MAX_DAYS, ZONE_OFFSETS_DAYS, type LocationsView, type ScheduleEventView, type ShopView } from "../shared/schedule";
 import { ScheduleRange } from "../shared/schedule-input";
+import { shopContacts } from "../settings/shops";
 import { activePartners } from "./partners";
 import { cutoffsOf, eventEnd, eventsBetween, partnersByKey, rangeOf } from "./read";
 import { partnerView, scheduleEventView } from "./views";
@@ -35,21 +36,20 @@ export const schedule = /* @__PURE__ */ fn({ role: "public", input: ScheduleRang
 });
 
 /**
- * `GET /api/locations`: both shops (hours, closed dates and cutoffs from today on, the pickup day of a drop-off now),
+ * `GET /api/locations`: both shops (their contact as an admin set it, closed dates and cutoffs from today on, the pickup day of a drop-off now),
  * the active partner clubs, and the shops' zone offsets for the weeks ahead (the booking page's clock).
  */
 export const locations = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<LocationsView> => {
   const now = new Date();
   const today = todayOf(now);
-  const [events, partners] = await Promise.all([eventsBetween(today, addDays(today, SCHEDULE_MAX_DAYS)), activePartners()]);
+  const [events, partners, contacts] = await Promise.all([eventsBetween(today, addDays(today, SCHEDULE_MAX_DAYS)), activePartners(), shopContacts()]);
   const shops: ShopView[] = SHOP_LOCATIONS.map((shop) => {
     const cutoffs = cutoffsOf(events, shop.value);
     const dropoff = nextOpening(shop, now);
     return {
       value: shop.value,
       label: shop.label,
-      address: [...shop.address],
-      hours: shop.hours.map(([days, times]) => [days, times] as [string, string]),
+      ...contacts[shop.value],
       weekHours: [...shop.weekHours],
       closedDates: shop.closedDates.filter((date) => date >= today),
       cutoffs,

@@ -5,6 +5,7 @@
  */
 import { stageLabelOf } from "./lifecycle";
 import { MONEY_SETTINGS_PAGE_PATH } from "./money-settings";
+import { SHOP_DETAILS_PAGE_PATH } from "./shop-contact";
 
 export interface AuditEntryView {
   id: string;
@@ -74,6 +75,7 @@ export const AUDIT_ACTION_WORDS = {
   "promotion.updated": "Promotion changed",
   "schedule.canceled": "Event canceled",
   "settings.money_changed": "Tax rates or discount limit changed",
+  "settings.shop_changed": "Shop address, phone, email, hours or map changed",
   "schedule.created": "Event scheduled",
   "schedule.deleted": "Event deleted",
   "schedule.updated": "Event changed",
@@ -127,7 +129,7 @@ function targetHref(entry: Pick<AuditEntryView, "action" | "targetType" | "targe
     case "communication":
       return "/admin/communications";
     case "settings":
-      return MONEY_SETTINGS_PAGE_PATH;
+      return entry.targetId.startsWith("shop_") ? SHOP_DETAILS_PAGE_PATH : MONEY_SETTINGS_PAGE_PATH;
     case "paddle":
       return entry.action === "paddle.freed_from_bag" ? "/bags" : null;
     default:

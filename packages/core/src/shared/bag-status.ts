@@ -2,11 +2,12 @@
  * The public bag status page behind each bag's QR: `/b/{slug}` in the browser, `GET /api/public/bags/{slug}`
  * on the server. Browser-safe and zod-free: the page's first load is light (no zod, no query client).
  *
- * What it answers is the bag's code, the stage of the open order in it (in the customer's words), where the paddle
- * is and the promised pickup day: nothing personal (no name, phone, email, price, notes, nor anyone's id). Anyone
+ * What it answers is the bag's code, the stage of the open order in it (in the customer's words) with the stages
+ * before it and their times, where the paddle is, the promised pickup day and the shop's contact: nothing personal (no name, phone, email, price, notes, nor anyone's id). Anyone
  * holding the bag may read that much; the slug (134 random bits, shared/bags.ts) is what keeps strangers out.
  */
 import type { Stage } from "./lifecycle";
+import type { ShopContact } from "./shop-contact";
 
 /** The browser path a bag's label QR encodes, on the site's own origin. */
 export const BAG_PAGE_PREFIX = "/b/";
@@ -25,6 +26,12 @@ export interface BagStatusView {
   location: string | null;
   /** The promised pickup day, `YYYY-MM-DD` on the shop's calendar; null when the order has none. */
   pickupDate: string | null;
+  /** Each stage the order has been in, oldest first, with when it got there (ISO): from its statusHistory. */
+  timeline: { stage: Stage; at: string }[];
+  /** When the stage last changed (ISO): the timeline's last time. */
+  updatedAt: string;
+  /** The shop to call or visit: the order's own, else the default drop-off shop (a club day's, a delivery run's). */
+  shop: ShopContact & { label: string };
 }
 
 /** The 404 of an unknown slug and of a bag with no open order (the same words: a slug tells nothing more). */

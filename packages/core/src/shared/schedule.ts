@@ -46,9 +46,14 @@ export interface ScheduleEventView {
 export interface ShopView {
   value: "LITTLETON" | "HIGHLANDS_RANCH";
   label: string;
+  /** The shop's contact as an admin set it (shared/shop-contact.ts). */
   address: string[];
   /** Display lines, days then times. */
   hours: [days: string, times: string][];
+  /** E.164; null until an admin sets it. */
+  phone: string | null;
+  email: string | null;
+  mapsUrl: string | null;
   /** By weekday, Sunday first; null is closed. */
   weekHours: (DayHours | null)[];
   /** Closed dates from today on (holidays). */
