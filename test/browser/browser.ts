@@ -446,6 +446,7 @@ export const adminPanelPages = [
   ["/admin/products", "Product Management"],
   ["/admin/promotions", "Promotions"],
   ["/admin/settings/money", "Money settings"],
+  ["/admin/settings/shops", "Shop details"],
   ["/admin/subscribers", "Subscribers"],
   ["/admin/partners", "Partners"],
   ["/admin/schedule", "Schedule"],

@@ -67,7 +67,7 @@ describe("web shell", () => {
     }
 
     const footer = page.getByRole("contentinfo");
-    expect(await footer.innerText()).toContain("© 2025 Regrip. All rights reserved.");
+    expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()} Regrip. All rights reserved.`);
     expect(await footer.getByRole("link", { name: /Privacy Policy/ }).getAttribute("href")).toBe("/privacy");
     expect(await footer.getByRole("link", { name: /Terms of Service/ }).getAttribute("href")).toBe("/terms");
 

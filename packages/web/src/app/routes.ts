@@ -70,6 +70,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
   { path: "/admin/settings/money", access: "admin", page: "money-settings", nav: "Money settings" },
+  { path: "/admin/settings/shops", access: "admin", page: "shop-details", nav: "Shop details" },
   { path: "/admin/subscribers", access: "admin", page: "subscribers", nav: "Subscribers" },
   { path: "/admin/partners", access: "admin", page: "partners", nav: "Partners" },
   { path: "/admin/schedule", access: "admin", page: "schedule", nav: "Schedule" },

@@ -1,5 +1,7 @@
 import type { BagStatusView } from "@regrip/core/shared/bag-status";
-import { formatDate } from "@regrip/core/shared/calendar";
+import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
+import { customerStageLabel } from "@regrip/core/shared/lifecycle";
+import { ShopContactCard } from "../../components/ShopContact";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { hasStoredStaffSession } from "../../auth/staff-session";
@@ -47,6 +49,7 @@ function useBagLook(slug: string): [Look, () => void] {
 }
 
 function Found({ bag }: { bag: BagStatusView }) {
+  const ready = bag.stage === "ready";
   return (
     <>
       <header className="bag-header">
@@ -58,16 +61,31 @@ function Found({ bag }: { bag: BagStatusView }) {
           Status
         </h2>
         <p className={`bag-stage bag-stage-${bag.stage}`}>{bag.stageLabel}</p>
+        <p className="bag-updated">Last changed {formatInstant(new Date(bag.updatedAt))}</p>
         <dl className="bag-facts">
           <div>
-            <dt>Pickup day</dt>
-            <dd>{bag.pickupDate ? formatDate(bag.pickupDate) : "To be confirmed"}</dd>
+            <dt>Pickup</dt>
+            {/* A paddle that is ready is ready now, whatever day was promised. */}
+            <dd>{ready ? "Ready now" : bag.pickupDate ? formatDate(bag.pickupDate) : "To be confirmed"}</dd>
           </div>
           <div>
             <dt>Location</dt>
             <dd>{bag.location ?? "To be confirmed"}</dd>
           </div>
         </dl>
+        <h3 className="bag-timeline-title">Its stages</h3>
+        <ol className="bag-timeline">
+          {bag.timeline.map((step) => (
+            <li key={`${step.stage}-${step.at}`} className={step.stage === bag.stage ? "bag-timeline-now" : undefined}>
+              <span className="bag-timeline-stage">{customerStageLabel[step.stage]}</span>
+              <span className="bag-timeline-at">{formatInstant(new Date(step.at))}</span>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="bag-shop" aria-labelledby="bag-shop-title">
+        <h2 id="bag-shop-title">Questions? Call or visit</h2>
+        <ShopContactCard label={bag.shop.label} contact={bag.shop} />
       </section>
       <p className="bag-note">
         Is this your paddle? <Link to="/my-grips">Sign in to My Grips</Link> for your order, or show this bag at the counter.
@@ -76,9 +94,12 @@ function Found({ bag }: { bag: BagStatusView }) {
   );
 }
 
-/** Public: what a bag's QR label opens (`/b/{slug}`): the bag's code and its order's stage, place and pickup day. */
+/**
+ * Public: what a bag's QR label opens (`/b/{slug}`): the bag's code, its order's stage with the stages before it and
+ * their times, when it last changed, its place and pickup day ("Ready now" once ready), and the shop's contact.
+ */
 export default function BagPage() {
-  usePageMeta("Bag Status", "Where the paddle in this Regrip bag is: its stage, pickup day and location.");
+  usePageMeta("Bag Status", "Where the paddle in this Regrip bag is: its stage, pickup day and location, and how to reach the shop.");
   const { slug = "" } = useParams();
   const [look, retry] = useBagLook(slug);
   return (

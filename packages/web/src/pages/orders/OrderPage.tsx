@@ -2,6 +2,8 @@ import { orderTitle } from "@regrip/core/shared/orders";
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
+import { phoneWords, telHref } from "@regrip/core/shared/shop-contact";
+import { useShops } from "../../data/shops";
 import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import { offersTip } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
@@ -81,7 +83,7 @@ export function pickupFact(
 }
 
 /** A place of the Location and Timing card: a shop (its address) or a partner club (its address and map). */
-function Place({ location, partner }: { location: string | null; partner: Order["partner"] }) {
+function Place({ location, partner, withContact = false }: { location: string | null; partner: Order["partner"]; withContact?: boolean }) {
   if (location === "ONSITE" && partner) {
     return (
       <>
@@ -95,12 +97,35 @@ function Place({ location, partner }: { location: string | null; partner: Order[
       </>
     );
   }
+  return <ShopPlace location={location} withContact={withContact} />;
+}
+
+/** A shop with its contact as an admin set it (GET /api/locations), the code's address until it arrives. */
+function ShopPlace({ location, withContact }: { location: string | null; withContact: boolean }) {
+  const shops = useShops();
   const shop = shopLocation(location);
   if (!shop) return <>{locationLabel(location)}</>;
+  const contact = shops.state === "ready" ? shops.shops.find((candidate) => candidate.value === shop.value) : undefined;
   return (
     <>
       <span className="place-name">{shop.label}</span>
-      <span className="place-detail">{shop.address.join(", ")}</span>
+      <span className="place-detail">{(contact?.address ?? shop.address).join(", ")}</span>
+      {contact && withContact && (
+        <>
+          <span className="place-detail">{contact.hours.map(([days, times]) => `${days}: ${times}`).join("; ")}</span>
+          {contact.phone && (
+            <a href={telHref(contact.phone)} className="place-detail">
+              <span className="visually-hidden">{`Call ${shop.label}: `}</span>
+              {phoneWords(contact.phone)}
+            </a>
+          )}
+          {contact.mapsUrl && (
+            <a href={contact.mapsUrl} target="_blank" rel="noopener noreferrer" className="place-detail">
+              Open in maps<span className="visually-hidden">{` (${shop.label}, opens in a new tab)`}</span>
+            </a>
+          )}
+        </>
+      )}
     </>
   );
 }
@@ -126,7 +151,7 @@ function LocationCard({ order }: { order: Order }) {
         <div>
           <dt>Pickup location</dt>
           <dd>
-            <Place location={pickupPlace} partner={order.partner} />
+            <Place location={pickupPlace} partner={order.partner} withContact />
           </dd>
         </div>
         <div>
