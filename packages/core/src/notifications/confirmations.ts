@@ -29,7 +29,13 @@ const params = () => import("./message-params");
 
 /** The confirmation of a booking. Run once the booking is written. */
 export function bookingConfirmation(order: OrderItem): Effect {
-  return { name: `confirm order ${order.id} booking`, run: async () => (await texts()).notify("bookingConfirmation", (await params()).confirmationParams(order), to(order)) };
+  return {
+    name: `confirm order ${order.id} booking`,
+    run: async () => {
+      const { confirmationParams, shopWords } = await params();
+      return (await texts()).notify("bookingConfirmation", { ...confirmationParams(order), ...(await shopWords(order)) }, to(order));
+    },
+  };
 }
 
 /**

@@ -39,7 +39,7 @@ export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextRe
   try {
     const params =
       stage === "ready"
-        ? { ...order, orderUrl: orderPageUrl(order) }
+        ? { ...order, orderUrl: orderPageUrl(order), ...(await (await import("./shop-words")).shopWords(order)) }
         : stage === "checked_in" && order.pickupDate
           ? // The promised day in words (a static import: only formatDate is bundled, where a dynamic import kept the whole calendar).
             { ...order, pickupDay: formatDate(order.pickupDate) }

@@ -13,6 +13,8 @@ import { holdDeadline } from "../shared/unpaid-hold";
 import type { OrderMessageParams, TemplateParams } from "../texts/templates";
 import { orderPageUrl } from "./index";
 
+export { shopWords } from "./shop-words";
+
 /** How a receipt says the order was paid: the card online, else the counter's way ("Cash at the counter"). */
 function paidWith(order: Pick<OrderItem, "paymentMethod" | "cardBrand" | "cardLast4">): string | undefined {
   return cardOf(order) ?? (order.paymentMethod === "POS_CASH" || order.paymentMethod === "POS_CARD" ? PAYMENT_METHOD_LABELS[order.paymentMethod] : undefined);

@@ -32,6 +32,16 @@ describe("order texts", () => {
     expect(templates.orderReady.words(club)).toContain("ready for pickup at Denver Pickleball Club!");
   });
 
+  it("ends the ready text with the shop's phone, and keeps it to two segments with the order's link", () => {
+    const url = "https://www.regrip.shop/orders/0f8fad5b-d9cb-469f-a165-70867728950e";
+    const words = templates.orderReady.words({ ...order, paddle: { nickname: "My Favourite Paddle Ever" }, shopPhone: "(303) 555-0187", orderUrl: url });
+    expect(words).toContain("Bring your grip home within 30 days. Questions? Call (303) 555-0187. Your order");
+    // Two GSM segments of a long text: 2 x 153 characters, plain ASCII.
+    expect(words.length).toBeLessThanOrEqual(306);
+    expect(words).toMatch(/^[\x20-\x7e]*$/);
+    expect(templates.orderReady.words(order)).not.toContain("Questions?");
+  });
+
   it("links the ready text to the order page, where a tip can be left, when it has one", () => {
     expect(templates.orderReady.words({ ...order, orderUrl: "https://regrip.example/orders/o1" })).toBe(
       `Regrip: "Big Blue" (bag 042) is ready for pickup at Regrip Highlands Ranch! Bring your grip home within 30 days. Your order, and a tip for the crew if you like: https://regrip.example/orders/o1`,
@@ -105,6 +115,14 @@ describe("the texts and emails that state an order's money", () => {
     { discountAmountCents: 500, promoCode: "GRIP5", pointsRedeemed: 100, pointsDiscountCents: 1000, taxCents: 115, taxRateBps: 750, totalCents: 5115 },
   );
   const confirmation = { ...order, id: "o-1", bill: booked, dropoffWhen: "Monday, November 30 at 10 am", pickupDay: "Tuesday, December 1", payBy: "Pay by 10:53 am today, or the booking is released" };
+
+  it("the booking confirmation ends with the shop's phone by text, and its whole contact by email", () => {
+    const contact = ["Regrip Highlands Ranch", "9300 S Colorado Blvd", "Highlands Ranch, CO 80126", "Monday to Friday: 10 am to 7 pm", "(303) 555-0187", "hr@regrip.shop"];
+    const withShop = { ...confirmation, shopPhone: "(303) 555-0187", shopContact: contact };
+    expect(templates.bookingConfirmation.words(withShop)).toMatch(/or the booking is released\. Questions\? Call \(303\) 555-0187\.$/);
+    expect(templates.bookingConfirmation.email(withShop).text).toContain(["Questions? The shop:", ...contact].join("\n"));
+    expect(templates.bookingConfirmation.email(confirmation).text).not.toContain("Questions?");
+  });
 
   it("the booking confirmation names the lines, the promotion, the points, the tax and the total, by text and by email", () => {
     expect(templates.bookingConfirmation.words(confirmation)).toBe(

@@ -66,6 +66,18 @@ const template = <Params, C extends Consent>(definition: Template<Params, C>) =>
 /** An order message sent by text and by email: its email words are required (`Texts.email` takes only these). */
 const emailedTemplate = <Params>(definition: Template<Params, "orderUpdates"> & { email: (params: Params) => EmailWords }) => definition;
 
+/**
+ * The shop's contact as the texts say it (notifications/shop-words.ts reads it): its phone in words, "(303) 555-0142",
+ * for a text's last line; every line of it (name, address, hours, phone, email) for an email's foot.
+ */
+export interface ShopWords {
+  shopPhone?: string;
+  shopContact?: string[];
+}
+
+/** "Questions? Call (303) 555-0142." when the shop's phone is known. */
+const callLine = (words: ShopWords) => (words.shopPhone ? ` Questions? Call ${words.shopPhone}.` : "");
+
 /** The order facts the order texts name. */
 export type OrderTextParams = Pick<OrderItem, "paddle" | "bagNumber" | "pickupLocation" | "dropoffLocation"> & Partial<Pick<OrderItem, "partner">>;
 
@@ -133,7 +145,7 @@ export type OrderMessageParams = OrderTextParams &
     orderUrl?: string;
     /** While the order is on its unpaid hold: "Pay by 10:53 am today, or the booking is released" (shared/unpaid-hold.ts `holdDeadline`). */
     payBy?: string;
-  };
+  } & ShopWords;
 
 /** What a receipt says was received: the payment it is for (the bill's latest), else the total. */
 const receivedCents = (bill: Bill) => bill.payments.at(-1)?.amountCents ?? bill.totalCents;
@@ -222,9 +234,9 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer",
     when: "The order moves to Ready",
-    // With the order page's link for a customer who booked it online (a walk-in has no account to sign in with).
-    words: (order: OrderTextParams & { orderUrl?: string }) =>
-      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.${
+    // With the shop's phone (a shop's order) and the order page's link for a customer who booked it online (a walk-in has no account to sign in with).
+    words: (order: OrderTextParams & ShopWords & { orderUrl?: string }) =>
+      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.${callLine(order)}${
         order.orderUrl ? ` Your order, and a tip for the crew if you like: ${order.orderUrl}` : ""
       }`,
   }),
@@ -279,7 +291,7 @@ export const templates = {
     words: (order: OrderMessageParams) =>
       `Regrip: you're booked! ${paddleOf(order)}${bagOf(order)}, order ${orderReference(order)}. Drop it off at ${dropPlaceOf(order)}${
         order.dropoffWhen ? ` on ${order.dropoffWhen}` : ""
-      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. ${billText(order.bill)}.${order.payBy ? ` ${order.payBy}.` : ""}${
+      }${order.pickupDay ? `; it will be ready on ${order.pickupDay}` : ""}. ${billText(order.bill)}.${order.payBy ? ` ${order.payBy}.` : ""}${callLine(order)}${
         order.orderUrl ? ` Your order: ${order.orderUrl}` : ""
       }`,
     email: (order) => ({
@@ -293,6 +305,7 @@ export const templates = {
         `Drop-off: ${dropPlaceOf(order)}${order.dropoffWhen ? `, ${order.dropoffWhen}` : ""}`,
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
         order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
+        order.shopContact ? ["", "Questions? The shop:", ...order.shopContact] : undefined,
       ),
     }),
   }),

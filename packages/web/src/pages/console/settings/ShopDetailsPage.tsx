@@ -109,7 +109,7 @@ function ShopForm({ shop }: { shop: ShopView }) {
             </FormField>
             <FormField
               label="Hours"
-              description='One line each: the days, a colon, the times ("Monday to Friday: 10 am to 7 pm"). The days a pickup is promised follow the shop calendar in the code: tell the developer when the hours change.'
+              description='One line each: the days, a colon, the times ("Monday to Friday: 10 am to 7 pm"). Customers read these words; the pickup days the shop promises follow its calendar in the code, which these do not change.'
               errorText={errorOf("hours")}
               controlId={id("hours")}
             >
