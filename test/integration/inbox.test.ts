@@ -18,6 +18,7 @@ import { formatDate } from "../../packages/core/src/shared/calendar";
 import { CONVERSATION_NOT_FOUND, REPLY_REQUIRED, REPLY_TOO_LONG, conversationIdOf, type ConversationPage, type ReplyResult, type ThreadPage } from "../../packages/core/src/shared/inbox";
 import { SHOP_LOCATIONS } from "../../packages/core/src/shared/locations";
 import { SMS_HELP_REPLY, templates } from "../../packages/core/src/texts";
+import { addShopContactsIfMissing } from "../../infra/starter-catalogue";
 import { Users } from "../../packages/core/src/users";
 import { bookedOrder, setOrder, staffTokens } from "./payment-support";
 import { call, newCustomer } from "./support";
@@ -195,7 +196,9 @@ describe("automatic answers", () => {
     expect(texts.at(-1)!.body).toContain("couldn't find any orders for this number");
   });
 
-  it("answers HOURS and WHERE with each shop's address and hours", async () => {
+  it("answers HOURS and WHERE with each shop's address, hours and phone (the Shop details settings)", async () => {
+    // This file's table is its own, unseeded: the shops' starter contacts as the seed puts them in.
+    await addShopContactsIfMissing();
     const phone = freshPhone();
     const sent = texts.length;
     await text(phone, "hours");
@@ -203,9 +206,11 @@ describe("automatic answers", () => {
     const bodies = texts.slice(sent).map((t) => t.body);
     expect(bodies).toHaveLength(2);
     for (const body of bodies) {
-      expect(body).toBe(templates.hoursReply.words({ shops: SHOP_LOCATIONS }));
       for (const shop of SHOP_LOCATIONS) expect(body).toContain(`${shop.label}, ${shop.address.join(", ")}`);
       expect(body).toContain("Monday to Friday: 10 am to 7 pm");
+      // The seed's starter phones.
+      expect(body).toContain("Call (303) 555-0142.");
+      expect(body).toContain("Call (303) 555-0187.");
     }
     const answers = (await thread(phone)).body.items.filter((item) => item.direction === "outbound");
     expect(answers.map((a) => a.automaticResponse)).toEqual(["hours", "hours"]);

@@ -38,12 +38,23 @@ import { forbidden, invalid } from "../errors";
 import { secret } from "../secrets";
 import { validTwilioSignature } from "../sms/twilio-signature";
 import { SHOP_LOCATIONS } from "../shared/locations";
+import { shopContacts } from "../settings/shops";
+import { phoneWords } from "../shared/shop-contact";
 import type { AutomaticResponse } from "../shared/inbox";
 import { Texts } from "../texts";
 import { formatDate } from "../shared/calendar";
 import { customerStageLabel, stageOfStatus } from "../shared/lifecycle";
 import { orderTitle } from "../shared/orders";
 import type { OrderItem } from "../orders/view";
+
+/** The shops as the HOURS answer names them: each one's address, hours and phone as an admin set them. */
+async function hoursShops() {
+  const contacts = await shopContacts();
+  return SHOP_LOCATIONS.map((shop) => {
+    const contact = contacts[shop.value];
+    return { label: shop.label, address: contact.address, hours: contact.hours, ...(contact.phone ? { phone: phoneWords(contact.phone) } : {}) };
+  });
+}
 import type { StatusReplyOrder } from "../texts/templates";
 import { openOrdersOf, outboundMessage, ownerOf, writeConversation } from "./conversations";
 import { SMS_HELP_WORDS, SMS_START_WORDS, SMS_STOP_WORDS } from "../shared/communications";
@@ -179,7 +190,7 @@ async function sendAutomaticAnswer(rule: AutomaticResponse, text: { from: string
     rule === "help"
       ? await Texts.send("helpReply", {}, { phone: text.from })
       : rule === "hours"
-        ? await Texts.send("hoursReply", { shops: SHOP_LOCATIONS }, { phone: text.from, ...(userId ? { userId } : {}) })
+        ? await Texts.send("hoursReply", { shops: await hoursShops() }, { phone: text.from, ...(userId ? { userId } : {}) })
         : await Texts.send(
             "statusReply",
             { orders: userId ? (await openOrdersOf(userId)).map(statusReplyOrder) : null },

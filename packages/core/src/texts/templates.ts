@@ -120,11 +120,13 @@ function statusReplyWords({ orders }: { orders: readonly StatusReplyOrder[] | nu
   return `Regrip: your open orders:\n${lines.join("\n")}${more > 0 ? `\nand ${more} more on My Grips.` : ""}`;
 }
 
-/** A shop as the HOURS answer names it: shared/locations.ts SHOP_LOCATIONS (passed in, so no Lambda that texts loads the calendar). */
+/** A shop as the HOURS answer names it: its contact as an admin set it (passed in, so no Lambda that texts loads the calendar). */
 export interface HoursReplyShop {
   label: string;
   address: readonly string[];
   hours: readonly (readonly [days: string, times: string])[];
+  /** "(303) 555-0142", when the shop has one. */
+  phone?: string;
 }
 
 /**
@@ -420,10 +422,10 @@ export const templates = {
     messageType: "general",
     consent: "requested",
     to: "The number that texted HOURS or WHERE",
-    when: "A text asks for HOURS or WHERE: each shop's address and opening hours (shared/locations.ts)",
+    when: "A text asks for HOURS or WHERE: each shop's address, opening hours and phone (the Shop details settings)",
     words: ({ shops }: { shops: readonly HoursReplyShop[] }) =>
       `Regrip: ${shops
-        .map((shop) => `${shop.label}, ${shop.address.join(", ")}. ${shop.hours.map(([days, times]) => `${days}: ${times}`).join("; ")}.`)
+        .map((shop) => `${shop.label}, ${shop.address.join(", ")}. ${shop.hours.map(([days, times]) => `${days}: ${times}`).join("; ")}.${shop.phone ? ` Call ${shop.phone}.` : ""}`)
         .join(" ")}`,
   }),
   staffReply: template({
