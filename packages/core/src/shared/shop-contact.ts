@@ -69,8 +69,3 @@ export const telHref = (phone: string): string => `tel:${phone}`;
 
 /** A stored number as people read it: "(303) 555-0142". */
 export const phoneWords = (phone: string): string => displayPhone(phone).replace(/^\+1 /, "");
-
-/** The contact in one line for a text's footer: "Regrip Littleton, 2500 W Main St, Littleton, CO 80120, (303) 555-0142". */
-export function contactLine(label: string, contact: Pick<ShopContact, "address" | "phone">): string {
-  return [label, ...contact.address, ...(contact.phone ? [phoneWords(contact.phone)] : [])].join(", ");
-}
