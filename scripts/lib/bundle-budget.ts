@@ -7,7 +7,7 @@ export const bundleBudgets = [
   { path: "/", page: "LandingPage", budgetBytes: 90_000 },
   { path: "/booking", page: "BookingPage", budgetBytes: 120_000 },
   // The bag status page behind each bag's QR: a shell and one plain fetch, the shell's first load plus the
-  // page and the calendar's day words (91.4 kB when set).
+  // page (91.4 kB when set; what it shows of a found bag loads beside the fetch since).
   { path: "/b/{slug}", page: "BagPage", budgetBytes: 92_000 },
 ] as const;
 

@@ -12,7 +12,8 @@ import { isConditionFailed } from "../db/conditions";
 import { writeLabelled } from "../db/labelled";
 import { notFound } from "../errors";
 import { BOOKABLE_LOCATIONS, isBookableLocation, SHOP_LOCATIONS, type BookableLocation } from "../shared/locations";
-import { NO_SUCH_SHOP, ShopContactInput, ShopParams, type ShopContact } from "../shared/shop-contact";
+import { NO_SUCH_SHOP, type ShopContact } from "../shared/shop-contact";
+import { ShopContactInput, ShopParams } from "../shared/shop-contact-input";
 
 export * as Shops from "./shops";
 

@@ -2,13 +2,12 @@
  * How a customer reaches a shop: its address, phone, email, opening hours (as people read them) and map link. An
  * admin edits them in the console (`PUT /api/admin/locations/{key}`, the Shop details page); `GET /api/locations`
  * sends them with each shop, and the landing page, the footer, the order page, the bag page and the order texts
- * show them. Browser-safe, zod/mini: the console's form checks with the schema the route parses with.
+ * show them. Browser-safe and zod-free (the footer is on every customer page's first load): the schema the route
+ * parses with, and the console's form checks with, is ./shop-contact-input.ts.
  *
  * The hours here are the words on the door. The calendar the shop promises pickup days by (shared/locations.ts
  * `weekHours`, shared/calendar.ts) is the code's: change both when the shop's hours change (docs/api-admin.md says so).
  */
-import * as z from "zod/mini";
-import { displayPhone, INVALID_PHONE, normaliseUsPhone } from "./phone";
 
 export interface ShopContact {
   /** Street address, one line per entry. */
@@ -35,37 +34,11 @@ export const SHOP_HOURS_LINE_INVALID = `Each hours line needs days and times, ea
 export const SHOP_MAPS_URL_INVALID = "The map link must be a web address starting with https://";
 export const NO_SUCH_SHOP = "No such shop";
 
-const isEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
-const isHttps = (url: string) => /^https:\/\/[^\s/$.?#][^\s]*$/i.test(url);
-
-const addressLine = /* @__PURE__ */ z
-  .string(SHOP_ADDRESS_REQUIRED)
-  .check(z.maxLength(SHOP_CONTACT_LIMITS.addressLine * 4, SHOP_ADDRESS_LINE_TOO_LONG), z.trim(), z.minLength(1, SHOP_ADDRESS_REQUIRED), z.maxLength(SHOP_CONTACT_LIMITS.addressLine, SHOP_ADDRESS_LINE_TOO_LONG));
-const hoursText = /* @__PURE__ */ z
-  .string(SHOP_HOURS_LINE_INVALID)
-  .check(z.maxLength(SHOP_CONTACT_LIMITS.hoursText * 4, SHOP_HOURS_LINE_INVALID), z.trim(), z.minLength(1, SHOP_HOURS_LINE_INVALID), z.maxLength(SHOP_CONTACT_LIMITS.hoursText, SHOP_HOURS_LINE_INVALID));
-
-/** PUT /api/admin/locations/{key}'s body: the whole contact, as GET /api/locations sends it (phone and email required). */
-export const ShopContactInput = /* @__PURE__ */ z.object({
-  address: z.array(addressLine, SHOP_ADDRESS_REQUIRED).check(z.minLength(1, SHOP_ADDRESS_REQUIRED), z.maxLength(SHOP_CONTACT_LIMITS.addressLines, SHOP_ADDRESS_REQUIRED)),
-  // Any way of typing a US number; stored as E.164.
-  phone: z.pipe(
-    z.string(INVALID_PHONE).check(z.maxLength(40, INVALID_PHONE), z.refine((phone) => normaliseUsPhone(phone) !== null, INVALID_PHONE)),
-    z.transform((phone) => normaliseUsPhone(phone)!),
-  ),
-  email: z.string(SHOP_EMAIL_INVALID).check(z.maxLength(SHOP_CONTACT_LIMITS.email * 4, SHOP_EMAIL_INVALID), z.trim(), z.maxLength(SHOP_CONTACT_LIMITS.email, SHOP_EMAIL_INVALID), z.refine(isEmail, SHOP_EMAIL_INVALID)),
-  hours: z.array(z.tuple([hoursText, hoursText], SHOP_HOURS_LINE_INVALID), SHOP_HOURS_REQUIRED).check(z.minLength(1, SHOP_HOURS_REQUIRED), z.maxLength(SHOP_CONTACT_LIMITS.hoursLines, SHOP_HOURS_REQUIRED)),
-  mapsUrl: z.nullable(
-    z.string(SHOP_MAPS_URL_INVALID).check(z.maxLength(SHOP_CONTACT_LIMITS.url, SHOP_MAPS_URL_INVALID), z.trim(), z.refine(isHttps, SHOP_MAPS_URL_INVALID)),
-  ),
-});
-export type ShopContactBody = z.input<typeof ShopContactInput>;
-
-/** PUT /api/admin/locations/{key}'s path: the shop's location value (an unknown one is 404 `No such shop`). */
-export const ShopParams = /* @__PURE__ */ z.object({ key: z.string(NO_SUCH_SHOP).check(z.maxLength(40, NO_SUCH_SHOP)) });
-
 /** The `tel:` link of a stored number. */
 export const telHref = (phone: string): string => `tel:${phone}`;
 
-/** A stored number as people read it: "(303) 555-0142". */
-export const phoneWords = (phone: string): string => displayPhone(phone).replace(/^\+1 /, "");
+/** A stored number as people read it: +13035550142 → "(303) 555-0142"; anything else unchanged. */
+export const phoneWords = (phone: string): string => {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
+};

@@ -1,27 +1,12 @@
-import { phoneWords, telHref } from "@regrip/core/shared/shop-contact";
-import { useShops } from "../data/shops";
+import { Suspense } from "react";
+import { lazyChunk } from "../lib/load-chunk";
 import { NewTabLink } from "./NewTabLink";
 
-/** Each shop's phone, once GET /api/locations answers (the prerendered footer has the legal links and the year). */
-function FooterShops() {
-  const shops = useShops();
-  if (shops.state !== "ready") return null;
-  return (
-    <ul className="footer-shops" aria-label="Call a shop">
-      {shops.shops.map((shop) => (
-        <li key={shop.value}>
-          {shop.label}
-          {shop.phone && (
-            <>
-              {": "}
-              <a href={telHref(shop.phone)}>{phoneWords(shop.phone)}</a>
-            </>
-          )}
-        </li>
-      ))}
-    </ul>
-  );
-}
+/**
+ * Each shop's phone, in a chunk of its own loaded after the page's: the footer is on every customer page, whose
+ * first-load JavaScript is budgeted (scripts/lib/bundle-budget.ts). The prerendered footer has the links and the year.
+ */
+const FooterShops = lazyChunk(() => import("./FooterShops"));
 
 export function Footer() {
   return (
@@ -31,7 +16,9 @@ export function Footer() {
           <NewTabLink href="/privacy">Privacy Policy</NewTabLink>
           <NewTabLink href="/terms">Terms of Service</NewTabLink>
         </nav>
-        <FooterShops />
+        <Suspense fallback={null}>
+          <FooterShops />
+        </Suspense>
         <p className="copyright">© {new Date().getFullYear()} Regrip. All rights reserved.</p>
       </div>
     </footer>

@@ -1,5 +1,5 @@
 import { Shops } from "@regrip/core/settings/shops";
-import { ShopContactInput, ShopParams } from "@regrip/core/shared/shop-contact";
+import { ShopContactInput, ShopParams } from "@regrip/core/shared/shop-contact-input";
 import { api } from "../../http/handler";
 
 /** PUT /api/admin/locations/{key} (key = LITTLETON, HIGHLANDS_RANCH) {address, phone, email, hours, mapsUrl}: the shop's contact saved. Audit `settings.shop_changed`. Admin. */

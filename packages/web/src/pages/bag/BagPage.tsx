@@ -1,10 +1,8 @@
 import type { BagStatusView } from "@regrip/core/shared/bag-status";
-import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
-import { customerStageLabel } from "@regrip/core/shared/lifecycle";
-import { ShopContactCard } from "../../components/ShopContact";
-import { useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { hasStoredStaffSession } from "../../auth/staff-session";
+import { lazyChunk } from "../../lib/load-chunk";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/onsite.css";
 
@@ -31,6 +29,8 @@ function useBagLook(slug: string): [Look, () => void] {
       return;
     }
     let current = true;
+    // The found page's chunk loads beside the look, not after it.
+    void import("./BagFound").catch(() => undefined);
     fetch(`/api/public/bags/${encodeURIComponent(slug)}`, { headers: { Accept: "application/json" } })
       .then(async (response) => {
         const body = (await response.json().catch(() => ({}))) as Partial<BagStatusView> & { message?: string };
@@ -48,47 +48,18 @@ function useBagLook(slug: string): [Look, () => void] {
   return [look, () => (setLook({ state: "loading" }), setAttempt((n) => n + 1))];
 }
 
-function Found({ bag }: { bag: BagStatusView }) {
-  const ready = bag.stage === "ready";
+const BagFound = lazyChunk(() => import("./BagFound"));
+
+/** The page's heading while the bag is looked up (and while its answer's chunk loads). */
+function Looking() {
   return (
     <>
       <header className="bag-header">
         <p className="bag-eyebrow">Regrip bag</p>
-        <h1>Bag {bag.code3}</h1>
+        <h1>Bag Status</h1>
       </header>
-      <section className="bag-card" aria-labelledby="bag-stage-title">
-        <h2 id="bag-stage-title" className="visually-hidden">
-          Status
-        </h2>
-        <p className={`bag-stage bag-stage-${bag.stage}`}>{bag.stageLabel}</p>
-        <p className="bag-updated">Last changed {formatInstant(new Date(bag.updatedAt))}</p>
-        <dl className="bag-facts">
-          <div>
-            <dt>Pickup</dt>
-            {/* A paddle that is ready is ready now, whatever day was promised. */}
-            <dd>{ready ? "Ready now" : bag.pickupDate ? formatDate(bag.pickupDate) : "To be confirmed"}</dd>
-          </div>
-          <div>
-            <dt>Location</dt>
-            <dd>{bag.location ?? "To be confirmed"}</dd>
-          </div>
-        </dl>
-        <h3 className="bag-timeline-title">Its stages</h3>
-        <ol className="bag-timeline">
-          {bag.timeline.map((step) => (
-            <li key={`${step.stage}-${step.at}`} className={step.stage === bag.stage ? "bag-timeline-now" : undefined}>
-              <span className="bag-timeline-stage">{customerStageLabel[step.stage]}</span>
-              <span className="bag-timeline-at">{formatInstant(new Date(step.at))}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
-      <section className="bag-shop" aria-labelledby="bag-shop-title">
-        <h2 id="bag-shop-title">Questions? Call or visit</h2>
-        <ShopContactCard label={bag.shop.label} contact={bag.shop} />
-      </section>
-      <p className="bag-note">
-        Is this your paddle? <Link to="/my-grips">Sign in to My Grips</Link> for your order, or show this bag at the counter.
+      <p className="muted" role="status">
+        Looking up this bag...
       </p>
     </>
   );
@@ -104,18 +75,12 @@ export default function BagPage() {
   const [look, retry] = useBagLook(slug);
   return (
     <div className="bag-page">
-      {look.state === "loading" && (
-        <>
-          <header className="bag-header">
-            <p className="bag-eyebrow">Regrip bag</p>
-            <h1>Bag Status</h1>
-          </header>
-          <p className="muted" role="status">
-            Looking up this bag...
-          </p>
-        </>
+      {look.state === "loading" && <Looking />}
+      {look.state === "found" && (
+        <Suspense fallback={<Looking />}>
+          <BagFound bag={look.bag} />
+        </Suspense>
       )}
-      {look.state === "found" && <Found bag={look.bag} />}
       {look.state === "empty" && (
         <>
           <header className="bag-header">

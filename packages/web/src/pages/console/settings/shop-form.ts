@@ -1,10 +1,11 @@
 /**
  * The Shop details page's form: the address and the hours typed one line each ("Monday to Friday: 10 am to 7 pm"),
- * turned into the PUT body and checked with the route's own schema (shared/shop-contact.ts `ShopContactInput`).
+ * turned into the PUT body and checked with the route's own schema (shared/shop-contact-input.ts `ShopContactInput`).
  */
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { ShopView } from "@regrip/core/shared/schedule";
-import { SHOP_HOURS_LINE_INVALID, ShopContactInput, type ShopContactBody } from "@regrip/core/shared/shop-contact";
+import { SHOP_HOURS_LINE_INVALID } from "@regrip/core/shared/shop-contact";
+import { ShopContactInput, type ShopContactBody } from "@regrip/core/shared/shop-contact-input";
 
 export type ShopField = "address" | "phone" | "email" | "hours" | "mapsUrl";
 export type ShopFormValues = Record<ShopField, string>;
