@@ -26,8 +26,8 @@ const api = <T = any>(method: string, path: string, options: Parameters<typeof c
 const tokenOf = (account: { username: string; password: string }) => localToken(baseUrl, account);
 const checkScreen = (page: Parameters<typeof checkAtBothWidths>[0], what: string) => checkAtBothWidths(page, what, { shots });
 
-/** A paddle booked at Littleton into a new bag and moved by staff to ready: the bag's QR slug. */
-async function readyBag(): Promise<string> {
+/** A paddle booked at Littleton into a new bag and moved by staff to ready: the bag's QR slug, the customer and the order. */
+async function readyBag() {
   const customer = await newVerifiedCustomer(browser(), { firstName: "Rowan", lastNamePrefix: "Contact", nicknames: ["Rowan's Paddle"] });
   const staff = await tokenOf(seed.employee);
   const bags = await api("POST", "/api/admin/bags/create", { token: staff, body: { count: 1 } });
@@ -42,12 +42,12 @@ async function readyBag(): Promise<string> {
     const moved = await api("POST", `/api/orders/${booked.body.id}/status`, { token: staff, body: { status } });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
   }
-  return bag.qrSlug;
+  return { slug: bag.qrSlug, customer, orderId: booked.body.id as string };
 }
 
 describe("reaching a shop", { timeout: 240_000 }, () => {
   it("(a) a signed-out visitor finds a shop's phone and hours on the landing page and the bag page", async () => {
-    const slug = await readyBag();
+    const { slug, customer, orderId } = await readyBag();
     const littleton = starterShopContacts.LITTLETON;
     await withPage(browser(), baseUrl, async (page) => {
       await page.goto("/");
@@ -83,6 +83,17 @@ describe("reaching a shop", { timeout: 240_000 }, () => {
       expect(await contact.getByRole("link", { name: new RegExp(`Call Regrip Littleton`) }).getAttribute("href")).toBe(`tel:${littleton.phone}`);
       for (const text of [littleton.address[0]!, littleton.hours[0]![0], littleton.hours[0]![1]]) expect(await contact.innerText()).toContain(text);
       await checkScreen(page, "bag page ready with the shop");
+    });
+
+    // Signed in, the order page names the pickup shop's hours, phone and map beside its address.
+    await withSignedInPage(browser(), baseUrl, customer, async (page) => {
+      await page.goto(`/orders/${orderId}`);
+      const card = page.locator("section", { has: page.getByRole("heading", { name: "Location and Timing" }) });
+      const call = card.getByRole("link", { name: /Call Regrip Littleton/ });
+      await call.waitFor();
+      expect(await call.getAttribute("href")).toBe(`tel:${littleton.phone}`);
+      expect(await card.innerText()).toContain(`${littleton.hours[0]![0]}: ${littleton.hours[0]![1]}`);
+      await checkScreen(page, "order page with the shop's contact");
     });
   });
 
