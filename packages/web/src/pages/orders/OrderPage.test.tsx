@@ -209,12 +209,12 @@ describe("OrderPage: cancel", () => {
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 
   it("offers Cancel Order only when the server would take it, and says why not otherwise", async () => {
-    const paidLongAgo = { ...order, id: "o-old", status: "SCHEDULED" as const, stage: "scheduled" as const, createdAt: hoursAgo(30) };
+    const paidLongAgo = { ...order, id: "o-old", status: "SCHEDULED" as const, stage: "scheduled" as const, createdAt: hoursAgo(30), dropoffDateTime: hoursAgo(-20) };
     fakeApi({ "GET /api/orders/o-old": () => Response.json(paidLongAgo), "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }) });
     renderPage(<OrderPage />, { path: "/orders/o-old", route: "/orders/:id" });
     await screen.findByRole("heading", { name: "Need to cancel?" });
     expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
-    expect(screen.getByText(/Paid orders can be canceled online for a full refund within 24 hours of booking/)).toBeTruthy();
+    expect(screen.getByText(/Paid orders can be canceled online for a full refund until 24 hours before drop-off, or within 24 hours of booking/)).toBeTruthy();
   });
 
   it("asks first, then cancels an unpaid order with nothing to refund", async () => {
