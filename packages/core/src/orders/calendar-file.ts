@@ -18,9 +18,11 @@ export const NO_DROPOFF_AHEAD = "This order has no drop-off ahead to add to a ca
 /** The order page's address on the site ("" on a stage without one: the path alone). */
 export const orderUrl = (id: string) => `${(process.env[env.siteUrl] ?? "").replace(/\/+$/, "")}/orders/${id}`;
 
+const CalendarFileInput = z.object({ id: Id, now: z.optional(z.date()) });
+
 /** The `.ics` file of order `id`'s drop-off: its name and its text. */
 export const calendarFile = /* @__PURE__ */ fn(
-  { role: "customer", input: z.object({ id: Id, now: z.optional(z.date()) }) },
+  { role: "customer", input: CalendarFileInput },
   async (actor, { id, now }): Promise<{ fileName: string; text: string }> => {
     const order = await find(actor, id);
     if (order.userId !== actor.userId) throw notFound(ORDER_NOT_FOUND);

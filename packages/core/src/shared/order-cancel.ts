@@ -28,7 +28,7 @@ export interface CancelableOrder {
   refundedAmountCents: number;
   createdAt: string;
   /** When the paddle is dropped off (a counter sale has none: its window is the booking's 24 hours). */
-  dropoffDateTime?: string;
+  dropoffDateTime?: string | null;
 }
 
 /**
