@@ -1,3 +1,4 @@
+import { formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf } from "@regrip/core/shared/lifecycle";
 import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "@regrip/core/shared/locations";
 import { customerCancel, refundDeadline as deadlineOf } from "@regrip/core/shared/order-cancel";
@@ -10,10 +11,8 @@ import { failureMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 import { useToast } from "../../toast/use-toast";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
-
-/** The end of the full-refund window: 24 hours before drop-off or after booking, whichever is later (the server's rule). */
-const refundDeadline = (order: Order) => dateTime.format(deadlineOf(order));
+/** The end of the full-refund window: 24 hours before drop-off or after booking, whichever is later (the server's rule), on the shop's clock. */
+const refundDeadline = (order: Order) => formatInstant(new Date(deadlineOf(order)));
 
 /**
  * The shop to contact once the order can no longer be canceled online: the drop-off shop (an onsite or counter
