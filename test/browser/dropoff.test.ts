@@ -3,7 +3,7 @@
  *
  * 1. A paid booking a few weeks ahead; the reminders job run the day before its drop-off (`npm run reminders` at that
  *    time) texts the reminder; its link opens the order page with Change your drop-off open; the customer moves
- *    it to the next open day, and the page shows the new drop-off and pickup day.
+ *    it to the next open day, and the page shows the new drop-off and pickup day; Add to Calendar saves its `.ics`.
  * 2. Once within 24 hours of drop-off (the order's time moved there in the shop's table), Cancel Order gives way to
  *    the rule's words and the shop to contact.
  *
@@ -92,6 +92,7 @@ describe("between booking and drop-off", () => {
       await page.goto(path);
       const dialog = page.getByRole("dialog", { name: "Change your drop-off" });
       await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(`Now: ${formatDate(day)} at 11 am`);
       await dialog.getByLabel("New drop-off day").selectOption(next);
       await dialog.getByLabel("New drop-off time").selectOption("14:00");
       await dialog.getByTestId("new-promise").waitFor();
@@ -101,6 +102,11 @@ describe("between booking and drop-off", () => {
       await page.getByText(`${formatDate(next)} at 2 pm`).waitFor();
       await page.getByRole("heading", { name: "Your Drop-off" }).waitFor();
       await checkAtBothWidths(page, "the order with its drop-off actions", { shots });
+      // Add to Calendar saves the drop-off's .ics, at its new time.
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Add to Calendar" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^regrip-R-\d+\.ics$/);
+      const { readFileSync } = await import("node:fs");
+      expect(readFileSync((await download.path())!, "utf8")).toContain(`DTSTART:${instantOf(next, "14:00").toISOString().replace(/[-:]/g, "").replace(".000", "")}`);
     });
     const moved = (await api("GET", `/api/orders/${orderId}`, { token: customer.token })).body;
     expect(moved).toMatchObject({ dropoffDateTime: instantOf(next, "14:00").toISOString(), status: "SCHEDULED", paymentStatus: "paid" });

@@ -1,4 +1,4 @@
-import { formatDate, formatTime, instantOf, type LocalDate } from "@regrip/core/shared/calendar";
+import { formatDate, formatInstant, formatTime, instantOf, type LocalDate } from "@regrip/core/shared/calendar";
 import { rescheduleRefusal } from "@regrip/core/shared/reschedule";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useMemo, useState } from "react";
@@ -177,7 +177,11 @@ export function DropoffActions({ order, open = false }: { order: Order; open?: b
         </button>
       </div>
       {changing && (
-        <Dialog title={order.isOnsite ? "Change your club day" : "Change your drop-off"} onClose={() => setChanging(false)}>
+        <Dialog
+          title={order.isOnsite ? "Change your club day" : "Change your drop-off"}
+          description={`Now: ${formatInstant(new Date(order.dropoffDateTime!))}`}
+          onClose={() => setChanging(false)}
+        >
           <DropoffForm order={order} onDone={() => setChanging(false)} />
         </Dialog>
       )}
