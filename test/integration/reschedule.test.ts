@@ -146,6 +146,17 @@ describe("a paid cancel's window: until 24 hours before drop-off, or 24 hours af
     expect((await cancel(inside.customer.token, inside.orderId)).body).toMatchObject({ status: "CANCELED", paymentStatus: "refunded", refundedAmountCents: 5300 });
   });
 
+  it("is not reopened by moving the drop-off later once it has closed", async () => {
+    const late = await paidBookedAhead(20);
+    const nextWeek = (() => {
+      for (let date = addDays(today, 7); ; date = addDays(date, 1)) if (hoursOn(littleton, date)) return date;
+    })();
+    const moved = await reschedule(late.customer.token, late.orderId, { dropoffDateTime: at(nextWeek, "12:00") });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(Date.parse(moved.body.refundWindowEndsAt)).toBeLessThan(Date.now());
+    expect(await cancel(late.customer.token, late.orderId)).toMatchObject({ status: 409, body: { message: CANCEL_AFTER_REFUND_WINDOW } });
+  });
+
   it("refuses it within 24 hours of its drop-off, with the shop to contact", async () => {
     const outside = await paidBookedAhead(24 - 0.05);
     expect(await cancel(outside.customer.token, outside.orderId)).toMatchObject({ status: 409, body: { message: CANCEL_AFTER_REFUND_WINDOW } });

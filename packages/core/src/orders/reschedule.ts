@@ -11,7 +11,9 @@
  * One labelled transaction: the order's where-and-when (conditioned on its status and drop-off as read: a move or
  * another reschedule meanwhile is a 409), the seat on the new event taken (schedule/seats.ts: capacity decided by
  * DynamoDB) and the old one given back, the drop-off on the reminders' timeline (reminded again for the new day),
- * and the audit entry `order.rescheduled`. Not a move: the stage stays.
+ * and the audit entry `order.rescheduled`. Not a move: the stage stays. A reschedule made once the paid cancel's
+ * refund window had closed keeps that window's end on the order (`refundWindowEndsAt`): a later drop-off never
+ * reopens a full refund (shared/order-cancel.ts).
  */
 import * as z from "zod/mini";
 import { fn } from "../actor/fn";
@@ -25,6 +27,7 @@ import { DROPOFF_TIME_INVALID } from "../shared/calendar";
 import { isIsoDateTime } from "../shared/dates";
 import { boundedId, Id, INVALID_ID, MAX_ID_LENGTH } from "../shared/ids";
 import { DEFAULT_DROPOFF_LOCATION, isBookableLocation } from "../shared/location-names";
+import { refundDeadline } from "../shared/order-cancel";
 import { CHOOSE_CLUB_DAY, CHOOSE_DROPOFF_TIME, rescheduleRefusal } from "../shared/reschedule";
 import { CHANGED_MEANWHILE } from "./move-order";
 import * as OrderNumbers from "./numbers";
@@ -84,6 +87,8 @@ export const reschedule = /* @__PURE__ */ fn({ role: "customer", input: Reschedu
   const after = place.seat?.eventId;
   const seats = place.seat?.seats ?? (before ? await import("../schedule/seats") : undefined);
   const stamp = now.toISOString();
+  // Past its refund window already: the window's end is kept, so the later drop-off does not reopen it.
+  const closedAt = !order.refundWindowEndsAt && now.getTime() > refundDeadline(order) ? new Date(refundDeadline(order)).toISOString() : undefined;
   const result = await writeLabelled((entities) => {
     let write = entities.serviceOrder
       .patch({ id })
@@ -94,6 +99,7 @@ export const reschedule = /* @__PURE__ */ fn({ role: "customer", input: Reschedu
         pickupLocation: fields.pickupLocation,
         ...(fields.scheduleEventId ? { scheduleEventId: fields.scheduleEventId } : {}),
         ...(fields.partner ? { partner: fields.partner } : {}),
+        ...(closedAt ? { refundWindowEndsAt: closedAt } : {}),
       });
     // A new seat held: a later cancel gives it back. A notice of a canceled event is answered by the new time.
     const removed = [...(after && order.seatReturnedAt ? (["seatReturnedAt"] as const) : []), ...(order.locationNotice ? (["locationNotice"] as const) : [])];

@@ -37,6 +37,14 @@ describe("customerCancel", () => {
     // No drop-off time (a counter sale): the booking's 24 hours alone.
     expect(refundDeadline({ createdAt })).toBe(Date.parse(createdAt) + 24 * 3600_000);
   });
+  it("keeps a window's end a reschedule made after it closed: a later drop-off does not reopen it", () => {
+    const createdAt = hoursAgo(4 * 24);
+    const refundWindowEndsAt = hoursAgo(2);
+    expect(customerCancel(order({ createdAt, dropoffDateTime: hoursAgo(-7 * 24), refundWindowEndsAt }), now)).toEqual(refused);
+    expect(refundDeadline({ createdAt, dropoffDateTime: hoursAgo(-7 * 24), refundWindowEndsAt })).toBe(Date.parse(refundWindowEndsAt));
+    // The rule's own end when it is sooner.
+    expect(refundDeadline({ createdAt, dropoffDateTime: hoursAgo(-30), refundWindowEndsAt: hoursAgo(-100) })).toBe(now.getTime() + 6 * 3600_000);
+  });
   it("cancels an unpaid, comp or refunded order before check-in at any time, with nothing to give back", () => {
     for (const paymentStatus of ["unpaid", "comp", "refunded"] as const) {
       expect(customerCancel(order({ paymentStatus, status: "INVOICED", createdAt: hoursAgo(100) }), now)).toEqual({ allowed: true, refundCents: 0 });

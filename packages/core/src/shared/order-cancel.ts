@@ -29,16 +29,21 @@ export interface CancelableOrder {
   createdAt: string;
   /** When the paddle is dropped off (a counter sale has none: its window is the booking's 24 hours). */
   dropoffDateTime?: string | null;
+  /** The window's end kept by a reschedule made after it closed: a later drop-off does not reopen it. */
+  refundWindowEndsAt?: string | null;
 }
 
 /**
  * The last moment a paid order cancels online with its full refund: 24 hours before drop-off or 24 hours after
- * booking, whichever is later (milliseconds since the epoch; the moment itself is still inside).
+ * booking, whichever is later (milliseconds since the epoch; the moment itself is still inside). A reschedule made
+ * once the window had closed keeps its end (`refundWindowEndsAt`): moving the drop-off later never reopens it.
  */
-export function refundDeadline(order: Pick<CancelableOrder, "createdAt" | "dropoffDateTime">): number {
+export function refundDeadline(order: Pick<CancelableOrder, "createdAt" | "dropoffDateTime" | "refundWindowEndsAt">): number {
   const afterBooking = Date.parse(order.createdAt) + FULL_REFUND_WINDOW_MS;
   const beforeDropoff = order.dropoffDateTime ? Date.parse(order.dropoffDateTime) - FULL_REFUND_WINDOW_MS : Number.NaN;
-  return Number.isNaN(beforeDropoff) ? afterBooking : Math.max(afterBooking, beforeDropoff);
+  const rule = Number.isNaN(beforeDropoff) ? afterBooking : Math.max(afterBooking, beforeDropoff);
+  const kept = order.refundWindowEndsAt ? Date.parse(order.refundWindowEndsAt) : Number.NaN;
+  return Number.isNaN(kept) ? rule : Math.min(rule, kept);
 }
 
 /** What is left of the order's payment to give back. */
