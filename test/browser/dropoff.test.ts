@@ -4,7 +4,8 @@
  * 1. A paid booking a few weeks ahead; the reminders job run the day before its drop-off (`npm run reminders` at that
  *    time) texts the reminder; its link opens the order page with Change your drop-off open; the customer moves
  *    it to the next open day, and the page shows the new drop-off and pickup day; Add to Calendar saves its `.ics`.
- * 2. Once within 24 hours of drop-off (the order's time moved there in the shop's table), Cancel Order gives way to
+ * 2. Opened from the confirmation email's Add to calendar link (`?calendar=1`), the page saves the `.ics`; once within 24
+ *    hours of drop-off (the order's time moved there in the shop's table), Cancel Order gives way to
  *    the rule's words and the shop to contact.
  *
  * Each new screen and state is checked with axe and for overflow at both widths (SCREENSHOT_DIR keeps screenshots).
@@ -131,7 +132,9 @@ describe("between booking and drop-off", () => {
       .entities.serviceOrder.put({ ...stored!, createdAt: new Date(now - 48 * 3600_000).toISOString(), dropoffDateTime: new Date(now + 20 * 3600_000).toISOString() })
       .go();
     await asCustomer(async (page) => {
-      await page.goto(`/orders/${orderId}?cancel=1`);
+      // The confirmation email's Add to calendar link saves the .ics as the page opens.
+      const [download] = await Promise.all([page.waitForEvent("download"), page.goto(`/orders/${orderId}?cancel=1&calendar=1`)]);
+      expect(download.suggestedFilename()).toMatch(/^regrip-R-\d+\.ics$/);
       await page.getByText(CANCEL_AFTER_REFUND_WINDOW).waitFor();
       expect(await page.getByRole("button", { name: "Cancel Order" }).count()).toBe(0);
       expect(await page.getByTestId("shop-contact").innerText()).toContain(`Contact the shop: Regrip Littleton, ${littleton.address.join(", ")}`);

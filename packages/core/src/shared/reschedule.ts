@@ -24,5 +24,8 @@ export function rescheduleRefusal(order: { status: string }): string | undefined
 
 /** The order page opened on its drop-off change: the drop-off reminder's link. */
 export const reschedulePath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}?change=dropoff`;
+/** The order page's query that saves its drop-off's `.ics` (Add to Calendar) as it opens: the confirmation email's link. */
+export const CALENDAR_LINK_QUERY = "?calendar=1";
+
 /** The order page opened at its cancel: the drop-off reminder's other link. */
 export const cancelPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}?cancel=1`;

@@ -21,6 +21,7 @@ import { billLines, billText, refundWords } from "../shared/bill-text";
 import { dollars } from "../shared/payment";
 import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { OPT_OUT_LINE } from "../shared/sms-consent";
+import { CALENDAR_LINK_QUERY } from "../shared/reschedule";
 
 /**
  * Who may be texted, and how the number is found:
@@ -310,7 +311,7 @@ export const templates = {
         order.payBy ? `${order.payBy}.` : undefined,
         `Drop-off: ${dropPlaceOf(order)}${order.dropoffWhen ? `, ${order.dropoffWhen}` : ""}`,
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
-        order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
+        order.orderUrl ? ["", `Your order: ${order.orderUrl}`, `Add the drop-off to your calendar: ${order.orderUrl}${CALENDAR_LINK_QUERY}`] : undefined,
       ),
     }),
   }),

@@ -1,7 +1,7 @@
 import { formatDate, formatInstant, formatTime, instantOf, type LocalDate } from "@regrip/core/shared/calendar";
 import { rescheduleRefusal } from "@regrip/core/shared/reschedule";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { orderQueryKey, ordersQueryKey, type Order } from "../../data/orders";
@@ -152,12 +152,24 @@ function DropoffForm({ order, onDone }: { order: Order; onDone: () => void }) {
 /**
  * The drop-off's own actions on the order page: Change drop-off (until check-in: POST /api/orders/{id}/reschedule,
  * the pickup day recomputed by the server as a booking's) and Add to calendar (the `.ics`). `open` starts with the
- * dialog open: the drop-off reminder's link (`?change=dropoff`).
+ * dialog open: the drop-off reminder's link (`?change=dropoff`); `save` saves the `.ics` once as the page opens: the
+ * confirmation email's Add to calendar link (`?calendar=1`).
  */
-export function DropoffActions({ order, open = false }: { order: Order; open?: boolean }) {
+export function DropoffActions({ order, open = false, save = false }: { order: Order; open?: boolean; save?: boolean }) {
   const [changing, setChanging] = useState(open);
   const { toast } = useToast();
-  if (!offersDropoffChange(order)) return null;
+  const offered = offersDropoffChange(order);
+  const saved = useRef(false);
+  const addToCalendar = () =>
+    downloadCalendar(order).catch((error: unknown) => toast({ title: "Calendar Failed", description: failureMessage(error), variant: "destructive" }));
+  useEffect(() => {
+    if (!save || !offered || saved.current) return;
+    saved.current = true;
+    void addToCalendar();
+    // Once per page opened: the order's later updates do not download it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [save, offered]);
+  if (!offered) return null;
   return (
     <section className="card" aria-labelledby="dropoff-actions-title">
       <h2 id="dropoff-actions-title">Your Drop-off</h2>
@@ -171,7 +183,7 @@ export function DropoffActions({ order, open = false }: { order: Order; open?: b
         <button
           type="button"
           className="btn btn-outline"
-          onClick={() => downloadCalendar(order).catch((error: unknown) => toast({ title: "Calendar Failed", description: failureMessage(error), variant: "destructive" }))}
+          onClick={() => void addToCalendar()}
         >
           Add to Calendar
         </button>

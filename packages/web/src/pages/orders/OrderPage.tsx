@@ -427,7 +427,7 @@ export default function OrderPage() {
           </section>
 
           <LocationCard order={data} />
-          {me.data?.id === data.userId && <DropoffActions order={data} open={search.get("change") === "dropoff"} />}
+          {me.data?.id === data.userId && <DropoffActions order={data} open={search.get("change") === "dropoff"} save={search.get("calendar") === "1"} />}
         </div>
 
         <div>
