@@ -68,8 +68,9 @@ describe("POST /api/orders/{id}/reschedule", () => {
     const { data: item } = await db().entities.orderReminder.get({ orderId: before.id }).go({ consistent: true });
     expect(item).toMatchObject({ stage: "scheduled", since: at(later, "16:30") });
     expect(item?.dropoffReminderAt).toBeUndefined();
-    // The same again is answered the same (a double click).
+    // The same again is answered the same (a double click), and writes nothing more.
     expect((await reschedule(customer.token, before.id, { dropoffDateTime: at(later, "16:30") })).body).toMatchObject({ dropoffDateTime: at(later, "16:30") });
+    expect((await Audit.forTarget("order", before.id, 5)).filter((e) => e.action === "order.rescheduled")).toHaveLength(1);
   });
 
   it("refuses a time the shop is closed, a missing time, another customer and staff, and changes nothing", async () => {

@@ -83,6 +83,10 @@ export const reschedule = /* @__PURE__ */ fn({ role: "customer", input: Reschedu
   const { whereAndWhen } = await import("./booking-place");
   const place = await whereAndWhen(input, now);
   const fields = place.fields;
+  // The same drop-off again (a double click, a retry): nothing to write, and the reminder already sent stays sent.
+  if (fields.dropoffDateTime === order.dropoffDateTime && fields.scheduleEventId === order.scheduleEventId && fields.pickupDate === order.pickupDate) {
+    return view(order, { staff: false });
+  }
   const before = heldSeat(order);
   const after = place.seat?.eventId;
   const seats = place.seat?.seats ?? (before ? await import("../schedule/seats") : undefined);
