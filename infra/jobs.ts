@@ -41,8 +41,8 @@ export const remindersJob = {
   name: "Reminders job",
   handler: "packages/functions/src/jobs/reminders.handler",
   // Reads the timeline, the orders and the customers; marks each reminder with a conditional update and the
-  // low-stock day with a conditional put (with the texts' log entries); texts.
-  grants: { table: ["read", "put", "update"], texts: true },
+  // low-stock day with a conditional put (with the texts' log entries); texts, and emails the drop-off reminder.
+  grants: { table: ["read", "put", "update"], texts: true, email: true },
   invokedAsync: true,
   schedule: "cron(0 16 * * ? *)",
   timeoutSeconds: 300,

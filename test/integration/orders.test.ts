@@ -14,7 +14,7 @@ type Customer = Awaited<ReturnType<typeof bookingCustomer>>;
 /** The OrderView keys of docs/api.md (myGripNotes only for staff). */
 const viewKeys = [
   "id", "number", "userId", "paddleId", "bagNumber", "bag", "status", "stage", "statusHistory", "paymentStatus",
-  "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "pickupDate", "scheduleEventId", "partner", "locationNotice", "lineItems", "customerNotes",
+  "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "pickupDate", "scheduleEventId", "partner", "locationNotice", "refundWindowEndsAt", "lineItems", "customerNotes",
   "subtotalCents", "discountAmountCents", "promoCode", "pointsRedeemed", "pointsDiscountCents", "coveredCents", "taxCents", "totalCents", "bill", "currency", "paymentMethod",
   "invoiceUrl", "paidAt", "paymentFailureReason", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle",
 ];

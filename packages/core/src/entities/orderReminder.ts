@@ -4,7 +4,7 @@ import { isoTimestamp } from "./attributes";
 import { gsi1, keyed, primary, SERVICE } from "./keys";
 
 /** The stages an order's reminders are timed from (shared/reminders.ts). */
-const REMINDER_STAGES = ["ready", "picked_up"] as const;
+const REMINDER_STAGES = ["scheduled", "ready", "picked_up"] as const;
 
 /**
  * An order's reminder timeline (reminders/): one item per order that reached Ready, written by the move writer in
@@ -16,6 +16,10 @@ const REMINDER_STAGES = ["ready", "picked_up"] as const;
  * Each reminder's `*At` marks that it went: set by a conditional update (only where absent) before the text is
  * sent, so a run repeated, or two at once, sends each reminder at most once per order. The marks are kept when the
  * order moves again (an order reopened back to Ready is not reminded twice).
+ *
+ * A booking starts the item in the `scheduled` partition at its drop-off time (`since`), for the drop-off reminder
+ * the day before; a reschedule (orders/reschedule.ts) moves `since` to the new time and clears `dropoffReminderAt`,
+ * so the new day is reminded once. A move into Ready then takes the item to the `ready` partition.
  */
 export const orderReminder = (config?: EntityConfiguration) =>
   new Entity(
@@ -25,12 +29,13 @@ export const orderReminder = (config?: EntityConfiguration) =>
         orderId: { type: "string", required: true, readOnly: true },
         userId: { type: "string", required: true },
         stage: { type: REMINDER_STAGES, required: true },
-        /** When the order reached `stage` (its `completedAt` for Ready, `pickedUpAt` for Picked Up). */
+        /** When the order reached `stage` (its `completedAt` for Ready, `pickedUpAt` for Picked Up); for `scheduled`, its drop-off time. */
         since: { type: "string", required: true },
         pickupReminderAt: isoTimestamp(),
         storageNoticeAt: isoTimestamp(),
         finalNoticeAt: isoTimestamp(),
         regripReminderAt: isoTimestamp(),
+        dropoffReminderAt: isoTimestamp(),
       },
       indexes: {
         byOrder: keyed(primary, ["orderId"], "reminders#${orderId}", [], "order"),

@@ -106,6 +106,11 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         },
         /** What changed where the order is dropped off or picked up, for the customer (an event canceled): the order page shows it. */
         locationNotice: { type: "string" },
+        /**
+         * The end of the paid cancel's refund window when a reschedule came after it had closed (orders/reschedule.ts):
+         * moving the drop-off later never reopens it (shared/order-cancel.ts `refundDeadline`).
+         */
+        refundWindowEndsAt: { type: "string" },
         lineItems: {
           type: "list",
           required: true,

@@ -42,6 +42,7 @@ import { PHONE_VERIFICATION_REQUIRED } from "../shared/api-words";
 import { taxLocationOf } from "../shared/money-settings";
 import { moneySettings } from "../settings";
 import { membershipOf } from "../memberships/membership-step";
+import { dropoffWrite } from "../reminders/timeline";
 import { charged, createOrder, SentIdempotencyKey } from "./create";
 import type { OrderItem } from "./view";
 
@@ -250,6 +251,8 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
                   .commit(),
           },
           ...(place.seat ? [place.seat.seats.takeSeat(entities, place.seat.eventId)] : []),
+          // The drop-off on the reminders' timeline: reminded the day before (reminders/).
+          dropoffWrite(entities, { id: orderId, userId: actor.userId }, place.fields.dropoffDateTime),
           ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
         ],
         // Texted and emailed as the customer allows, once the booking is written (never on a repeat of its key).

@@ -15,3 +15,5 @@ export { OrderCounters, type OrderCounts } from "./counters";
 export * from "./admin-list";
 export * from "./notes";
 export * from "./counter-payment";
+export * from "./reschedule";
+export * from "./calendar-file";

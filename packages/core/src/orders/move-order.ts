@@ -184,7 +184,7 @@ export async function applyMove(
   let current = moved ?? written.order;
   let refund: RefundOutcome | null = null;
   if (refundCents > 0) {
-    const reason = move.role === "customer" ? "Canceled by the customer within 24 hours of booking" : note ?? "Canceled by staff";
+    const reason = move.role === "customer" ? "Canceled by the customer within the 24-hour cancellation" : note ?? "Canceled by staff";
     // The refund's code (the payment provider) loads only for a cancel that refunds (`npm run bench:lambda`).
     refund = await (await import("../payments/refunds")).refundInFull(current, actor, { reason, actorName, terminalReference: input.terminalReference });
     const { data: refunded } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });

@@ -51,6 +51,7 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
       ? { locationKey: order.partner.locationKey, name: order.partner.name, address: orNull(order.partner.address), mapsUrl: orNull(order.partner.mapsUrl) }
       : null,
     locationNotice: orNull(order.locationNotice),
+    refundWindowEndsAt: orNull(order.refundWindowEndsAt),
     lineItems: order.lineItems.map((line) => ({
       skuId: orNull(line.skuId),
       name: line.name,

@@ -7,6 +7,10 @@
  *   (order texts: `smsNotifications`), while the order is still Ready;
  * - a regrip reminder 12 weeks after pickup, with the link that books that paddle again (promotional: only with
  *   recorded consent, texts/consent.ts, and texts allowed at all: `smsNotifications`);
+ * - the drop-off reminder the day before a booking's drop-off (or club day), by text and email as the customer allows
+ *   (`smsNotifications`, `emailNotifications`), with where and when, what to bring and the links that change the
+ *   drop-off or cancel: to each order still Scheduled whose drop-off falls between now and the end of tomorrow (the
+ *   shop's day), except one booked on its drop-off's own day (its confirmation just said it);
  * - the admins' low-stock summary, once a shop day, to each admin with a verified phone.
  *
  * What a run reads is bounded by the shop's daily work, never its history: for each reminder one Query of the
@@ -14,7 +18,7 @@
  * reached the stage within the catch-up window before the reminder's moment, then one BatchGet of those orders.
  *
  * Each reminder goes at most once per order: its mark on the timeline item is set by a conditional update (only
- * where absent) before the text leaves, so a run repeated, or two at once, send it once. A text the consent rule
+ * where absent; the drop-off's also only while the item still names the drop-off time read) before the text leaves, so a run repeated, or two at once, send it once. A text the consent rule
  * leaves out (texts off, promotions not opted in, a STOPped number) is not sent, and the mark stays: the moment
  * has passed.
  */
@@ -30,6 +34,9 @@ import { bookAgainPath } from "../shared/book-again";
 import { stageOfStatus } from "../shared/lifecycle";
 import { shopDay } from "../shared/analytics";
 import { REMINDERS, reminderWindow, type ReminderName } from "../shared/reminders";
+import { addDays, instantOf, localOf } from "../shared/calendar";
+import { dropoffPlace, dropoffWhen, whatToBring } from "../shared/order-calendar";
+import { cancelPath, reschedulePath } from "../shared/reschedule";
 import { lowStock } from "../stats";
 import { Texts } from "../texts";
 import type { OrderItem } from "../orders/view";
@@ -54,7 +61,7 @@ const LOW_STOCK_CLAIM_SECONDS = 3 * 24 * 60 * 60;
 
 export interface ReminderReport {
   /** Per reminder, the orders whose reminder this run claimed, and what became of its text. */
-  reminders: Record<ReminderName, { orderId: string; status: "sent" | "failed" | "blocked" | "skipped" }[]>;
+  reminders: Record<ReminderName | "dropoffReminder", { orderId: string; status: "sent" | "failed" | "blocked" | "skipped" }[]>;
   /** The admins texted the low-stock summary (null: no summary this run: none low, or already sent today). */
   lowStock: { products: number; texted: number } | null;
 }
@@ -123,6 +130,84 @@ async function remind(name: ReminderName, now: Date, pageSize: number, report: R
   } while (cursor);
 }
 
+/**
+ * The window of drop-off times reminded at `now`: from now to the end of tomorrow, the shop's day (ISO strings, the
+ * first inclusive, the last exclusive). A run missed yesterday still reminds today's later drop-offs.
+ */
+export function dropoffReminderWindow(now: Date): { from: string; to: string } {
+  return { from: now.toISOString(), to: instantOf(addDays(localOf(now).date, 2), "00:00").toISOString() };
+}
+
+/** Marks the drop-off reminder sent for the drop-off time the item names, only if no run did. */
+async function claimDropoff(item: ReminderItem, now: Date): Promise<boolean> {
+  try {
+    await db()
+      .entities.orderReminder.patch({ orderId: item.orderId })
+      .set({ dropoffReminderAt: now.toISOString() })
+      .where((a, { eq, notExists }) => `${notExists(a.dropoffReminderAt)} AND ${eq(a.stage, "scheduled")} AND ${eq(a.since, item.since)}`)
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The drop-off reminder of `order`, on each channel the customer allows. */
+async function dropoffReminder(order: OrderItem): Promise<{ status: "sent" | "failed" | "blocked" | "skipped" }> {
+  const place = dropoffPlace(order);
+  const { sms, email } = await Texts.notify(
+    "dropoffReminder",
+    {
+      order,
+      when: dropoffWhen(order),
+      place: place.name,
+      address: place.address,
+      bring: whatToBring(order),
+      rescheduleUrl: `${siteUrl()}${reschedulePath(order.id)}`,
+      cancelUrl: `${siteUrl()}${cancelPath(order.id)}`,
+    },
+    { userId: order.userId, orderId: order.id },
+  );
+  const outcomes = [sms.status, email.status];
+  if (outcomes.includes("sent")) return { status: "sent" };
+  if (outcomes.includes("failed")) return { status: "failed" };
+  return { status: sms.status === "blocked" ? "blocked" : "skipped" };
+}
+
+/** The drop-offs due their reminder: the timeline's `scheduled` items in the window, each order reminded at most once. */
+async function remindDropoffs(now: Date, pageSize: number, report: ReminderReport, failures: unknown[]): Promise<void> {
+  const { from, to } = dropoffReminderWindow(now);
+  let cursor: string | null = null;
+  do {
+    const page: { data: ReminderItem[]; cursor: string | null } = await db()
+      .entities.orderReminder.query.bySince({ stage: "scheduled" })
+      .between({ since: from }, { since: to })
+      .where((a, { notExists }) => notExists(a.dropoffReminderAt))
+      .go({ cursor, limit: pageSize });
+    cursor = page.cursor;
+    if (page.data.length === 0) continue;
+    const { data: orders } = await db()
+      .entities.serviceOrder.get(page.data.map((item) => ({ id: item.orderId })))
+      .go();
+    const byId = new Map((orders as OrderItem[]).map((order) => [order.id, order]));
+    for (const item of page.data) {
+      const order = byId.get(item.orderId);
+      // Still Scheduled (paid or free) at the time the item names; an unpaid hold is not reminded (it is released).
+      if (!order || stageOfStatus[order.status] !== "scheduled" || order.dropoffDateTime !== item.since) continue;
+      // Booked on the drop-off's own day: its confirmation just said where and when.
+      if (localOf(new Date(order.createdAt)).date === localOf(new Date(item.since)).date) continue;
+      try {
+        if (!(await claimDropoff(item, now))) continue;
+        report.reminders.dropoffReminder.push({ orderId: order.id, status: (await dropoffReminder(order)).status });
+      } catch (error) {
+        console.error(`Could not send the drop-off reminder of order ${order.id}`, error);
+        failures.push(error);
+      }
+    }
+  } while (cursor);
+}
+
 /** The admins' low-stock text, once a shop day: claimed by the day before it is sent. */
 async function lowStockSummary(now: Date): Promise<ReminderReport["lowStock"]> {
   const products = await lowStock();
@@ -160,10 +245,11 @@ export const runReminders = /* @__PURE__ */ fn({ role: "staff", input: RunRemind
   const now = input?.now ?? new Date();
   const pageSize = input?.pageSize ?? 50;
   const report: ReminderReport = {
-    reminders: { pickupReminder: [], storageNotice: [], finalNotice: [], regripReminder: [] },
+    reminders: { dropoffReminder: [], pickupReminder: [], storageNotice: [], finalNotice: [], regripReminder: [] },
     lowStock: null,
   };
   const failures: unknown[] = [];
+  await remindDropoffs(now, pageSize, report, failures);
   for (const name of Object.keys(REMINDERS) as ReminderName[]) await remind(name, now, pageSize, report, failures);
   try {
     report.lowStock = await lowStockSummary(now);

@@ -1,6 +1,6 @@
 /**
- * The order's reminder timeline (entities/orderReminder.ts), written by the move writer in the move's own
- * transaction: a move into Ready or Picked Up puts the order in that stage's partition at the move's time, keeping
+ * The order's reminder timeline (entities/orderReminder.ts): a booking puts its drop-off there (`dropoffWrite`), a
+ * reschedule moves it (`rescheduledWrite`), and the move writer writes it in the move's own transaction: a move into Ready or Picked Up puts the order in that stage's partition at the move's time, keeping
  * the marks of reminders already sent (an upsert), so the daily job (reminders/) finds it by a key range.
  */
 import { db } from "../db";
@@ -13,6 +13,29 @@ import type { OrderItem } from "../orders/view";
 export function timelineWrites(entities: TransactionEntities, order: Pick<OrderItem, "id" | "userId">, to: Stage, at: string): LabelledWrite[] {
   if (to !== "ready" && to !== "picked_up") return [];
   return [{ label: "reminders", write: entities.orderReminder.upsert({ orderId: order.id, userId: order.userId, stage: to, since: at }).commit() }];
+}
+
+/**
+ * A booking's drop-off on the timeline, in the booking's own transaction (orders/booking.ts): the `scheduled`
+ * partition at the drop-off time, for the drop-off reminder the day before (reminders/index.ts).
+ */
+export function dropoffWrite(entities: TransactionEntities, order: Pick<OrderItem, "id" | "userId">, dropoffDateTime: string): LabelledWrite {
+  return { label: "reminders", write: entities.orderReminder.upsert({ orderId: order.id, userId: order.userId, stage: "scheduled", since: dropoffDateTime }).commit() };
+}
+
+/**
+ * A reschedule's drop-off on the timeline, in the reschedule's own transaction (orders/reschedule.ts): the new time,
+ * and the drop-off reminder not sent yet for it (an order booked before the timeline kept drop-offs gets its item).
+ */
+export function rescheduledWrite(entities: TransactionEntities, order: Pick<OrderItem, "id" | "userId">, dropoffDateTime: string): LabelledWrite {
+  return {
+    label: "reminders",
+    write: entities.orderReminder
+      .update({ orderId: order.id })
+      .set({ userId: order.userId, stage: "scheduled", since: dropoffDateTime })
+      .remove(["dropoffReminderAt"])
+      .commit(),
+  };
 }
 
 /**

@@ -5,19 +5,21 @@
  *
  * - Before check-in only: awaiting payment or scheduled.
  * - Nothing paid (unpaid, comp, refunded already): canceled, nothing to give back.
- * - Paid: refunded in full within 24 hours of booking; after that the shop cancels it.
+ * - Paid: refunded in full until 24 hours before the drop-off time, or within 24 hours of booking, whichever is
+ *   later (the terms' "24-hour cancellation", read for the customer); after that the shop cancels it (the page
+ *   shows the shop's contact).
  */
 import { stageOf, type PaymentStatus, type Stage } from "./lifecycle";
 
 /** The stages a customer may cancel their own order from. */
 export const CUSTOMER_CANCEL_STAGES: readonly Stage[] = ["awaiting_payment", "scheduled"];
 
-/** A customer's cancel of a paid order is refunded in full within this time of booking (the terms). */
+/** A customer's cancel of a paid order is refunded in full up to this long before drop-off, or this long after booking (the terms). */
 export const FULL_REFUND_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const CANCEL_AFTER_CHECK_IN = "This order can no longer be canceled online: it has been checked in. Please contact the shop.";
 export const CANCEL_AFTER_REFUND_WINDOW =
-  "Paid orders can be canceled online for a full refund within 24 hours of booking. Please contact the shop to cancel this order.";
+  "Paid orders can be canceled online for a full refund until 24 hours before drop-off, or within 24 hours of booking. Please contact the shop to cancel this order.";
 
 export interface CancelableOrder {
   status: string;
@@ -25,6 +27,23 @@ export interface CancelableOrder {
   totalCents: number;
   refundedAmountCents: number;
   createdAt: string;
+  /** When the paddle is dropped off (a counter sale has none: its window is the booking's 24 hours). */
+  dropoffDateTime?: string | null;
+  /** The window's end kept by a reschedule made after it closed: a later drop-off does not reopen it. */
+  refundWindowEndsAt?: string | null;
+}
+
+/**
+ * The last moment a paid order cancels online with its full refund: 24 hours before drop-off or 24 hours after
+ * booking, whichever is later (milliseconds since the epoch; the moment itself is still inside). A reschedule made
+ * once the window had closed keeps its end (`refundWindowEndsAt`): moving the drop-off later never reopens it.
+ */
+export function refundDeadline(order: Pick<CancelableOrder, "createdAt" | "dropoffDateTime" | "refundWindowEndsAt">): number {
+  const afterBooking = Date.parse(order.createdAt) + FULL_REFUND_WINDOW_MS;
+  const beforeDropoff = order.dropoffDateTime ? Date.parse(order.dropoffDateTime) - FULL_REFUND_WINDOW_MS : Number.NaN;
+  const rule = Number.isNaN(beforeDropoff) ? afterBooking : Math.max(afterBooking, beforeDropoff);
+  const kept = order.refundWindowEndsAt ? Date.parse(order.refundWindowEndsAt) : Number.NaN;
+  return Number.isNaN(kept) ? rule : Math.min(rule, kept);
 }
 
 /** What is left of the order's payment to give back. */
@@ -43,6 +62,6 @@ export function customerCancel(order: CancelableOrder, now: Date = new Date()): 
   if (!stage || !CUSTOMER_CANCEL_STAGES.includes(stage)) return { allowed: false, message: CANCEL_AFTER_CHECK_IN };
   const owed = refundableCents(order);
   if (owed === 0) return { allowed: true, refundCents: 0 };
-  if (now.getTime() - Date.parse(order.createdAt) <= FULL_REFUND_WINDOW_MS) return { allowed: true, refundCents: owed };
+  if (now.getTime() <= refundDeadline(order)) return { allowed: true, refundCents: owed };
   return { allowed: false, message: CANCEL_AFTER_REFUND_WINDOW };
 }

@@ -49,6 +49,8 @@ export interface OrderView {
   partner: { locationKey: string; name: string; address: string | null; mapsUrl: string | null } | null;
   /** Why the order's place changed (an event canceled), for the order page. */
   locationNotice: string | null;
+  /** Set when the order was rescheduled after its refund window closed: the window's end, kept (shared/order-cancel.ts). */
+  refundWindowEndsAt: string | null;
   lineItems: LineItemView[];
   customerNotes: string | null;
   /** Internal staff notes: present only in a staff member's view. */

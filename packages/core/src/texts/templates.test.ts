@@ -124,6 +124,11 @@ describe("the texts and emails that state an order's money", () => {
     expect(templates.bookingConfirmation.email(confirmation).text).not.toContain("Questions?");
   });
 
+  it("the booking confirmation's email offers the drop-off's calendar file beside the order's link", () => {
+    const text = templates.bookingConfirmation.email({ ...confirmation, orderUrl: "https://regrip.test/orders/o-1" }).text;
+    expect(text).toContain("Your order: https://regrip.test/orders/o-1\nAdd the drop-off to your calendar: https://regrip.test/orders/o-1?calendar=1");
+  });
+
   it("the booking confirmation names the lines, the promotion, the points, the tax and the total, by text and by email", () => {
     expect(templates.bookingConfirmation.words(confirmation)).toBe(
       `Regrip: you're booked! "Big Blue" (bag 042), order R-1042. Drop it off at Regrip Highlands Ranch on Monday, November 30 at 10 am; it will be ready on Tuesday, December 1. Strip and Grip $45.00, Edge Guard $15.00, Edge Tape $5.00, Promotion GRIP5 -$5.00, 100 points -$10.00, Sales tax $1.15, Total $51.15. Pay by 10:53 am today, or the booking is released.`,

@@ -21,6 +21,7 @@ import { billLines, billText, refundWords } from "../shared/bill-text";
 import { dollars } from "../shared/payment";
 import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { OPT_OUT_LINE } from "../shared/sms-consent";
+import { CALENDAR_LINK_QUERY } from "../shared/reschedule";
 
 /**
  * Who may be texted, and how the number is found:
@@ -94,6 +95,24 @@ function placeOf(order: Pick<OrderTextParams, "pickupLocation" | "dropoffLocatio
   // A club day or a delivery run: the partner club by its name.
   if (where === "ONSITE") return order.partner?.name ?? "Regrip";
   return isBookableLocation(where) ? SHOP_LABELS[where] : "Regrip";
+}
+
+/**
+ * What the drop-off reminder says, already in words (reminders/index.ts makes them with shared/order-calendar.ts):
+ * templates know no calendar.
+ */
+export interface DropoffReminderParams {
+  order: Pick<OrderItem, "id" | "number" | "paddle">;
+  /** "Tuesday, December 1 at 10 am". */
+  when: string;
+  /** The shop's or the club's name, and its address. */
+  place: string;
+  address: string;
+  /** "Bring your paddle in bag 101 ...". */
+  bring: string;
+  /** The order page opened on its drop-off change, and on its cancel. */
+  rescheduleUrl: string;
+  cancelUrl: string;
 }
 
 /** One open order as the STATUS answer names it (communications/conversations.ts builds them). */
@@ -306,7 +325,7 @@ export const templates = {
         order.payBy ? `${order.payBy}.` : undefined,
         `Drop-off: ${dropPlaceOf(order)}${order.dropoffWhen ? `, ${order.dropoffWhen}` : ""}`,
         order.pickupDay ? `Ready for pickup: ${order.pickupDay} at ${placeOf(order)}` : undefined,
-        order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
+        order.orderUrl ? ["", `Your order: ${order.orderUrl}`, `Add the drop-off to your calendar: ${order.orderUrl}${CALENDAR_LINK_QUERY}`] : undefined,
         order.shopContact ? ["", "Questions? The shop:", ...order.shopContact] : undefined,
       ),
     }),
@@ -473,6 +492,27 @@ export const templates = {
     when: `The order has been Ready for ${FINAL_NOTICE_DAYS} days (before the terms' ${NO_RESPONSIBILITY_DAYS})`,
     words: (order: OrderTextParams) =>
       `Regrip: final notice. ${paddleOf(order)}${bagOf(order)} has been waiting at ${placeOf(order)} for ${FINAL_NOTICE_DAYS} days. Paddles left more than ${NO_RESPONSIBILITY_DAYS} days after we told you they were ready are considered abandoned. Please pick it up within ${NO_RESPONSIBILITY_DAYS - FINAL_NOTICE_DAYS} days.`,
+  }),
+  dropoffReminder: emailedTemplate({
+    messageType: "reminder",
+    consent: "orderUpdates",
+    to: "The order's customer, by text and by email as their profile allows each",
+    when: "The day before the drop-off (or the club day), once per drop-off time: where and when, what to bring, and the links that change the drop-off or cancel (a reschedule is reminded again for its new day)",
+    words: (params: DropoffReminderParams) =>
+      `Regrip: see you tomorrow! Drop off ${paddleOf(params.order)} for order ${orderReference(params.order)} at ${params.place} on ${params.when}. ${params.bring} Change the time: ${params.rescheduleUrl} Cancel: ${params.cancelUrl}`,
+    email: (params) => ({
+      subject: `Tomorrow: drop off your paddle for Regrip order ${orderReference(params.order)}`,
+      text: emailText(
+        `A reminder of your drop-off for order ${orderReference(params.order)}.`,
+        "",
+        `When: ${params.when}`,
+        `Where: ${params.place}${params.address ? `, ${params.address}` : ""}`,
+        params.bring,
+        "",
+        `Change the drop-off time: ${params.rescheduleUrl}`,
+        `Cancel the order: ${params.cancelUrl}`,
+      ),
+    }),
   }),
   regripReminder: template({
     messageType: "reminder",

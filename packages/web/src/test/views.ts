@@ -29,6 +29,7 @@ export function orderView(partial: Partial<OrderView> = {}): OrderView {
     scheduleEventId: null,
     partner: null,
     locationNotice: null,
+    refundWindowEndsAt: null,
     lineItems: [{ skuId: null, name: "Premium Regrip", description: null, price: 5500, quantity: 1 }],
     customerNotes: null,
     subtotalCents: 5500,

@@ -1,5 +1,7 @@
+import { formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf } from "@regrip/core/shared/lifecycle";
-import { customerCancel, FULL_REFUND_WINDOW_MS } from "@regrip/core/shared/order-cancel";
+import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "@regrip/core/shared/locations";
+import { customerCancel, refundDeadline as deadlineOf } from "@regrip/core/shared/order-cancel";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
@@ -9,17 +11,43 @@ import { failureMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 import { useToast } from "../../toast/use-toast";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+/** The end of the full-refund window: 24 hours before drop-off or after booking, whichever is later (the server's rule), on the shop's clock. */
+const refundDeadline = (order: Order) => formatInstant(new Date(deadlineOf(order)));
 
-/** The end of the full-refund window: 24 hours after booking. */
-const refundDeadline = (createdAt: string) => dateTime.format(Date.parse(createdAt) + FULL_REFUND_WINDOW_MS);
+/**
+ * The shop to contact once the order can no longer be canceled online: the drop-off shop (an onsite or counter
+ * order: the main shop), by name and address. A shop's phone and email, once shared/locations.ts carries them
+ * (the shop's contact settings), are shown here as links: this reads them when present.
+ */
+function ShopContact({ order }: { order: Pick<Order, "dropoffLocation"> }) {
+  const shop = (shopLocation(order.dropoffLocation) ?? shopLocation(DEFAULT_DROPOFF_LOCATION)!) as ShopLocation & { phone?: string; email?: string };
+  return (
+    <p className="shop-contact" data-testid="shop-contact">
+      {`Contact the shop: ${shop.label}, ${shop.address.join(", ")}`}
+      {shop.phone && (
+        <>
+          {" · "}
+          <a href={`tel:${shop.phone}`}>{shop.phone}</a>
+        </>
+      )}
+      {shop.email && (
+        <>
+          {" · "}
+          <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        </>
+      )}
+    </p>
+  );
+}
 
 /**
  * Cancel Order on the order page, within the rule the server enforces (shared/order-cancel.ts): offered before
- * check-in, refunded in full within 24 hours of booking when paid; otherwise the server's words say why not.
+ * check-in, refunded in full when paid until 24 hours before drop-off or within 24 hours of booking, whichever is
+ * later; otherwise the server's words say why not, with the shop's contact. `focus`: the drop-off reminder's cancel
+ * link (`?cancel=1`) brings the section into view.
  * A confirmation first; the move is POST /api/orders/{id}/status {status: "CANCELED"}.
  */
-export function CancelOrder({ order }: { order: Order }) {
+export function CancelOrder({ order, focus = false }: { order: Order; focus?: boolean }) {
   const [confirming, setConfirming] = useState(false);
   const { toast } = useToast();
   const queryClient = useQueryClient();
@@ -51,13 +79,18 @@ export function CancelOrder({ order }: { order: Order }) {
   const decision = customerCancel(order);
 
   return (
-    <section className="card" aria-labelledby="cancel-order-title">
+    <section
+      className="card"
+      id="cancel"
+      aria-labelledby="cancel-order-title"
+      ref={focus ? (node) => node?.scrollIntoView({ block: "center" }) : undefined}
+    >
       <h2 id="cancel-order-title">Need to cancel?</h2>
       {decision.allowed ? (
         <>
           <p className="muted">
             {decision.refundCents > 0
-              ? `Cancel before check-in and by ${refundDeadline(order.createdAt)} for a full refund of ${formatCents(decision.refundCents)}.`
+              ? `Cancel before check-in and by ${refundDeadline(order)} for a full refund of ${formatCents(decision.refundCents)}.`
               : "You can cancel before check-in. Nothing has been charged."}
           </p>
           <button type="button" className="btn btn-danger-outline" onClick={() => setConfirming(true)}>
@@ -65,7 +98,10 @@ export function CancelOrder({ order }: { order: Order }) {
           </button>
         </>
       ) : (
-        <p className="muted">{decision.message}</p>
+        <>
+          <p className="muted">{decision.message}</p>
+          {!decision.canceled && <ShopContact order={order} />}
+        </>
       )}
       {confirming && decision.allowed && (
         <Dialog

@@ -209,12 +209,23 @@ describe("OrderPage: cancel", () => {
   const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000).toISOString();
 
   it("offers Cancel Order only when the server would take it, and says why not otherwise", async () => {
-    const paidLongAgo = { ...order, id: "o-old", status: "SCHEDULED" as const, stage: "scheduled" as const, createdAt: hoursAgo(30) };
+    const paidLongAgo = { ...order, id: "o-old", status: "SCHEDULED" as const, stage: "scheduled" as const, createdAt: hoursAgo(30), dropoffDateTime: hoursAgo(-20) };
     fakeApi({ "GET /api/orders/o-old": () => Response.json(paidLongAgo), "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }) });
     renderPage(<OrderPage />, { path: "/orders/o-old", route: "/orders/:id" });
     await screen.findByRole("heading", { name: "Need to cancel?" });
     expect(screen.queryByRole("button", { name: "Cancel Order" })).toBeNull();
-    expect(screen.getByText(/Paid orders can be canceled online for a full refund within 24 hours of booking/)).toBeTruthy();
+    expect(screen.getByText(/Paid orders can be canceled online for a full refund until 24 hours before drop-off, or within 24 hours of booking/)).toBeTruthy();
+    // After the window: the shop to contact, by name and address.
+    expect(screen.getByTestId("shop-contact").textContent).toMatch(/^Contact the shop: Regrip (Littleton|Highlands Ranch), /);
+  });
+
+  it("offers a booking made days ahead its full refund until 24 hours before its drop-off", async () => {
+    const ahead = { ...order, id: "o-ahead", status: "SCHEDULED" as const, stage: "scheduled" as const, createdAt: hoursAgo(72), dropoffDateTime: hoursAgo(-72) };
+    fakeApi({ "GET /api/orders/o-ahead": () => Response.json(ahead), "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }) });
+    renderPage(<OrderPage />, { path: "/orders/o-ahead", route: "/orders/:id" });
+    await screen.findByRole("heading", { name: "Need to cancel?" });
+    expect(screen.getByRole("button", { name: "Cancel Order" })).toBeTruthy();
+    expect(screen.getByText(/^Cancel before check-in and by .* for a full refund of/)).toBeTruthy();
   });
 
   it("asks first, then cancels an unpaid order with nothing to refund", async () => {

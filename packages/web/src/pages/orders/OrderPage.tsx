@@ -8,7 +8,7 @@ import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import { offersTip } from "@regrip/core/shared/tips";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { Link, useParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { useCurrentUser } from "../../auth/current-user";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { BillSummary } from "../../components/BillSummary";
@@ -35,6 +35,7 @@ import "../../styles/order.css";
 import { useToast } from "../../toast/use-toast";
 import { markThankYou } from "../my-grips/thank-you";
 import { CancelOrder } from "./CancelOrder";
+import { DropoffActions } from "./ChangeDropoff";
 import { PickupDialog } from "./PickupDialog";
 import { OrderTip } from "./TipSection";
 
@@ -312,6 +313,8 @@ export default function OrderPage() {
   const services = useServices();
   const me = useCurrentUser();
   const [pickup, setPickup] = useState(false);
+  // The drop-off reminder's links: the drop-off change opened, or the cancel in view.
+  const [search] = useSearchParams();
   usePageMeta(order.data ? orderTitle(order.data) : "Order", "Follow your paddle's regrip from drop-off to pickup.");
 
   if (order.isPending) return <LoadingSpinner text="Loading your order..." />;
@@ -449,6 +452,7 @@ export default function OrderPage() {
           </section>
 
           <LocationCard order={data} />
+          {me.data?.id === data.userId && <DropoffActions order={data} open={search.get("change") === "dropoff"} save={search.get("calendar") === "1"} />}
         </div>
 
         <div>
@@ -488,7 +492,7 @@ export default function OrderPage() {
             </dl>
             {!outcomeHasPayNow && !payWithTip && <PayNow order={data} />}
           </section>
-          <CancelOrder order={data} />
+          <CancelOrder order={data} focus={search.get("cancel") === "1"} />
         </div>
       </div>
     </div>
