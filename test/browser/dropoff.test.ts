@@ -138,6 +138,9 @@ describe("between booking and drop-off", () => {
       await page.getByText(CANCEL_AFTER_REFUND_WINDOW).waitFor();
       expect(await page.getByRole("button", { name: "Cancel Order" }).count()).toBe(0);
       expect(await page.getByTestId("shop-contact").innerText()).toContain(`Contact the shop: Regrip Littleton, ${littleton.address.join(", ")}`);
+      // With the shop's phone and email as the admin set them (the Shop details settings).
+      await page.getByTestId("shop-contact").getByRole("link", { name: /^\(\d{3}\) \d{3}-\d{4}$/ }).waitFor();
+      await page.getByTestId("shop-contact").getByRole("link", { name: /@/ }).waitFor();
       await checkAtBothWidths(page, "the order past its online cancel", { shots });
     });
   }, 120_000);

@@ -1,11 +1,13 @@
 import { formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf } from "@regrip/core/shared/lifecycle";
-import { DEFAULT_DROPOFF_LOCATION, shopLocation, type ShopLocation } from "@regrip/core/shared/locations";
+import { DEFAULT_DROPOFF_LOCATION, shopLocation } from "@regrip/core/shared/locations";
+import { phoneWords, telHref } from "@regrip/core/shared/shop-contact";
 import { customerCancel, refundDeadline as deadlineOf } from "@regrip/core/shared/order-cancel";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Dialog } from "../../components/Dialog";
 import { orderQueryKey, ordersQueryKey, type Order } from "../../data/orders";
+import { useShops } from "../../data/shops";
 import { apiJson } from "../../lib/api";
 import { failureMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
@@ -16,24 +18,25 @@ const refundDeadline = (order: Order) => formatInstant(new Date(deadlineOf(order
 
 /**
  * The shop to contact once the order can no longer be canceled online: the drop-off shop (an onsite or counter
- * order: the main shop), by name and address. A shop's phone and email, once shared/locations.ts carries them
- * (the shop's contact settings), are shown here as links: this reads them when present.
+ * order: the main shop), by name and address, with its phone and email as an admin set them (GET /api/locations).
  */
 function ShopContact({ order }: { order: Pick<Order, "dropoffLocation"> }) {
-  const shop = (shopLocation(order.dropoffLocation) ?? shopLocation(DEFAULT_DROPOFF_LOCATION)!) as ShopLocation & { phone?: string; email?: string };
+  const shop = shopLocation(order.dropoffLocation) ?? shopLocation(DEFAULT_DROPOFF_LOCATION)!;
+  const shops = useShops();
+  const contact = shops.state === "ready" ? shops.shops.find((candidate) => candidate.value === shop.value) : undefined;
   return (
     <p className="shop-contact" data-testid="shop-contact">
-      {`Contact the shop: ${shop.label}, ${shop.address.join(", ")}`}
-      {shop.phone && (
+      {`Contact the shop: ${shop.label}, ${(contact?.address ?? shop.address).join(", ")}`}
+      {contact?.phone && (
         <>
           {" · "}
-          <a href={`tel:${shop.phone}`}>{shop.phone}</a>
+          <a href={telHref(contact.phone)}>{phoneWords(contact.phone)}</a>
         </>
       )}
-      {shop.email && (
+      {contact?.email && (
         <>
           {" · "}
-          <a href={`mailto:${shop.email}`}>{shop.email}</a>
+          <a href={`mailto:${contact.email}`}>{contact.email}</a>
         </>
       )}
     </p>
