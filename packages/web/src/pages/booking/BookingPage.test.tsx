@@ -107,7 +107,7 @@ async function bookBigRedInBag101(routes: Parameters<typeof fakeApi>[0]) {
 }
 
 describe("BookingPage", () => {
-  it("books with a verified phone retry, the same Idempotency-Key, and tells the customer when payment cannot start", async () => {
+  it("asks for the phone's code before Confirm, books with a verified phone retry, the same Idempotency-Key, and tells the customer when payment cannot start", async () => {
     let bookings = 0;
     const bookedAt = new Date().toISOString();
     const calls = fakeApi({
@@ -154,10 +154,9 @@ describe("BookingPage", () => {
     expect(book.disabled).toBe(false);
     fireEvent.click(book);
 
-    const confirm = await screen.findByRole("dialog", { name: "Confirm Your Booking" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm and Pay" }));
-
+    // No verified phone: its code is asked before the confirmation, not after Confirm and Pay.
     const phone = await screen.findByRole("dialog", { name: "Verify Your Phone" });
+    expect(screen.queryByRole("dialog", { name: "Confirm Your Booking" })).toBeNull();
     fireEvent.change(within(phone).getByLabelText("Mobile phone"), { target: { value: "303555" } });
     fireEvent.click(within(phone).getByRole("button", { name: "Send Code" }));
     await screen.findByText("Please enter a valid 10-digit phone number");
@@ -170,6 +169,17 @@ describe("BookingPage", () => {
     await screen.findByText("Please enter the 6-digit verification code");
     fireEvent.change(within(phone).getByLabelText("Verification code"), { target: { value: "123456" } });
     fireEvent.click(within(phone).getByRole("button", { name: "Verify" }));
+
+    const confirm = await screen.findByRole("dialog", { name: "Confirm Your Booking" });
+    expect(calls.some((c) => c.path === "/api/book-service")).toBe(false);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm and Pay" }));
+
+    // The server still asks (the number changed on another device): verified again, the saved booking is retried.
+    const again = await screen.findByRole("dialog", { name: "Verify Your Phone" });
+    fireEvent.change(within(again).getByLabelText("Mobile phone"), { target: { value: "3035550142" } });
+    fireEvent.click(within(again).getByRole("button", { name: "Send Code" }));
+    fireEvent.change(await within(again).findByLabelText("Verification code"), { target: { value: "123456" } });
+    fireEvent.click(within(again).getByRole("button", { name: "Verify" }));
 
     const success = await screen.findByRole("dialog", { name: "Service Booked!" });
     // Not "later": the booking is released at the end of its hold, and the dialog says when.

@@ -320,7 +320,7 @@ const BookingForm = memo(function BookingForm({
       toast({ title: "Missing Information", description: BOOKING_REQUIRED, variant: "destructive" });
       return;
     }
-    flow.confirm(bookingRequest({ ...selection, redeemPoints: points }));
+    flow.confirm(bookingRequest({ ...selection, redeemPoints: points }), user.phoneVerified);
   }
 
   function chooseService(service: CoreService) {
@@ -490,7 +490,7 @@ const BookingForm = memo(function BookingForm({
             rule="booking"
             initialPhone={user?.phone}
             onClose={flow.close}
-            onVerified={() => void flow.submit(state.saved)}
+            onVerified={() => flow.verified(state)}
           />
         )}
         {state.step === "booked" && (

@@ -19,7 +19,8 @@ export interface SavedBooking {
 export type BookingStep =
   | { step: "idle" }
   | { step: "confirm"; saved: SavedBooking }
-  | { step: "phone"; saved: SavedBooking }
+  /** The phone to verify: before Confirm (`beforeConfirm`, none verified yet), or when the server asked for it at Confirm. */
+  | { step: "phone"; saved: SavedBooking; beforeConfirm?: boolean }
   | {
       step: "booked";
       orderId: string;
@@ -37,7 +38,7 @@ function bookingFailureMessage(error: unknown): string {
 }
 
 /**
- * Confirm, book, verify a phone when the server asks, retry the saved booking
+ * Verify a phone first when none is verified, confirm, book, verify a phone when the server asks, retry the saved booking
  * with the same Idempotency-Key, then pay. `onBooked` resets the page.
  */
 export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void = (url) => window.location.assign(url)) {
@@ -48,9 +49,11 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
   const [failure, setFailure] = useState<BookingFailure>();
   const inFlight = useRef(false);
 
-  function confirm(request: BookingRequest) {
+  /** The confirm dialog; first the phone's code when the customer has no verified phone (the server would refuse). */
+  function confirm(request: BookingRequest, phoneVerified = true) {
     setFailure(undefined);
-    setState({ step: "confirm", saved: { request, idempotencyKey: newIdempotencyKey() } });
+    const saved = { request, idempotencyKey: newIdempotencyKey() };
+    setState(phoneVerified ? { step: "confirm", saved } : { step: "phone", saved, beforeConfirm: true });
   }
 
   async function submit(saved: SavedBooking) {
@@ -106,6 +109,8 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
     clearFailure: () => setFailure(undefined),
     confirm,
     submit,
+    /** The phone is verified: on to the confirmation, or (asked at Confirm) the saved booking again. */
+    verified: (step: Extract<BookingStep, { step: "phone" }>) => (step.beforeConfirm ? setState({ step: "confirm", saved: step.saved }) : void submit(step.saved)),
     close: () => setState({ step: "idle" }),
   };
 }
