@@ -61,6 +61,7 @@ function useMinuteClock(): Date {
 const loadPicker = () => import("./VariantPickerDialog");
 const loadBookingDialogs = () => import("./BookingDialogs");
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
+const loadDraft = () => import("./booking-draft");
 const VariantPickerDialog = lazyChunk(() => loadPicker().then((m) => ({ default: m.VariantPickerDialog })));
 const ConfirmBookingDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.ConfirmBookingDialog })));
 const BookingSuccessDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.BookingSuccessDialog })));
@@ -197,8 +198,11 @@ const BookingForm = memo(function BookingForm({
   // in one long task. What the customer does renders at once.
   const chooseForCustomer = (change: (s: BookingSelection) => BookingSelection) => startTransition(() => setSelection(change));
 
+  /** The person changed something (the page's own choices are not a draft). */
+  const touched = useRef(false);
   const update = (changes: Partial<BookingSelection>) => {
     flow.clearFailure();
+    touched.current = true;
     setSelection((s) => ({ ...s, ...changes }));
   };
 
@@ -307,7 +311,32 @@ const BookingForm = memo(function BookingForm({
     chooseForCustomer((s) => withPrefs(s, prefs, catalogue));
   }, [prefs, catalogue]);
 
-  const flow = useBookingFlow(() => setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue)));
+  // The booking as the person left it (./booking-draft): restored once who they are is known, kept as they change it.
+  const [draft, setDraft] = useState<{ owner?: string; restored: boolean; store: Awaited<ReturnType<typeof loadDraft>> }>();
+  const owner = user?.id;
+  useEffect(() => {
+    if (signedIn === undefined) return;
+    void loadDraft().then((store) => {
+      const saved = touched.current ? undefined : store.readDraft(owner, emptySelection());
+      if (saved) {
+        prefsApplied.current = true;
+        setSelection(saved);
+      }
+      setDraft({ owner, restored: !!saved, store });
+    });
+  }, [signedIn, owner]);
+  useEffect(() => {
+    if (draft && touched.current) draft.store.saveDraft(draft.owner, selection);
+  }, [draft, selection]);
+  /** Booked, or Start over: the draft is gone, and the form starts again. */
+  const startOver = () => {
+    touched.current = false;
+    draft?.store.clearDraft(draft.owner);
+    setDraft((d) => d && { ...d, restored: false });
+    setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue));
+  };
+
+  const flow = useBookingFlow(startOver);
 
   function logIn() {
     toast({ title: "Login Required", description: "Please log in to book a service", variant: "destructive" });
@@ -382,7 +411,7 @@ const BookingForm = memo(function BookingForm({
           selection={selection}
           onToggleGrip={(item) => update({ grips: toggle(selection.grips, item.id) })}
           onToggleOther={(item) => update({ others: toggle(selection.others, item.id) })}
-          onChooseTape={(item) => setSelection((s) => chooseEdge(s, item))}
+          onChooseTape={(item) => update(chooseEdge(selection, item))}
           onOpenPicker={setPicker}
         />
       </>
@@ -397,6 +426,14 @@ const BookingForm = memo(function BookingForm({
       </header>
       {asked && againId && <AgainOrder id={againId} onAnswer={setAgainOrder} />}
       {again && <AgainNotice note={again} />}
+      {draft?.restored && (
+        <p className="again-note" role="status">
+          Your booking is as you left it.{" "}
+          <button type="button" className="link-button" onClick={startOver}>
+            Start over
+          </button>
+        </p>
+      )}
       <div className="booking-layout">
         <div className="booking-main">
           <PaddleSelector
