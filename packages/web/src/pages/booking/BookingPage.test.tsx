@@ -115,6 +115,7 @@ describe("BookingPage", () => {
       "GET /api/services": () => Response.json(catalogue),
       "GET /api/paddles": () => Response.json([paddle("p1", "Big Red"), paddle("p2", "Lefty")]),
       "GET /api/promotions/WELCOME10": () => Response.json({ code: "WELCOME10", percentage: 10, amountCents: 0 }),
+      "GET /api/promotions/NOPE": () => Response.json({ message: "Invalid or expired promo code" }, { status: 404 }),
       "POST /api/book-service": () =>
         ++bookings === 1
           ? Response.json({ message: "Phone number verification required" }, { status: 428 })
@@ -143,14 +144,24 @@ describe("BookingPage", () => {
     const book = bookButton();
     expect(book.disabled).toBe(true);
 
+    // A refused code is said under the field, and stays until the code is changed.
+    fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: "nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid or expired promo code");
+    expect(screen.getByLabelText("Promo code").getAttribute("aria-invalid")).toBe("true");
     fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: " welcome10 " } });
+    expect(screen.queryByRole("alert")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await screen.findByText("Promo Applied!");
     expect((screen.getByLabelText("Promo code") as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByTestId("summary-total").textContent).toBe("$60.30");
 
-    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "12a3" } });
-    expect((screen.getByLabelText(/Bag number/) as HTMLInputElement).value).toBe("123");
+    // Nothing typed is cut short: a 4th digit stays in the field, refused under it, and Book waits.
+    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "1234" } });
+    expect((screen.getByLabelText(/Bag number/) as HTMLInputElement).value).toBe("1234");
+    expect(screen.getByRole("alert").textContent).toBe("Please enter a 3-digit bag number");
+    expect(book.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "123" } });
     expect(book.disabled).toBe(false);
     fireEvent.click(book);
 

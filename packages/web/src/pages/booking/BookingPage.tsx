@@ -21,6 +21,7 @@ import { useToast } from "../../toast/use-toast";
 import { AddOnSections } from "./AddOnSections";
 import {
   againSelection,
+  bagNumberProblem,
   bookingRequest,
   chooseEdge,
   coreVariant,
@@ -300,7 +301,8 @@ const BookingForm = memo(function BookingForm({
   const whereReady = where.kind === "onsite" ? !!clubDay : !!readyDate && (where.kind === "shop" || !!deliveryRun);
 
   const bagCheck = useBagCheck(selection.needsBag ? "" : selection.bagNumber, asked);
-  const bagRefused = bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined;
+  const bagRefused =
+    (selection.needsBag ? undefined : bagNumberProblem(selection.bagNumber)) ?? (bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined);
 
   // The customer's grip preferences (Shop Tools) preselect the location and core service, once both are known.
   const prefs = user?.defaultPrefs;
