@@ -109,7 +109,7 @@ describe("signing in, verifying and keeping what was typed", () => {
       await page.getByLabel("I don't have a bag yet").check();
       await page.getByLabel("Special instructions").fill("Left-handed, thin grip please");
       await page.reload();
-      await page.getByText("Your booking is as you left it.").waitFor();
+      await page.getByText("Your booking as you left it.").waitFor();
       expect(await page.getByLabel("Special instructions").inputValue()).toBe("Left-handed, thin grip please");
       expect(await page.getByLabel("I don't have a bag yet").isChecked()).toBe(true);
       expect(await page.getByRole("radio", { name: /Blue/ }).isChecked()).toBe(true);

@@ -314,27 +314,29 @@ const BookingForm = memo(function BookingForm({
   }, [prefs, catalogue]);
 
   // The booking as the person left it (./booking-draft): restored once who they are is known, kept as they change it.
-  const [draft, setDraft] = useState<{ owner?: string; restored: boolean; store: Awaited<ReturnType<typeof loadDraft>> }>();
-  const owner = user?.id;
+  const [draft, setDraft] = useState<ReturnType<Awaited<ReturnType<typeof loadDraft>>["draftOf"]>>();
+  const [restored, setRestored] = useState(false);
   useEffect(() => {
     if (signedIn === undefined) return;
-    void loadDraft().then((store) => {
-      const saved = touched.current ? undefined : store.readDraft(owner, emptySelection());
+    void loadDraft().then(({ draftOf }) => {
+      const kept = draftOf(user?.id);
+      const saved = !touched.current && kept.read(emptySelection());
       if (saved) {
         prefsApplied.current = true;
         setSelection(saved);
+        setRestored(true);
       }
-      setDraft({ owner, restored: !!saved, store });
+      setDraft(kept);
     });
-  }, [signedIn, owner]);
+  }, [signedIn, user?.id]);
   useEffect(() => {
-    if (draft && touched.current) draft.store.saveDraft(draft.owner, selection);
+    if (touched.current) draft?.save(selection);
   }, [draft, selection]);
   /** Booked, or Start over: the draft is gone, and the form starts again. */
   const startOver = () => {
     touched.current = false;
-    draft?.store.clearDraft(draft.owner);
-    setDraft((d) => d && { ...d, restored: false });
+    draft?.clear();
+    setRestored(false);
     setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue));
   };
 
@@ -428,9 +430,9 @@ const BookingForm = memo(function BookingForm({
       </header>
       {asked && againId && <AgainOrder id={againId} onAnswer={setAgainOrder} />}
       {again && <AgainNotice note={again} />}
-      {draft?.restored && (
+      {restored && (
         <p className="again-note" role="status">
-          Your booking is as you left it.{" "}
+          Your booking as you left it.{" "}
           <button type="button" className="link-button" onClick={startOver}>
             Start over
           </button>

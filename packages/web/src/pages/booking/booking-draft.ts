@@ -19,44 +19,48 @@ interface Stored {
 
 const keyOf = (owner?: string) => `${PREFIX}${owner ?? "signed-out"}`;
 
-/**
- * The draft of `owner` (a user id, or none when signed out), or the signed-out one it adopts, over `empty` (a new
- * booking: a field added to the page since is filled in as it has it); undefined when none.
- */
-export function readDraft(owner: string | undefined, empty: BookingSelection, storage: Storage = localStorage, now = Date.now()): BookingSelection | undefined {
-  try {
-    let text = storage.getItem(keyOf(owner));
-    if (!text && owner) {
-      text = storage.getItem(keyOf());
-      if (text) {
-        storage.setItem(keyOf(owner), text);
-        storage.removeItem(keyOf());
+/** The draft of `owner` (a user id, or none when signed out): read, saved as it changes, cleared. */
+export function draftOf(owner: string | undefined, storage: Storage = localStorage, clock: () => number = Date.now) {
+  const key = keyOf(owner);
+  return {
+    /**
+     * The draft, or the signed-out one it adopts, over `empty` (a new booking: a field added to the page since is
+     * filled in as it has it); undefined when none.
+     */
+    read(empty: BookingSelection): BookingSelection | undefined {
+      try {
+        let text = storage.getItem(key);
+        if (!text && owner) {
+          text = storage.getItem(keyOf());
+          if (text) {
+            storage.setItem(key, text);
+            storage.removeItem(keyOf());
+          }
+        }
+        if (!text) return undefined;
+        const stored = JSON.parse(text) as Stored;
+        if (stored?.v !== 1 || typeof stored.selection !== "object" || !(clock() - stored.savedAt < MAX_AGE_MS)) {
+          storage.removeItem(key);
+          return undefined;
+        }
+        return { ...empty, ...stored.selection };
+      } catch {
+        return undefined;
       }
-    }
-    if (!text) return undefined;
-    const stored = JSON.parse(text) as Stored;
-    if (stored?.v !== 1 || typeof stored.selection !== "object" || !(now - stored.savedAt < MAX_AGE_MS)) {
-      storage.removeItem(keyOf(owner));
-      return undefined;
-    }
-    return { ...empty, ...stored.selection };
-  } catch {
-    return undefined;
-  }
-}
-
-export function saveDraft(owner: string | undefined, selection: BookingSelection, storage: Storage = localStorage, now = Date.now()): void {
-  try {
-    storage.setItem(keyOf(owner), JSON.stringify({ v: 1, savedAt: now, selection } satisfies Stored));
-  } catch {
-    // Storage full or switched off: the page works on without a draft.
-  }
-}
-
-export function clearDraft(owner: string | undefined, storage: Storage = localStorage): void {
-  try {
-    storage.removeItem(keyOf(owner));
-  } catch {
-    // As above.
-  }
+    },
+    save(selection: BookingSelection): void {
+      try {
+        storage.setItem(key, JSON.stringify({ v: 1, savedAt: clock(), selection } satisfies Stored));
+      } catch {
+        // Storage full or switched off: the page works on without a draft.
+      }
+    },
+    clear(): void {
+      try {
+        storage.removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
 }
