@@ -128,13 +128,15 @@ export const find = /* @__PURE__ */ fn({ role: "customer", input: ById }, async 
 /** C6 / S10. A customer creates for themselves; staff may name the customer. */
 export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle }, (actor, input) => createPaddle(actor, input, newId()));
 
+const CreateOnce = z.object({ paddle: CreatePaddle, idempotencyKey: z.optional(IdempotencyKey) });
+
 /**
  * POST /api/paddles with its Idempotency-Key: a repeat of the key (a double click on Add Paddle, a retry) answers the
  * paddle the first request made, and makes no second one. The paddle's id is derived from the caller and the key, so
  * the repeat's create finds the first one's item and reads it back; without a key, a new paddle each time.
  */
 export const createOnce = /* @__PURE__ */ fn(
-  { role: "customer", input: z.object({ paddle: CreatePaddle, idempotencyKey: z.optional(IdempotencyKey) }) },
+  { role: "customer", input: CreateOnce },
   async (actor, { paddle, idempotencyKey }): Promise<PaddleView> => {
     if (!idempotencyKey) return createPaddle(actor, paddle, newId());
     const hex = createHash("sha256").update(`paddle:${actor.userId}:${idempotencyKey}`).digest("hex");
