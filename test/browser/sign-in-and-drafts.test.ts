@@ -130,4 +130,58 @@ describe("signing in, verifying and keeping what was typed", () => {
       await context.close();
     }
   }, 120_000);
+
+  it("an expired session at Confirm signs in again and comes back to the draft, then books", async () => {
+    const lastName = `Expired${randomUUID().replace(/[\d-]/g, "").slice(0, 6)}`;
+    const email = `${lastName.toLowerCase()}@regrip.test`;
+    const password = "Expired-Pass1";
+    await createLogin(shop.cognitoPort, await userPoolId(), { username: email, password, email, givenName: "Sam", familyName: lastName });
+    const token = await localToken(shop.baseUrl, { username: email, password });
+    const phone = `+1720${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+    expect((await callApi(shop.baseUrl, "POST", "/api/user/phone", { token, body: { phone } })).status).toBe(200);
+    const code = await waitFor("the phone code", () => textsTo(shop.dataDir, phone).map((body) => /\b(\d{6})\b/.exec(body)?.[1]).find(Boolean));
+    expect((await callApi(shop.baseUrl, "POST", "/api/user/phone/verify", { token, body: { code } })).status).toBe(200);
+    expect((await callApi(shop.baseUrl, "POST", "/api/paddles", { token, body: { brand: "Selkirk", model: "Vanguard", nickname: "Green" } })).status).toBe(201);
+
+    const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login?signin=1");
+      const signIn = page.getByRole("form", { name: "Customer sign-in" });
+      await signIn.getByLabel("Email").fill(email);
+      await signIn.getByLabel("Password").fill(password);
+      await signIn.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/booking");
+      await expect.poll(() => page.getByRole("radio", { name: /Green/ }).isChecked(), { timeout: 15_000 }).toBe(true);
+      await choosePremiumRegrip(page);
+      await page.getByLabel("I don't have a bag yet").check();
+      await page.getByLabel("Special instructions").fill("Extra tacky");
+
+      // The session goes bad (its ID token no longer accepted by the server), unseen by the page.
+      await page.evaluate(`for (const key of Object.keys(localStorage).filter((k) => k.endsWith(".idToken"))) {
+        const token = localStorage.getItem(key);
+        localStorage.setItem(key, token.slice(0, -6) + (token.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA"));
+      }`);
+      await page.getByRole("button", { name: "Book Service" }).first().click();
+      await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: /^Confirm/ }).click();
+
+      // Not 'Booking Failed / Unauthorized': signed out, asked to sign in, and back to the booking as it was.
+      await page.waitForURL((url) => url.pathname === "/login");
+      expect(await page.getByText("Booking Failed").count()).toBe(0);
+      await page.getByRole("banner").getByRole("button", { name: "Sign in", exact: true }).waitFor();
+      await page.getByRole("button", { name: /^Sign in with/ }).click();
+      const again = page.getByRole("form", { name: "Customer sign-in" });
+      await again.getByLabel("Email").fill(email);
+      await again.getByLabel("Password").fill(password);
+      await again.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/booking");
+      await page.getByText("Your booking as you left it.").waitFor();
+      expect(await page.getByLabel("Special instructions").inputValue()).toBe("Extra tacky");
+      await page.getByRole("button", { name: "Book Service" }).first().click();
+      await page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: /^Confirm/ }).click();
+      await page.waitForURL((url) => url.pathname !== "/booking", { timeout: 20_000 });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

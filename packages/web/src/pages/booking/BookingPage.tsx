@@ -531,7 +531,8 @@ const BookingForm = memo(function BookingForm({
             rule="booking"
             initialPhone={user?.phone}
             onClose={flow.close}
-            onVerified={() => flow.verified(state)}
+            // Verified: on to the confirmation, or (asked at Confirm) the saved booking again.
+            onVerified={() => (state.beforeConfirm ? flow.confirm(state.saved.request) : void flow.submit(state.saved))}
           />
         )}
         {state.step === "booked" && (

@@ -4,9 +4,11 @@ import { servicesQueryKey } from "../../data/catalogue";
 import { loyaltyQueryKey, membershipQueryKey } from "../../data/membership";
 import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
-import { apiJson } from "../../lib/api";
+import { forgetStoredSession } from "../../auth/session";
+import { apiJson, isUnauthorizedError } from "../../lib/api";
 import { errorStatus, needsPhoneVerification, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
+import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { useToast } from "../../toast/use-toast";
 import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
 
@@ -38,7 +40,7 @@ function bookingFailureMessage(error: unknown): string {
 }
 
 /**
- * Verify a phone first when none is verified, confirm, book, verify a phone when the server asks, retry the saved booking
+ * Verify a phone first when none is verified, confirm, book (an expired session: sign in again), verify a phone when the server asks, retry the saved booking
  * with the same Idempotency-Key, then pay. `onBooked` resets the page.
  */
 export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void = (url) => window.location.assign(url)) {
@@ -89,6 +91,11 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
     } catch (error) {
       if (needsPhoneVerification(error)) {
         setState({ step: "phone", saved });
+      } else if (isUnauthorizedError(error)) {
+        // The session expired: signed out here too, sign in again and come back here, where the draft
+        // (./booking-draft) is kept, rather than 'Booking Failed / Unauthorized' under a header still signed in.
+        forgetStoredSession();
+        goToServerLogin(currentPath());
       } else {
         setState({ step: "idle" });
         const message = bookingFailureMessage(error);
@@ -109,8 +116,6 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
     clearFailure: () => setFailure(undefined),
     confirm,
     submit,
-    /** The phone is verified: on to the confirmation, or (asked at Confirm) the saved booking again. */
-    verified: (step: Extract<BookingStep, { step: "phone" }>) => (step.beforeConfirm ? setState({ step: "confirm", saved: step.saved }) : void submit(step.saved)),
     close: () => setState({ step: "idle" }),
   };
 }
