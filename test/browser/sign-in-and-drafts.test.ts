@@ -184,4 +184,41 @@ describe("signing in, verifying and keeping what was typed", () => {
       await context.close();
     }
   }, 120_000);
+
+  it("a reload during the sign-up's code step finds the code step again; confirmed, the person signs in", async () => {
+    const email = `reload-${randomUUID().slice(0, 8)}@regrip.test`;
+    const context = await browser.newContext({ baseURL: shop.baseUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      await page.goto("/login?signup=1");
+      const form = page.getByRole("form", { name: "Create an account" });
+      await form.getByLabel("First name").fill("Robin");
+      await form.getByLabel("Last name").fill("Reload");
+      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("Password").fill("Reload-Pass1");
+      await form.getByRole("button", { name: "Create Account" }).click();
+      await page.getByRole("form", { name: "Confirm your email" }).waitFor();
+      const code = await waitFor("the sign-up code", () => emailedCodes(email, "Your Regrip confirmation code").at(-1));
+
+      await page.reload();
+      const confirm = page.getByRole("form", { name: "Confirm your email" });
+      await confirm.getByText(email).waitFor();
+      await checkAtBothWidths(page, "sign-up code step after a reload", { shots });
+      await confirm.getByLabel("Confirmation code").fill(code);
+      await confirm.getByRole("button", { name: "Confirm", exact: true }).click();
+      // The password is never kept on the device: confirmed, the person signs in with it.
+      const confirmed = page.getByRole("group", { name: /is confirmed/ });
+      await confirmed.waitFor();
+      await checkAtBothWidths(page, "sign-up confirmed after a reload", { shots });
+      await confirmed.getByRole("button", { name: "Sign In" }).click();
+      const signIn = page.getByRole("form", { name: "Customer sign-in" });
+      await signIn.getByLabel("Email").fill(email);
+      await signIn.getByLabel("Password").fill("Reload-Pass1");
+      await signIn.getByRole("button", { name: "Sign In" }).click();
+      await page.waitForURL((url) => url.pathname === "/booking");
+      expect(await page.evaluate("sessionStorage.getItem('regrip.sign-up-code')")).toBeNull();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });

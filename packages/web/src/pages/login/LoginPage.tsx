@@ -8,6 +8,7 @@ import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
 import { keepReturnPath } from "../../auth/return-path";
 import { usePasswordSignIn } from "../../auth/use-password-sign-in";
+import { pendingSignUp } from "../../auth/use-sign-up";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useRuntimeConfig } from "../../config/config-context";
 import { usePageMeta } from "../../lib/page-meta";
@@ -34,7 +35,8 @@ export default function LoginPage() {
   /** 'Forgot password?' was chosen, with the email typed so far. */
   const [forgotEmail, setForgotEmail] = useState<string>();
   // The header's 'Sign Up' opens the sign-up form (`/login?signup=1`); sign-in finding an unconfirmed account does too.
-  const [signUpShown, setSignUpShown] = useState(params.get("signup") === "1");
+  // A reload during the sign-up's code step opens it again (pendingSignUp: this tab's, without the password).
+  const [signUpShown, setSignUpShown] = useState(() => params.get("signup") === "1" || !!pendingSignUp());
   const [providerError, setProviderError] = useState<string>();
   const customerEmail = useRef<HTMLInputElement>(null);
   const signUpSection = useRef<HTMLDivElement>(null);
