@@ -32,6 +32,12 @@ import { cognitoClient, cognitoDataDir } from "./cognito";
  *   password, `npm run stage:setup`) needs the session the pool's InitiateAuth handed out for that user, used once
  *   within three minutes, and a new password the policy accepts: cognito-local takes any session string, so anyone
  *   who knew such an account's username could otherwise set its password, and it never checks the policy.
+ * - ForgotPassword (a customer's "Forgot password?"): cognito-local stores a fresh code on the user (where
+ *   ConfirmForgotPassword checks it) and only prints it; the gate sends it to the email outbox, and answers an unknown
+ *   username as if a code went out (preventUserExistenceErrors), as the cloud pool does.
+ * - ConfirmForgotPassword checks the new password against the pool's policy (cognito-local never does) and refuses a
+ *   call without a code: cognito-local compares the code with the one it holds, which is none once used, so a missing
+ *   code would otherwise match and set anyone's password.
  */
 export interface LocalPoolGate {
   userPoolId: string;
@@ -77,12 +83,14 @@ function storedCode(gate: LocalPoolGate, username: string): string | undefined {
   return storedUsers(cognitoDataDir(gate.dataDir), gate.userPoolId).find((user) => user.Username.toLowerCase() === wanted)?.ConfirmationCode;
 }
 
-function sendCode(gate: LocalPoolGate, email: string, code: string | undefined) {
+function sendCode(gate: LocalPoolGate, email: string, code: string | undefined, subject = "Your Regrip confirmation code") {
   if (!code) return;
-  const body = `Your Regrip confirmation code is ${code}`;
+  const body = `${subject} is ${code}`;
   console.log(`[email outbox] to ${email}: ${body}`);
-  appendFileSync(emailOutboxFile(gate.dataDir), `${JSON.stringify({ to: email, subject: "Your Regrip confirmation code", body, at: new Date().toISOString() })}\n`);
+  appendFileSync(emailOutboxFile(gate.dataDir), `${JSON.stringify({ to: email, subject, body, at: new Date().toISOString() })}\n`);
 }
+
+const RESET_SUBJECT = "Your Regrip password reset code";
 
 async function resendConfirmationCode(gate: LocalPoolGate, request: Record<string, unknown>): Promise<GateAnswer> {
   const username = typeof request.Username === "string" ? request.Username : "";
@@ -144,6 +152,13 @@ function newPasswordChallenge(gate: LocalPoolGate, request: Record<string, unkno
 export async function beforeForward(gate: LocalPoolGate, target: string, body: Buffer): Promise<GateAnswer | undefined> {
   const name = operation(target);
   if (name === "SignUp") return passwordRefusal(parse(body).Password);
+  if (name === "ConfirmForgotPassword") {
+    const request = parse(body);
+    if (typeof request.ConfirmationCode !== "string" || !request.ConfirmationCode) {
+      return cognitoError("CodeMismatchException", "Invalid verification code provided, please try again.");
+    }
+    return passwordRefusal(request.Password);
+  }
   if (name === "RespondToAuthChallenge") {
     const request = parse(body);
     if (request.ChallengeName === "NEW_PASSWORD_REQUIRED") return newPasswordChallenge(gate, request);
@@ -176,7 +191,7 @@ async function refreshTokens(gate: LocalPoolGate, request: Record<string, unknow
 
 /** Whether the forwarded call's answer is read here (and maybe replaced) before it goes back to the browser. */
 export function readsAnswer(target: string): boolean {
-  return ["SignUp", "InitiateAuth", "RespondToAuthChallenge"].includes(operation(target));
+  return ["SignUp", "InitiateAuth", "RespondToAuthChallenge", "ForgotPassword"].includes(operation(target));
 }
 
 /**
@@ -219,6 +234,20 @@ export async function afterForward(gate: LocalPoolGate, target: string, request:
   if (name === "RespondToAuthChallenge" && status === 200) {
     const answered = parse(answer);
     return answered.AuthenticationResult ? refreshableTokens(gate, parse(request), answered) : undefined;
+  }
+  if (name === "ForgotPassword") {
+    const username = String(parse(request).Username ?? "");
+    const sent = (destination: string): GateAnswer => ({
+      status: 200,
+      body: { CodeDeliveryDetails: { AttributeName: "email", DeliveryMedium: "EMAIL", Destination: maskedEmail(destination) } },
+    });
+    if (status === 200) {
+      const destination = (parse(answer).CodeDeliveryDetails as { Destination?: string } | undefined)?.Destination ?? username;
+      sendCode(gate, destination, storedCode(gate, username), RESET_SUBJECT);
+      return sent(destination);
+    }
+    if (String(parse(answer).__type ?? "") === "UserNotFoundException") return sent(username.includes("@") ? username : "unknown@unknown");
+    return undefined;
   }
   if (name === "SignUp" && status === 200) {
     const { Username, UserAttributes } = parse(request);

@@ -220,6 +220,8 @@ export const browserCognitoOperations: ReadonlySet<string> = new Set(
     "AssociateSoftwareToken", // setUpTOTP (an authenticator app's secret, with the user's own access token)
     "VerifySoftwareToken", // verifyTOTPSetup (the app's first code)
     "SetUserMFAPreference", // updateMFAPreference (two-step sign-in on or off)
+    "ForgotPassword", // resetPassword ("Forgot password?": the code goes to the email outbox, infra/local/cognito-gate.ts)
+    "ConfirmForgotPassword", // confirmResetPassword (the code and a new password the gate checks against the policy)
   ].map((operation) => `AWSCognitoIdentityProviderService.${operation}`),
 );
 

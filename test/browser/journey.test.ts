@@ -1,6 +1,6 @@
 /**
- * The customer journey: a new customer signs up, verifies a phone
- * with the code from the outbox, adds a paddle, books a core service with a
+ * The customer journey: a new customer signs up, adds a paddle, verifies a phone before the confirmation
+ * with the code from the outbox, books a core service with a
  * color and tack, a weight on two areas and a promo code, and finds the order
  * in My Grips and on its page with the right total.
  */
@@ -153,6 +153,19 @@ describe("the customer journey", () => {
 
     await page.getByLabel(/Bag number/).fill("104");
     await page.getByRole("button", { name: "Book Service" }).click();
+
+    // No verified phone yet: its code is asked before the confirmation, not after Confirm and Pay.
+    const phoneDialog = page.getByRole("dialog", { name: "Verify Your Phone" });
+    await phoneDialog.waitFor();
+    const sentAt = Date.now();
+    await phoneDialog.getByLabel("Mobile phone").fill(phone.slice(2));
+    expect(await phoneDialog.getByLabel("Mobile phone").inputValue()).toBe(`+1 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`);
+    await phoneDialog.getByRole("button", { name: "Send Code" }).click();
+    await page.getByText("Verification Code Sent").waitFor();
+    const smsCode = await waitFor("the texted verification code", () => textedCode(phone, sentAt));
+    await phoneDialog.getByLabel("Verification code", { exact: true }).fill(smsCode);
+    await phoneDialog.getByRole("button", { name: "Verify" }).click();
+
     const confirmAndPay = page.getByRole("dialog", { name: "Confirm Your Booking" }).getByRole("button", { name: "Confirm and Pay" });
     // No toast over the primary button ('Promo Applied!' in the bottom-right corner had covered it at 1280x800).
     const button = (await confirmAndPay.boundingBox())!;
@@ -164,18 +177,6 @@ describe("the customer journey", () => {
       expect(apart, `a toast at ${JSON.stringify(toast)} covers 'Confirm and Pay' at ${JSON.stringify(button)}`).toBe(true);
     }
     await confirmAndPay.click();
-
-    // No verified phone yet: the server asks for one, and the saved booking is retried after.
-    const phoneDialog = page.getByRole("dialog", { name: "Verify Your Phone" });
-    await phoneDialog.waitFor();
-    const sentAt = Date.now();
-    await phoneDialog.getByLabel("Mobile phone").fill(phone.slice(2));
-    expect(await phoneDialog.getByLabel("Mobile phone").inputValue()).toBe(`+1 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`);
-    await phoneDialog.getByRole("button", { name: "Send Code" }).click();
-    await page.getByText("Verification Code Sent").waitFor();
-    const smsCode = await waitFor("the texted verification code", () => textedCode(phone, sentAt));
-    await phoneDialog.getByLabel("Verification code", { exact: true }).fill(smsCode);
-    await phoneDialog.getByRole("button", { name: "Verify" }).click();
 
     // Booked; the total needs paying, so the browser goes to the checkout page (not followed here).
     await page.waitForURL((url) => url.pathname !== "/booking", { timeout: 20_000 });

@@ -155,3 +155,48 @@ describe("a refused sign-in", () => {
     }
   });
 });
+
+describe("a forgotten password on one machine", () => {
+  const confirmed = async () => {
+    const email = newEmail();
+    await signUp(email, "GoodPass123");
+    await pool("ConfirmSignUp", { Username: email, ConfirmationCode: codesTo(email)[0] });
+    return email;
+  };
+
+  it("sends the reset code to the email outbox, refuses a new password the policy refuses, and signs in with the new one", async () => {
+    const email = await confirmed();
+    const asked = await pool("ForgotPassword", { Username: email });
+    expect(asked.status).toBe(200);
+    expect(asked.body.CodeDeliveryDetails).toEqual({ AttributeName: "email", DeliveryMedium: "EMAIL", Destination: "s***@r***" });
+    const code = codesTo(email)[1];
+    expect(code).toMatch(/^\d{6}$/);
+
+    const weak = await pool("ConfirmForgotPassword", { Username: email, ConfirmationCode: code, Password: "short1A" });
+    expect(weak).toMatchObject({ status: 400, type: "InvalidPasswordException" });
+    const wrong = await pool("ConfirmForgotPassword", { Username: email, ConfirmationCode: code === "000000" ? "111111" : "000000", Password: "NewPass1234" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.__type).toBe("CodeMismatchException");
+
+    expect((await pool("ConfirmForgotPassword", { Username: email, ConfirmationCode: code, Password: "NewPass1234" })).status).toBe(200);
+    const old = await pool("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: email, PASSWORD: "GoodPass123" } });
+    expect(old.status).toBe(400);
+    const signedIn = await pool("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: email, PASSWORD: "NewPass1234" } });
+    expect(signedIn.status).toBe(200);
+  });
+
+  it("refuses a reset without a code (the used code is gone, and none must not match none)", async () => {
+    const email = await confirmed();
+    const answer = await pool("ConfirmForgotPassword", { Username: email, Password: "NewPass1234" });
+    expect(answer).toMatchObject({ status: 400, type: "CodeMismatchException" });
+    expect((await pool("InitiateAuth", { AuthFlow: "USER_PASSWORD_AUTH", AuthParameters: { USERNAME: email, PASSWORD: "GoodPass123" } })).status).toBe(200);
+  });
+
+  it("answers an unknown email as a known one (preventUserExistenceErrors), and sends nothing", async () => {
+    const email = newEmail();
+    const answer = await pool("ForgotPassword", { Username: email });
+    expect(answer.status).toBe(200);
+    expect(answer.body.CodeDeliveryDetails.Destination).toBe("s***@r***");
+    expect(codesTo(email)).toEqual([]);
+  });
+});

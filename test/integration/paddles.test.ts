@@ -23,6 +23,28 @@ async function paddleOf(token: string, fields: Record<string, unknown> = {}) {
 }
 
 describe("POST /api/paddles", () => {
+  it("makes one paddle of a double click: a repeat of the Idempotency-Key answers the first one's paddle", async () => {
+    const player = await newCustomer();
+    const key = randomUUID();
+    const send = (nickname: string) => call("POST", "/api/paddles", { token: player.token, body: { brand: "Joola", nickname }, headers: { "Idempotency-Key": key } });
+    const [first, second] = await Promise.all([send("Twice"), send("Twice")]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.id).toBe(first.body.id);
+    // Later, the same key still names that paddle; another key, or none, makes a new one.
+    expect((await send("Twice")).body.id).toBe(first.body.id);
+    expect((await list(player.token)).map((p) => p.id)).toEqual([first.body.id]);
+    await create(player.token, { brand: "Joola", nickname: "Another" });
+    expect(await list(player.token)).toHaveLength(2);
+    // Another customer's same key is theirs alone.
+    const other = await newCustomer();
+    const theirs = await call("POST", "/api/paddles", { token: other.token, body: { brand: "Joola", nickname: "Theirs" }, headers: { "Idempotency-Key": key } });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(first.body.id);
+    // A key that is no key is refused, not a 500.
+    const bad = await call("POST", "/api/paddles", { token: player.token, body: { brand: "Joola", nickname: "Bad" }, headers: { "Idempotency-Key": "has spaces in it" } });
+    expect(bad.status).toBe(400);
+  });
+
   it("creates a paddle with every field and answers it with nulls for the rest", async () => {
     const player = await newCustomer();
     const answer = await create(player.token, {

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { EntityItem } from "electrodb";
 import * as z from "zod/mini";
 import { FORBIDDEN, isStaff, type UserActor } from "../actor";
@@ -8,6 +9,7 @@ import { isConditionFailed } from "../db/conditions";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import { newId } from "../entities/attributes";
 import type { Paddle } from "../entities";
+import { IdempotencyKey } from "../shared/idempotency";
 import { CreatePaddle, UpdatePaddle } from "../shared/paddle-input";
 import { PADDLE_NOT_FOUND, type PaddleView } from "../shared/paddles";
 import { forbidden, notFound } from "../errors";
@@ -124,7 +126,33 @@ async function get(userId: string, id: string): Promise<PaddleItem> {
 export const find = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }) => get(actor.userId, id));
 
 /** C6 / S10. A customer creates for themselves; staff may name the customer. */
-export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle }, async (actor, input): Promise<PaddleView> => {
+export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle }, (actor, input) => createPaddle(actor, input, newId()));
+
+const CreateOnce = z.object({ paddle: CreatePaddle, idempotencyKey: z.optional(IdempotencyKey) });
+
+/**
+ * POST /api/paddles with its Idempotency-Key: a repeat of the key (a double click on Add Paddle, a retry) answers the
+ * paddle the first request made, and makes no second one. The paddle's id is derived from the caller and the key, so
+ * the repeat's create finds the first one's item and reads it back; without a key, a new paddle each time.
+ */
+export const createOnce = /* @__PURE__ */ fn(
+  { role: "customer", input: CreateOnce },
+  async (actor, { paddle, idempotencyKey }): Promise<PaddleView> => {
+    if (!idempotencyKey) return createPaddle(actor, paddle, newId());
+    const hex = createHash("sha256").update(`paddle:${actor.userId}:${idempotencyKey}`).digest("hex");
+    const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+    try {
+      return await createPaddle(actor, paddle, id);
+    } catch (error) {
+      // The create's condition (or, staff for a customer, the transaction's) failed: the first request's paddle.
+      const { data: first } = await db().entities.paddle.get({ userId: paddle.userId ?? actor.userId, id }).go();
+      if (first) return withBag(first);
+      throw error;
+    }
+  },
+);
+
+async function createPaddle(actor: UserActor, input: CreatePaddle, id: string): Promise<PaddleView> {
   const { userId: forUser, ...rest } = input;
   const userId = forUser ?? actor.userId;
   if (userId !== actor.userId) {
@@ -132,7 +160,7 @@ export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle
     if (!(await Users.get(userId))) throw notFound(CUSTOMER_NOT_FOUND);
   }
   const { set } = changesOf(rest);
-  const item = { ...set, id: newId(), userId, brand: rest.brand, nickname: rest.nickname };
+  const item = { ...set, id, userId, brand: rest.brand, nickname: rest.nickname };
   if (userId === actor.userId) {
     const { data } = await db().entities.paddle.create(item).go();
     return view(data);
@@ -155,7 +183,7 @@ export const create = /* @__PURE__ */ fn({ role: "customer", input: CreatePaddle
     ])
     .go();
   return view(await get(userId, item.id));
-});
+}
 
 const UpdateInput = z.object({ id: Id, patch: UpdatePaddle });
 /** C7 (S18 for staff): the fields sent, on the caller's own paddle. */

@@ -12,11 +12,13 @@ import { emitAuthEvent } from "./auth-bus";
  * @public Read through loadAmplify()'s dynamic import (runtime.signIn, ...), which knip does not follow.
  */
 export {
+  confirmResetPassword,
   confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   fetchUserAttributes,
   resendSignUpCode,
+  resetPassword,
   setUpTOTP,
   signIn,
   signInWithRedirect,

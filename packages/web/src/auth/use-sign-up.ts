@@ -16,8 +16,32 @@ export interface NewAccount {
   password: string;
 }
 
-/** Where sign-up stands: the details form, an email that already has an account, or the code step. */
-export type SignUpStep = "details" | "exists" | "code";
+/** Where sign-up stands: the details form, an email that already has an account, the code step, or confirmed after a reload. */
+export type SignUpStep = "details" | "exists" | "code" | "confirmed";
+
+const PENDING_KEY = "regrip.sign-up-code";
+type Pending = Omit<NewAccount, "password">;
+
+/** The code step kept for this tab (sessionStorage), never the password: a reload finds it again. */
+function keepPending(account?: NewAccount): void {
+  try {
+    if (account) sessionStorage.setItem(PENDING_KEY, JSON.stringify({ email: account.email, firstName: account.firstName, lastName: account.lastName } satisfies Pending));
+    else sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Storage switched off: a reload starts over, as before.
+  }
+}
+
+/** The sign-up this tab left at its code step, if any. */
+export function pendingSignUp(): Pending | undefined {
+  try {
+    const text = sessionStorage.getItem(PENDING_KEY);
+    const pending = text ? (JSON.parse(text) as Pending) : undefined;
+    return typeof pending?.email === "string" ? pending : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const ALREADY_CONFIRMED = "This account is already confirmed. Sign in with your email and password.";
 
@@ -103,7 +127,10 @@ export function useSignUp(returnTo?: string) {
           options: { userAttributes: { email, given_name: trimmed.firstName, family_name: trimmed.lastName } },
         });
         if (result.isSignUpComplete) await finish(trimmed);
-        else setStep("code");
+        else {
+          keepPending(trimmed);
+          setStep("code");
+        }
       } catch (failure) {
         if (failure instanceof Error && failure.name === "UsernameExistsException") return setStep("exists");
         if (failure instanceof Error && failure.name === "InvalidPasswordException") return setPasswordError(failure.message);
@@ -126,6 +153,7 @@ export function useSignUp(returnTo?: string) {
         }
         throw failure;
       }
+      if (!account.password) keepPending(account);
       setStep("code");
       setNotice(`We sent a new code to ${account.email}.`);
     });
@@ -140,6 +168,9 @@ export function useSignUp(returnTo?: string) {
         // Confirmed meanwhile (another tab, or the code entered twice): sign in as usual.
         if (!(failure instanceof Error && /current status is confirmed/i.test(failure.message))) throw failure;
       }
+      keepPending();
+      // Back after a reload, the password is not kept: the person signs in with it.
+      if (!account.password) return setStep("confirmed");
       await finish(account);
     });
 
@@ -150,12 +181,19 @@ export function useSignUp(returnTo?: string) {
     setError(undefined);
   };
 
+  /** A reload found this tab's sign-up at its code step: back to it (without the password). */
+  const restore = (pending: Pending) => {
+    setAccount({ ...pending, password: "" });
+    setStep("code");
+  };
+
   const reset = () => {
+    keepPending();
     setAccount(undefined);
     setStep("details");
     setError(undefined);
     setNotice(undefined);
   };
 
-  return { start, resend, confirm, resume, reset, account, step, busy, error, passwordError, notice };
+  return { start, resend, confirm, resume, restore, reset, account, step, busy, error, passwordError, notice };
 }

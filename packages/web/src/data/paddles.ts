@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef } from "react";
 import { apiJson, apiRequest } from "../lib/api";
 import { failureMessage, serverMessage } from "../lib/api-error";
+import { newIdempotencyKey } from "../lib/idempotency";
 import { useToast } from "../toast/use-toast";
 
 export { PADDLE_MATERIALS as paddleMaterials, PADDLE_SHAPES as paddleShapes } from "@regrip/core/shared/paddles";
@@ -58,12 +60,15 @@ function useInvalidatePaddles() {
 }
 
 /** POST /api/paddles: 'Paddle Added', or 'Error' with the server's message. */
+/** POST /api/paddles with one Idempotency-Key until it succeeds: a double click on Add Paddle makes one paddle. */
 export function useCreatePaddle() {
   const { toast } = useToast();
   const invalidate = useInvalidatePaddles();
+  const key = useRef<string>(undefined);
   return useMutation({
-    mutationFn: (input: PaddleInput) => apiJson<Paddle>("POST", "/api/paddles", input),
+    mutationFn: (input: PaddleInput) => apiJson<Paddle>("POST", "/api/paddles", input, { "Idempotency-Key": (key.current ??= newIdempotencyKey()) }),
     onSuccess: (paddle) => {
+      key.current = undefined;
       toast({ title: "Paddle Added", description: `${paddleName(paddle)} is ready to book.` });
       return invalidate();
     },

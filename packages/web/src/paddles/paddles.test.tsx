@@ -198,6 +198,26 @@ describe("QuickAddPaddleForm", () => {
     expect(calls[0].body).toEqual({ brand: "Unspecified", nickname: "Kitchen Queen" });
   });
 
+  it("sends a double click's two requests with one Idempotency-Key, and a new key for the next paddle", async () => {
+    const calls = fakeApi({ "POST /api/paddles": () => Response.json(paddleView({ id: "p9", nickname: "Kitchen Queen" }), { status: 201 }) });
+    const added: string[] = [];
+    renderPage(<QuickAddPaddleForm onAdded={(p) => added.push(p.id)} />, { path: "/booking" });
+    fireEvent.change(screen.getByLabelText("Nickname *"), { target: { value: "Kitchen Queen" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
+    await waitFor(() => expect(added.length).toBeGreaterThan(0));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(2));
+    const [first, second] = calls.filter((c) => c.method === "POST");
+    expect(first.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers["Idempotency-Key"]).toBe(first.headers["Idempotency-Key"]);
+    // One paddle added, once.
+    await waitFor(() => expect(added).toEqual(["p9"]));
+    fireEvent.change(screen.getByLabelText("Nickname *"), { target: { value: "Second" } });
+    fireEvent.click(screen.getByRole("button", { name: "Add Paddle" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(3));
+    expect(calls.filter((c) => c.method === "POST")[2].headers["Idempotency-Key"]).not.toBe(first.headers["Idempotency-Key"]);
+  });
+
   it("falls back to 'Failed to add paddle. Please try again.'", async () => {
     fakeApi({ "POST /api/paddles": () => new Response("", { status: 502 }) });
     renderPage(<QuickAddPaddleForm onAdded={() => {}} />, { path: "/booking" });

@@ -107,7 +107,7 @@ async function bookBigRedInBag101(routes: Parameters<typeof fakeApi>[0]) {
 }
 
 describe("BookingPage", () => {
-  it("books with a verified phone retry, the same Idempotency-Key, and tells the customer when payment cannot start", async () => {
+  it("asks for the phone's code before Confirm, books with a verified phone retry, the same Idempotency-Key, and tells the customer when payment cannot start", async () => {
     let bookings = 0;
     const bookedAt = new Date().toISOString();
     const calls = fakeApi({
@@ -115,6 +115,7 @@ describe("BookingPage", () => {
       "GET /api/services": () => Response.json(catalogue),
       "GET /api/paddles": () => Response.json([paddle("p1", "Big Red"), paddle("p2", "Lefty")]),
       "GET /api/promotions/WELCOME10": () => Response.json({ code: "WELCOME10", percentage: 10, amountCents: 0 }),
+      "GET /api/promotions/NOPE": () => Response.json({ message: "Invalid or expired promo code" }, { status: 404 }),
       "POST /api/book-service": () =>
         ++bookings === 1
           ? Response.json({ message: "Phone number verification required" }, { status: 428 })
@@ -143,21 +144,30 @@ describe("BookingPage", () => {
     const book = bookButton();
     expect(book.disabled).toBe(true);
 
+    // A refused code is said under the field, and stays until the code is changed.
+    fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: "nope" } });
+    fireEvent.click(screen.getByRole("button", { name: "Apply" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid or expired promo code");
+    expect(screen.getByLabelText("Promo code").getAttribute("aria-invalid")).toBe("true");
     fireEvent.change(screen.getByLabelText("Promo code"), { target: { value: " welcome10 " } });
+    expect(screen.queryByRole("alert")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     await screen.findByText("Promo Applied!");
     expect((screen.getByLabelText("Promo code") as HTMLInputElement).readOnly).toBe(true);
     expect(screen.getByTestId("summary-total").textContent).toBe("$60.30");
 
-    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "12a3" } });
-    expect((screen.getByLabelText(/Bag number/) as HTMLInputElement).value).toBe("123");
+    // Nothing typed is cut short: a 4th digit stays in the field, refused under it, and Book waits.
+    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "1234" } });
+    expect((screen.getByLabelText(/Bag number/) as HTMLInputElement).value).toBe("1234");
+    expect(screen.getByRole("alert").textContent).toBe("Please enter a 3-digit bag number");
+    expect(book.disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Bag number/), { target: { value: "123" } });
     expect(book.disabled).toBe(false);
     fireEvent.click(book);
 
-    const confirm = await screen.findByRole("dialog", { name: "Confirm Your Booking" });
-    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm and Pay" }));
-
+    // No verified phone: its code is asked before the confirmation, not after Confirm and Pay.
     const phone = await screen.findByRole("dialog", { name: "Verify Your Phone" });
+    expect(screen.queryByRole("dialog", { name: "Confirm Your Booking" })).toBeNull();
     fireEvent.change(within(phone).getByLabelText("Mobile phone"), { target: { value: "303555" } });
     fireEvent.click(within(phone).getByRole("button", { name: "Send Code" }));
     await screen.findByText("Please enter a valid 10-digit phone number");
@@ -170,6 +180,17 @@ describe("BookingPage", () => {
     await screen.findByText("Please enter the 6-digit verification code");
     fireEvent.change(within(phone).getByLabelText("Verification code"), { target: { value: "123456" } });
     fireEvent.click(within(phone).getByRole("button", { name: "Verify" }));
+
+    const confirm = await screen.findByRole("dialog", { name: "Confirm Your Booking" });
+    expect(calls.some((c) => c.path === "/api/book-service")).toBe(false);
+    fireEvent.click(within(confirm).getByRole("button", { name: "Confirm and Pay" }));
+
+    // The server still asks (the number changed on another device): verified again, the saved booking is retried.
+    const again = await screen.findByRole("dialog", { name: "Verify Your Phone" });
+    fireEvent.change(within(again).getByLabelText("Mobile phone"), { target: { value: "3035550142" } });
+    fireEvent.click(within(again).getByRole("button", { name: "Send Code" }));
+    fireEvent.change(await within(again).findByLabelText("Verification code"), { target: { value: "123456" } });
+    fireEvent.click(within(again).getByRole("button", { name: "Verify" }));
 
     const success = await screen.findByRole("dialog", { name: "Service Booked!" });
     // Not "later": the booking is released at the end of its hold, and the dialog says when.

@@ -21,6 +21,7 @@ import { useToast } from "../../toast/use-toast";
 import { AddOnSections } from "./AddOnSections";
 import {
   againSelection,
+  bagNumberProblem,
   bookingRequest,
   chooseEdge,
   coreVariant,
@@ -61,6 +62,7 @@ function useMinuteClock(): Date {
 const loadPicker = () => import("./VariantPickerDialog");
 const loadBookingDialogs = () => import("./BookingDialogs");
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
+const loadDraft = () => import("./booking-draft");
 const VariantPickerDialog = lazyChunk(() => loadPicker().then((m) => ({ default: m.VariantPickerDialog })));
 const ConfirmBookingDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.ConfirmBookingDialog })));
 const BookingSuccessDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.BookingSuccessDialog })));
@@ -197,8 +199,11 @@ const BookingForm = memo(function BookingForm({
   // in one long task. What the customer does renders at once.
   const chooseForCustomer = (change: (s: BookingSelection) => BookingSelection) => startTransition(() => setSelection(change));
 
+  /** The person changed something (the page's own choices are not a draft). */
+  const touched = useRef(false);
   const update = (changes: Partial<BookingSelection>) => {
     flow.clearFailure();
+    touched.current = true;
     setSelection((s) => ({ ...s, ...changes }));
   };
 
@@ -296,7 +301,8 @@ const BookingForm = memo(function BookingForm({
   const whereReady = where.kind === "onsite" ? !!clubDay : !!readyDate && (where.kind === "shop" || !!deliveryRun);
 
   const bagCheck = useBagCheck(selection.needsBag ? "" : selection.bagNumber, asked);
-  const bagRefused = bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined;
+  const bagRefused =
+    (selection.needsBag ? undefined : bagNumberProblem(selection.bagNumber)) ?? (bagCheck && !bagCheck.available ? (bagCheck.message ?? `Bag ${bagCheck.code} can't be used`) : undefined);
 
   // The customer's grip preferences (Shop Tools) preselect the location and core service, once both are known.
   const prefs = user?.defaultPrefs;
@@ -307,7 +313,34 @@ const BookingForm = memo(function BookingForm({
     chooseForCustomer((s) => withPrefs(s, prefs, catalogue));
   }, [prefs, catalogue]);
 
-  const flow = useBookingFlow(() => setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue)));
+  // The booking as the person left it (./booking-draft): restored once who they are is known, kept as they change it.
+  const [draft, setDraft] = useState<ReturnType<Awaited<ReturnType<typeof loadDraft>>["draftOf"]>>();
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    if (signedIn === undefined) return;
+    void loadDraft().then(({ draftOf }) => {
+      const kept = draftOf(user?.id);
+      const saved = !touched.current && kept.read(emptySelection());
+      if (saved) {
+        prefsApplied.current = true;
+        setSelection(saved);
+        setRestored(true);
+      }
+      setDraft(kept);
+    });
+  }, [signedIn, user?.id]);
+  useEffect(() => {
+    if (touched.current) draft?.save(selection);
+  }, [draft, selection]);
+  /** Booked, or Start over: the draft is gone, and the form starts again. */
+  const startOver = () => {
+    touched.current = false;
+    draft?.clear();
+    setRestored(false);
+    setSelection((s) => withPrefs(selectionAfterBooking(s, paddleList?.length ?? 0), prefs, catalogue));
+  };
+
+  const flow = useBookingFlow(startOver);
 
   function logIn() {
     toast({ title: "Login Required", description: "Please log in to book a service", variant: "destructive" });
@@ -320,7 +353,7 @@ const BookingForm = memo(function BookingForm({
       toast({ title: "Missing Information", description: BOOKING_REQUIRED, variant: "destructive" });
       return;
     }
-    flow.confirm(bookingRequest({ ...selection, redeemPoints: points }));
+    flow.confirm(bookingRequest({ ...selection, redeemPoints: points }), user.phoneVerified);
   }
 
   function chooseService(service: CoreService) {
@@ -382,7 +415,7 @@ const BookingForm = memo(function BookingForm({
           selection={selection}
           onToggleGrip={(item) => update({ grips: toggle(selection.grips, item.id) })}
           onToggleOther={(item) => update({ others: toggle(selection.others, item.id) })}
-          onChooseTape={(item) => setSelection((s) => chooseEdge(s, item))}
+          onChooseTape={(item) => update(chooseEdge(selection, item))}
           onOpenPicker={setPicker}
         />
       </>
@@ -397,6 +430,14 @@ const BookingForm = memo(function BookingForm({
       </header>
       {asked && againId && <AgainOrder id={againId} onAnswer={setAgainOrder} />}
       {again && <AgainNotice note={again} />}
+      {restored && (
+        <p className="again-note" role="status">
+          Your booking as you left it.{" "}
+          <button type="button" className="link-button" onClick={startOver}>
+            Start over
+          </button>
+        </p>
+      )}
       <div className="booking-layout">
         <div className="booking-main">
           <PaddleSelector
@@ -490,7 +531,8 @@ const BookingForm = memo(function BookingForm({
             rule="booking"
             initialPhone={user?.phone}
             onClose={flow.close}
-            onVerified={() => void flow.submit(state.saved)}
+            // Verified: on to the confirmation, or (asked at Confirm) the saved booking again.
+            onVerified={() => (state.beforeConfirm ? flow.confirm(state.saved.request) : void flow.submit(state.saved))}
           />
         )}
         {state.step === "booked" && (

@@ -3,11 +3,11 @@ import { PriceBreakdown } from "./PriceBreakdown";
 import { apiJson } from "../../lib/api";
 import { errorStatus, serverMessage } from "../../lib/api-error";
 import { formatCents, groupThousands } from "../../lib/money";
-import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
+import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, promoSummary, type Discount as Promotion } from "@regrip/core/shared/promo";
 import { CUSTOMER_NOTES_MAX_LENGTH as notesMaxLength } from "@regrip/core/shared/booking";
 import { useToast } from "../../toast/use-toast";
 import { POINTS_PER_REWARD, redeemCents, REWARD_WORDS } from "@regrip/core/shared/loyalty";
-import { bagNumberInput, pointsChoices, type BookingSelection, type SummaryLine, type Totals } from "./booking-state";
+import { pointsChoices, type BookingSelection, type SummaryLine, type Totals } from "./booking-state";
 
 interface Props {
   selection: BookingSelection;
@@ -58,26 +58,22 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
   const { toast } = useToast();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
+  /** Why the code was not applied: said under the field until it is changed (a toast would vanish). */
+  const [refusal, setRefusal] = useState<string>();
 
   async function apply(event: FormEvent) {
     event.preventDefault();
     const normalized = normalizePromoCode(code);
     setCode(normalized);
-    if (!normalized) {
-      toast({ title: "Promo Code Required", description: PROMO_CODE_EMPTY, variant: "destructive" });
-      return;
-    }
+    setRefusal(normalized ? undefined : PROMO_CODE_EMPTY);
+    if (!normalized) return;
     setChecking(true);
     try {
       const found = await apiJson<Promotion>("GET", `/api/promotions/${encodeURIComponent(normalized)}`);
       onChange(found);
       toast({ title: "Promo Applied!", description: `${found.code}: ${promoSummary(found, formatCents)}` });
     } catch (error) {
-      if (errorStatus(error) === undefined) {
-        toast({ title: "Error", description: PROMO_CODE_CHECK_FAILED, variant: "destructive" });
-      } else {
-        toast({ title: "Invalid Promo Code", description: serverMessage(error) ?? PROMO_CODE_INVALID, variant: "destructive" });
-      }
+      setRefusal(errorStatus(error) === undefined ? PROMO_CODE_CHECK_FAILED : (serverMessage(error) ?? PROMO_CODE_INVALID));
     } finally {
       setChecking(false);
     }
@@ -94,9 +90,9 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
           aria-readonly={!!promo}
           autoCapitalize="characters"
           spellCheck={false}
-          maxLength={PROMO_CODE_MAX_LENGTH}
-          onChange={(event) => setCode(event.target.value.toUpperCase())}
-          placeholder="WELCOME10"
+          onChange={(event) => (setCode(event.target.value.toUpperCase()), setRefusal(undefined))}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? `${id}-refusal` : undefined}
         />
         {promo ? (
           <button
@@ -115,6 +111,11 @@ function PromoBox({ promo, onChange }: { promo: Promotion | undefined; onChange:
           </button>
         )}
       </div>
+      {refusal && (
+        <p id={`${id}-refusal`} className="field-error" role="alert">
+          {refusal}
+        </p>
+      )}
       {promo && <p className="promo-applied">{`${promo.code} applied: ${promoSummary(promo, formatCents)}`}</p>}
     </form>
   );
@@ -159,12 +160,11 @@ export function BookingSummary({
           id={`${id}-bag`}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={3}
           placeholder="123"
           value={selection.needsBag ? "" : selection.bagNumber}
           disabled={selection.needsBag}
           aria-invalid={bagError ? true : undefined}
-          onChange={(event) => onChange({ bagNumber: bagNumberInput(event.target.value) })}
+          onChange={(event) => onChange({ bagNumber: event.target.value.trim() })}
           aria-describedby={`${id}-bag-hint ${id}-bag-check`}
         />
         <span id={`${id}-bag-hint`} className="field-hint">

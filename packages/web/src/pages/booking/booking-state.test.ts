@@ -4,7 +4,7 @@ import { DROPOFF_TIME_PAST, dropoffClosedMessage } from "@regrip/core/shared/cal
 import { EVENT_FULL, EVENT_NOT_AVAILABLE, NO_DELIVERY_RUN, RUN_FULL } from "@regrip/core/shared/schedule";
 import {
   againSelection,
-  bagNumberInput,
+  bagNumberProblem,
   bookingErrorField,
   bookingRequest,
   chooseEdge,
@@ -135,9 +135,10 @@ describe("summary and totals", () => {
     expect(isComplete({ ...selection, serviceSkuId: undefined })).toBe(false);
   });
 
-  it("keeps digits only in the bag number field, at most 3", () => {
-    expect(bagNumberInput("1a2b34")).toBe("123");
-    expect(bagNumberInput("")).toBe("");
+  it("refuses a bag number with a letter or over 3 digits, and lets one be typed digit by digit", () => {
+    expect(bagNumberProblem("1234")).toBe("Please enter a 3-digit bag number");
+    expect(bagNumberProblem("12a")).toBe("Please enter a 3-digit bag number");
+    for (const typed of ["", "1", "12", "123"]) expect(bagNumberProblem(typed)).toBeUndefined();
   });
 
   it("sends sku ids, the weight areas and the promo code, never a price", () => {

@@ -7,7 +7,7 @@ import { defaultDropoffLocation, type BookableLocation } from "../../data/orders
 import { edgeKind, isWeight, LOW_STOCK_THRESHOLD, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
 import type { Discount as Promotion } from "@regrip/core/shared/promo";
 import { orderTotals, type OrderTotals } from "@regrip/core/shared/totals";
-import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
+import { BAG_CODE_LENGTH, BAG_NUMBER_INVALID, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
 import { coversPaddle, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
@@ -289,9 +289,9 @@ export function pointsChoices(balance: number, dueCents: number): number[] {
   return Array.from({ length: most / POINTS_PER_REWARD + 1 }, (_, step) => step * POINTS_PER_REWARD);
 }
 
-/** What the bag number field keeps of a keystroke: digits, at most 3. */
-export function bagNumberInput(value: string): string {
-  return value.replace(/\D/g, "").slice(0, BAG_CODE_LENGTH);
+/** The bag number field's refusal of what is typed, shown under it (nothing typed is cut short): a letter, or over 3 digits. */
+export function bagNumberProblem(value: string): string | undefined {
+  return /\D/.test(value) || value.length > BAG_CODE_LENGTH ? BAG_NUMBER_INVALID : undefined;
 }
 
 /** A bag number, or "I don't have a bag yet". */

@@ -4,9 +4,11 @@ import { servicesQueryKey } from "../../data/catalogue";
 import { loyaltyQueryKey, membershipQueryKey } from "../../data/membership";
 import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
-import { apiJson } from "../../lib/api";
+import { forgetStoredSession } from "../../auth/session";
+import { apiJson, isUnauthorizedError } from "../../lib/api";
 import { errorStatus, needsPhoneVerification, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
+import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { useToast } from "../../toast/use-toast";
 import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
 
@@ -19,7 +21,8 @@ export interface SavedBooking {
 export type BookingStep =
   | { step: "idle" }
   | { step: "confirm"; saved: SavedBooking }
-  | { step: "phone"; saved: SavedBooking }
+  /** The phone to verify: before Confirm (`beforeConfirm`, none verified yet), or when the server asked for it at Confirm. */
+  | { step: "phone"; saved: SavedBooking; beforeConfirm?: boolean }
   | {
       step: "booked";
       orderId: string;
@@ -37,7 +40,7 @@ function bookingFailureMessage(error: unknown): string {
 }
 
 /**
- * Confirm, book, verify a phone when the server asks, retry the saved booking
+ * Verify a phone first when none is verified, confirm, book (an expired session: sign in again), verify a phone when the server asks, retry the saved booking
  * with the same Idempotency-Key, then pay. `onBooked` resets the page.
  */
 export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void = (url) => window.location.assign(url)) {
@@ -48,9 +51,11 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
   const [failure, setFailure] = useState<BookingFailure>();
   const inFlight = useRef(false);
 
-  function confirm(request: BookingRequest) {
+  /** The confirm dialog; first the phone's code when the customer has no verified phone (the server would refuse). */
+  function confirm(request: BookingRequest, phoneVerified = true) {
     setFailure(undefined);
-    setState({ step: "confirm", saved: { request, idempotencyKey: newIdempotencyKey() } });
+    const saved = { request, idempotencyKey: newIdempotencyKey() };
+    setState(phoneVerified ? { step: "confirm", saved } : { step: "phone", saved, beforeConfirm: true });
   }
 
   async function submit(saved: SavedBooking) {
@@ -86,6 +91,11 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
     } catch (error) {
       if (needsPhoneVerification(error)) {
         setState({ step: "phone", saved });
+      } else if (isUnauthorizedError(error)) {
+        // The session expired: signed out here too, sign in again and come back here, where the draft
+        // (./booking-draft) is kept, rather than 'Booking Failed / Unauthorized' under a header still signed in.
+        forgetStoredSession();
+        goToServerLogin(currentPath());
       } else {
         setState({ step: "idle" });
         const message = bookingFailureMessage(error);

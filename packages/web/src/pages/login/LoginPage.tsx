@@ -8,12 +8,14 @@ import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
 import { keepReturnPath } from "../../auth/return-path";
 import { usePasswordSignIn } from "../../auth/use-password-sign-in";
+import { pendingSignUp } from "../../auth/use-sign-up";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useRuntimeConfig } from "../../config/config-context";
 import { usePageMeta } from "../../lib/page-meta";
 import "../../styles/login.css";
 import { AuthenticatorSetup } from "../../components/AuthenticatorSetup";
 import { AuthenticatorCodeForm } from "./AuthenticatorCodeForm";
+import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { NewPasswordForm } from "./NewPasswordForm";
 import { PasswordSignInForm } from "./PasswordSignInForm";
 import { SignUpForm } from "./SignUpForm";
@@ -28,9 +30,13 @@ export default function LoginPage() {
   const returnTo = safeReturnPath(params.get(RETURN_TO_PARAM));
   const admin = usePasswordSignIn({ name: "username", returnTo });
   const customer = usePasswordSignIn({ name: "email", returnTo });
-  const [customerFormShown, setCustomerFormShown] = useState(false);
+  // The header's 'Sign in' opens the customer form (`/login?signin=1`).
+  const [customerFormShown, setCustomerFormShown] = useState(params.get("signin") === "1");
+  /** 'Forgot password?' was chosen, with the email typed so far. */
+  const [forgotEmail, setForgotEmail] = useState<string>();
   // The header's 'Sign Up' opens the sign-up form (`/login?signup=1`); sign-in finding an unconfirmed account does too.
-  const [signUpShown, setSignUpShown] = useState(params.get("signup") === "1");
+  // A reload during the sign-up's code step opens it again (pendingSignUp: this tab's, without the password).
+  const [signUpShown, setSignUpShown] = useState(() => params.get("signup") === "1" || !!pendingSignUp());
   const [providerError, setProviderError] = useState<string>();
   const customerEmail = useRef<HTMLInputElement>(null);
   const signUpSection = useRef<HTMLDivElement>(null);
@@ -135,7 +141,17 @@ export default function LoginPage() {
                 onCancel={customer.cancelNewPassword}
               />
             )}
-            {customerFormShown && !unconfirmed && !customer.newPasswordFor && !customer.codeFor && (
+            {customerFormShown && !unconfirmed && forgotEmail !== undefined && (
+              <ForgotPasswordForm
+                email={forgotEmail}
+                onReset={(email, password) => {
+                  setForgotEmail(undefined);
+                  void customer.submit(email, password);
+                }}
+                onCancel={() => setForgotEmail(undefined)}
+              />
+            )}
+            {customerFormShown && !unconfirmed && forgotEmail === undefined && !customer.newPasswordFor && !customer.codeFor && (
               <PasswordSignInForm
                 title="Customer sign-in"
                 nameLabel="Email"
@@ -144,6 +160,7 @@ export default function LoginPage() {
                 busy={customer.busy}
                 error={customer.error}
                 onSubmit={customer.submit}
+                onForgot={(email) => setForgotEmail(email)}
               />
             )}
           </div>

@@ -9,10 +9,12 @@ interface Props {
   error?: string;
   onSubmit: (name: string, password: string) => void;
   nameRef?: Ref<HTMLInputElement>;
+  /** 'Forgot password?' under the form (the customer's), with the name typed so far. */
+  onForgot?: (name: string) => void;
 }
 
 /** A name and password; the button stays disabled until both are filled. */
-export function PasswordSignInForm({ title, nameLabel, nameType, busy, error, onSubmit, nameRef }: Props) {
+export function PasswordSignInForm({ title, nameLabel, nameType, busy, error, onSubmit, nameRef, onForgot }: Props) {
   const id = useId();
   const [name, setName] = useState("");
   const [password, setPassword] = useState("");
@@ -63,6 +65,11 @@ export function PasswordSignInForm({ title, nameLabel, nameType, busy, error, on
       <button type="submit" className="btn btn-primary btn-block" disabled={!complete || busy}>
         {busy ? "Signing in..." : "Sign In"}
       </button>
+      {onForgot && (
+        <button type="button" className="link-button signup-back" onClick={() => onForgot(name)}>
+          Forgot password?
+        </button>
+      )}
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { passwordPolicyHint } from "@regrip/core/shared/accounts";
 import { NAME_MAX_LENGTH } from "@regrip/core/shared/names";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import type { Unconfirmed } from "../../auth/use-password-sign-in";
-import { useSignUp } from "../../auth/use-sign-up";
+import { pendingSignUp, useSignUp } from "../../auth/use-sign-up";
 import { Email } from "../../components/Email";
 import { EmailField, TextField } from "../../components/TextField";
 
@@ -38,7 +38,14 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
       {signUp.notice}
     </p>
   );
-  const { resume: resumeSignUp } = signUp;
+  const { resume: resumeSignUp, restore } = signUp;
+
+  useEffect(() => {
+    const pending = resume ? undefined : pendingSignUp();
+    if (pending) restore(pending);
+    // Once, when the form opens after a reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (resume) resumeSignUp(resume.email, resume.password);
@@ -64,6 +71,21 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
         </button>
         <button type="button" className="link-button signup-back" onClick={signUp.reset}>
           Use a different email
+        </button>
+      </div>
+    );
+  }
+
+  if (signUp.step === "confirmed" && signUp.account) {
+    return (
+      <div className="signin-form" role="group" aria-labelledby={`${id}-confirmed`}>
+        <p id={`${id}-confirmed`} role="status">
+          Your email <strong>
+            <Email address={signUp.account.email} />
+          </strong> is confirmed. Sign in with the password you chose.
+        </p>
+        <button type="button" className="btn btn-primary btn-block" onClick={onSignIn}>
+          Sign In
         </button>
       </div>
     );
@@ -105,7 +127,7 @@ export function SignUpForm({ returnTo, resume, onSignIn }: Props) {
         {notice}
         {error}
         <button type="submit" className="btn btn-primary btn-block" disabled={!code.trim() || signUp.busy}>
-          {signUp.busy ? "Working..." : "Confirm and Sign In"}
+          {signUp.busy ? "Working..." : signUp.account.password ? "Confirm and Sign In" : "Confirm"}
         </button>
         <button type="button" className="btn btn-outline btn-block" disabled={signUp.busy} onClick={() => void signUp.resend()}>
           Send a new code

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { customer, fakeApi, renderPage } from "../../test/render";
 import ProfilePage from "./ProfilePage";
@@ -45,6 +45,30 @@ describe("ProfilePage", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save Changes" }));
     await screen.findByText("Profile Updated");
     expect(calls.find((c) => c.method === "PUT")?.body).toEqual({ firstName: "Casey", lastName: "Dink", email: "casey@regrip.test", phone: "+17205550199" });
+  });
+
+  it("verifies a saved, unverified phone from the profile", async () => {
+    let user = customer({ phone: "+13035550142" });
+    const calls = fakeApi({
+      "GET /api/auth/user": () => Response.json(user),
+      "POST /api/user/phone": () => Response.json({ phoneNumber: "+13035550142" }),
+      "POST /api/user/phone/verify": () => {
+        user = { ...user, phoneVerified: true };
+        return Response.json(user);
+      },
+    });
+    renderPage(<ProfilePage />, { path: "/profile" });
+    expect(await screen.findByText("Unverified")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Verify Phone" }));
+    const dialog = await screen.findByRole("dialog", { name: "Verify Your Phone" });
+    expect((within(dialog).getByLabelText("Mobile phone") as HTMLInputElement).value).toBe("+1 (303) 555-0142");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Send Code" }));
+    fireEvent.change(await within(dialog).findByLabelText("Verification code"), { target: { value: "123456" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Verify" }));
+    await screen.findByText("Verified");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Verify Phone" })).toBeNull();
+    expect(calls.find((c) => c.path === "/api/user/phone/verify")?.body).toEqual({ code: "123456" });
   });
 
   it("clears the phone with an empty field, saves a switch, and shows the server's refusal", async () => {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { Suspense, useId, useState, type FormEvent } from "react";
 import { NAME_MAX_LENGTH } from "@regrip/core/shared/names";
 import { useCurrentUser } from "../../auth/current-user";
 import { displayName } from "../../auth/roles";
@@ -8,6 +8,7 @@ import { Switch } from "../../components/Switch";
 import { EmailField, TextField } from "../../components/TextField";
 import { useUpdateCurrentUser, type ProfileChanges } from "../../data/account";
 import { serverMessage } from "../../lib/api-error";
+import { lazyChunk } from "../../lib/load-chunk";
 import { currentPath, goToServerLogin, goToServerLogout } from "../../lib/navigation";
 import { usePageMeta } from "../../lib/page-meta";
 import { displayPhone, formatPhoneInput, INCOMPLETE_PHONE, isValidOptionalUsPhone, normaliseUsPhone, PHONE_INPUT_MAX_LENGTH } from "@regrip/core/shared/phone";
@@ -19,10 +20,12 @@ import { useToast } from "../../toast/use-toast";
 import { Email } from "../../components/Email";
 import { TwoStepSignIn } from "./TwoStepSignIn";
 
+const PhoneVerificationDialog = lazyChunk(() => import("../../components/PhoneVerificationDialog").then((m) => ({ default: m.PhoneVerificationDialog })));
+
 type Flag = "smsNotifications" | "smsPromotions" | "emailNotifications" | "emailPromotions";
 
 const switches: { flag: Flag; label: string; hint: string }[] = [
-  { flag: "smsNotifications", label: "Text message updates", hint: "Texts when your paddle is checked in, ready and picked up." },
+  { flag: "smsNotifications", label: "Text message updates", hint: "Texts about your bookings: confirmations, checked in, ready, picked up, pickup reminders, receipts and refunds." },
   // The words a customer agrees to by switching it on, word for word as the server records them.
   { flag: "smsPromotions", label: "Text message offers", hint: PROMOTIONS_CONSENT_TEXT },
   { flag: "emailNotifications", label: "Email updates", hint: "Order confirmations and receipts by email." },
@@ -64,6 +67,7 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
     phone: displayPhone(user.phone),
   });
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const [verifying, setVerifying] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -107,12 +111,32 @@ function PersonalInfo({ user }: { user: CurrentUser }) {
             onChange={(e) => set("phone", formatPhoneInput(e.target.value))}
             aria-describedby={`${id}-phone-hint`}
             hint="A changed number needs verifying again before your next booking."
-          />
+          >
+            {/* A number saved but not verified: its code now, rather than at the next booking. */}
+            {user.phone && !user.phoneVerified && (
+              <button type="button" className="btn btn-outline btn-small phone-verify" onClick={() => setVerifying(true)}>
+                Verify Phone
+              </button>
+            )}
+          </TextField>
         </div>
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {saving ? "Saving..." : "Save Changes"}
         </button>
       </form>
+      <Suspense fallback={null}>
+        {verifying && (
+          <PhoneVerificationDialog
+            rule="booking"
+            initialPhone={user.phone}
+            onClose={() => setVerifying(false)}
+            onVerified={(verified) => {
+              setVerifying(false);
+              set("phone", displayPhone(verified.phone));
+            }}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }
