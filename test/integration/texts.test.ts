@@ -61,6 +61,15 @@ describe("every template goes through Texts.send and is logged with its name", (
       shopLabel: "Regrip Highlands Ranch",
       pickupDate: "2026-12-03",
     };
+    const dropoff = {
+      order: { ...order, id: "o-1", number: 1042 },
+      when: "Tuesday, December 1 at 10 am",
+      place: "Regrip Littleton",
+      address: "2500 W Main St, Littleton, CO 80120",
+      bring: "Bring your paddle in bag 042.",
+      rescheduleUrl: "https://shop.test/orders/o-1?change=dropoff",
+      cancelUrl: "https://shop.test/orders/o-1?cancel=1",
+    };
     const cases: { name: TemplateName; send: (orderId: string) => Promise<unknown>; to: string; params: object }[] = [
       ...(["orderCheckedIn", "orderReady", "orderPickedUp"] as const).map((name) => ({
         name,
@@ -121,6 +130,12 @@ describe("every template goes through Texts.send and is logged with its name", (
         to: customer.phone!,
         send: (orderId: string) => Texts.send(name, order, { userId: customer.userId, orderId }),
       })),
+      {
+        name: "dropoffReminder",
+        params: dropoff,
+        to: customer.phone!,
+        send: (orderId) => Texts.send("dropoffReminder", dropoff, { userId: customer.userId, orderId }),
+      },
       {
         name: "regripReminder",
         params: { order, url: "https://shop.test/booking?again=o-1" },
