@@ -63,6 +63,7 @@ export const AUDIT_ACTION_WORDS = {
   "order.refund_before_payment": "Refund given before the payment landed",
   "order.refund_failed": "Refund failed",
   "order.refunded": "Refund given",
+  "order.rescheduled": "Drop-off moved",
   "order.status_changed": "Order status changed",
   "order.event_canceled": "Order moved: its club day or delivery run was canceled",
   "paddle.created_for_customer": "Paddle added for a customer",
