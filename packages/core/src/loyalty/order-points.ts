@@ -97,6 +97,16 @@ function ledgerWrites(
 }
 
 /**
+ * The points a payment that is no order's earns (a pack of regrips, packs/record.ts), like any payment by card:
+ * `pointsEarned(paidCents)`, its ledger entry and the balance's ADD, for the payment's own transaction (which its
+ * event's ledger item makes happen once).
+ */
+export function paymentPoints(entities: TransactionEntities, userId: string, paidCents: number, reason: string, now: Date): { earned: number; writes: LabelledWrite[] } {
+  const earned = pointsEarned(paidCents);
+  return { earned, writes: ledgerWrites(entities, userId, undefined, undefined, [{ type: "earn", points: earned, reason }], now) };
+}
+
+/**
  * What writing `set` (and moving to `movedTo`, when the change moves the order) on `order` as read does to its
  * customer's points. Pure: the writer calls it once per change and builds the writes in each attempt.
  */

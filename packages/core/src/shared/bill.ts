@@ -9,10 +9,10 @@
  * - refunds give back part of what was paid: they are never owed again, so they do not raise the balance, and
  *   net = money collected − refunds is what the shop keeps.
  */
-import { COVERED_LINE_NOTE } from "./covered";
+import { isCoverNote } from "./covered";
 import { lineShares, spread } from "./totals";
 
-export type BillTender = "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "COMP";
+export type BillTender = "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "PACK" | "COMP";
 
 export interface BillLine {
   name: string;
@@ -117,7 +117,7 @@ export interface BillSource {
 }
 
 const isCoveredLine = (line: BillSource["lineItems"][number], order: BillSource) =>
-  !!order.coveredCents && line.priceCents === 0 && line.description === COVERED_LINE_NOTE;
+  !!order.coveredCents && line.priceCents === 0 && isCoverNote(line.description);
 
 const staffNameOf = (details: unknown): string | null => {
   const name = (details as { staffName?: unknown } | null | undefined)?.staffName;

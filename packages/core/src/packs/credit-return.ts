@@ -1,0 +1,26 @@
+/**
+ * A cancel of a pack-covered order gives its credit back (the credit itself is ./credit.ts), once: the order's
+ * `allowanceReturnedAt`, set by the cancel's write, which is conditioned on the order's status. Its own small module
+ * because the one move writer (orders/move-writer.ts) loads it in every Lambda that moves an order.
+ */
+import type { AllowanceReturn } from "../memberships/allowance-return";
+
+export function packReturnOnCancel(order: { userId?: string; packCreditId?: string; allowanceReturnedAt?: string }, at: string): AllowanceReturn | undefined {
+  if (!order.userId || !order.packCreditId || order.allowanceReturnedAt) return undefined;
+  const key = { userId: order.userId, id: order.packCreditId };
+  return {
+    set: { allowanceReturnedAt: at },
+    writes: (entities) => [
+      {
+        label: "pack-credit-returned",
+        // A credit already at 0 (never, as credits are taken) leaves the order canceled and gives nothing.
+        droppable: true,
+        write: entities.packCredit
+          .patch(key)
+          .subtract({ used: 1 })
+          .where((a, { gt }) => gt(a.used, 0))
+          .commit(),
+      },
+    ],
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * A pack's credit applied to a booking (orders/booking.ts), like the membership's allowance
+ * (memberships/allowance.ts) and after it: a regrip the membership does not cover is covered by a bought pack
+ * whose core services include the booked one, with a credit left and not expired (shared/packs.ts `coversService`);
+ * of several, the one that expires first.
+ *
+ * `takeCredit` is the credit taken in the order's own transaction: a conditional update of the packCredit item
+ * (paid, fewer used than it holds, not expired at the booking's time). Of orders racing for the last credit one
+ * commits and the others' transactions are cancelled on `PACK_CREDIT_LABEL`: each is refused with a 409
+ * (`PACK_CREDIT_JUST_USED`), never charged behind the customer's back. A cancel gives it back once
+ * (./credit-return.ts).
+ */
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { conflict } from "../errors";
+import { coversService, PACK_CREDIT_JUST_USED } from "../shared/packs";
+import { PACK_COVERED_LINE_NOTE } from "../shared/covered";
+import { paidCreditsOf, type PackCreditItem } from "./read";
+
+export { PACK_COVERED_LINE_NOTE };
+
+const PACK_CREDIT_LABEL = "pack-credit";
+
+/** The bought pack that covers a regrip of the service sku named `skuName` at `now`, or undefined. */
+export async function packCoverageOf(userId: string, skuName: string, now: Date): Promise<PackCreditItem | undefined> {
+  const covering = (await paidCreditsOf(userId, { consistent: true })).filter((credit) => coversService(credit, skuName, now));
+  // The one that expires first (one that never expires last), so no credit is lost to its expiry.
+  return covering.sort((a, b) => (a.expiresAt ?? "~").localeCompare(b.expiresAt ?? "~"))[0];
+}
+
+/** The order fields of a pack-covered order: which pack, what it covered; a comp by the pack when nothing is left to pay. */
+export function packCoveredOrder(credit: PackCreditItem, coveredCents: number, totalCents: number) {
+  return {
+    packCreditId: credit.id,
+    coveredCents,
+    ...(totalCents === 0 ? { paymentMethod: "PACK" as const, paymentStatus: "comp" as const } : {}),
+  };
+}
+
+/** The credit taken, in the order's transaction: one more used, on condition it is paid, has one left and has not expired at `at`. */
+export function takeCredit(entities: TransactionEntities, credit: PackCreditItem, at: string): LabelledWrite[] {
+  const write = entities.packCredit
+    .patch({ userId: credit.userId, id: credit.id })
+    .add({ used: 1 })
+    .where((a, { eq, lt, gt, notExists }) => `${eq(a.status, "paid")} AND ${lt(a.used, credit.regrips)} AND (${notExists(a.expiresAt)} OR ${gt(a.expiresAt, at)})`)
+    .commit();
+  return [{ label: PACK_CREDIT_LABEL, write }];
+}
+
+/** The 409 when the credit's write lost. */
+export const packCreditRefusal = (failed: readonly string[]) => (failed.includes(PACK_CREDIT_LABEL) ? conflict(PACK_CREDIT_JUST_USED) : undefined);
