@@ -12,7 +12,7 @@ import { newId } from "../entities/attributes";
 import { conflict, notFound } from "../errors";
 import { Id } from "../shared/ids";
 import { PACK_NOT_FOUND, PackInput, PackPatch, type PackView } from "../shared/packs";
-import { allPacks, packView, type PackItem } from "./index";
+import { allPacks, packView, type PackItem } from "./view";
 
 const CHANGED_WHILE_SAVING = "This pack changed while saving. Please try again.";
 

@@ -3,9 +3,15 @@
  * `allowanceReturnedAt`, set by the cancel's write, which is conditioned on the order's status. Its own small module
  * because the one move writer (orders/move-writer.ts) loads it in every Lambda that moves an order.
  */
-import type { AllowanceReturn } from "../memberships/allowance-return";
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 
-export function packReturnOnCancel(order: { userId?: string; packCreditId?: string; allowanceReturnedAt?: string }, at: string): AllowanceReturn | undefined {
+/** What a cancel's write adds when it gives a pack's credit back (the same shape as memberships/allowance-return.ts `AllowanceReturn`). */
+interface CreditReturn {
+  set: { allowanceReturnedAt: string };
+  writes: (entities: TransactionEntities) => LabelledWrite[];
+}
+
+export function packReturnOnCancel(order: { userId?: string; packCreditId?: string; allowanceReturnedAt?: string }, at: string): CreditReturn | undefined {
   if (!order.userId || !order.packCreditId || order.allowanceReturnedAt) return undefined;
   const key = { userId: order.userId, id: order.packCreditId };
   return {

@@ -7,12 +7,11 @@
  * the webhook makes it paid exactly once (./record.ts). A booking of a covered service takes a credit in the
  * order's transaction (./credit.ts); a cancel gives it back (./credit-return.ts).
  */
-import type { EntityItem } from "electrodb";
 import * as z from "zod/mini";
 import { ById, fn, NoInput } from "../actor/fn";
 import { db } from "../db";
-import type { Pack } from "../entities";
 import { balanceOf } from "./read";
+import { allPacks, packView } from "./view";
 import { notFound, unavailable } from "../errors";
 import { paymentProvider } from "../payments/provider";
 import { Id } from "../shared/ids";
@@ -20,32 +19,8 @@ import { PACK_NOT_FOR_SALE, PACK_NOT_FOUND, packReturnUrls, type PackView } from
 
 export * as Packs from "./index";
 export { create, list as adminList, update } from "./admin";
-
-export type PackItem = EntityItem<Pack>;
 export { balanceOf, creditView, paidCreditsOf, type PackCreditItem } from "./read";
-
-/** The most packs a list answers: a shop sells a few, so one Query of their partition, never paged. */
-export const PACK_LIST_LIMIT = 100;
-
-export function packView(pack: PackItem): PackView {
-  return {
-    id: pack.id,
-    name: pack.name,
-    regrips: pack.regrips,
-    priceCents: pack.priceCents,
-    services: [...pack.services],
-    validDays: pack.validDays ?? null,
-    isActive: pack.isActive,
-    createdAt: pack.createdAt,
-    updatedAt: pack.updatedAt,
-  };
-}
-
-/** Every pack, newest first: one Query of the `packs` partition. */
-export async function allPacks(): Promise<PackItem[]> {
-  const { data } = await db().entities.pack.query.allPacks({}).go({ order: "desc", limit: PACK_LIST_LIMIT });
-  return data;
-}
+export { allPacks, PACK_LIST_LIMIT, packView, type PackItem } from "./view";
 
 /** GET /api/packs: the packs on sale, for anyone. */
 export const list = /* @__PURE__ */ fn({ role: "public", input: NoInput }, async (): Promise<{ items: PackView[] }> => ({

@@ -350,7 +350,7 @@ export const templates = {
     to: "The customer who bought the pack, by text and by email as their profile allows each",
     when: "A pack of regrips is paid, once however often Stripe reports it: the pack, its regrips, the amount, the points earned and when it expires",
     words: (pack: PackReceiptParams) =>
-      `Regrip: thanks! We received ${dollars(pack.amountCents)} for your pack "${pack.packName}": ${pack.regrips} regrips to book.${pack.goodUntil ? ` ${pack.goodUntil}.` : ""}${
+      `Regrip: thanks! We received ${dollars(pack.amountCents)} for your pack "${pack.packName}": ${pack.regrips === 1 ? "1 regrip" : `${pack.regrips} regrips`} to book.${pack.goodUntil ? ` ${pack.goodUntil}.` : ""}${
         pack.pointsEarned > 0 ? ` You earned ${pack.pointsEarned} points.` : ""
       }${pack.packsUrl ? ` Your packs: ${pack.packsUrl}` : ""}`,
     email: (pack) => ({
