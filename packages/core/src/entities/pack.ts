@@ -1,6 +1,6 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { currency, generatedId, requiredCents, timestamps } from "./attributes";
+import { generatedId, requiredCents, timestamps } from "./attributes";
 import { gsi2, keyed, primary, SERVICE } from "./keys";
 
 /**
@@ -16,7 +16,6 @@ export const pack = (config?: EntityConfiguration) =>
         name: { type: "string", required: true },
         regrips: { type: "number", required: true },
         priceCents: requiredCents(),
-        currency: currency(),
         /** Core service names (shared/catalogue.ts `coreServiceNames`) a credit covers. */
         services: { type: "list", items: { type: "string" }, required: true },
         validDays: { type: "number" },

@@ -33,7 +33,6 @@ export const packCredit = (config?: EntityConfiguration) =>
         stripePaymentIntentId: { type: "string" },
         paidAt: isoTimestamp(),
         expiresAt: isoTimestamp(),
-        pointsEarned: { type: "number" },
         ...timestamps(),
       },
       indexes: {

@@ -75,7 +75,7 @@ const NOTHING: OrderPoints = { set: {}, reads: [], writes: () => [] };
  * The ledger entries' writes and the balance's one ADD (their sum; none when it is 0), each entry a millisecond
  * apart so the history lists them in the order they were decided.
  */
-function ledgerWrites(
+export function ledgerWrites(
   entities: TransactionEntities,
   userId: string,
   orderId: string | undefined,
@@ -94,16 +94,6 @@ function ledgerWrites(
         .commit(),
     })),
   ];
-}
-
-/**
- * The points a payment that is no order's earns (a pack of regrips, packs/record.ts), like any payment by card:
- * `pointsEarned(paidCents)`, its ledger entry and the balance's ADD, for the payment's own transaction (which its
- * event's ledger item makes happen once).
- */
-export function paymentPoints(entities: TransactionEntities, userId: string, paidCents: number, reason: string, now: Date): { earned: number; writes: LabelledWrite[] } {
-  const earned = pointsEarned(paidCents);
-  return { earned, writes: ledgerWrites(entities, userId, undefined, undefined, [{ type: "earn", points: earned, reason }], now) };
 }
 
 /**

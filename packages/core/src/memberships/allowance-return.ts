@@ -4,7 +4,6 @@
  */
 import { db } from "../db";
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
-import { packReturnOnCancel } from "../packs/credit-return";
 
 /** What a cancel's write adds when it gives a covered regrip back. */
 export interface AllowanceReturn {
@@ -23,8 +22,8 @@ export async function returnOnCancel(
   order: { userId?: string; subscriptionId?: string; packCreditId?: string; coveredPeriodEnd?: string; allowanceReturnedAt?: string },
   at: string,
 ): Promise<AllowanceReturn | undefined> {
-  // A regrip a pack covered gives its credit back to the pack (packs/credit-return.ts).
-  if (order.packCreditId) return packReturnOnCancel(order, at);
+  // A regrip a pack covered gives its credit back to the pack (packs/credit-return.ts, loaded only then).
+  if (order.packCreditId) return (await import("../packs/credit-return")).packReturnOnCancel(order, at);
   const periodEnd = order.coveredPeriodEnd;
   if (!order.userId || !order.subscriptionId || !periodEnd || order.allowanceReturnedAt) return undefined;
   const key = { userId: order.userId, id: order.subscriptionId };

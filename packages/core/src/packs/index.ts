@@ -54,7 +54,6 @@ export const checkout = /* @__PURE__ */ fn({ role: "customer", input: CheckoutIn
       services: pack.services,
       ...(pack.validDays ? { validDays: pack.validDays } : {}),
       priceCents: pack.priceCents,
-      currency: pack.currency,
       status: "pending",
     })
     .go();

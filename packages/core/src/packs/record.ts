@@ -16,7 +16,8 @@ import { db } from "../db";
 import { afterCommit } from "../db/effects";
 import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey } from "../entities";
-import { paymentPoints } from "../loyalty/order-points";
+import { ledgerWrites } from "../loyalty/order-points";
+import { pointsEarned } from "../shared/loyalty";
 import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
 import { dollars } from "../shared/payment";
 import { expiryOf } from "../shared/packs";
@@ -47,6 +48,15 @@ async function auditOnly(event: Stripe.Event, packCreditId: string, action: stri
   if (result.committed) return "unchanged";
   if (result.failed.includes("event")) return "duplicate";
   throw new Error(`Auditing pack ${packCreditId}'s payment was cancelled: ${JSON.stringify(result.codes)}`);
+}
+
+/**
+ * The points the pack's payment earns, like any payment by card (`pointsEarned`): its ledger entry and the balance's
+ * ADD, in the transaction that credits the pack (which the event's ledger item makes happen once).
+ */
+function paymentPoints(entities: TransactionEntities, userId: string, paidCents: number, reason: string, now: Date) {
+  const earned = pointsEarned(paidCents);
+  return { earned, writes: ledgerWrites(entities, userId, undefined, undefined, [{ type: "earn", points: earned, reason }], now) };
 }
 
 export async function recordPack(event: Stripe.CheckoutSessionCompletedEvent, now: Date = new Date()): Promise<PackEventResult> {
@@ -84,7 +94,6 @@ export async function recordPack(event: Stripe.CheckoutSessionCompletedEvent, no
               status: "paid",
               paidAt,
               stripeCheckoutSessionId: session.id,
-              pointsEarned: points.earned,
               ...(paymentIntentId ? { stripePaymentIntentId: paymentIntentId } : {}),
               ...(expiresAt ? { expiresAt } : {}),
             })

@@ -62,8 +62,9 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** The order's payment in one label and one line: what every staff screen shows beside the stage. */
 export function paymentSummary(order: PaymentFacts): PaymentSummary {
-  if (order.paymentMethod === "SUBSCRIPTION" && order.paymentStatus !== "refunded") return { label: "Member", detail: "Membership", tone: "success" };
-  if (order.paymentMethod === "PACK" && order.paymentStatus !== "refunded") return { label: "Pack", detail: "Pack credit", tone: "success" };
+  // A membership's or a pack's covered regrip: the cover is the payment.
+  const cover = order.paymentMethod === "PACK" ? "Pack" : order.paymentMethod === "SUBSCRIPTION" ? "Member" : null;
+  if (cover && order.paymentStatus !== "refunded") return { label: cover, detail: PAYMENT_METHOD_LABELS[order.paymentMethod]!, tone: "success" };
   switch (order.paymentStatus) {
     case "unpaid":
       return order.totalCents > 0
