@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { PackCreditView, PackView } from "@regrip/core/shared/packs";
 import { apiJson } from "../lib/api";
 
-export const packsOnSaleQueryKey = ["/api/packs"] as const;
+const packsOnSaleQueryKey = ["/api/packs"] as const;
 export const myPacksQueryKey = ["/api/packs/mine"] as const;
 
 export function usePacksOnSale() {
