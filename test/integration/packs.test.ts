@@ -166,6 +166,27 @@ describe("a pack's credit on a booking", () => {
     expect((await orderOf(covered.body.id)).allowanceReturnedAt).toBeDefined();
   });
 
+  it("covers one unit of a storefront invoice's covered core service at the counter", async () => {
+    const customer = await bookingCustomer();
+    const pack = await newPack({ regrips: 2 });
+    await buy(customer, pack.id);
+    const core = await priceOf(demo.basicBlackDry);
+    const answer = await call("POST", "/api/storefront/invoice", {
+      token: staff.employee,
+      body: { customerId: customer.userId, bagNumber: await freeBag(), items: [{ id: demo.basicBlackDry, quantity: 2 }] },
+      headers: { "idempotency-key": crypto.randomUUID() },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    const order = await orderOf(answer.body.orderId);
+    expect(order.lineItems).toMatchObject([
+      { skuId: demo.basicBlackDry, priceCents: 0, quantity: 1, description: PACK_COVERED_LINE_NOTE },
+      { skuId: demo.basicBlackDry, priceCents: core, quantity: 1 },
+    ]);
+    expect(order).toMatchObject({ packCreditId: expect.any(String), coveredCents: core });
+    expect(billOf(order).coveredBy).toBe("pack");
+    expect(await mine(customer)).toMatchObject({ left: 1 });
+  });
+
   it("an expired pack covers nothing", async () => {
     const customer = await bookingCustomer();
     const pack = await newPack({ validDays: 1 });

@@ -11,9 +11,13 @@
  * (./credit-return.ts).
  */
 import type { LabelledWrite, TransactionEntities } from "../db/labelled";
+import { coverLine } from "../memberships/allowance";
+import type { PointsToRedeem } from "../pricing";
+import type { TotalsDiscount } from "../shared/totals";
 import { conflict } from "../errors";
 import { coversService, PACK_CREDIT_JUST_USED } from "../shared/packs";
 import { PACK_COVERED_LINE_NOTE } from "../shared/covered";
+import { coreServiceOf } from "../shared/catalogue";
 import { paidCreditsOf, type PackCreditItem } from "./read";
 
 export { PACK_COVERED_LINE_NOTE };
@@ -48,3 +52,35 @@ export function takeCredit(entities: TransactionEntities, credit: PackCreditItem
 
 /** The 409 when the credit's write lost. */
 export const packCreditRefusal = (failed: readonly string[]) => (failed.includes(PACK_CREDIT_LABEL) ? conflict(PACK_CREDIT_JUST_USED) : undefined);
+
+interface PricedLine {
+  priceCents: number;
+  quantity: number;
+  description?: string;
+}
+
+/**
+ * A counter sale's pack credit (storefront/, when no membership covers it): one unit of line `index` (a core
+ * service's sku named `skuName`) covered by the customer's pack that covers it, the totals added up again; the
+ * order's fields, the credit's write and its refusal to add to the sale's own. Undefined when no pack covers it.
+ */
+export async function packCover<L extends PricedLine, P extends { lineItems: L[]; subtotalCents: number; discountAmountCents: number; totalCents: number }>(
+  userId: string,
+  priced: P,
+  index: number,
+  skuName: string,
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points: PointsToRedeem | undefined,
+  now: Date,
+) {
+  // Not a core service (a quick sale's own regrip sku): no pack covers it, and nothing is read.
+  const credit = coreServiceOf(skuName) ? await packCoverageOf(userId, skuName, now) : undefined;
+  if (!credit) return undefined;
+  const covered = coverLine(priced, index, discount, points, PACK_COVERED_LINE_NOTE);
+  return {
+    priced: covered,
+    fields: packCoveredOrder(credit, covered.coveredCents, covered.totalCents),
+    writes: (entities: TransactionEntities) => takeCredit(entities, credit, now.toISOString()),
+    refusal: packCreditRefusal,
+  };
+}

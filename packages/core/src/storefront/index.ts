@@ -165,12 +165,30 @@ function covering(
   };
 }
 
-/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
+/**
+ * Else, when no membership covers it, a pack's credit (packs/credit.ts, loaded only for a sale with a core line and no
+ * membership cover): the customer's pack covering that core service.
+ */
+async function orPack(
+  cover: ReturnType<typeof covering>,
+  userId: string,
+  full: PricedSale,
+  index: number,
+  skuName: string | undefined,
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points: PointsToRedeem | undefined,
+  now: Date,
+) {
+  if ("subscriptionId" in cover.fields || index < 0 || !skuName) return cover;
+  return (await (await import("../packs/credit")).packCover(userId, full, index, skuName, discount, points, now)) ?? cover;
+}
+
+/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership (or the pack). */
 function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
   order: O,
-  fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
+  fields: { paymentStatus?: string } & Record<string, unknown>,
 ): O {
-  if (!("subscriptionId" in fields)) return order;
+  if (!("subscriptionId" in fields) && !("packCreditId" in fields)) return order;
   return { ...order, ...fields, ...(fields.paymentStatus === "comp" ? { status: "SERVICE_QUEUE" as OrderStatus } : {}) };
 }
 
@@ -267,7 +285,16 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         const sku = skus.find((candidate) => candidate.id === line.skuId);
         return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
       });
-      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion, taxRateBps }, redemption?.points);
+      const cover = await orPack(
+        covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion, taxRateBps }, redemption?.points),
+        customer.userId,
+        full,
+        core,
+        full.lineItems[core]?.name,
+        { promotion, taxRateBps },
+        redemption?.points,
+        now,
+      );
       const priced = cover.priced;
       return {
         order: withCoverage(
@@ -288,6 +315,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
             bagNumber: input.bagNumber,
             source: "storefront",
             ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
+            ...("packCreditId" in cover.fields ? { packCreditId: cover.fields.packCreditId, coveredCents: cover.fields.coveredCents } : {}),
             ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}),
           },
         },
@@ -373,7 +401,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const regripSku = byCode.get(QUICK_SALE_SERVICES.find((service) => service.id === "regrip")!.code)?.id;
       const core = full.lineItems.findIndex((line) => line.skuId === regripSku);
       const coverage = onFile && membership ? membership.allowance.coverageOf(membership.subscription, onFile.id, now) : null;
-      const cover = covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps });
+      const cover = await orPack(covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps }), customer.userId, full, core, full.lineItems[core]?.name, { staffCents: discountCents, taxRateBps }, undefined, now);
       const priced = cover.priced;
       staffDiscountAllowed(staff, priced, settings.employeeDiscountLimitPercent, input.discount?.notes ?? undefined);
       // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
@@ -409,6 +437,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
             bagAssigned: !typedBag,
             source: "quick sale",
             ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
+            ...("packCreditId" in cover.fields ? { packCreditId: cover.fields.packCreditId, coveredCents: cover.fields.coveredCents } : {}),
           },
         },
         // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say
