@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { db } from "../../packages/core/src/db";
 import { LOCAL_CARD, packCheckoutCompleted, packOfLocalSession } from "../../packages/core/src/payments/local";
 import { packLineName } from "../../packages/core/src/payments/provider-parts";
-import { packReturnUrls } from "../../packages/core/src/shared/packs";
+import { PACK_CURRENCY, packReturnUrls } from "../../packages/core/src/shared/packs";
 import { env } from "../env";
 import type { LocalPayParts } from "./tip-payment";
 
@@ -53,7 +53,7 @@ export async function handlePackPay(req: IncomingMessage, res: ServerResponse, s
     return true;
   }
   if (req.method === "POST" && action === "pay") {
-    await parts.deliver(req, packCheckoutCompleted({ packCreditId: credit.id, userId: credit.userId, amountCents: credit.priceCents, currency: credit.currency }, sessionId));
+    await parts.deliver(req, packCheckoutCompleted({ packCreditId: credit.id, userId: credit.userId, amountCents: credit.priceCents, currency: PACK_CURRENCY }, sessionId));
     parts.redirect(res, urls.successUrl);
     return true;
   }

@@ -1,6 +1,6 @@
 import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
-import { currency, generatedId, isoTimestamp, requiredCents, timestamps } from "./attributes";
+import { generatedId, isoTimestamp, requiredCents, timestamps } from "./attributes";
 import { keyed, primary, SERVICE } from "./keys";
 
 /** A bought pack's states: written `pending` when its checkout opens (what the payment page and the webhook trust), `paid` once. */
@@ -26,8 +26,8 @@ export const packCredit = (config?: EntityConfiguration) =>
         /** Core service names (shared/catalogue.ts `coreServiceNames`) a credit covers. */
         services: { type: "list", items: { type: "string" }, required: true },
         validDays: { type: "number" },
+        /** In the shop's currency, `PACK_CURRENCY` (shared/packs.ts). */
         priceCents: requiredCents(),
-        currency: currency(),
         status: { type: PACK_CREDIT_STATUSES, required: true, default: "pending" },
         stripeCheckoutSessionId: { type: "string" },
         stripePaymentIntentId: { type: "string" },

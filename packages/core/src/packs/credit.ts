@@ -84,3 +84,26 @@ export async function packCover<L extends PricedLine, P extends { lineItems: L[]
     refusal: packCreditRefusal,
   };
 }
+
+/** A counter sale's cover as storefront/ builds it: the membership's, or none. */
+interface SaleCover<P> {
+  priced: P;
+  fields: Record<string, unknown>;
+  writes: (entities: TransactionEntities) => LabelledWrite[];
+  refusal: (failed: readonly string[]) => ReturnType<typeof packCreditRefusal>;
+}
+
+/** `cover` when a membership covers the sale (or it has no core line); else the customer's pack's cover of line `index`, when one covers it. */
+export async function orPack<P extends { lineItems: PricedLine[]; subtotalCents: number; discountAmountCents: number; totalCents: number }, C extends SaleCover<P>>(
+  cover: C,
+  userId: string,
+  full: P,
+  index: number,
+  skuName: string | undefined,
+  discount: Omit<TotalsDiscount, "pointsCents">,
+  points: PointsToRedeem | undefined,
+  now: Date,
+): Promise<C | (SaleCover<P> & { fields: ReturnType<typeof packCoveredOrder> })> {
+  if ("subscriptionId" in cover.fields || index < 0 || !skuName) return cover;
+  return (await packCover(userId, full, index, skuName, discount, points, now)) ?? cover;
+}

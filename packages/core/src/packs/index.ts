@@ -15,7 +15,7 @@ import { allPacks, packView } from "./view";
 import { notFound, unavailable } from "../errors";
 import { paymentProvider } from "../payments/provider";
 import { Id } from "../shared/ids";
-import { PACK_NOT_FOR_SALE, PACK_NOT_FOUND, packReturnUrls, type PackView } from "../shared/packs";
+import { PACK_CURRENCY, PACK_NOT_FOR_SALE, PACK_NOT_FOUND, packReturnUrls, type PackView } from "../shared/packs";
 
 export * as Packs from "./index";
 export { create, list as adminList, update } from "./admin";
@@ -60,7 +60,7 @@ export const checkout = /* @__PURE__ */ fn({ role: "customer", input: CheckoutIn
   let session;
   try {
     session = await provider.createPackCheckout(
-      { packCreditId: pending.id, userId: actor.userId, name: pack.name, amountCents: pending.priceCents, currency: pending.currency, email: actor.email },
+      { packCreditId: pending.id, userId: actor.userId, name: pack.name, amountCents: pending.priceCents, currency: PACK_CURRENCY, email: actor.email },
       { ...packReturnUrls(siteUrl), siteUrl },
     );
   } catch (error) {

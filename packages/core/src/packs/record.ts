@@ -20,7 +20,7 @@ import { ledgerWrites } from "../loyalty/order-points";
 import { pointsEarned } from "../shared/loyalty";
 import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
 import { dollars } from "../shared/payment";
-import { expiryOf } from "../shared/packs";
+import { expiryOf, PACK_CURRENCY } from "../shared/packs";
 import { packReceipt } from "./receipt";
 
 const packActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -76,7 +76,7 @@ export async function recordPack(event: Stripe.CheckoutSessionCompletedEvent, no
       if (!paymentIntentId || paymentIntentId === credit.stripePaymentIntentId) return "duplicate";
       return auditOnly(event, credit.id, "pack.duplicate_payment", { userId, paymentIntentId, amountCents: session.amount_total, sessionId: session.id }, now);
     }
-    if (session.amount_total !== credit.priceCents || (session.currency ?? "").toLowerCase() !== credit.currency) {
+    if (session.amount_total !== credit.priceCents || (session.currency ?? "").toLowerCase() !== PACK_CURRENCY) {
       return auditOnly(event, credit.id, "pack.payment_mismatch", { userId, amountCents: session.amount_total, currency: session.currency, priceCents: credit.priceCents, sessionId: session.id }, now);
     }
     const expiresAt = expiryOf(paidAt, credit.validDays);

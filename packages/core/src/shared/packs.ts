@@ -69,6 +69,9 @@ export const expiryOf = (paidAt: string, validDays: number | null | undefined): 
 /** "7 of 10 regrips left", the words every page shows a balance in. */
 export const balanceWords = (credit: Pick<PackCreditView, "left" | "regrips">): string => `${credit.left} of ${credit.regrips} regrips left`;
 
+/** What a pack is sold in: the shop's currency (as an order's default). */
+export const PACK_CURRENCY = "usd";
+
 // Words.
 export const PACK_NOT_FOUND = "Pack not found";
 export const PACK_NOT_FOR_SALE = "This pack is no longer for sale";

@@ -165,23 +165,12 @@ function covering(
   };
 }
 
-/**
- * Else, when no membership covers it, a pack's credit (packs/credit.ts, loaded only for a sale with a core line and no
- * membership cover): the customer's pack covering that core service.
- */
-async function orPack(
-  cover: ReturnType<typeof covering>,
-  userId: string,
-  full: PricedSale,
-  index: number,
-  skuName: string | undefined,
-  discount: Omit<TotalsDiscount, "pointsCents">,
-  points: PointsToRedeem | undefined,
-  now: Date,
-) {
-  if ("subscriptionId" in cover.fields || index < 0 || !skuName) return cover;
-  return (await (await import("../packs/credit")).packCover(userId, full, index, skuName, discount, points, now)) ?? cover;
-}
+/** Else, when no membership covers it, a pack's credit (packs/credit.ts `orPack`, off the cold start). */
+const packs = () => import("../packs/credit");
+
+/** What covered the sale, for its audit entry: the membership or the pack, and the price covered. */
+const coverAudit = ({ subscriptionId, packCreditId, coveredCents }: Record<string, unknown>) =>
+  subscriptionId || packCreditId ? { ...(subscriptionId ? { subscriptionId } : { packCreditId }), coveredCents } : {};
 
 /** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership (or the pack). */
 function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
@@ -285,7 +274,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         const sku = skus.find((candidate) => candidate.id === line.skuId);
         return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
       });
-      const cover = await orPack(
+      const cover = await (await packs()).orPack(
         covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion, taxRateBps }, redemption?.points),
         customer.userId,
         full,
@@ -314,8 +303,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
             promoCode: priced.promoCode ?? null,
             bagNumber: input.bagNumber,
             source: "storefront",
-            ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
-            ...("packCreditId" in cover.fields ? { packCreditId: cover.fields.packCreditId, coveredCents: cover.fields.coveredCents } : {}),
+            ...coverAudit(cover.fields),
             ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}),
           },
         },
@@ -401,7 +389,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const regripSku = byCode.get(QUICK_SALE_SERVICES.find((service) => service.id === "regrip")!.code)?.id;
       const core = full.lineItems.findIndex((line) => line.skuId === regripSku);
       const coverage = onFile && membership ? membership.allowance.coverageOf(membership.subscription, onFile.id, now) : null;
-      const cover = await orPack(covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps }), customer.userId, full, core, full.lineItems[core]?.name, { staffCents: discountCents, taxRateBps }, undefined, now);
+      const cover = await (await packs()).orPack(covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps }), customer.userId, full, core, full.lineItems[core]?.name, { staffCents: discountCents, taxRateBps }, undefined, now);
       const priced = cover.priced;
       staffDiscountAllowed(staff, priced, settings.employeeDiscountLimitPercent, input.discount?.notes ?? undefined);
       // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
@@ -436,8 +424,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
             bagNumber,
             bagAssigned: !typedBag,
             source: "quick sale",
-            ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
-            ...("packCreditId" in cover.fields ? { packCreditId: cover.fields.packCreditId, coveredCents: cover.fields.coveredCents } : {}),
+            ...coverAudit(cover.fields),
           },
         },
         // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say
