@@ -187,6 +187,16 @@ describe("a pack's credit on a booking", () => {
     expect(await mine(customer)).toMatchObject({ left: 1 });
   });
 
+  it("takes the credit from the pack that expires first", async () => {
+    const customer = await bookingCustomer();
+    const forever = await buy(customer, (await newPack()).id);
+    const soon = await buy(customer, (await newPack({ validDays: 30 })).id);
+    const booked = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect((await orderOf(booked.body.id)).packCreditId).toBe(soon.pending.id);
+    expect((await creditsOf(customer.userId)).find((credit) => credit.id === forever.pending.id)).toMatchObject({ used: 0 });
+  });
+
   it("an expired pack covers nothing", async () => {
     const customer = await bookingCustomer();
     const pack = await newPack({ validDays: 1 });

@@ -15,7 +15,7 @@ import { coverLine } from "../memberships/allowance";
 import type { PointsToRedeem } from "../pricing";
 import type { TotalsDiscount } from "../shared/totals";
 import { conflict } from "../errors";
-import { coversService, PACK_CREDIT_JUST_USED } from "../shared/packs";
+import { byExpiry, coversService, PACK_CREDIT_JUST_USED } from "../shared/packs";
 import { PACK_COVERED_LINE_NOTE } from "../shared/covered";
 import { coreServiceOf } from "../shared/catalogue";
 import { paidCreditsOf, type PackCreditItem } from "./read";
@@ -28,7 +28,7 @@ const PACK_CREDIT_LABEL = "pack-credit";
 export async function packCoverageOf(userId: string, skuName: string, now: Date): Promise<PackCreditItem | undefined> {
   const covering = (await paidCreditsOf(userId, { consistent: true })).filter((credit) => coversService(credit, skuName, now));
   // The one that expires first (one that never expires last), so no credit is lost to its expiry.
-  return covering.sort((a, b) => (a.expiresAt ?? "~").localeCompare(b.expiresAt ?? "~"))[0];
+  return covering.sort((a, b) => byExpiry(a, b))[0];
 }
 
 /** The order fields of a pack-covered order: which pack, what it covered; a comp by the pack when nothing is left to pay. */

@@ -66,6 +66,12 @@ export function coversService(credit: PackCreditFacts, skuName: string, now: Dat
 export const expiryOf = (paidAt: string, validDays: number | null | undefined): string | undefined =>
   validDays ? new Date(new Date(paidAt).getTime() + validDays * 86_400_000).toISOString() : undefined;
 
+/** Of two bought packs, the one that expires first before the other (one that never expires last): the one a credit is taken from. */
+export function byExpiry(a: { expiresAt?: string | null }, b: { expiresAt?: string | null }): number {
+  const [x, y] = [a.expiresAt ?? "9999-12-31T23:59:59.999Z", b.expiresAt ?? "9999-12-31T23:59:59.999Z"];
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** "7 of 10 regrips left", the words every page shows a balance in. */
 export const balanceWords = (credit: Pick<PackCreditView, "left" | "regrips">): string => `${credit.left} of ${credit.regrips} regrips left`;
 

@@ -11,7 +11,7 @@ import { BAG_CODE_LENGTH, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
 import { coversPaddle, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
 import { PACK_COVERED_LINE_NOTE } from "@regrip/core/shared/covered";
-import { balanceWords, coversService, type PackCreditView } from "@regrip/core/shared/packs";
+import { balanceWords, byExpiry, coversService, type PackCreditView } from "@regrip/core/shared/packs";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
 import { isWhereComplete, whereRequest, type WhereWhen } from "./where-when";
 
@@ -274,7 +274,7 @@ export function coveringPack(packs: readonly PackCreditView[] | undefined, servi
   const now = new Date();
   return packs
     .filter((pack) => coversService({ status: "paid", regrips: pack.regrips, used: pack.regrips - pack.left, expiresAt: pack.expiresAt, services: pack.services }, serviceName, now))
-    .sort((a, b) => (a.expiresAt ?? "~").localeCompare(b.expiresAt ?? "~"))[0];
+    .sort((a, b) => byExpiry(a, b))[0];
 }
 
 /** The covered line's note for a pack: its words and what will be left after this booking. */
