@@ -14,6 +14,7 @@ import type Stripe from "stripe";
 import { env } from "../env";
 import { handleSubscriptionPay } from "./subscription-payment";
 import { handleTipPay } from "./tip-payment";
+import { handlePackPay } from "./pack-payment";
 import { stripeWebhookPath } from "./webhooks";
 
 /**
@@ -186,6 +187,7 @@ export async function handleLocalPay(req: IncomingMessage, res: ServerResponse):
   const sessionId = decodeURIComponent(rawSession ?? "");
   if (isLocalSubscriptionSession(sessionId)) return handleSubscriptionPay(req, res, sessionId, action, { page, showGone, deliver, redirect, readBody, escape });
   if (await handleTipPay(req, res, sessionId, action, { page, deliver, redirect, readBody, showGone })) return true;
+  if (await handlePackPay(req, res, sessionId, action, { page, deliver, redirect, readBody, showGone })) return true;
   const { order, current } = await currentOrder(sessionId);
   if (req.method === "POST") await readBody(req);
 

@@ -5,7 +5,9 @@
  */
 export const bundleBudgets = [
   { path: "/", page: "LandingPage", budgetBytes: 90_000 },
-  { path: "/booking", page: "BookingPage", budgetBytes: 120_000 },
+  // 120 kB until the booking page asked for the phone code before Confirm, kept a draft, showed a field's refusal
+  // under it and a pack's cover in the summary (121.3 kB then); 122 kB since, to be won back.
+  { path: "/booking", page: "BookingPage", budgetBytes: 122_000 },
   // The bag status page behind each bag's QR: a shell and one plain fetch, the shell's first load plus the
   // page (91.4 kB when set; what it shows of a found bag loads beside the fetch since).
   { path: "/b/{slug}", page: "BagPage", budgetBytes: 92_000 },

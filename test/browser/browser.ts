@@ -445,6 +445,7 @@ export const adminPanelPages = [
   ["/admin", "Admin Dashboard"],
   ["/admin/products", "Product Management"],
   ["/admin/promotions", "Promotions"],
+  ["/admin/packs", "Packs"],
   ["/admin/settings/money", "Money settings"],
   ["/admin/settings/shops", "Shop details"],
   ["/admin/subscribers", "Subscribers"],

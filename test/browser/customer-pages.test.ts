@@ -77,7 +77,7 @@ describe("customer pages at 1280 and 390 px", () => {
       // Each tab in sight and each panel checked (at 390 px the tabs wrap rather than scroll).
       const tabs = page.getByRole("tablist", { name: "Shop tools" }).getByRole("tab");
       const names = await tabs.allInnerTexts();
-      expect(names).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Points", "Notifications"]);
+      expect(names).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Packs", "Points", "Notifications"]);
       for (const tab of names) {
         await page.getByRole("tab", { name: tab }).click();
         await check(page, `shop-tools-${tab.toLowerCase().replace(/\W+/g, "-")}`, page.getByRole("tabpanel"));

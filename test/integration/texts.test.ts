@@ -151,6 +151,7 @@ describe("every template goes through Texts.send and is logged with its name", (
       },
       ...(
         [
+          ["packReceipt", { packName: "10 regrips", regrips: 10, amountCents: 15000, goodUntil: "Good until Monday, December 28", pointsEarned: 150 }],
           ["membershipReceipt", { planName: "Single plan", amountCents: 2500, period: "Monday, December 28 to Thursday, January 28", card: "Visa ending in 4242" }],
           ["membershipPaymentFailed", { planName: "Single plan", amountCents: 2500, payUrl: "https://invoice.stripe.com/i/x", nextAttempt: "Tuesday, December 1" }],
           ["membershipCanceled", { planName: "Single plan", coveredUntil: "Monday, December 28" }],

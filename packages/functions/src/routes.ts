@@ -92,6 +92,10 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/subscriptions/checkout", handler: handlerAt("subscriptions/checkout"), access: "customer", payments: true, grants: { ...table("read", "put"), secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "PUT", path: "/api/subscriptions/paddles", handler: handlerAt("subscriptions/paddles"), access: "customer", grants: table("read", "put", "update") },
   { method: "POST", path: "/api/subscriptions/cancel", handler: handlerAt("subscriptions/cancel"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  // packs of regrips: the ones on sale, a pack's checkout (a pending pack, credited by the webhook once paid), the caller's packs
+  { method: "GET", path: "/api/packs", handler: handlerAt("packs/list"), access: "public", grants: reads },
+  { method: "POST", path: "/api/packs/{id}/checkout", handler: handlerAt("packs/checkout"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
+  { method: "GET", path: "/api/packs/mine", handler: handlerAt("packs/mine"), access: "customer", grants: reads },
   // loyalty points: the caller's balance and history
   { method: "GET", path: "/api/loyalty", handler: handlerAt("loyalty/mine"), access: "customer", grants: reads },
   // paddles
@@ -137,6 +141,7 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/admin/customers/{id}", handler: handlerAt("customers/replace"), access: "staff", grants: edits },
   { method: "GET", path: "/api/customers/{id}", handler: handlerAt("customers/get"), access: "staff", grants: reads },
   { method: "PATCH", path: "/api/customers/{id}", handler: handlerAt("customers/update"), access: "staff", grants: edits },
+  { method: "GET", path: "/api/customers/{id}/packs", handler: handlerAt("packs/customer"), access: "staff", grants: reads },
   { method: "POST", path: "/api/customers/{id}/phone", handler: handlerAt("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/customers/{id}/phone/verify", handler: handlerAt("customers/verify-phone"), access: "staff", grants: edits },
   // bags (staff)
@@ -177,6 +182,10 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/users", handler: handlerAt("admin-communications/users"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/test-sms", handler: handlerAt("admin-communications/test-sms"), access: "admin", grants: { ...table("read", "put"), texts: true } },
   { method: "POST", path: "/api/admin/bulk-sms", handler: handlerAt("admin-communications/bulk-sms"), access: "admin", grants: { ...table("read", "put", "update"), texts: true } },
+  // packs of regrips (admin): each write with its audit entry
+  { method: "GET", path: "/api/admin/packs", handler: handlerAt("admin-packs/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/packs", handler: handlerAt("admin-packs/create"), access: "admin", grants: table("read", "put") },
+  { method: "PATCH", path: "/api/admin/packs/{id}", handler: handlerAt("admin-packs/update"), access: "admin", grants: table("read", "put", "update") },
   // the subscribers (admin)
   { method: "GET", path: "/api/admin/subscriptions", handler: handlerAt("admin-subscriptions/list"), access: "admin", grants: reads },
   // the dashboard (admin)

@@ -103,6 +103,16 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     keys: { pk: "promotion#pr1", sk: "promotion", gsi1pk: "promocode#SAVE10", gsi1sk: "promotion", gsi2pk: "promotions", gsi2sk: T1 },
   },
   {
+    entity: "pack",
+    item: () => e.pack.put({ id: "pk1", name: "Ten", regrips: 10, priceCents: 15000, services: ["Basic Overgrip"], createdAt: T1 }).params().Item,
+    keys: { pk: "pack#pk1", sk: "pack", gsi2pk: "packs", gsi2sk: T1 },
+  },
+  {
+    entity: "packCredit",
+    item: () => e.packCredit.put({ userId: "sub-1", id: "pc1", packId: "pk1", name: "Ten", regrips: 10, services: ["Basic Overgrip"], priceCents: 15000 }).params().Item,
+    keys: { pk: "packs#sub-1", sk: "pack#pc1" },
+  },
+  {
     entity: "loyaltyAccount",
     item: () => e.loyaltyAccount.put({ userId: "sub-1" }).params().Item,
     keys: { pk: "user#sub-1", sk: "loyalty" },
@@ -250,7 +260,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings and staffTips", () => {
+  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings, staffTips, pack and packCredit", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -265,6 +275,8 @@ describe("entity definitions against infra/table.ts", () => {
         "orderCounter",
         "orderReference",
         "orderReminder",
+        "pack",
+        "packCredit",
         "paddle",
         "partner",
         "promotion",

@@ -29,7 +29,7 @@ export { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus 
 /** A schedule event's locations, and an order's (COUNTER too: a counter sale), live with the shops' names (browser-safe). */
 export { LOCATIONS, ORDER_LOCATIONS, type Location, type OrderLocation } from "../shared/location-names";
 
-export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION", "COMP"] as const;
+export const PAYMENT_METHODS = ["STRIPE", "POS_CASH", "POS_CARD", "SUBSCRIPTION", "PACK", "COMP"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 
@@ -67,6 +67,7 @@ export const AUDIT_TARGET_TYPES = [
   "sku",
   "promotion",
   "subscription",
+  "pack",
   "communication",
   "schedule",
   "partner",

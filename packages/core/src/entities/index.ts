@@ -10,6 +10,8 @@ import { membershipCharge } from "./membershipCharge";
 import { orderCounter, type OrderCounter } from "./orderCounter";
 import { orderReminder, type OrderReminder } from "./orderReminder";
 import { orderReference, type OrderReference } from "./orderReference";
+import { pack, type Pack } from "./pack";
+import { packCredit, type PackCredit } from "./packCredit";
 import { paddle, type Paddle } from "./paddle";
 import { partner, type Partner } from "./partner";
 import { promotion, type Promotion } from "./promotion";
@@ -30,6 +32,7 @@ export * from "./enums";
 export { monthOf } from "./auditLog";
 export { SHOP_COUNTERS, type ShopCounterName } from "./dailyStats";
 export { TIP_STATUSES } from "./tip";
+export { PACK_CREDIT_STATUSES } from "./packCredit";
 export { normaliseCode, normaliseEmail } from "./attributes";
 export { normaliseUniqueValue, uniqueKey } from "./uniqueValue";
 export type {
@@ -44,6 +47,8 @@ export type {
   OrderCounter,
   OrderReminder,
   OrderReference,
+  Pack,
+  PackCredit,
   Paddle,
   Partner,
   Promotion,
@@ -99,6 +104,8 @@ export const entityFactories = {
   staffTips,
   orderReminder,
   shopSettings,
+  pack,
+  packCredit,
 };
 
 /** Every entity of the table, by name, as built. */

@@ -217,7 +217,9 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         subscriptionId: { type: "string" },
         coveredPeriodEnd: isoTimestamp(),
         coveredCents: cents(),
-        /** When a cancel gave the covered regrip back to its period; set once. */
+        /** The bought pack (packCredit) whose credit covered this order's core regrip instead (packs/credit.ts); `coveredCents` says what it covered. */
+        packCreditId: { type: "string" },
+        /** When a cancel gave the covered regrip back to its period (or its pack's credit back); set once. */
         allowanceReturnedAt: isoTimestamp(),
         /** Points redeemed on this order (loyalty/) and what they took off; given back once on cancel (`pointsReturnedAt`). */
         pointsRedeemed: { type: "number", validate: isWholeNumber },

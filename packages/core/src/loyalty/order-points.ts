@@ -75,7 +75,7 @@ const NOTHING: OrderPoints = { set: {}, reads: [], writes: () => [] };
  * The ledger entries' writes and the balance's one ADD (their sum; none when it is 0), each entry a millisecond
  * apart so the history lists them in the order they were decided.
  */
-function ledgerWrites(
+export function ledgerWrites(
   entities: TransactionEntities,
   userId: string,
   orderId: string | undefined,

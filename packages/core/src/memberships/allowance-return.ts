@@ -18,7 +18,12 @@ export interface AllowanceReturn {
  * admin reopens and cancels again has it set). The subscription's write is droppable: should the period turn over
  * between this read and the write, the order is canceled and nothing is given back (the new period starts at 0).
  */
-export async function returnOnCancel(order: { userId?: string; subscriptionId?: string; coveredPeriodEnd?: string; allowanceReturnedAt?: string }, at: string): Promise<AllowanceReturn | undefined> {
+export async function returnOnCancel(
+  order: { userId?: string; subscriptionId?: string; packCreditId?: string; coveredPeriodEnd?: string; allowanceReturnedAt?: string },
+  at: string,
+): Promise<AllowanceReturn | undefined> {
+  // A regrip a pack covered gives its credit back to the pack (packs/credit-return.ts, loaded only then).
+  if (order.packCreditId) return (await import("../packs/credit-return")).packReturnOnCancel(order, at);
   const periodEnd = order.coveredPeriodEnd;
   if (!order.userId || !order.subscriptionId || !periodEnd || order.allowanceReturnedAt) return undefined;
   const key = { userId: order.userId, id: order.subscriptionId };

@@ -80,9 +80,11 @@ export function coverLine<L extends PricedLine, P extends Priced<L>>(
   index: number,
   discount: Omit<TotalsDiscount, "pointsCents">,
   points?: PointsToRedeem,
+  note: string = COVERED_LINE_NOTE,
 ): P & { coveredCents: number; pointsRedeemed: number; pointsDiscountCents: number } {
   const line = priced.lineItems[index]!;
-  const covered = { ...line, priceCents: 0, quantity: 1, description: COVERED_LINE_NOTE };
+  // `note`: a pack's credit says so (shared/covered.ts); the bill shows either as covered.
+  const covered = { ...line, priceCents: 0, quantity: 1, description: note };
   const rest = line.quantity > 1 ? [{ ...line, quantity: line.quantity - 1 }] : [];
   const lineItems = [...priced.lineItems.slice(0, index), covered, ...rest, ...priced.lineItems.slice(index + 1)];
   return { ...priced, lineItems, ...totalsWithPoints(lineItems, discount, points), coveredCents: line.priceCents };

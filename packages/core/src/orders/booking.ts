@@ -201,8 +201,19 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
       // A membership covering this paddle with a regrip left: the core line (the first) is covered, add-ons are
       // charged; the points come off what is left (and are refused when worth more than that).
       const coverage = allowance.coverageOf(subscription, paddle.id, now);
-      const covered = coverage ? allowance.coverLine(priced, 0, { promotion, taxRateBps }, redemption?.points) : undefined;
-      const money = { ...charged(covered ?? priced), ...(coverage && covered ? allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}) };
+      // Else a bought pack covering this core service with a credit left (packs/credit.ts, loaded only then).
+      const packs = coverage ? undefined : await import("../packs/credit");
+      const pack = packs ? await packs.packCoverageOf(actor.userId, priced.lineItems[0]!.name, now) : undefined;
+      const covered = coverage
+        ? allowance.coverLine(priced, 0, { promotion, taxRateBps }, redemption?.points)
+        : pack && packs
+          ? allowance.coverLine(priced, 0, { promotion, taxRateBps }, redemption?.points, packs.PACK_COVERED_LINE_NOTE)
+          : undefined;
+      const money = {
+        ...charged(covered ?? priced),
+        ...(coverage && covered ? allowance.coveredOrder(coverage, covered.coveredCents, covered.totalCents) : {}),
+        ...(pack && packs && covered ? packs.packCoveredOrder(pack, covered.coveredCents, covered.totalCents) : {}),
+      };
       // Nothing to pay (a comp): scheduled at once; else invoiced until the card payment lands.
       const status: OrderStatus = money.paymentStatus === "comp" ? "SCHEDULED" : "INVOICED";
       const actorName = user.firstName ?? actor.givenName;
@@ -231,6 +242,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
             ...(place.seat ? { scheduleEventId: place.seat.eventId } : {}),
             ...(assigned ? { bagNumber, bagAssigned: true } : {}),
             ...(coverage ? { subscriptionId: coverage.subscription.id, coveredCents: money.coveredCents } : {}),
+            ...(pack ? { packCreditId: pack.id, coveredCents: money.coveredCents } : {}),
             ...(money.pointsRedeemed ? { pointsRedeemed: money.pointsRedeemed } : {}),
           },
         },
@@ -254,6 +266,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           // The drop-off on the reminders' timeline: reminded the day before (reminders/).
           dropoffWrite(entities, { id: orderId, userId: actor.userId }, place.fields.dropoffDateTime),
           ...(coverage ? allowance.takeRegrip(entities, coverage) : []),
+          ...(pack && packs ? packs.takeCredit(entities, pack, at) : []),
         ],
         // Texted and emailed as the customer allows, once the booking is written (never on a repeat of its key).
         effects: (order) => [bookingConfirmation(order)],
@@ -263,7 +276,7 @@ export const book = /* @__PURE__ */ fn({ role: "customer", input: Booking }, asy
           if (seat) return seat;
           // A bag the shop chose that another order took first: tried again with the next free one.
           if (assigned && (failed.includes(Bags.BAG_LABEL) || failed.includes(Bags.BAG_HOLD_LABEL))) throw new Bags.AssignedBagTaken(bagNumber);
-          return allowance.allowanceRefusal(failed) ?? (await redemption?.refused(failed));
+          return allowance.allowanceRefusal(failed) ?? packs?.packCreditRefusal(failed) ?? (await redemption?.refused(failed));
         },
       };
     },

@@ -57,7 +57,6 @@ import { timelineWrites } from "../reminders/timeline";
 import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
-import { returnOnCancel } from "../memberships/allowance-return";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
@@ -210,8 +209,10 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   const reholdingBag = moving && closed(from) && !closed(to) && !!order.bagCode;
   // The paddle leaves the bag with the order.
   const bagId = freeingBag ? await Bags.idOf(order.bagCode!) : null;
-  // A cancel gives a covered order's regrip back to its membership's period, once (memberships/allowance-return.ts).
-  const allowance = moving && to === "canceled" ? await returnOnCancel(order, at) : undefined;
+  // A cancel gives a covered order's regrip back to its membership's period, or its pack's credit back, once
+  // (memberships/allowance-return.ts: its code loads only for a covered order).
+  const allowance =
+    moving && to === "canceled" && (order.subscriptionId || order.packCreditId) ? await (await import("../memberships/allowance-return")).returnOnCancel(order, at) : undefined;
   // A cancel gives the order's seat on an onsite day or delivery run back, once (its code loads only then).
   // An admin reopening a canceled order does not take it again: the order keeps `seatReturnedAt`.
   const seat = moving && to === "canceled" && order.scheduleEventId && !order.seatReturnedAt ? (await import("../schedule/seats")).giveBack(order, at) : undefined;

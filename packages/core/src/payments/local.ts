@@ -14,7 +14,7 @@ import { createHash, randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import type { OrderItem } from "../orders/view";
 import type { Plan } from "../shared/membership";
-import { cardOf, orderCheckoutMetadata, subscriptionMetadata, tipMetadata, type PaymentProvider, type TipCheckout, type TipWithPayment } from "./provider-parts";
+import { cardOf, orderCheckoutMetadata, packMetadata, subscriptionMetadata, tipMetadata, type PackCheckout, type PaymentProvider, type TipCheckout, type TipWithPayment } from "./provider-parts";
 
 const SESSION_PREFIX = "cs_local_";
 
@@ -66,6 +66,18 @@ export function tipOfLocalSession(sessionId: string): { orderId: string; tipId: 
   return orderId && tipId && rest.length === 0 ? { orderId, tipId } : undefined;
 }
 
+const PACK_SESSION_PREFIX = `${SESSION_PREFIX}pack_`;
+
+/** A local pack session's id carries its owner and bought pack (`cs_local_pack_<userId>_<packCreditId>`): the page reads the pending pack by them. */
+export const localPackSessionId = (userId: string, packCreditId: string) => `${PACK_SESSION_PREFIX}${userId}_${packCreditId}`;
+
+/** The owner and bought pack of a local pack session id; undefined for anything else. */
+export function packOfLocalSession(sessionId: string): { userId: string; packCreditId: string } | undefined {
+  if (!sessionId.startsWith(PACK_SESSION_PREFIX)) return undefined;
+  const [userId, packCreditId, ...rest] = sessionId.slice(PACK_SESSION_PREFIX.length).split("_");
+  return userId && packCreditId && rest.length === 0 ? { userId, packCreditId } : undefined;
+}
+
 export function localProvider(): PaymentProvider {
   return {
     name: "local",
@@ -75,6 +87,10 @@ export function localProvider(): PaymentProvider {
     },
     async createTipCheckout(tip, urls) {
       const id = localTipSessionId(tip.orderId, tip.tipId);
+      return { id, url: `${urls.siteUrl}/local-pay/${id}` };
+    },
+    async createPackCheckout(pack, urls) {
+      const id = localPackSessionId(pack.userId, pack.packCreditId);
       return { id, url: `${urls.siteUrl}/local-pay/${id}` };
     },
     async refund(order, amountCents, idempotencyKey) {
@@ -267,6 +283,36 @@ export function tipCheckoutCompleted(
           metadata: metadata.paymentIntent,
           payment_method_details: { type: "card", card: LOCAL_CARD },
         },
+      },
+    },
+    { id: options.eventId },
+  );
+}
+
+/** `checkout.session.completed` for a paid pack session (the local page's Pay; tests). `amountCents` defaults to the pack's. */
+export function packCheckoutCompleted(
+  pack: Pick<PackCheckout, "packCreditId" | "userId" | "amountCents" | "currency">,
+  sessionId: string,
+  options: { amountCents?: number; paymentIntentId?: string; eventId?: string } = {},
+): Stripe.Event {
+  const amount = options.amountCents ?? pack.amountCents;
+  const metadata = packMetadata(pack);
+  const intentId = options.paymentIntentId ?? `pi_local_${short()}`;
+  return stripeEvent(
+    "checkout.session.completed",
+    {
+      ...checkoutSession(sessionId, true),
+      amount_total: amount,
+      currency: pack.currency,
+      metadata,
+      payment_intent: {
+        id: intentId,
+        object: "payment_intent",
+        amount,
+        currency: pack.currency,
+        metadata,
+        status: "succeeded",
+        latest_charge: { id: `ch_local_${short()}`, object: "charge", amount, payment_intent: intentId, metadata, payment_method_details: { type: "card", card: LOCAL_CARD } },
       },
     },
     { id: options.eventId },

@@ -88,6 +88,25 @@ export function tipMetadata(tip: Pick<TipCheckout, "tipId" | "orderId" | "userId
   };
 }
 
+/** A pack of regrips being bought (packs/index.ts): the amount is the pending packCredit item's, never the browser's. */
+export interface PackCheckout {
+  packCreditId: string;
+  userId: string;
+  name: string;
+  amountCents: number;
+  currency: string;
+  email?: string;
+}
+
+/** What `metadata.kind` says on a pack's checkout session: the webhook credits a pack (packs/record.ts), not an order. */
+export const PACK_KIND = "pack";
+
+/** The metadata of a pack's session and of its payment intent: the kind and the bought pack, never an `orderId`. */
+export const packMetadata = (pack: Pick<PackCheckout, "packCreditId" | "userId">) => ({ kind: PACK_KIND, packCreditId: pack.packCreditId, userId: pack.userId });
+
+/** The one line of a pack's checkout. */
+export const packLineName = (name: string) => `Regrip pack: ${name}`;
+
 /** The one line of a tip's checkout, and the tip's line of a pickup's payment that carries one. */
 export const tipLineName = (reference: string) => `Tip for Regrip order ${reference}`;
 
@@ -133,6 +152,8 @@ export interface PaymentProvider {
    * never the order's payment: its total, payment status and points stay as they are).
    */
   createTipCheckout(tip: TipCheckout, urls: CheckoutUrls & { siteUrl: string }): Promise<CheckoutSession>;
+  /** A hosted checkout in payment mode for a pack of regrips, with `packMetadata`. */
+  createPackCheckout(pack: PackCheckout, urls: CheckoutUrls & { siteUrl: string }): Promise<CheckoutSession>;
   /**
    * Gives back `amountCents` of the order's card payment; the same `idempotencyKey` asked again gives back nothing
    * more and answers the same refund. Throws when the provider refuses.

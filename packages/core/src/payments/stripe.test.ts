@@ -174,6 +174,28 @@ describe("stripeProvider", () => {
     expect(headers["idempotency-key"]).toBe("tip-tip-1");
   });
 
+  it("creates a payment-mode checkout for a pack: its price, the pack's metadata (no orderId anywhere), once per pending pack", async () => {
+    seen.length = 0;
+    await provider().createPackCheckout(
+      { packCreditId: "pc-1", userId: "user-1", name: "Ten regrips", amountCents: 12000, currency: "usd", email: "casey@regrip.test" },
+      { siteUrl: "https://shop.example", successUrl: "https://shop.example/shop-tools?tab=packs&pack=paid", cancelUrl: "https://shop.example/shop-tools?tab=packs&pack=canceled" },
+    );
+    const { params, headers } = seen.find((s) => s.path === "/v1/checkout/sessions")!;
+    const sent = Object.fromEntries(params);
+    expect(sent).toMatchObject({
+      mode: "payment",
+      "line_items[0][price_data][unit_amount]": "12000",
+      "line_items[0][price_data][product_data][name]": "Regrip pack: Ten regrips",
+      "metadata[kind]": "pack",
+      "metadata[packCreditId]": "pc-1",
+      "metadata[userId]": "user-1",
+      "payment_intent_data[metadata][kind]": "pack",
+      success_url: "https://shop.example/shop-tools?tab=packs&pack=paid",
+    });
+    expect(Object.keys(sent).filter((key) => key.includes("orderId"))).toEqual([]);
+    expect(headers["idempotency-key"]).toBe("pack-pc-1");
+  });
+
   it("refunds the order's payment intent once per amount (idempotency key)", async () => {
     expect(await provider().refund(order, 5300)).toEqual({ id: "re_test_1", amountCents: 5300 });
     const request = seen.find((s) => s.path === "/v1/refunds")!;

@@ -7,7 +7,7 @@
 import Stripe from "stripe";
 import { orderReference } from "../shared/orders";
 import { holdDeadline } from "../shared/unpaid-hold";
-import { cardOf, checkoutLines, orderCheckoutMetadata, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
+import { cardOf, checkoutLines, orderCheckoutMetadata, packLineName, packMetadata, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
 import type { OrderItem } from "../orders/view";
 
 /** Stripe Checkout's message beside its Pay button: the unpaid hold's deadline, for an order on hold. */
@@ -69,6 +69,25 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
         { idempotencyKey: `tip-${tip.tipId}` },
       );
       if (!session.url) throw new Error(`Stripe returned tip checkout session ${session.id} without a url`);
+      return { id: session.id, url: session.url };
+    },
+
+    async createPackCheckout(pack, urls) {
+      const metadata = packMetadata(pack);
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: [{ quantity: 1, price_data: { currency: pack.currency, unit_amount: pack.amountCents, product_data: { name: packLineName(pack.name) } } }],
+          metadata,
+          payment_intent_data: { metadata, description: packLineName(pack.name) },
+          ...(pack.email ? { customer_email: pack.email } : {}),
+          success_url: urls.successUrl,
+          cancel_url: urls.cancelUrl,
+        },
+        // One pending pack, one session: a retried request does not open a second one.
+        { idempotencyKey: `pack-${pack.packCreditId}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned pack checkout session ${session.id} without a url`);
       return { id: session.id, url: session.url };
     },
 

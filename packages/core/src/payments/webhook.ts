@@ -18,7 +18,8 @@
  *
  * A payment that marks a counter sale paid also texts its receipt, after the commit (receipts/ `withReceipt`).
  *
- * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order.
+ * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order;
+ * one whose kind is "pack" credits a bought pack of regrips (packs/record.ts).
  * An order's checkout that carried a pickup's tip with the balance (`metadata.tipId`, `tipCents`) pays the order
  * the amount less the tip, and records the tip apart, each under a ledger item of its own.
  *
@@ -47,7 +48,7 @@ import { refundNotice } from "../notifications/confirmations";
 // Memberships' and tips' events load their code when they come, off the cold start of an order's payment (npm run bench:lambda).
 const memberships = () => import("../memberships/webhook");
 import { HANDLED_EVENTS, type HandledEvent } from "./events";
-import { TIP_KIND, tipCentsOf } from "./provider-parts";
+import { PACK_KIND, TIP_KIND, tipCentsOf } from "./provider-parts";
 import * as OrderNumbers from "../orders/numbers";
 
 export const webhookActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -199,6 +200,8 @@ async function sessionCompleted(event: Stripe.CheckoutSessionCompletedEvent): Pr
   if (session.mode === "subscription") return (await memberships()).handleSubscriptionCheckout(event);
   // A tip's payment is the tip's (tips/record.ts), never the order's.
   if (session.metadata?.kind === TIP_KIND) return (await import("../tips/record")).recordTip(event);
+  // A pack's payment credits the pack (packs/record.ts), never an order.
+  if (session.metadata?.kind === PACK_KIND) return (await import("../packs/record")).recordPack(event);
   const orderId = session.metadata?.orderId || session.client_reference_id;
   if (!orderId) return "ignored";
   if (session.payment_status !== "paid") {

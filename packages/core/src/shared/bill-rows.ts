@@ -51,7 +51,7 @@ export function billLineRows(bill: Bill, reader: BillReader = "customer"): BillR
 /** From the subtotal to the total: coverage, each discount by its label, points, sales tax (when any), Total. */
 export function billTotalRows(bill: Bill, reader: BillReader = "customer"): BillRow[] {
   const rows: BillRow[] = [{ kind: "total", label: "Subtotal", detail: null, cents: bill.subtotalCents, minus: false }];
-  if (bill.coverageCents > 0) rows.push({ kind: "less", label: reader === "customer" ? "Your membership" : "Membership", detail: null, cents: bill.coverageCents, minus: true });
+  if (bill.coverageCents > 0) rows.push({ kind: "less", label: bill.coveredBy === "pack" ? (reader === "customer" ? "Your pack" : "Pack credit") : reader === "customer" ? "Your membership" : "Membership", detail: null, cents: bill.coverageCents, minus: true });
   for (const discount of bill.discounts) rows.push({ kind: "less", label: discount.label, detail: discount.notes ?? null, cents: discount.amountCents, minus: true });
   if (bill.pointsCents > 0) rows.push({ kind: "less", label: `${grouped(bill.pointsRedeemed)} points`, detail: null, cents: bill.pointsCents, minus: true });
   if (bill.taxCents > 0) rows.push({ kind: "tax", label: `Sales tax (${ratePercentText(bill.taxRateBps)})`, detail: null, cents: bill.taxCents, minus: false });

@@ -54,7 +54,7 @@ export interface BillRowOptions {
 export function billRows(bill: Bill, options: BillRowOptions = {}): BillRow[] {
   const rows: BillRow[] = bill.lines.map((line) => ({ kind: "line", label: lineLabel(line), cents: line.amountCents, detail: line.description }));
   for (const discount of bill.discounts) if (discount.amountCents > 0) rows.push({ kind: "discount", label: discount.label, cents: -discount.amountCents });
-  if (bill.coverageCents > 0) rows.push({ kind: "coverage", label: "Membership coverage", cents: -bill.coverageCents });
+  if (bill.coverageCents > 0) rows.push({ kind: "coverage", label: bill.coveredBy === "pack" ? "Pack credit" : "Membership coverage", cents: -bill.coverageCents });
   if (bill.pointsCents > 0) rows.push({ kind: "points", label: bill.pointsRedeemed > 0 ? `${bill.pointsRedeemed} points` : "Points", cents: -bill.pointsCents });
   if (bill.taxCents > 0) rows.push({ kind: "tax", label: "Sales tax", cents: bill.taxCents });
   rows.push({ kind: "total", label: "Total", cents: bill.totalCents });

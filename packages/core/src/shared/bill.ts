@@ -9,10 +9,10 @@
  * - refunds give back part of what was paid: they are never owed again, so they do not raise the balance, and
  *   net = money collected − refunds is what the shop keeps.
  */
-import { COVERED_LINE_NOTE } from "./covered";
+import { isCoverNote } from "./covered";
 import { lineShares, spread } from "./totals";
 
-export type BillTender = "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "COMP";
+export type BillTender = "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "PACK" | "COMP";
 
 export interface BillLine {
   name: string;
@@ -66,8 +66,10 @@ export interface Bill {
   lines: BillLine[];
   subtotalCents: number;
   discounts: BillDiscount[];
-  /** What a membership covered. */
+  /** What a membership (or a pack's credit) covered. */
   coverageCents: number;
+  /** Whose cover it is: a bought pack's credit, else the membership's. */
+  coveredBy: "membership" | "pack";
   pointsRedeemed: number;
   pointsCents: number;
   taxCents: number;
@@ -93,6 +95,8 @@ export interface BillSource {
   discountByStaffName?: string | null;
   discountNotes?: string | null;
   coveredCents?: number | null;
+  /** The bought pack whose credit covered the regrip (packs/credit.ts), when it was a pack's. */
+  packCreditId?: string | null;
   pointsRedeemed?: number | null;
   pointsDiscountCents?: number | null;
   taxCents: number;
@@ -117,7 +121,7 @@ export interface BillSource {
 }
 
 const isCoveredLine = (line: BillSource["lineItems"][number], order: BillSource) =>
-  !!order.coveredCents && line.priceCents === 0 && line.description === COVERED_LINE_NOTE;
+  !!order.coveredCents && line.priceCents === 0 && isCoverNote(line.description);
 
 const staffNameOf = (details: unknown): string | null => {
   const name = (details as { staffName?: unknown } | null | undefined)?.staffName;
@@ -214,6 +218,7 @@ export function billOf(order: BillSource): Bill {
     subtotalCents: lines.reduce((sum, line) => sum + line.amountCents, 0),
     discounts,
     coverageCents,
+    coveredBy: order.packCreditId ? "pack" : "membership",
     pointsRedeemed: order.pointsRedeemed ?? 0,
     pointsCents: order.pointsDiscountCents ?? 0,
     taxCents: order.taxCents,

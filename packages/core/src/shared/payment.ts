@@ -37,6 +37,7 @@ export const PAYMENT_METHOD_LABELS: Record<string, string> = {
   POS_CASH: "Cash at the counter",
   POS_CARD: "Card at the counter",
   SUBSCRIPTION: "Membership",
+  PACK: "Pack credit",
   COMP: "Comp",
 };
 
@@ -44,7 +45,7 @@ export type PaymentTone = "success" | "warning" | "stopped" | "info";
 
 export interface PaymentSummary {
   /** Paid, Unpaid, Refunded, Comp or Member. */
-  label: "Paid" | "Unpaid" | "Refunded" | "Comp" | "Member";
+  label: "Paid" | "Unpaid" | "Refunded" | "Comp" | "Member" | "Pack";
   /** The balance due, how it was paid, or what was given back. */
   detail: string | null;
   tone: PaymentTone;
@@ -61,7 +62,9 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /** The order's payment in one label and one line: what every staff screen shows beside the stage. */
 export function paymentSummary(order: PaymentFacts): PaymentSummary {
-  if (order.paymentMethod === "SUBSCRIPTION" && order.paymentStatus !== "refunded") return { label: "Member", detail: "Membership", tone: "success" };
+  // A membership's or a pack's covered regrip: the cover is the payment.
+  const cover = order.paymentMethod === "PACK" ? "Pack" : order.paymentMethod === "SUBSCRIPTION" ? "Member" : null;
+  if (cover && order.paymentStatus !== "refunded") return { label: cover, detail: PAYMENT_METHOD_LABELS[order.paymentMethod]!, tone: "success" };
   switch (order.paymentStatus) {
     case "unpaid":
       return order.totalCents > 0

@@ -74,7 +74,7 @@ export interface ListedRefund {
   taxCents?: number;
   lines?: { index: number; quantity: number }[];
   reason?: string;
-  tender?: "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "COMP";
+  tender?: "STRIPE" | "POS_CASH" | "POS_CARD" | "SUBSCRIPTION" | "PACK" | "COMP";
   terminalReference?: string;
   stripeRefundId?: string;
   byId?: string;

@@ -165,12 +165,19 @@ function covering(
   };
 }
 
-/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership. */
+/** Else, when no membership covers it, a pack's credit (packs/credit.ts `orPack`, off the cold start). */
+const packs = () => import("../packs/credit");
+
+/** What covered the sale, for its audit entry: the membership or the pack, and the price covered. */
+const coverAudit = ({ subscriptionId, packCreditId, coveredCents }: Record<string, unknown>) =>
+  subscriptionId || packCreditId ? { ...(subscriptionId ? { subscriptionId } : { packCreditId }), coveredCents } : {};
+
+/** A counter sale's money once covered: a sale left with nothing to pay goes into the queue paid by the membership (or the pack). */
 function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; paymentStatus?: string }>(
   order: O,
-  fields: ReturnType<Allowance["coveredOrder"]> | Record<string, never>,
+  fields: { paymentStatus?: string } & Record<string, unknown>,
 ): O {
-  if (!("subscriptionId" in fields)) return order;
+  if (!("subscriptionId" in fields) && !("packCreditId" in fields)) return order;
   return { ...order, ...fields, ...(fields.paymentStatus === "comp" ? { status: "SERVICE_QUEUE" as OrderStatus } : {}) };
 }
 
@@ -267,7 +274,16 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         const sku = skus.find((candidate) => candidate.id === line.skuId);
         return !!sku && sku.type !== "ADD_ON" && !!coreServiceOf(sku.name);
       });
-      const cover = covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion, taxRateBps }, redemption?.points);
+      const cover = await (await packs()).orPack(
+        covering(allowance, full, allowance.coverageOf(subscription, undefined, now), core, { promotion, taxRateBps }, redemption?.points),
+        customer.userId,
+        full,
+        core,
+        full.lineItems[core]?.name,
+        { promotion, taxRateBps },
+        redemption?.points,
+        now,
+      );
       const priced = cover.priced;
       return {
         order: withCoverage(
@@ -287,7 +303,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
             promoCode: priced.promoCode ?? null,
             bagNumber: input.bagNumber,
             source: "storefront",
-            ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
+            ...coverAudit(cover.fields),
             ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}),
           },
         },
@@ -373,7 +389,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const regripSku = byCode.get(QUICK_SALE_SERVICES.find((service) => service.id === "regrip")!.code)?.id;
       const core = full.lineItems.findIndex((line) => line.skuId === regripSku);
       const coverage = onFile && membership ? membership.allowance.coverageOf(membership.subscription, onFile.id, now) : null;
-      const cover = covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps });
+      const cover = await (await packs()).orPack(covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps }), customer.userId, full, core, full.lineItems[core]?.name, { staffCents: discountCents, taxRateBps }, undefined, now);
       const priced = cover.priced;
       staffDiscountAllowed(staff, priced, settings.employeeDiscountLimitPercent, input.discount?.notes ?? undefined);
       // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
@@ -408,7 +424,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
             bagNumber,
             bagAssigned: !typedBag,
             source: "quick sale",
-            ...("subscriptionId" in cover.fields ? { subscriptionId: cover.fields.subscriptionId, coveredCents: cover.fields.coveredCents } : {}),
+            ...coverAudit(cover.fields),
           },
         },
         // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say

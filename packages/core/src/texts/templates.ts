@@ -203,6 +203,19 @@ export interface ReleasedParams {
   bookAgainUrl?: string;
 }
 
+/** A pack's receipt, in words already (packs/receipt.ts makes them). */
+export interface PackReceiptParams {
+  /** The pack's name: "10 regrips". */
+  packName: string;
+  regrips: number;
+  amountCents: number;
+  /** "Good until Monday, December 28", when the pack expires. */
+  goodUntil?: string;
+  pointsEarned: number;
+  /** Shop Tools' Packs tab. */
+  packsUrl?: string;
+}
+
 /** A membership's messages, in words already (memberships/messages.ts makes them): templates know no calendar. */
 interface MembershipMessageParams {
   /** "Single plan". */
@@ -362,6 +375,31 @@ export const templates = {
         `Your booking ${orderReference(order)} for ${paddleOf(order)} was not paid by ${deadline}, so we released it and its bag.`,
         "Nothing was charged.",
         bookAgainUrl ? ["", `Book it again: ${bookAgainUrl}`] : undefined,
+      ),
+    }),
+  }),
+  packReceipt: emailedTemplate({
+    messageType: "receipt",
+    consent: "orderUpdates",
+    to: "The customer who bought the pack, by text and by email as their profile allows each",
+    when: "A pack of regrips is paid, once however often Stripe reports it: the pack, its regrips, the amount, the points earned and when it expires",
+    words: (pack: PackReceiptParams) =>
+      `Regrip: thanks! We received ${dollars(pack.amountCents)} for your pack "${pack.packName}": ${pack.regrips === 1 ? "1 regrip" : `${pack.regrips} regrips`} to book.${pack.goodUntil ? ` ${pack.goodUntil}.` : ""}${
+        pack.pointsEarned > 0 ? ` You earned ${pack.pointsEarned} points.` : ""
+      }${pack.packsUrl ? ` Your packs: ${pack.packsUrl}` : ""}`,
+    email: (pack) => ({
+      subject: `Your Regrip pack receipt: ${dollars(pack.amountCents)}`,
+      text: emailText(
+        `Thanks! We received your payment of ${dollars(pack.amountCents)} for a pack of regrips.`,
+        "",
+        `Pack: ${pack.packName}`,
+        `Regrips: ${pack.regrips}`,
+        `Amount paid: ${dollars(pack.amountCents)}`,
+        pack.goodUntil ? `${pack.goodUntil}` : "It does not expire",
+        pack.pointsEarned > 0 ? `Points earned: ${pack.pointsEarned}` : undefined,
+        "",
+        "Each booking of a regrip the pack covers takes one from it; a canceled booking gives it back.",
+        pack.packsUrl ? ["", `Your packs: ${pack.packsUrl}`] : undefined,
       ),
     }),
   }),

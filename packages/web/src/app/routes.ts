@@ -69,6 +69,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },
+  { path: "/admin/packs", access: "admin", page: "packs", nav: "Packs" },
   { path: "/admin/settings/money", access: "admin", page: "money-settings", nav: "Money settings" },
   { path: "/admin/settings/shops", access: "admin", page: "shop-details", nav: "Shop details" },
   { path: "/admin/subscribers", access: "admin", page: "subscribers", nav: "Subscribers" },

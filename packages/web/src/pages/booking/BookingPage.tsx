@@ -9,6 +9,8 @@ import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { useServices, type CoreService } from "../../data/catalogue";
 import { BOOK_AGAIN_PARAM, useOrder } from "../../data/orders";
 import { usePointsBalance, useMembership } from "../../data/membership";
+import { useMyPacks } from "../../data/packs";
+import type { PackCreditView } from "@regrip/core/shared/packs";
 import { openOrderOf, paddleName, usePaddles } from "../../data/paddles";
 import { useLocations, useSchedule } from "../../data/schedule";
 import { lazyChunk } from "../../lib/load-chunk";
@@ -26,7 +28,9 @@ import {
   chooseEdge,
   coreVariant,
   coverCore,
+  coveringPack,
   isCovered,
+  packCoverNote,
   usablePoints,
   emptySelection,
   findItem,
@@ -117,6 +121,7 @@ export default function BookingPage() {
   const paddles = usePaddles(asked);
   // A member's covered regrip and the points: asked only signed in.
   const subscription = useMembership(asked);
+  const myPacks = useMyPacks(asked);
   const pointsBalance = usePointsBalance(asked);
   const services = useServices();
   const locations = useLocations();
@@ -128,6 +133,7 @@ export default function BookingPage() {
     paddlesLoading: paddles.isLoading,
     paddlesFailed: paddles.isError,
     membership: subscription.data,
+    packs: myPacks.data?.items,
     pointsHeld: pointsBalance.data,
     catalogue: services.data,
     servicesPending: services.isPending,
@@ -142,7 +148,7 @@ export default function BookingPage() {
   // membership or points (those stay disabled).
   const [firstFields] = useState(() => fields);
   const waiting =
-    currentUser.isPending || services.isPending || locations.isPending || schedule.isPending || (asked && (paddles.isPending || subscription.isPending || pointsBalance.isPending));
+    currentUser.isPending || services.isPending || locations.isPending || schedule.isPending || (asked && (paddles.isPending || subscription.isPending || myPacks.isPending || pointsBalance.isPending));
   // TanStack Query renders each answer at once (useSyncExternalStore), a render React cannot time-slice. Only this
   // component reads the queries: the form below is memoized and renders from a deferred copy of their answers, so
   // an answer's urgent render stops here, and the form fills in with a transition render React time-slices.
@@ -157,6 +163,7 @@ interface BookingFormProps {
   paddlesLoading: boolean;
   paddlesFailed: boolean;
   membership: ReturnType<typeof useMembership>["data"];
+  packs: PackCreditView[] | undefined;
   pointsHeld: ReturnType<typeof usePointsBalance>["data"];
   catalogue: ReturnType<typeof useServices>["data"];
   servicesPending: boolean;
@@ -175,6 +182,7 @@ const BookingForm = memo(function BookingForm({
   paddlesLoading,
   paddlesFailed,
   membership,
+  packs,
   pointsHeld,
   catalogue,
   servicesPending,
@@ -273,8 +281,13 @@ const BookingForm = memo(function BookingForm({
     );
   }, [wantedEvent, events, setParams]);
 
-  const covered = isCovered(membership, selection.paddleId);
-  const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered), [selection, catalogue, covered]);
+  // The membership covers first; else a bought pack covering the chosen core service (the server's order of the two).
+  const member = isCovered(membership, selection.paddleId);
+  const serviceName = catalogue?.coreServices.find((service) => service.skus.some((sku) => sku.id === selection.serviceSkuId))?.name;
+  const pack = member ? undefined : coveringPack(packs, serviceName);
+  const covered = member || !!pack;
+  const coverNote = pack ? packCoverNote(pack) : undefined;
+  const lines = useMemo(() => coverCore(summaryLines(selection, catalogue), selection.serviceSkuId, covered, coverNote), [selection, catalogue, covered, coverNote]);
   // The sales tax the server adds: the rate of the place the booking is taxed at, on the goods.
   const taxRateBps = catalogue?.taxRateBps?.[taxPlaceOf(selection.where.kind, selection.location)] ?? 0;
   const dueCents = totalsOf(lines, selection.promo, 0, taxRateBps).totalCents;

@@ -26,7 +26,7 @@ export function PriceBreakdown({
               <span>
                 {line.label}
                 {line.detail && <span className="summary-detail">{line.detail}</span>}
-                {line.covered && <span className="summary-detail summary-covered-note">{COVERED_LINE_NOTE}</span>}
+                {line.covered && <span className="summary-detail summary-covered-note">{line.coverNote ?? COVERED_LINE_NOTE}</span>}
               </span>
               <span>
                 {line.covered && line.fullCents !== undefined && (

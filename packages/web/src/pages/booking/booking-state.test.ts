@@ -10,6 +10,8 @@ import {
   chooseEdge,
   coreVariant,
   coverCore,
+  coveringPack,
+  packCoverNote,
   edgeGuardGroups,
   isCovered,
   pointsChoices,
@@ -296,5 +298,37 @@ describe("againSelection (Book again)", () => {
     expect(selection.edgeTape).toBe("tape");
     expect(dropped).toEqual(["Premium Regrip (Orange · Cushioned)", "Lead Tape", "Custom work"]);
     expect(paddleInShop).toBe(true);
+  });
+});
+
+describe("a pack's credit in the summary", () => {
+  const pack = (id: string, fields: Record<string, unknown> = {}) => ({
+    id,
+    packId: "p",
+    name: id,
+    regrips: 3,
+    used: 1,
+    left: 2,
+    services: ["Premium Regrip"],
+    priceCents: 15000,
+    paidAt: "2026-11-01T00:00:00.000Z",
+    expiresAt: null,
+    ...fields,
+  });
+
+  it("finds the pack covering the chosen core service with a credit left, the one expiring first, as the server does", () => {
+    const later = pack("later", { expiresAt: "2099-02-01T00:00:00.000Z" });
+    const sooner = pack("sooner", { expiresAt: "2099-01-01T00:00:00.000Z" });
+    expect(coveringPack([pack("never"), later, sooner], "Premium Regrip")?.id).toBe("sooner");
+    expect(coveringPack([pack("empty", { left: 0, used: 3 })], "Premium Regrip")).toBeUndefined();
+    expect(coveringPack([pack("other")], "Basic Overgrip")).toBeUndefined();
+    expect(coveringPack(undefined, "Premium Regrip")).toBeUndefined();
+  });
+
+  it("names the pack and what is left after the booking on the covered line", () => {
+    const lines = [{ id: "core", label: "Premium Regrip", cents: 5500 }];
+    const note = packCoverNote(pack("mine"));
+    expect(note).toBe("Covered by your pack · 1 of 3 regrips left after this booking");
+    expect(coverCore(lines, "core", true, note)[0]).toMatchObject({ cents: 0, covered: true, fullCents: 5500, coverNote: note });
   });
 });

@@ -10,6 +10,8 @@ import { orderTotals, type OrderTotals } from "@regrip/core/shared/totals";
 import { BAG_CODE_LENGTH, BAG_NUMBER_INVALID, isBookingBagNumber } from "@regrip/core/shared/bags";
 import type { GripPrefsInput } from "@regrip/core/shared/grip-prefs";
 import { coversPaddle, PLAN_TERMS, type MembershipView } from "@regrip/core/shared/membership";
+import { PACK_COVERED_LINE_NOTE } from "@regrip/core/shared/covered";
+import { balanceWords, byExpiry, coversService, type PackCreditView } from "@regrip/core/shared/packs";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents } from "@regrip/core/shared/loyalty";
 import { isWhereComplete, whereRequest, type WhereWhen } from "./where-when";
 
@@ -209,6 +211,8 @@ export interface SummaryLine {
   cents: number;
   /** The core service covered by the customer's membership: `cents` is 0, `fullCents` what it would cost. */
   covered?: boolean;
+  /** What covers it, when a pack's credit does ("Covered by your pack · 2 of 3 regrips left"); else the membership's note. */
+  coverNote?: string;
   fullCents?: number;
   /** Goods carry sales tax; labour does not (the product's `taxable`). */
   taxable?: boolean;
@@ -256,10 +260,25 @@ export function isCovered(view: MembershipView | undefined, paddleId: string | u
 }
 
 /** The lines with the core service (the selection's core sku) covered by the membership: $0, its price kept to show. */
-export function coverCore(lines: SummaryLine[], serviceSkuId: string | undefined, covered: boolean): SummaryLine[] {
+export function coverCore(lines: SummaryLine[], serviceSkuId: string | undefined, covered: boolean, coverNote?: string): SummaryLine[] {
   if (!covered || !serviceSkuId) return lines;
-  return lines.map((line) => (line.id === serviceSkuId ? { ...line, cents: 0, covered: true, fullCents: line.cents } : line));
+  return lines.map((line) => (line.id === serviceSkuId ? { ...line, cents: 0, covered: true, fullCents: line.cents, ...(coverNote ? { coverNote } : {}) } : line));
 }
+
+/**
+ * The bought pack that covers a regrip of core service `serviceName` now, as the server picks it (packs/credit.ts:
+ * one with a credit left, the one that expires first), from GET /api/packs/mine; undefined for none.
+ */
+export function coveringPack(packs: readonly PackCreditView[] | undefined, serviceName: string | undefined): PackCreditView | undefined {
+  if (!packs || !serviceName) return undefined;
+  const now = new Date();
+  return packs
+    .filter((pack) => coversService({ status: "paid", regrips: pack.regrips, used: pack.regrips - pack.left, expiresAt: pack.expiresAt, services: pack.services }, serviceName, now))
+    .sort((a, b) => byExpiry(a, b))[0];
+}
+
+/** The covered line's note for a pack: its words and what will be left after this booking. */
+export const packCoverNote = (pack: PackCreditView) => `${PACK_COVERED_LINE_NOTE} · ${balanceWords({ left: pack.left - 1, regrips: pack.regrips })} after this booking`;
 
 export type Totals = OrderTotals;
 

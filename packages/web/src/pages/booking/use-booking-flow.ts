@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { servicesQueryKey } from "../../data/catalogue";
 import { loyaltyQueryKey, membershipQueryKey } from "../../data/membership";
+import { myPacksQueryKey } from "../../data/packs";
 import { markBagHandover, ordersQueryKey, startCheckout } from "../../data/orders";
 import { paddlesQueryKey } from "../../data/paddles";
 import { forgetStoredSession } from "../../auth/session";
@@ -72,6 +73,7 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
       void queryClient.invalidateQueries({ queryKey: paddlesQueryKey });
       void queryClient.invalidateQueries({ queryKey: membershipQueryKey });
       void queryClient.invalidateQueries({ queryKey: loyaltyQueryKey });
+      void queryClient.invalidateQueries({ queryKey: myPacksQueryKey });
       onBooked();
       const facts = { pickupDate: booked.pickupDate ?? null, bagNumber: booked.bagNumber ?? null, bagFromShop: !!saved.request.needsBag };
       // The order page says, after the payment's return too, that the shop hands this bag over at drop-off.

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe("ShopToolsPage", () => {
-  it("has the six tabs with the customer's own data: orders, plan, notification settings", async () => {
+  it("has the seven tabs with the customer's own data: orders, plan, notification settings", async () => {
     fakeApi({
       "GET /api/auth/user": () => Response.json(customer({ phone: "+13035550142", phoneVerified: false, smsNotifications: true, emailPromotions: false })),
       "GET /api/subscriptions": () =>
@@ -24,7 +24,7 @@ describe("ShopToolsPage", () => {
     });
     renderPage(<ShopToolsPage />, { path: "/shop-tools" });
     const tabs = await screen.findAllByRole("tab");
-    expect(tabs.map((tab) => tab.textContent)).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Points", "Notifications"]);
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["Profile", "Grip Prefs", "Orders", "Subscription", "Packs", "Points", "Notifications"]);
     expect(screen.getByText("Unverified")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit Profile" }).getAttribute("href")).toBe("/profile");
     // The email wraps between its parts (after '@', before each '.'), never mid-word as it did at 1280 px.

@@ -17,6 +17,7 @@ import "../../styles/my-grips.css";
 import { OrdersLoadError } from "../my-grips/OrdersLoadError";
 import { OrdersTable } from "../my-grips/OrdersTable";
 import { GripPrefsForm } from "./GripPrefsForm";
+import { PacksTab } from "./PacksTab";
 import { PointsTab } from "./PointsTab";
 import { SubscriptionTab } from "./SubscriptionTab";
 import "../../styles/membership.css";
@@ -24,7 +25,7 @@ import "../../styles/membership.css";
 const loadPhoneDialog = () => import("../../components/PhoneVerificationDialog");
 const PhoneVerificationDialog = lazyChunk(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
 
-const tabs = ["Profile", "Grip Prefs", "Orders", "Subscription", "Points", "Notifications"] as const;
+const tabs = ["Profile", "Grip Prefs", "Orders", "Subscription", "Packs", "Points", "Notifications"] as const;
 type Tab = (typeof tabs)[number];
 const slug = (name: Tab) => name.toLowerCase().replace(/\s+/g, "-");
 /** `?tab=subscription` opens that tab (the way back from the subscription's checkout); else Profile. */
@@ -175,6 +176,7 @@ export default function ShopToolsPage() {
         {tab === "Grip Prefs" && <GripPrefsForm user={user} />}
         {tab === "Orders" && <OrdersTab />}
         {tab === "Subscription" && <SubscriptionTab />}
+        {tab === "Packs" && <PacksTab />}
         {tab === "Points" && <PointsTab />}
         {tab === "Notifications" && <NotificationsTab user={user} />}
       </section>

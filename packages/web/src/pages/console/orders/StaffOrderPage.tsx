@@ -27,6 +27,9 @@ import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
 import { canRefund, RefundDialog } from "./RefundDialog";
 import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import type { PackCreditView } from "@regrip/core/shared/packs";
+import { apiJson } from "../../../lib/api";
 
 const dash = (value: string | null | undefined) => value || "—";
 
@@ -166,8 +169,20 @@ function Membership({ userId }: { userId: string }) {
     <SpaceBetween size="xxs">
       {membership ? <MemberBadge membership={membership} /> : <span>No plan</span>}
       {points !== undefined && <Box color="text-body-secondary">{`${points.toLocaleString("en-US")} points`}</Box>}
+      <PackBalance userId={userId} />
     </SpaceBetween>
   );
+}
+
+/** The customer's packs of regrips at the counter: the credits left in all (GET /api/customers/{id}/packs), or nothing without a pack. */
+function PackBalance({ userId }: { userId: string }) {
+  const packs = useQuery({
+    queryKey: ["/api/customers", userId, "packs"],
+    queryFn: () => apiJson<{ items: PackCreditView[]; left: number }>("GET", `/api/customers/${encodeURIComponent(userId)}/packs`),
+  });
+  if (!packs.data || packs.data.items.length === 0) return null;
+  const left = packs.data.left;
+  return <Box color="text-body-secondary">{`Packs: ${left} ${left === 1 ? "regrip" : "regrips"} left`}</Box>;
 }
 
 /**
