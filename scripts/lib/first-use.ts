@@ -12,7 +12,7 @@ export const firstUse: Record<string, EntityName[]> = {
   "GET /api/auth/user": ["user"],
   "GET /api/paddles": ["paddle", "uniqueValue"],
   "GET /api/orders": ["serviceOrder"],
-  "POST /api/book-service": ["auditLog", "bag", "communication", "dailyStats", "gripSchedule", "orderCounter", "orderReference", "orderReminder", "paddle", "serviceOrder", "shopCounter", "shopSettings", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
+  "POST /api/book-service": ["auditLog", "bag", "communication", "dailyStats", "gripSchedule", "orderCounter", "orderReference", "orderReminder", "packCredit", "paddle", "serviceOrder", "shopCounter", "shopSettings", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
   "POST /api/storefront/invoice": ["auditLog", "bag", "communication", "dailyStats", "orderCounter", "orderReference", "serviceOrder", "shopCounter", "shopSettings", "sku", "smsConversation", "subscription", "uniqueValue", "user"],
   "GET /api/admin/orders": ["serviceOrder"],
 };
