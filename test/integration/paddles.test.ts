@@ -10,6 +10,7 @@ import { createLocalServer } from "../../infra/local/server";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { signUpload } from "../../packages/core/src/uploads";
+import { newBag } from "./booking-support";
 import { call, newCustomer, seed, signIn } from "./support";
 
 const create = (token: string, body: unknown) => call("POST", "/api/paddles", { token, body });
@@ -158,14 +159,15 @@ describe("GET /api/paddles", () => {
     const first = await paddleOf(player.token, { nickname: "First" });
     const second = await paddleOf(player.token, { nickname: "Second" });
     const third = await paddleOf(player.token, { nickname: "Third" });
-    const bag = await db().entities.bag.create({ code3: "P7Q", qrSlug: `slug-${randomUUID()}` }).go();
-    await db().entities.paddle.patch({ userId: player.sub, id: second.id }).set({ bagId: bag.data.id }).go();
+    // A bag made as staff make one (a unique code, its uniqueness items), then put in the paddle's item.
+    const bag = await newBag();
+    await db().entities.paddle.patch({ userId: player.sub, id: second.id }).set({ bagId: bag.id }).go();
     await patch(player.token, third.id, { ownershipStatus: "no_longer_own" });
 
     const paddles = await list(player.token);
     expect(paddles.map((p) => p.nickname)).toEqual(["Second", "First"]);
     expect(paddles.map((p) => p.id)).toEqual([second.id, first.id]);
-    expect(paddles[0]).toMatchObject({ bagId: bag.data.id, bag: { code3: "P7Q" } });
+    expect(paddles[0]).toMatchObject({ bagId: bag.id, bag: { code3: bag.code3 } });
     expect(paddles[1]).toMatchObject({ bagId: null, bag: null });
 
     const other = await newCustomer();
