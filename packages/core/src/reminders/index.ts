@@ -55,6 +55,8 @@ const MARKS = {
   finalNotice: "finalNoticeAt",
   regripReminder: "regripReminderAt",
 } as const satisfies Record<ReminderName, keyof ReminderItem>;
+/** A mark a run sets once it sent a reminder: the four of `MARKS`, and the drop-off reminder's. */
+type ReminderMark = (typeof MARKS)[ReminderName] | "dropoffReminderAt";
 
 /** How long the low-stock day's claim is kept. */
 const LOW_STOCK_CLAIM_SECONDS = 3 * 24 * 60 * 60;
@@ -96,11 +98,16 @@ async function textFor(name: ReminderName, order: OrderItem): Promise<{ status: 
   return Texts.send("regripReminder", { order, url: `${siteUrl()}${bookAgainPath(order.id)}` }, { user, orderId: order.id });
 }
 
-/** One reminder's window: its timeline items a page at a time, each order's text sent at most once. */
-async function remind(name: ReminderName, now: Date, pageSize: number, report: ReminderReport, failures: unknown[]): Promise<void> {
-  const { stage } = REMINDERS[name];
-  const { from, to } = reminderWindow(name, now);
-  const mark = MARKS[name];
+/**
+ * The timeline items of `stage` whose time is in [from, to) and whose `mark` is not set yet, a page at a time, each
+ * with its order as it is now (read in one batch a page): what every reminder walks.
+ */
+async function* dueOrders(
+  stage: ReminderItem["stage"],
+  { from, to }: { from: string; to: string },
+  mark: ReminderMark,
+  pageSize: number,
+): AsyncGenerator<{ item: ReminderItem; order: OrderItem | undefined }> {
   let cursor: string | null = null;
   do {
     const page: { data: ReminderItem[]; cursor: string | null } = await db()
@@ -114,20 +121,25 @@ async function remind(name: ReminderName, now: Date, pageSize: number, report: R
       .entities.serviceOrder.get(page.data.map((item) => ({ id: item.orderId })))
       .go();
     const byId = new Map((orders as OrderItem[]).map((order) => [order.id, order]));
-    for (const item of page.data) {
-      const order = byId.get(item.orderId);
-      // Moved on since (picked up, reopened, canceled): this reminder is not for it.
-      if (!order || stageOfStatus[order.status] !== stage) continue;
-      try {
-        if (!(await claim(item, name, now))) continue;
-        const outcome = await textFor(name, order);
-        report.reminders[name].push({ orderId: order.id, status: outcome.status });
-      } catch (error) {
-        console.error(`Could not send the ${name} of order ${order.id}`, error);
-        failures.push(error);
-      }
-    }
+    for (const item of page.data) yield { item, order: byId.get(item.orderId) };
   } while (cursor);
+}
+
+/** One reminder's window: its timeline items a page at a time, each order's text sent at most once. */
+async function remind(name: ReminderName, now: Date, pageSize: number, report: ReminderReport, failures: unknown[]): Promise<void> {
+  const { stage } = REMINDERS[name];
+  for await (const { item, order } of dueOrders(stage, reminderWindow(name, now), MARKS[name], pageSize)) {
+    // Moved on since (picked up, reopened, canceled): this reminder is not for it.
+    if (!order || stageOfStatus[order.status] !== stage) continue;
+    try {
+      if (!(await claim(item, name, now))) continue;
+      const outcome = await textFor(name, order);
+      report.reminders[name].push({ orderId: order.id, status: outcome.status });
+    } catch (error) {
+      console.error(`Could not send the ${name} of order ${order.id}`, error);
+      failures.push(error);
+    }
+  }
 }
 
 /**
@@ -177,35 +189,19 @@ async function dropoffReminder(order: OrderItem): Promise<{ status: "sent" | "fa
 
 /** The drop-offs due their reminder: the timeline's `scheduled` items in the window, each order reminded at most once. */
 async function remindDropoffs(now: Date, pageSize: number, report: ReminderReport, failures: unknown[]): Promise<void> {
-  const { from, to } = dropoffReminderWindow(now);
-  let cursor: string | null = null;
-  do {
-    const page: { data: ReminderItem[]; cursor: string | null } = await db()
-      .entities.orderReminder.query.bySince({ stage: "scheduled" })
-      .between({ since: from }, { since: to })
-      .where((a, { notExists }) => notExists(a.dropoffReminderAt))
-      .go({ cursor, limit: pageSize });
-    cursor = page.cursor;
-    if (page.data.length === 0) continue;
-    const { data: orders } = await db()
-      .entities.serviceOrder.get(page.data.map((item) => ({ id: item.orderId })))
-      .go();
-    const byId = new Map((orders as OrderItem[]).map((order) => [order.id, order]));
-    for (const item of page.data) {
-      const order = byId.get(item.orderId);
-      // Still Scheduled (paid or free) at the time the item names; an unpaid hold is not reminded (it is released).
-      if (!order || stageOfStatus[order.status] !== "scheduled" || order.dropoffDateTime !== item.since) continue;
-      // Booked on the drop-off's own day: its confirmation just said where and when.
-      if (localOf(new Date(order.createdAt)).date === localOf(new Date(item.since)).date) continue;
-      try {
-        if (!(await claimDropoff(item, now))) continue;
-        report.reminders.dropoffReminder.push({ orderId: order.id, status: (await dropoffReminder(order)).status });
-      } catch (error) {
-        console.error(`Could not send the drop-off reminder of order ${order.id}`, error);
-        failures.push(error);
-      }
+  for await (const { item, order } of dueOrders("scheduled", dropoffReminderWindow(now), "dropoffReminderAt", pageSize)) {
+    // Still Scheduled (paid or free) at the time the item names; an unpaid hold is not reminded (it is released).
+    if (!order || stageOfStatus[order.status] !== "scheduled" || order.dropoffDateTime !== item.since) continue;
+    // Booked on the drop-off's own day: its confirmation just said where and when.
+    if (localOf(new Date(order.createdAt)).date === localOf(new Date(item.since)).date) continue;
+    try {
+      if (!(await claimDropoff(item, now))) continue;
+      report.reminders.dropoffReminder.push({ orderId: order.id, status: (await dropoffReminder(order)).status });
+    } catch (error) {
+      console.error(`Could not send the drop-off reminder of order ${order.id}`, error);
+      failures.push(error);
     }
-  } while (cursor);
+  }
 }
 
 /** The admins' low-stock text, once a shop day: claimed by the day before it is sent. */
