@@ -1,9 +1,9 @@
-import { passwordPolicyHint, signUpPasswordProblem } from "@regrip/core/shared/accounts";
 import { useId, useState } from "react";
 import { loadAmplify } from "../../auth/load-amplify";
 import { loginErrorMessage } from "../../auth/login-error";
 import { Email } from "../../components/Email";
 import { EmailField, TextField } from "../../components/TextField";
+import { NewPasswordFields, newPasswordProblem } from "./NewPasswordFields";
 
 interface Props {
   /** The email typed on the sign-in form, if any. */
@@ -12,8 +12,6 @@ interface Props {
   onReset: (email: string, password: string) => void;
   onCancel: () => void;
 }
-
-const PASSWORDS_DIFFER = "The two passwords are not the same.";
 
 /**
  * 'Forgot password?': the pool emails a reset code (Cognito's ForgotPassword; on one machine, the email outbox), then
@@ -31,7 +29,6 @@ export function ForgotPasswordForm({ email: typed, onReset, onCancel }: Props) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const errorId = error ? `${id}-error` : undefined;
-  const problemId = problem ? `${id}-problem` : undefined;
 
   async function run(work: () => Promise<void>) {
     setBusy(true);
@@ -95,7 +92,7 @@ export function ForgotPasswordForm({ email: typed, onReset, onCancel }: Props) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!code.trim() || !password || !repeat || busy) return;
-        const refused = signUpPasswordProblem(password) ?? (password === repeat ? undefined : PASSWORDS_DIFFER);
+        const refused = newPasswordProblem(password, repeat);
         setProblem(refused);
         if (refused) return;
         void run(async () => {
@@ -113,33 +110,7 @@ export function ForgotPasswordForm({ email: typed, onReset, onCancel }: Props) {
       </p>
       <input type="text" name="username" autoComplete="username" value={sentTo} readOnly hidden />
       <TextField id={`${id}-code`} label="Reset code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} aria-describedby={errorId} autoFocus />
-      <TextField
-        id={`${id}-password`}
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        aria-invalid={problem && problem !== PASSWORDS_DIFFER ? true : undefined}
-        aria-describedby={[`${id}-password-hint`, problemId, errorId].filter(Boolean).join(" ")}
-        hint={passwordPolicyHint()}
-      />
-      <TextField
-        id={`${id}-repeat`}
-        label="Repeat the new password"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
-        aria-invalid={problem === PASSWORDS_DIFFER ? true : undefined}
-        aria-describedby={[problemId, errorId].filter(Boolean).join(" ") || undefined}
-      >
-        {problem && (
-          <span id={problemId} className="field-error" role="alert">
-            {problem}
-          </span>
-        )}
-      </TextField>
+      <NewPasswordFields id={id} password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} problem={problem} errorId={errorId} />
       {errorLine}
       <button type="submit" className="btn btn-primary btn-block" disabled={!code.trim() || !password || !repeat || busy}>
         {busy ? "Working..." : "Set Password and Sign In"}

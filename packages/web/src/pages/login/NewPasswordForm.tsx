@@ -1,5 +1,5 @@
-import { passwordPolicyHint, signUpPasswordProblem } from "@regrip/core/shared/accounts";
 import { useId, useState } from "react";
+import { NewPasswordFields, newPasswordProblem } from "./NewPasswordFields";
 
 interface Props {
   username: string;
@@ -9,8 +9,6 @@ interface Props {
   onSubmit: (newPassword: string) => void;
   onCancel: () => void;
 }
-
-const PASSWORDS_DIFFER = "The two passwords are not the same.";
 
 /**
  * The first sign-in of an account an admin made (npm run stage:setup, the Cognito console): its temporary password
@@ -23,7 +21,6 @@ export function NewPasswordForm({ username, busy, error, onSubmit, onCancel }: P
   const [repeat, setRepeat] = useState("");
   const [problem, setProblem] = useState<string>();
   const complete = password !== "" && repeat !== "";
-  const problemId = problem ? `${id}-problem` : undefined;
   const errorId = error ? `${id}-error` : undefined;
 
   return (
@@ -34,7 +31,7 @@ export function NewPasswordForm({ username, busy, error, onSubmit, onCancel }: P
       onSubmit={(event) => {
         event.preventDefault();
         if (!complete || busy) return;
-        const refused = signUpPasswordProblem(password) ?? (password === repeat ? undefined : PASSWORDS_DIFFER);
+        const refused = newPasswordProblem(password, repeat);
         setProblem(refused);
         if (!refused) onSubmit(password);
       }}
@@ -44,39 +41,7 @@ export function NewPasswordForm({ username, busy, error, onSubmit, onCancel }: P
       </p>
       {/* For password managers: the account the new password belongs to. */}
       <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-      <div className="field">
-        <label htmlFor={`${id}-password`}>New password</label>
-        <input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={[`${id}-hint`, problemId, errorId].filter(Boolean).join(" ")}
-          autoFocus
-        />
-        <span id={`${id}-hint`} className="field-hint">
-          {passwordPolicyHint()}
-        </span>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-repeat`}>Repeat the new password</label>
-        <input
-          id={`${id}-repeat`}
-          type="password"
-          autoComplete="new-password"
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          aria-invalid={problem === PASSWORDS_DIFFER ? true : undefined}
-          aria-describedby={[problemId, errorId].filter(Boolean).join(" ") || undefined}
-        />
-        {problem && (
-          <span id={problemId} className="field-error" role="alert">
-            {problem}
-          </span>
-        )}
-      </div>
+      <NewPasswordFields id={id} password={password} repeat={repeat} onPassword={setPassword} onRepeat={setRepeat} problem={problem} errorId={errorId} autoFocus />
       {error && (
         <p id={errorId} className="form-error" role="alert">
           {error}

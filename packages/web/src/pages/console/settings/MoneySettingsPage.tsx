@@ -9,13 +9,13 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import Alert from "@cloudscape-design/components/alert";
 import { TAX_LOCATION_LABELS, TAX_LOCATIONS, type MoneySettings } from "@regrip/core/shared/money-settings";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
 import { failureMessage, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { LoadFailed } from "../LoadFailed";
-import { moneyFormValues, moneyFromForm, type MoneyField, type MoneyFormValues } from "./money-form";
+import { moneyFormValues, moneyFromForm, type MoneyField } from "./money-form";
+import { useSettingsForm } from "./use-settings-form";
 import { moneySettingsKeys, readMoneySettings, saveMoneySettings } from "./money-api";
 
 const MONEY_SETTINGS_SAVED = "Money settings saved";
@@ -44,11 +44,7 @@ export default function MoneySettingsPage() {
 function MoneyForm({ saved }: { saved: MoneySettings }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<MoneyFormValues>(() => moneyFormValues(saved));
-  const [touched, setTouched] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
-  const checked = moneyFromForm(values);
-  const errorOf = (field: MoneyField) => (touched ? checked.errors[field as keyof typeof checked.errors] : undefined);
+  const { values, set, errorOf, refusal, refuse, invalid, submit } = useSettingsForm<MoneyField, MoneySettings>(() => moneyFormValues(saved), moneyFromForm);
 
   const save = useMutation({
     mutationFn: saveMoneySettings,
@@ -59,24 +55,13 @@ function MoneyForm({ saved }: { saved: MoneySettings }) {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      setRefusal(serverMessage(error) ?? SAVE_FAILED);
+      refuse(serverMessage(error) ?? SAVE_FAILED);
       toast({ title: SAVE_FAILED, description: failureMessage(error), variant: "destructive" });
     },
   });
 
-  const set = (field: MoneyField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setRefusal(undefined);
-  };
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    setTouched(true);
-    setRefusal(undefined);
-    if (checked.body) save.mutate(checked.body);
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit((body) => save.mutate(body))} noValidate>
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={save.isPending}>
@@ -104,7 +89,7 @@ function MoneyForm({ saved }: { saved: MoneySettings }) {
               <Input value={values.employeeDiscountLimitPercent} inputMode="numeric" onChange={({ detail }) => set("employeeDiscountLimitPercent", detail.value)} />
             </FormField>
           </Container>
-          {touched && !checked.body && <Alert type="error">Correct the fields marked above, then save again.</Alert>}
+          {invalid && <Alert type="error">Correct the fields marked above, then save again.</Alert>}
         </SpaceBetween>
       </Form>
     </form>

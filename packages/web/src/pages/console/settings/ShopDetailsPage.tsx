@@ -12,13 +12,13 @@ import type { ShopView } from "@regrip/core/shared/schedule";
 import type { ShopContact } from "@regrip/core/shared/shop-contact";
 import type { ShopContactBody } from "@regrip/core/shared/shop-contact-input";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
 import { apiJson, isUnauthorizedError } from "../../../lib/api";
 import { failureMessage, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { LoadFailed } from "../LoadFailed";
-import { shopFormValues, shopFromForm, type ShopField, type ShopFormValues } from "./shop-form";
+import { shopFormValues, shopFromForm, type ShopField } from "./shop-form";
+import { useSettingsForm } from "./use-settings-form";
 
 const locationsKey = ["/api/locations"] as const;
 
@@ -56,11 +56,7 @@ export default function ShopDetailsPage() {
 function ShopForm({ shop }: { shop: ShopView }) {
   const { toast } = useToast();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState<ShopFormValues>(() => shopFormValues(shop));
-  const [touched, setTouched] = useState(false);
-  const [refusal, setRefusal] = useState<string>();
-  const checked = shopFromForm(values);
-  const errorOf = (field: ShopField) => (touched ? checked.errors[field as keyof typeof checked.errors] : undefined);
+  const { values, set, errorOf, refusal, refuse, invalid, submit } = useSettingsForm<ShopField, ShopContactBody>(() => shopFormValues(shop), shopFromForm);
   const id = (field: ShopField) => `${shop.value}-${field}`;
 
   const save = useMutation({
@@ -71,24 +67,13 @@ function ShopForm({ shop }: { shop: ShopView }) {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return;
-      setRefusal(serverMessage(error) ?? `${shop.label} not saved`);
+      refuse(serverMessage(error) ?? `${shop.label} not saved`);
       toast({ title: `${shop.label} not saved`, description: failureMessage(error), variant: "destructive" });
     },
   });
 
-  const set = (field: ShopField, value: string) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setRefusal(undefined);
-  };
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    setTouched(true);
-    setRefusal(undefined);
-    if (checked.body) save.mutate(checked.body);
-  };
-
   return (
-    <form onSubmit={submit} noValidate aria-label={shop.label}>
+    <form onSubmit={submit((body) => save.mutate(body))} noValidate aria-label={shop.label}>
       <Form
         actions={
           <Button variant="primary" formAction="submit" loading={save.isPending} ariaLabel={`Save ${shop.label}`}>
@@ -119,7 +104,7 @@ function ShopForm({ shop }: { shop: ShopView }) {
             <FormField label="Map link (optional)" description="A web address starting with https://" errorText={errorOf("mapsUrl")} controlId={id("mapsUrl")}>
               <Input controlId={id("mapsUrl")} value={values.mapsUrl} inputMode="url" type="url" onChange={({ detail }) => set("mapsUrl", detail.value)} />
             </FormField>
-            {touched && !checked.body && <Alert type="error">Correct the fields marked above, then save again.</Alert>}
+            {invalid && <Alert type="error">Correct the fields marked above, then save again.</Alert>}
           </SpaceBetween>
         </Container>
       </Form>
