@@ -12,12 +12,11 @@ import {
 } from "@aws-sdk/client-cognito-identity-provider";
 import { GetItemCommand, PutItemCommand } from "@aws-sdk/client-dynamodb";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { env } from "../../infra/env";
 import { remindersJob, userExportJob } from "../../infra/jobs";
-import { cognitoClient } from "../../infra/local/cognito";
+import { storedUsers } from "../../infra/local/authenticator";
+import { cognitoClient, cognitoDataDir } from "../../infra/local/cognito";
 import { withGrants } from "../../packages/core/src/aws/grants";
 import { dynamoClient } from "../../packages/core/src/db/client";
 import { exportUsers, parseUserExport, type UserExport } from "../../packages/core/src/user-backup";
@@ -32,9 +31,10 @@ afterAll(() => cognito.destroy());
 
 /** The code cognito-local keeps for a user after ForgotPassword (its pool's JSON file; in the cloud, an email). */
 function resetCode(username: string): string {
-  const file = join(inject("runDir"), "cognito", ".cognito", "db", `${userPoolId}.json`);
-  const users = (JSON.parse(readFileSync(file, "utf8")) as { Users: Record<string, { Username: string; ConfirmationCode?: string }> }).Users;
-  return Object.values(users).find((user) => user.Username === username)!.ConfirmationCode!;
+  // Read as the local stand-ins read cognito-local's data: again a moment later when caught mid-write.
+  const code = storedUsers(cognitoDataDir(inject("runDir")), userPoolId).find((user) => user.Username === username)?.ConfirmationCode;
+  if (!code) throw new Error(`cognito-local holds no reset code for ${username}`);
+  return code;
 }
 
 const orderIds = async (token: string) => ((await call("GET", "/api/orders", { token })).body.orders as { id: string }[]).map((o) => o.id).sort();
