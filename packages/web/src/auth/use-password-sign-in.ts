@@ -60,7 +60,16 @@ export interface Unconfirmed {
  * authenticator app as `codeFor`, for its code (`submitCode`). Staff signed in without an authenticator app are
  * held as `setupFor` until they set one up (`finishSetup`): the server gives staff tools to no one without it.
  */
-export function usePasswordSignIn({ name, returnTo }: { name: "email" | "username"; returnTo?: string }) {
+export function usePasswordSignIn({
+  name,
+  returnTo,
+  onSignedIn,
+}: {
+  name: "email" | "username";
+  returnTo?: string;
+  /** Signed in again where the person is (a dialog over the page that found the session gone): called instead of leaving. */
+  onSignedIn?: () => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { userPoolId, userPoolClientId } = useRuntimeConfig();
@@ -126,6 +135,11 @@ export function usePasswordSignIn({ name, returnTo }: { name: "email" | "usernam
       setNewPasswordFor(undefined);
       setSetupFor(username ?? user.email ?? user.id);
       setBusy(false);
+      return;
+    }
+    if (onSignedIn) {
+      setBusy(false);
+      onSignedIn();
       return;
     }
     navigate(returnTo ?? homeAfterSignIn(user), { replace: true });

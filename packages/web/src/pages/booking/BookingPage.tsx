@@ -70,6 +70,8 @@ const loadDraft = () => import("./booking-draft");
 const VariantPickerDialog = lazyChunk(() => loadPicker().then((m) => ({ default: m.VariantPickerDialog })));
 const ConfirmBookingDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.ConfirmBookingDialog })));
 const BookingSuccessDialog = lazyChunk(() => loadBookingDialogs().then((m) => ({ default: m.BookingSuccessDialog })));
+// Only when a session ends at Confirm: never preloaded.
+const SignInAgainDialog = lazyChunk(() => import("./SignInAgainDialog").then((m) => ({ default: m.SignInAgainDialog })));
 const PhoneVerificationDialog = lazyChunk(() => loadPhoneDialog().then((m) => ({ default: m.PhoneVerificationDialog })));
 
 export const loginRedirectDelayMs = 500;
@@ -548,6 +550,7 @@ const BookingForm = memo(function BookingForm({
             onVerified={() => (state.beforeConfirm ? flow.confirm(state.saved.request) : void flow.submit(state.saved))}
           />
         )}
+        {state.step === "signin" && <SignInAgainDialog email={user?.email} onSignedIn={() => void flow.submit(state.saved)} onClose={flow.close} />}
         {state.step === "booked" && (
           <BookingSuccessDialog
             orderId={state.orderId}

@@ -9,7 +9,6 @@ import { forgetStoredSession } from "../../auth/session";
 import { apiJson, isUnauthorizedError } from "../../lib/api";
 import { errorStatus, needsPhoneVerification, serverMessage } from "../../lib/api-error";
 import { newIdempotencyKey } from "../../lib/idempotency";
-import { currentPath, goToServerLogin } from "../../lib/navigation";
 import { useToast } from "../../toast/use-toast";
 import { bookingErrorField, type BookingFailure, type BookingRequest } from "./booking-state";
 
@@ -24,6 +23,8 @@ export type BookingStep =
   | { step: "confirm"; saved: SavedBooking }
   /** The phone to verify: before Confirm (`beforeConfirm`, none verified yet), or when the server asked for it at Confirm. */
   | { step: "phone"; saved: SavedBooking; beforeConfirm?: boolean }
+  /** The session ended at Confirm: sign in again over the page, then the saved booking again. */
+  | { step: "signin"; saved: SavedBooking }
   | {
       step: "booked";
       orderId: string;
@@ -41,7 +42,7 @@ function bookingFailureMessage(error: unknown): string {
 }
 
 /**
- * Verify a phone first when none is verified, confirm, book (an expired session: sign in again), verify a phone when the server asks, retry the saved booking
+ * Verify a phone first when none is verified, confirm, book (an expired session: sign in again in place), verify a phone when the server asks, retry the saved booking
  * with the same Idempotency-Key, then pay. `onBooked` resets the page.
  */
 export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void = (url) => window.location.assign(url)) {
@@ -94,10 +95,11 @@ export function useBookingFlow(onBooked: () => void, goTo: (url: string) => void
       if (needsPhoneVerification(error)) {
         setState({ step: "phone", saved });
       } else if (isUnauthorizedError(error)) {
-        // The session expired: signed out here too, sign in again and come back here, where the draft
-        // (./booking-draft) is kept, rather than 'Booking Failed / Unauthorized' under a header still signed in.
+        // The session expired: its tokens forgotten, and a sign-in over the page (SignInAgainDialog) that then
+        // sends this same booking with the same key, rather than 'Booking Failed / Unauthorized'. Whoever leaves
+        // the dialog for the sign-in page (Google, say) finds the draft (./booking-draft) when they come back.
         forgetStoredSession();
-        goToServerLogin(currentPath());
+        setState({ step: "signin", saved });
       } else {
         setState({ step: "idle" });
         const message = bookingFailureMessage(error);

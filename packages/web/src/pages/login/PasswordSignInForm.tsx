@@ -11,12 +11,14 @@ interface Props {
   nameRef?: Ref<HTMLInputElement>;
   /** 'Forgot password?' under the form (the customer's), with the name typed so far. */
   onForgot?: (name: string) => void;
+  /** The name to start with (signing in again as the person the page knows). */
+  initialName?: string;
 }
 
 /** A name and password; the button stays disabled until both are filled. */
-export function PasswordSignInForm({ title, nameLabel, nameType, busy, error, onSubmit, nameRef, onForgot }: Props) {
+export function PasswordSignInForm({ title, nameLabel, nameType, busy, error, onSubmit, nameRef, onForgot, initialName = "" }: Props) {
   const id = useId();
-  const [name, setName] = useState("");
+  const [name, setName] = useState(initialName);
   const [password, setPassword] = useState("");
   const complete = name.trim() !== "" && password !== "";
 
