@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
-import { addDays, dropoffClosedMessage, hoursOn, instantOf, pickupDateFor, todayOf, weekdayOf, type LocalDate } from "../../packages/core/src/shared/calendar";
+import { addDays, dropoffClosedMessage, formatDate, formatInstant, hoursOn, instantOf, pickupDateFor, todayOf, weekdayOf, type LocalDate } from "../../packages/core/src/shared/calendar";
 import { shopLocation } from "../../packages/core/src/shared/locations";
 import { CANCEL_AFTER_REFUND_WINDOW } from "../../packages/core/src/shared/order-cancel";
 import { RESCHEDULE_AFTER_CHECK_IN } from "../../packages/core/src/shared/reschedule";
@@ -71,6 +71,11 @@ describe("POST /api/orders/{id}/reschedule", () => {
     // The same again is answered the same (a double click), and writes nothing more.
     expect((await reschedule(customer.token, before.id, { dropoffDateTime: at(later, "16:30") })).body).toMatchObject({ dropoffDateTime: at(later, "16:30") });
     expect((await Audit.forTarget("order", before.id, 5)).filter((e) => e.action === "order.rescheduled")).toHaveLength(1);
+    // The customer is told once, by text and by email (the new time, where, and the pickup day it promises).
+    const told = (await db().entities.communication.query.byOrder({ orderId: before.id }).go()).data.filter((entry) => entry.template === "dropoffMoved");
+    expect(told.map((entry) => entry.channel).sort()).toEqual(["email", "sms"]);
+    const text = told.find((entry) => entry.channel === "sms")!;
+    expect(text.message).toContain(`is now ${formatInstant(new Date(at(later, "16:30")))} at Regrip Littleton. It will be ready on ${formatDate(expected)}.`);
   });
 
   it("refuses a time the shop is closed, a missing time, another customer and staff, and changes nothing", async () => {

@@ -70,6 +70,7 @@ describe("every template goes through Texts.send and is logged with its name", (
       rescheduleUrl: "https://shop.test/orders/o-1?change=dropoff",
       cancelUrl: "https://shop.test/orders/o-1?cancel=1",
     };
+    const moved = { order: dropoff.order, when: dropoff.when, place: dropoff.place, address: dropoff.address, pickupDay: "Wednesday, December 2", orderUrl: "https://shop.test/orders/o-1" };
     const cases: { name: TemplateName; send: (orderId: string) => Promise<unknown>; to: string; params: object }[] = [
       ...(["orderCheckedIn", "orderReady", "orderPickedUp"] as const).map((name) => ({
         name,
@@ -135,6 +136,12 @@ describe("every template goes through Texts.send and is logged with its name", (
         params: dropoff,
         to: customer.phone!,
         send: (orderId) => Texts.send("dropoffReminder", dropoff, { userId: customer.userId, orderId }),
+      },
+      {
+        name: "dropoffMoved",
+        params: moved,
+        to: customer.phone!,
+        send: (orderId) => Texts.send("dropoffMoved", moved, { userId: customer.userId, orderId }),
       },
       {
         name: "regripReminder",

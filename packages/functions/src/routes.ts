@@ -131,7 +131,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/orders/{id}/tip", handler: handlerAt("orders/tip"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // the owner moves the drop-off until check-in (the seats of the schedule, the reminders' timeline); the drop-off as a
   // calendar file: the customer's own (staff and anyone else 404), so, as the tip, the routes name no `owned` kind
-  { method: "POST", path: "/api/orders/{id}/reschedule", handler: handlerAt("orders/reschedule"), access: "customer", grants: table("read", "update", "put") },
+  { method: "POST", path: "/api/orders/{id}/reschedule", handler: handlerAt("orders/reschedule"), access: "customer", grants: { ...table("read", "update", "put"), texts: true, email: true } },
   { method: "GET", path: "/api/orders/{id}/calendar.ics", handler: handlerAt("orders/calendar"), access: "customer", grants: reads },
   { method: "POST", path: "/api/orders/{id}/checkout", handler: handlerAt("orders/checkout"), access: "customer", owned: "order", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },
   // customers (staff: the queue, the storefront, the quick sale)

@@ -11,7 +11,8 @@
  * One labelled transaction: the order's where-and-when (conditioned on its status and drop-off as read: a move or
  * another reschedule meanwhile is a 409), the seat on the new event taken (schedule/seats.ts: capacity decided by
  * DynamoDB) and the old one given back, the drop-off on the reminders' timeline (reminded again for the new day),
- * and the audit entry `order.rescheduled`. Not a move: the stage stays. A reschedule made once the paid cancel's
+ * and the audit entry `order.rescheduled`; once committed, the customer's confirmation (notifications/rescheduled.ts).
+ * Not a move: the stage stays. A reschedule made once the paid cancel's
  * refund window had closed keeps that window's end on the order (`refundWindowEndsAt`): a later drop-off never
  * reopens a full refund (shared/order-cancel.ts).
  */
@@ -142,5 +143,8 @@ export const reschedule = /* @__PURE__ */ fn({ role: "customer", input: Reschedu
     throw new Error(`Rescheduling order ${id} was cancelled: ${JSON.stringify(result.codes)}`);
   }
   const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
-  return view(data ?? order, { staff: false });
+  // Committed once: its confirmation, by text and email as the customer allows (a repeat above sent nothing).
+  const moved = data ?? { ...order, ...fields };
+  await (await import("../notifications/rescheduled")).dropoffMoved(moved);
+  return view(moved, { staff: false });
 });

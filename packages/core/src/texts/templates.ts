@@ -115,6 +115,19 @@ export interface DropoffReminderParams {
   cancelUrl: string;
 }
 
+/** What the confirmation of a moved drop-off says, in words (notifications/rescheduled.ts makes them). */
+export interface DropoffMovedParams {
+  order: Pick<OrderItem, "id" | "number" | "paddle">;
+  /** The new drop-off: "Tuesday, December 1 at 10 am". */
+  when: string;
+  place: string;
+  address: string;
+  /** The pickup day the new drop-off promises: "Wednesday, December 2". */
+  pickupDay?: string;
+  /** The order's page (absent without a site address). */
+  orderUrl?: string;
+}
+
 /** One open order as the STATUS answer names it (communications/conversations.ts builds them). */
 export interface StatusReplyOrder {
   /** "Order R-1042 · Bag 101", or "Order R-1042" without a bag (shared/orders.ts orderTitle). */
@@ -549,6 +562,27 @@ export const templates = {
         "",
         `Change the drop-off time: ${params.rescheduleUrl}`,
         `Cancel the order: ${params.cancelUrl}`,
+      ),
+    }),
+  }),
+  dropoffMoved: emailedTemplate({
+    messageType: "booking_confirmation",
+    consent: "orderUpdates",
+    to: "The order's customer, by text and by email as their profile allows each",
+    when: "The customer moves the order's drop-off (from the order page or the reminder's link), once per change: the new drop-off, where, and the pickup day it promises",
+    words: (params: DropoffMovedParams) =>
+      `Regrip: your drop-off for order ${orderReference(params.order)} is now ${params.when} at ${params.place}.${params.pickupDay ? ` It will be ready on ${params.pickupDay}.` : ""}${
+        params.orderUrl ? ` Your order: ${params.orderUrl}` : ""
+      }`,
+    email: (params) => ({
+      subject: `Your drop-off moved: Regrip order ${orderReference(params.order)}`,
+      text: emailText(
+        `Your drop-off for order ${orderReference(params.order)} has moved.`,
+        "",
+        `When: ${params.when}`,
+        `Where: ${params.place}${params.address ? `, ${params.address}` : ""}`,
+        params.pickupDay ? `Ready for pickup: ${params.pickupDay}` : undefined,
+        params.orderUrl ? ["", `Your order: ${params.orderUrl}`, `Add the new drop-off to your calendar: ${params.orderUrl}${CALENDAR_LINK_QUERY}`] : undefined,
       ),
     }),
   }),
