@@ -17,7 +17,7 @@ import { writeLabelled } from "../../packages/core/src/db/labelled";
 import { useEmailProvider } from "../../packages/core/src/email";
 import type { OrderItem } from "../../packages/core/src/orders/view";
 import { remindersActor, runReminders as runUnscoped } from "../../packages/core/src/reminders";
-import { dropoffWrite, rescheduledWrite } from "../../packages/core/src/reminders/timeline";
+import { backfillDropoffs, dropoffWrite, rescheduledWrite } from "../../packages/core/src/reminders/timeline";
 import { addDays, instantOf, localOf } from "../../packages/core/src/shared/calendar";
 import { cancelPath, reschedulePath } from "../../packages/core/src/shared/reschedule";
 import { useSmsProvider } from "../../packages/core/src/sms";
@@ -55,7 +55,7 @@ async function customer(fields: { smsNotifications?: boolean; emailNotifications
 }
 
 /** A booking of `userId` dropped off at `dropoff`, booked at `bookedAt`, as the booking writes it with its timeline item. */
-async function booked(userId: string, dropoff: Date, bookedAt: Date, status: "SCHEDULED" | "INVOICED" = "SCHEDULED"): Promise<OrderItem> {
+async function booked(userId: string, dropoff: Date, bookedAt: Date, status: "SCHEDULED" | "INVOICED" = "SCHEDULED", { timeline = true } = {}): Promise<OrderItem> {
   const id = randomUUID();
   const { data } = await db()
     .entities.serviceOrder.create({
@@ -75,8 +75,10 @@ async function booked(userId: string, dropoff: Date, bookedAt: Date, status: "SC
       createdAt: bookedAt.toISOString(),
     })
     .go();
-  const written = await writeLabelled((entities) => [dropoffWrite(entities, { id, userId }, dropoff.toISOString())]);
-  expect(written.committed).toBe(true);
+  if (timeline) {
+    const written = await writeLabelled((entities) => [dropoffWrite(entities, { id, userId }, dropoff.toISOString())]);
+    expect(written.committed).toBe(true);
+  }
   return data as OrderItem;
 }
 
@@ -131,6 +133,24 @@ describe("the drop-off reminder", () => {
     expect(mail).toHaveLength(1);
     expect(mail[0]!.subject).toMatch(/^Tomorrow: drop off your paddle for Regrip order R-\d+$/);
     expect(mail[0]!.text).toContain(`Change the drop-off time: https://regrip.test${reschedulePath(order.id)}`);
+  });
+
+  it("reaches an order booked before drop-offs were on the timeline once the migration gives it its item; never one whose drop-off is past", async () => {
+    const legacy = await customer();
+    const day = addDays(today, 40);
+    // Written straight to the table, as bookings were before the timeline kept drop-offs: no item.
+    const ahead = await booked(legacy.userId, noonOf(day), noonOf(addDays(day, -10)), "SCHEDULED", { timeline: false });
+    const past = await booked(legacy.userId, noonOf(addDays(today, -3)), noonOf(addDays(today, -9)), "SCHEDULED", { timeline: false });
+    const eve = morningOf(addDays(day, -1));
+    expect((await run(eve)).reminders.dropoffReminder).toEqual([]);
+
+    expect(await backfillDropoffs()).toBe(1);
+    const { data: items } = await db().entities.orderReminder.get([{ orderId: ahead.id }, { orderId: past.id }]).go();
+    expect(items.map((item) => [item.orderId, item.stage, item.since])).toEqual([[ahead.id, "scheduled", noonOf(day).toISOString()]]);
+    // Again (a second deploy, the recount): nothing more.
+    expect(await backfillDropoffs()).toBe(0);
+    expect((await run(eve)).reminders.dropoffReminder).toEqual([{ orderId: ahead.id, status: "sent" }]);
+    expect(textsTo(legacy.phone)).toHaveLength(1);
   });
 
   it("is sent again for the new day after a reschedule, and not for the old one", async () => {

@@ -13,6 +13,7 @@
  */
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
+import { backfillDropoffs } from "../reminders/timeline";
 import { recountAll } from "./recount";
 
 export interface Migration {
@@ -29,6 +30,11 @@ export const migrations: readonly Migration[] = [
     version: 1,
     name: "The whole repair (npm run recount): counters, dashboard figures, order numbers, references, claims, search items, reminder timelines",
     run: recountAll,
+  },
+  {
+    version: 2,
+    name: "Drop-off reminders for orders booked before the timeline kept drop-offs: each Scheduled order with its drop-off ahead gets its timeline item",
+    run: async () => [`Reminders: ${await backfillDropoffs()} order(s) Scheduled with their drop-off ahead given the drop-off reminder's item.`],
   },
 ];
 

@@ -50,5 +50,7 @@ export async function recountAll(): Promise<string[]> {
   lines.push(`Customer search: ${reindexed} user(s) given their missing index items (a phone's last digits).`);
   const timelines = await ReminderTimeline.backfill();
   lines.push(`Reminders: ${timelines} order(s) Ready or picked up given the timeline the daily job reads.`);
+  const dropoffs = await ReminderTimeline.backfillDropoffs();
+  lines.push(`Reminders: ${dropoffs} order(s) Scheduled with their drop-off ahead given the drop-off reminder's item.`);
   return lines;
 }

@@ -74,3 +74,30 @@ export async function backfill(now: Date = new Date()): Promise<number> {
   } while (cursor);
   return written;
 }
+
+/**
+ * The same repair for drop-offs (migration 2, and `npm run recount`): each order still Scheduled whose drop-off is
+ * ahead of `now`, booked before the timeline kept drop-offs, gets its `scheduled` item, so the daily job reminds it
+ * the day before. An item already there is left as it is. Reads every order. Returns how many items it wrote.
+ */
+export async function backfillDropoffs(now: Date = new Date()): Promise<number> {
+  const after = now.toISOString();
+  let cursor: string | null = null;
+  let written = 0;
+  do {
+    const page: { data: Pick<OrderItem, "id" | "userId" | "status" | "dropoffDateTime">[]; cursor: string | null } = await db()
+      .entities.serviceOrder.query.allOrders({})
+      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "userId", "status", "dropoffDateTime"] });
+    cursor = page.cursor;
+    for (const order of page.data) {
+      if (stageOfStatus[order.status] !== "scheduled" || !order.dropoffDateTime || order.dropoffDateTime <= after) continue;
+      try {
+        await db().entities.orderReminder.create({ orderId: order.id, userId: order.userId, stage: "scheduled", since: order.dropoffDateTime }).go();
+        written++;
+      } catch (error) {
+        if (!isConditionFailed(error)) throw error;
+      }
+    }
+  } while (cursor);
+  return written;
+}
