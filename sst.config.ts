@@ -4,6 +4,7 @@ import { lambdaTracing } from "./infra/functions";
 import { Api } from "./stacks/Api";
 import { Auth } from "./stacks/Auth";
 import { Jobs } from "./stacks/Jobs";
+import { AdminApi } from "./stacks/AdminApi";
 import { StaffApi } from "./stacks/StaffApi";
 import { isProduction } from "./stacks/settings";
 import { Storage } from "./stacks/Storage";
@@ -26,7 +27,7 @@ export default {
     // named like production without it is refused here) keeps what CDK keeps by default plus, explicitly, its
     // table, uploads bucket and user pool.
     if (!isProduction(app)) app.setDefaultRemovalPolicy("destroy");
-    app.stack(Storage).stack(Auth).stack(Api).stack(StaffApi).stack(Web).stack(Webhooks).stack(Jobs);
+    app.stack(Storage).stack(Auth).stack(Api).stack(StaffApi).stack(AdminApi).stack(Web).stack(Webhooks).stack(Jobs);
     // Log groups and their retention, alarms and the topic they email (stacks/watch.ts).
     watchStage(app);
   },

@@ -13,16 +13,18 @@ import { Storage } from "./Storage";
 import { watchPayments } from "./watch";
 
 /**
- * The HTTP API is one API Gateway API whose routes live in two stacks, so neither template nears
- * CloudFormation's limits (stacks/template-size.ts): the Api stack makes the API, its JWT authorizer and the
- * public, customer and owner-or-staff routes; the StaffApi stack (stacks/StaffApi.ts) adds the staff and admin
- * routes to it. Each route's function, role, integration and permission live in its route's stack.
+ * The HTTP API is one API Gateway API whose routes live in three stacks, so no template nears CloudFormation's
+ * limits (stacks/template-size.ts): the Api stack makes the API, its JWT authorizer and the public, customer and
+ * owner-or-staff routes; the StaffApi stack (stacks/StaffApi.ts) adds the staff routes to it and the AdminApi stack
+ * (stacks/AdminApi.ts) the admin routes. Each route's function, role, integration and permission live in its
+ * route's stack.
  */
-export type ApiStackName = "Api" | "StaffApi";
+export type ApiStackName = "Api" | "StaffApi" | "AdminApi";
+export const API_STACKS: readonly ApiStackName[] = ["Api", "StaffApi", "AdminApi"];
 
-/** Which stack a route lives in: staff and admin routes in StaffApi, every other in Api. */
+/** Which stack a route lives in: staff routes in StaffApi, admin routes in AdminApi, every other in Api. */
 export function apiStackOf(route: Pick<Route, "access">): ApiStackName {
-  return route.access === "staff" || route.access === "admin" ? "StaffApi" : "Api";
+  return route.access === "admin" ? "AdminApi" : route.access === "staff" ? "StaffApi" : "Api";
 }
 
 /** A route's function: its handler, its kind's memory (infra/functions.ts), its role and secrets, and its own route in `REGRIP_ROUTE`. */

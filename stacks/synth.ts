@@ -29,6 +29,7 @@ import config from "../sst.config";
 import { Api } from "./Api";
 import { Auth } from "./Auth";
 import { Jobs } from "./Jobs";
+import { AdminApi } from "./AdminApi";
 import { StaffApi } from "./StaffApi";
 import { settingsContextKey, type DeploySettings } from "./settings";
 import { Storage } from "./Storage";
@@ -39,7 +40,7 @@ export const repoRoot = resolve(fileURLToPath(new URL("..", import.meta.url)));
 export const webDist = join(repoRoot, "packages/web/dist");
 
 /** The stacks in deploy order, by the id sst.config.ts gives them. */
-export const stacks = { Storage, Auth, Api, StaffApi, Web, Webhooks, Jobs } as const;
+export const stacks = { Storage, Auth, Api, StaffApi, AdminApi, Web, Webhooks, Jobs } as const;
 export type StackName = keyof typeof stacks;
 export const stackNames = Object.keys(stacks) as StackName[];
 

@@ -72,7 +72,7 @@ describe("X-Ray tracing", () => {
     for (const found of prod.functions) expect(resource(prod, found).Properties?.TracingConfig, found.handler).toEqual({ Mode: "Active" });
     for (const found of dev.functions) expect(resource(dev, found).Properties?.TracingConfig, found.handler).toBeUndefined();
     const xray = (synthesis: Synthesis) =>
-      (["Api", "StaffApi", "Webhooks", "Jobs"] as const).flatMap((stack) =>
+      (["Api", "StaffApi", "AdminApi", "Webhooks", "Jobs"] as const).flatMap((stack) =>
         [...resourcesOfType(synthesis, stack, "AWS::IAM::Role"), ...resourcesOfType(synthesis, stack, "AWS::IAM::Policy")].filter(([, r]) => JSON.stringify(r.Properties).includes("xray:")),
       );
     expect(xray(dev)).toEqual([]);

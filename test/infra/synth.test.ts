@@ -316,15 +316,18 @@ describe("Api", () => {
     expect(resource(dev, target(dev, "Api", jwt.Audience[0])!).Type).toBe("AWS::Cognito::UserPoolClient");
   });
 
-  it("has exactly the routes of the route table, staff and admin routes in the StaffApi stack", () => {
-    const keys = (["Api", "StaffApi"] as const).flatMap((stack) =>
+  it("has exactly the routes of the route table, staff routes in the StaffApi stack and admin routes in AdminApi", () => {
+    const keys = (["Api", "StaffApi", "AdminApi"] as const).flatMap((stack) =>
       resourcesOfType(dev, stack, "AWS::ApiGatewayV2::Route").map(([, r]) => `${stack} ${r.Properties!.RouteKey}`),
     );
     expect(keys.sort()).toEqual(routes.map((route) => `${apiStackOf(route)} ${routeKey(route)}`).sort());
-    // One API: the StaffApi stack's routes are the Api stack's API's.
+    // One API: the StaffApi and AdminApi stacks' routes are the Api stack's API's.
     const [apiId] = onlyResource(dev, "Api", "AWS::ApiGatewayV2::Api");
-    for (const [, r] of resourcesOfType(dev, "StaffApi", "AWS::ApiGatewayV2::Route")) {
-      expect(target(dev, "StaffApi", r.Properties!.ApiId)).toEqual({ stack: "Api", logicalId: apiId });
+    for (const stack of ["StaffApi", "AdminApi"] as const) {
+      expect(resourcesOfType(dev, stack, "AWS::ApiGatewayV2::Route").length, stack).toBeGreaterThan(0);
+      for (const [, r] of resourcesOfType(dev, stack, "AWS::ApiGatewayV2::Route")) {
+        expect(target(dev, stack, r.Properties!.ApiId)).toEqual({ stack: "Api", logicalId: apiId });
+      }
     }
   });
 
