@@ -247,6 +247,16 @@ describe("docs/product.md's list of every text and email", () => {
   });
 });
 
+describe("the README's list of texts and emails", () => {
+  it("names every template", async () => {
+    const { readFile } = await import("node:fs/promises");
+    const readme = await readFile(new URL("../../../../README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("## Texts and emails"), readme.indexOf("\n## ", readme.indexOf("## Texts and emails") + 5));
+    const named = new Set([...section.matchAll(/`(\w+)`/g)].map(([, name]) => name));
+    expect(Object.keys(templates).filter((name) => !named.has(name))).toEqual([]);
+  });
+});
+
 describe("the unpaid hold's messages", () => {
   const booking = { ...order, id: "o-abcdef123456", bill: billFor([{ name: "Basic Overgrip", quantity: 1, priceCents: 1200 }]) };
 
