@@ -238,7 +238,7 @@ export async function addProductIfMissing(product: StarterProduct, stock: number
 export const starterShopContacts: Record<BookableLocation, ShopContact> = {
   LITTLETON: {
     address: ["2500 W Main St", "Littleton, CO 80120"],
-    phone: "+13035550142",
+    phone: "+13035550100",
     email: "littleton@regrip.shop",
     hours: [...shopLocation("LITTLETON")!.hours.map(([days, times]): [string, string] => [days, times])],
     mapsUrl: "https://www.google.com/maps/search/?api=1&query=2500+W+Main+St+Littleton+CO+80120",

@@ -65,7 +65,7 @@ describe("the booking confirmation", () => {
     expect(sent.sms[0].message).toContain(`"Big Blue" (bag ${order.bagNumber})`);
     expect(sent.sms[0].message).toContain("Drop it off at Regrip Littleton");
     // The shop's phone closes the text; its whole contact the email (the seed's starter values).
-    expect(sent.sms[0].message).toContain("Questions? Call (303) 555-0142.");
+    expect(sent.sms[0].message).toContain("Questions? Call (303) 555-0100.");
     // Unpaid: the real deadline of its hold, in the shop's time zone, and what happens after it.
     expect(order.paymentStatus).toBe("unpaid");
     const payBy = holdDeadline(order, new Date(order.createdAt));
@@ -80,7 +80,7 @@ describe("the booking confirmation", () => {
       subject: `You're booked: Regrip order R-${order.number}`,
     });
     expect(sent.email[0].message).toContain("Questions? The shop:\nRegrip Littleton\n2500 W Main St\nLittleton, CO 80120\nMonday to Friday: 10 am to 7 pm");
-    expect(sent.email[0].message).toContain("(303) 555-0142\nlittleton@regrip.shop");
+    expect(sent.email[0].message).toContain("(303) 555-0100\nlittleton@regrip.shop");
     // What, the bag, the drop-off and the pickup day.
     const words = sent.email[0].message;
     expect(words).toContain(`Paddle: "Big Blue", in bag ${order.bagNumber}`);

@@ -209,7 +209,7 @@ describe("automatic answers", () => {
       for (const shop of SHOP_LOCATIONS) expect(body).toContain(`${shop.label}, ${shop.address.join(", ")}`);
       expect(body).toContain("Monday to Friday: 10 am to 7 pm");
       // The seed's starter phones.
-      expect(body).toContain("Call (303) 555-0142.");
+      expect(body).toContain("Call (303) 555-0100.");
       expect(body).toContain("Call (303) 555-0187.");
     }
     const answers = (await thread(phone)).body.items.filter((item) => item.direction === "outbound");

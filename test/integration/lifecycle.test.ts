@@ -247,7 +247,7 @@ describe("texts to the customer", () => {
     expect(sent[1].body).toContain("ready for pickup at Regrip Littleton");
     expect(sent[1].body).toContain("Big Blue");
     // The shop's phone, as the seed's starter contact has it.
-    expect(sent[1].body).toContain("Questions? Call (303) 555-0142.");
+    expect(sent[1].body).toContain("Questions? Call (303) 555-0100.");
     expect(sent[2].body).toContain("picked up");
     const log = await textsOf(orderId);
     expect(log.map((entry) => entry.messageType).sort()).toEqual(["order_checked_in", "order_picked_up", "order_ready"]);
