@@ -166,6 +166,48 @@ describe("a pack's credit on a booking", () => {
     expect((await orderOf(covered.body.id)).allowanceReturnedAt).toBeDefined();
   });
 
+  it("records a refund made in Stripe once: part of it leaves the credits, the rest voids what is left; covered regrips stay covered", async () => {
+    const customer = await bookingCustomer();
+    const pack = await newPack({ regrips: 3, priceCents: 3000 });
+    const { pending } = await buy(customer, pack.id);
+    const covered = await book(customer.token, customer.paddleId, { service: demo.basicBlackDry });
+    expect(covered).toMatchObject({ status: 201, body: { requiresPayment: false } });
+    const [paid] = await creditsOf(customer.userId);
+    expect(paid!.stripePaymentIntentId).toBeTruthy();
+    // Stripe's charge names no order: the provider says whose pack its payment intent paid for.
+    usePaymentProvider({
+      ...localProvider(),
+      packOfPaymentIntent: async (id: string) => (id === paid!.stripePaymentIntentId ? { userId: customer.userId, packCreditId: pending.id } : undefined),
+    });
+    try {
+      const refund = (cents: number) =>
+        stripeEvent("charge.refunded", { id: `ch_${pending.id}`, object: "charge", amount: 3000, amount_refunded: cents, refunded: cents >= 3000, currency: "usd", payment_intent: paid!.stripePaymentIntentId, metadata: {} });
+      const part = refund(1000);
+      expect((await postEvent(part)).body.result).toBe("applied");
+      // The same event again: the pack already records that much, nothing changes.
+      expect((await postEvent(part)).body.result).toBe("unchanged");
+      expect((await creditsOf(customer.userId))[0]).toMatchObject({ status: "paid", refundedCents: 1000, used: 1 });
+      expect(await mine(customer)).toMatchObject({ left: 2 });
+      // Nothing more given back (a second event of the same amount): nothing changes.
+      expect((await postEvent(refund(1000))).body.result).toBe("unchanged");
+
+      expect((await postEvent(refund(3000))).body.result).toBe("applied");
+      expect((await creditsOf(customer.userId))[0]).toMatchObject({ status: "refunded", refundedCents: 3000, used: 1 });
+      expect(await mine(customer)).toMatchObject({ left: 0 });
+      // The regrip it covered stays covered; a new booking is charged.
+      expect(await orderOf(covered.body.id)).toMatchObject({ paymentMethod: "PACK", totalCents: 0 });
+      const second = await call("POST", "/api/paddles", { token: customer.token, body: { brand: "Joola", model: "Perseus", nickname: "Spare" } });
+      expect(second.status, JSON.stringify(second.body)).toBe(201);
+      expect(await book(customer.token, second.body.id, { service: demo.basicBlackDry })).toMatchObject({ status: 201, body: { requiresPayment: true } });
+      const { data: audit } = await db().entities.auditLog.query.byTarget({ targetType: "pack", targetId: pending.id }).go();
+      expect(audit.filter((entry) => entry.action === "pack.refunded").map((entry) => entry.diff)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ amountCents: 1000, inFull: false }), expect.objectContaining({ amountCents: 2000, inFull: true, creditsLeftVoid: 2 })]),
+      );
+    } finally {
+      usePaymentProvider(localProvider());
+    }
+  });
+
   it("covers one unit of a storefront invoice's covered core service at the counter", async () => {
     const customer = await bookingCustomer();
     const pack = await newPack({ regrips: 2 });

@@ -3,8 +3,11 @@ import { Entity } from "./electrodb";
 import { generatedId, isoTimestamp, requiredCents, timestamps } from "./attributes";
 import { keyed, primary, SERVICE } from "./keys";
 
-/** A bought pack's states: written `pending` when its checkout opens (what the payment page and the webhook trust), `paid` once. */
-export const PACK_CREDIT_STATUSES = ["pending", "paid"] as const;
+/**
+ * A bought pack's states: written `pending` when its checkout opens (what the payment page and the webhook trust),
+ * `paid` once, `refunded` once its payment was given back in full (packs/refund.ts): its credits left cover nothing.
+ */
+export const PACK_CREDIT_STATUSES = ["pending", "paid", "refunded"] as const;
 
 /**
  * A pack a customer bought, in a partition of its own per customer (their packs are one Query). Written `pending`
@@ -32,6 +35,9 @@ export const packCredit = (config?: EntityConfiguration) =>
         stripeCheckoutSessionId: { type: "string" },
         stripePaymentIntentId: { type: "string" },
         paidAt: isoTimestamp(),
+        /** Given back of its payment so far (Stripe's cumulative `amount_refunded`), in cents; `refundedAt` the last time. */
+        refundedCents: { type: "number" },
+        refundedAt: isoTimestamp(),
         expiresAt: isoTimestamp(),
         ...timestamps(),
       },

@@ -18,13 +18,15 @@ export function creditView(credit: PackCreditItem, now: Date): PackCreditView {
     priceCents: credit.priceCents,
     paidAt: credit.paidAt ?? null,
     expiresAt: credit.expiresAt ?? null,
+    refundedCents: credit.refundedCents ?? 0,
+    refunded: credit.status === "refunded",
   };
 }
 
-/** A customer's bought packs (paid ones), newest first: one Query of their packs' partition. */
+/** A customer's bought packs (paid ones, and those since refunded), newest first: one Query of their packs' partition. */
 export async function paidCreditsOf(userId: string, options: { consistent?: boolean } = {}): Promise<PackCreditItem[]> {
   const { data } = await db().entities.packCredit.query.byUser({ userId }).go({ pages: "all", consistent: options.consistent });
-  return data.filter((credit) => credit.status === "paid").sort((a, b) => (b.paidAt ?? "").localeCompare(a.paidAt ?? ""));
+  return data.filter((credit) => credit.status !== "pending").sort((a, b) => (b.paidAt ?? "").localeCompare(a.paidAt ?? ""));
 }
 
 /** The packs of `userId` as the pages show them, and the credits still good in all. */

@@ -107,6 +107,10 @@ export function localProvider(): PaymentProvider {
     async orderIdOfPaymentIntent() {
       return undefined;
     },
+    // The local payment page refunds nothing: a pack's refund is Stripe's (its charge.refunded event).
+    async packOfPaymentIntent() {
+      return undefined;
+    },
     async createSubscriptionCheckout(request) {
       const id = `${SUBSCRIPTION_SESSION_PREFIX}${randomUUID().replace(/-/g, "")}`;
       return { id, url: `${request.siteUrl}/local-pay/${id}` };

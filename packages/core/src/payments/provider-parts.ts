@@ -163,6 +163,8 @@ export interface PaymentProvider {
   paymentDetails(session: Stripe.Checkout.Session): Promise<PaymentDetails>;
   /** The order a payment intent was made for, when an event's object (a charge) does not say. */
   orderIdOfPaymentIntent(paymentIntentId: string): Promise<string | undefined>;
+  /** The bought pack a payment intent paid for (its `packMetadata`), when it was a pack's; undefined otherwise. */
+  packOfPaymentIntent(paymentIntentId: string): Promise<{ userId: string; packCreditId: string } | undefined>;
   /** A hosted checkout in subscription mode: the plan's price every month, the subscription carrying our metadata. */
   createSubscriptionCheckout(request: SubscriptionCheckoutRequest): Promise<CheckoutSession>;
   /** Sets the subscription to end when its current period does; answers the subscription as the provider now holds it. */

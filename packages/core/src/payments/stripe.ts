@@ -7,7 +7,7 @@
 import Stripe from "stripe";
 import { orderReference } from "../shared/orders";
 import { holdDeadline } from "../shared/unpaid-hold";
-import { cardOf, checkoutLines, orderCheckoutMetadata, packLineName, packMetadata, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
+import { cardOf, checkoutLines, orderCheckoutMetadata, PACK_KIND, packLineName, packMetadata, subscriptionMetadata, tipLineName, tipMetadata, type PaymentProvider } from "./provider-parts";
 import type { OrderItem } from "../orders/view";
 
 /** Stripe Checkout's message beside its Pay button: the unpaid hold's deadline, for an order on hold. */
@@ -110,6 +110,11 @@ export function stripeProvider(apiKey: string, config: Stripe.StripeConfig = {})
     async orderIdOfPaymentIntent(paymentIntentId) {
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
       return intent.metadata?.orderId || undefined;
+    },
+
+    async packOfPaymentIntent(paymentIntentId) {
+      const { metadata } = await stripe.paymentIntents.retrieve(paymentIntentId);
+      return metadata?.kind === PACK_KIND && metadata.userId && metadata.packCreditId ? { userId: metadata.userId, packCreditId: metadata.packCreditId } : undefined;
     },
 
     // Checkout in subscription mode: the plan's monthly price (PLAN_TERMS, never the client's), our metadata on

@@ -16,6 +16,9 @@
  * | payment_intent.payment_failed | paymentAttempts + 1, failure reason | nothing (logged) | attempts + reason |
  * | charge.refunded | kept as earlyRefundedCents (cumulative), applied when the payment lands | refundedAmountCents = the charge's cumulative refund; `refunded` when in full | same |
  *
+ * A charge.refunded of a pack's payment is recorded on the bought pack instead (packs/refund.ts: `refundedCents`,
+ * cumulative; `refunded` in full, its credits left void).
+ *
  * A payment that marks a counter sale paid also texts its receipt, after the commit (receipts/ `withReceipt`).
  *
  * A completed checkout whose `metadata.kind` is "tip" records a tip (tips/record.ts) and never touches the order;
@@ -285,6 +288,11 @@ async function chargeRefunded(event: Stripe.ChargeRefundedEvent): Promise<EventR
   const intentId = typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   let orderId: string | undefined = charge.metadata?.orderId;
   if (!orderId && intentId) orderId = await (await paymentProvider()).orderIdOfPaymentIntent(intentId);
+  if (!orderId && intentId) {
+    // A pack's payment given back (in Stripe's dashboard): recorded on the bought pack (packs/refund.ts).
+    const pack = await (await paymentProvider()).packOfPaymentIntent(intentId);
+    if (pack) return (await import("../packs/refund")).recordPackRefund(event.id, pack, charge.amount_refunded);
+  }
   if (!orderId) return "ignored";
   return result(await (await refunds()).recordRefund(orderId, charge.amount_refunded, webhookActor, { eventId: event.id, reason: "charge.refunded" }));
 }

@@ -75,6 +75,7 @@ export const AUDIT_ACTION_WORDS = {
   "pack.duplicate_payment": "Pack paid twice",
   "pack.payment_mismatch": "Pack payment did not match the pack",
   "pack.purchased": "Pack bought",
+  "pack.refunded": "Pack refunded",
   "pack.updated": "Pack changed",
   "promotion.created": "Promotion created",
   "promotion.deleted": "Promotion deleted",

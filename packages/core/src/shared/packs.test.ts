@@ -27,6 +27,13 @@ describe("a bought pack's credits", () => {
     expect(expiryOf("2026-11-29T12:00:00.000Z", null)).toBeUndefined();
     expect(balanceWords({ left: 2, regrips: 3 })).toBe("2 of 3 regrips left");
   });
+
+  it("covers nothing once refunded in full, and says so", () => {
+    const refunded = { status: "refunded", regrips: 3, used: 1, services: ["Premium Regrip"] };
+    expect(creditsLeft(refunded, now)).toBe(0);
+    expect(coversService(refunded, "Premium Regrip", now)).toBe(false);
+    expect(balanceWords({ left: 0, regrips: 3, refunded: true })).toBe("Refunded: covers no more regrips");
+  });
 });
 
 describe("the admin's pack form", () => {

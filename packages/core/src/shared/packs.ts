@@ -39,6 +39,9 @@ export interface PackCreditView {
   paidAt: string | null;
   /** When it stops covering; null: never. */
   expiresAt: string | null;
+  /** Given back of its price (a refund in Stripe); 0 when none. Refunded in full, it covers nothing more. */
+  refundedCents: number;
+  refunded: boolean;
 }
 
 export interface PackCreditFacts {
@@ -73,7 +76,8 @@ export function byExpiry(a: { expiresAt?: string | null }, b: { expiresAt?: stri
 }
 
 /** "7 of 10 regrips left", the words every page shows a balance in. */
-export const balanceWords = (credit: Pick<PackCreditView, "left" | "regrips">): string => `${credit.left} of ${credit.regrips} regrips left`;
+export const balanceWords = (credit: Pick<PackCreditView, "left" | "regrips"> & Partial<Pick<PackCreditView, "refunded">>): string =>
+  credit.refunded ? "Refunded: covers no more regrips" : `${credit.left} of ${credit.regrips} regrips left`;
 
 /** What a pack is sold in: the shop's currency (as an order's default). */
 export const PACK_CURRENCY = "usd";

@@ -313,6 +313,8 @@ describe("a pack's credit in the summary", () => {
     priceCents: 15000,
     paidAt: "2026-11-01T00:00:00.000Z",
     expiresAt: null,
+    refundedCents: 0,
+    refunded: false,
     ...fields,
   });
 
