@@ -31,7 +31,7 @@ import { db } from "../db";
 import { afterCommit } from "../db/effects";
 import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { SUBSCRIPTION_STATUSES, uniqueKey, type Plan, type SubscriptionStatus } from "../entities";
-import { EVENT_LEDGER_TTL_SECONDS } from "../payments/order-writes";
+import { eventLedgerWrite } from "../payments/order-writes";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
 import { isPlan } from "../shared/plans";
 import * as DailyStats from "../stats/daily";
@@ -108,16 +108,7 @@ export async function handleSubscriptionEvent(event: SubscriptionEvent, now: Dat
     const owner = naming ? (await db().entities.user.get({ userId }).go()).data : null;
     const result = await writeLabelled((entities) => {
       const writes: LabelledWrite[] = [
-        {
-          label: "event",
-          write: entities.uniqueValue
-            .create({
-              ...(uniqueKey("stripeEvent", event.id) as { kind: "stripeEvent"; value: string }),
-              ownerId: subscription.id,
-              expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-            })
-            .commit(),
-        },
+        eventLedgerWrite(entities, event.id, subscription.id, now),
       ];
       if (!apply) return writes;
       writes.push({
@@ -179,19 +170,7 @@ export function subscriptionOfInvoice(invoice: Stripe.Invoice): string | undefin
 
 /** An event's ledger item and what rides with it, once; "duplicate" when the event was applied before. */
 async function once(event: Stripe.Event, ownerId: string, build: (entities: TransactionEntities) => LabelledWrite[], now: Date) {
-  const result = await writeLabelled((entities) => [
-    {
-      label: "event",
-      write: entities.uniqueValue
-        .create({
-          ...(uniqueKey("stripeEvent", event.id) as { kind: "stripeEvent"; value: string }),
-          ownerId,
-          expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-        })
-        .commit(),
-    },
-    ...build(entities),
-  ]);
+  const result = await writeLabelled((entities) => [eventLedgerWrite(entities, event.id, ownerId, now), ...build(entities)]);
   if (result.committed) return "applied" as const;
   // The event applied before, or another event about the same invoice (the invoice's item, or its charge).
   if (result.failed.some((label) => label === "event" || label === "invoice" || label === "charge")) return "duplicate" as const;

@@ -47,7 +47,7 @@ import { entry as auditEntry, type AuditInput } from "../audit";
 import * as Bags from "../bags";
 import { db } from "../db";
 import { afterCommit, type Effect } from "../db/effects";
-import { CHANGED, readDecideWrite, writeLabelled, type LabelledWrite } from "../db/labelled";
+import { CHANGED, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import * as Inventory from "../inventory";
 import * as LoyaltyPoints from "../loyalty/order-points";
@@ -64,6 +64,23 @@ import * as OrderNumbers from "./numbers";
 
 /** How long a webhook event's ledger item is kept: Stripe retries for up to 3 days; 30. */
 export const EVENT_LEDGER_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+/**
+ * A Stripe event's ledger item (label `event`), in the transaction that applies the event: its creation fails when
+ * the event (`ledgerId`: its id, or an id of a part of it) was applied before, so each is applied exactly once.
+ */
+export function eventLedgerWrite(entities: TransactionEntities, ledgerId: string, ownerId: string, now: Date): LabelledWrite {
+  return {
+    label: "event",
+    write: entities.uniqueValue
+      .create({
+        ...(uniqueKey("stripeEvent", ledgerId) as { kind: "stripeEvent"; value: string }),
+        ownerId,
+        expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
+      })
+      .commit(),
+  };
+}
 
 interface HistoryEntry {
   from?: OrderStatus;
@@ -277,18 +294,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     const audits = [...(write.audits ?? []), ...moveAudit, ...(write.auditsAfter ?? [])];
     const result = await writeLabelled((entities) => {
       const writes: LabelledWrite[] = [];
-      if (eventId) {
-        writes.push({
-          label: "event",
-          write: entities.uniqueValue
-            .create({
-              ...(uniqueKey("stripeEvent", eventId) as { kind: "stripeEvent"; value: string }),
-              ownerId: order.id,
-              expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-            })
-            .commit(),
-        });
-      }
+      if (eventId) writes.push(eventLedgerWrite(entities, eventId, order.id, now));
       if (patching) {
         let patch = entities.serviceOrder.patch({ id: order.id }).set(set);
         if (write.remove?.length) patch = patch.remove(write.remove);

@@ -14,11 +14,10 @@ import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { afterCommit } from "../db/effects";
-import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
-import { uniqueKey } from "../entities";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type TransactionEntities } from "../db/labelled";
 import { ledgerWrites } from "../loyalty/order-points";
 import { pointsEarned } from "../shared/loyalty";
-import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
+import { eventLedgerWrite } from "../orders/move-writer";
 import { dollars } from "../shared/payment";
 import { expiryOf, PACK_CURRENCY } from "../shared/packs";
 import { packReceipt } from "./receipt";
@@ -27,18 +26,7 @@ const packActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
 export type PackEventResult = "applied" | "unchanged" | "duplicate" | "ignored";
 
-function ledger(entities: TransactionEntities, eventId: string, packCreditId: string, now: Date): LabelledWrite {
-  return {
-    label: "event",
-    write: entities.uniqueValue
-      .create({
-        ...(uniqueKey("stripeEvent", eventId) as { kind: "stripeEvent"; value: string }),
-        ownerId: packCreditId,
-        expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-      })
-      .commit(),
-  };
-}
+const ledger = eventLedgerWrite;
 
 async function auditOnly(event: Stripe.Event, packCreditId: string, action: string, diff: Record<string, unknown>, now: Date): Promise<PackEventResult> {
   const result = await writeLabelled((entities) => [

@@ -10,8 +10,7 @@ import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled } from "../db/labelled";
-import { uniqueKey } from "../entities";
-import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
+import { eventLedgerWrite } from "../orders/move-writer";
 import type { PackEventResult } from "./record";
 
 const refundActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -35,16 +34,7 @@ export async function recordPackRefund(
     const inFull = refunded >= credit.priceCents;
     const at = now.toISOString();
     const result = await writeLabelled((entities) => [
-      {
-        label: "event",
-        write: entities.uniqueValue
-          .create({
-            ...(uniqueKey("stripeEvent", eventId) as { kind: "stripeEvent"; value: string }),
-            ownerId: credit.id,
-            expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-          })
-          .commit(),
-      },
+      eventLedgerWrite(entities, eventId, credit.id, now),
       {
         label: "pack",
         write: entities.packCredit

@@ -17,7 +17,7 @@
  */
 import { decideAndWrite, readOrder, type Decide, type Decided, type OrderChange, type OrderSet, type ReadFact } from "../orders/move-writer";
 
-export { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
+export { EVENT_LEDGER_TTL_SECONDS, eventLedgerWrite } from "../orders/move-writer";
 export { readOrder, type OrderChange, type OrderSet };
 
 export type ApplyOutcome = Decided;

@@ -18,9 +18,9 @@ import type Stripe from "stripe";
 import type { SystemActor } from "../actor";
 import { entry as auditEntry } from "../audit";
 import { db } from "../db";
-import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled, type LabelledWrite, type TransactionEntities } from "../db/labelled";
+import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
-import { EVENT_LEDGER_TTL_SECONDS } from "../orders/move-writer";
+import { eventLedgerWrite } from "../orders/move-writer";
 import type { OrderItem } from "../orders/view";
 import { stageOfStatus } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
@@ -46,18 +46,7 @@ export interface TipPart {
   ledgerId: string;
 }
 
-function ledger(entities: TransactionEntities, ledgerId: string, tipId: string, now: Date): LabelledWrite {
-  return {
-    label: "event",
-    write: entities.uniqueValue
-      .create({
-        ...(uniqueKey("stripeEvent", ledgerId) as { kind: "stripeEvent"; value: string }),
-        ownerId: tipId,
-        expiresAtEpoch: Math.floor(now.getTime() / 1000) + EVENT_LEDGER_TTL_SECONDS,
-      })
-      .commit(),
-  };
-}
+const ledger = eventLedgerWrite;
 
 /** An audit entry on the order, the event's ledger item beside it: a payment that is not recorded as the tip. */
 async function auditOnly(event: Stripe.Event, ledgerId: string, tipId: string, orderId: string, action: string, diff: Record<string, unknown>, now: Date): Promise<TipEventResult> {
