@@ -139,7 +139,7 @@ describe("GET /api/customers/{id}/summary", () => {
     expect(await summaryOf(randomUUID())).toMatchObject({ status: 404, body: { message: "Customer not found" } });
     const bad = await summaryOf("not an id!");
     expect(bad.status).toBe(400);
-    expect(typeof bad.body.message).toBe("string");
+    expect(typeof (bad.body as unknown as { message: unknown }).message).toBe("string");
   });
 });
 
