@@ -40,7 +40,7 @@ export function useCustomer(id: string | undefined) {
 /** The console's path of a customer's page. */
 export const customerPagePath = (id: string) => `/customers/${encodeURIComponent(id)}`;
 
-export const customerSummaryKey = (id: string) => ["/api/customers", id, "summary"] as const;
+const customerSummaryKey = (id: string) => ["/api/customers", id, "summary"] as const;
 
 /** GET /api/customers/{id}/summary: the customer page's parts, read again each time the page opens. */
 export function useCustomerSummary(id: string) {
