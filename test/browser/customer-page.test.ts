@@ -3,7 +3,8 @@
  *
  * 1. An admin finds a customer with the queue's search and opens their page (/customers/{id}): contact, orders with
  *    their balances, paddles, points, membership and texts; at 1280 and 390 px with axe, nothing sideways. Adjust
- *    points with a reason (an empty form says why under each field; a customer with no membership), and Edit.
+ *    points with a reason (an empty form says why under each field; a customer with no membership), Edit, and
+ *    staff's notes.
  * 2. The queue at 390 px: each order's stage, customer and balance in sight without scrolling sideways; the unread
  *    texts' count on the closed menu button.
  * 3. A refused move (409: the order moved meanwhile, behind the screen) reads the order again: the screen shows the
@@ -59,7 +60,7 @@ describe("the customer page", { timeout: 180_000 }, () => {
     rory = await bookedCustomer("Page");
   }, 120_000);
 
-  it("is reached from the queue's search and shows the customer whole, at 1280 and 390 px with axe; Adjust points and Edit", async () => {
+  it("is reached from the queue's search and shows the customer whole, at 1280 and 390 px with axe; Adjust points, Edit and notes", async () => {
     const question = `Is my paddle ready? ${Date.now()}`;
     await text(rory.phone, question);
     await withPage(seed.admin, async (page) => {
@@ -113,6 +114,17 @@ describe("the customer page", { timeout: 180_000 }, () => {
       await edit.waitFor({ state: "detached" });
       await page.getByRole("heading", { name: `Roran ${rory.lastName}`, level: 1 }).waitFor();
 
+      // Notes for staff: too long is said under the field; then kept, with their line breaks.
+      await page.getByRole("button", { name: "Edit notes" }).click();
+      const notes = page.getByRole("dialog", { name: `Notes: Roran ${rory.lastName}` });
+      await notes.getByLabel("Notes", { exact: true }).fill("x".repeat(2001));
+      await notes.getByRole("button", { name: "Save Notes" }).click();
+      await notes.getByText("Notes must be 2,000 characters or less").waitFor();
+      await notes.getByLabel("Notes", { exact: true }).fill("Likes a thin overgrip.\nCall before noon.");
+      await notes.getByRole("button", { name: "Save Notes" }).click();
+      await notes.waitFor({ state: "detached" });
+      await page.getByText("Call before noon.").waitFor();
+
       // Read, so the shop-wide unread count other files see is as it was.
       expect((await api("POST", `/api/admin/conversations/${conversationIdOf(rory.phone)}/read`, { token: admin })).status).toBe(200);
     });
@@ -165,7 +177,7 @@ describe("the queue on a phone", { timeout: 180_000 }, () => {
         // The closed menu button carries the unread count, in its name and drawn beside it.
         const menu = page.getByRole("button", { name: /^Open navigation, \d+ unread conversations?$/ });
         await menu.waitFor({ timeout: 20_000 });
-        const drawn = await menu.evaluate((button) => getComputedStyle(button, "::after").content);
+        const drawn = (await page.evaluate(`getComputedStyle(document.querySelector('[aria-label^="Open navigation,"]'), "::after").content`)) as string;
         expect(drawn).toMatch(/^"\d+\+?"$/);
         const employee = await localToken(baseUrl, seed.employee);
         expect((await api("POST", `/api/admin/conversations/${conversationIdOf(sky.phone)}/read`, { token: employee })).status).toBe(200);

@@ -9,6 +9,7 @@ import { Audit } from "../../packages/core/src/audit";
 import { inboundTextPost } from "../../infra/local/sms-reply";
 import { invokeWebhook } from "../../infra/local/webhooks";
 import { conversationIdOf } from "../../packages/core/src/shared/inbox";
+import { CUSTOMER_NOTES_MAX, CUSTOMER_NOTES_TOO_LONG } from "../../packages/core/src/shared/customers";
 import { dynamoClient } from "../../packages/core/src/db/client";
 import { SUMMARY_ORDERS, SUMMARY_POINTS_ENTRIES, SUMMARY_TEXTS, type CustomerSummary } from "../../packages/core/src/shared/customer-summary";
 import { book, bookingCustomer } from "./booking-support";
@@ -182,5 +183,32 @@ describe("POST /api/admin/loyalty/{userId}/adjust for any customer", () => {
     expect((await adjust(id, { points: 10, reason: " " })).status).toBe(400);
     expect((await adjust(id, { points: -1, reason: "Below zero" })).status).toBe(409);
     expect((await summaryOf(id)).body.points).toEqual({ balance: 0, entries: [], more: false });
+  });
+});
+
+describe("PUT /api/customers/{id}/notes", () => {
+  const save = (id: string, body: unknown, token = staff.employee) => call("PUT", `/api/customers/${encodeURIComponent(id)}/notes`, { token, body });
+
+  it("keeps staff's notes on a customer, trimmed, shown on the customer page; audited without the words; empty clears them", async () => {
+    const id = await walkIn();
+    expect((await summaryOf(id)).body.customer.notes).toBeNull();
+    expect(await save(id, { notes: "  Likes a thin overgrip. Call before noon.  " })).toMatchObject({ status: 200, body: { notes: "Likes a thin overgrip. Call before noon." } });
+    expect((await summaryOf(id)).body.customer.notes).toBe("Likes a thin overgrip. Call before noon.");
+    // The same words again write nothing.
+    expect((await save(id, { notes: "Likes a thin overgrip. Call before noon." })).status).toBe(200);
+    const audit = (await Audit.forTarget("user", id)).filter((entry) => entry.action === "customer.updated");
+    expect(audit.map((entry) => entry.diff)).toEqual([{ fields: ["notes"] }]);
+    expect(await save(id, { notes: " " }, staff.admin)).toMatchObject({ status: 200, body: { notes: null } });
+    expect((await summaryOf(id)).body.customer.notes).toBeNull();
+  });
+
+  it("refuses what it cannot keep, changing nothing: too long 400, no notes 400, unknown 404, a customer 403", async () => {
+    const id = await walkIn();
+    expect(await save(id, { notes: "x".repeat(CUSTOMER_NOTES_MAX + 1) })).toMatchObject({ status: 400, body: { message: CUSTOMER_NOTES_TOO_LONG } });
+    expect((await save(id, {})).status).toBe(400);
+    expect((await save(id, { notes: 5 })).status).toBe(400);
+    expect(await save(randomUUID(), { notes: "Nobody" })).toMatchObject({ status: 404, body: { message: "Customer not found" } });
+    expect((await save(id, { notes: "Mine" }, (await newCustomer()).token)).status).toBe(403);
+    expect((await summaryOf(id)).body.customer.notes).toBeNull();
   });
 });

@@ -39,6 +39,7 @@ function contactOf(user: UserItem, facts: Awaited<ReturnType<typeof staffFactsOf
     ...Users.personView(user),
     hasAccount: user.hasAccount !== false,
     ...facts.get(user.userId)!,
+    notes: user.staffNotes ?? null,
     preferences: {
       smsNotifications: user.smsNotifications,
       smsPromotions: hasPromotionalConsent(user),

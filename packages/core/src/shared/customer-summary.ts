@@ -34,6 +34,8 @@ export interface CustomerOrderView {
 
 /** The customer's contact and preferences: who they are and how they want to hear from the shop. */
 export interface CustomerContact extends CustomerView {
+  /** Staff's notes on the customer (PUT /api/customers/{id}/notes); null for none. */
+  notes: string | null;
   preferences: {
     smsNotifications: boolean;
     smsPromotions: boolean;

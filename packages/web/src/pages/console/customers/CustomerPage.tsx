@@ -37,6 +37,8 @@ import { useNarrow } from "../use-narrow";
 import { AdjustPointsModal } from "./AdjustPointsModal";
 import { CustomerFormModal } from "./CustomerFormModal";
 import { MemberBadge } from "./MemberBadge";
+import { NotesModal } from "./NotesModal";
+import "../console.css";
 import { useCustomerSummary } from "./customers-api";
 
 const dash = (value: string | null | undefined) => value || "—";
@@ -79,10 +81,10 @@ const listed = (order: OrderView): CustomerOrderView => ({
   bill: order.bill,
 });
 
-function Contact({ customer }: { customer: CustomerContact }) {
+function Contact({ customer, onEditNotes }: { customer: CustomerContact; onEditNotes: () => void }) {
   const grip = customer.preferences.grip;
   return (
-    <Container header={<Header variant="h2">Contact</Header>}>
+    <Container header={<Header variant="h2" actions={<Button onClick={onEditNotes}>Edit notes</Button>}>Contact and notes</Header>}>
       <KeyValuePairs
         columns={3}
         items={[
@@ -106,6 +108,7 @@ function Contact({ customer }: { customer: CustomerContact }) {
             label: "Grip preferences",
             value: grip ? [grip.service, grip.color, grip.feel].filter(Boolean).join(", ") || "—" : "—",
           },
+          { label: "Notes (staff only)", value: customer.notes ? <span className="customer-notes">{customer.notes}</span> : "—" },
         ]}
       />
     </Container>
@@ -393,7 +396,8 @@ function Texts({ texts, customer }: { texts: CustomerSummary["texts"]; customer:
 }
 
 /**
- * /customers/:id: one customer on one screen for staff (GET /api/customers/{id}/summary): contact and Edit, orders
+ * /customers/:id: one customer on one screen for staff (GET /api/customers/{id}/summary): contact, staff's notes
+ * (Edit notes) and Edit, orders
  * with their bills' totals and balances (each links to its order), payments and refunds, paddles, points (admins
  * adjust them with a reason), membership and packs, and the latest texts with a link to reply in Messages.
  * Reached from the customer searches, the queue's and Admin Orders' customer names, an order's page and Messages.
@@ -407,6 +411,7 @@ export default function CustomerPage() {
   const narrow = useNarrow();
   const [editing, setEditing] = useState(false);
   const [adjusting, setAdjusting] = useState(false);
+  const [notesOpen, setNotesOpen] = useState(false);
   const data = summary.data;
   const name = data ? customerName(data.customer) : "Customer";
   usePageMeta(name, "A customer: contact, paddles, orders, payments, points, membership and texts.");
@@ -455,7 +460,7 @@ export default function CustomerPage() {
     >
       <SpaceBetween size="l">
         {back}
-        <Contact customer={customer} />
+        <Contact customer={customer} onEditNotes={() => setNotesOpen(true)} />
         <Orders summary={data} narrow={narrow} />
         <Payments orders={data.orders.items} />
         <Points points={data.points} admin={isAdmin(user)} onAdjust={() => setAdjusting(true)} />
@@ -470,6 +475,18 @@ export default function CustomerPage() {
           onDismiss={() => setEditing(false)}
           onSaved={() => {
             setEditing(false);
+            reload();
+          }}
+        />
+      )}
+      {notesOpen && (
+        <NotesModal
+          customerId={customer.id}
+          name={name}
+          notes={customer.notes}
+          onDismiss={() => setNotesOpen(false)}
+          onSaved={() => {
+            setNotesOpen(false);
             reload();
           }}
         />

@@ -95,3 +95,8 @@ export function verifyCustomerPhoneCode(id: string, code: string): Promise<Custo
 export function adjustPoints(userId: string, body: { points: number; reason: string }, idempotencyKey: string) {
   return apiJson<{ balance: number }>("POST", `/api/admin/loyalty/${encodeURIComponent(userId)}/adjust`, body, { "Idempotency-Key": idempotencyKey });
 }
+
+/** PUT /api/customers/{id}/notes: staff's notes on the customer, the whole text (empty clears them). */
+export function saveCustomerNotes(id: string, notes: string): Promise<{ notes: string | null }> {
+  return apiJson("PUT", `/api/customers/${encodeURIComponent(id)}/notes`, { notes });
+}
