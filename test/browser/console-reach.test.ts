@@ -138,8 +138,9 @@ describe("bag labels on paper", () => {
 describe("on a phone (390x844)", () => {
   // Each page's first row: what names it (in sight), and its actions, each named as the page labels it.
   const pages = [
-    // The queue's bag, with the order's number and the pickup day under it on a phone ("R-1042 · Wed, Dec 2", or "—").
-    { path: "/queue", heading: "Service Queue", names: /^([0-9A-Z]{3}|—)\n(R-\d{4,}|[0-9A-Z]{6}) · (\w{3}, \w{3} \d{1,2}|—)$/, actions: [/^Change Status of order /, /^Details of order /] },
+    // The queue on a phone: one cell per order, its bag, number and pickup day first ("Bag 104 · R-1042 · Wed, Dec 2"),
+    // then its stage, customer, payment and actions (customer-page.test.ts checks those).
+    { path: "/queue", heading: "Service Queue", names: /^(Bag [0-9A-Z]{3}|No bag) · (R-\d{4,}|[0-9A-Z]{6}) · (\w{3}, \w{3} \d{1,2}|—)\n/, actions: [/^Change Status of order /, /^Details of order /] },
     // The order's number (the id's end for an order made before numbers).
     { path: "/admin/orders", heading: "Admin Orders", names: /^(R-\d{4,}|[0-9A-Z]{6})$/, actions: [/^Open order /, /^Change Status of order /] },
     { path: "/admin/promotions", heading: "Promotions", names: /^\S{1,20}$/, actions: [/^Edit /, /^Delete /, / active$/] },

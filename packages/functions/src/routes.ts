@@ -141,6 +141,9 @@ export const routes: Route[] = [
   { method: "PUT", path: "/api/admin/customers/{id}", handler: handlerAt("customers/replace"), access: "staff", grants: edits },
   { method: "GET", path: "/api/customers/{id}", handler: handlerAt("customers/get"), access: "staff", grants: reads },
   { method: "PATCH", path: "/api/customers/{id}", handler: handlerAt("customers/update"), access: "staff", grants: edits },
+  // the customer page: contact, paddles, newest orders with their bills, points, membership, packs, texts (reads only)
+  { method: "GET", path: "/api/customers/{id}/summary", handler: handlerAt("customers/summary"), access: "staff", grants: reads },
+  { method: "PUT", path: "/api/customers/{id}/notes", handler: handlerAt("customers/notes"), access: "staff", grants: table("read", "put", "update") },
   { method: "GET", path: "/api/customers/{id}/packs", handler: handlerAt("packs/customer"), access: "staff", grants: reads },
   { method: "POST", path: "/api/customers/{id}/phone", handler: handlerAt("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/customers/{id}/phone/verify", handler: handlerAt("customers/verify-phone"), access: "staff", grants: edits },

@@ -32,6 +32,7 @@ import * as PhoneVerification from "../phone-verification";
 import {
   CUSTOMER_NOT_FOUND,
   CustomerForm,
+  CustomerNotes,
   CustomerPatchRequest,
   CustomerRequest,
   CustomerSearchQuery,
@@ -232,6 +233,29 @@ const UpdateInput = z.object({ id: Id, patch: CustomerPatchRequest });
 export const update = /* @__PURE__ */ fn({ role: "staff", input: UpdateInput }, async (actor, { id, patch: { allowSharedPhone, ...patch } }): Promise<CustomerView> =>
   edit(actor, id, patch, allowSharedPhone),
 );
+
+const NotesInput = z.object({ id: Id, body: CustomerNotes });
+/**
+ * PUT /api/customers/{id}/notes {notes}: staff's notes on the customer, the whole text (empty clears them), with the
+ * audit entry `customer.updated` (`{ fields: ["notes"] }`: the log keeps no copy of the words) in one transaction.
+ * Unchanged notes write nothing. 404 for an unknown customer. Answers the notes as stored (null for none).
+ */
+export const saveNotes = /* @__PURE__ */ fn({ role: "staff", input: NotesInput }, async (actor, { id, body: { notes } }): Promise<{ notes: string | null }> => {
+  const current = await found(id);
+  if ((current.staffNotes ?? "") === notes) return { notes: notes || null };
+  const outcome = await writeLabelled((entities) => [
+    {
+      label: "user",
+      write: (notes ? entities.user.patch({ userId: id }).set({ staffNotes: notes }) : entities.user.patch({ userId: id }).remove(["staffNotes"])).commit(),
+    },
+    auditWrite(entities, actor, "customer.updated", id, { fields: ["notes"] }),
+  ]);
+  if (!outcome.committed) {
+    if (outcome.failed.includes("user")) throw notFound(CUSTOMER_NOT_FOUND);
+    throw conflict(CHANGED_WHILE_SAVING);
+  }
+  return { notes: notes || null };
+});
 
 const SendPhoneCodeInput = z.object({ id: Id, send: PhoneVerification.SendCode });
 /**

@@ -37,6 +37,8 @@ export const user = (config?: EntityConfiguration) =>
         username: { type: "string" },
         /** False for a walk-in staff made at the counter (no Cognito account); absent means an account. */
         hasAccount: { type: "boolean" },
+        /** Staff's notes on the customer (the console's customer page; never shown to the customer). */
+        staffNotes: { type: "string" },
         /**
          * The customer-search terms indexed for this user (customerSearch items),
          * kept in the same transaction as those items so a change knows exactly

@@ -25,6 +25,8 @@ import { INVALID_CURSOR, pageQuery } from "../paging";
 import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
+import { IDEMPOTENCY_TTL_SECONDS, IdempotencyKey } from "../shared/idempotency";
+import { uniqueKey } from "../entities/uniqueValue";
 import type { LoyaltyEntryView, LoyaltyView } from "../shared/loyalty";
 import { orderNumberText } from "../shared/orders";
 import { PointsAdjustment } from "../shared/loyalty-adjust";
@@ -96,17 +98,29 @@ export const mine = /* @__PURE__ */ fn({ role: "customer", input: LoyaltyQuery }
   return { balance, entries: items.map(entryView), cursor };
 });
 
+/**
+ * A customer's balance and newest `limit` ledger entries, as staff read them on the customer page
+ * (customers/summary.ts): one get and one Query of `limit + 1`; `more` when there are older entries.
+ */
+export async function recentOf(userId: string, limit: number): Promise<{ balance: number; entries: LoyaltyEntryView[]; more: boolean }> {
+  const [balance, page] = await Promise.all([balanceOf(userId), db().entities.loyaltyLedger.query.byUser({ userId }).go({ order: "desc", limit: limit + 1 })]);
+  return { balance, entries: page.data.slice(0, limit).map(entryView), more: page.data.length > limit };
+}
+
 export const BELOW_ZERO = (balance: number) => `That would take the balance below 0: it is ${balance} points`;
 
-const AdjustInput = z.object({ userId: Id, adjustment: PointsAdjustment });
+const AdjustInput = z.object({ userId: Id, adjustment: PointsAdjustment, idempotencyKey: z.optional(IdempotencyKey) });
+const KEY_LABEL = "idempotencyKey";
 
 /**
- * POST /api/admin/loyalty/{userId}/adjust {points, reason}: an admin adds points to a customer's balance (or,
- * negative, takes them away) with a reason. One transaction: the balance's ADD, the ledger entry (type adjust, the
- * reason) and the audit entry (`loyalty.adjusted`). 404 for an unknown customer; 409 when taking points away would
- * take the balance below 0 (a balance a refund took below 0 may still be raised). Answers the balance after.
+ * POST /api/admin/loyalty/{userId}/adjust {points, reason}: an admin adds points to any customer's balance (a
+ * member or not, a walk-in too; or, negative, takes them away) with a reason. One transaction: the balance's ADD,
+ * the ledger entry (type adjust, the reason) and the audit entry (`loyalty.adjusted`). 404 for an unknown customer;
+ * 409 when taking points away would take the balance below 0 (a balance a refund took below 0 may still be raised).
+ * With an Idempotency-Key (the console's form sends one per adjustment) the key is claimed in the same transaction,
+ * so a repeat (a double click, a retry) changes nothing and answers the balance. Answers the balance after.
  */
-export const adjust = /* @__PURE__ */ fn({ role: "admin", input: AdjustInput }, async (actor, { userId, adjustment }): Promise<{ balance: number }> => {
+export const adjust = /* @__PURE__ */ fn({ role: "admin", input: AdjustInput }, async (actor, { userId, adjustment, idempotencyKey }): Promise<{ balance: number }> => {
   const customer = await Users.get(userId);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   const { points, reason } = adjustment;
@@ -131,7 +145,23 @@ export const adjust = /* @__PURE__ */ fn({ role: "admin", input: AdjustInput }, 
         .create({ ...auditEntry({ actor, action: "loyalty.adjusted", targetType: "user", targetId: userId, diff: { points, reason } }), createdAt: at })
         .commit(),
     },
+    ...(idempotencyKey
+      ? [
+          {
+            label: KEY_LABEL,
+            write: entities.uniqueValue
+              .create({
+                ...(uniqueKey("idempotencyKey", `${actor.type === "user" ? actor.userId : "system"}:points:${userId}:${idempotencyKey}`) as { kind: "idempotencyKey"; value: string }),
+                ownerId: userId,
+                expiresAtEpoch: Math.floor(now.getTime() / 1000) + IDEMPOTENCY_TTL_SECONDS,
+              })
+              .commit(),
+          },
+        ]
+      : []),
   ]);
+  // A repeat of an adjustment already made: nothing more is written.
+  if (!outcome.committed && idempotencyKey && outcome.failed.includes(KEY_LABEL)) return { balance: await balanceOf(userId, true) };
   if (!outcome.committed) {
     if (outcome.failed.includes(POINTS_LABEL)) throw conflict(BELOW_ZERO(await balanceOf(userId, true)));
     throw new Error(`Adjusting points was cancelled: ${JSON.stringify(outcome.codes)}`);

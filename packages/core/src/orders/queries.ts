@@ -95,14 +95,29 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: OrderListQuery
 export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
   const order = await find(actor, id);
   const out = view(order, { staff: isStaff(actor) });
-  const [slug, tip] = await Promise.all([
+  const [slug, tip, names] = await Promise.all([
     stageOfStatus[order.status] === "ready" && order.bagCode ? qrSlugOf(order.bagCode) : undefined,
     isTippable(order.status) ? paidTipOf(order.id, { staff: isStaff(actor) }) : undefined,
+    historyFirstNames(order),
   ]);
+  out.statusHistory = out.statusHistory.map((entry) => (entry.actorId && names.has(entry.actorId) ? { ...entry, actorName: names.get(entry.actorId)! } : entry));
   if (slug !== undefined) out.bagQrSlug = slug;
   if (tip !== undefined) out.tip = tip;
   return out;
 });
+
+/**
+ * The first names of the people in an order's history, as their profiles say now: one BatchGet of their user items
+ * (an order's history names a few people). The history names each person by their first name: an entry written
+ * with a username (the counter's sales did, before users/ `firstNameOf`) or an old first name reads as it is now;
+ * a person whose user item is gone keeps the name written with the entry.
+ */
+async function historyFirstNames(order: OrderItem): Promise<Map<string, string>> {
+  const ids = [...new Set((order.statusHistory ?? []).flatMap((entry) => (entry.actorId ? [entry.actorId] : [])))];
+  if (ids.length === 0) return new Map();
+  const { data } = await db().entities.user.get(ids.map((userId) => ({ userId }))).go({ attributes: ["userId", "firstName"] });
+  return new Map(data.filter((user) => user.firstName?.trim()).map((user) => [user.userId, user.firstName!.trim()]));
+}
 
 /** The QR slug of the active bag with code `code`, or null: its `bagCode` reservation, then the bag. */
 async function qrSlugOf(code: string): Promise<string | null> {

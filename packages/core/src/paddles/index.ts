@@ -94,12 +94,8 @@ async function withBag(paddle: PaddleItem): Promise<PaddleView> {
   return view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined, open.get(paddle.id) ?? null);
 }
 
-/** C5: the caller's paddles they still own, newest first, each with its bag's code and the open order it is in (one BatchGet each). */
-export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
-  const { data } = await db()
-    .entities.paddle.query.byOwner({ userId: actor.userId })
-    .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
-    .go({ pages: "all" });
+/** Paddles newest first, each with its bag's code and the open order it is in (one BatchGet each). */
+async function withBags(data: PaddleItem[]): Promise<PaddleView[]> {
   const [codes, open] = await Promise.all([
     bagCodes(data.flatMap((paddle) => (paddle.bagId ? [paddle.bagId] : []))),
     openOrdersOf(data.map((paddle) => paddle.id)),
@@ -107,7 +103,26 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, asy
   return data
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((paddle) => view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined, open.get(paddle.id) ?? null));
+}
+
+/** C5: the caller's paddles they still own, newest first, each with its bag's code and the open order it is in (one BatchGet each). */
+export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
+  const { data } = await db()
+    .entities.paddle.query.byOwner({ userId: actor.userId })
+    .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
+    .go({ pages: "all" });
+  return withBags(data);
 });
+
+/**
+ * A customer's paddles as staff see them on the customer page (customers/summary.ts): at most `limit` of their
+ * partition's paddles (one Query of `limit + 1`, sold or given away ones too, with their ownership status), newest
+ * first, with bag codes and open orders; `more` when they have more.
+ */
+export async function ofCustomer(userId: string, limit: number): Promise<{ items: PaddleView[]; more: boolean }> {
+  const { data } = await db().entities.paddle.query.byOwner({ userId }).go({ limit: limit + 1 });
+  return { items: await withBags(data.slice(0, limit)), more: data.length > limit };
+}
 
 /** One paddle of `userId`; another customer's paddle is as missing as an unknown id. */
 async function get(userId: string, id: string): Promise<PaddleItem> {

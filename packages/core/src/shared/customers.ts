@@ -139,6 +139,13 @@ const sharedPhone = { allowSharedPhone: z.optional(z.boolean({ error: "allowShar
 /** POST /api/admin/customers and PUT /api/admin/customers/{id}: the form, and whether a phone on file may be shared. */
 export const CustomerRequest = z.extend(CustomerForm, sharedPhone);
 export type CustomerRequest = z.output<typeof CustomerRequest>;
+/** Staff's notes on a customer (PUT /api/customers/{id}/notes, the customer page): up to 2,000 characters; empty clears them. */
+export const CUSTOMER_NOTES_MAX = 2000;
+export const CUSTOMER_NOTES_TOO_LONG = `Notes must be ${CUSTOMER_NOTES_MAX.toLocaleString("en-US")} characters or less`;
+export const CustomerNotes = z.object({
+  notes: z.string({ error: "Notes must be text" }).check(z.maxLength(CUSTOMER_NOTES_MAX * 4, CUSTOMER_NOTES_TOO_LONG), z.trim(), z.maxLength(CUSTOMER_NOTES_MAX, CUSTOMER_NOTES_TOO_LONG)),
+});
+
 /** PATCH /api/customers/{id}: the fields sent, and whether a phone on file may be shared. */
 export const CustomerPatchRequest = z.extend(CustomerPatch, sharedPhone);
 export type CustomerPatchRequest = z.output<typeof CustomerPatchRequest>;

@@ -104,11 +104,10 @@ async function customerOf(customerId: string): Promise<UserItem> {
   return customer;
 }
 
-const staffName = (actor: UserActor) => actor.givenName || actor.username;
-
 /** The fields every counter sale shares: the customer, who took it, where, and what it costs. */
 function counterSaleFields(
   actor: UserActor,
+  staffName: string,
   customer: UserItem,
   priced: PricedSale,
   note: string,
@@ -127,7 +126,7 @@ function counterSaleFields(
   return {
     userId: customer.userId,
     status,
-    statusHistory: [{ to: status, actorId: actor.userId, actorName: staffName(actor), note, at }],
+    statusHistory: [{ to: status, actorId: actor.userId, actorName: staffName, note, at }],
     // A counter sale: made and picked up at the shop's counter, no club day (shared/location-names.ts).
     dropoffLocation: "COUNTER",
     dropoffDateTime: at,
@@ -288,7 +287,7 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
       return {
         order: withCoverage(
           {
-            ...counterSaleFields(actor, customer, priced, "Invoiced at the storefront", now, shop),
+            ...counterSaleFields(actor, await Users.firstNameOf(actor), customer, priced, "Invoiced at the storefront", now, shop),
             bagNumber: input.bagNumber,
             ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
           },
@@ -400,16 +399,17 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       // The staff member's notes on the discount are kept with it, and also when they typed notes but no amount
       // (the wizard used to send notes only with an amount, and lost them).
       const notes = input.discount?.notes || undefined;
+      const staffName = await Users.firstNameOf(actor);
       return {
         order: {
-          ...withCoverage(counterSaleFields(actor, customer, priced, "Quick sale", now, shop), cover.fields),
+          ...withCoverage(counterSaleFields(actor, staffName, customer, priced, "Quick sale", now, shop), cover.fields),
           bagNumber,
           paddleId,
           paddle: onFile
             ? { nickname: onFile.nickname, brand: onFile.brand, ...(onFile.model ? { model: onFile.model } : {}) }
             : { nickname: input.paddle.nickname, brand: input.paddle.brand || Paddles.UNKNOWN_BRAND, ...(input.paddle.model ? { model: input.paddle.model } : {}) },
           ...(discounted || notes
-            ? { discountByStaffId: actor.userId, discountByStaffName: staffName(actor), ...(notes ? { discountNotes: notes } : {}) }
+            ? { discountByStaffId: actor.userId, discountByStaffName: staffName, ...(notes ? { discountNotes: notes } : {}) }
             : {}),
         },
         stockTakes: priced.stockTakes,

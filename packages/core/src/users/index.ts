@@ -131,6 +131,16 @@ export async function indexUnindexedUsers(): Promise<number> {
 }
 
 /**
+ * The name a staff member (or a customer) is recorded by where a person reads it (an order's history, a discount,
+ * a payment): the first name on their profile, else the sign-in token's, else their username (cognito-local's
+ * tokens carry no given name). One get of their user item.
+ */
+export async function firstNameOf(actor: UserActor): Promise<string> {
+  const user = await get(actor.userId);
+  return user?.firstName?.trim() || actor.givenName || actor.username;
+}
+
+/**
  * The user item and its uniqueValue claims (username, and the email when the
  * token has one) in one transaction, so no two items ever hold one email.
  * `emailVerified` is what the token says.

@@ -12,6 +12,7 @@ import { ErrorScreen } from "../../components/ErrorScreen";
 import { ToastContext } from "../../toast/toast-context";
 import { activeNavHref, consoleNavItems } from "./console-nav";
 import { useUnreadConversations } from "./messages/messages-api";
+import "./console.css";
 
 /** Cloudscape's mobile breakpoint: below it the navigation is a drawer over the page. */
 const desktop = "(min-width: 689px)";
@@ -40,9 +41,30 @@ function UnreadBadge({ count }: { count: number }) {
   return (
     <Badge color="red">
       <span aria-hidden="true">{count}</span>
-      <span className="visually-hidden">{`${count} unread ${count === 1 ? "conversation" : "conversations"}`}</span>
+      <span className="visually-hidden">{unreadWords(count)}</span>
     </Badge>
   );
+}
+
+/** The count as the menu button shows it. */
+const shortCount = (count: number) => (count > 99 ? "99+" : String(count));
+const unreadWords = (count: number) => `${count} unread ${count === 1 ? "conversation" : "conversations"}`;
+
+/**
+ * The unread count on the menu button that opens the closed navigation (a phone's, or a computer's with the
+ * navigation closed): console.css draws it from `--console-unread` on the page's root while there are unread texts.
+ */
+function useUnreadOnMenuButton(unread: number) {
+  useEffect(() => {
+    const root = document.documentElement;
+    if (unread <= 0) return;
+    root.classList.add("console-unread");
+    root.style.setProperty("--console-unread", JSON.stringify(shortCount(unread)));
+    return () => {
+      root.classList.remove("console-unread");
+      root.style.removeProperty("--console-unread");
+    };
+  }, [unread]);
 }
 
 /**
@@ -59,6 +81,7 @@ export default function ConsoleLayout() {
   const unread = useUnreadConversations(Boolean(user));
   const items = consoleNavItems(consoleRoutes, user).map((item) => (item.href === "/messages" && unread > 0 ? { ...item, info: <UnreadBadge count={unread} /> } : item));
   const flash = useFlashItems();
+  useUnreadOnMenuButton(unread);
 
   return (
     <AppLayout
@@ -81,7 +104,13 @@ export default function ConsoleLayout() {
       }
       notifications={<Flashbar items={flash} />}
       stickyNotifications
-      ariaLabels={{ navigation: "Console navigation", navigationClose: "Close navigation", navigationToggle: "Open navigation", notifications: "Notifications" }}
+      ariaLabels={{
+        navigation: "Console navigation",
+        navigationClose: "Close navigation",
+        // The count is in the button's name too: its picture (console.css) is for the eye only.
+        navigationToggle: unread > 0 ? `Open navigation, ${unreadWords(unread)}` : "Open navigation",
+        notifications: "Notifications",
+      }}
       content={
         <ErrorBoundary key={pathname} fallback={<ErrorScreen />}>
           <Suspense fallback={<Spinner size="large" />}>

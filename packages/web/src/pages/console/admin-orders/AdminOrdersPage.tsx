@@ -14,6 +14,7 @@ import { ChangeStatus, useOrderActions } from "../orders/OrderActions";
 import { PaymentStatus } from "../orders/PaymentStatus";
 import { StageStatus } from "../orders/StageStatus";
 import { staffOrderPath } from "../orders/staff-order-path";
+import { CustomerLink } from "../customers/CustomerLink";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay } from "../orders-format";
 import { TwoLines } from "../TwoLines";
 import { StatCards } from "../StatCards";
@@ -68,7 +69,7 @@ export default function AdminOrdersPage() {
         </Link>
       ),
     },
-    { id: "customer", header: "Customer", cell: orderCustomer },
+    { id: "customer", header: "Customer", cell: (order) => <CustomerLink id={order.userId}>{orderCustomer(order)}</CustomerLink> },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
     { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },

@@ -12,6 +12,7 @@ import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
 import { useDebounced } from "../use-debounced";
 import { useCustomerSearch, type SearchScope } from "./customers-api";
+import { CustomerLink } from "./CustomerLink";
 
 interface Props {
   text: string;
@@ -108,6 +109,9 @@ export function CustomerSearch({ text, onTextChange, onChoose, chooseLabel = "Se
                       Edit
                     </Button>
                   )}
+                  <CustomerLink id={c.id} ariaLabel={`Customer page of ${customerName(c)}`}>
+                    Page
+                  </CustomerLink>
                 </SpaceBetween>
               ),
             },

@@ -1,5 +1,6 @@
 /** The staff customer calls (docs/api-staff.md, Customers): search, get, create, edit, and the counter's phone check. */
 import { useQuery } from "@tanstack/react-query";
+import type { CustomerSummary } from "@regrip/core/shared/customer-summary";
 import { isSearchable, type CustomerForm, type CustomerPatch, type CustomerView, type PhoneOnFile } from "@regrip/core/shared/customers";
 import { isStaff } from "../../../auth/roles";
 import { useCurrentUser } from "../../../auth/current-user";
@@ -33,6 +34,21 @@ export function useCustomer(id: string | undefined) {
     queryKey: customerQueryKey(id ?? ""),
     queryFn: () => apiJson<CustomerView>("GET", `/api/customers/${encodeURIComponent(id ?? "")}`),
     enabled: !!id,
+  });
+}
+
+/** The console's path of a customer's page. */
+export const customerPagePath = (id: string) => `/customers/${encodeURIComponent(id)}`;
+
+const customerSummaryKey = (id: string) => ["/api/customers", id, "summary"] as const;
+
+/** GET /api/customers/{id}/summary: the customer page's parts, read again each time the page opens. */
+export function useCustomerSummary(id: string) {
+  return useQuery({
+    queryKey: customerSummaryKey(id),
+    queryFn: () => apiJson<CustomerSummary>("GET", `/api/customers/${encodeURIComponent(id)}/summary`),
+    enabled: !!id,
+    staleTime: 0,
   });
 }
 
@@ -70,4 +86,17 @@ export function sendCustomerPhoneCode(id: string, phone: string): Promise<{ phon
 
 export function verifyCustomerPhoneCode(id: string, code: string): Promise<CustomerView> {
   return apiJson("POST", `/api/customers/${encodeURIComponent(id)}/phone/verify`, { code });
+}
+
+/**
+ * POST /api/admin/loyalty/{userId}/adjust (admin): points added or taken off any customer's balance, with a reason.
+ * `idempotencyKey`: one per adjustment typed, so a double click or a retry adjusts once.
+ */
+export function adjustPoints(userId: string, body: { points: number; reason: string }, idempotencyKey: string) {
+  return apiJson<{ balance: number }>("POST", `/api/admin/loyalty/${encodeURIComponent(userId)}/adjust`, body, { "Idempotency-Key": idempotencyKey });
+}
+
+/** PUT /api/customers/{id}/notes: staff's notes on the customer, the whole text (empty clears them). */
+export function saveCustomerNotes(id: string, notes: string): Promise<{ notes: string | null }> {
+  return apiJson("PUT", `/api/customers/${encodeURIComponent(id)}/notes`, { notes });
 }

@@ -37,6 +37,7 @@ import { CursorPagination } from "../TablePaging";
 import { useCursorPages } from "../use-cursor-pages";
 import { useDebounced } from "../use-debounced";
 import { useNarrow } from "../use-narrow";
+import { CustomerLink } from "../customers/CustomerLink";
 import { INBOX_POLL_MS, inboxKeys, listConversations, markRead, sendReply, THREAD_POLL_MS, threadPage, type ConversationFilter } from "./messages-api";
 import "./messages.css";
 
@@ -257,7 +258,9 @@ function CustomerPanel({ conversation, orders }: { conversation: ConversationVie
         {customer ? (
           <dl className="messages-details">
             <dt>Name</dt>
-            <dd>{[customer.firstName, customer.lastName].filter(Boolean).join(" ") || "—"}</dd>
+            <dd>
+              <CustomerLink id={customer.userId}>{[customer.firstName, customer.lastName].filter(Boolean).join(" ") || "Customer page"}</CustomerLink>
+            </dd>
             <dt>Phone</dt>
             <dd>{displayPhone(conversation.phoneNumber)}</dd>
             {customer.email && (
@@ -380,7 +383,11 @@ function Thread({ id, narrow }: { id: string; narrow: boolean }) {
           {back}
           <Container
             header={
-              <Header variant="h2" description={conversation.customer ? displayPhone(conversation.phoneNumber) : "Unknown number"}>
+              <Header
+                variant="h2"
+                description={conversation.customer ? displayPhone(conversation.phoneNumber) : "Unknown number"}
+                actions={conversation.customer ? <CustomerLink id={conversation.customer.userId}>Customer page</CustomerLink> : undefined}
+              >
                 {name}
               </Header>
             }

@@ -29,7 +29,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
 import { useCurrentUser } from "../../../auth/current-user";
 import { isUnauthorizedError } from "../../../lib/api";
-import { serverMessage } from "../../../lib/api-error";
+import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, moveOrder, resendPaymentLink, staffOrderKey, takePayment } from "../console-api";
@@ -59,6 +59,12 @@ export function useOrderActions(): OrderActions {
   const { toast } = useToast();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
+  /** The order read again from the server: the lists, the counts and its own page. */
+  const reload = (orderId: string) => {
+    void queryClient.invalidateQueries({ queryKey: consoleKeys.orders });
+    void queryClient.invalidateQueries({ queryKey: consoleKeys.counts });
+    void queryClient.invalidateQueries({ queryKey: staffOrderKey(orderId) });
+  };
   const refresh = (order: OrderView) => {
     void queryClient.invalidateQueries({ queryKey: consoleKeys.orders });
     void queryClient.invalidateQueries({ queryKey: consoleKeys.counts });
@@ -70,9 +76,11 @@ export function useOrderActions(): OrderActions {
       toast({ title: "Status Updated", description: `Order ${orderReference(order)} is now ${staffStageLabel[order.stage]}.` });
       refresh(order);
     },
-    onError: (error) => {
+    onError: (error, { order }) => {
       if (isUnauthorizedError(error)) return;
       toast({ title: "Failed to update order status.", description: serverMessage(error), variant: "destructive" });
+      // Refused (409): the order moved or was paid meanwhile. Read it again, so the screen shows its real stage.
+      if (errorStatus(error) === 409) reload(order.id);
     },
   });
 
@@ -94,9 +102,9 @@ export function useOrderActions(): OrderActions {
     isAdmin,
     dialogs:
       dialog?.kind === "pay" ? (
-        <PaymentDialog key={dialog.order.id} order={dialog.order} thenPickUp={dialog.thenPickUp} admin={isAdmin} onClose={() => setDialog(null)} onDone={done} />
+        <PaymentDialog key={dialog.order.id} order={dialog.order} thenPickUp={dialog.thenPickUp} admin={isAdmin} onClose={() => setDialog(null)} onDone={done} onRefused={() => reload(dialog.order.id)} />
       ) : dialog?.kind === "cancel" ? (
-        <CancelDialog key={dialog.order.id} order={dialog.order} admin={isAdmin} onClose={() => setDialog(null)} onDone={done} />
+        <CancelDialog key={dialog.order.id} order={dialog.order} admin={isAdmin} onClose={() => setDialog(null)} onDone={done} onRefused={() => reload(dialog.order.id)} />
       ) : null,
   };
 }
@@ -127,12 +135,14 @@ type PayChoice = Exclude<CounterPaymentMethod, "COMP"> | "COMP" | "LINK";
  * with a reason; from Mark Picked Up, the paddle is then handed over in the same step. A payment recorded whose
  * hand-over then failed is not taken twice: a retry only hands over.
  */
-function PaymentDialog({ order, thenPickUp, admin, onClose, onDone }: {
+function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }: {
   order: OrderView;
   thenPickUp: boolean;
   admin: boolean;
   onClose: () => void;
   onDone: (order: OrderView) => void;
+  /** A 409: the order changed meanwhile; the page reads it again. */
+  onRefused: () => void;
 }) {
   const { toast } = useToast();
   const due = order.bill.balanceCents;
@@ -170,6 +180,7 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone }: {
     } catch (error) {
       if (isUnauthorizedError(error)) return;
       setRefusal(serverMessage(error) ?? "The payment could not be recorded. Please try again.");
+      if (errorStatus(error) === 409) onRefused();
     } finally {
       setBusy(false);
     }
@@ -218,7 +229,14 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone }: {
  * handed back and recorded as refunded), or an admin keeps the payment with a reason. A refund the provider refused
  * is said at once: the order is canceled and the failure is on it for staff.
  */
-function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; admin: boolean; onClose: () => void; onDone: (order: OrderView) => void }) {
+function CancelDialog({ order, admin, onClose, onDone, onRefused }: {
+  order: OrderView;
+  admin: boolean;
+  onClose: () => void;
+  onDone: (order: OrderView) => void;
+  /** A 409: the order changed meanwhile; the page reads it again. */
+  onRefused: () => void;
+}) {
   const { toast } = useToast();
   const owed = refundableCents(order);
   const [keep, setKeep] = useState(false);
@@ -257,6 +275,7 @@ function CancelDialog({ order, admin, onClose, onDone }: { order: OrderView; adm
     } catch (error) {
       if (isUnauthorizedError(error)) return;
       setRefusal(serverMessage(error) ?? "The order could not be canceled. Please try again.");
+      if (errorStatus(error) === 409) onRefused();
     } finally {
       setBusy(false);
     }

@@ -23,6 +23,7 @@ import { formatCents } from "../../../lib/money";
 import { ChangeStatus, useOrderActions, type OrderActions } from "./OrderActions";
 import { PaymentStatus } from "./PaymentStatus";
 import { useCustomer } from "../customers/customers-api";
+import { CustomerLink } from "../customers/CustomerLink";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
 import { canRefund, RefundDialog } from "./RefundDialog";
@@ -99,7 +100,7 @@ export default function StaffOrderPage() {
             <KeyValuePairs
               columns={1}
               items={[
-                { label: "Name", value: orderCustomer(data) },
+                { label: "Name", value: <CustomerLink id={data.userId}>{orderCustomer(data)}</CustomerLink> },
                 { label: "Phone", value: dash(displayPhone(data.user.phone)) },
                 { label: "Email", value: dash(data.user.email) },
                 { label: "Membership", value: <Membership userId={data.userId} /> },

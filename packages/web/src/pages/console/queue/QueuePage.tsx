@@ -21,8 +21,10 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
+import { CustomerLink } from "../customers/CustomerLink";
 import { useActionsInReach, useNarrow } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
+import { customerPagePath } from "../customers/customers-api";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { orderBag, orderCustomer, orderDate, orderDateTitle, orderLocation, orderPaddle, orderPickupDay, orderPickupShort, orderService } from "../orders-format";
 import { TwoLines } from "../TwoLines";
@@ -109,21 +111,15 @@ export default function QueuePage() {
     refresh();
   }
 
-  // On a phone the bag's cell says the pickup day too: the Location column starts off-screen there.
   const narrow = useNarrow();
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
     {
       id: "bag",
       header: "Bag#",
       // The order's number under its bag: a bag is reused, the number names the order.
-      cell: (order) =>
-        narrow ? (
-          <TwoLines first={orderBag(order)} second={<span title={orderPickupDay(order)}>{`${orderReference(order)} · ${orderPickupShort(order)}`}</span>} />
-        ) : (
-          <TwoLines first={orderBag(order)} second={orderReference(order)} />
-        ),
+      cell: (order) => <TwoLines first={orderBag(order)} second={orderReference(order)} />,
       sortingField: "bagNumber",
-      width: narrow ? 110 : 90,
+      width: 90,
     },
     {
       id: "status",
@@ -136,7 +132,9 @@ export default function QueuePage() {
       header: "Customer",
       cell: (order) => (
         <div>
-          <div>{orderCustomer(order)}</div>
+          <div>
+            <CustomerLink id={order.userId}>{orderCustomer(order)}</CustomerLink>
+          </div>
           <Box variant="small">{order.user.email || displayPhone(order.user.phone)}</Box>
         </div>
       ),
@@ -193,8 +191,42 @@ export default function QueuePage() {
     },
   ];
 
+  // On a phone, one column: each order's bag and number, stage, customer, balance and actions stacked, so nothing
+  // needs a sideways scroll (390 px wide); MyGripNotes and the rest are on the order's own page.
+  const phoneColumns: TableProps.ColumnDefinition<OrderView>[] = [
+    {
+      id: "order",
+      header: "Order",
+      isRowHeader: true,
+      cell: (order) => (
+        <SpaceBetween size="xxs">
+          <Box variant="strong">
+            <span title={orderPickupDay(order)}>{`${orderBag(order) === "—" ? "No bag" : `Bag ${orderBag(order)}`} · ${orderReference(order)} · ${orderPickupShort(order)}`}</span>
+          </Box>
+          <StageStatus stage={order.stage} />
+          <CustomerLink id={order.userId}>{orderCustomer(order)}</CustomerLink>
+          <PaymentStatus order={order} inline />
+          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+            <ChangeStatus order={order} actions={actions} />
+            <Link
+              href={staffOrderPath(order.id)}
+              ariaLabel={`Details of order ${orderReference(order)}`}
+              onFollow={(event) => {
+                event.preventDefault();
+                navigate(staffOrderPath(order.id));
+              }}
+            >
+              Details
+            </Link>
+          </SpaceBetween>
+        </SpaceBetween>
+      ),
+    },
+  ];
+
   const countFor = (key: StageFilter) => (key === "active" ? counts.data?.active : counts.data?.stages[key]);
-  const inReach = useActionsInReach(columns, ["bag", "actions", "status", "payment"]);
+  const wide = useActionsInReach(columns, ["bag", "actions", "status", "payment"]);
+  const inReach = narrow ? { columnDefinitions: phoneColumns } : wide;
   return (
     <ContentLayout
       header={
@@ -228,6 +260,7 @@ export default function QueuePage() {
                 variant="h2"
                 actions={
                   <SpaceBetween direction="horizontal" size="xs">
+                    <Button onClick={() => navigate(customerPagePath(selected.id))}>Customer page</Button>
                     <Button onClick={() => setDialog({ customer: selected })}>Edit Customer</Button>
                     <Button onClick={() => setSelected(null)}>Clear Filter</Button>
                   </SpaceBetween>

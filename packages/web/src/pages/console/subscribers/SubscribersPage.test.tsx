@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderPage } from "../../../test/render";
 import SubscribersPage from "./SubscribersPage";
 import { ADJUST_REASON_REQUIRED, ADJUST_REASON_TOO_LONG } from "@regrip/core/shared/loyalty-adjust";
-import { adjustFormErrors } from "./adjust-form";
+import { adjustFormErrors } from "../customers/adjust-form";
 
 vi.mock("../../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
 

@@ -15,7 +15,7 @@ import { orderDate, orderDateTitle } from "../orders-format";
 import { pagedRows } from "../TablePaging";
 import { useCursorPages } from "../use-cursor-pages";
 import { useActionsInReach } from "../use-narrow";
-import { AdjustPointsModal } from "./AdjustPointsModal";
+import { AdjustPointsModal } from "../customers/AdjustPointsModal";
 import { listSubscribers, subscriberKeys, type SubscriberRow } from "./subscribers-api";
 
 function SubscriptionStatus({ row }: { row: SubscriberRow }) {

@@ -1,4 +1,4 @@
-/** The admin's membership calls (docs/api-admin.md): the subscribers list and a points adjustment. */
+/** The admin's membership calls (docs/api-admin.md): the subscribers list (a points adjustment: customers/customers-api.ts). */
 import type { AdminMembership } from "@regrip/core/shared/membership";
 import { apiJson } from "../../../lib/api";
 
@@ -12,8 +12,4 @@ export const subscriberKeys = {
 
 export function listSubscribers(cursor: string | null) {
   return apiJson<{ items: SubscriberRow[]; cursor: string | null }>("GET", `/api/admin/subscriptions${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`);
-}
-
-export function adjustPoints(userId: string, body: { points: number; reason: string }) {
-  return apiJson<{ balance: number }>("POST", `/api/admin/loyalty/${encodeURIComponent(userId)}/adjust`, body);
 }

@@ -3,16 +3,21 @@ import Input from "@cloudscape-design/components/input";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import { useMutation } from "@tanstack/react-query";
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { isUnauthorizedError } from "../../../lib/api";
 import { serverMessage } from "../../../lib/api-error";
 import { useToast } from "../../../toast/use-toast";
 import { FormModal } from "../FormModal";
 import { ADJUST_REASON_MAX } from "@regrip/core/shared/loyalty-adjust";
 import { adjustFormErrors, type AdjustForm } from "./adjust-form";
-import { adjustPoints } from "./subscribers-api";
+import { newIdempotencyKey } from "../../../lib/idempotency";
+import { adjustPoints } from "./customers-api";
 
-/** Adjust points: points plus or minus and a reason (audited); the new balance in a toast, a refusal in the form. */
+/**
+ * Adjust points of any customer (the customer page, the Subscribers page; admins): points plus or minus and a
+ * reason (audited); the new balance in a toast, a refusal in the form. One Idempotency-Key per adjustment typed:
+ * a second click, or Adjust again after a network failure, adjusts once; a changed form is a new adjustment.
+ */
 export function AdjustPointsModal({ userId, name, balance, onDismiss, onSaved }: {
   userId: string;
   name: string;
@@ -25,9 +30,10 @@ export function AdjustPointsModal({ userId, name, balance, onDismiss, onSaved }:
   const [errors, setErrors] = useState<Partial<Record<keyof AdjustForm, string>>>({});
   const [touched, setTouched] = useState(false);
   const [refusal, setRefusal] = useState<string>();
+  const key = useRef<string | null>(null);
 
   const save = useMutation({
-    mutationFn: (body: { points: number; reason: string }) => adjustPoints(userId, body),
+    mutationFn: (body: { points: number; reason: string }) => adjustPoints(userId, body, (key.current ??= newIdempotencyKey())),
     onSuccess: (answer) => {
       toast({ title: "Points Adjusted", description: `${name} now has ${answer.balance.toLocaleString("en-US")} points` });
       onSaved(answer.balance);
@@ -41,6 +47,7 @@ export function AdjustPointsModal({ userId, name, balance, onDismiss, onSaved }:
   function set(field: keyof AdjustForm, value: string) {
     const next = { ...form, [field]: value };
     setForm(next);
+    key.current = null;
     if (touched) setErrors(adjustFormErrors(next));
   }
 

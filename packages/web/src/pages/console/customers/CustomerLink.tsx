@@ -1,0 +1,25 @@
+import Link from "@cloudscape-design/components/link";
+import type { ReactNode } from "react";
+import { useNavigate } from "react-router";
+import { customerPagePath } from "./customers-api";
+
+/**
+ * A customer's name as a link to their page (/customers/{id}): the queue's, Admin Orders' and an order's customer,
+ * a search result, the inbox conversation's customer. Followed inside the app; a new tab works from its href.
+ */
+export function CustomerLink({ id, children, ariaLabel }: { id: string; children: ReactNode; ariaLabel?: string }) {
+  const navigate = useNavigate();
+  const href = customerPagePath(id);
+  return (
+    <Link
+      href={href}
+      ariaLabel={ariaLabel}
+      onFollow={(event) => {
+        event.preventDefault();
+        navigate(href);
+      }}
+    >
+      {children}
+    </Link>
+  );
+}
