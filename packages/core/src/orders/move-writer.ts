@@ -57,6 +57,7 @@ import { timelineWrites } from "../reminders/timeline";
 import type { BookableLocation } from "../shared/locations";
 import { canonicalStatus, stageOfStatus, type OrderStatus, type PaymentStatus, type Stage } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
+import * as SalesStats from "../stats/sales";
 import * as OrderCounters from "./counters";
 import type { Move } from "./moves";
 import type { OrderItem } from "./view";
@@ -309,7 +310,12 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
             )
             .commit(),
         });
-        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now, write.refundTaxCents), ...points.writes(entities));
+        writes.push(
+          ...DailyStats.paymentChanged(entities, order, write.set, now, write.refundTaxCents),
+          // The reports' items by tender, item and staff member, counted the same way (stats/sales.ts).
+          ...SalesStats.salesWrites(entities, SalesStats.orderSales(order, write.set, now, write.refundTaxCents)),
+          ...points.writes(entities),
+        );
       }
       if (moving) {
         writes.push(
