@@ -82,7 +82,7 @@ function Totals({ report }: { report: SalesReport }) {
   const t = report.totals;
   return (
     <Container header={<Header variant="h2" description="Net income is sales less refunds, plus memberships and packs: what the dashboard calls revenue. Tips are the crew's.">Totals</Header>}>
-      <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
+      <ColumnLayout columns={4} variant="text-grid" minColumnWidth={170}>
         <Figure label="Net income" testId="report-net" value={formatCents(t.netCents)} />
         <Figure label="Sales" testId="report-sales" value={formatCents(t.salesCents)} text="Order payments, tax included" />
         <Figure label="Refunds" testId="report-refunds" value={formatCents(t.refundedCents)} text={t.refundedTaxCents ? `${formatCents(t.refundedTaxCents)} of it tax` : undefined} />
@@ -171,6 +171,7 @@ export default function ReportsPage() {
   };
 
   return (
+    <div data-testid="reports">
     <ContentLayout
       header={
         <Header
@@ -228,5 +229,6 @@ export default function ReportsPage() {
         )}
       </SpaceBetween>
     </ContentLayout>
+    </div>
   );
 }
