@@ -13,6 +13,7 @@
  */
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
+import * as DashboardCounters from "../stats/recount";
 import { recountAll } from "./recount";
 
 export interface Migration {
@@ -29,6 +30,14 @@ export const migrations: readonly Migration[] = [
     version: 1,
     name: "The whole repair (npm run recount): counters, dashboard figures, order numbers, references, claims, search items, reminder timelines",
     run: recountAll,
+  },
+  {
+    version: 2,
+    name: "The reports' aggregate items and the packs' income (dashboard figures) from the stored orders, tips, packs and membership charges",
+    run: async () => {
+      const counted = await DashboardCounters.recount();
+      return [`Dashboard counters: ${counted.days} day(s), ${counted.changedDays} changed; reports' aggregate items: ${counted.salesItems} written.`];
+    },
   },
 ];
 
