@@ -11,9 +11,6 @@ import { SALES_FIGURES, type SalesDimension, type SalesFigure } from "../stats/s
 /** One stored aggregate item, its figures read (missing ones 0). */
 export type SalesItem = { location: ReportLocation; day: string; key: string; label: string } & Record<SalesFigure, number>;
 
-/** How many items the last reads of this process read (the scale benchmark's figure). */
-export const itemsRead = { count: 0 };
-
 /** The items of `dimension` at `location` from `from` to `to` (inclusive): one Query, every page. */
 async function readAt(dimension: SalesDimension, location: ReportLocation, from: string, to: string): Promise<SalesItem[]> {
   // Sort keys are `day#<day>#<key>`: "~" sorts after every key character, so the range ends after the last day's keys.
@@ -21,7 +18,6 @@ async function readAt(dimension: SalesDimension, location: ReportLocation, from:
     .entities.salesStats.query.byDay({ dimension, location })
     .between({ day: from, key: "" }, { day: to, key: "~" })
     .go({ pages: "all" });
-  itemsRead.count += data.length;
   return data.map((item) => {
     const figures = Object.fromEntries(SALES_FIGURES.map((figure) => [figure, Number(item[figure] ?? 0)])) as Record<SalesFigure, number>;
     return { location, day: item.day, key: item.key, label: item.label ?? item.key, ...figures };

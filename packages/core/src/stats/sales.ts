@@ -22,7 +22,7 @@ export type SalesDimension = (typeof SALES_DIMENSIONS)[number];
 /** The figures of one aggregate item, as stored (a figure never written reads 0). */
 export const SALES_FIGURES = ["paidCents", "taxCents", "refundedCents", "refundedTaxCents", "tipCents", "membershipCents", "packCents", "count", "refundedCount", "tips"] as const;
 export type SalesFigure = (typeof SALES_FIGURES)[number];
-export type SalesAdd = Partial<Record<SalesFigure, number>>;
+type SalesAdd = Partial<Record<SalesFigure, number>>;
 
 /** One ADD to one aggregate item. */
 export interface SalesDelta {
@@ -77,7 +77,7 @@ const add = (a: SalesAdd, b: SalesAdd): SalesAdd => {
 };
 
 /** Where an order's money counts: the place it is taxed at. */
-export const locationOfOrder = (order: { dropoffLocation?: string | null; counterShop?: string | null }): ReportLocation => taxLocationOf(order);
+const locationOfOrder = (order: { dropoffLocation?: string | null; counterShop?: string | null }): ReportLocation => taxLocationOf(order);
 
 /** Who took a counter payment (`posPaymentDetails`), else online. */
 function takerOf(details: unknown): { key: string; label: string } {
