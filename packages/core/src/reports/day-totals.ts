@@ -10,7 +10,7 @@
  * - `byTender`: each tender (the order's paymentMethod: "POS_CASH", "POS_CARD", "STRIPE", ...) with what it took
  *   and gave back, most taken first; tenders that moved no money that day are left out.
  */
-import type { ReportLocation } from "../shared/reports";
+import type { ReportLocation } from "../shared/report-keys";
 import { readSales } from "./read";
 
 export interface TenderTotal {

@@ -5,7 +5,7 @@
  * with the orders.
  */
 import { db } from "../db";
-import { REPORT_LOCATIONS, type ReportLocation } from "../shared/reports";
+import { REPORT_LOCATIONS, type ReportLocation } from "../shared/report-keys";
 import { SALES_FIGURES, type SalesDimension, type SalesFigure } from "../stats/sales";
 
 /** One stored aggregate item, its figures read (missing ones 0). */

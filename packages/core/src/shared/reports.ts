@@ -26,6 +26,9 @@ import { addDays, daysBetween, isLocalDate } from "./calendar";
 import { categoryLabel } from "./products";
 import { PAYMENT_METHOD_LABELS } from "./payment";
 import { SHOP_LABELS } from "./location-names";
+import { REPORT_LOCATIONS, type ReportLocation } from "./report-keys";
+
+export * from "./report-keys";
 
 /** What a report is broken down by. */
 export const REPORT_BY = ["day", "item", "category", "staff", "tender", "location"] as const;
@@ -40,26 +43,11 @@ export const REPORT_BY_LABELS: Record<ReportBy, string> = {
   location: "Location",
 };
 
-/** Where money counts: each shop, onsite (club days and deliveries), and online (memberships and packs). */
-export const REPORT_LOCATIONS = ["LITTLETON", "HIGHLANDS_RANCH", "ONSITE", "ONLINE"] as const;
-export type ReportLocation = (typeof REPORT_LOCATIONS)[number];
-
 export const REPORT_LOCATION_LABELS: Record<ReportLocation, string> = {
   ...SHOP_LABELS,
   ONSITE: "Onsite",
   ONLINE: "Online",
 };
-
-/** The staff key of money taken online (no staff member's hand on it). */
-export const ONLINE_STAFF = "online";
-export const ONLINE_STAFF_LABEL = "Online";
-
-/** The item keys of money that is not an order line. */
-export const TIPS_ITEM = "tips";
-export const MEMBERSHIP_ITEM = "membership";
-export const packItem = (packId: string) => `pack:${packId}`;
-/** A line without a sku is keyed by its name. */
-export const lineItemKey = (line: { skuId?: string | null; name: string }) => line.skuId || `line:${line.name}`;
 
 /** The categories of things that are not catalogue products. */
 export const EXTRA_CATEGORY_LABELS: Record<string, string> = {

@@ -25,7 +25,7 @@ import { stageOfStatus } from "../shared/lifecycle";
 import { DAY_FIGURES, dayOf, LIVE_SUBSCRIPTION_STATUSES, NO_STAFF_ID, NO_STAFF_NAME, taxAt, taxRefundedBy, type DayFigure } from "./daily";
 import { activeSubscriptions, readDays } from "./index";
 import { readSales } from "../reports/read";
-import type { ReportLocation } from "../shared/reports";
+import type { ReportLocation } from "../shared/report-keys";
 import {
   membershipSales,
   merged,
