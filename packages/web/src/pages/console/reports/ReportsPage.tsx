@@ -172,63 +172,63 @@ export default function ReportsPage() {
 
   return (
     <div data-testid="reports">
-    <ContentLayout
-      header={
-        <Header
-          variant="h1"
-          description="The money of any range of days, up to a year, from figures kept as each payment, refund, tip, membership and pack is written. Days are the shop's (Mountain time)."
-          actions={
-            <Button iconName="download" onClick={() => void download()} loading={downloading} disabled={!valid}>
-              Download CSV
-            </Button>
-          }
-        >
-          Reports
-        </Header>
-      }
-    >
-      <SpaceBetween size="l">
-        <Container>
-          <ColumnLayout columns={4} minColumnWidth={170}>
-            <FormField label="From" errorText={errors.from} constraintText="YYYY/MM/DD">
-              <DatePicker value={ask.from} onChange={({ detail }) => set({ from: detail.value })} placeholder="YYYY/MM/DD" locale="en-US" i18nStrings={dateStrings("first")} invalid={!!errors.from} />
-            </FormField>
-            <FormField label="To" errorText={errors.to} constraintText="At most 366 days">
-              <DatePicker value={ask.to} onChange={({ detail }) => set({ to: detail.value })} placeholder="YYYY/MM/DD" locale="en-US" i18nStrings={dateStrings("last")} invalid={!!errors.to} />
-            </FormField>
-            <FormField label="Location">
-              <Select
-                selectedOption={locationOptions.find((o) => o.value === ask.location) ?? ALL_LOCATIONS}
-                options={locationOptions}
-                onChange={({ detail }) => set({ location: detail.selectedOption.value ?? "" })}
-              />
-            </FormField>
-            <FormField label="Break down by">
-              <Select
-                selectedOption={byOptions.find((o) => o.value === ask.by)!}
-                options={byOptions}
-                onChange={({ detail }) => set({ by: (detail.selectedOption.value ?? "day") as ReportBy })}
-              />
-            </FormField>
-          </ColumnLayout>
-        </Container>
-        <LoadFailed query={report} header="Could not load the report" />
-        {valid && report.isPending && <Spinner size="large" />}
-        {report.data && <Totals report={report.data} />}
-        {report.data && <Chart report={report.data} />}
-        {report.data && (
-          <Table
-            variant="container"
-            header={<Header variant="h2" counter={`(${report.data.rows.length})`}>By {REPORT_BY_LABELS[report.data.by].toLowerCase()}</Header>}
-            items={report.data.rows}
-            trackBy="key"
-            wrapLines
-            columnDefinitions={rowsTable(report.data)}
-            empty={<Box textAlign="center" color="inherit">No money moved in this range.</Box>}
-          />
-        )}
-      </SpaceBetween>
-    </ContentLayout>
+      <ContentLayout
+        header={
+          <Header
+            variant="h1"
+            description="The money of any range of days, up to a year, from figures kept as each payment, refund, tip, membership and pack is written. Days are the shop's (Mountain time)."
+            actions={
+              <Button iconName="download" onClick={() => void download()} loading={downloading} disabled={!valid}>
+                Download CSV
+              </Button>
+            }
+          >
+            Reports
+          </Header>
+        }
+      >
+        <SpaceBetween size="l">
+          <Container>
+            <ColumnLayout columns={4} minColumnWidth={170}>
+              <FormField label="From" errorText={errors.from} constraintText="YYYY/MM/DD">
+                <DatePicker value={ask.from} onChange={({ detail }) => set({ from: detail.value })} placeholder="YYYY/MM/DD" locale="en-US" i18nStrings={dateStrings("first")} invalid={!!errors.from} />
+              </FormField>
+              <FormField label="To" errorText={errors.to} constraintText="At most 366 days">
+                <DatePicker value={ask.to} onChange={({ detail }) => set({ to: detail.value })} placeholder="YYYY/MM/DD" locale="en-US" i18nStrings={dateStrings("last")} invalid={!!errors.to} />
+              </FormField>
+              <FormField label="Location">
+                <Select
+                  selectedOption={locationOptions.find((o) => o.value === ask.location) ?? ALL_LOCATIONS}
+                  options={locationOptions}
+                  onChange={({ detail }) => set({ location: detail.selectedOption.value ?? "" })}
+                />
+              </FormField>
+              <FormField label="Break down by">
+                <Select
+                  selectedOption={byOptions.find((o) => o.value === ask.by)!}
+                  options={byOptions}
+                  onChange={({ detail }) => set({ by: (detail.selectedOption.value ?? "day") as ReportBy })}
+                />
+              </FormField>
+            </ColumnLayout>
+          </Container>
+          <LoadFailed query={report} header="Could not load the report" />
+          {valid && report.isPending && <Spinner size="large" />}
+          {report.data && <Totals report={report.data} />}
+          {report.data && <Chart report={report.data} />}
+          {report.data && (
+            <Table
+              variant="container"
+              header={<Header variant="h2" counter={`(${report.data.rows.length})`}>By {REPORT_BY_LABELS[report.data.by].toLowerCase()}</Header>}
+              items={report.data.rows}
+              trackBy="key"
+              wrapLines
+              columnDefinitions={rowsTable(report.data)}
+              empty={<Box textAlign="center" color="inherit">No money moved in this range.</Box>}
+            />
+          )}
+        </SpaceBetween>
+      </ContentLayout>
     </div>
   );
 }
