@@ -8,7 +8,7 @@
  * search index items) and orders with BatchWrite, each with the audit entry
  * its creation writes, spread over the last 90 days (both shops alike, so the
  * dashboard's day items cover the same days in each), the order counters and
- * the dashboard's day items set to the counts the fill made, and one
+ * the dashboard's day items and the reports' aggregate items set to what the fill made, and one
  * communications log entry per order (the texts a shop of that size has sent:
  * mostly status texts, a few broadcasts, tests and failures). Then calls the real handlers through the route
  * table, as the integration tests do, signed in as the seeded admin, and
@@ -24,6 +24,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { authenticatorCode } from "../infra/local/authenticator";
 import { ensurePool, startCognito } from "../infra/local/cognito";
 import { ensureTable, startDynamo } from "../infra/local/dynamo";
 import { invoke } from "../infra/local/adapter";
@@ -53,6 +54,16 @@ const COMMS_TYPES = [
 
 let itemsRead = 0;
 
+/** How the fill's orders are sold, in turn: four products, both shops, card online and cash and card at the counter by three staff members. */
+const SALES: { skuId: string; name: string; shop: "LITTLETON" | "HIGHLANDS_RANCH"; method: "STRIPE" | "POS_CASH" | "POS_CARD"; staff?: string }[] = [
+  { skuId: "sku-basic-overgrip-black-dry", name: "Basic Overgrip", shop: "LITTLETON", method: "STRIPE" },
+  { skuId: "sku-basic-overgrip-blue-tacky", name: "Basic Overgrip", shop: "HIGHLANDS_RANCH", method: "POS_CASH", staff: "staff-a" },
+  { skuId: "sku-strip-grip-black-tacky", name: "Strip and Grip", shop: "LITTLETON", method: "POS_CARD", staff: "staff-b" },
+  { skuId: "sku-edge-tape", name: "Edge Tape", shop: "HIGHLANDS_RANCH", method: "STRIPE" },
+  { skuId: "sku-basic-overgrip-black-dry", name: "Basic Overgrip", shop: "HIGHLANDS_RANCH", method: "POS_CASH", staff: "staff-c" },
+  { skuId: "sku-strip-grip-black-tacky", name: "Strip and Grip", shop: "HIGHLANDS_RANCH", method: "STRIPE" },
+];
+
 function statusAt(i: number): string {
   const total = STATUS_WEIGHTS.reduce((sum, [, w]) => sum + w, 0);
   let n = (i * 7919) % total;
@@ -76,7 +87,7 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   const { db } = await import("../packages/core/src/db");
   const { OrderCounters } = await import("../packages/core/src/orders/counters");
   const { Audit } = await import("../packages/core/src/audit");
-  const { figuresOf } = await import("../packages/core/src/stats/recount");
+  const { figuresOf, salesOf } = await import("../packages/core/src/stats/recount");
   const { stageOfStatus } = await import("../packages/core/src/shared/lifecycle");
   const ids: string[] = [];
   const orderIds: string[] = [];
@@ -100,6 +111,7 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   const batch: Record<string, unknown>[] = [];
   const audits: Record<string, unknown>[] = [];
   const facts: Parameters<typeof figuresOf>[0] extends Iterable<infer F> ? F[] : never = [];
+  const sold: Parameters<typeof salesOf>[0] extends Iterable<infer F> ? F[] : never = [];
   const refs: Record<string, unknown>[] = [];
   const flush = async (items: Record<string, unknown>[]) => {
     const entity = "action" in items[0] ? db().entities.auditLog : "reference" in items[0] ? db().entities.orderReference : db().entities.serviceOrder;
@@ -116,6 +128,23 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
     orderIds.push(id);
     const paymentStatus = status === "INVOICED" || status === "WAITING_ON_PAYMENT" ? "unpaid" : "paid";
     facts.push({ createdAt: at, status: status as never, paymentStatus, paidAt: paymentStatus === "paid" ? at : undefined, totalCents: 1200, refundedAmountCents: 0 });
+    // How it was sold, for the reports' items: the same few products, shops, tenders and staff every day in both
+    // shops (consecutive orders share a day), so the items a report reads are the days' keys, never the orders.
+    const sale = SALES[i % SALES.length]!;
+    const lineItems = [{ skuId: sale.skuId, name: sale.name, priceCents: 1200, quantity: 1 }];
+    sold.push({
+      id,
+      createdAt: at,
+      status: status as never,
+      paymentStatus,
+      paidAt: paymentStatus === "paid" ? at : undefined,
+      totalCents: 1200,
+      refundedAmountCents: 0,
+      lineItems,
+      paymentMethod: sale.method,
+      dropoffLocation: sale.shop,
+      ...(sale.staff ? { posPaymentDetails: { method: sale.method, amountCents: 1200, staffId: sale.staff, staffName: sale.staff, at } } : {}),
+    });
     audits.push({
       ...Audit.entry({ actor: { type: "user", userId: who.id, username: who.email, roles: ["CUSTOMER"] }, actorName: who.firstName, action: "order.created", targetType: "order", targetId: id }),
       createdAt: at,
@@ -126,7 +155,9 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
       bagNumber: String(100 + (i % 900)),
       status,
       statusHistory: [{ to: status, at }],
-      lineItems: [{ skuId: "sku-basic-overgrip-black-dry", name: "Basic Overgrip", priceCents: 1200, quantity: 1 }],
+      lineItems: sold[sold.length - 1]!.lineItems,
+      paymentMethod: SALES[i % SALES.length]!.method,
+      dropoffLocation: SALES[i % SALES.length]!.shop,
       subtotalCents: 1200,
       totalCents: 1200,
       paymentStatus,
@@ -173,6 +204,12 @@ async function fill(shop: string, customers: number, orders: number): Promise<{ 
   });
   const days = [...figuresOf(facts)].map(([day, figures]) => ({ day, ...figures }));
   await db().entities.dailyStats.put(days).go();
+  // The reports' aggregate items the same sales make (stats/recount.ts salesOf, as the recount writes them).
+  const sales = salesOf(sold, [], [], []).map((d) => ({ dimension: d.dimension, location: d.location, day: d.day, key: d.key, label: d.label, ...d.add }));
+  const salesChunks = Array.from({ length: Math.ceil(sales.length / 500) }, (_, k) => sales.slice(k * 500, k * 500 + 500));
+  await pool(salesChunks, 4, async (items) => {
+    await db().entities.salesStats.put(items as never[]).go({ concurrency: 4 } as never);
+  });
   return { ids, orderIds, seconds: (Date.now() - started) / 1000 };
 }
 
@@ -246,6 +283,19 @@ async function fillInbox(customers: number): Promise<void> {
   await db().entities.shopCounter.put({ name: "unreadConversations", count: Math.ceil(customers / 3) }).go();
 }
 
+/** The reports (GET /api/admin/reports/sales): the last 30 days by each breakdown, the fill's 90 days by day, a year by tender, one shop's month by item, and a CSV. */
+function reportRequests(): [string, string][] {
+  const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toLocaleDateString("en-CA", { timeZone: "America/Denver" });
+  const month = `from=${day(29)}&to=${day(0)}`;
+  return [
+    ...(["day", "item", "category", "staff", "tender", "location"] as const).map((by): [string, string] => [`report, last 30 days by ${by}`, `/api/admin/reports/sales?${month}&by=${by}`]),
+    ["report, 90 days by day", `/api/admin/reports/sales?from=${day(89)}&to=${day(0)}&by=day`],
+    ["report, 366 days by tender", `/api/admin/reports/sales?from=${day(365)}&to=${day(0)}&by=tender`],
+    ["report, one shop's last 30 days by item", `/api/admin/reports/sales?${month}&by=item&location=LITTLETON`],
+    ["report, last 30 days by item as CSV", `/api/admin/reports/sales?${month}&by=item&format=csv`],
+  ];
+}
+
 async function readsOf(url: string, token: string): Promise<number> {
   itemsRead = 0;
   const result = await invoke({ method: "GET", url, headers: { authorization: `Bearer ${token}` } });
@@ -290,12 +340,15 @@ async function main() {
       return out;
     };
 
+    // Staff sign in with their authenticator app's code (the seeded admin has one: read it as its app would show it).
+    const code = authenticatorCode(join(dir, "cognito"), userPool.userPoolId, settings.seed.admin.username);
     const signIn = await invoke({
       method: "POST",
       url: "/api/auth/local",
       headers: { "content-type": "application/json" },
-      body: Buffer.from(JSON.stringify({ username: settings.seed.admin.username, password: settings.seed.admin.password })),
+      body: Buffer.from(JSON.stringify({ username: settings.seed.admin.username, password: settings.seed.admin.password, ...(code ? { code } : {}) })),
     });
+    if (signIn?.statusCode !== 200) throw new Error(`signing in: ${signIn?.statusCode} ${signIn?.body}`);
     const token = JSON.parse(signIn!.body).idToken as string;
 
     const shops = [
@@ -334,6 +387,7 @@ async function main() {
         ["text inbox thread, with the customer's open orders", `/api/admin/conversations/1303${2_000_007}/messages`],
         ["text inbox search by a phone's last 4 digits", "/api/admin/conversations?q=0007"],
         ["customer search by a phone's last 4 digits (\"0007\")", "/api/admin/customers/search?q=0007"],
+        ...reportRequests(),
       ];
       reads[shop.name] = {};
       for (const [label, url] of requests) reads[shop.name][label] = await readsOf(url, token);

@@ -182,6 +182,8 @@ describe("a pack's credit on a booking", () => {
     try {
       const refund = (cents: number) =>
         stripeEvent("charge.refunded", { id: `ch_${pending.id}`, object: "charge", amount: 3000, amount_refunded: cents, refunded: cents >= 3000, currency: "usd", payment_intent: paid!.stripePaymentIntentId, metadata: {} });
+      const packIncome = async () => (await call("GET", "/api/admin/analytics", { token: staff.admin })).body.month.packPaidCents as number;
+      const before = await packIncome();
       const part = refund(1000);
       expect((await postEvent(part)).body.result).toBe("applied");
       // The same event again: the pack already records that much, nothing changes.
@@ -193,6 +195,8 @@ describe("a pack's credit on a booking", () => {
 
       expect((await postEvent(refund(3000))).body.result).toBe("applied");
       expect((await creditsOf(customer.userId))[0]).toMatchObject({ status: "refunded", refundedCents: 3000, used: 1 });
+      // The pack income on the dashboard is less what was given back, once each (the repeat counted nothing).
+      expect(await packIncome()).toBe(before - 3000);
       expect(await mine(customer)).toMatchObject({ left: 0 });
       // The regrip it covered stays covered; a new booking is charged.
       expect(await orderOf(covered.body.id)).toMatchObject({ paymentMethod: "PACK", totalCents: 0 });

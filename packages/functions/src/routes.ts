@@ -193,6 +193,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/admin/subscriptions", handler: handlerAt("admin-subscriptions/list"), access: "admin", grants: reads },
   // the dashboard (admin)
   { method: "GET", path: "/api/admin/analytics", handler: handlerAt("admin-analytics/get"), access: "admin", grants: reads },
+  // the sales reports (admin): JSON or, with format=csv, a CSV file, from the day's aggregate items
+  { method: "GET", path: "/api/admin/reports/sales", handler: handlerAt("admin-reports/sales"), access: "admin", grants: reads },
   // partner clubs and the grip schedule (admin); a canceled event moves its booked orders (no change of stage) and texts their customers
   { method: "GET", path: "/api/admin/partners", handler: handlerAt("admin-partners/list"), access: "admin", grants: reads },
   { method: "POST", path: "/api/admin/partners", handler: handlerAt("admin-partners/create"), access: "admin", grants: table("read", "put") },

@@ -25,6 +25,8 @@ const tally = () => ({ type: "number", default: 0 }) as const;
  * - `subscriptionsStarted`, `subscriptionsEnded`: subscriptions entering and
  *   leaving the live statuses that day (Stripe's customer.subscription.* events);
  * - `subscriptionPaidCents`: subscription invoices paid that day (Stripe's invoice.paid).
+ * - `packPaidCents`: packs of regrips bought that day (packs/record.ts `recordPack`, Stripe's checkout of a pack),
+ *   less packs' payments given back that day (packs/refund.ts).
  * - `tipCents`, `tips`: tips paid that day (tips/record.ts), never part of the revenue above.
  *
  * A day nothing happened on has no item. An item is made by its first ADD, so
@@ -50,6 +52,7 @@ export const dailyStats = (config?: EntityConfiguration) =>
         subscriptionsStarted: tally(),
         subscriptionsEnded: tally(),
         subscriptionPaidCents: tally(),
+        packPaidCents: tally(),
         tipCents: tally(),
         tips: tally(),
       },

@@ -21,6 +21,7 @@ import { shopSettings, type ShopSettings } from "./shopSettings";
 import { sku, type Sku } from "./sku";
 import { smsConversation, type SmsConversation } from "./smsConversation";
 import { smsMessage, type SmsMessage } from "./smsMessage";
+import { salesStats, type SalesStats } from "./salesStats";
 import { staffTips, type StaffTips } from "./staffTips";
 import { subscription, type Subscription } from "./subscription";
 import { tip, type Tip } from "./tip";
@@ -59,6 +60,7 @@ export type {
   ShopCounter,
   SmsConversation,
   SmsMessage,
+  SalesStats,
   StaffTips,
   Subscription,
   Tip,
@@ -102,6 +104,7 @@ export const entityFactories = {
   dailyStats,
   shopCounter,
   staffTips,
+  salesStats,
   orderReminder,
   shopSettings,
   pack,

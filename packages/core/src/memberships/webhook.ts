@@ -35,6 +35,7 @@ import { eventLedgerWrite } from "../payments/order-writes";
 import { LIVE_SUBSCRIPTION_STATUSES } from "../shared/membership";
 import { isPlan } from "../shared/plans";
 import * as DailyStats from "../stats/daily";
+import * as SalesStats from "../stats/sales";
 import { cardOfInvoice, membershipCanceled, membershipPaymentFailed, membershipReceipt, periodOf } from "./messages";
 
 type SubscriptionEvent = Stripe.CustomerSubscriptionCreatedEvent | Stripe.CustomerSubscriptionUpdatedEvent | Stripe.CustomerSubscriptionDeletedEvent;
@@ -220,6 +221,7 @@ export async function handleSubscriptionInvoice(event: InvoiceEvent, now: Date =
             .commit(),
         },
         ...(paid ? DailyStats.subscriptionPaid(entities, invoice.amount_paid, paidAt) : []),
+        ...(paid ? SalesStats.salesWrites(entities, SalesStats.membershipSales(invoice.amount_paid, paidAt, plan)) : []),
         {
           label: "audit",
           write: entities.auditLog

@@ -14,6 +14,7 @@
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { backfillDropoffs } from "../reminders/timeline";
+import * as DashboardCounters from "../stats/recount";
 import { recountAll } from "./recount";
 
 export interface Migration {
@@ -35,6 +36,14 @@ export const migrations: readonly Migration[] = [
     version: 2,
     name: "Drop-off reminders for orders booked before the timeline kept drop-offs: each Scheduled order with its drop-off ahead gets its timeline item",
     run: async () => [`Reminders: ${await backfillDropoffs()} order(s) Scheduled with their drop-off ahead given the drop-off reminder's item.`],
+  },
+  {
+    version: 3,
+    name: "The reports' aggregate items and the packs' income (dashboard figures) from the stored orders, tips, packs and membership charges",
+    run: async () => {
+      const counted = await DashboardCounters.recount();
+      return [`Dashboard counters: ${counted.days} day(s), ${counted.changedDays} changed; reports' aggregate items: ${counted.salesItems} written.`];
+    },
   },
 ];
 

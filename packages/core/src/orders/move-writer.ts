@@ -236,6 +236,10 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   // The paddle's one open order: freed with the order, held again when a closed order is reopened.
   const freeingPaddle = moving && !closed(from) && closed(to) && !!order.paddleId;
   const reholdingPaddle = moving && closed(from) && !closed(to) && !!order.paddleId;
+  // The reports' items by tender, item and staff member ride with a change that moves money (stats/sales.ts: its code
+  // loads only for such a change, as the day figures count it).
+  const movesMoney = write.set?.paymentStatus !== undefined || write.set?.refundedAmountCents !== undefined;
+  const sales = movesMoney ? await import("../stats/sales") : undefined;
   // The customer's points: earned by a payment, taken back by a refund, given back by a cancel.
   const points = LoyaltyPoints.orderPoints(order, write.set, moving ? to : undefined, now);
   const unchanged = [...new Set([...(write.unchanged ?? []), ...points.reads])];
@@ -315,7 +319,12 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
             )
             .commit(),
         });
-        writes.push(...DailyStats.paymentChanged(entities, order, write.set, now, write.refundTaxCents), ...points.writes(entities));
+        writes.push(
+          ...DailyStats.paymentChanged(entities, order, write.set, now, write.refundTaxCents),
+          // The reports' items by tender, item and staff member, counted the same way (stats/sales.ts).
+          ...(sales ? sales.salesWrites(entities, sales.orderSales(order, write.set, now, write.refundTaxCents)) : []),
+          ...points.writes(entities),
+        );
       }
       if (moving) {
         writes.push(

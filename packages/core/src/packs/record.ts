@@ -1,8 +1,9 @@
 /**
  * A pack's payment (`checkout.session.completed` with `metadata.kind` "pack", sent here by payments/webhook.ts),
  * credited exactly once: the packCredit made paid (its expiry counted from now when the pack has one), the points
- * the payment earns (loyalty/order-points.ts `paymentPoints`, like any card payment), the audit entry and the
- * event's ledger item, in one transaction.
+ * the payment earns (loyalty/order-points.ts `paymentPoints`, like any card payment), the pack's income on the
+ * dashboard's day (`packPaidCents`) and the reports' items, the audit entry and the event's ledger item, in one
+ * transaction.
  *
  * - The same event again (a repeat, or two deliveries at once): cancelled on the ledger item, nothing changes.
  * - Another completed session for a pack already paid: not credited twice; audited (`pack.duplicate_payment`) so
@@ -20,6 +21,8 @@ import { pointsEarned } from "../shared/loyalty";
 import { eventLedgerWrite } from "../orders/move-writer";
 import { dollars } from "../shared/payment";
 import { expiryOf, PACK_CURRENCY } from "../shared/packs";
+import * as DailyStats from "../stats/daily";
+import * as SalesStats from "../stats/sales";
 import { packReceipt } from "./receipt";
 
 const packActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -90,6 +93,9 @@ export async function recordPack(event: Stripe.CheckoutSessionCompletedEvent, no
             .commit(),
         },
         ...points.writes,
+        // The pack's income: the dashboard's day figure and the reports' items (stats/daily.ts, stats/sales.ts).
+        ...DailyStats.packPaid(entities, credit.priceCents, paidAt),
+        ...SalesStats.salesWrites(entities, SalesStats.packSales(credit, paidAt)),
         {
           label: "audit",
           write: entities.auditLog

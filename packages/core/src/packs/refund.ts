@@ -1,7 +1,7 @@
 /**
  * A pack's payment given back in Stripe (a `charge.refunded` event of a pack's payment intent, sent here by
  * payments/webhook.ts): recorded once per event on the bought pack, in one transaction with the event's ledger item
- * and the audit entry (`pack.refunded`). The amount is Stripe's cumulative `amount_refunded`: an event that gives
+ * and the audit entry (`pack.refunded`), and that much less pack income on the dashboard and in the reports. The amount is Stripe's cumulative `amount_refunded`: an event that gives
  * back nothing more than the pack already records changes nothing. Given back in full, the pack is `refunded` and its
  * credits left cover nothing more (shared/packs.ts `creditsLeft`); regrips it already covered stay covered. Part of
  * it given back leaves its credits as they are (the shop decides, and can refund the rest).
@@ -11,6 +11,8 @@ import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled } from "../db/labelled";
 import { eventLedgerWrite } from "../orders/move-writer";
+import { DailyStats } from "../stats/daily";
+import * as SalesStats from "../stats/sales";
 import type { PackEventResult } from "./record";
 
 const refundActor: SystemActor = { type: "system", name: "stripe-webhook" };
@@ -35,6 +37,9 @@ export async function recordPackRefund(
     const at = now.toISOString();
     const result = await writeLabelled((entities) => [
       eventLedgerWrite(entities, eventId, credit.id, now),
+      // That much less pack income: the dashboard's day figure and the reports' items (stats/daily.ts, stats/sales.ts).
+      ...DailyStats.packRefunded(entities, refunded - before, at),
+      ...SalesStats.salesWrites(entities, SalesStats.packRefundSales(credit, refunded - before, at)),
       {
         label: "pack",
         write: entities.packCredit

@@ -6,7 +6,7 @@
  * Money is integer cents, as everywhere in the API. Days are the shop's days (`YYYY-MM-DD` in America/Denver:
  * both shops are in Colorado), so an order booked at 6 pm counts for that evening, not for tomorrow in UTC.
  *
- * - Monthly Revenue: payments landed this month (orders paid, and membership invoices paid) minus refunds given
+ * - Monthly Revenue: payments landed this month (orders paid, membership invoices paid, packs bought) minus refunds given
  *   this month, month to date, as customers paid them: sales tax included (its part shown apart, in Tax), tips never
  *   (shown apart, in Tips).
  *   Compared with the same days of the previous month (1st to today's day of the month, cut at that month's end).
@@ -29,7 +29,7 @@ import type { TaxLocation } from "./money-settings";
 /** The figures of one day's orders and money. */
 export interface DayPoint {
   day: string;
-  /** Paid (orders and membership invoices) minus refunded that day, sales tax included. */
+  /** Paid (orders, membership invoices and packs) minus refunded that day, sales tax included. */
   revenueCents: number;
   /** Orders booked that day and not canceled. */
   orders: number;
@@ -40,7 +40,7 @@ export interface PeriodTotals {
   /** First and last day, inclusive. */
   from: string;
   to: string;
-  /** Orders' payments less refunds, both as paid (sales tax included), plus membership invoices paid. */
+  /** Orders' payments less refunds, both as paid (sales tax included), plus membership invoices paid and packs bought. */
   revenueCents: number;
   /** Orders' payments, tax included. */
   paidCents: number;
@@ -48,6 +48,8 @@ export interface PeriodTotals {
   taxCents: number;
   /** Membership (subscription) invoices paid, in revenueCents; not orders, so not in the average order value. */
   subscriptionPaidCents: number;
+  /** Packs of regrips bought less packs given back (in Stripe), in revenueCents; the regrips they cover later are orders of tender PACK. */
+  packPaidCents: number;
   /** Refunds given, tax included. */
   refundedCents: number;
   /** The sales tax in refundedCents. */

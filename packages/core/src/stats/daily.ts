@@ -37,6 +37,8 @@ export const DAY_FIGURES = [
   "subscriptionsEnded",
   /** Subscription invoices paid that day (Stripe's invoice.paid of a subscription: memberships/webhook.ts), in cents. */
   "subscriptionPaidCents",
+  /** Packs of regrips bought that day (packs/record.ts `recordPack`), in cents. */
+  "packPaidCents",
   "tipCents",
   "tips",
 ] as const;
@@ -68,8 +70,8 @@ export type DayDelta = Partial<Record<DayFigure, number>>;
  */
 export const orderNetOf = (figures: Record<DayFigure, number>) => figures.paidCents - figures.refundedCents;
 
-/** Revenue: the orders' net (above) and subscription invoices paid. */
-export const revenueOf = (figures: Record<DayFigure, number>) => orderNetOf(figures) + figures.subscriptionPaidCents;
+/** Revenue: the orders' net (above), subscription invoices paid and packs of regrips bought. */
+export const revenueOf = (figures: Record<DayFigure, number>) => orderNetOf(figures) + figures.subscriptionPaidCents + figures.packPaidCents;
 
 /**
  * The average order value of a period: the orders' net (paid less refunded) over the orders paid and
@@ -201,6 +203,19 @@ export function paymentChanged(
 /** A subscription's invoice paid (applied once, with its event's ledger item): its amount on the day it was paid. */
 export function subscriptionPaid(entities: TransactionEntities, amountCents: number, paidAt: Date): LabelledWrite[] {
   return addToDay(entities, dayOf(paidAt), { subscriptionPaidCents: Math.max(0, amountCents) });
+}
+
+/**
+ * A pack of regrips bought (packs/record.ts `recordPack`, applied once with its event's ledger item): its price on
+ * the day it was paid. Revenue like a membership invoice; the regrips it later covers are orders of tender PACK.
+ */
+export function packPaid(entities: TransactionEntities, amountCents: number, paidAt: Date | string): LabelledWrite[] {
+  return addToDay(entities, dayOf(paidAt), { packPaidCents: Math.max(0, amountCents) });
+}
+
+/** A pack's payment given back (packs/refund.ts, once per refund): that much less pack income, on the day it was given back. */
+export function packRefunded(entities: TransactionEntities, amountCents: number, at: Date | string): LabelledWrite[] {
+  return addToDay(entities, dayOf(at), { packPaidCents: -Math.max(0, amountCents) });
 }
 
 /** The subscription statuses that count as a subscriber (memberships/index.ts). */

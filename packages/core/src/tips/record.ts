@@ -24,6 +24,7 @@ import { eventLedgerWrite } from "../orders/move-writer";
 import type { OrderItem } from "../orders/view";
 import { stageOfStatus } from "../shared/lifecycle";
 import * as DailyStats from "../stats/daily";
+import * as SalesStats from "../stats/sales";
 
 const tipActor: SystemActor = { type: "system", name: "stripe-webhook" };
 
@@ -110,6 +111,7 @@ export async function recordTip(event: Stripe.CheckoutSessionCompletedEvent, par
         write: entities.uniqueValue.create({ ...(uniqueKey("orderTip", orderId) as { kind: "orderTip"; value: string }), ownerId: tip.id }).commit(),
       },
       ...DailyStats.tipRecorded(entities, { amountCents: tip.amountCents, paidAt, ...staff }),
+      ...SalesStats.salesWrites(entities, SalesStats.tipSales({ amountCents: tip.amountCents, paidAt, ...staff }, order ?? null)),
       {
         label: "audit",
         write: entities.auditLog

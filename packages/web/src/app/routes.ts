@@ -67,6 +67,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/messages", access: "staff", page: "messages", nav: "Messages" },
   { path: "/messages/:id", access: "staff", page: "messages" },
   { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },
+  { path: "/admin/reports", access: "admin", page: "reports", nav: "Reports" },
   { path: "/admin/orders", access: "staff", page: "admin-orders", nav: "Admin Orders" },
   { path: "/admin/products", access: "admin", page: "products", nav: "Products" },
   { path: "/admin/promotions", access: "admin", page: "promotions", nav: "Promotions" },

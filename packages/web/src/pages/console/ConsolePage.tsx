@@ -13,6 +13,7 @@ const pages = {
   "quick-sale": lazyChunk(() => import("./quick-sale/QuickSalePage")),
   "admin-orders": lazyChunk(() => import("./admin-orders/AdminOrdersPage")),
   dashboard: lazyChunk(() => import("./dashboard/DashboardPage")),
+  reports: lazyChunk(() => import("./reports/ReportsPage")),
   products: lazyChunk(() => import("./products/ProductsPage")),
   promotions: lazyChunk(() => import("./promotions/PromotionsPage")),
   packs: lazyChunk(() => import("./packs/PacksPage")),
@@ -39,6 +40,7 @@ export type ConsolePageName = keyof typeof pages;
  */
 const adminRefusal: Partial<Record<ConsolePageName, { title: string; message?: string }>> = {
   dashboard: { title: "Admin Dashboard" },
+  reports: { title: "Reports" },
   products: { title: "Product Management" },
   promotions: { title: "Promotions" },
   packs: { title: "Packs" },
