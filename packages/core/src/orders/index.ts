@@ -17,3 +17,4 @@ export * from "./notes";
 export * from "./counter-payment";
 export * from "./reschedule";
 export * from "./calendar-file";
+export * from "./edit-lines";

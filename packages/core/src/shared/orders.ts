@@ -16,6 +16,11 @@ export interface StatusHistoryEntry {
 }
 
 export interface LineItemView {
+  /**
+   * The line's id, what an edit of the lines removes it by (shared/order-edit.ts `lineIdOf`): the server's views
+   * always carry it; optional so older clients' fixtures (and a receipt's view) need none.
+   */
+  id?: string;
   skuId: string | null;
   name: string;
   description: string | null;

@@ -1,0 +1,12 @@
+import * as Orders from "@regrip/core/orders";
+import { api } from "../../http/handler";
+
+/**
+ * PATCH /api/orders/{id}/lines {add?: [{skuId, quantity?, options?: {weightAreas?}}], remove?: [lineId], version?}: staff
+ * add or remove an order's lines before it is paid and before service starts; the order as staff see it, its bill
+ * priced again by the server. 409 {message} when it is paid, comped, canceled or in service, changed since `version`,
+ * or a product ran out; 400 for a product not on sale, an unknown line or a bad quantity.
+ */
+export const handler = api({ body: Orders.editLines.schema.shape.edit }, async (req) =>
+  Orders.editLines(req.user(), { id: req.params.id, edit: req.body() }),
+);
