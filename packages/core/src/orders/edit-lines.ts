@@ -54,9 +54,9 @@ async function promotionOf(order: OrderItem): Promise<Discount | null> {
   }
 }
 
-/** "added Lead Tape ×2, removed Edge Guard": what an edit changed, for the customer's notice and the audit. */
+/** "added 2 x Lead Tape, removed Edge Guard" (the bill's words for a quantity): what an edit changed, for the notice and the audit. */
 function changesInWords(edit: Pick<LineEdit, "added" | "removed">): string {
-  const named = (line: { name: string; quantity: number; description?: string }) => `${line.name}${line.quantity > 1 ? ` ×${line.quantity}` : ""}`;
+  const named = (line: { name: string; quantity: number; description?: string }) => `${line.quantity > 1 ? `${line.quantity} x ` : ""}${line.name}`;
   return [
     edit.added.length ? `added ${edit.added.map(named).join(", ")}` : "",
     edit.removed.length ? `removed ${edit.removed.map(named).join(", ")}` : "",
