@@ -57,6 +57,13 @@ describe("staff edit an unpaid order's lines", () => {
   it("adds a build-up at drop-off priced by the server, takes its stock, audits it, tells the customer; a remove gives it back", async () => {
     const buildUp = await testSku({ name: "Extra Build-Up", stockQuantity: 5, unitAmountCents: 1200 });
     const { orderId, order } = await bookedOrder();
+    // The preview prices it as the edit would, and writes nothing.
+    const preview = await editLines(orderId, staff.employee, { add: [{ skuId: buildUp, quantity: 2 }], preview: true });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body).toMatchObject({ subtotalCents: 7700, totalCents: 7700, bill: { totalCents: 7700 } });
+    expect(await stockOf(buildUp)).toBe(5);
+    expect(await orderOf(orderId)).toMatchObject({ updatedAt: order.updatedAt, totalCents: 5300 });
+    expect(await textsOf(orderId)).toEqual([]);
     // Any price or total the client sends is not read.
     const added = await editLines(orderId, staff.employee, { add: [{ skuId: buildUp, quantity: 2, priceCents: 1 }], version: order.updatedAt, totalCents: 5 });
     expect(added.status, JSON.stringify(added.body)).toBe(200);

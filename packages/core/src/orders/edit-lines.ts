@@ -128,7 +128,8 @@ function decide(order: OrderItem, priced: LineEdit, who: { actor: ReturnType<typ
 }
 
 /**
- * Adds and removes lines of order `id` (staff): answers the order as staff see it. 404 for no such order; 409 when
+ * Adds and removes lines of order `id` (staff): answers the order as staff see it (with `preview`, as it would be,
+ * nothing written). 404 for no such order; 409 when
  * it is paid, comped, canceled or in service (shared/order-edit.ts `editRefusal`), changed since `version`, or a
  * product ran out; 400 for a product not on sale, an unknown line, a bad quantity or weight area.
  */
@@ -139,7 +140,7 @@ export const editLines = /* @__PURE__ */ fn({ role: "staff", input: EditLinesInp
     productsByIds((edit.add ?? []).map((add) => add.skuId)),
   ]);
   const who = { actor, name: user?.firstName || actor.givenName || actor.username };
-  await readDecideWrite(
+  const written = await readDecideWrite<OrderItem>(
     async () => {
       const order = await readOrder(id);
       if (!order) throw notFound(ORDER_NOT_FOUND);
@@ -149,11 +150,15 @@ export const editLines = /* @__PURE__ */ fn({ role: "staff", input: EditLinesInp
       // The stock as it is now (the take's condition decides; this read only words a refusal before writing).
       const [fresh, promotion] = await Promise.all([skus.length ? productsByIds(skus.map((sku) => sku.id)) : [], promotionOf(order)]);
       const priced = priceLineEdit({ order, add: edit.add ?? [], remove: edit.remove ?? [], skus: fresh, promotion, newLineId: () => randomUUID().replaceAll("-", "").slice(0, 12) });
-      const written = await writeOrder({ ...decide(order, priced, who, priced.takes), order });
+      const change = decide(order, priced, who, priced.takes);
+      // A preview: the order as the edit would leave it, nothing written, nobody told.
+      if (edit.preview) return { ...order, ...change.set } as OrderItem;
+      const written = await writeOrder({ ...change, order });
       return written.committed ? written.order : CHANGED;
     },
     () => conflict(EDIT_BUSY),
   );
+  if (edit.preview) return view(written, { staff: true });
   const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
   if (!data) throw notFound(ORDER_NOT_FOUND);
   return view(data, { staff: true });

@@ -83,7 +83,8 @@ export const EditLineAdd = z.object({
 export type EditLineAdd = z.output<typeof EditLineAdd>;
 
 /**
- * The body of PATCH /api/orders/{id}/lines. `version` is the order's `updatedAt` as the editor read it: when sent, an
+ * The body of PATCH /api/orders/{id}/lines. `preview` prices the edit and answers the order as it would be, writing
+ * nothing (the console shows the new bill before saving, priced by the server). `version` is the order's `updatedAt` as the editor read it: when sent, an
  * order changed since is refused (409 EDIT_CHANGED) rather than edited blind; the console always sends it.
  */
 export const OrderLinesEdit = z
@@ -91,6 +92,8 @@ export const OrderLinesEdit = z
     add: z.optional(z.array(EditLineAdd, { error: EDIT_PRODUCT_UNAVAILABLE }).check(z.maxLength(10, EDIT_TOO_MANY))),
     remove: z.optional(z.array(boundedId(EDIT_UNKNOWN_LINE), { error: EDIT_UNKNOWN_LINE }).check(z.maxLength(20, EDIT_TOO_MANY))),
     version: z.optional(z.string({ error: EDIT_CHANGED }).check(z.maxLength(40, EDIT_CHANGED))),
+    /** True: answer the order as the edit would leave it (its new bill), writing nothing: the console's preview. */
+    preview: z.optional(z.boolean({ error: "preview must be true or false" })),
   })
   .check(z.refine((edit) => (edit.add?.length ?? 0) + (edit.remove?.length ?? 0) > 0, { message: EDIT_NOTHING }));
 export type OrderLinesEdit = z.output<typeof OrderLinesEdit>;
