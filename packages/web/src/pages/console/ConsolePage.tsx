@@ -23,6 +23,7 @@ const pages = {
   "bag-labels": lazyChunk(() => import("./bags/BagLabelsPage")),
   scan: lazyChunk(() => import("./scan/ScanPage")),
   order: lazyChunk(() => import("./orders/StaffOrderPage")),
+  "order-ticket": lazyChunk(() => import("./orders/WorkTicketPage")),
   "storefront-booking": lazyChunk(() => import("./storefront-booking/StorefrontBookingPage")),
   subscribers: lazyChunk(() => import("./subscribers/SubscribersPage")),
   partners: lazyChunk(() => import("./partners/PartnersPage")),
