@@ -86,15 +86,20 @@ describe("editing an order at drop-off, and its work ticket", () => {
         expect(words, expected).toContain(expected);
       }
       expect(words).toMatch(/Promised\s+\w+day, \w+ \d+/);
-      await page.locator(".work-ticket svg.wt-qr").waitFor();
-      expect(await readQr(page, ".work-ticket svg.wt-qr")).toBe(`${new URL(baseUrl).origin}/b/${bag.qrSlug}`);
+      await ticket.locator("svg.wt-qr").waitFor();
+      expect(await readQr(page, "[data-testid=work-ticket] svg.wt-qr")).toBe(`${new URL(baseUrl).origin}/b/${bag.qrSlug}`);
       await checkAtBothWidths(page, "work-ticket", { overflow: "page", exclude: frame, shots: screenshots });
 
-      // On paper: the ticket alone, on the size chosen.
+      // On paper: the ticket alone (its copy at the top of the page), on the size chosen; the toast of the save not.
+      const printed = page.getByTestId("work-ticket-print");
+      expect(await printed.isVisible()).toBe(false);
       await page.emulateMedia({ media: "print" });
       expect(await page.getByRole("button", { name: "Print" }).isVisible()).toBe(false);
       expect(await page.getByRole("heading", { name: "Work ticket", level: 1 }).isVisible()).toBe(false);
-      expect(await ticket.isVisible()).toBe(true);
+      expect(await page.getByText("Order Updated").isVisible()).toBe(false);
+      expect(await printed.isVisible()).toBe(true);
+      expect(await printed.innerText()).toContain(words.split("\nPrinted")[0]!);
+      expect((await printed.boundingBox())?.y).toBe(0);
       if (screenshots) await page.screenshot({ path: join(screenshots, "work-ticket-print-letter.png"), fullPage: true });
       expect(pdfPages(await page.pdf({ preferCSSPageSize: true, printBackground: true }))).toEqual({ count: 1, size: ["612x792"] });
 

@@ -10,6 +10,7 @@ import { formatDate } from "@regrip/core/shared/calendar";
 import { isCoverNote } from "@regrip/core/shared/covered";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { ORDER_NOT_FOUND, orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { createPortal } from "react-dom";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { QrCode } from "../../../components/QrCode";
 import { errorStatus } from "../../../lib/api-error";
@@ -45,13 +46,13 @@ function BagQr({ code }: { code: string }) {
 }
 
 /** The ticket itself: what the bench needs to do the work, and where the paddle goes when done. */
-export function WorkTicket({ order, size }: { order: OrderView; size: TicketSize }) {
+export function WorkTicket({ order, size, testId = "work-ticket" }: { order: OrderView; size: TicketSize; testId?: string }) {
   const products = useStorefrontProducts();
   const byId = new Map((products.data?.groups ?? []).flatMap((group) => group.items).map((product) => [product.id, product]));
   const bag = order.bag?.code3 ?? order.bagNumber;
   const phone = displayPhone(order.user.phone);
   return (
-    <article className={`work-ticket work-ticket--${size}`} aria-label={`Work ticket for ${orderReference(order)}`} data-testid="work-ticket">
+    <article className={`work-ticket work-ticket--${size}`} aria-label={`Work ticket for ${orderReference(order)}`} data-testid={testId}>
       <div className="wt-top">
         <div>
           <div className="wt-label">Work ticket</div>
@@ -88,7 +89,7 @@ export function WorkTicket({ order, size }: { order: OrderView; size: TicketSize
         <thead>
           <tr>
             <th className="wt-check" aria-label="Done" />
-            <th>Qty</th>
+            <th className="wt-qty-head">Qty</th>
             <th>Service</th>
             <th>Color, feel, options</th>
           </tr>
@@ -119,7 +120,8 @@ export function WorkTicket({ order, size }: { order: OrderView; size: TicketSize
 
 /**
  * /queue/orders/:id/ticket: the order's work ticket for the bench, on Letter or a 4x6 label (`?size=label`), with
- * Print. Printed, only the ticket shows, on the size chosen (the @page rule below follows the choice).
+ * Print. Printed, only the ticket shows (its copy at the top of <body>), on the size chosen (the @page rule below
+ * follows the choice).
  */
 export default function WorkTicketPage() {
   const { id = "" } = useParams();
@@ -161,6 +163,17 @@ export default function WorkTicketPage() {
       <SpaceBetween size="l">
         {back}
         {order.data && <WorkTicket order={order.data} size={size} />}
+        {/*
+         * The printed copy: a child of <body> itself, shown only in print while everything else is not displayed, so
+         * the page's frame, a toast or a dialog never prints and the ticket starts at the paper's top corner.
+         */}
+        {order.data &&
+          createPortal(
+            <div className="work-ticket-print-root">
+              <WorkTicket order={order.data} size={size} testId="work-ticket-print" />
+            </div>,
+            document.body,
+          )}
         {order.isPending && <Box>Loading order…</Box>}
         {order.isError &&
           (errorStatus(order.error) === 404 ? (
