@@ -2,8 +2,7 @@ import type { EntityItem } from "electrodb";
 import type { ServiceOrder } from "../entities";
 import { billOf } from "../shared/bill";
 import { stageOfStatus } from "../shared/lifecycle";
-import { lineIdOf } from "../shared/order-edit";
-import { orderNumberText, type LineItemView, type OrderView, type StatusHistoryEntry } from "../shared/orders";
+import { lineIdOf, orderNumberText, type LineItemView, type OrderView, type StatusHistoryEntry } from "../shared/orders";
 
 export type OrderItem = EntityItem<ServiceOrder>;
 

@@ -32,6 +32,9 @@ import type { Discount } from "../shared/promo";
 import type { StockLine } from "../inventory";
 import { outOfStock, takeOf, totalsWithPoints, weightAreasOf, type StockTake } from "./index";
 
+/** The refusal of a product that ran out, for the edit's writer (orders/edit-lines.ts loads this module lazily). */
+export { outOfStock };
+
 /** The words when the points on the order would be worth more than what an edit leaves to pay. */
 export const EDIT_POINTS_OVER =
   "The points redeemed on this order are worth more than what would be left to pay. Keep more on the order, or cancel it to give the points back.";

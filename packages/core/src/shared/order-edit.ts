@@ -9,7 +9,7 @@
  * admin's comp (a balance waived), an order in service, ready, picked up or canceled is refused with 409 and the
  * words below. Selling more to a customer whose order is paid is a new counter sale.
  *
- * A line is named by its id (`lineIdOf`): the id stored on it, or, on a line written before lines had ids, its place
+ * A line is named by its id (`lineIdOf`, shared/orders.ts): the id stored on it, or, on a line written before lines had ids, its place
  * in the order ("line-1" for the first). An edit writes every line's id, so the names never move.
  */
 import * as z from "zod/mini";
@@ -59,8 +59,7 @@ export function editRefusal(order: EditableOrder): string | null {
   return null;
 }
 
-/** The id of an order's line: its own, else its place ("line-1" for the first) on a line from before ids. */
-export const lineIdOf = (line: { id?: string | null }, index: number): string => line.id || `line-${index + 1}`;
+export { lineIdOf } from "./orders";
 
 /** One product added: its id, how many (default 1), and for a weight the areas it goes on (then one per area). */
 export const EditLineAdd = z.object({

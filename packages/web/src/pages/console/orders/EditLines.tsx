@@ -74,7 +74,9 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
     onSuccess: (saved) => {
       queryClient.setQueryData(staffOrderKey(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: consoleKeys.orders });
-      toast({ title: "Order Updated", description: `Order ${orderReference(saved)} now comes to ${formatCents(saved.bill.totalCents)}. The customer is told as they allow.` });
+      // A payment link texted before the edit was for the old total (the payment would be refused): send a new one.
+      const relink = saved.invoiceUrl && saved.bill.balanceCents > 0 ? " Text the payment link again (Take Payment) for the new total." : "";
+      toast({ title: "Order Updated", description: `Order ${orderReference(saved)} now comes to ${formatCents(saved.bill.totalCents)}. The customer is told as they allow.${relink}` });
       onClose();
     },
     onError: (error) => {

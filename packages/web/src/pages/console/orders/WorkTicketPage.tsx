@@ -24,11 +24,11 @@ import { staffOrderPath } from "./staff-order-path";
 import "./ticket.css";
 
 /** The paper sizes a ticket prints on, and each one's @page (the page's margins inside the printer's). */
-export const TICKET_SIZES = {
+const TICKET_SIZES = {
   letter: { label: "Letter", page: "size: letter; margin: 0.5in;" },
   label: { label: "4x6 label", page: "size: 4in 6in; margin: 0.15in;" },
 } as const;
-export type TicketSize = keyof typeof TICKET_SIZES;
+type TicketSize = keyof typeof TICKET_SIZES;
 
 /** What the bench reads of a line: its options (color and feel, a weight's areas), else the product's color and feel. */
 function optionsOf(line: OrderView["lineItems"][number], products: ReadonlyMap<string, { color: string | null; feel: string | null }>): string {
@@ -46,7 +46,7 @@ function BagQr({ code }: { code: string }) {
 }
 
 /** The ticket itself: what the bench needs to do the work, and where the paddle goes when done. */
-export function WorkTicket({ order, size, testId = "work-ticket" }: { order: OrderView; size: TicketSize; testId?: string }) {
+function WorkTicket({ order, size, testId = "work-ticket" }: { order: OrderView; size: TicketSize; testId?: string }) {
   const products = useStorefrontProducts();
   const byId = new Map((products.data?.groups ?? []).flatMap((group) => group.items).map((product) => [product.id, product]));
   const bag = order.bag?.code3 ?? order.bagNumber;
