@@ -7,10 +7,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
+import { pendingCheckout } from "../../packages/core/src/memberships";
+import { localProvider, subscriptionCheckoutEvents } from "../../packages/core/src/payments/local";
+import { usePaymentProvider } from "../../packages/core/src/payments/provider";
+import { COVERED_LINE_NOTE } from "../../packages/core/src/shared/membership";
 import { billOf } from "../../packages/core/src/shared/bill";
-import { EDIT_CHANGED, EDIT_IN_SERVICE, EDIT_PAID, EDIT_PRODUCT_UNAVAILABLE, EDIT_UNKNOWN_LINE } from "../../packages/core/src/shared/order-edit";
-import { auditOf, bookedOrder, orderOf, staffTokens, textsOf } from "./payment-support";
-import { bookingCustomer } from "./booking-support";
+import { EDIT_CHANGED, EDIT_COVERED_LINE, EDIT_IN_SERVICE, EDIT_PAID, EDIT_PRODUCT_UNAVAILABLE, EDIT_UNKNOWN_LINE } from "../../packages/core/src/shared/order-edit";
+import { auditOf, bookedOrder, orderOf, postEvent, staffTokens, textsOf } from "./payment-support";
+import { book, bookingCustomer, demo } from "./booking-support";
 import { call } from "./support";
 
 let staff: { employee: string; admin: string };
@@ -46,6 +50,7 @@ const editLines = (orderId: string, token: string, body: unknown) => call("PATCH
 const move = (orderId: string, token: string, status: string) => call("POST", `/api/orders/${orderId}/status`, { token, body: { status } });
 
 beforeAll(async () => {
+  usePaymentProvider(localProvider());
   staff = await staffTokens();
 });
 
@@ -156,6 +161,19 @@ describe("stock follows edits exactly under concurrent edits", () => {
     expect(held).toEqual([{ skuId: last, quantity: 1 }, { skuId: last, quantity: 1 }, { skuId: last, quantity: 1 }]);
   });
 
+  it("adds a line once on a double click of Save: the second request, sent with the same version, is refused", async () => {
+    const tape = await testSku({ name: "Double Tape", stockQuantity: 10, unitAmountCents: 500 });
+    const { orderId, order } = await bookedOrder();
+    const body = { add: [{ skuId: tape }], version: order.updatedAt };
+    const answers = await Promise.all([editLines(orderId, staff.employee, body), editLines(orderId, staff.employee, body)]);
+    expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers.map((a) => a.body))).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)!.body).toEqual({ message: EDIT_CHANGED });
+    const stored = await orderOf(orderId);
+    expect(stored.lineItems.map((line) => line.name)).toEqual(["Strip and Grip", "Handle Build-Up", "Double Tape"]);
+    expect(await stockOf(tape)).toBe(9);
+    expect((await textsOf(orderId)).filter((entry) => entry.template === "orderLinesChanged" && entry.channel === "sms")).toHaveLength(1);
+  });
+
   it("lands two staff members' edits of one order at once, each priced on the other's, with the stock of both", async () => {
     const tape = await testSku({ name: "Busy Tape", stockQuantity: 10, unitAmountCents: 500 });
     const guard = await testSku({ name: "Busy Guard", stockQuantity: 10, unitAmountCents: 900 });
@@ -174,5 +192,46 @@ describe("stock follows edits exactly under concurrent edits", () => {
       [{ skuId: tape, quantity: 2 }, { skuId: guard, quantity: 1 }].sort((a, b) => a.skuId.localeCompare(b.skuId)),
     );
     expect((await auditOf(orderId)).filter((entry) => entry.action === "order.lines_changed")).toHaveLength(3);
+  });
+});
+
+describe("a member's covered booking edited at drop-off", () => {
+  it("keeps the covered regrip covered, charges the build-up as a balance to pay at the counter, and is paid by the membership again when it is removed", async () => {
+    const customer = await bookingCustomer();
+    // Subscribed as the local payment page's Pay does: the pending checkout's events, posted to the webhook.
+    const started = await call("POST", "/api/subscriptions/checkout", { token: customer.token, body: { plan: "SINGLE_MONTHLY", paddleIds: [customer.paddleId] } });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const url = started.body.url as string;
+    const pending = await pendingCheckout(decodeURIComponent(url.slice(url.indexOf("/local-pay/") + "/local-pay/".length)));
+    for (const event of subscriptionCheckoutEvents(pending!, new Date()).events) expect((await postEvent(event)).status).toBe(200);
+    await db().entities.sku.patch({ id: demo.stripBlackTacky }).add({ stockQuantity: 1 }).go();
+    const booked = await book(customer.token, customer.paddleId, { service: demo.stripBlackTacky });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const orderId = booked.body.id as string;
+    const covered = await orderOf(orderId);
+    expect(covered).toMatchObject({ status: "SCHEDULED", paymentStatus: "comp", paymentMethod: "SUBSCRIPTION", totalCents: 0 });
+    expect(covered.lineItems[0]).toMatchObject({ description: COVERED_LINE_NOTE, priceCents: 0 });
+
+    const buildUp = await testSku({ name: "Member Build-Up", stockQuantity: 4, unitAmountCents: 800 });
+    expect(await editLines(orderId, staff.employee, { remove: ["line-1"] })).toMatchObject({ status: 409, body: { message: EDIT_COVERED_LINE } });
+    const added = await editLines(orderId, staff.employee, { add: [{ skuId: buildUp }] });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body).toMatchObject({ status: "SCHEDULED", paymentStatus: "unpaid", paymentMethod: "STRIPE", totalCents: 800, coveredCents: covered.coveredCents });
+    expect(added.body.bill).toMatchObject({ totalCents: 800, balanceCents: 800 });
+    expect(added.body.lineItems[0]).toMatchObject({ description: COVERED_LINE_NOTE, price: 0 });
+
+    // Taken off again before paying: nothing to pay, paid by the membership once more.
+    const back = await editLines(orderId, staff.employee, { remove: [added.body.lineItems[1].id] });
+    expect(back.body).toMatchObject({ paymentStatus: "comp", paymentMethod: "SUBSCRIPTION", totalCents: 0 });
+    expect(await stockOf(buildUp)).toBe(4);
+
+    // Added for good, and the balance taken at the counter: then the lines no longer change.
+    const again = await editLines(orderId, staff.employee, { add: [{ skuId: buildUp }] });
+    expect(again.body).toMatchObject({ paymentStatus: "unpaid", totalCents: 800 });
+    const paid = await call("POST", `/api/orders/${orderId}/payments`, { token: staff.employee, body: { method: "POS_CASH", amountCents: 800 } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ paymentStatus: "paid", bill: { balanceCents: 0 } });
+    expect(await editLines(orderId, staff.employee, { add: [{ skuId: buildUp }] })).toMatchObject({ status: 409, body: { message: EDIT_PAID } });
+    expect(await stockOf(buildUp)).toBe(3);
   });
 });
