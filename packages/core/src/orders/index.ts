@@ -17,4 +17,3 @@ export * from "./notes";
 export * from "./counter-payment";
 export * from "./reschedule";
 export * from "./calendar-file";
-export * from "./edit-lines";

@@ -35,11 +35,10 @@ export const EDIT_COVERED_LINE =
 export const EDIT_NO_LINES_LEFT = "An order needs at least one line. Cancel the order instead.";
 export const EDIT_SECOND_SERVICE = "This order already has a service. Remove it first to choose another.";
 export const EDIT_PRODUCT_UNAVAILABLE = "That product is not available";
-export const EDIT_QUANTITY_RANGE = `Quantity must be a whole number from 1 to ${20}`;
-export const EDIT_TOO_MANY = "At most 10 lines added and 20 removed in one edit";
-
 /** Most of one product one edit adds. */
 export const EDIT_MAX_QUANTITY = 20;
+export const EDIT_QUANTITY_RANGE = `Quantity must be a whole number from 1 to ${EDIT_MAX_QUANTITY}`;
+export const EDIT_TOO_MANY = "At most 10 lines added and 20 removed in one edit";
 
 export interface EditableOrder {
   status: OrderStatus;
