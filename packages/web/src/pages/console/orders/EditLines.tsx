@@ -10,7 +10,7 @@ import Select, { type SelectProps } from "@cloudscape-design/components/select";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Spinner from "@cloudscape-design/components/spinner";
 import Table from "@cloudscape-design/components/table";
-import { isWeight, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
+import { isWeight, WEIGHT_AREA_REQUIRED, WEIGHT_AREAS, weightAreaLabel, type WeightArea } from "@regrip/core/shared/catalogue";
 import { EDIT_MAX_QUANTITY, EDIT_QUANTITY_RANGE, type EditLineAdd } from "@regrip/core/shared/order-edit";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
 import type { StorefrontProduct } from "@regrip/core/shared/storefront";
@@ -34,7 +34,6 @@ interface PendingAdd {
 }
 
 const detailsOf = (product: { color: string | null; feel: string | null }) => [product.color, product.feel].filter(Boolean).join(" · ");
-const WEIGHT_AREAS_NEEDED = "Choose at least one area for the weight";
 
 /**
  * Edit lines, on the staff order view (shared/order-edit.ts says when): the order's lines, each removable (a
@@ -88,7 +87,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
     const found: typeof errors = {};
     const count = Number(quantity);
     if (!chosen) found.product = "Choose a product to add";
-    else if (weight && areas.length === 0) found.areas = WEIGHT_AREAS_NEEDED;
+    else if (weight && areas.length === 0) found.areas = WEIGHT_AREA_REQUIRED;
     else if (!weight && (!Number.isInteger(count) || count < 1 || count > EDIT_MAX_QUANTITY)) found.quantity = EDIT_QUANTITY_RANGE;
     setErrors(found);
     if (Object.keys(found).length || !chosen) return;
