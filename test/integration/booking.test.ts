@@ -112,13 +112,13 @@ describe("POST /api/book-service: prices", () => {
     const got = await call("GET", `/api/orders/${answer.body.id}`, { token: customer.token });
     expect(got.status).toBe(200);
     const order = got.body;
-    // 5,500 + 800 + 2 × 600 + 1,500 + 500 = 9,500; 10% = 950.
+    // 5,500 + 800 + 2 × 600 + 1,500 + 500 = 9,500; 10% = 950. Each line named by its place (what an edit removes it by).
     expect(order.lineItems).toEqual([
-      { skuId: demo.premiumTealTacky, name: "Premium Regrip", description: "Teal · Tacky", price: 5500, quantity: 1 },
-      { skuId: demo.extraOvergrip, name: "Extra Overgrip", description: null, price: 800, quantity: 1 },
-      { skuId: demo.weight, name: "Performance Weight Tape", description: "Bottom Corners & Neck, Top Shelf", price: 600, quantity: 2 },
-      { skuId: demo.guardTeal, name: "Premium Edge Guard", description: "Teal", price: 1500, quantity: 1 },
-      { skuId: demo.edgeTape, name: "Edge Tape", description: null, price: 500, quantity: 1 },
+      { id: "line-1", skuId: demo.premiumTealTacky, name: "Premium Regrip", description: "Teal · Tacky", price: 5500, quantity: 1 },
+      { id: "line-2", skuId: demo.extraOvergrip, name: "Extra Overgrip", description: null, price: 800, quantity: 1 },
+      { id: "line-3", skuId: demo.weight, name: "Performance Weight Tape", description: "Bottom Corners & Neck, Top Shelf", price: 600, quantity: 2 },
+      { id: "line-4", skuId: demo.guardTeal, name: "Premium Edge Guard", description: "Teal", price: 1500, quantity: 1 },
+      { id: "line-5", skuId: demo.edgeTape, name: "Edge Tape", description: null, price: 500, quantity: 1 },
     ]);
     expect(order).toMatchObject({
       subtotalCents: 9500,

@@ -97,6 +97,12 @@ describe("every template goes through Texts.send and is logged with its name", (
         send: (orderId) => Texts.send("bookingConfirmation", { ...order, id: "o-1", bill: unpaidBill, pickupDay: "Monday, November 30" }, { userId: customer.userId, orderId }),
       },
       {
+        name: "orderLinesChanged",
+        params: { ...order, id: "o-1", bill: unpaidBill, changes: "added Handle Build-Up" },
+        to: customer.phone!,
+        send: (orderId) => Texts.send("orderLinesChanged", { ...order, id: "o-1", bill: unpaidBill, changes: "added Handle Build-Up" }, { userId: customer.userId, orderId }),
+      },
+      {
         name: "refundNotice",
         params: { order: { id: "o-1", number: 1042, bagNumber: "107", bill: paidBill }, refund: { amountCents: 4500, taxCents: 0 } },
         to: customer.phone!,

@@ -158,6 +158,8 @@ export const routes: Route[] = [
   // the service queue and admin orders (staff)
   { method: "GET", path: "/api/admin/orders", handler: handlerAt("admin-orders/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/admin/orders/counts", handler: handlerAt("admin-orders/counts"), access: "staff", grants: reads },
+  // an edit of the lines before payment: the order and its stock in one transaction (a move when nothing is left to pay), the customer told
+  { method: "PATCH", path: "/api/orders/{id}/lines", handler: handlerAt("orders/lines"), access: "staff", grants: { ...table("read", "put", "update"), texts: true, email: true } },
   { method: "PUT", path: "/api/orders/{id}/notes", handler: handlerAt("orders/notes"), access: "staff", grants: table("read", "put", "update") },
   // promotions and the audit log (admin)
   // money settings: tax rates per place, the employee discount limit

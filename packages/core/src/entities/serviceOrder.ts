@@ -117,6 +117,8 @@ export const serviceOrder = (config?: EntityConfiguration) =>
           items: {
             type: "map",
             properties: {
+              /** The line's id, written by an edit of the lines (orders/edit-lines.ts); a line without one is named by its place (shared/order-edit.ts `lineIdOf`). */
+              id: { type: "string" },
               skuId: { type: "string" },
               name: { type: "string", required: true },
               description: { type: "string" },

@@ -6,6 +6,7 @@
  *   AND stockQuantity >= n`), so the last unit cannot be sold twice. The order
  *   records what it took (`stockTaken`).
  * - `adjust`: an admin's stock edit, a conditional add of the difference (never below zero).
+ * - `returned`: what an edit of the order's lines removed, added back in the edit's transaction.
  * - `giveBack`: the order's `stockTaken` added back, in the same transaction
  *   as the order's cancel, which sets `stockReturnedAt` on the condition that
  *   it was not set yet: a retry or a second cancel gives nothing back.
@@ -85,6 +86,18 @@ export function giveBack({ sku }: TransactionEntities, order: Pick<OrderItem, "s
       // patch: only an existing sku (no half item for a sku deleted meanwhile); whatever its stock now, it goes up.
       write: sku.patch({ id: line.skuId }).add({ stockQuantity: line.quantity }).commit(),
     }));
+}
+
+/**
+ * Writes that give back `lines` of stock an order held (an edit of its lines removed them: orders/edit-lines.ts),
+ * labelled `stock-returned:<skuId>` as a cancel's are; the caller's write of the order sets its new `stockTaken`
+ * in the same transaction, conditioned on the order as read, so each unit goes back once.
+ */
+export function returned({ sku }: TransactionEntities, lines: readonly StockLine[]): LabelledWrite[] {
+  return merged(lines).map((line) => ({
+    label: returnLabel(line.skuId),
+    write: sku.patch({ id: line.skuId }).add({ stockQuantity: line.quantity }).commit(),
+  }));
 }
 
 const ADJUST_LABEL = "stock-adjust";

@@ -76,3 +76,17 @@ export function holdReleasedNotice(order: OrderItem): Effect {
       ),
   };
 }
+
+/**
+ * The notice of an edit of the order's lines (orders/edit-lines.ts): what changed ("added Lead Tape, removed Edge
+ * Guard") and the new bill with what is left to pay. `edited` is the order as the edit wrote it; run once it commits.
+ */
+export function linesChangedNotice(edited: OrderItem, changes: string): Effect {
+  return {
+    name: `tell order ${edited.id} its lines changed`,
+    run: async () => {
+      const { linesChangedParams, shopWords } = await params();
+      return (await texts()).notify("orderLinesChanged", { ...linesChangedParams(edited, changes), ...(await shopWords(edited)) }, to(edited));
+    },
+  };
+}

@@ -76,3 +76,6 @@ export function refundParams(order: OrderItem, refund: number | RefundToTell): T
     tender: given.tender,
   };
 }
+
+/** What the notice of an edit of the order's lines says: the order as edited, its bill, and `changes` in words. */
+export const linesChangedParams = (order: OrderItem, changes: string): TemplateParams<"orderLinesChanged"> => ({ ...messageParams(order), changes });

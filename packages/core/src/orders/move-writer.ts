@@ -12,6 +12,7 @@
  * - `counter:<stage>`: the stage counts (orders/counters.ts);
  * - `stats:<day>`: the day's canceled orders, money in and out (stats/daily.ts);
  * - `stock-returned:<sku>`: a cancel's stock given back, once (inventory module);
+ * - `stock:<sku>`, `stock-returned:<sku>`: the stock an edit of the lines takes and gives back (orders/edit-lines.ts);
  * - `points`, `points-entry:<n>`: the customer's points earned by a payment, taken back by a refund, or given
  *   back by a cancel, and their ledger entries (loyalty/order-points.ts);
  * - `bag-release`, `paddle-out-of-bag`, `bag`/`bag-hold`: the bag freed on
@@ -94,8 +95,11 @@ interface HistoryEntry {
 /** The payment facts a change may set beside (or without) a move. */
 export interface OrderSet {
   paymentStatus?: PaymentStatus;
-  /** A counter payment or an admin's comp (orders/counter-payment.ts); card payments keep STRIPE. */
-  paymentMethod?: "POS_CASH" | "POS_CARD" | "COMP";
+  /**
+   * A counter payment or an admin's comp (orders/counter-payment.ts); card payments keep STRIPE. An edit of the
+   * lines (orders/edit-lines.ts) sets STRIPE again when a comp now owes, or the cover's when nothing is left to pay.
+   */
+  paymentMethod?: "POS_CASH" | "POS_CARD" | "COMP" | "STRIPE" | "SUBSCRIPTION" | "PACK";
   posTransactionId?: string;
   posPaymentDetails?: { method: string; amountCents: number; staffId: string; staffName: string; at: string };
   paidAt?: string;
@@ -118,6 +122,14 @@ export interface OrderSet {
   isOnsite?: boolean;
   locationNotice?: string;
   seatReturnedAt?: string;
+  /** An edit of the lines (orders/edit-lines.ts, before payment): the lines, their totals and the stock now held. */
+  lineItems?: OrderItem["lineItems"];
+  subtotalCents?: number;
+  discountAmountCents?: number;
+  pointsDiscountCents?: number;
+  taxCents?: number;
+  totalCents?: number;
+  stockTaken?: OrderItem["stockTaken"];
 }
 
 type RemovableField = "paymentFailureReason" | "stripeCheckoutSessionId" | "earlyRefundedCents" | "partner";
@@ -156,6 +168,11 @@ export interface OrderChange {
   onlyIfSession?: string;
   /** The caller's own effects (a paid counter sale's receipt text), run after the commit beside the move's. */
   effects?: Effect[];
+  /**
+   * Stock an edit of the lines takes and gives back (inventory module), in the order's transaction; a take that
+   * would go below zero is answered by `refusal` with the sku ids that ran out.
+   */
+  stock?: { take: Inventory.StockLine[]; giveBack: Inventory.StockLine[]; refusal: (skuIds: string[]) => Error };
   /**
    * The tax in the refund this change records (`set.refundedAmountCents` growing), when its writer knows it (a
    * refund by line); otherwise the order's tax in proportion (stats/daily.ts `refundGiven`).
@@ -325,6 +342,12 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
           ...(sales ? sales.salesWrites(entities, sales.orderSales(order, write.set, now, write.refundTaxCents)) : []),
           ...points.writes(entities),
         );
+        if (write.stock) {
+          writes.push(
+            ...Inventory.take(entities, write.stock.take),
+            ...Inventory.returned(entities, write.stock.giveBack.filter((line) => !gone.includes(line.skuId))),
+          );
+        }
       }
       if (moving) {
         writes.push(
@@ -355,6 +378,8 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     if (result.committed) return { committed: true, order: written, effects };
     if (eventId && result.failed.includes("event")) return { committed: false, reason: "duplicate" };
     if (result.failed.includes("order")) return { committed: false, reason: "changed" };
+    const soldOut = write.stock ? Inventory.soldOut(result) : [];
+    if (soldOut.length) throw write.stock!.refusal(soldOut);
     if (freeingBag && !bagNotOurs && Bags.releaseFailed(result)) {
       bagNotOurs = true;
       continue;

@@ -2,7 +2,7 @@ import type { EntityItem } from "electrodb";
 import type { ServiceOrder } from "../entities";
 import { billOf } from "../shared/bill";
 import { stageOfStatus } from "../shared/lifecycle";
-import { orderNumberText, type LineItemView, type OrderView, type StatusHistoryEntry } from "../shared/orders";
+import { lineIdOf, orderNumberText, type LineItemView, type OrderView, type StatusHistoryEntry } from "../shared/orders";
 
 export type OrderItem = EntityItem<ServiceOrder>;
 
@@ -52,7 +52,8 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
       : null,
     locationNotice: orNull(order.locationNotice),
     refundWindowEndsAt: orNull(order.refundWindowEndsAt),
-    lineItems: order.lineItems.map((line) => ({
+    lineItems: order.lineItems.map((line, index) => ({
+      id: lineIdOf(line, index),
       skuId: orNull(line.skuId),
       name: line.name,
       description: orNull(line.description),

@@ -3,7 +3,7 @@
  * catalogue's skus and what the customer chose. Nothing here trusts a price or
  * a discount from the client; every amount is integer cents.
  */
-import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREAS, weightAreaLabel, type Product, type WeightArea } from "../shared/catalogue";
+import { coreServiceOf, edgeKind, isWeight, WEIGHT_AREA_REQUIRED, WEIGHT_AREAS, weightAreaLabel, type Product, type WeightArea } from "../shared/catalogue";
 import { discountCents, type Discount } from "../shared/promo";
 import { stockShortfall, type VariantNaming } from "../shared/variants";
 import { orderTotals, type OrderTotals, type TotalsDiscount, type TotalsLine } from "../shared/totals";
@@ -101,7 +101,7 @@ const joinDetails = (...parts: (string | undefined)[]) => {
 
 export function weightAreasOf(raw: readonly string[] | undefined): WeightArea[] {
   const areas = raw ?? [];
-  if (areas.length === 0) throw invalid("Choose at least one area for the weight");
+  if (areas.length === 0) throw invalid(WEIGHT_AREA_REQUIRED);
   if (areas.length > WEIGHT_AREAS.length) throw invalid("Choose at most 5 areas for the weight");
   for (const area of areas) {
     if (!(WEIGHT_AREAS as readonly string[]).includes(area)) throw invalid("That weight area is not available");

@@ -54,6 +54,7 @@ export const AUDIT_ACTION_WORDS = {
   "order.created": "Order booked",
   "order.duplicate_payment": "Order paid twice",
   "order.invoiced": "Order invoiced at the counter",
+  "order.lines_changed": "Order lines changed",
   "order.notes_updated": "Order notes changed",
   "order.paid": "Order paid",
   "order.paid_at_counter": "Order paid at the counter",

@@ -156,6 +156,8 @@ export function shapeCatalogue(skus: Product[]): Catalogue {
 export const LOW_STOCK_THRESHOLD = 5;
 
 /** The places the performance weight can go, in the order the page shows them. */
+/** The refusal of a weight with no area chosen: the server's (pricing/ `weightAreasOf`) and the console's Edit Lines. */
+export const WEIGHT_AREA_REQUIRED = "Choose at least one area for the weight";
 export const WEIGHT_AREAS = ["neck_shoulders", "bottom_corners", "sides", "top_corners", "top_shelf"] as const;
 export type WeightArea = (typeof WEIGHT_AREAS)[number];
 

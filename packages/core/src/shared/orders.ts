@@ -15,7 +15,19 @@ export interface StatusHistoryEntry {
   at: string;
 }
 
+/**
+ * The id of an order's line: its own, else its place ("line-1" for the first) on a line from before ids. What an
+ * edit of the lines removes it by (shared/order-edit.ts); here, beside the view, so every order view carries it
+ * without loading the edit's schemas.
+ */
+export const lineIdOf = (line: { id?: string | null }, index: number): string => line.id || `line-${index + 1}`;
+
 export interface LineItemView {
+  /**
+   * The line's id, what an edit of the lines removes it by (shared/order-edit.ts `lineIdOf`): the server's views
+   * always carry it; optional so older clients' fixtures (and a receipt's view) need none.
+   */
+  id?: string;
   skuId: string | null;
   name: string;
   description: string | null;

@@ -373,6 +373,27 @@ export const templates = {
       ),
     }),
   }),
+  orderLinesChanged: emailedTemplate({
+    messageType: "general",
+    consent: "orderUpdates",
+    to: "The order's customer, by text and by email as their profile allows each",
+    when: "Staff add or remove services or products on an order before it is paid (orders/edit-lines.ts), once per edit: what changed, the new bill and what is left to pay",
+    words: (order: OrderMessageParams & { changes: string }) =>
+      `Regrip: we've updated order ${orderReference(order)} for ${paddleOf(order)}${bagOf(order)}: ${order.changes}. ${billText(order.bill, { balance: true })}.${
+        order.orderUrl ? ` Your order: ${order.orderUrl}` : ""
+      }`,
+    email: (order) => ({
+      subject: `Your Regrip order ${orderReference(order)} was updated`,
+      text: emailText(
+        `We've updated order ${orderReference(order)} for ${paddleOf(order)}${bagOf(order)}: ${order.changes}.`,
+        "",
+        "Your bill now:",
+        billLines(order.bill, { payments: true, balance: true }),
+        order.orderUrl ? ["", `Your order: ${order.orderUrl}`] : undefined,
+        order.shopContact ? ["", "Questions? The shop:", ...order.shopContact] : undefined,
+      ),
+    }),
+  }),
   holdReleased: emailedTemplate({
     messageType: "hold_released",
     consent: "orderUpdates",

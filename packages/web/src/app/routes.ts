@@ -61,6 +61,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/queue", access: "staff", page: "queue", nav: "Service Queue" },
   { path: "/staff-queue", access: "staff", page: "queue" },
   { path: "/queue/orders/:id", access: "staff", page: "order" },
+  { path: "/queue/orders/:id/ticket", access: "staff", page: "order-ticket" },
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
   { path: "/customers/:id", access: "staff", page: "customer" },

@@ -25,6 +25,7 @@ const pages = {
   scan: lazyChunk(() => import("./scan/ScanPage")),
   order: lazyChunk(() => import("./orders/StaffOrderPage")),
   customer: lazyChunk(() => import("./customers/CustomerPage")),
+  "order-ticket": lazyChunk(() => import("./orders/WorkTicketPage")),
   "storefront-booking": lazyChunk(() => import("./storefront-booking/StorefrontBookingPage")),
   subscribers: lazyChunk(() => import("./subscribers/SubscribersPage")),
   partners: lazyChunk(() => import("./partners/PartnersPage")),

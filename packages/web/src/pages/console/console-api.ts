@@ -7,6 +7,7 @@ import type { BagLookup, BagPage, BagView } from "@regrip/core/shared/bags";
 import { canonicalStatus, type OrderStageFilter, type Stage } from "@regrip/core/shared/lifecycle";
 import type { AdminOrderPage, OrderCounts, OrderView } from "@regrip/core/shared/orders";
 import type { CounterPayment } from "@regrip/core/shared/payment";
+import type { OrderLinesEdit } from "@regrip/core/shared/order-edit";
 import type { PaymentLinkAnswer } from "@regrip/core/shared/storefront";
 import type * as z from "zod/mini";
 import { useQuery } from "@tanstack/react-query";
@@ -86,6 +87,11 @@ export function useStaffOrder(id: string) {
 
 export function saveNotes(id: string, myGripNotes: string) {
   return apiJson<OrderView>("PUT", `/api/orders/${encodeURIComponent(id)}/notes`, { myGripNotes });
+}
+
+/** An edit of the order's lines (PATCH /api/orders/{id}/lines): saved, or with `preview` priced and answered without saving. */
+export function editOrderLines(id: string, edit: z.input<typeof OrderLinesEdit>) {
+  return apiJson<OrderView>("PATCH", `/api/orders/${encodeURIComponent(id)}/lines`, edit);
 }
 
 export function createBags(count: number) {

@@ -26,6 +26,9 @@ import { useCustomer } from "../customers/customers-api";
 import { CustomerLink } from "../customers/CustomerLink";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
+import { EditLinesModal } from "./EditLines";
+import { workTicketPath } from "./staff-order-path";
+import { editRefusal } from "@regrip/core/shared/order-edit";
 import { canRefund, RefundDialog } from "./RefundDialog";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -42,8 +45,8 @@ const staffDiscountAmount = (order: OrderView) => {
 
 /**
  * /queue/orders/:id, what a scanned bag or the queue's Details opens: who it is for, what it owes, what staff know
- * of it, and the actions (Mark Picked Up with its payment dialog, Take Payment, Change Status). Back goes to the
- * queue.
+ * of it, and the actions (Mark Picked Up with its payment dialog, Take Payment, Change Status; Edit Lines before
+ * payment and service; Print Ticket, the bench's work ticket). Back goes to the queue.
  */
 export default function StaffOrderPage() {
   const { id = "" } = useParams();
@@ -51,6 +54,7 @@ export default function StaffOrderPage() {
   const order = useStaffOrder(id);
   const actions = useOrderActions();
   const [refunding, setRefunding] = useState(false);
+  const [editing, setEditing] = useState(false);
   const data = order.data;
   usePageMeta(data ? orderTitle(data) : "Order", "An order at the counter: customer, payment, notes and actions.");
 
@@ -82,7 +86,7 @@ export default function StaffOrderPage() {
         <Header
           variant="h1"
           description={`${orderCustomer(data)} · ${orderPaddle(data)}`}
-          actions={<OrderButtons order={data} actions={actions} onRefund={() => setRefunding(true)} />}
+          actions={<OrderButtons order={data} actions={actions} onRefund={() => setRefunding(true)} onEdit={() => setEditing(true)} />}
         >
           {orderTitle(data)}
         </Header>
@@ -152,6 +156,7 @@ export default function StaffOrderPage() {
         </Container>
       </SpaceBetween>
       {actions.dialogs}
+      {editing && <EditLinesModal key={data.updatedAt} order={data} onClose={() => setEditing(false)} />}
       {refunding && <RefundDialog key={data.id} order={data} role={actions.isAdmin ? "admin" : "employee"} onClose={() => setRefunding(false)} />}
     </ContentLayout>
   );
@@ -208,11 +213,19 @@ function paymentFacts(order: OrderView) {
 }
 
 /** The header's actions: the stage's next step as a button (Mark Picked Up first of all), Take Payment, Refund, Change Status. */
-function OrderButtons({ order, actions, onRefund }: { order: OrderView; actions: OrderActions; onRefund: () => void }) {
+function OrderButtons({ order, actions, onRefund, onEdit }: { order: OrderView; actions: OrderActions; onRefund: () => void; onEdit: () => void }) {
   const next = actions.menu(order).find((item) => item.move.kind === "next_step");
   const owes = order.bill.balanceCents > 0 && order.stage !== "canceled";
+  const navigate = useNavigate();
   return (
     <SpaceBetween direction="horizontal" size="xs">
+      {/* Edit lines only while the server allows it (shared/order-edit.ts): unpaid, before service. */}
+      {editRefusal(order) === null && <Button onClick={onEdit}>Edit Lines</Button>}
+      {order.stage !== "canceled" && (
+        <Button iconName="file" onClick={() => navigate(workTicketPath(order.id))}>
+          Print Ticket
+        </Button>
+      )}
       {owes && <Button onClick={() => actions.pay(order)}>Take Payment</Button>}
       {canRefund(order) && <Button onClick={onRefund}>Refund</Button>}
       {next && (
