@@ -21,6 +21,7 @@ import { shopSettings, type ShopSettings } from "./shopSettings";
 import { sku, type Sku } from "./sku";
 import { smsConversation, type SmsConversation } from "./smsConversation";
 import { smsMessage, type SmsMessage } from "./smsMessage";
+import { staffRoster, type StaffRoster } from "./staffRoster";
 import { staffTips, type StaffTips } from "./staffTips";
 import { subscription, type Subscription } from "./subscription";
 import { tip, type Tip } from "./tip";
@@ -32,6 +33,7 @@ export * from "./enums";
 export { monthOf } from "./auditLog";
 export { SHOP_COUNTERS, type ShopCounterName } from "./dailyStats";
 export { TIP_STATUSES } from "./tip";
+export { STAFF_ROSTER_KEY } from "./staffRoster";
 export { PACK_CREDIT_STATUSES } from "./packCredit";
 export { normaliseCode, normaliseEmail } from "./attributes";
 export { normaliseUniqueValue, uniqueKey } from "./uniqueValue";
@@ -59,6 +61,7 @@ export type {
   ShopCounter,
   SmsConversation,
   SmsMessage,
+  StaffRoster,
   StaffTips,
   Subscription,
   Tip,
@@ -102,6 +105,7 @@ export const entityFactories = {
   dailyStats,
   shopCounter,
   staffTips,
+  staffRoster,
   orderReminder,
   shopSettings,
   pack,
