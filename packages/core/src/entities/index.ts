@@ -30,7 +30,7 @@ import { user, type User } from "./user";
 import { verificationCode, type VerificationCode } from "./verificationCode";
 
 export * from "./enums";
-export { monthOf } from "./auditLog";
+export { AUDIT_SYSTEM_ACTOR, monthOf } from "./auditLog";
 export { SHOP_COUNTERS, type ShopCounterName } from "./dailyStats";
 export { TIP_STATUSES } from "./tip";
 export { STAFF_ROSTER_KEY } from "./staffRoster";
