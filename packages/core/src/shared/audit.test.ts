@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AUDIT_TARGET_TYPES } from "../entities/enums";
-import { AUDIT_ACTION_WORDS, auditEntryWords } from "./audit";
+import { AUDIT_ACTION_WORDS, auditChangesText, auditEntryWords } from "./audit";
 
 const coreSources = fileURLToPath(new URL("..", import.meta.url));
 
@@ -79,5 +79,14 @@ describe("audit actions in words", () => {
     expect(entry("staff.switched_off", "user")).toMatchObject({ action: "Staff member switched off", href: "/admin/staff" });
     // An action from a newer server than this page still reads as words.
     expect(entry("order.something_new", "order").action).toBe("Order something new");
+  });
+});
+
+describe("auditChangesText", () => {
+  it("reads a from and to as a change, other fields as their value, and cuts a long line", () => {
+    expect(auditChangesText({ isActive: { from: true, to: false }, code: "SAVE10" })).toBe("isActive: true → false; code: SAVE10");
+    expect(auditChangesText({ role: { from: "EMPLOYEE", to: "ADMIN" }, note: null })).toBe("role: EMPLOYEE → ADMIN; note: none");
+    expect(auditChangesText(null)).toBe("");
+    expect(auditChangesText({ message: "x".repeat(500) }, 20)).toBe(`message: ${"x".repeat(10)}…`);
   });
 });

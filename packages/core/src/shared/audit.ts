@@ -123,8 +123,8 @@ export const AUDIT_ACTION_WORDS = {
 
 const actionWords: Readonly<Record<string, string>> = AUDIT_ACTION_WORDS;
 
-/** What the target is called on screen, by the entry's targetType. */
-const targetNouns: Readonly<Record<string, string>> = {
+/** What the target is called on screen, by the entry's targetType (the audit trail's "which record" choices). */
+export const AUDIT_TARGET_NOUNS: Readonly<Record<string, string>> = {
   order: "Order",
   user: "Customer",
   paddle: "Paddle",
@@ -136,7 +136,40 @@ const targetNouns: Readonly<Record<string, string>> = {
   partner: "Partner",
   schedule: "Event",
   settings: "Settings",
+  pack: "Pack",
+  system: "System",
 };
+const targetNouns = AUDIT_TARGET_NOUNS;
+
+/** An action's words, for the audit trail's "what" choices: every action the code writes. */
+export function auditActionChoices(): { value: string; label: string }[] {
+  return Object.entries(AUDIT_ACTION_WORDS)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === "") return "none";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
+};
+
+/**
+ * What an entry recorded as changed, in one line: `isActive: true → false; code: SAVE10`. Fields recorded as
+ * `{ from, to }` read as a change, others as their value; at most `max` characters (the audit trail's Details).
+ */
+export function auditChangesText(changes: AuditEntryView["changes"], max = 240): string {
+  if (!changes) return "";
+  const parts = Object.entries(changes).map(([key, value]) => {
+    const change = value as { from?: unknown; to?: unknown } | null;
+    if (change && typeof change === "object" && !Array.isArray(change) && "from" in change && "to" in change) {
+      return `${key}: ${shown(change.from)} → ${shown(change.to)}`;
+    }
+    return `${key}: ${shown(value)}`;
+  });
+  const line = parts.join("; ");
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
 
 /**
  * The console page that shows what changed: an order's staff page, a customer's page, the staff, the products, the
