@@ -127,7 +127,10 @@ describe("changing staff", () => {
     const asEmployee = await signIn(person.username, "TestPass123");
     expect((await call("GET", "/api/admin/staff", { token: asEmployee })).status).toBe(403);
     const entries = await Audit.forTarget("user", person.sub);
-    expect(entries.map((entry) => entry.diff).reverse()).toEqual([{ role: { from: "EMPLOYEE", to: "ADMIN" } }, { role: { from: "ADMIN", to: "EMPLOYEE" } }]);
+    expect(entries.map((entry) => entry.diff).reverse()).toEqual([
+      { email: person.email, role: { from: "EMPLOYEE", to: "ADMIN" } },
+      { email: person.email, role: { from: "ADMIN", to: "EMPLOYEE" } },
+    ]);
   });
 
   it("refuses an empty change, a bad role, one's own account, and someone who is not staff", async () => {

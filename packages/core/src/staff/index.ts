@@ -229,7 +229,7 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: StaffUpdate }, 
           writes.push({
             label: "audit-role",
             write: entities.auditLog
-              .create(Audit.entry({ actor, action: "staff.role_changed", targetType: "user", targetId: person.sub, diff: { role: { from: person.role, to: role } } }))
+              .create(Audit.entry({ actor, action: "staff.role_changed", targetType: "user", targetId: person.sub, diff: { email: person.email ?? person.username, role: { from: person.role, to: role } } }))
               .commit(),
           });
         }
@@ -237,7 +237,7 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: StaffUpdate }, 
           writes.push({
             label: "audit-active",
             write: entities.auditLog
-              .create(Audit.entry({ actor, action: active ? "staff.switched_on" : "staff.switched_off", targetType: "user", targetId: person.sub }))
+              .create(Audit.entry({ actor, action: active ? "staff.switched_on" : "staff.switched_off", targetType: "user", targetId: person.sub, diff: { email: person.email ?? person.username } }))
               .commit(),
           });
         }

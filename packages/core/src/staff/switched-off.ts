@@ -12,8 +12,8 @@ import { dynamoDocumentClient, tableName } from "../db/client";
 import { STAFF_ROSTER_KEY } from "../entities/staffRoster";
 import { primary } from "../entities/keys";
 
-/** The words a switched-off person's request is refused with (401: their sign-in no longer counts). */
-export const SWITCHED_OFF = "This account has been switched off. Ask the shop's admin.";
+/** The words a switched-off person's request is refused with (401: their sign-in no longer counts; "Unauthorized" first, so the web app signs them out as for any 401, lib/api.ts). */
+export const SWITCHED_OFF = "Unauthorized: this account has been switched off. Ask the shop's admin.";
 
 export async function isSwitchedOff(userId: string): Promise<boolean> {
   const found = await dynamoDocumentClient().send(

@@ -128,7 +128,7 @@ export default function StaffPage() {
       cell: (p) => (p.authenticator ? "Set up" : p.status === "invited" ? "At first sign-in" : "Not yet"),
     },
     { id: "created", header: "Added", minWidth: 110, cell: (p) => (p.createdAt ? <span title={orderDateTitle(p.createdAt)}>{orderDate(p.createdAt)}</span> : "") },
-    { id: "actions", header: "Actions", minWidth: 260, cell: actions },
+    { id: "actions", header: "Actions", minWidth: 180, cell: actions },
   ];
   const inReach = useActionsInReach(columns, ["name", "actions", "role", "status"]);
   const invite = (
