@@ -52,7 +52,7 @@ export function invitationEmail(to: string, username: string, password: string) 
   };
 }
 
-type MiddlewareStack = { add(middleware: unknown, options: { step: "initialize"; name: string }): void };
+type MiddlewareStack = { add(middleware: unknown, options: { step: "initialize"; name: string }): void; remove(name: string): boolean };
 
 export function localCognitoStandIn() {
   return (client: CognitoIdentityProviderClient) => {
@@ -82,7 +82,10 @@ export function localCognitoStandIn() {
         }
         return result;
       };
-    (client.middlewareStack as unknown as MiddlewareStack).add(middleware, { step: "initialize", name: "regripLocalCognito" });
+    const stack = client.middlewareStack as unknown as MiddlewareStack;
+    // Installed again by each test file of a worker (test/integration/setup-env.ts): the newest one stands.
+    stack.remove("regripLocalCognito");
+    stack.add(middleware, { step: "initialize", name: "regripLocalCognito" });
   };
 }
 

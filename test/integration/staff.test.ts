@@ -33,7 +33,10 @@ const staffList = async (token = admin) => {
 
 /** Two admins of their own, as the only admins the roster knows (the user pool is shared with every other file). */
 async function twoAdmins() {
-  const [a, b] = await Promise.all([newCustomer(["ADMIN", "MFA"]), newCustomer(["ADMIN", "MFA"])]);
+  // One after the other: cognito-local rewrites its data file in place, and two accounts made at once can leave it
+  // unreadable a while for the authenticator codes the sign-ins read from it (infra/local/authenticator.ts).
+  const a = await newCustomer(["ADMIN", "MFA"]);
+  const b = await newCustomer(["ADMIN", "MFA"]);
   await db().entities.staffRoster.put({ name: "roster", admins: [a.sub, b.sub], adminCount: 2 }).go();
   return { a, b };
 }
