@@ -13,6 +13,7 @@ import { Audit } from "../../packages/core/src/audit";
 import { db } from "../../packages/core/src/db";
 import { EMAIL_HAS_ACCOUNT, LAST_ADMIN, NOT_YOURSELF, NOTHING_TO_CHANGE, ROLE_REQUIRED, type StaffView } from "../../packages/core/src/shared/staff";
 import { INVALID_EMAIL } from "../../packages/core/src/shared/customers";
+import { Staff } from "../../packages/core/src/staff";
 import { SWITCHED_OFF } from "../../packages/core/src/staff/switched-off";
 import { staffTokens } from "./payment-support";
 import { call, newCustomer, signIn } from "./support";
@@ -188,5 +189,16 @@ describe("the last admin", () => {
     expect((await patch(a.sub, { role: "EMPLOYEE" })).status).toBe(409);
     expect((await patch(b.sub, { active: true })).status).toBe(200);
     expect((await patch(a.sub, { role: "EMPLOYEE" })).status).toBe(200);
+  });
+
+  it("an admin made by stage:setup is counted once, so the first can then be demoted", async () => {
+    const { a, b } = await twoAdmins();
+    expect((await patch(b.sub, { role: "EMPLOYEE" }, a.token)).status).toBe(200);
+    const extra = await newCustomer(["ADMIN", "MFA"]);
+    await Staff.countAdmin(extra.sub);
+    await Staff.countAdmin(extra.sub);
+    const roster = (await db().entities.staffRoster.get({ name: "roster" }).go({ consistent: true })).data!;
+    expect([roster.adminCount, [...(roster.admins ?? [])].sort()]).toEqual([2, [a.sub, extra.sub].sort()]);
+    expect((await patch(a.sub, { role: "EMPLOYEE" }, extra.token)).status).toBe(200);
   });
 });

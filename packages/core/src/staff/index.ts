@@ -166,6 +166,24 @@ export const invite = /* @__PURE__ */ fn({ role: "admin", input: StaffInvite }, 
   return viewOf({ ...created, role: input.role }, { ...state, admins, adminCount: admins.length }, new Set());
 });
 
+/**
+ * An admin made outside the console (`npm run stage:setup`, which also brings back an admin for a shop whose admins
+ * all left) counted in the roster, where the roster exists (else it is made from the groups, this admin among them).
+ * Nothing when already counted.
+ */
+export async function countAdmin(id: string): Promise<void> {
+  try {
+    await db()
+      .entities.staffRoster.patch(ROSTER)
+      .add({ admins: [id], adminCount: 1 })
+      .where((attr, { notContains }) => notContains(attr.admins, id))
+      .go();
+  } catch (error) {
+    // No roster yet, or the admin already counted: both conditions of the patch.
+    if (!(error instanceof Error && /conditional request failed/i.test(error.message))) throw error;
+  }
+}
+
 type Entities = Parameters<Parameters<typeof writeLabelled>[0]>[0];
 
 function addAdmin(entities: Entities, id: string) {
