@@ -170,10 +170,11 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/update"), access: "admin", grants: edits },
   { method: "DELETE", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
   { method: "GET", path: "/api/admin/audit", handler: handlerAt("admin-audit/list"), access: "admin", grants: reads },
-  // staff accounts: the pool's role groups read (the roster made from them the first time); an invite makes the account
+  // staff accounts: the pool's role groups and the roster read (a change makes the roster from the groups the first
+  // time); an invite makes the account
   // (the pool emails its temporary password), its user item and the audit entry; a change writes the roster and its
   // audit entries in one transaction, and the pool
-  { method: "GET", path: "/api/admin/staff", handler: handlerAt("admin-staff/list"), access: "admin", grants: { ...table("read", "put"), listUsers: true } },
+  { method: "GET", path: "/api/admin/staff", handler: handlerAt("admin-staff/list"), access: "admin", grants: { ...reads, listUsers: true } },
   { method: "POST", path: "/api/admin/staff", handler: handlerAt("admin-staff/invite"), access: "admin", grants: { ...table("read", "put", "update"), listUsers: true, inviteStaff: true } },
   { method: "PATCH", path: "/api/admin/staff/{id}", handler: handlerAt("admin-staff/update"), access: "admin", grants: { ...table("read", "put", "update"), listUsers: true, manageStaff: true } },
   // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry

@@ -71,16 +71,18 @@ async function members(): Promise<Map<string, PoolUser & { role: StaffRole }>> {
 }
 
 /**
- * The roster, made from the pool's groups the first time it is needed (a stage's first admin comes from
+ * The roster, made from the pool's groups the first time a change needs it (a stage's first admin comes from
  * `npm run stage:setup`, the demo staff from the seed): the enabled admins, and the staff the pool has disabled.
  * Two first requests at once: one writes it, the other reads what it wrote.
  */
-export async function roster(known?: Map<string, PoolUser & { role: StaffRole }>): Promise<Roster> {
+export async function roster(known?: Map<string, PoolUser & { role: StaffRole }>, { write = true } = {}): Promise<Roster> {
   const found = await readRoster();
   if (found) return found;
   const staff = [...(known ?? (await members())).values()];
   const admins = staff.filter((user) => user.role === "ADMIN" && user.enabled).map((user) => user.sub);
   const off = staff.filter((user) => !user.enabled).map((user) => user.sub);
+  // A read (the list) answers what the roster would be; a change writes it first.
+  if (!write) return { admins, adminCount: admins.length, off };
   try {
     await db()
       .entities.staffRoster.create({ ...ROSTER, adminCount: admins.length, ...(admins.length ? { admins } : {}), ...(off.length ? { off } : {}) })
@@ -122,7 +124,7 @@ function viewOf(user: PoolUser & { role: StaffRole }, state: Roster, authenticat
  */
 export const list = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async (): Promise<StaffList> => {
   const [staff, withApp] = await Promise.all([members(), groupMembers(AUTHENTICATOR_GROUP)]);
-  const state = await roster(staff);
+  const state = await roster(staff, { write: false });
   const authenticator = new Set(withApp.map((user) => user.sub));
   const items = [...staff.values()].map((user) => viewOf(user, state, authenticator));
   items.sort((a, b) => staffName(a).localeCompare(staffName(b)) || a.id.localeCompare(b.id));
