@@ -31,6 +31,7 @@ import { Id } from "../shared/ids";
 import { AUTHENTICATOR_GROUP } from "../shared/roles";
 import {
   EMAIL_HAS_ACCOUNT,
+  isLastAdmin,
   LAST_ADMIN,
   NOT_YOURSELF,
   STAFF_NOT_FOUND,
@@ -103,7 +104,7 @@ function statusOf(user: PoolUser, state: Roster): StaffStatus {
 
 function viewOf(user: PoolUser & { role: StaffRole }, state: Roster, authenticator: ReadonlySet<string>): StaffView {
   const status = statusOf(user, state);
-  const lastAdmin = user.role === "ADMIN" && status !== "off" && state.adminCount <= 1 && state.admins.includes(user.sub);
+  const lastAdmin = isLastAdmin({ id: user.sub, role: user.role, status }, state.admins);
   return {
     id: user.sub,
     username: user.username,
