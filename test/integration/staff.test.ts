@@ -183,6 +183,20 @@ describe("the last admin", () => {
     expect((await call("GET", "/api/admin/staff", { token: switchedOff.token })).body.message).toBe(SWITCHED_OFF);
   });
 
+  it("a switched-off or demoted admin is texted no more (the admins' alert phone leaves their user item)", async () => {
+    const { a, b } = await twoAdmins();
+    await call("GET", "/api/auth/user", { token: b.token });
+    await db().entities.user.patch({ userId: b.sub }).set({ phone: "+17205550777", phoneVerified: true, adminPhone: "+17205550777", alertRole: "ADMIN" }).go();
+    expect((await patch(b.sub, { active: false }, a.token)).status).toBe(200);
+    const off = (await db().entities.user.get({ userId: b.sub }).go()).data!;
+    expect([off.adminPhone, off.alertRole]).toEqual([undefined, undefined]);
+    expect((await patch(b.sub, { active: true }, a.token)).status).toBe(200);
+    expect((await db().entities.user.get({ userId: b.sub }).go()).data!.adminPhone).toBe("+17205550777");
+    expect((await patch(b.sub, { role: "EMPLOYEE" }, a.token)).status).toBe(200);
+    const demoted = (await db().entities.user.get({ userId: b.sub }).go()).data!;
+    expect([demoted.adminPhone, [...demoted.roles].sort()]).toEqual([undefined, ["CUSTOMER", "EMPLOYEE"]]);
+  });
+
   it("a second admin made (or switched on) lets the first be demoted", async () => {
     const { a, b } = await twoAdmins();
     expect((await patch(b.sub, { active: false }, a.token)).status).toBe(200);

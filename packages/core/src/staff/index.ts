@@ -273,6 +273,7 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: StaffUpdate }, 
     () => conflict("The staff list changed while saving. Please try again."),
   );
   if (!poolFirst) await applyToPool(person, role, active);
+  await Users.applyStaffChange(person.sub, ["CUSTOMER", role], active);
   const withApp = new Set((await groupMembers(AUTHENTICATOR_GROUP)).map((user) => user.sub));
   return viewOf({ ...person, role, enabled: active }, after, withApp);
 });
