@@ -212,9 +212,12 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: StaffUpdate }, 
   const person = staff.get(input.id);
   if (!person) throw notFound(STAFF_NOT_FOUND);
   const role = input.role ?? person.role;
-  const before = await roster(staff);
-  const active = input.active ?? !before.off.includes(person.sub);
+  // Read (or, the first time, worked out from the groups) before anything is written, so a refusal writes nothing.
+  const seen = await roster(staff, { write: false });
+  const active = input.active ?? !seen.off.includes(person.sub);
   const becomesAdmin = role === "ADMIN" && active;
+  if (seen.admins.includes(person.sub) && !becomesAdmin && seen.adminCount <= 1) throw conflict(LAST_ADMIN);
+  const before = await roster(staff);
   // A change that adds an active admin or switches someone on reaches the pool first; one that takes an admin away or
   // switches someone off writes the roster first (see the module's comment).
   const poolFirst = (becomesAdmin && !before.admins.includes(person.sub)) || (active && before.off.includes(person.sub));
