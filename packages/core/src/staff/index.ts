@@ -141,8 +141,10 @@ export const list = /* @__PURE__ */ fn({ role: "admin", input: NoInput }, async 
 export const invite = /* @__PURE__ */ fn({ role: "admin", input: StaffInvite }, async (actor, input): Promise<StaffView> => {
   const claim = await db().entities.uniqueValue.get(uniqueKey("email", input.email)).go();
   if (claim.data) throw conflict(EMAIL_HAS_ACCOUNT);
-  const state = await roster();
   const created = await Pool.createStaffUser(input);
+  // After the account (an email the pool holds is refused before anything is written), before its group: the roster,
+  // when it is made now from the groups, does not count this person yet.
+  const state = await roster();
   await Pool.addToRoleGroup(created.username, input.role, "inviteStaff");
   const person: UserActor = {
     type: "user",
