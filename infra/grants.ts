@@ -55,6 +55,16 @@ export interface Grants {
    * of the users (packages/core/src/user-backup). Never a user's password, which Cognito gives to nobody.
    */
   readonly listUsers?: boolean;
+  /**
+   * Invites a staff member: the user pool makes their account and emails a temporary password, and puts them in their
+   * role's group (cognito-idp:AdminCreateUser, AdminAddUserToGroup).
+   */
+  readonly inviteStaff?: boolean;
+  /**
+   * Changes a staff member's role and switches them off or on (cognito-idp:AdminAddUserToGroup,
+   * AdminRemoveUserFromGroup, AdminDisableUser, AdminEnableUser, AdminUserGlobalSignOut).
+   */
+  readonly manageStaff?: boolean;
   /** Writes the nightly user export under `users/` of the stage's user-exports bucket (s3:PutObject there, nothing else). */
   readonly userExports?: boolean;
 }
@@ -99,6 +109,8 @@ export function grantsKey(grants: Grants): string {
   if (grants.passwordSignIn) parts.push("signin");
   if (grants.authenticator) parts.push("authenticator");
   if (grants.listUsers) parts.push("list-users");
+  if (grants.inviteStaff) parts.push("invite-staff");
+  if (grants.manageStaff) parts.push("manage-staff");
   if (grants.userExports) parts.push("user-exports");
   const secrets = [...(grants.secrets ?? [])].filter((name) => !(grants.texts && (textSecrets as readonly string[]).includes(name)));
   if (secrets.length) parts.push(`secrets:${[...new Set(secrets)].sort().join("+")}`);
@@ -115,6 +127,8 @@ export type Need =
   | { passwordSignIn: true }
   | { authenticator: true }
   | { listUsers: true }
+  | { inviteStaff: true }
+  | { manageStaff: true }
   | { userExports: true };
 
 /** Whether `grants` covers `need`. */
@@ -129,6 +143,8 @@ export function covers(grants: Grants, need: Need): boolean {
   if ("email" in need) return grants.email === true;
   if ("authenticator" in need) return grants.authenticator === true;
   if ("listUsers" in need) return grants.listUsers === true;
+  if ("inviteStaff" in need) return grants.inviteStaff === true;
+  if ("manageStaff" in need) return grants.manageStaff === true;
   if ("userExports" in need) return grants.userExports === true;
   return grants.passwordSignIn === true;
 }
@@ -142,6 +158,8 @@ export function describeNeed(need: Need): string {
   if ("email" in need) return "email";
   if ("authenticator" in need) return "authenticator";
   if ("listUsers" in need) return "listUsers";
+  if ("inviteStaff" in need) return "inviteStaff";
+  if ("manageStaff" in need) return "manageStaff";
   if ("userExports" in need) return "userExports";
   return "passwordSignIn";
 }

@@ -153,6 +153,26 @@ export function grantStatements(stack: Stack, targets: GrantTargets, grants: Gra
       new PolicyStatement({ actions: ["cognito-idp:ListUsers", "cognito-idp:ListGroups", "cognito-idp:ListUsersInGroup"], resources: [targets.cognito.userPoolArn] }),
     );
   }
+  if (grants.inviteStaff) {
+    // A staff member's account made (the pool emails the temporary password) and put in their role's group.
+    statements.push(
+      new PolicyStatement({ actions: ["cognito-idp:AdminCreateUser", "cognito-idp:AdminAddUserToGroup"], resources: [targets.cognito.userPoolArn] }),
+    );
+  }
+  if (grants.manageStaff) {
+    statements.push(
+      new PolicyStatement({
+        actions: [
+          "cognito-idp:AdminAddUserToGroup",
+          "cognito-idp:AdminRemoveUserFromGroup",
+          "cognito-idp:AdminDisableUser",
+          "cognito-idp:AdminEnableUser",
+          "cognito-idp:AdminUserGlobalSignOut",
+        ],
+        resources: [targets.cognito.userPoolArn],
+      }),
+    );
+  }
   if (grants.userExports) {
     if (!targets.userExports) throw new Error("A function declares userExports in a stack without the user-exports bucket (stacks/Jobs.ts makes it, production only).");
     // New exports only: no read, list or delete, so a leaked role cannot read the users back or remove a night's copy.

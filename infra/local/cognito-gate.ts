@@ -11,6 +11,7 @@ import { passwordPatternRefusal, passwordPolicyProblem } from "../../packages/co
 import { userPool } from "../auth";
 import { storedUsers } from "./authenticator";
 import { cognitoClient, cognitoDataDir } from "./cognito";
+import { isDisabled, USER_DISABLED } from "./cognito-stand-in";
 
 /**
  * What the user pool does in the cloud and cognito-local 5.3.0 does not, done by the shop's `/cognito/`
@@ -35,6 +36,8 @@ import { cognitoClient, cognitoDataDir } from "./cognito";
  * - ForgotPassword (a customer's "Forgot password?"): cognito-local stores a fresh code on the user (where
  *   ConfirmForgotPassword checks it) and only prints it; the gate sends it to the email outbox, and answers an unknown
  *   username as if a code went out (preventUserExistenceErrors), as the cloud pool does.
+ * - A disabled account (a switched-off staff member) is refused its sign-in and its refresh, as the cloud pool refuses
+ *   them; cognito-local signs it in (cognito-stand-in.ts does the same for the shop's own server-side calls).
  * - ConfirmForgotPassword checks the new password against the pool's policy (cognito-local never does) and refuses a
  *   call without a code: cognito-local compares the code with the one it holds, which is none once used, so a missing
  *   code would otherwise match and set anyone's password.
@@ -148,6 +151,26 @@ function newPasswordChallenge(gate: LocalPoolGate, request: Record<string, unkno
   return undefined;
 }
 
+async function disabled(gate: LocalPoolGate, username: string): Promise<boolean> {
+  const client = cognitoClient(gate.cognitoPort);
+  try {
+    return await isDisabled(client, gate.userPoolId, username);
+  } finally {
+    client.destroy();
+  }
+}
+
+/** The username an ID token names (cognito-local's own, just handed out: read, not verified). */
+function tokenUsername(idToken: unknown): string | undefined {
+  if (typeof idToken !== "string") return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(idToken.split(".")[1] ?? "", "base64url").toString("utf8")) as Record<string, unknown>;
+    return typeof payload["cognito:username"] === "string" ? payload["cognito:username"] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An answer in place of cognito-local's, or undefined to forward the call. */
 export async function beforeForward(gate: LocalPoolGate, target: string, body: Buffer): Promise<GateAnswer | undefined> {
   const name = operation(target);
@@ -162,6 +185,11 @@ export async function beforeForward(gate: LocalPoolGate, target: string, body: B
   if (name === "RespondToAuthChallenge") {
     const request = parse(body);
     if (request.ChallengeName === "NEW_PASSWORD_REQUIRED") return newPasswordChallenge(gate, request);
+  }
+  // A disabled (switched-off) account is refused its sign-in and its refresh, as the cloud pool refuses it.
+  if (name === "InitiateAuth") {
+    const username = ((parse(body).AuthParameters ?? {}) as Record<string, unknown>).USERNAME;
+    if (typeof username === "string" && (await disabled(gate, username))) return cognitoError("NotAuthorizedException", USER_DISABLED);
   }
   if (name === "ResendConfirmationCode") return resendConfirmationCode(gate, parse(body));
   if (name === "GetTokensFromRefreshToken") return refreshTokens(gate, parse(body));
@@ -180,6 +208,9 @@ async function refreshTokens(gate: LocalPoolGate, request: Record<string, unknow
   const client = cognitoClient(gate.cognitoPort);
   try {
     const answer = await client.send(new InitiateAuthCommand({ AuthFlow: "REFRESH_TOKEN_AUTH", ClientId: clientId, AuthParameters: { REFRESH_TOKEN: refreshToken } }));
+    // A disabled (switched-off) account's refresh token no longer works, as in the cloud pool.
+    const username = tokenUsername(answer.AuthenticationResult?.IdToken);
+    if (username && (await isDisabled(client, gate.userPoolId, username))) return cognitoError("NotAuthorizedException", USER_DISABLED);
     return { status: 200, body: { AuthenticationResult: answer.AuthenticationResult } };
   } catch (error) {
     if (error instanceof Error && "$metadata" in error) return cognitoError(error.name, error.message);

@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import { join } from "node:path";
 import { env, secrets } from "../env";
+import { installLocalCognito } from "./cognito-stand-in";
 import { cognitoDataDir, cognitoEndpoint, cognitoIssuer, ensurePool, startCognito } from "./cognito";
 import { emailOutboxFile } from "./cognito-gate";
 import { dynamoEndpoint, ensureTable, localAwsEnv, startDynamo } from "./dynamo";
@@ -94,6 +95,8 @@ export async function startShop(settings: LocalSettings, log: (line: string) => 
     const pool = await ensurePool(settings.cognitoPort, state.pool);
     writeState(settings.dataDir, { ...state, pool });
     Object.assign(process.env, handlerEnvironment(settings, pool));
+    // What cognito-local does not do for the API's own user pool calls (an invite's email, a disabled sign-in).
+    installLocalCognito();
 
     if (!state.seededAt) {
       log("Seeding the demo shop...");

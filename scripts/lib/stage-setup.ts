@@ -24,6 +24,7 @@ import { addProductIfMissing, addShopContactsIfMissing, quickSaleProducts, start
 import { rolesFromGroups, type UserActor } from "../../packages/core/src/actor";
 import { Audit } from "../../packages/core/src/audit";
 import { signUpPasswordProblem } from "../../packages/core/src/shared/accounts";
+import { Staff } from "../../packages/core/src/staff";
 import { Users } from "../../packages/core/src/users";
 
 /** Whether a secret has a value (never the value): `fallback` is a value set with `sst secrets set --fallback` only. */
@@ -207,6 +208,8 @@ async function ensureAdmin(target: StageTarget, request: AdminRequest): Promise<
     roles: rolesFromGroups([ADMIN]),
   };
   await Users.fromSignIn(actor);
+  // Counted among the shop's admins, so the console's last-admin rule knows them (packages/core/src/staff).
+  await Staff.countAdmin(sub);
   if (outcome === "created") {
     await Audit.record({ actor: setupActor, action: "user.admin_created", targetType: "user", targetId: sub, diff: { username, email } });
   }

@@ -103,6 +103,11 @@ function expected(grants: Grants, invokedAsync = false): Granted {
   // The nightly user export: the pool read, new exports written under users/ of its bucket, nothing else.
   if (grants.listUsers) for (const a of ["cognito-idp:ListUsers", "cognito-idp:ListGroups", "cognito-idp:ListUsersInGroup"]) add(map, a, ["<AWS::Cognito::UserPool>"]);
   if (grants.userExports) add(map, "s3:PutObject", ["<AWS::S3::Bucket>/users/*"]);
+  // Staff accounts: one made and put in its group; a role changed, an account switched off or on and signed out.
+  if (grants.inviteStaff) for (const a of ["cognito-idp:AdminCreateUser", "cognito-idp:AdminAddUserToGroup"]) add(map, a, ["<AWS::Cognito::UserPool>"]);
+  if (grants.manageStaff) {
+    for (const a of ["AdminAddUserToGroup", "AdminRemoveUserFromGroup", "AdminDisableUser", "AdminEnableUser", "AdminUserGlobalSignOut"]) add(map, `cognito-idp:${a}`, ["<AWS::Cognito::UserPool>"]);
+  }
   // Invoked asynchronously: CDK lets it hand a failed invocation to its stack's failure queue (stacks/watch.ts).
   if (invokedAsync) for (const a of ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"]) add(map, a, ["<AWS::SQS::Queue>"]);
   // Active tracing (production only, infra/functions.ts): CDK lets the function send its traces.

@@ -188,6 +188,88 @@ describe("GET /api/admin/audit", () => {
   });
 });
 
+describe("GET /api/admin/audit's filters: who, what, which record, when", () => {
+  /** A promotion made and switched off by `token`: two entries on its record. */
+  async function promotionBy(token: string) {
+    const code = `F${randomUUID().replace(/-/g, "").slice(0, 8).toUpperCase()}`;
+    const made = await call("POST", "/api/admin/promotions", { token, body: { code, percentage: 5 } });
+    expect(made.status).toBe(201);
+    expect((await call("PATCH", `/api/admin/promotions/${made.body.id}`, { token, body: { isActive: false } })).status).toBe(200);
+    return made.body.id as string;
+  }
+
+  it("by record: its history only, newest first, paged by a cursor", async () => {
+    const [one, other] = [await promotionBy(admin), await promotionBy(admin)];
+    const answer = await list(`?target=promotion:${one}`);
+    expect(answer.body.items.map((e) => [e.action, e.targetId])).toEqual([
+      ["promotion.updated", one],
+      ["promotion.created", one],
+    ]);
+    expect(answer.body.cursor).toBeNull();
+    const first = await list(`?target=promotion:${other}&limit=1`);
+    expect(first.body.items.map((e) => e.action)).toEqual(["promotion.updated"]);
+    const second = await list(`?target=promotion:${other}&limit=1&cursor=${encodeURIComponent(first.body.cursor!)}`);
+    expect(second.body.items.map((e) => e.action)).toEqual(["promotion.created"]);
+  });
+
+  it("by person: only what they did; with a record, what they did to it", async () => {
+    const someone = await newCustomer(["ADMIN", "MFA"]);
+    const theirs = await promotionBy(someone.token);
+    await promotionBy(admin);
+    const answer = await list(`?actor=${someone.sub}`);
+    expect(answer.body.items.map((e) => [e.action, e.targetId, e.actor?.id])).toEqual([
+      ["promotion.updated", theirs, someone.sub],
+      ["promotion.created", theirs, someone.sub],
+    ]);
+    expect((await list(`?actor=${someone.sub}&target=promotion:${theirs}&action=promotion.created`)).body.items.map((e) => e.action)).toEqual(["promotion.created"]);
+    expect((await list(`?actor=${randomUUID()}`)).body).toEqual({ items: [], cursor: null });
+  });
+
+  it("by action: only that action, across pages", async () => {
+    await promotionBy(admin);
+    await promotionBy(admin);
+    const seen: AuditEntryView[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof list>> = await list(`?action=promotion.updated&limit=1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+      expect(page.status).toBe(200);
+      seen.push(...page.body.items);
+      cursor = page.body.cursor;
+    } while (cursor && seen.length < 3);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(seen.map((e) => e.action))).toEqual(new Set(["promotion.updated"]));
+  });
+
+  it("by the shop's days, from and to both included", async () => {
+    // 12:00 UTC is the morning of the same day in Denver.
+    const inside = await pastEntry("2025-03-10T18:00:00.000Z");
+    const before = await pastEntry("2025-03-09T18:00:00.000Z");
+    const after = await pastEntry("2025-03-12T18:00:00.000Z");
+    // 02:00 UTC on the 11th is still the 10th in Denver.
+    const lateEvening = await pastEntry("2025-03-11T02:00:00.000Z");
+    const ids = (await list("?from=2025-03-10&to=2025-03-10")).body.items.map((e) => e.id);
+    expect(ids).toEqual([lateEvening, inside]);
+    // What the system did, by its own key of the "who" filter.
+    expect((await list("?actor=system&from=2025-03-10&to=2025-03-10")).body.items.map((e) => e.id)).toEqual([lateEvening, inside]);
+    const wider = (await list("?from=2025-03-09&to=2025-03-12&action=system.test_entry")).body.items.map((e) => e.id);
+    expect(wider).toEqual(expect.arrayContaining([before, inside, lateEvening, after]));
+    expect((await list("?to=2025-03-09&from=2025-03-09")).body.items.map((e) => e.id)).toContain(before);
+  });
+
+  it.each([
+    ["target=promotion", "target must be a type and an id, such as order:0f6c1d2e"],
+    ["target=planet:abc", "target must be a type and an id, such as order:0f6c1d2e"],
+    ["target=order:a%20b", "target must be a type and an id, such as order:0f6c1d2e"],
+    ["action=DROP%20TABLE", "action must be an action such as order.paid"],
+    ["actor=a%2Fb", "actor must be a person's id"],
+    ["from=2026-13-01", "from must be a date (YYYY-MM-DD)"],
+    ["to=yesterday", "to must be a date (YYYY-MM-DD)"],
+    ["from=2026-02-02&to=2026-02-01", "from must be on or before to"],
+  ])("refuses ?%s with 400", async (query, message) => {
+    expect(await list(`?${query}`)).toMatchObject({ status: 400, body: { message } });
+  });
+});
+
 describe("where a write came from", () => {
   // The shared table: booking an order needs the demo catalogue.
   beforeAll(() => {

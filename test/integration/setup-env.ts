@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { installLocalCognito } from "../../infra/local/cognito-stand-in";
 import { inject, vi } from "vitest";
 import { enforceDeclaredGrants } from "../../packages/core/src/aws/grant-check";
 import { useEmailProvider } from "../../packages/core/src/email";
@@ -35,3 +36,6 @@ vi.restoreAllMocks();
 // Every test file, also one that calls a domain function under a function's grants without the adapter
 // (expire.test.ts runs the job's code), holds functions to their declarations as `npm start` does.
 enforceDeclaredGrants();
+// What cognito-local does not do for the handlers' user pool calls, as `npm start` installs it (an invite's email in
+// the worker's email outbox, a disabled account's sign-in refused, the global sign-out).
+installLocalCognito();

@@ -102,7 +102,8 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/paddles", handler: handlerAt("paddles/list"), access: "customer", grants: reads },
   { method: "POST", path: "/api/paddles", handler: handlerAt("paddles/create"), access: "customer", grants: table("read", "put") },
   { method: "PATCH", path: "/api/paddles/{id}", handler: handlerAt("paddles/update"), access: "customer", owned: "paddle", grants: table("read", "update") },
-  { method: "DELETE", path: "/api/paddles/{id}", handler: handlerAt("paddles/remove"), access: "customer", owned: "paddle", grants: table("delete") },
+  // read: a staff member's token is checked against the staff roster (switched off?) on every signed-in route
+  { method: "DELETE", path: "/api/paddles/{id}", handler: handlerAt("paddles/remove"), access: "customer", owned: "paddle", grants: table("read", "delete") },
   { method: "POST", path: "/api/paddles/{id}/photo", handler: handlerAt("paddles/photo"), access: "customer", owned: "paddle", grants: { ...reads, uploads: ["paddles"] } },
   { method: "POST", path: "/api/paddles/{id}/free-from-bag", handler: handlerAt("paddles/free-from-bag"), access: "customer", owned: "paddle", grants: moves },
   // catalogue
@@ -148,7 +149,7 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/customers/{id}/phone", handler: handlerAt("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/customers/{id}/phone/verify", handler: handlerAt("customers/verify-phone"), access: "staff", grants: edits },
   // bags (staff)
-  { method: "POST", path: "/api/admin/bags/create", handler: handlerAt("bags/create"), access: "staff", grants: table("put") },
+  { method: "POST", path: "/api/admin/bags/create", handler: handlerAt("bags/create"), access: "staff", grants: table("read", "put") },
   { method: "GET", path: "/api/admin/bags", handler: handlerAt("bags/list"), access: "staff", grants: reads },
   { method: "GET", path: "/api/bags/{key}", handler: handlerAt("bags/get"), access: "staff", grants: reads },
   // the public status of the bag a label's QR names: each look spends one of the caller's looks (a rate limit item)
@@ -174,6 +175,13 @@ export const routes: Route[] = [
   { method: "PATCH", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/update"), access: "admin", grants: edits },
   { method: "DELETE", path: "/api/admin/promotions/{id}", handler: handlerAt("admin-promotions/remove"), access: "admin", grants: table("read", "put", "delete") },
   { method: "GET", path: "/api/admin/audit", handler: handlerAt("admin-audit/list"), access: "admin", grants: reads },
+  // staff accounts: the pool's role groups and the roster read (a change makes the roster from the groups the first
+  // time); an invite makes the account
+  // (the pool emails its temporary password), its user item and the audit entry; a change writes the roster and its
+  // audit entries in one transaction, and the pool
+  { method: "GET", path: "/api/admin/staff", handler: handlerAt("admin-staff/list"), access: "admin", grants: { ...reads, listUsers: true } },
+  { method: "POST", path: "/api/admin/staff", handler: handlerAt("admin-staff/invite"), access: "admin", grants: { ...table("read", "put", "update"), listUsers: true, inviteStaff: true } },
+  { method: "PATCH", path: "/api/admin/staff/{id}", handler: handlerAt("admin-staff/update"), access: "admin", grants: { ...table("read", "put", "update"), listUsers: true, manageStaff: true } },
   // a points balance adjusted with a reason: the balance's ADD (or conditional subtract), the ledger entry, the audit entry
   { method: "POST", path: "/api/admin/loyalty/{userId}/adjust", handler: handlerAt("admin-loyalty/adjust"), access: "admin", grants: table("read", "put", "update") },
   // communications: test texts, broadcasts, the log (admin)

@@ -2,9 +2,12 @@ import type { EntityConfiguration } from "electrodb";
 import { Entity } from "./electrodb";
 import { generatedId, nowIso, timestamps } from "./attributes";
 import { AUDIT_TARGET_TYPES } from "./enums";
-import { gsi1, keyed, primary, SERVICE } from "./keys";
+import { gsi1, gsi2, keyed, primary, SERVICE } from "./keys";
 
 /** `2026-11` from an ISO timestamp: the month bucket of time-ordered logs (UTC). */
+/** The byActor index's key for entries the system wrote (a webhook, a job, the seed). */
+export const AUDIT_SYSTEM_ACTOR = "system";
+
 export const monthOf = (iso: string): string => iso.slice(0, 7);
 
 /**
@@ -43,11 +46,24 @@ export const auditLog = (config?: EntityConfiguration) =>
           watch: ["createdAt"],
           set: (_: string | undefined, item: { createdAt?: string }) => (item.createdAt ? monthOf(item.createdAt) : undefined),
         },
+        /** Who acted, as the byActor index keys it: the person's id, or `system`. Derived from actorId; callers never set it. */
+        actorKey: {
+          type: "string",
+          readOnly: true,
+          default: () => AUDIT_SYSTEM_ACTOR,
+          watch: ["actorId"],
+          set: (_: string | undefined, item: { actorId?: string }) => item.actorId ?? AUDIT_SYSTEM_ACTOR,
+        },
       },
       indexes: {
         byMonth: keyed(primary, ["month"], "audit#${month}", ["createdAt", "id"], "${createdAt}#${id}"),
         /** The history of one record. */
         byTarget: keyed(gsi1, ["targetType", "targetId"], "target#${targetType}#${targetId}", ["createdAt"], "${createdAt}"),
+        /**
+         * What one person (or the system, `actor#system`) did: the audit trail's "who" filter, newest first. Entries
+         * written before this index existed are not in it.
+         */
+        byActor: keyed(gsi2, ["actorKey"], "actor#${actorKey}", ["createdAt"], "${createdAt}"),
       },
     },
     config,

@@ -133,7 +133,18 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     item: () =>
       e.auditLog.put({ id: "a1", action: "order.status_changed", targetType: "order", targetId: "o1", createdAt: T1 }).params()
         .Item,
-    keys: { pk: "audit#2026-11", sk: `${T1}#a1`, gsi1pk: "target#order#o1", gsi1sk: T1 },
+    keys: { pk: "audit#2026-11", sk: `${T1}#a1`, gsi1pk: "target#order#o1", gsi1sk: T1, gsi2pk: "actor#system", gsi2sk: T1 },
+  },
+  {
+    entity: "auditLog",
+    item: () =>
+      e.auditLog.put({ id: "a2", actorId: "u1", action: "staff.invited", targetType: "user", targetId: "u2", createdAt: T1 }).params().Item,
+    keys: { pk: "audit#2026-11", sk: `${T1}#a2`, gsi1pk: "target#user#u2", gsi1sk: T1, gsi2pk: "actor#u1", gsi2sk: T1 },
+  },
+  {
+    entity: "staffRoster",
+    item: () => e.staffRoster.put({ name: "roster", admins: ["u1"], adminCount: 1 }).params().Item,
+    keys: { pk: "staff", sk: "roster" },
   },
   {
     entity: "gripSchedule",
@@ -260,7 +271,7 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings, staffTips, pack and packCredit", () => {
+  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings, staffTips, staffRoster, pack and packCredit", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -287,6 +298,7 @@ describe("entity definitions against infra/table.ts", () => {
         "sku",
         "smsConversation",
         "smsMessage",
+        "staffRoster",
         "staffTips",
         "subscription",
         "tip",

@@ -22,6 +22,7 @@ import { sku, type Sku } from "./sku";
 import { smsConversation, type SmsConversation } from "./smsConversation";
 import { smsMessage, type SmsMessage } from "./smsMessage";
 import { salesStats, type SalesStats } from "./salesStats";
+import { staffRoster, type StaffRoster } from "./staffRoster";
 import { staffTips, type StaffTips } from "./staffTips";
 import { subscription, type Subscription } from "./subscription";
 import { tip, type Tip } from "./tip";
@@ -30,9 +31,10 @@ import { user, type User } from "./user";
 import { verificationCode, type VerificationCode } from "./verificationCode";
 
 export * from "./enums";
-export { monthOf } from "./auditLog";
+export { AUDIT_SYSTEM_ACTOR, monthOf } from "./auditLog";
 export { SHOP_COUNTERS, type ShopCounterName } from "./dailyStats";
 export { TIP_STATUSES } from "./tip";
+export { STAFF_ROSTER_KEY } from "./staffRoster";
 export { PACK_CREDIT_STATUSES } from "./packCredit";
 export { normaliseCode, normaliseEmail } from "./attributes";
 export { normaliseUniqueValue, uniqueKey } from "./uniqueValue";
@@ -61,6 +63,7 @@ export type {
   SmsConversation,
   SmsMessage,
   SalesStats,
+  StaffRoster,
   StaffTips,
   Subscription,
   Tip,
@@ -105,6 +108,7 @@ export const entityFactories = {
   shopCounter,
   staffTips,
   salesStats,
+  staffRoster,
   orderReminder,
   shopSettings,
   pack,

@@ -3,7 +3,6 @@ import {
   AdminGetUserCommand,
   AdminRemoveUserFromGroupCommand,
   CodeMismatchException,
-  CognitoIdentityProviderClient,
   ExpiredCodeException,
   InitiateAuthCommand,
   RespondToAuthChallengeCommand,
@@ -18,9 +17,9 @@ import * as z from "zod/mini";
 import { env } from "../../../../infra/env";
 import { fn, NoInput } from "../actor/fn";
 import { Audit } from "../audit";
-import { sdkClientConfig } from "../aws";
 import { requireGrant } from "../aws/grants";
 import { invalid, unauthorized } from "../errors";
+import { cognito } from "./client";
 import {
   AUTHENTICATOR_CODE_REQUIRED,
   AUTHENTICATOR_CODE_SHAPE,
@@ -32,9 +31,6 @@ import { AUTHENTICATOR_GROUP } from "../shared/roles";
 
 export * as Identity from "./index";
 
-let client: CognitoIdentityProviderClient | undefined;
-// The SDK finds the endpoint itself (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER on one machine).
-const cognito = () => (client ??= new CognitoIdentityProviderClient(sdkClientConfig()));
 
 export const PasswordSignIn = z.object({
   username: z.string({ error: "Username is required" }).check(z.trim(), z.minLength(1, "Username is required"), z.maxLength(128)),

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { AUDIT_TARGET_TYPES } from "../entities/enums";
-import { AUDIT_ACTION_WORDS, auditEntryWords } from "./audit";
+import { AUDIT_ACTION_WORDS, auditChangesText, auditEntryWords } from "./audit";
 
 const coreSources = fileURLToPath(new URL("..", import.meta.url));
 
@@ -61,8 +61,32 @@ describe("audit actions in words", () => {
     expect(entry("communication.broadcast_sent", "communication")).toMatchObject({ action: "Bulk SMS sent", href: "/admin/communications" });
     // A change of the money settings opens the Money settings page (the console's route of that path).
     expect(entry("settings.money_changed", "settings")).toMatchObject({ action: "Tax rates or discount limit changed", href: "/admin/settings/money" });
-    expect(entry("customer.updated", "user")).toEqual({ action: "Customer details changed", target: "Customer ABCD5678", href: null });
+    // A customer's change opens the customer's page; a staff account's the Staff page, with the role's words.
+    expect(entry("customer.updated", "user")).toEqual({
+      action: "Customer details changed",
+      target: "Customer ABCD5678",
+      href: "/customers/0f6c1d2e-aaaa-bbbb-cccc-1234abcd5678",
+    });
+    expect(entry("staff.invited", "user", { email: "jo@shop.test", role: "EMPLOYEE" })).toEqual({
+      action: "Staff member invited",
+      target: "Staff member jo@shop.test",
+      href: "/admin/staff",
+    });
+    expect(entry("staff.role_changed", "user", { role: { from: "EMPLOYEE", to: "ADMIN" } })).toMatchObject({
+      action: "Staff member's role changed: Employee → Admin",
+      target: "Staff member ABCD5678",
+    });
+    expect(entry("staff.switched_off", "user")).toMatchObject({ action: "Staff member switched off", href: "/admin/staff" });
     // An action from a newer server than this page still reads as words.
     expect(entry("order.something_new", "order").action).toBe("Order something new");
+  });
+});
+
+describe("auditChangesText", () => {
+  it("reads a from and to as a change, other fields as their value, and cuts a long line", () => {
+    expect(auditChangesText({ isActive: { from: true, to: false }, code: "SAVE10" })).toBe("isActive: true → false; code: SAVE10");
+    expect(auditChangesText({ role: { from: "EMPLOYEE", to: "ADMIN" }, note: null })).toBe("role: EMPLOYEE → ADMIN; note: none");
+    expect(auditChangesText(null)).toBe("");
+    expect(auditChangesText({ message: "x".repeat(500) }, 20)).toBe(`message: ${"x".repeat(10)}…`);
   });
 });

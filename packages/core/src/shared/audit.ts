@@ -6,6 +6,14 @@
 import { stageLabelOf } from "./lifecycle";
 import { MONEY_SETTINGS_PAGE_PATH } from "./money-settings";
 import { SHOP_DETAILS_PAGE_PATH } from "./shop-contact";
+import { STAFF_ROLE_WORDS, STAFF_ROLES, type StaffRole } from "./staff";
+
+/** The console's Staff page (pages/console/StaffPage.tsx). */
+export const STAFF_PAGE_PATH = "/admin/staff";
+/** The console's Audit trail page (pages/console/AuditTrailPage.tsx). */
+export const AUDIT_PAGE_PATH = "/admin/audit";
+
+const isStaffRole = (value: unknown): value is StaffRole => (STAFF_ROLES as readonly unknown[]).includes(value);
 
 export interface AuditEntryView {
   id: string;
@@ -21,6 +29,14 @@ export interface AuditEntryView {
   ip: string | null;
   userAgent: string | null;
 }
+
+/** The audit trail's filters refused (GET /api/admin/audit), word for word. */
+export const AUDIT_ACTOR_INVALID = "actor must be a person's id";
+export const AUDIT_ACTION_INVALID = "action must be an action such as order.paid";
+export const AUDIT_TARGET_INVALID = "target must be a type and an id, such as order:0f6c1d2e";
+export const AUDIT_FROM_INVALID = "from must be a date (YYYY-MM-DD)";
+export const AUDIT_TO_INVALID = "to must be a date (YYYY-MM-DD)";
+export const AUDIT_DAYS_REVERSED = "from must be on or before to";
 
 export interface AuditPage {
   items: AuditEntryView[];
@@ -87,6 +103,10 @@ export const AUDIT_ACTION_WORDS = {
   "schedule.created": "Event scheduled",
   "schedule.deleted": "Event deleted",
   "schedule.updated": "Event changed",
+  "staff.invited": "Staff member invited",
+  "staff.role_changed": "Staff member's role changed",
+  "staff.switched_off": "Staff member switched off",
+  "staff.switched_on": "Staff member switched on again",
   "sku.created": "Product added",
   "sku.deleted": "Product deleted",
   "sku.stock_adjusted": "Stock adjusted",
@@ -105,8 +125,8 @@ export const AUDIT_ACTION_WORDS = {
 
 const actionWords: Readonly<Record<string, string>> = AUDIT_ACTION_WORDS;
 
-/** What the target is called on screen, by the entry's targetType. */
-const targetNouns: Readonly<Record<string, string>> = {
+/** What the target is called on screen, by the entry's targetType (the audit trail's "which record" choices). */
+export const AUDIT_TARGET_NOUNS: Readonly<Record<string, string>> = {
   order: "Order",
   user: "Customer",
   paddle: "Paddle",
@@ -118,14 +138,50 @@ const targetNouns: Readonly<Record<string, string>> = {
   partner: "Partner",
   schedule: "Event",
   settings: "Settings",
+  pack: "Pack",
+  system: "System",
+};
+const targetNouns = AUDIT_TARGET_NOUNS;
+
+/** An action's words, for the audit trail's "what" choices: every action the code writes. */
+export function auditActionChoices(): { value: string; label: string }[] {
+  return Object.entries(AUDIT_ACTION_WORDS)
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+const shown = (value: unknown): string => {
+  if (value === null || value === undefined || value === "") return "none";
+  if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") return String(value);
+  return JSON.stringify(value);
 };
 
 /**
- * The console page that shows what changed: an order's staff page, the products, the promotions, the bags, the
- * communications log. None for a customer, a paddle or a subscription (no console page lists one by its id).
+ * What an entry recorded as changed, in one line: `isActive: true → false; code: SAVE10`. Fields recorded as
+ * `{ from, to }` read as a change, others as their value; at most `max` characters (the audit trail's Details).
+ */
+export function auditChangesText(changes: AuditEntryView["changes"], max = 240): string {
+  if (!changes) return "";
+  const parts = Object.entries(changes).map(([key, value]) => {
+    const change = value as { from?: unknown; to?: unknown } | null;
+    if (change && typeof change === "object" && !Array.isArray(change) && "from" in change && "to" in change) {
+      return `${key}: ${shown(change.from)} → ${shown(change.to)}`;
+    }
+    return `${key}: ${shown(value)}`;
+  });
+  const line = parts.join("; ");
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+/**
+ * The console page that shows what changed: an order's staff page, a customer's page, the staff, the products, the
+ * promotions, the bags, the communications log. None for a subscription (no console page lists one by its id).
  */
 function targetHref(entry: Pick<AuditEntryView, "action" | "targetType" | "targetId">): string | null {
+  if (entry.action.startsWith("staff.")) return STAFF_PAGE_PATH;
   switch (entry.targetType) {
+    case "user":
+      return `/customers/${encodeURIComponent(entry.targetId)}`;
     case "order":
       return `/queue/orders/${encodeURIComponent(entry.targetId)}`;
     case "sku":
@@ -164,11 +220,17 @@ export function auditEntryWords(entry: Pick<AuditEntryView, "action" | "targetTy
   if (entry.action === "order.status_changed" && text(status?.from) && text(status?.to)) {
     action += `: ${stageLabelOf(String(status!.from), "staff")} → ${stageLabelOf(String(status!.to), "staff")}`;
   }
-  const noun = targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase());
+  const role = changes.role as { from?: unknown; to?: unknown } | undefined;
+  if (entry.action === "staff.role_changed" && isStaffRole(role?.from) && isStaffRole(role?.to)) {
+    action += `: ${STAFF_ROLE_WORDS[role!.from]} → ${STAFF_ROLE_WORDS[role!.to]}`;
+  }
+  const noun = entry.action.startsWith("staff.")
+    ? "Staff member"
+    : (targetNouns[entry.targetType] ?? entry.targetType.replace(/^./, (first) => first.toUpperCase()));
   // A name the entry recorded (a bag's code, a promotion's or a product's code) reads better than the id's end.
   // An order by its number (shared/orders.ts), never its bag (bags are reused); an entry from before numbers by the
   // last 6 of its id, which the queue's search finds too.
   const idEnd = entry.targetId.slice(entry.targetType === "order" ? -6 : -8).toUpperCase();
-  const name = entry.targetType === "order" ? (text(changes.number) ?? idEnd) : (text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? idEnd);
+  const name = entry.targetType === "order" ? (text(changes.number) ?? idEnd) : (text(changes.code3) ?? text(changes.bagCode) ?? text(changes.code) ?? text(changes.email) ?? idEnd);
   return { action, target: `${noun} ${name}`, href: targetHref(entry) };
 }

@@ -69,6 +69,21 @@ function adminPhoneChanges(current: Partial<Pick<UserItem, "adminPhone">>, next:
 }
 
 /**
+ * A staff change (staff/) on the user item, where there is one: its roles as the pool's groups now hold them, and the
+ * admins' alert phone (the sparse `admins` index, the low-stock text) kept only for an active admin, so a demoted or
+ * switched-off admin is texted no more. Nothing when already so.
+ */
+export async function applyStaffChange(userId: string, roles: UserItem["roles"], active: boolean): Promise<void> {
+  const user = await get(userId);
+  if (!user) return;
+  const next = { ...user, roles };
+  const admin: Changes = active ? adminPhoneChanges(user, next) : user.adminPhone ? { set: {}, remove: ["adminPhone", "alertRole"] } : { set: {}, remove: [] };
+  if (sameRoles(user.roles, roles) && Object.keys(admin.set).length === 0 && admin.remove.length === 0) return;
+  const patch = db().entities.user.patch({ userId }).set({ roles, ...admin.set });
+  await (admin.remove.length ? patch.remove(admin.remove) : patch).go();
+}
+
+/**
  * The user item of a signed-in person, created on their first sign-in from the
  * token's claims. The user pool's groups are the truth about roles; the item
  * keeps a copy (for lists) and is brought in line when they differ.

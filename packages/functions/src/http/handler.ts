@@ -8,6 +8,8 @@ import { isServiceUnavailable, UNAVAILABLE_MESSAGE } from "@regrip/core/aws";
 import { withGrants } from "@regrip/core/aws/grants";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
+import { hasStaffRole } from "@regrip/core/shared/roles";
+import { isSwitchedOff, SWITCHED_OFF } from "@regrip/core/staff/switched-off";
 import type { Access } from "@regrip/core/shared/access";
 import type { Route } from "../routes";
 import { ownRoute, routeKey } from "./own-route";
@@ -177,6 +179,16 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
       if (!(error instanceof InvalidTokenError)) throw error;
       // On a public route a stale token just means "signed out".
       if (route.access !== "public") return problem(401, "Unauthorized");
+    }
+    // A token claiming a staff role is checked against the staff roster: a switched-off person's token, valid for up
+    // to an hour more, is refused at once (one GetItem, staff/switched-off.ts). Public routes read nothing of it.
+    if (actor && route.access !== "public" && hasStaffRole(actor)) {
+      try {
+        if (await isSwitchedOff(actor.userId)) return problem(401, SWITCHED_OFF);
+      } catch (error) {
+        if (isServiceUnavailable(error)) return problem(503, UNAVAILABLE_MESSAGE);
+        throw error;
+      }
     }
     const gate = allowed(route.access, actor);
     if (gate === 401) return problem(401, "Unauthorized");

@@ -79,6 +79,8 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/admin/partners", access: "admin", page: "partners", nav: "Partners" },
   { path: "/admin/schedule", access: "admin", page: "schedule", nav: "Schedule" },
   { path: "/admin/communications", access: "admin", page: "communications", nav: "Communications" },
+  { path: "/admin/staff", access: "admin", page: "staff", nav: "Staff" },
+  { path: "/admin/audit", access: "admin", page: "audit", nav: "Audit trail" },
   { path: "/bags", access: "staff", page: "bags", nav: "Bags" },
   { path: "/bags/labels", access: "staff", page: "bag-labels" },
   { path: "/scan", access: "staff", page: "scan", nav: "Scan a Bag" },

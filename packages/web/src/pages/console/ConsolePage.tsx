@@ -31,6 +31,8 @@ const pages = {
   partners: lazyChunk(() => import("./partners/PartnersPage")),
   schedule: lazyChunk(() => import("./schedule/SchedulePage")),
   messages: lazyChunk(() => import("./messages/MessagesPage")),
+  staff: lazyChunk(() => import("./staff/StaffPage")),
+  audit: lazyChunk(() => import("./audit/AuditTrailPage")),
 };
 
 export type ConsolePageName = keyof typeof pages;
@@ -51,6 +53,8 @@ const adminRefusal: Partial<Record<ConsolePageName, { title: string; message?: s
   subscribers: { title: "Subscribers" },
   partners: { title: "Partners" },
   schedule: { title: "Schedule" },
+  staff: { title: "Staff" },
+  audit: { title: "Audit trail" },
 };
 
 /**

@@ -13,7 +13,7 @@ import Spinner from "@cloudscape-design/components/spinner";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Table from "@cloudscape-design/components/table";
 import { comparisonText, type AdminAnalytics, type Comparison } from "@regrip/core/shared/analytics";
-import { actorLabel, auditEntryWords, type AuditEntryView } from "@regrip/core/shared/audit";
+import { actorLabel, AUDIT_PAGE_PATH, auditEntryWords, type AuditEntryView } from "@regrip/core/shared/audit";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
@@ -200,7 +200,18 @@ function RecentActivity({ entries, loading, error, follow }: { entries: AuditEnt
   return (
     <Table
       variant="container"
-      header={<Header variant="h2">Recent Activity</Header>}
+      header={
+        <Header
+          variant="h2"
+          actions={
+            <Link href={AUDIT_PAGE_PATH} onFollow={follow(AUDIT_PAGE_PATH)}>
+              Full audit trail
+            </Link>
+          }
+        >
+          Recent Activity
+        </Header>
+      }
       loading={loading}
       loadingText="Loading recent activity"
       items={entries}
