@@ -164,3 +164,15 @@ describe("a double submit", () => {
     for (const order of orders) expect((await cancel(order.id)).status).toBe(200);
   });
 });
+
+describe("GET /api/customers/{id}/paddles", () => {
+  it("answers staff the customer's own paddles, newest first, and refuses a customer", async () => {
+    const customer = await bookingCustomer();
+    const second = await paddleOf(customer.userId, { nickname: "Newer One" });
+    const answer = await call("GET", `/api/customers/${customer.userId}/paddles`, { token: staff.employee });
+    expect(answer.status).toBe(200);
+    expect((answer.body as { id: string }[]).map((paddle) => paddle.id)).toEqual([second, customer.paddleId]);
+    expect((await call("GET", `/api/customers/${customer.userId}/paddles`, { token: customer.token })).status).toBe(403);
+    expect((await call("GET", `/api/customers/${randomUUID()}/paddles`, { token: staff.employee })).body).toEqual([]);
+  });
+});

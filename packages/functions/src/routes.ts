@@ -142,6 +142,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/customers/{id}", handler: handlerAt("customers/get"), access: "staff", grants: reads },
   { method: "PATCH", path: "/api/customers/{id}", handler: handlerAt("customers/update"), access: "staff", grants: edits },
   { method: "GET", path: "/api/customers/{id}/packs", handler: handlerAt("packs/customer"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/customers/{id}/paddles", handler: handlerAt("paddles/customer"), access: "staff", grants: reads },
   { method: "POST", path: "/api/customers/{id}/phone", handler: handlerAt("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/customers/{id}/phone/verify", handler: handlerAt("customers/verify-phone"), access: "staff", grants: edits },
   // bags (staff)

@@ -95,9 +95,17 @@ async function withBag(paddle: PaddleItem): Promise<PaddleView> {
 }
 
 /** C5: the caller's paddles they still own, newest first, each with its bag's code and the open order it is in (one BatchGet each). */
-export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
+export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, (actor): Promise<PaddleView[]> => ownedPaddles(actor.userId));
+
+/**
+ * GET /api/customers/{id}/paddles (staff): the customer's paddles they still own, newest first, as C5 answers them:
+ * the counter's sale offers them first (one already in an open order is shown as in the shop). None for an unknown id.
+ */
+export const ofCustomer = /* @__PURE__ */ fn({ role: "staff", input: ById }, (_actor, { id }): Promise<PaddleView[]> => ownedPaddles(id));
+
+async function ownedPaddles(userId: string): Promise<PaddleView[]> {
   const { data } = await db()
-    .entities.paddle.query.byOwner({ userId: actor.userId })
+    .entities.paddle.query.byOwner({ userId })
     .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
     .go({ pages: "all" });
   const [codes, open] = await Promise.all([
@@ -107,7 +115,7 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, asy
   return data
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
     .map((paddle) => view(paddle, paddle.bagId ? codes.get(paddle.bagId) : undefined, open.get(paddle.id) ?? null));
-});
+}
 
 /** One paddle of `userId`; another customer's paddle is as missing as an unknown id. */
 async function get(userId: string, id: string): Promise<PaddleItem> {
