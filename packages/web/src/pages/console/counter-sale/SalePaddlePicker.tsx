@@ -31,7 +31,7 @@ export const coverablePaddles = (customer: CustomerView | undefined): AssignedPa
 export const defaultPaddleId = (customer: CustomerView | undefined): string | undefined => coverablePaddles(customer)[0]?.id;
 
 /** "Big Blue (Joola Perseus)". */
-export const paddleText = (paddle: { nickname: string | null; brand: string; model: string | null }) => {
+const paddleText = (paddle: { nickname: string | null; brand: string; model: string | null }) => {
   const make = [paddle.brand, paddle.model].filter(Boolean).join(" ");
   return paddle.nickname ? `${paddle.nickname}${make ? ` (${make})` : ""}` : make;
 };

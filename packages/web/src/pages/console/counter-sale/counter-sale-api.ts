@@ -6,7 +6,7 @@ import type { PaddleView } from "@regrip/core/shared/paddles";
 import { useQuery } from "@tanstack/react-query";
 import { apiJson } from "../../../lib/api";
 
-export const customerPaddlesKey = (customerId: string) => ["/api/customers", customerId, "paddles"] as const;
+const customerPaddlesKey = (customerId: string) => ["/api/customers", customerId, "paddles"] as const;
 
 export function useCustomerPaddles(customerId: string | undefined) {
   return useQuery({
