@@ -160,7 +160,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.screenshot({ path: "test-results/quick-sale-booked-390.png", fullPage: true }).catch(() => undefined);
     // Not now after all: the order waits with its balance (Take Payment is on its page).
     await pay.getByRole("button", { name: "Cancel" }).click();
-    await pay.waitFor({ state: "detached" });
+    await expect.poll(() => pay.count()).toBe(0);
 
     // A new sale starts afresh: the one booked is forgotten.
     await visit(page, "/quick-sale");
@@ -213,16 +213,15 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     const refusal = `Bag ${taken} is in use by another open order`;
 
     await visit(page, "/quick-sale");
-    await page.getByRole("button", { name: "Start Over" }).click();
     await page.getByLabel("Find a customer").fill("cas");
     await page.getByRole("button", { name: "Select Casey Dink" }).click();
     await page.getByLabel("Nickname").fill("Typed Bag");
     await page.getByLabel(/Bag number/).fill(taken);
-    await page.getByText(refusal).waitFor();
+    await page.getByText(refusal).first().waitFor();
     await checkAtBothWidths(page, "the quick sale's bag refused as typed", { exclude: '[class*="awsui_mobile-toolbar-nav"]' });
     await page.getByRole("button", { name: "Next" }).click();
     // Still on the paddle step: the services are not shown.
-    await page.getByText(refusal).waitFor();
+    await page.getByText(refusal).first().waitFor();
     expect(await page.getByRole("checkbox", { name: /Standard Regrip/ }).count()).toBe(0);
     await page.getByRole("button", { name: "Start Over" }).click();
 
@@ -230,7 +229,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.getByRole("button", { name: /^Add Edge Tape/ }).first().click();
     const summary = page.getByRole("region", { name: "Order summary" });
     await summary.getByLabel("Bag number").fill(taken);
-    await summary.getByText(refusal).waitFor();
+    await summary.getByText(refusal).first().waitFor();
     await page.getByLabel("Nickname").fill("Typed Bag");
     await summary.getByRole("button", { name: "Review Order" }).click();
     await page.getByText("Check the bag number").first().waitFor();

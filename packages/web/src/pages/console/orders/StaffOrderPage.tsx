@@ -26,7 +26,7 @@ import { useCustomer } from "../customers/customers-api";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
 import { canRefund, RefundDialog } from "./RefundDialog";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PackCreditView } from "@regrip/core/shared/packs";
 import { apiJson } from "../../../lib/api";
@@ -55,8 +55,10 @@ export default function StaffOrderPage() {
   // opens once, on the order as read, and the address drops the flag so a reload does not open it again.
   const [params, setParams] = useSearchParams();
   const payNow = params.get("pay") === "now";
+  const payOpened = useRef(false);
   useEffect(() => {
-    if (!payNow || !data) return;
+    if (!payNow || !data || payOpened.current) return;
+    payOpened.current = true;
     setParams({}, { replace: true });
     if (data.bill.balanceCents > 0) actions.pay(data);
   }, [payNow, data, actions, setParams]);
