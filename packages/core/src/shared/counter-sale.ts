@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { NICKNAME_REQUIRED, PADDLE_NOT_FOUND } from "./paddles";
-import { PaddleNickname } from "./paddle-input";
+import { PaddleNickname } from "./paddle-name";
 import { boundedId } from "./ids";
 import { PHONE_VERIFICATION_REQUIRED } from "./api-words";
 
