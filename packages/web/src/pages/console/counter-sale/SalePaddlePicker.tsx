@@ -83,7 +83,7 @@ export function SalePaddlePicker({
         </FormField>
       )}
       {chosen === NEW_PADDLE && (
-        <>
+        <SpaceBetween size="s">
           <FormField label="Nickname" errorText={nicknameError}>
             <Input
               value={paddle.nickname}
@@ -99,7 +99,7 @@ export function SalePaddlePicker({
           <FormField label="Model (optional)">
             <Input value={paddle.model} onChange={({ detail }) => onPaddle({ ...paddle, model: detail.value.slice(0, 60) })} placeholder="Perseus" />
           </FormField>
-        </>
+        </SpaceBetween>
       )}
     </SpaceBetween>
   );
