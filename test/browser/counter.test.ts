@@ -79,7 +79,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     // More than the limit (and the whole regrip, a comp): the wizard goes no further, in the server's words.
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("An employee's discount is at most 20% of the subtotal ($9.00 here). Ask an admin for more.").waitFor();
-    expect(await page.getByRole("button", { name: "Complete Order" }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Create Order & Take Payment" }).count()).toBe(0);
     await expectNoSeriousViolations("/quick-sale services");
   });
 
@@ -113,7 +113,7 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     }
   });
 
-  it("keeps the sale through a reload in the middle, holds the bag typed, keeps the discount's notes, and ends with the order's reference and a link to it", async () => {
+  it("keeps the sale through a reload in the middle, holds the bag typed, keeps the discount's notes, and lands on the order with the payment dialog open", async () => {
     const employee = await localToken(baseUrl, seed.employee);
     const made = await callApi<{ code3: string }[]>(baseUrl, "POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
@@ -149,24 +149,24 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await page.getByText(bag, { exact: true }).waitFor();
     await page.screenshot({ path: "test-results/quick-sale-summary-390.png", fullPage: true }).catch(() => undefined);
 
-    await page.getByRole("button", { name: "Complete Order" }).click();
-    // The order by its number (its bag is where the paddle is).
-    const booked = page.getByText(/^Order R-\d{4,} booked$/);
-    await booked.waitFor();
-    const number = (await booked.innerText()).replace(/^Order /, "").replace(/ booked$/, "");
-    const link = page.getByRole("link", { name: `View order ${number}` });
-    const href = await link.getAttribute("href");
-    expect(href).toMatch(/^\/queue\/orders\/[0-9a-f-]{36}$/);
-    await page.getByLabel("Find a customer").waitFor();
-    await expectNoSeriousViolations("/quick-sale booked");
+    await page.getByRole("button", { name: "Create Order & Take Payment" }).click();
+    // The sale lands on its order, the payment dialog (the pickup's) open on it; the order by its number.
+    await page.waitForURL((url) => /^\/queue\/orders\/[0-9a-f-]{36}$/.test(url.pathname));
+    const orderId = new URL(page.url()).pathname.split("/").pop()!;
+    const pay = page.getByRole("dialog", { name: /^Take payment: order R-\d{4,}$/ });
+    await pay.getByText("Balance due: $7.00.").waitFor();
+    const number = (await pay.getByRole("heading").first().innerText()).replace(/^Take payment: order /, "").trim();
+    await expectNoSeriousViolations("/queue/orders/:id?pay=now");
     await page.screenshot({ path: "test-results/quick-sale-booked-390.png", fullPage: true }).catch(() => undefined);
+    // Not now after all: the order waits with its balance (Take Payment is on its page).
+    await pay.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => pay.count()).toBe(0);
 
-    // A reload now starts a new sale: the one booked is forgotten.
-    await page.reload();
+    // A new sale starts afresh: the one booked is forgotten.
+    await visit(page, "/quick-sale");
     await page.getByLabel("Find a customer").waitFor();
 
     // The order: in the bag typed, with the discount's notes, found in the queue's search by its reference.
-    const orderId = href!.split("/").pop()!;
     const order = await callApi(baseUrl, "GET", `/api/orders/${orderId}`, { token: employee });
     expect(order.body).toMatchObject({ number, bagNumber: bag, discountAmountCents: 100, staffDiscount: { notes: "Reload test regular" } });
     for (const q of [number, bag, orderId.slice(-6).toLowerCase()]) {
@@ -192,5 +192,48 @@ describe("the counter pages, as an employee on a phone-sized screen", { timeout:
     await expectNoSeriousViolations("/queue/orders/:id bill");
     // And on a computer's screen too (the tab is put back at the phone's size after).
     await checkAtBothWidths(page, "the staff order view's bill", { overflow: "page", exclude: '[class*="awsui_mobile-toolbar-nav"]' });
+  });
+
+  it("refuses a bag in use as it is typed, under the field, before Review: the quick sale's paddle step and the storefront's summary", async () => {
+    const employee = await localToken(baseUrl, seed.employee);
+    // A bag another open order holds: made, then taken by a sale.
+    const made = await callApi<{ code3: string }[]>(baseUrl, "POST", "/api/admin/bags/create", { token: employee, body: { count: 1 } });
+    const taken = made.body[0]!.code3;
+    const walkIn = await callApi<{ id: string }>(baseUrl, "POST", "/api/admin/customers", {
+      token: employee,
+      body: { firstName: "Bag", lastName: `Holder${Date.now().toString(36)}`, phone: `720555${String(Date.now() % 10_000).padStart(4, "0")}` },
+    });
+    expect(walkIn.status, JSON.stringify(walkIn.body)).toBe(201);
+    const held = await callApi(baseUrl, "POST", "/api/book-service", {
+      token: employee,
+      headers: { "idempotency-key": crypto.randomUUID() },
+      body: { customerId: walkIn.body.id, paddle: { nickname: "Holder" }, bagNumber: taken, services: ["overgrip"], payment: "counter" },
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    const refusal = `Bag ${taken} is in use by another open order`;
+
+    await visit(page, "/quick-sale");
+    await page.getByLabel("Find a customer").fill("cas");
+    await page.getByRole("button", { name: "Select Casey Dink" }).click();
+    await page.getByLabel("Nickname").fill("Typed Bag");
+    await page.getByLabel(/Bag number/).fill(taken);
+    await page.getByText(refusal).first().waitFor();
+    await checkAtBothWidths(page, "the quick sale's bag refused as typed", { exclude: '[class*="awsui_mobile-toolbar-nav"]' });
+    await page.getByRole("button", { name: "Next" }).click();
+    // Still on the paddle step: the services are not shown.
+    await page.getByText(refusal).first().waitFor();
+    expect(await page.getByRole("checkbox", { name: /Standard Regrip/ }).count()).toBe(0);
+    await page.getByRole("button", { name: "Start Over" }).click();
+
+    await visit(page, `/storefrontbooking/${walkIn.body.id}`);
+    await page.getByRole("button", { name: /^Add Edge Tape/ }).first().click();
+    const summary = page.getByRole("region", { name: "Order summary" });
+    await summary.getByLabel("Bag number").fill(taken);
+    await summary.getByText(refusal).first().waitFor();
+    await page.getByLabel("Nickname").fill("Typed Bag");
+    await summary.getByRole("button", { name: "Review Order" }).click();
+    await page.getByText("Check the bag number").first().waitFor();
+    expect(await page.getByRole("dialog", { name: "Review Order" }).count()).toBe(0);
+    await checkAtBothWidths(page, "the storefront's bag refused as typed", { overflow: "page", exclude: '[class*="awsui_mobile-toolbar-nav"]' });
   });
 });

@@ -192,11 +192,13 @@ describe("members who come back", { timeout: 180_000 }, () => {
       const review = page.getByRole("dialog");
       await review.getByText("1 × Covered by your membership: $0.00").waitFor();
       const invoice = page.waitForResponse((response) => response.url().endsWith("/api/storefront/invoice") && response.request().method() === "POST");
-      await review.getByRole("button", { name: "Create Order & Send Payment Link" }).click();
-      const answer = (await (await invoice).json()) as { order: { totalCents: number; coveredCents: number } };
+      // The member verified their phone: the link goes to it without the employee's confirmation.
+      await review.getByRole("radio", { name: /Text the payment link/ }).check();
+      await review.getByRole("button", { name: "Create Order & Text Payment Link" }).click();
+      const answer = (await (await invoice).json()) as { order: { totalCents: number; coveredCents: number; paddleId: string } };
       expect(answer.order.totalCents).toBe(tapeCents);
       expect(answer.order.coveredCents).toBe(regripCents);
-      await page.getByRole("heading", { name: "Order Created" }).waitFor();
+      await page.waitForURL((url) => url.pathname.startsWith("/queue/orders/"));
     });
 
     await withSignedInPage(browser(), baseUrl, seed.admin, async (page) => {
@@ -229,8 +231,9 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await page.getByRole("button", { name: `Select ${member.firstName} ${member.lastName}` }).click();
       const assigned = page.getByRole("radio", { name: `${member.firstName}'s Paddle (Selkirk Vanguard), covered by membership` });
       await assigned.waitFor();
+      // The covered paddle is the one chosen, not a new paddle.
+      expect(await assigned.isChecked()).toBe(true);
       await checkScreen(page, "quick-sale-member-paddle", { console: true });
-      await assigned.check();
       await page.getByLabel("Nickname").waitFor({ state: "detached" });
       await page.getByRole("button", { name: "Next" }).click();
       await page.getByRole("checkbox", { name: /Standard Regrip \$0\.00 \(Covered by your membership\)/ }).check();
@@ -238,11 +241,13 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await checkScreen(page, "quick-sale-member-services", { console: true });
       await page.getByRole("button", { name: "Next" }).click();
       const booked = page.waitForResponse((response) => response.url().endsWith("/api/book-service") && response.request().method() === "POST");
-      await page.getByRole("button", { name: "Complete Order" }).click();
+      // Nothing to pay: no way to pay is asked, and the sale lands on its order.
+      await page.getByRole("button", { name: "Create Order", exact: true }).click();
       const answer = await booked;
       expect(answer.status()).toBe(201);
       expect(JSON.parse(answer.request().postData() ?? "{}")).toMatchObject({ paddleId: member.paddleId, services: ["regrip"] });
       expect(((await answer.json()) as { requiresPayment: boolean }).requiresPayment).toBe(false);
+      await page.waitForURL((url) => url.pathname.startsWith("/queue/orders/"));
     });
     expect((await api("GET", "/api/subscriptions", { token: member.token })).body.regripsLeft).toBe(0);
   });

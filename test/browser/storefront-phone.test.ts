@@ -3,7 +3,7 @@
  * accepted and then refused without naming the variant, the cart and Review 5,730 px down): an employee serves a
  * customer on a phone-sized screen, picks a product's color and feel on its one card, sees the sticky cart with its
  * Review button in view while scrolled down the catalogue, is refused more than the variant's stock (named), reviews
- * and sends the invoice.
+ * the sale with a new paddle, takes the payment now in cash and lands on the paid order.
  *
  * The product is made for this file (colors and feels of one name, at stocks it knows), and deleted after. The
  * employee starts signed in (a stored session, not /login) on the storefront.
@@ -128,18 +128,23 @@ describe("the storefront on a phone", () => {
         await expectAccessible(page, "the storefront's cart at 390 px", undefined, { exclude: '[class*="awsui_mobile-toolbar-nav"]' });
 
         await summary.getByLabel("Bag number").fill(bag);
+        await page.getByPlaceholder("Big Red").fill("Phone Paddle");
         await reviewOrder.click();
         const dialog = page.getByRole("dialog", { name: "Review Order" });
         await dialog.getByText("$36.00").first().waitFor();
-        await dialog.getByRole("button", { name: "Create Order & Send Payment Link" }).click();
-
-        await page.getByRole("heading", { name: "Order Created" }).waitFor();
-        await page.getByText("Payment link texted to").waitFor();
-        const orderId = (await page.getByText(/^[0-9a-f-]{36}$/).first().innerText()).trim();
+        // Taken now at the counter: the order page opens on the pickup's payment dialog.
+        await dialog.getByRole("button", { name: "Create Order & Take Payment" }).click();
+        await page.waitForURL((url) => url.pathname.startsWith("/queue/orders/"));
+        const orderId = new URL(page.url()).pathname.split("/").pop()!;
+        const pay = page.getByRole("dialog", { name: /^Take payment: order R-\d{4,}$/ });
+        await pay.getByRole("radio", { name: /^Cash/ }).check();
+        await pay.getByRole("button", { name: "Record $36.00" }).click();
+        await page.getByText("Paid · Cash at the counter").waitFor();
         const order = await api("GET", `/api/orders/${orderId}`, { token: admin });
-        expect(order.body).toMatchObject({ bagNumber: bag, totalCents: 3600, status: "WAITING_ON_PAYMENT" });
+        expect(order.body).toMatchObject({ bagNumber: bag, totalCents: 3600, paymentStatus: "paid", paddle: { nickname: "Phone Paddle" } });
         expect(order.body.lineItems).toEqual([expect.objectContaining({ name: product, description: "Black · Tacky", quantity: 2 })]);
-        expect(textsTo(shop.dataDir, customer.phone)).toHaveLength(1);
+        // Paid at the counter: no payment link texted.
+        expect(textsTo(shop.dataDir, customer.phone).filter((text) => text.includes("/local-pay/"))).toEqual([]);
       },
       { viewport: { width: 390, height: 844 } },
     );
@@ -147,7 +152,7 @@ describe("the storefront on a phone", () => {
     // The server's own refusal names the variant and what is left of it (2 of 4 are taken now).
     const refused = await api("POST", "/api/storefront/invoice", {
       token: admin,
-      body: { customerId: created.body.id, bagNumber: bag, items: [{ id: made[0], quantity: 99 }] },
+      body: { customerId: created.body.id, bagNumber: bag, items: [{ id: made[0], quantity: 99 }], payment: "counter" },
     });
     expect(refused).toMatchObject({ status: 409, body: { message: `Only 2 left of ${product} (Black, Tacky)` } });
   }, 180_000);

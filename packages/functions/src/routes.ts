@@ -146,6 +146,7 @@ export const routes: Route[] = [
   { method: "GET", path: "/api/customers/{id}/summary", handler: handlerAt("customers/summary"), access: "staff", grants: reads },
   { method: "PUT", path: "/api/customers/{id}/notes", handler: handlerAt("customers/notes"), access: "staff", grants: table("read", "put", "update") },
   { method: "GET", path: "/api/customers/{id}/packs", handler: handlerAt("packs/customer"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/customers/{id}/paddles", handler: handlerAt("paddles/customer"), access: "staff", grants: reads },
   { method: "POST", path: "/api/customers/{id}/phone", handler: handlerAt("customers/send-phone-code"), access: "staff", grants: { ...table("read", "put", "update"), texts: true } },
   { method: "POST", path: "/api/customers/{id}/phone/verify", handler: handlerAt("customers/verify-phone"), access: "staff", grants: edits },
   // bags (staff)

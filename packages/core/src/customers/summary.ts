@@ -17,7 +17,7 @@ import { viewOf as membershipView, subscriptionOf } from "../memberships";
 import { staffFactsOf } from "../memberships/badges";
 import { view as orderView, type OrderItem } from "../orders/view";
 import { balanceOf as packsOf } from "../packs/read";
-import { ofCustomer as paddlesOf } from "../paddles";
+import { recentOfCustomer as paddlesOf } from "../paddles";
 import {
   SUMMARY_ORDERS,
   SUMMARY_PADDLES,

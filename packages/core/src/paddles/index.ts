@@ -106,20 +106,28 @@ async function withBags(data: PaddleItem[]): Promise<PaddleView[]> {
 }
 
 /** C5: the caller's paddles they still own, newest first, each with its bag's code and the open order it is in (one BatchGet each). */
-export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, async (actor): Promise<PaddleView[]> => {
+export const list = /* @__PURE__ */ fn({ role: "customer", input: NoInput }, (actor): Promise<PaddleView[]> => ownedPaddles(actor.userId));
+
+/**
+ * GET /api/customers/{id}/paddles (staff): the customer's paddles they still own, newest first, as C5 answers them:
+ * the counter's sale offers them first (one already in an open order is shown as in the shop). None for an unknown id.
+ */
+export const ofCustomer = /* @__PURE__ */ fn({ role: "staff", input: ById }, (_actor, { id }): Promise<PaddleView[]> => ownedPaddles(id));
+
+async function ownedPaddles(userId: string): Promise<PaddleView[]> {
   const { data } = await db()
-    .entities.paddle.query.byOwner({ userId: actor.userId })
+    .entities.paddle.query.byOwner({ userId })
     .where(({ ownershipStatus }, { eq }) => eq(ownershipStatus, "owned"))
     .go({ pages: "all" });
   return withBags(data);
-});
+}
 
 /**
  * A customer's paddles as staff see them on the customer page (customers/summary.ts): at most `limit` of their
  * partition's paddles (one Query of `limit + 1`, sold or given away ones too, with their ownership status), newest
  * first, with bag codes and open orders; `more` when they have more.
  */
-export async function ofCustomer(userId: string, limit: number): Promise<{ items: PaddleView[]; more: boolean }> {
+export async function recentOfCustomer(userId: string, limit: number): Promise<{ items: PaddleView[]; more: boolean }> {
   const { data } = await db().entities.paddle.query.byOwner({ userId }).go({ limit: limit + 1 });
   return { items: await withBags(data.slice(0, limit)), more: data.length > limit };
 }

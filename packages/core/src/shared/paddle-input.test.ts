@@ -4,7 +4,8 @@
  */
 import * as z from "zod/mini";
 import { describe, expect, it } from "vitest";
-import { CreatePaddle, PaddleNames, PaddleNickname, UpdatePaddle } from "./paddle-input";
+import { CreatePaddle, PaddleNames, UpdatePaddle } from "./paddle-input";
+import { PaddleNickname } from "./paddle-name";
 import { CORE_THICKNESS_MM } from "./paddles";
 
 const first = (schema: z.ZodMiniType, input: unknown) => {

@@ -6,11 +6,11 @@
 import * as z from "zod/mini";
 import { atMostDecimals, boundedId } from "./ids";
 import { isUploadKey } from "./images";
+import { PaddleNickname, requiredPaddleName } from "./paddle-name";
 import {
   BRAND_REQUIRED,
   CORE_THICKNESS,
   CORE_THICKNESS_MM,
-  NICKNAME_REQUIRED,
   OWNERSHIP_STATUSES,
   PADDLE_MATERIALS,
   PADDLE_SHAPES,
@@ -22,8 +22,7 @@ import {
 
 const LIMITS = PADDLE_TEXT_LIMITS;
 
-const required = (message: string, label: string) =>
-  z.string({ error: message }).check(z.trim(), z.minLength(1, message), z.maxLength(LIMITS.name, `${label} must be at most ${LIMITS.name} characters`));
+const required = requiredPaddleName;
 
 /** Optional text: "" or null clears it. */
 const text = (label: string, max: number) =>
@@ -35,8 +34,6 @@ const isPhotoUrl = (url: string) =>
   (url.startsWith("/uploads/") && isUploadKey(url.slice("/uploads/".length))) ||
   /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(url);
 
-/** A paddle's nickname: required, at most 60 characters (also the quick sale's paddle, shared/quick-sale). */
-export const PaddleNickname = required(NICKNAME_REQUIRED, "Nickname");
 
 /** The two names every paddle has: what the add forms check before anything else. */
 export const PaddleNames = z.object({ brand: required(BRAND_REQUIRED, "Brand"), nickname: PaddleNickname });

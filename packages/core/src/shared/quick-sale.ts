@@ -9,8 +9,7 @@ import { CounterShop } from "./counter-shop";
 import { OptionalBagNumber } from "./bag-input";
 import { CUSTOMER_NOT_FOUND } from "./customers";
 import { boundedId } from "./ids";
-import { PaddleNickname } from "./paddle-input";
-import { NICKNAME_REQUIRED, PADDLE_NOT_FOUND } from "./paddles";
+import { PhoneConfirmedInput, SalePaddle, SalePaddleId, SalePaymentInput } from "./counter-sale";
 import { orderTotals, type OrderTotals } from "./totals";
 
 /** `cents`: the price the starter catalogue gives each item (infra/starter-catalogue.ts), never shown as a price. */
@@ -90,20 +89,17 @@ export const DiscountDollars = z.number({ error: DISCOUNT_AT_LEAST_0 }).check(
  */
 export const QuickSaleBooking = z.object({
   customerId: boundedId(CUSTOMER_NOT_FOUND),
-  paddle: z.object(
-    {
-      nickname: PaddleNickname,
-      brand: text(60, "Brand"),
-      model: text(60, "Model"),
-    },
-    { error: NICKNAME_REQUIRED },
-  ),
+  paddle: SalePaddle,
   bagNumber: OptionalBagNumber,
   /**
    * A paddle of the customer's already on file: the sale is for it, no new paddle is made (`paddle` is
    * then ignored), and a membership covering it applies to the core regrip. Absent: a new paddle from `paddle`.
    */
-  paddleId: z.optional(z.nullable(boundedId(PADDLE_NOT_FOUND))),
+  paddleId: SalePaddleId,
+  /** How the customer pays (shared/counter-sale.ts): "counter" needs no verified phone; "link" (the default) a confirmed one. */
+  payment: SalePaymentInput,
+  /** The employee confirmed the phone number with the customer: a payment link may be texted to it. */
+  phoneConfirmed: PhoneConfirmedInput,
   /** The shop whose counter sells (its sales tax rate); the default shop when absent. */
   shop: CounterShop,
   services: z

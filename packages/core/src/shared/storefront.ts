@@ -7,7 +7,9 @@
 import { stockShortfall, type VariantNaming } from "./variants";
 import * as z from "zod/mini";
 import { CounterShop } from "./counter-shop";
-import { BAG_CODE_PATTERN, BAG_NUMBER_INVALID } from "./bags";
+import { BAG_CODE_PATTERN } from "./bags";
+import { OptionalBagNumber } from "./bag-input";
+import { PhoneConfirmedInput, SalePaddle, SalePaddleId, SalePaymentInput } from "./counter-sale";
 import type { CatalogueProduct, ProductCategory } from "./catalogue";
 import { CUSTOMER_NOT_FOUND } from "./customers";
 import { boundedId, SentPromoCode } from "./ids";
@@ -139,7 +141,7 @@ export function isBagCode(input: string): boolean {
 }
 
 export const PHONE_NUMBER_REQUIRED = "Phone Number Required";
-export const PHONE_FOR_PAYMENT_LINK = "Customer must have a phone number to receive payment link";
+export { PHONE_FOR_PAYMENT_LINK } from "./counter-sale";
 
 /** How the payment link's text went: sent, or why not (the page then offers the link to copy). */
 export interface SmsStatus {
@@ -150,13 +152,17 @@ export interface SmsStatus {
 /** POST /api/storefront/invoice: the order, its payment link (null when nothing is owed) and how the text went. */
 export interface InvoiceAnswer {
   orderId: string;
+  /** The order's number (./orders `orderReference`, "R-1042"). */
+  reference: string;
+  /** True when the bag field was left blank and the server chose the bag (the order's `bagNumber`). */
+  bagAssigned: boolean;
   checkoutUrl: string | null;
   smsStatus: SmsStatus;
   order: OrderView;
 }
 
 /** POST /api/orders/{id}/payment-link: the link texted again, as an invoice answers it. */
-export type PaymentLinkAnswer = Omit<InvoiceAnswer, "orderId">;
+export type PaymentLinkAnswer = Omit<InvoiceAnswer, "orderId" | "reference" | "bagAssigned">;
 
 /** The quick-sale form of POST /api/book-service: the order, its bag, its payment link and how the text went. */
 export interface QuickSaleAnswer {
@@ -240,11 +246,14 @@ export function cartCount(items: readonly CartLine[]): number {
  */
 export const StorefrontInvoice = z.object({
   customerId: boundedId(CUSTOMER_NOT_FOUND),
-  bagNumber: z.pipe(
-    // Bounded before the transform, so a huge string is refused without being copied (hostile test's bound rule).
-    z.string({ error: BAG_NUMBER_INVALID }).check(z.maxLength(40, BAG_NUMBER_INVALID)),
-    z.transform(normaliseBagCode),
-  ).check(z.refine((code: string) => isBagCode(code), BAG_NUMBER_INVALID)),
+  /** The bag the paddle goes in; blank or absent, the server assigns the lowest free active bag (as the quick sale does). */
+  bagNumber: OptionalBagNumber,
+  /** A paddle of the customer's on file, or (`paddle`) a new one made with the order; neither: a sale of goods only. */
+  paddleId: SalePaddleId,
+  paddle: z.optional(SalePaddle),
+  /** How the customer pays (shared/counter-sale.ts): "counter" or "link" (the default). */
+  payment: SalePaymentInput,
+  phoneConfirmed: PhoneConfirmedInput,
   myGripNotes: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(NOTES_MAX_LENGTH, MY_GRIP_NOTES_TOO_LONG)))),
   items: z.array(
     z.object({

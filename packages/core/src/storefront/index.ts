@@ -18,7 +18,7 @@ import { allProducts, catalogueProduct, productFromSku, productsByIds } from "..
 import { db } from "../db";
 import { uniqueKey } from "../entities";
 import * as Bags from "../bags";
-import { conflict, forbidden, invalid, notFound, precondition, unavailable } from "../errors";
+import { conflict, forbidden, invalid, notFound, precondition, unavailable, type DomainError } from "../errors";
 import { CUSTOMER_NOT_FOUND } from "../shared/customers";
 import { charged, createOrder, SentIdempotencyKey, type OrderDraft } from "../orders/create";
 import { type OrderItem, view } from "../orders/view";
@@ -42,7 +42,7 @@ import { billOf } from "../shared/bill";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
-import { PHONE_VERIFICATION_REQUIRED } from "../shared/api-words";
+import { PAY_AT_COUNTER, saleLinkRefusal, type SalePayment } from "../shared/counter-sale";
 import {
   discountDollarsToCents,
   QUICK_SALE_SERVICES,
@@ -180,6 +180,85 @@ function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; p
   return { ...order, ...fields, ...(fields.paymentStatus === "comp" ? { status: "SERVICE_QUEUE" as OrderStatus } : {}) };
 }
 
+/**
+ * What a counter sale may do about its payment (shared/counter-sale.ts): taken at the counter, nothing more is
+ * asked; a payment link, only to a phone the customer verified or the employee confirmed with them (400 with no
+ * phone, 428 unconfirmed).
+ */
+function paymentAllowed(customer: UserItem, payment: SalePayment, phoneConfirmed: boolean | undefined): void {
+  const refusal = saleLinkRefusal(customer, payment, phoneConfirmed);
+  if (refusal) throw refusal.kind === "invalid" ? invalid(refusal.message) : precondition(refusal.message);
+}
+
+/** The sale's way of paying and, for a link, how its number was confirmed: in the sale's audit entry. */
+const paymentAudit = (customer: UserItem, payment: SalePayment, phoneConfirmed: boolean | undefined) => ({
+  payment,
+  ...(payment === "link" ? { phoneConfirmedBy: customer.phoneVerified ? "code" : phoneConfirmed ? "staff" : null } : {}),
+});
+
+/**
+ * The paddle a counter sale is for, the same for the storefront and the quick sale: one of the customer's on file
+ * (`paddleId`: it must still be theirs, 404 else; it goes into the order's bag), or a new one made with the order
+ * (`paddle`), or none (a storefront sale of goods only).
+ */
+async function salePaddle(customerId: string, input: { paddleId?: string | null; paddle?: { nickname: string; brand?: string | null; model?: string | null } }) {
+  const found = input.paddleId ? (await db().entities.paddle.get({ userId: customerId, id: input.paddleId }).go()).data : null;
+  if (input.paddleId && (!found || found.ownershipStatus !== "owned")) throw notFound(PADDLE_NOT_FOUND);
+  const onFile: Paddles.PaddleItem | null = found ?? null;
+  const fresh = !onFile && input.paddle ? input.paddle : null;
+  const paddleId = onFile?.id ?? (fresh ? randomUUID() : undefined);
+  const fields = onFile
+    ? { paddleId, paddle: { nickname: onFile.nickname, brand: onFile.brand, ...(onFile.model ? { model: onFile.model } : {}) } }
+    : fresh
+      ? { paddleId, paddle: { nickname: fresh.nickname, brand: fresh.brand || Paddles.UNKNOWN_BRAND, ...(fresh.model ? { model: fresh.model } : {}) } }
+      : {};
+  return {
+    onFile,
+    fields,
+    /** The paddle's writes in the order's transaction: the one on file into the bag, or the new one made in it. */
+    writes: (entities: Parameters<typeof Paddles.madeForCustomer>[0], actor: UserActor, bag: { id: string } | null) => {
+      if (onFile) {
+        return [
+          {
+            // The paddle on file must still be the customer's; it goes into the order's bag.
+            label: "paddle",
+            write: bag
+              ? entities.paddle.patch({ userId: customerId, id: onFile.id }).set({ bagId: bag.id }).where((a, { eq }) => eq(a.ownershipStatus, "owned")).commit()
+              : entities.paddle.check({ userId: customerId, id: onFile.id }).where((a, { eq }) => eq(a.ownershipStatus, "owned")).commit(),
+          },
+        ];
+      }
+      if (!fresh || !paddleId) return [];
+      return Paddles.madeForCustomer(entities, actor, {
+        id: paddleId,
+        userId: customerId,
+        nickname: fresh.nickname,
+        brand: fresh.brand || undefined,
+        model: fresh.model || undefined,
+        bagId: bag?.id,
+      });
+    },
+    refusal: (failed: readonly string[]) => (failed.includes("paddle") && onFile ? notFound(PADDLE_NOT_FOUND) : undefined),
+  };
+}
+
+/**
+ * The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say which
+ * bag; a bag the server chose and another sale took first is tried again with the next free one (Bags.withFreeBag).
+ */
+function bagRefusal(failed: readonly string[], bagNumber: string, typed: boolean): DomainError | undefined {
+  if (!failed.includes(Bags.BAG_LABEL) && !failed.includes(Bags.BAG_HOLD_LABEL)) return undefined;
+  if (!typed) throw new Bags.AssignedBagTaken(bagNumber);
+  return conflict(failed.includes(Bags.BAG_LABEL) ? bagNotActive(bagNumber) : bagInUse(bagNumber));
+}
+
+/** The bag typed, else the lowest free one not just lost to another sale (none free: a 409, never an order without a bag). */
+async function saleBag(typed: string | null, lost: ReadonlySet<string>): Promise<string> {
+  const bagNumber = typed ?? (await Bags.lowestFree(lost));
+  if (!bagNumber) throw conflict(NO_FREE_BAG);
+  return bagNumber;
+}
+
 const SMS_SENT = "Payment link sent by text";
 const NOTHING_TO_PAY = "Nothing to pay: no payment link was sent";
 const NO_CARD_PAYMENTS = "Card payments are not set up: no payment link was sent. Take the payment at the counter.";
@@ -197,10 +276,15 @@ async function lastLinkText(orderId: string): Promise<SmsStatus | null> {
  * one, and the text. A repeat texts again only when no text was logged for the
  * order yet (the first request stopped between the order and the text).
  */
-async function linkAndText(order: OrderItem, options: { siteUrl: string; replayed: boolean; fresh?: boolean; sale?: boolean }): Promise<CounterSale> {
+async function linkAndText(
+  order: OrderItem,
+  options: { siteUrl: string; replayed: boolean; fresh?: boolean; sale?: boolean; payment?: SalePayment },
+): Promise<CounterSale> {
   if (order.totalCents <= 0 || order.paymentStatus !== "unpaid") {
     return { order, checkoutUrl: order.invoiceUrl ?? null, smsStatus: { success: false, message: NOTHING_TO_PAY } };
   }
+  // Paid at the counter straight after the sale (the order page's payment dialog): no link is made or texted.
+  if (options.payment === "counter") return { order, checkoutUrl: null, smsStatus: { success: false, message: PAY_AT_COUNTER } };
   let current = order;
   if (!current.invoiceUrl || options.fresh) {
     let opened;
@@ -240,23 +324,29 @@ const InvoiceInput = counterSale(StorefrontInvoice);
 /**
  * POST /api/storefront/invoice: the cart priced from the catalogue (visible
  * skus only) and the promotion, the order awaiting payment with the stock it
- * takes, then the payment link texted to the customer.
+ * takes, its paddle (one on file, or a new one made with it) in its bag (the
+ * one typed, else the lowest free bag, as the quick sale assigns), then the
+ * payment taken at the counter (`payment: "counter"`, nothing texted) or the
+ * payment link texted to a confirmed number (`"link"`, the default).
  */
 export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }, async (staff, { form: input, ...options }): Promise<InvoiceAnswer> => {
   const actor = personOf(staff);
-  const { order, replayed } = await createOrder(
+  const payment = input.payment ?? "link";
+  const typedBag = input.bagNumber || null;
+  const make = (lost: ReadonlySet<string>) => createOrder(
     actor,
     async (now) => {
       const customer = await customerOf(input.customerId);
-      if (!customer.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
+      paymentAllowed(customer, payment, input.phoneConfirmed);
       const shop = input.shop ?? DEFAULT_DROPOFF_LOCATION;
-      const [skus, promotion, { allowance, subscription }, redemption, settings] = await Promise.all([
+      const [skus, promotion, { allowance, subscription }, redemption, settings, paddle] = await Promise.all([
         productsByIds(input.items.map((line) => line.id)),
         input.promoCode ? Promotions.byCode(input.promoCode) : null,
         membershipOf(customer.userId),
         // The redemption's code loads only for an invoice that redeems points (npm run bench:lambda).
         input.redeemPoints ? import("../loyalty/redeem").then((redeem) => redeem.redemption(customer.userId, input.redeemPoints!, now.toISOString(), invalid)) : undefined,
         moneySettings(),
+        salePaddle(customer.userId, input),
       ]);
       const taxRateBps = settings.taxRateBps[shop];
       const full = priceSale({
@@ -284,11 +374,13 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
         now,
       );
       const priced = cover.priced;
+      const bagNumber = await saleBag(typedBag, lost);
       return {
         order: withCoverage(
           {
             ...counterSaleFields(actor, await Users.firstNameOf(actor), customer, priced, "Invoiced at the storefront", now, shop),
-            bagNumber: input.bagNumber,
+            bagNumber,
+            ...paddle.fields,
             ...(input.myGripNotes ? { myGripNotes: input.myGripNotes } : {}),
           },
           cover.fields,
@@ -300,21 +392,37 @@ export const invoice = /* @__PURE__ */ fn({ role: "staff", input: InvoiceInput }
             customerId: customer.userId,
             totalCents: priced.totalCents,
             promoCode: priced.promoCode ?? null,
-            bagNumber: input.bagNumber,
+            bagNumber,
+            bagAssigned: !typedBag,
+            ...(paddle.fields.paddleId ? { paddleId: paddle.fields.paddleId } : {}),
             source: "storefront",
+            ...paymentAudit(customer, payment, input.phoneConfirmed),
             ...coverAudit(cover.fields),
             ...(priced.pointsRedeemed ? { pointsRedeemed: priced.pointsRedeemed } : {}),
           },
         },
-        // The membership's regrip and the customer's redeemed points, spent in the order's transaction.
-        writes: (entities, context) => [...cover.writes(entities), ...(redemption?.writes(entities, context) ?? [])],
-        refusal: async (failed) => cover.refusal(failed) ?? (await redemption?.refused(failed)),
+        // The membership's regrip, the customer's redeemed points and the paddle, written in the order's transaction.
+        writes: (entities, context) => [
+          ...cover.writes(entities),
+          ...(redemption?.writes(entities, context) ?? []),
+          ...paddle.writes(entities, actor, context.bag),
+        ],
+        refusal: async (failed) =>
+          bagRefusal(failed, bagNumber, !!typedBag) ?? paddle.refusal(failed) ?? cover.refusal(failed) ?? (await redemption?.refused(failed)),
       };
     },
     { idempotencyKey: options.idempotencyKey },
   );
-  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed, sale: true });
-  return { orderId: sale.order.id, checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
+  const { order, replayed } = await Bags.withFreeBag(make, () => conflict(NO_FREE_BAG));
+  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed, sale: true, payment });
+  return {
+    orderId: sale.order.id,
+    reference: orderReference(sale.order),
+    bagAssigned: !typedBag,
+    checkoutUrl: sale.checkoutUrl,
+    smsStatus: sale.smsStatus,
+    order: view(sale.order, { staff: true }),
+  };
 });
 
 /** The quick-sale services' skus, found by their codes (the uniqueValue reservations), hidden or not. */
@@ -358,23 +466,24 @@ const QuickSaleInput = /* @__PURE__ */ counterSale(QuickSaleBooking);
  */
 export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInput }, async (staff, { form: input, ...options }): Promise<QuickSaleAnswer> => {
   const actor = personOf(staff);
+  const payment = input.payment ?? "link";
   const typedBag = input.bagNumber || null;
   // A bag the server chose that another sale took first: the next try skips it (Bags.withFreeBag).
   const make = (lost: ReadonlySet<string>) => createOrder(
     actor,
     async (now) => {
       const customer = await customerOf(input.customerId);
-      if (!customer.phone || !customer.phoneVerified) throw precondition(PHONE_VERIFICATION_REQUIRED);
+      // Paid at the counter, no code is asked (the walk-in pays cash); a link goes only to a confirmed number.
+      paymentAllowed(customer, payment, input.phoneConfirmed);
       const shop = input.shop ?? DEFAULT_DROPOFF_LOCATION;
-      const [byCode, existing, membership, settings] = await Promise.all([
+      const [byCode, paddle, membership, settings] = await Promise.all([
         quickSaleSkus(),
         // A paddle of the customer's on file (its id sent): the sale is for it, and a membership covering it applies.
-        input.paddleId ? db().entities.paddle.get({ userId: customer.userId, id: input.paddleId }).go() : null,
+        salePaddle(customer.userId, input),
         input.paddleId ? membershipOf(customer.userId) : undefined,
         moneySettings(),
       ]);
-      const onFile = existing?.data ?? null;
-      if (input.paddleId && (!onFile || onFile.ownershipStatus !== "owned")) throw notFound(PADDLE_NOT_FOUND);
+      const onFile = paddle.onFile;
       const chosen = QUICK_SALE_SERVICES.filter((service) => input.services.includes(service.id));
       const lines = chosen.map((service) => {
         const sku = byCode.get(service.code);
@@ -391,10 +500,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
       const cover = await (await packs()).orPack(covering(membership?.allowance, full, coverage, core, { staffCents: discountCents, taxRateBps }), customer.userId, full, core, full.lineItems[core]?.name, { staffCents: discountCents, taxRateBps }, undefined, now);
       const priced = cover.priced;
       staffDiscountAllowed(staff, priced, settings.employeeDiscountLimitPercent, input.discount?.notes ?? undefined);
-      // The bag typed, else the lowest free one (none free: a 409, never an order without a bag).
-      const bagNumber = typedBag ?? (await Bags.lowestFree(lost));
-      if (!bagNumber) throw conflict(NO_FREE_BAG);
-      const paddleId = onFile?.id ?? randomUUID();
+      const bagNumber = await saleBag(typedBag, lost);
       const discounted = priced.discountAmountCents > 0;
       // The staff member's notes on the discount are kept with it, and also when they typed notes but no amount
       // (the wizard used to send notes only with an amount, and lost them).
@@ -404,10 +510,7 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
         order: {
           ...withCoverage(counterSaleFields(actor, staffName, customer, priced, "Quick sale", now, shop), cover.fields),
           bagNumber,
-          paddleId,
-          paddle: onFile
-            ? { nickname: onFile.nickname, brand: onFile.brand, ...(onFile.model ? { model: onFile.model } : {}) }
-            : { nickname: input.paddle.nickname, brand: input.paddle.brand || Paddles.UNKNOWN_BRAND, ...(input.paddle.model ? { model: input.paddle.model } : {}) },
+          ...paddle.fields,
           ...(discounted || notes
             ? { discountByStaffId: actor.userId, discountByStaffName: staffName, ...(notes ? { discountNotes: notes } : {}) }
             : {}),
@@ -424,45 +527,19 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
             bagNumber,
             bagAssigned: !typedBag,
             source: "quick sale",
+            ...paymentAudit(customer, payment, input.phoneConfirmed),
             ...coverAudit(cover.fields),
           },
         },
-        // The bag's refusals (orders/create.ts's `bag`, `bag-hold` labels) as the counter needs them: 409s that say
-        // which bag; a bag the server chose and another sale took first is tried again with the next free one.
-        refusal: (failed) => {
-          if (failed.includes("paddle") && onFile) return notFound(PADDLE_NOT_FOUND);
-          if (!failed.includes(Bags.BAG_LABEL) && !failed.includes(Bags.BAG_HOLD_LABEL)) return cover.refusal(failed);
-          if (!typedBag) throw new Bags.AssignedBagTaken(bagNumber);
-          return conflict(failed.includes(Bags.BAG_LABEL) ? bagNotActive(bagNumber) : bagInUse(bagNumber));
-        },
-        // The new paddle is in the order's bag (as a booking's is), until the pickup or cancel takes it out.
-        writes: (entities, { bag }) => [
-          ...cover.writes(entities),
-          ...(onFile
-            ? [
-                {
-                  // The paddle on file must still be the customer's; it goes into the order's bag.
-                  label: "paddle",
-                  write: bag
-                    ? entities.paddle.patch({ userId: customer.userId, id: onFile.id }).set({ bagId: bag.id }).where((a, { eq }) => eq(a.ownershipStatus, "owned")).commit()
-                    : entities.paddle.check({ userId: customer.userId, id: onFile.id }).where((a, { eq }) => eq(a.ownershipStatus, "owned")).commit(),
-                },
-              ]
-            : Paddles.madeForCustomer(entities, actor, {
-            id: paddleId,
-            userId: customer.userId,
-            nickname: input.paddle.nickname,
-            brand: input.paddle.brand || undefined,
-            model: input.paddle.model || undefined,
-            bagId: bag?.id,
-          })),
-        ],
+        refusal: (failed) => bagRefusal(failed, bagNumber, !!typedBag) ?? paddle.refusal(failed) ?? cover.refusal(failed),
+        // The paddle is in the order's bag (as a booking's is), until the pickup or cancel takes it out.
+        writes: (entities, { bag }) => [...cover.writes(entities), ...paddle.writes(entities, actor, bag)],
       };
     },
     { idempotencyKey: options.idempotencyKey },
   );
   const { order, replayed } = await Bags.withFreeBag(make, () => conflict(NO_FREE_BAG));
-  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed, sale: true });
+  const sale = await linkAndText(order, { siteUrl: options.siteUrl, replayed, sale: true, payment });
   return {
     id: sale.order.id,
     orderId: sale.order.id,

@@ -12,7 +12,7 @@ import { ORDER_NOT_FOUND, orderTitle, type OrderView } from "@regrip/core/shared
 import { billAmount } from "@regrip/core/shared/bill-rows";
 import { paidWith } from "@regrip/core/shared/payment";
 import { displayPhone } from "@regrip/core/shared/phone";
-import { useNavigate, useParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { errorStatus } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useStaffOrder } from "../console-api";
@@ -30,7 +30,7 @@ import { EditLinesModal } from "./EditLines";
 import { workTicketPath } from "./staff-order-path";
 import { editRefusal } from "@regrip/core/shared/order-edit";
 import { canRefund, RefundDialog } from "./RefundDialog";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { PackCreditView } from "@regrip/core/shared/packs";
 import { apiJson } from "../../../lib/api";
@@ -56,6 +56,17 @@ export default function StaffOrderPage() {
   const [refunding, setRefunding] = useState(false);
   const [editing, setEditing] = useState(false);
   const data = order.data;
+  // A counter sale paid at the counter lands here with `?pay=now` (counter-sale/HowToPay.tsx): the payment dialog
+  // opens once, on the order as read, and the address drops the flag so a reload does not open it again.
+  const [params, setParams] = useSearchParams();
+  const payNow = params.get("pay") === "now";
+  const payOpened = useRef(false);
+  useEffect(() => {
+    if (!payNow || !data || payOpened.current) return;
+    payOpened.current = true;
+    setParams({}, { replace: true });
+    if (data.bill.balanceCents > 0) actions.pay(data);
+  }, [payNow, data, actions, setParams]);
   usePageMeta(data ? orderTitle(data) : "Order", "An order at the counter: customer, payment, notes and actions.");
 
   const back = (

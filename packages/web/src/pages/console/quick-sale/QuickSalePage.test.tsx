@@ -81,7 +81,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     expect(screen.getByText("Up to $10.60 (20%) without an admin")).toBeTruthy();
     fireEvent.click(button("Next"));
 
-    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Create Order & Take Payment" }));
     dialog = await screen.findByRole("dialog", { name: "Phone Required for Booking" });
     fireEvent.change(within(dialog).getByLabelText("Phone number"), { target: { value: "303555" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Send Code" }));
@@ -93,11 +93,9 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole("button", { name: "Back" })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Complete Booking" }));
 
-    await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Service Booked", description: "Order 101 in bag 101 (assigned). Payment link sent to customer" }));
-    // The end names the order's reference and links to staff's view of it.
-    const done = await screen.findByText("Order 101 booked");
-    expect(done).toBeTruthy();
-    expect(screen.getByRole("link", { name: "View order 101" }).getAttribute("href")).toBe("/queue/orders/o1");
+    await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Service Booked", description: "Order 101 in bag 101 (assigned). Take the payment now" }));
+    // The sale ends with the money: on the order, its payment dialog opened there.
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/queue/orders/o1?pay=now"));
     const bookings = calls.filter((c) => c.path === "/api/book-service");
     expect(bookings).toHaveLength(2);
     expect(bookings[1].body).toEqual({
@@ -107,9 +105,9 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
       discount: { amount: 1.5 },
       shop: "HIGHLANDS_RANCH",
       total: 51.5,
+      payment: "counter",
     });
     expect(calls.find((c) => c.path === "/api/customers/c9/phone")?.body).toEqual({ phone: "+13035550199" });
-    await screen.findByLabelText("Find a customer");
   });
 
   it("says 'Booking Failed' with the server's message", async () => {
@@ -127,7 +125,7 @@ describe("QuickSalePage", { timeout: 30_000 }, () => {
     fireEvent.click(button("Next"));
     fireEvent.click(await screen.findByRole("checkbox", { name: /Edge Guard/ }));
     fireEvent.click(button("Next"));
-    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Create Order & Take Payment" }));
     await waitFor(() => expect(toasts.current()).toMatchObject({ title: "Booking Failed", description: "Bag 107 is in use by another open order" }));
   });
 
@@ -189,8 +187,8 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
     fireEvent.click(button("Next"));
     await screen.findByText("Robin Park · +1 (303) 555-0199");
     expect(screen.getByText("107")).toBeTruthy();
-    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
-    await screen.findByText("Order 107 booked");
+    fireEvent.click(await screen.findByRole("button", { name: "Create Order & Take Payment" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/queue/orders/o7?pay=now"));
     const booking = calls.find((c) => c.path === "/api/book-service")!;
     expect(booking.body).toEqual({
       customerId: "c9",
@@ -200,6 +198,7 @@ describe("QuickSalePage: the bag, the notes and a reload", { timeout: 30_000 }, 
       discount: { amount: 0, notes: "Price matched" },
       shop: "HIGHLANDS_RANCH",
       total: 15,
+      payment: "counter",
     });
     // Done: nothing kept, a reload starts a new sale.
     expect(sessionStorage.getItem("regrip.quickSale.draft")).toBeNull();
@@ -253,9 +252,11 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
     renderPage(<QuickSalePage />, { path: "/quick-sale" });
     fireEvent.change(screen.getByLabelText("Find a customer"), { target: { value: "rob" } });
     fireEvent.click(await screen.findByRole("button", { name: "Select Robin Park" }));
-    // A new paddle is today's choice; the assigned one hides the new paddle's fields.
+    // The covered paddle is chosen first; a new paddle shows its fields, and the covered one hides them again.
     const assigned = await screen.findByRole("radio", { name: "Big Blue (Joola Perseus), covered by membership" });
-    expect((screen.getByRole("radio", { name: "A new paddle" }) as HTMLInputElement).checked).toBe(true);
+    expect((assigned as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByLabelText("Nickname")).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "A new paddle" }));
     expect(screen.getByLabelText("Nickname")).toBeTruthy();
     fireEvent.click(assigned);
     expect(screen.queryByLabelText("Nickname")).toBeNull();
@@ -271,7 +272,7 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
     expect(screen.getByText("Total: $0.00")).toBeTruthy();
     fireEvent.click(button("Next"));
     await screen.findByText(discountOverLimit(20, 1500));
-    expect(screen.queryByRole("button", { name: "Complete Order" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Create Order & Take Payment" })).toBeNull();
     fireEvent.change(screen.getByLabelText("Discount amount ($)"), { target: { value: "3" } });
     expect(screen.getByText("Total: $12.00")).toBeTruthy();
 
@@ -281,8 +282,8 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
     await screen.findByText("Total: $12.00");
     fireEvent.click(button("Next"));
     await screen.findByText("Big Blue (Joola Perseus), covered by membership");
-    fireEvent.click(await screen.findByRole("button", { name: "Complete Order" }));
-    await screen.findByText("Order 108 booked");
+    fireEvent.click(await screen.findByRole("button", { name: "Create Order & Take Payment" }));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/queue/orders/o8?pay=now"));
     expect(calls.find((c) => c.path === "/api/book-service")!.body).toEqual({
       customerId: "c9",
       paddleId: "p1",
@@ -291,6 +292,7 @@ describe("QuickSalePage: a member's assigned paddle", { timeout: 30_000 }, () =>
       discount: { amount: 3 },
       shop: "HIGHLANDS_RANCH",
       total: 12,
+      payment: "counter",
     });
   });
 

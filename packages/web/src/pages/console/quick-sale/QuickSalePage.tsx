@@ -1,4 +1,3 @@
-import Alert from "@cloudscape-design/components/alert";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import Checkbox from "@cloudscape-design/components/checkbox";
@@ -7,13 +6,11 @@ import FormField from "@cloudscape-design/components/form-field";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
-import RadioGroup from "@cloudscape-design/components/radio-group";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Textarea from "@cloudscape-design/components/textarea";
 import Wizard from "@cloudscape-design/components/wizard";
-import { OptionalBagNumber } from "@regrip/core/shared/bag-input";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
-import { COVERED_LINE_NOTE, type AssignedPaddle } from "@regrip/core/shared/membership";
+import { COVERED_LINE_NOTE } from "@regrip/core/shared/membership";
 import { NICKNAME_REQUIRED } from "@regrip/core/shared/paddles";
 import { displayPhone } from "@regrip/core/shared/phone";
 import {
@@ -39,9 +36,12 @@ import { newIdempotencyKey } from "../../../lib/idempotency";
 import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
-import { hasRegripLeft, MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
+import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { CustomerSearch } from "../customers/CustomerSearch";
-import { staffOrderPath } from "../orders/staff-order-path";
+import { completeText, HowToPay, paymentFields, paymentProblem, saleEndPath, startPayment, type SalePaymentChoice } from "../counter-sale/HowToPay";
+import { SaleBagField, useSaleBag } from "../counter-sale/SaleBagField";
+import { useCustomerPaddles } from "../counter-sale/counter-sale-api";
+import { chosenPaddleText, coverablePaddles, defaultPaddleId, SalePaddlePicker, useSalePaddleIds } from "../counter-sale/SalePaddlePicker";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 import { BookingPhoneModal } from "./BookingPhoneModal";
 import { bookQuickSale } from "./quick-sale-api";
@@ -52,24 +52,19 @@ type PaddleFields = QuickSaleDraft["paddle"];
 const emptyPaddle: PaddleFields = emptyDraft.paddle;
 const noPrices: QuickSalePrices = {};
 
-/** The bag field's text against the server's rule (shared/bag-input.ts): blank, or a bag's 3-character code. */
-function bagProblem(text: string): string | undefined {
-  const parsed = z.safeParse(OptionalBagNumber, text);
-  return parsed.success ? undefined : parsed.error.issues[0]?.message;
-}
-
-/** What happened to the payment link of a booked sale. */
-function linkText(answer: QuickSaleAnswer): string {
+/** What happened to the payment of a booked sale: taken now, the link texted, or why not. */
+function linkText(answer: QuickSaleAnswer, choice: SalePaymentChoice): string {
   if (!answer.requiresPayment) return "Nothing to pay";
+  if (choice.payment === "counter") return "Take the payment now";
   return !answer.smsStatus.success ? `Payment link not texted: ${answer.smsStatus.message}` : "Payment link sent to customer";
 }
 
 const bagText = (answer: QuickSaleAnswer) => (answer.bagNumber ? `bag ${answer.bagNumber}${answer.bagAssigned ? " (assigned)" : ""}` : "");
 
 /** The toast's words for a booked sale: the order's reference, its bag, and what happened to the payment link. */
-function bookedText(answer: QuickSaleAnswer): string {
+function bookedText(answer: QuickSaleAnswer, choice: SalePaymentChoice): string {
   const bag = bagText(answer);
-  return `Order ${answer.reference}${bag ? ` in ${bag}` : ""}. ${linkText(answer)}`;
+  return `Order ${answer.reference}${bag ? ` in ${bag}` : ""}. ${linkText(answer, choice)}`;
 }
 
 /**
@@ -81,18 +76,6 @@ function serviceText(service: (typeof QUICK_SALE_SERVICES)[number], prices: Quic
   const cents = prices[service.id];
   return cents === undefined ? service.label : `${service.label} ${formatCents(cents)}`;
 }
-
-/** The member's assigned paddles the quick sale can cover: none unless a regrip is left this period. */
-const coverablePaddles = (customer: CustomerView | undefined): AssignedPaddle[] => {
-  const membership = (customer as MemberCustomer | undefined)?.membership;
-  return hasRegripLeft(membership) ? (membership?.assignedPaddles ?? []) : [];
-};
-
-/** "Big Blue (Joola Perseus)". */
-const assignedPaddleText = (paddle: AssignedPaddle) => `${paddle.nickname} (${[paddle.brand, paddle.model].filter(Boolean).join(" ")})`;
-
-/** The "Paddle" choice's value for a new paddle. */
-const NEW_PADDLE = "new";
 
 /** A discount field's text as dollars against the server's rule (`DiscountDollars`): empty is 0. */
 function discountProblem(text: string): string | undefined {
@@ -117,14 +100,16 @@ export default function QuickSalePage() {
   const [services, setServices] = useState<QuickSaleService[]>(draft.services);
   const [discount, setDiscount] = useState(draft.discount);
   const [discountNotes, setDiscountNotes] = useState(draft.discountNotes);
-  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "bag" | "services" | "discount" | "discountNotes", string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<"customer" | "nickname" | "bag" | "services" | "discount" | "discountNotes" | "payment", string>>>({});
+  const [pay, setPay] = useState<SalePaymentChoice>(startPayment);
+  const bag = useSaleBag(bagNumber);
+  const offered = useSalePaddleIds(customer);
+  const paddlesOnFile = useCustomerPaddles(customer?.id).data;
   const [shop, setShop] = useCounterShop();
   const money = useCounterMoneySettings().data;
   const admin = isAdmin(useCurrentUser().data);
   const [busy, setBusy] = useState(false);
   const [phoneFor, setPhoneFor] = useState<CustomerView>();
-  /** The last sale booked: its reference and a link to it stay above the wizard until dismissed. */
-  const [booked, setBooked] = useState<QuickSaleAnswer>();
   /** The booking as sent, kept for the retry after the phone is verified, with its Idempotency-Key. */
   const saved = useRef<{ request?: QuickSaleBooking; key: string } | undefined>(draft.idempotencyKey ? { key: draft.idempotencyKey } : undefined);
   const [sentKey, setSentKey] = useState(draft.idempotencyKey);
@@ -142,8 +127,10 @@ export default function QuickSalePage() {
   const discountDollars = discountProblem(discount) ? 0 : Number(discount || 0);
   // An assigned paddle chosen: its core regrip is covered, as the server prices it (one regrip, then the discount).
   const assigned = coverablePaddles(customer);
-  const chosenPaddle = assigned.find((p) => p.id === paddleId);
-  const regripCovered = !!chosenPaddle && services.includes("regrip");
+  const coveredPaddle = assigned.find((p) => p.id === paddleId);
+  // A paddle on file chosen (covered or not): the sale is for it, no new paddle is made.
+  const onFile = offered(paddleId);
+  const regripCovered = !!coveredPaddle && services.includes("regrip");
   // The counter's shop's sales tax on the goods, as the server adds it.
   const tax = { taxRateBps: money?.taxRateBps[shop] ?? 0, taxable: storefront?.quickSaleTaxable ?? [] };
   const { subtotalCents, discountAmountCents: discountCents, taxCents, totalCents: total } = quickSaleTotals(services, prices, discountDollars, regripCovered, tax);
@@ -161,6 +148,7 @@ export default function QuickSalePage() {
     setCustomer(undefined);
     setPaddle(emptyPaddle);
     setPaddleId(undefined);
+    setPay(startPayment);
     setBagNumber("");
     setServices([]);
     setDiscount("");
@@ -176,9 +164,8 @@ export default function QuickSalePage() {
     if (index === 0 && !customer) return { customer: "Choose or create a customer" };
     if (index === 1) {
       const found: Partial<typeof errors> = {};
-      if (!chosenPaddle && !paddle.nickname.trim()) found.nickname = NICKNAME_REQUIRED;
-      const bad = bagProblem(bagNumber);
-      if (bad) found.bag = bad;
+      if (!onFile && !paddle.nickname.trim()) found.nickname = NICKNAME_REQUIRED;
+      if (bag.refusal) found.bag = bag.refusal;
       return found;
     }
     if (index === 2) {
@@ -189,6 +176,10 @@ export default function QuickSalePage() {
       if (compWithoutReason) found.discountNotes = COMP_NEEDS_REASON;
       return found;
     }
+    if (index === 3 && customer && total > 0) {
+      const bad = paymentProblem(customer, pay);
+      if (bad) return { payment: bad };
+    }
     return {};
   }
 
@@ -196,9 +187,11 @@ export default function QuickSalePage() {
     setBusy(true);
     try {
       const answer = await bookQuickSale(request, key);
-      toast({ title: "Service Booked", description: bookedText(answer), duration: 10_000 });
-      setBooked(answer);
+      toast({ title: "Service Booked", description: bookedText(answer, pay), duration: 10_000 });
+      const choice = pay;
       reset();
+      // The sale ends with the money: on the order, its payment dialog open when it is taken at the counter.
+      navigate(saleEndPath(answer.orderId, choice, answer.requiresPayment));
     } catch (error) {
       if (needsPhoneVerification(error) && customer) {
         setPhoneFor(customer);
@@ -211,7 +204,7 @@ export default function QuickSalePage() {
   }
 
   function complete() {
-    for (const index of [0, 1, 2]) {
+    for (const index of [0, 1, 2, 3]) {
       const found = problemAt(index);
       if (Object.keys(found).length > 0) {
         setErrors(found);
@@ -224,8 +217,8 @@ export default function QuickSalePage() {
     const request = z.parse(QuickSaleBooking, {
       customerId: customer!.id,
       // An assigned paddle: the server sells for it (its `paddle` is then ignored) and covers its core regrip.
-      ...(chosenPaddle
-        ? { paddleId: chosenPaddle.id, paddle: { nickname: chosenPaddle.nickname } }
+      ...(onFile
+        ? { paddleId, paddle: { nickname: coveredPaddle?.nickname || paddlesOnFile?.find((p) => p.id === paddleId)?.nickname || "Paddle" } }
         : { paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined } }),
       bagNumber: bagNumber.trim() || undefined,
       shop,
@@ -233,6 +226,7 @@ export default function QuickSalePage() {
       // Notes go with the discount, and on their own when no amount was typed: they were dropped here before.
       discount: amount > 0 || notes ? { amount, notes } : null,
       total: total / 100,
+      ...(total > 0 ? paymentFields(pay) : { payment: "counter" }),
     });
     const key = saved.current?.key ?? newIdempotencyKey();
     saved.current = { request, key };
@@ -283,7 +277,9 @@ export default function QuickSalePage() {
           onTextChange={setSearch}
           onChoose={(c) => {
             setCustomer(c);
-            setPaddleId(undefined);
+            // A member's covered paddle is the one chosen first.
+            setPaddleId(defaultPaddleId(c));
+            setPay(startPayment);
             setErrors({});
             setStep(1);
           }}
@@ -294,62 +290,34 @@ export default function QuickSalePage() {
     </Container>
   );
 
-  const newPaddleFields = (
-    <>
-      <FormField label="Nickname" errorText={errors.nickname}>
-        <Input
-          value={paddle.nickname}
-          onChange={({ detail }) => {
-            setPaddle((p) => ({ ...p, nickname: detail.value.slice(0, 60) }));
-            setErrors((e) => ({ ...e, nickname: undefined }));
-          }}
-          placeholder="Big Red"
-          ariaRequired
-          invalid={!!errors.nickname}
-        />
-      </FormField>
-      <FormField label="Brand (optional)">
-        <Input value={paddle.brand} onChange={({ detail }) => setPaddle((p) => ({ ...p, brand: detail.value.slice(0, 60) }))} placeholder="Joola" />
-      </FormField>
-      <FormField label="Model (optional)">
-        <Input value={paddle.model} onChange={({ detail }) => setPaddle((p) => ({ ...p, model: detail.value.slice(0, 60) }))} placeholder="Perseus" />
-      </FormField>
-    </>
-  );
-
-  const paddleStep = (
+  const paddleStep = customer ? (
     <Container>
       <SpaceBetween size="m">
-        {assigned.length > 0 && (
-          <FormField label="Paddle" description="A paddle assigned to the membership has its core regrip covered.">
-            <RadioGroup
-              value={chosenPaddle?.id ?? NEW_PADDLE}
-              onChange={({ detail }) => {
-                setPaddleId(detail.value === NEW_PADDLE ? undefined : detail.value);
-                setErrors((e) => ({ ...e, nickname: undefined }));
-              }}
-              items={[
-                ...assigned.map((p) => ({ value: p.id, label: `${assignedPaddleText(p)}, covered by membership` })),
-                { value: NEW_PADDLE, label: "A new paddle" },
-              ]}
-            />
-          </FormField>
-        )}
-        {!chosenPaddle && newPaddleFields}
-        <FormField label="Bag number (optional)" description="The bag the paddle goes in. Leave blank and the shop assigns the lowest free bag." errorText={errors.bag}>
-          <Input
-            value={bagNumber}
-            onChange={({ detail }) => {
-              setBagNumber(detail.value.toUpperCase().slice(0, 3));
-              setErrors((e) => ({ ...e, bag: undefined }));
-            }}
-            placeholder="Assign a free bag"
-            invalid={!!errors.bag}
-          />
-        </FormField>
+        <SalePaddlePicker
+          customer={customer}
+          paddleId={paddleId}
+          onPaddleId={(id) => {
+            setPaddleId(id);
+            setErrors((e) => ({ ...e, nickname: undefined }));
+          }}
+          paddle={paddle}
+          onPaddle={(fields) => {
+            setPaddle(fields);
+            setErrors((e) => ({ ...e, nickname: undefined }));
+          }}
+          nicknameError={errors.nickname}
+        />
+        <SaleBagField
+          bag={bag}
+          showFormat={!!errors.bag}
+          onChange={(value) => {
+            setBagNumber(value);
+            setErrors((e) => ({ ...e, bag: undefined }));
+          }}
+        />
       </SpaceBetween>
     </Container>
-  );
+  ) : null;
 
   const servicesStep = (
     <Container>
@@ -358,7 +326,7 @@ export default function QuickSalePage() {
           <SpaceBetween size="xs">
             {QUICK_SALE_SERVICES.map((service) => (
               <Checkbox key={service.id} checked={services.includes(service.id)} onChange={({ detail }) => toggle(service.id, detail.checked)}>
-                {serviceText(service, prices, !!chosenPaddle)}
+                {serviceText(service, prices, !!coveredPaddle)}
               </Checkbox>
             ))}
           </SpaceBetween>
@@ -421,9 +389,7 @@ export default function QuickSalePage() {
             },
             {
               label: "Paddle",
-              value: chosenPaddle
-                ? `${assignedPaddleText(chosenPaddle)}, covered by membership`
-                : [paddle.nickname.trim(), [paddle.brand.trim(), paddle.model.trim()].filter(Boolean).join(" ")].filter(Boolean).join(" · ") || "—",
+              value: chosenPaddleText(customer, paddleId, paddle, paddlesOnFile),
             },
             { label: "Bag", value: bagNumber.trim() ? bagNumber.trim().toUpperCase() : "A free bag, assigned on Complete Order" },
             {
@@ -431,7 +397,7 @@ export default function QuickSalePage() {
               value: (
                 <ul style={{ margin: 0, paddingInlineStart: "1.2em" }}>
                   {QUICK_SALE_SERVICES.filter((s) => services.includes(s.id)).map((s) => (
-                    <li key={s.id}>{serviceText(s, prices, !!chosenPaddle)}</li>
+                    <li key={s.id}>{serviceText(s, prices, !!coveredPaddle)}</li>
                   ))}
                 </ul>
               ),
@@ -444,8 +410,21 @@ export default function QuickSalePage() {
             { label: "Total", value: <Box fontWeight="bold" fontSize="heading-m">{formatCents(total)}</Box> },
           ]}
         />
+        {customer && total > 0 ? (
+          <HowToPay
+            customer={customer}
+            choice={pay}
+            showProblem={!!errors.payment}
+            onChange={(choice) => {
+              setPay(choice);
+              setErrors((e) => ({ ...e, payment: undefined }));
+            }}
+          />
+        ) : (
+          <Box color="text-body-secondary">Nothing to pay: Complete Order makes the order and puts it in the queue.</Box>
+        )}
         <Box color="text-body-secondary" fontSize="body-s">
-          Complete Order creates the order and texts the customer a payment link. The server prices the order.
+          The server prices the order.
         </Box>
       </SpaceBetween>
     </Container>
@@ -453,29 +432,6 @@ export default function QuickSalePage() {
 
   return (
     <SpaceBetween size="m">
-      {booked && (
-        <Alert
-          type="success"
-          header={`Order ${booked.reference} booked`}
-          dismissible
-          i18nStrings={{ dismissAriaLabel: "Dismiss" }}
-          onDismiss={() => setBooked(undefined)}
-          action={
-            // A button-styled link: a plain link on the success alert's tint fails the contrast check (axe).
-            <Button
-              href={staffOrderPath(booked.orderId)}
-              onFollow={(event) => {
-                event.preventDefault();
-                navigate(staffOrderPath(booked.orderId));
-              }}
-            >
-              {`View order ${booked.reference}`}
-            </Button>
-          }
-        >
-          {`${booked.bagNumber ? `The paddle goes in ${bagText(booked)}. ` : ""}${linkText(booked)}.`}
-        </Alert>
-      )}
       <CounterShopSelect shop={shop} onChange={setShop} />
       <Wizard
         activeStepIndex={step}
@@ -497,7 +453,7 @@ export default function QuickSalePage() {
         onSubmit={complete}
         onCancel={reset}
         isLoadingNextStep={busy}
-        submitButtonText="Complete Order"
+        submitButtonText={completeText(pay, total > 0)}
         i18nStrings={{
           stepNumberLabel: (n) => `Step ${n}`,
           collapsedStepsLabel: (n, count) => `Step ${n} of ${count}`,
@@ -522,7 +478,9 @@ export default function QuickSalePage() {
           onSaved={(c) => {
             setCreating(false);
             setCustomer(c);
-            setPaddleId(undefined);
+            // A member's covered paddle is the one chosen first.
+            setPaddleId(defaultPaddleId(c));
+            setPay(startPayment);
             setErrors({});
             setStep(1);
           }}

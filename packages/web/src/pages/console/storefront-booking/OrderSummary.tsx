@@ -10,7 +10,6 @@ import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Textarea from "@cloudscape-design/components/textarea";
 import { normalizePromoCode, PROMO_CODE_CHECK_FAILED, PROMO_CODE_EMPTY, PROMO_CODE_INVALID, PROMO_CODE_MAX_LENGTH, promoSummary, type Discount } from "@regrip/core/shared/promo";
-import { BAG_CODE_LENGTH } from "@regrip/core/shared/bags";
 import { cartCount, NOTES_MAX_LENGTH, type CartLine, type CartTotals } from "@regrip/core/shared/storefront";
 import { COVERED_LINE_NOTE } from "@regrip/core/shared/membership";
 import { maxRedeemable, POINTS_PER_REWARD, redeemCents, REWARD_WORDS } from "@regrip/core/shared/loyalty";
@@ -180,8 +179,8 @@ interface Props {
   dueCents: number;
   onPoints: (points: number) => void;
   promo: Discount | undefined;
-  bagNumber: string;
-  bagError?: string;
+  /** The bag field (counter-sale/SaleBagField.tsx, the quick sale's): checked as it is typed. */
+  bagField: React.ReactNode;
   notes: string;
   onQuantity: (id: string, quantity: number) => void;
   onRemove: (id: string) => void;
@@ -189,7 +188,6 @@ interface Props {
   /** Wraps the Review Order button: the sticky cart bar hides while it is in view. */
   reviewRef: React.Ref<HTMLDivElement>;
   onPromo: (promo: Discount | undefined) => void;
-  onBagNumber: (value: string) => void;
   onNotes: (value: string) => void;
   onReview: () => void;
 }
@@ -204,15 +202,7 @@ export function OrderSummary(props: Props) {
         <Totals totals={props.totals} promoCode={props.promo?.code} points={props.points} />
         <PromoField promo={props.promo} onChange={props.onPromo} />
         {props.pointsBalance >= POINTS_PER_REWARD && <PointsField balance={props.pointsBalance} points={props.points} dueCents={props.dueCents} onChange={props.onPoints} />}
-        <FormField label="Bag number" description="The 3-character code on the bag" errorText={props.bagError}>
-          <Input
-            value={props.bagNumber}
-            onChange={({ detail }) => props.onBagNumber(detail.value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, BAG_CODE_LENGTH))}
-            placeholder="101"
-            ariaLabel="Bag number"
-            invalid={!!props.bagError}
-          />
-        </FormField>
+        {props.bagField}
         <FormField label="Technician notes (optional)" constraintText={`${props.notes.length}/${NOTES_MAX_LENGTH}`}>
           <Textarea value={props.notes} onChange={({ detail }) => props.onNotes(detail.value.slice(0, NOTES_MAX_LENGTH))} rows={3} ariaLabel="Technician notes" placeholder="Anything the technician should know" />
         </FormField>

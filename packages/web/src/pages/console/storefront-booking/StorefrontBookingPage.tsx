@@ -8,15 +8,10 @@ import Spinner from "@cloudscape-design/components/spinner";
 import { CUSTOMER_NOT_FOUND, customerName } from "@regrip/core/shared/customers";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { Discount } from "@regrip/core/shared/promo";
-import { BAG_NUMBER_INVALID } from "@regrip/core/shared/bags";
 import {
-  BAG_NUMBER_REQUIRED,
   cartCount,
   cartLimit,
-  isBagCode,
   MAX_LINE_QUANTITY,
-  PHONE_FOR_PAYMENT_LINK,
-  PHONE_NUMBER_REQUIRED,
   quantityRefusal,
   StorefrontInvoice,
   type CartLine,
@@ -29,15 +24,20 @@ import { useNavigate, useParams } from "react-router";
 import * as z from "zod/mini";
 import { errorStatus, serverMessage } from "../../../lib/api-error";
 import { newIdempotencyKey } from "../../../lib/idempotency";
+import { sentence } from "../../../lib/sentence";
 import { useToast } from "../../../toast/use-toast";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
 import { customerQueryKey, useCustomer } from "../customers/customers-api";
-import { Confirmation } from "./Confirmation";
+import Container from "@cloudscape-design/components/container";
+import { NICKNAME_REQUIRED } from "@regrip/core/shared/paddles";
+import { completeText, HowToPay, paymentFields, paymentProblem, saleEndPath, startPayment, type SalePaymentChoice } from "../counter-sale/HowToPay";
+import { SaleBagField, useSaleBag } from "../counter-sale/SaleBagField";
+import { chosenPaddleText, defaultPaddleId, SalePaddlePicker, useSalePaddleIds, type NewPaddleFields } from "../counter-sale/SalePaddlePicker";
+import { useCustomerPaddles } from "../counter-sale/counter-sale-api";
 import { CounterShopSelect, useCounterShop } from "../CounterShopSelect";
 import { useCounterMoneySettings } from "../settings/money-api";
 import { CartBar, CartLines, OrderSummary, Totals, type LineStock } from "./OrderSummary";
 import { ProductCatalogue, type StockNotice } from "./ProductCatalogue";
-import type { InvoiceAnswer } from "@regrip/core/shared/storefront";
 import { createInvoice, useStorefrontProducts } from "./storefront-api";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { coveredLineId, memberCartTotals, usableCartPoints } from "./member-cart";
@@ -85,12 +85,21 @@ function Booking({ customer }: { customer: MemberCustomer }) {
   const cart = useStorefrontCart(customer.id);
   const [promo, setPromo] = useState<Discount>();
   const [bagNumber, setBagNumber] = useState("");
-  const [bagError, setBagError] = useState<string>();
+  const [showBagFormat, setShowBagFormat] = useState(false);
+  const bag = useSaleBag(bagNumber);
+  // The paddle: a member's covered one first, the customer's paddles on file, or a new one (counter-sale/).
+  const [paddleId, setPaddleId] = useState<string | undefined>(() => defaultPaddleId(customer));
+  const [paddle, setPaddle] = useState<NewPaddleFields>({ nickname: "", brand: "", model: "" });
+  const [nicknameError, setNicknameError] = useState<string>();
+  const onFile = useSalePaddleIds(customer)(paddleId);
+  const paddlesOnFile = useCustomerPaddles(customer.id).data;
+  const [pay, setPay] = useState<SalePaymentChoice>(startPayment);
+  const [showPayProblem, setShowPayProblem] = useState(false);
+  const paddleRef = useRef<HTMLDivElement>(null);
   const [notes, setNotes] = useState("");
   const [editing, setEditing] = useState(false);
   const [reviewing, setReviewing] = useState(false);
   const [submitting, setSubmitting] = useState(false);
-  const [answer, setAnswer] = useState<InvoiceAnswer>();
   const idempotencyKey = useRef<string>(undefined);
   const [chosenPoints, setChosenPoints] = useState(0);
   const back = <Button onClick={() => navigate("/storefront")}>Return to Storefront</Button>;
@@ -149,14 +158,15 @@ function Booking({ customer }: { customer: MemberCustomer }) {
       toast({ title: "Not enough stock", description: tooMany, variant: "destructive" });
       return;
     }
-    if (!customer.phone) {
-      toast({ title: PHONE_NUMBER_REQUIRED, description: PHONE_FOR_PAYMENT_LINK, variant: "destructive" });
-      setEditing(true);
+    if (!onFile && !paddle.nickname.trim()) {
+      setNicknameError(NICKNAME_REQUIRED);
+      paddleRef.current?.scrollIntoView({ behavior: "smooth", block: "start" });
+      toast({ title: "Which paddle?", description: NICKNAME_REQUIRED, variant: "destructive" });
       return;
     }
-    if (!isBagCode(bagNumber)) {
-      setBagError(BAG_NUMBER_INVALID);
-      toast({ title: BAG_NUMBER_REQUIRED, description: BAG_NUMBER_INVALID, variant: "destructive" });
+    if (bag.refusal) {
+      setShowBagFormat(true);
+      toast({ title: "Check the bag number", description: bag.refusal, variant: "destructive" });
       return;
     }
     idempotencyKey.current ??= newIdempotencyKey();
@@ -164,9 +174,13 @@ function Booking({ customer }: { customer: MemberCustomer }) {
   }
 
   async function submit() {
+    const owes = totals.totalCents > 0;
+    if (owes && paymentProblem(customer, pay)) return setShowPayProblem(true);
     const request = z.parse(StorefrontInvoice, {
       customerId: customer.id,
-      bagNumber,
+      bagNumber: bagNumber.trim() || undefined,
+      ...(onFile ? { paddleId } : { paddle: { nickname: paddle.nickname, brand: paddle.brand.trim() || undefined, model: paddle.model.trim() || undefined } }),
+      ...(owes ? paymentFields(pay) : { payment: "counter" }),
       myGripNotes: notes.trim() || undefined,
       items: cart.items.map((line) => ({ id: line.id, quantity: line.quantity })),
       promoCode: promo?.code,
@@ -178,28 +192,22 @@ function Booking({ customer }: { customer: MemberCustomer }) {
       const created = await createInvoice(body, idempotencyKey.current ?? newIdempotencyKey());
       idempotencyKey.current = undefined;
       cart.clear();
-      setPromo(undefined);
-      setChosenPoints(0);
-      setReviewing(false);
-      setAnswer(created);
       void queryClient.invalidateQueries({ queryKey: ["/api/storefront/products"] });
+      const balance = created.order.bill.balanceCents > 0;
+      const bagSaid = created.order.bagNumber ? ` in bag ${created.order.bagNumber}${created.bagAssigned ? " (assigned)" : ""}` : "";
+      toast(
+        !balance || pay.payment === "counter" || created.smsStatus.success
+          ? { title: "Order Created", description: `Order ${created.reference}${bagSaid}. ${!balance ? "Nothing to pay." : pay.payment === "counter" ? "Take the payment now." : `Payment link texted to ${displayPhone(customer.phone)}.`}` }
+          : { title: "Order Created, the link was not texted", description: `Order ${created.reference}${bagSaid}. ${sentence(created.smsStatus.message)} Take the payment, or send the link again from Take Payment.`, variant: "destructive" },
+      );
+      // The sale ends with the money: on the order, its payment dialog open when it is taken at the counter.
+      navigate(saleEndPath(created.orderId, pay, balance));
     } catch (error) {
       toast({ title: "Error", description: serverMessage(error) ?? "Failed to create order", variant: "destructive" });
     } finally {
       setSubmitting(false);
     }
   }
-
-  function startNewOrder() {
-    cart.clear();
-    setPromo(undefined);
-    setBagNumber("");
-    setNotes("");
-    setAnswer(undefined);
-    navigate("/storefront");
-  }
-
-  if (answer) return <Confirmation answer={answer} customer={customer} onNewOrder={startNewOrder} />;
 
   const header = (
     <Header
@@ -239,6 +247,25 @@ function Booking({ customer }: { customer: MemberCustomer }) {
 
   return (
     <ContentLayout header={header}>
+      <SpaceBetween size="l">
+      <div ref={paddleRef} className="storefront-paddle" tabIndex={-1}>
+        <Container header={<Header variant="h2" description="The paddle this order is for: it goes in the order's bag.">Paddle</Header>}>
+          <SalePaddlePicker
+            customer={customer}
+            paddleId={paddleId}
+            onPaddleId={(id) => {
+              setPaddleId(id);
+              setNicknameError(undefined);
+            }}
+            paddle={paddle}
+            onPaddle={(fields) => {
+              setPaddle(fields);
+              setNicknameError(undefined);
+            }}
+            nicknameError={nicknameError}
+          />
+        </Container>
+      </div>
       {/* Side by side from the s breakpoint (912 px of content: a 1280 px screen with the navigation open), stacked on phones. */}
       <Grid gridDefinition={[{ colspan: { default: 12, s: 7 } }, { colspan: { default: 12, s: 5 } }]}>
         <div>{catalogue}</div>
@@ -252,8 +279,16 @@ function Booking({ customer }: { customer: MemberCustomer }) {
             dueCents={dueCents}
             onPoints={setChosenPoints}
             promo={promo}
-            bagNumber={bagNumber}
-            bagError={bagError}
+            bagField={
+              <SaleBagField
+                bag={bag}
+                showFormat={showBagFormat}
+                onChange={(value) => {
+                  setBagNumber(value);
+                  setShowBagFormat(false);
+                }}
+              />
+            }
             notes={notes}
             onQuantity={setQuantity}
             onRemove={(id) => {
@@ -263,15 +298,12 @@ function Booking({ customer }: { customer: MemberCustomer }) {
             stock={stock}
             reviewRef={reviewRef}
             onPromo={setPromo}
-            onBagNumber={(value) => {
-              setBagNumber(value);
-              setBagError(undefined);
-            }}
             onNotes={setNotes}
             onReview={review}
           />
         </div>
       </Grid>
+      </SpaceBetween>
       {!reviewInView && (
         <>
           {/* Room below the summary, so the bar never covers its end. */}
@@ -294,7 +326,7 @@ function Booking({ customer }: { customer: MemberCustomer }) {
         <ConfirmModal
           size="medium"
           header="Review Order"
-          confirm="Create Order & Send Payment Link"
+          confirm={completeText(pay, totals.totalCents > 0)}
           cancel="Back"
           busy={submitting}
           onCancel={() => setReviewing(false)}
@@ -302,13 +334,24 @@ function Booking({ customer }: { customer: MemberCustomer }) {
         >
           <SpaceBetween size="l">
             <Box>
-              {`${customerName(customer)} · ${displayPhone(customer.phone)} · Bag ${bagNumber}`}
+              {`${[customerName(customer), displayPhone(customer.phone)].filter(Boolean).join(" · ")} · ${chosenPaddleText(customer, paddleId, paddle, paddlesOnFile)} · ${bagNumber.trim() ? `Bag ${bagNumber.trim()}` : "A free bag, assigned on the order"}`}
             </Box>
             <CartLines items={cart.items} coveredId={coveredId} />
             <Totals totals={totals} promoCode={promo?.code} points={points} />
             {notes.trim() && <Box color="text-body-secondary">{`Technician notes: ${notes.trim()}`}</Box>}
+            {totals.totalCents > 0 && (
+              <HowToPay
+                customer={customer}
+                choice={pay}
+                showProblem={showPayProblem}
+                onChange={(choice) => {
+                  setPay(choice);
+                  setShowPayProblem(false);
+                }}
+              />
+            )}
             <Box fontSize="body-s" color="text-body-secondary">
-              The server prices the order; the payment link is texted to the customer.
+              The server prices the order.
             </Box>
           </SpaceBetween>
         </ConfirmModal>

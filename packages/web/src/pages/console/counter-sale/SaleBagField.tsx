@@ -1,0 +1,54 @@
+/**
+ * The bag of a counter sale, the same in the storefront and the quick sale: left blank, the shop assigns the lowest
+ * free bag on the order; typed, it is checked as it is typed (its format by the server's rule, shared/bag-input.ts;
+ * then GET /api/bags/{key}/availability), and a bag in use or missing is refused under the field, before Review.
+ */
+import FormField from "@cloudscape-design/components/form-field";
+import Input from "@cloudscape-design/components/input";
+import { OptionalBagNumber } from "@regrip/core/shared/bag-input";
+import { BAG_CODE_LENGTH } from "@regrip/core/shared/bags";
+import * as z from "zod/mini";
+import { useBagCheck } from "../../booking/use-bag-check";
+
+/** The bag field's text against the server's rule: blank, or a bag's 3-character code. */
+function bagFormatProblem(text: string): string | undefined {
+  const parsed = z.safeParse(OptionalBagNumber, text);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+export interface SaleBag {
+  value: string;
+  /** Why the typed bag cannot be used (its format, or the shop's answer that it is missing or in use); undefined while it may be. */
+  refusal: string | undefined;
+  /** The typed bag was checked and is free. */
+  free: boolean;
+}
+
+/** The bag typed and what is known of it now. `shown`: the format is judged (after a Next or Review); the shop's answer always. */
+export function useSaleBag(value: string): SaleBag {
+  const format = bagFormatProblem(value);
+  const checked = useBagCheck(value, !format && value.trim() !== "");
+  const refusal = format ?? (checked && !checked.available ? (checked.message ?? undefined) : undefined);
+  return { value, refusal, free: !!checked?.available };
+}
+
+export function SaleBagField({ bag, onChange, showFormat }: { bag: SaleBag; onChange: (value: string) => void; showFormat: boolean }) {
+  const format = bagFormatProblem(bag.value);
+  const error = format ? (showFormat ? format : undefined) : bag.refusal;
+  return (
+    <FormField
+      label="Bag number (optional)"
+      description="The bag the paddle goes in. Leave blank and the shop assigns the lowest free bag."
+      errorText={error}
+      constraintText={!error && bag.free ? `Bag ${bag.value.trim().toUpperCase()} is free` : undefined}
+    >
+      <Input
+        value={bag.value}
+        onChange={({ detail }) => onChange(detail.value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, BAG_CODE_LENGTH))}
+        placeholder="Assign a free bag"
+        ariaLabel="Bag number"
+        invalid={!!error}
+      />
+    </FormField>
+  );
+}
