@@ -3,6 +3,7 @@ import { bag, type Bag } from "./bag";
 import { communication, type Communication } from "./communication";
 import { customerSearch, type CustomerSearch } from "./customerSearch";
 import { dailyStats, shopCounter, type DailyStats, type ShopCounter } from "./dailyStats";
+import { drawerMovement, drawerSession, type DrawerMovement, type DrawerSession } from "./drawer";
 import { gripSchedule, type GripSchedule } from "./gripSchedule";
 import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
 import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
@@ -41,6 +42,8 @@ export type {
   Communication,
   CustomerSearch,
   DailyStats,
+  DrawerMovement,
+  DrawerSession,
   GripSchedule,
   LoyaltyAccount,
   LoyaltyLedger,
@@ -106,6 +109,8 @@ export const entityFactories = {
   shopSettings,
   pack,
   packCredit,
+  drawerSession,
+  drawerMovement,
 };
 
 /** Every entity of the table, by name, as built. */

@@ -43,6 +43,11 @@ export const AUDIT_ACTION_WORDS = {
   "communication.broadcast_sent": "Bulk SMS sent",
   "communication.test_sent": "Test SMS sent",
   "conversation.read": "Text conversation marked read",
+  "drawer.closed": "Cash drawer closed",
+  "drawer.opened": "Cash drawer opened",
+  "drawer.paid_in": "Cash paid into the drawer",
+  "drawer.paid_out": "Cash paid out of the drawer",
+  "drawer.reopened": "Cash drawer reopened",
   "conversation.replied": "Text reply sent",
   "loyalty.adjusted": "Points balance adjusted",
   "customer.created": "Customer created",
@@ -116,6 +121,7 @@ const targetNouns: Readonly<Record<string, string>> = {
   partner: "Partner",
   schedule: "Event",
   settings: "Settings",
+  drawer: "Drawer",
 };
 
 /**
@@ -134,6 +140,8 @@ function targetHref(entry: Pick<AuditEntryView, "action" | "targetType" | "targe
       return "/bags";
     case "communication":
       return "/admin/communications";
+    case "drawer":
+      return "/drawer";
     case "settings":
       return entry.targetId.startsWith("shop_") ? SHOP_DETAILS_PAGE_PATH : MONEY_SETTINGS_PAGE_PATH;
     case "paddle":

@@ -19,6 +19,7 @@ import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule
 import type { Bill, BillRefund } from "../shared/bill";
 import { billLines, billText, refundWords } from "../shared/bill-text";
 import { dollars } from "../shared/payment";
+import { differenceWords, reportLines, type DrawerReport } from "../shared/drawer";
 import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { OPT_OUT_LINE } from "../shared/sms-consent";
 import { CALENDAR_LINK_QUERY } from "../shared/reschedule";
@@ -33,7 +34,8 @@ import { CALENDAR_LINK_QUERY } from "../shared/reschedule";
  * - `requested`: the person asked for this very text (a code they requested, a payment link at the counter, an
  *   admin's test); texted at the number given.
  * - `help`: the answer to a HELP; texted at the number that asked, even after a STOP.
- * - `staffAlert`: an admin's own alert (the daily low-stock summary), texted at their verified phone.
+ * - `staffAlert`: an admin's own alert (the daily low-stock summary), texted at their verified phone; or emailed
+ *   to the admins (the cash drawer's close report: `Texts.emailStaff`).
  */
 export type Consent = "orderUpdates" | "promotions" | "requested" | "help" | "staffAlert";
 /** The rules under which a text goes to a customer of the shop, read from their profile by `Texts.send`. */
@@ -66,6 +68,8 @@ const LOW_STOCK_LISTED = 8;
 const template = <Params, C extends Consent>(definition: Template<Params, C>) => definition;
 /** An order message sent by text and by email: its email words are required (`Texts.email` takes only these). */
 const emailedTemplate = <Params>(definition: Template<Params, "orderUpdates"> & { email: (params: Params) => EmailWords }) => definition;
+/** A staff alert emailed to staff (`Texts.emailStaff`): its email words are required. */
+const staffEmailTemplate = <Params>(definition: Template<Params, "staffAlert"> & { email: (params: Params) => EmailWords }) => definition;
 
 /**
  * The shop's contact as the texts say it (notifications/shop-words.ts reads it): its phone in words, "(303) 555-0142",
@@ -570,6 +574,17 @@ export const templates = {
       const more = products.length - shown.length;
       return `Regrip low stock (${products.length}): ${shown.map((p) => `${p.name} (${p.code}) ${p.stockQuantity} left`).join("; ")}${more > 0 ? `; and ${more} more` : ""}. See the dashboard.`;
     },
+  }),
+  drawerClosed: staffEmailTemplate({
+    messageType: "general",
+    consent: "staffAlert",
+    to: "Each admin (the admins with a verified phone) and the shop's own email address (Shop details)",
+    when: "A shop's cash drawer is closed: its close report (float, cash in and out, expected against counted, the day's totals)",
+    words: ({ report }: { report: DrawerReport }) => `${SHOP_LABELS[report.location]} drawer closed: ${differenceWords(report.differenceCents)}. See the Drawer page.`,
+    email: ({ report }: { report: DrawerReport }) => ({
+      subject: `${SHOP_LABELS[report.location]} drawer closed ${report.day}: ${differenceWords(report.differenceCents)}`,
+      text: reportLines(report).join("\n"),
+    }),
   }),
 };
 
