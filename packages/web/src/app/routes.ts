@@ -63,6 +63,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/queue/orders/:id", access: "staff", page: "order" },
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
+  { path: "/drawer", access: "staff", page: "drawer", nav: "Drawer" },
   { path: "/messages", access: "staff", page: "messages", nav: "Messages" },
   { path: "/messages/:id", access: "staff", page: "messages" },
   { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },

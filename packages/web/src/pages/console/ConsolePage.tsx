@@ -28,6 +28,7 @@ const pages = {
   partners: lazyChunk(() => import("./partners/PartnersPage")),
   schedule: lazyChunk(() => import("./schedule/SchedulePage")),
   messages: lazyChunk(() => import("./messages/MessagesPage")),
+  drawer: lazyChunk(() => import("./drawer/DrawerPage")),
 };
 
 export type ConsolePageName = keyof typeof pages;
