@@ -18,7 +18,7 @@ export const DRAWER_OPEN = "DRAWER_OPEN";
 
 /** The words of that refusal: the page offers "Open the drawer" beside them. */
 export const drawerClosedMessage = (location: BookableLocation) =>
-  `The cash drawer at ${SHOP_LABELS[location]} is not open. Open the drawer, then take the cash.`;
+  `The cash drawer at ${SHOP_LABELS[location]} is not open: open the drawer first, then take or give back the cash.`;
 
 /** The float a shop's drawer opens with until an admin sets one (Money settings). */
 export const DEFAULT_DRAWER_FLOAT_CENTS = 10_000;
