@@ -25,15 +25,15 @@ import { afterCommit } from "../db/effects";
 import { CHANGED, readDecideWrite, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
-import { dayTotals } from "../reports/day-totals";
+import { dayTotals, type DayTotals, type TenderTotal } from "../reports/day-totals";
 import { moneySettings } from "../settings";
 import { shopContact } from "../settings/shops";
 import { shopDay } from "../shared/analytics";
 import {
   CloseDrawerInput,
+  CurrentDrawerQuery,
   DRAWER_OPEN,
   DrawerListQuery,
-  DrawerLocation,
   DrawerMovementInput,
   expectedCashCents,
   OpenDrawerInput,
@@ -42,6 +42,7 @@ import {
   type DrawerMovementView,
   type DrawerReport,
   type DrawerSessionView,
+  type ReportDayTotals,
 } from "../shared/drawer";
 import { Id } from "../shared/ids";
 import { SHOP_LABELS, type BookableLocation } from "../shared/location-names";
@@ -154,7 +155,7 @@ export const openDrawer = /* @__PURE__ */ fn({ role: "staff", input: OpenDrawerI
 });
 
 /** GET /api/drawers/current?location=: the shop's open session with its lines, or none and the float to open with. */
-export const currentDrawer = /* @__PURE__ */ fn({ role: "staff", input: z.object({ location: DrawerLocation }) }, async (_actor, { location }): Promise<CurrentDrawer> => {
+export const currentDrawer = /* @__PURE__ */ fn({ role: "staff", input: CurrentDrawerQuery }, async (_actor, { location }): Promise<CurrentDrawer> => {
   const [id, settings] = await Promise.all([openSessionId(location), moneySettings()]);
   const session = id ? await readSession(id) : null;
   return {
@@ -284,7 +285,7 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
         countedCashCents: close.countedCashCents,
         differenceCents: close.countedCashCents - expected,
         ...(close.note ? { note: close.note } : {}),
-        dayTotals: await dayTotals(session.location, session.day),
+        dayTotals: reportTotals(await dayTotals(session.location, session.day)),
       };
       const outcome = await writeLabelled((entities) => {
         afterCommit({ name: `email drawer ${id} report`, run: () => emailReport(report) });
@@ -337,6 +338,13 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
     () => conflict("The drawer kept changing while it was closed. Refresh and count again."),
   );
 });
+
+/** The reports module's day totals as the report keeps them: the contract's fields only (reports/day-totals.ts). */
+function reportTotals(totals: DayTotals): ReportDayTotals {
+  const tender = (row: TenderTotal) => ({ tender: row.tender, paidCents: row.paidCents, refundedCents: row.refundedCents });
+  const { day, location, salesCents, refundedCents, taxCents, tipsCents } = totals;
+  return { day, location, salesCents, refundedCents, taxCents, tipsCents, byTender: totals.byTender.map(tender) };
+}
 
 async function emailReport(report: DrawerReport): Promise<void> {
   for (const to of await reportRecipients(report.location)) await Texts.emailStaff("drawerClosed", { report }, to);

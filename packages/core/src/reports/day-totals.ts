@@ -1,5 +1,5 @@
 /**
- * Replaced at merge by the reports module (issue 35's sales reports): this is the drawer branch's simple, honest
+ * Replaced at merge by the reports module (the sales reports): this is the drawer branch's simple, honest
  * stand-in behind the same contract, so the drawer's close report depends only on `dayTotals`'s interface.
  *
  * It reads the day's figures the writes keep (stats/daily.ts, one GetItem): they are the whole shop's, not one

@@ -44,6 +44,9 @@ const trimmed = (max: number, tooLong: string) =>
 
 export const DrawerLocation = z.enum(BOOKABLE_LOCATIONS, { error: DRAWER_LOCATION_INVALID });
 
+/** GET /api/drawers/current?location=. */
+export const CurrentDrawerQuery = z.object({ location: DrawerLocation });
+
 /** POST /api/drawers. */
 export const OpenDrawerInput = z.object({ location: DrawerLocation, startingCashCents: wholeCents(FLOAT_INVALID, 0) });
 export type OpenDrawer = z.output<typeof OpenDrawerInput>;

@@ -307,7 +307,7 @@ function Difference({ cents }: { cents: number }) {
 }
 
 /** A close report: the drawer's cash, counted against expected, and the day's totals. */
-export function CloseReport({ report, heading }: { report: DrawerReport; heading: string }) {
+function CloseReport({ report, heading }: { report: DrawerReport; heading: string }) {
   const totals = report.dayTotals;
   return (
     <Container
