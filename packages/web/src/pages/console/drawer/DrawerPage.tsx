@@ -10,7 +10,7 @@ import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
 import Modal from "@cloudscape-design/components/modal";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
-import Table from "@cloudscape-design/components/table";
+import Table, { type TableProps } from "@cloudscape-design/components/table";
 import Textarea from "@cloudscape-design/components/textarea";
 import {
   CloseDrawerInput,
@@ -38,11 +38,15 @@ import { useToast } from "../../../toast/use-toast";
 import { CounterShopSelect, useCounterShop } from "../CounterShopSelect";
 import { ConfirmModal, FormModal } from "../FormModal";
 import { LoadFailed } from "../LoadFailed";
+import { useActionsInReach } from "../use-narrow";
+import { TAX_LOCATION_LABELS } from "@regrip/core/shared/money-settings";
 import { addMovement, closeDrawer, drawerKeys, openDrawer, reopenDrawer, useCurrentDrawer, useDrawerSessions } from "./drawer-api";
 
 /** "100.00": cents as the dollar fields show them. */
 const dollarsText = (cents: number) => (cents / 100).toFixed(2);
 const timeOf = (iso: string) => new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" });
+/** "8:05 AM": a line of the session, whose day the header says. */
+const clockOf = (iso: string) => new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit" });
 
 /** The first message the schema gives for a field, or undefined. */
 function firstIssue(schema: z.ZodMiniType, value: unknown): Record<string, string> {
@@ -190,7 +194,7 @@ function OpenSession({ session, onClosed }: { session: DrawerSessionView; onClos
         wrapLines
         empty={<Box textAlign="center" color="inherit">No cash in or out yet.</Box>}
         columnDefinitions={[
-          { id: "at", header: "Time", cell: (m) => timeOf(m.at) },
+          { id: "at", header: "Time", cell: (m) => clockOf(m.at) },
           { id: "kind", header: "What", cell: (m) => MOVEMENT_KIND_LABELS[m.kind] },
           { id: "amount", header: "Amount", cell: (m) => `${m.kind === "sale" || m.kind === "in" ? "+" : "−"}${formatCents(m.amountCents)}` },
           { id: "why", header: "Order or reason", cell: (m) => (m.orderNumber ? `Order ${m.orderNumber}` : (m.reason ?? "")) },
@@ -321,9 +325,9 @@ function CloseReport({ report, heading }: { report: DrawerReport; heading: strin
       }
     >
       <SpaceBetween size="l">
-        <Box variant="h3" tagOverride="p">
-          <Difference cents={report.differenceCents} />
-        </Box>
+        <Alert type={report.differenceCents === 0 ? "success" : "warning"} header={differenceWords(report.differenceCents)}>
+          {`Counted ${formatCents(report.countedCashCents)} against ${formatCents(report.expectedCashCents)} expected.`}
+        </Alert>
         <KeyValuePairs
           columns={3}
           items={[
@@ -389,20 +393,9 @@ function PastSessions() {
       void queryClient.invalidateQueries({ queryKey: drawerKeys.admin });
     },
   });
-  if (sessions.isError) return <LoadFailed query={sessions} header="Error Loading Past Drawers" />;
-  return (
-    <>
-      <Table
-        header={<Header variant="h2" description="Both shops, the last 30 days, newest first." counter={sessions.data ? `(${sessions.data.sessions.length})` : undefined}>Past drawers</Header>}
-        loading={!sessions.data}
-        loadingText="Loading past drawers…"
-        items={sessions.data?.sessions ?? []}
-        trackBy="id"
-        wrapLines
-        empty={<Box textAlign="center" color="inherit">No drawer was opened in the last 30 days.</Box>}
-        columnDefinitions={[
+  const columns: TableProps.ColumnDefinition<DrawerSessionView>[] = [
           { id: "day", header: "Day", cell: (s) => s.day },
-          { id: "shop", header: "Shop", cell: (s) => SHOP_LABELS[s.location] },
+          { id: "shop", header: "Shop", cell: (s) => TAX_LOCATION_LABELS[s.location] },
           { id: "status", header: "Status", cell: (s) => (s.status === "open" ? <StatusIndicator type="in-progress">Open</StatusIndicator> : <StatusIndicator type="stopped">Closed</StatusIndicator>) },
           { id: "expected", header: "Expected", cell: (s) => formatCents(s.report?.expectedCashCents ?? s.expectedCashCents) },
           { id: "counted", header: "Counted", cell: (s) => (s.countedCashCents === undefined ? "" : formatCents(s.countedCashCents)) },
@@ -422,7 +415,20 @@ function PastSessions() {
                 </SpaceBetween>
               ) : null,
           },
-        ]}
+        ];
+  const inReach = useActionsInReach(columns, ["day", "difference", "actions"]);
+  if (sessions.isError) return <LoadFailed query={sessions} header="Error Loading Past Drawers" />;
+  return (
+    <>
+      <Table
+        header={<Header variant="h2" description="Both shops, the last 30 days, newest first." counter={sessions.data ? `(${sessions.data.sessions.length})` : undefined}>Past drawers</Header>}
+        loading={!sessions.data}
+        loadingText="Loading past drawers…"
+        items={sessions.data?.sessions ?? []}
+        trackBy="id"
+        wrapLines
+        empty={<Box textAlign="center" color="inherit">No drawer was opened in the last 30 days.</Box>}
+        {...inReach}
       />
       {viewing?.report && (
         <Modal visible size="large" header={`Close report: ${SHOP_LABELS[viewing.location]}, ${viewing.day}`} closeAriaLabel="Close" onDismiss={() => setViewing(null)}>
