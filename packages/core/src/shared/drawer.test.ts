@@ -54,3 +54,13 @@ describe("the drawer's inputs", () => {
     expect(z.safeParse(CloseDrawerInput, { countedCashCents: -1 }).success).toBe(false);
   });
 });
+
+describe("the admins' list's days", () => {
+  it("takes real days only", async () => {
+    const { DrawerListQuery } = await import("./drawer");
+    expect(z.safeParse(DrawerListQuery, { from: "2026-11-01", to: "2026-11-30" }).success).toBe(true);
+    expect(z.safeParse(DrawerListQuery, { to: "9189-11-95" }).success).toBe(false);
+    expect(z.safeParse(DrawerListQuery, { from: "2026-02-30" }).success).toBe(false);
+    expect(z.safeParse(DrawerListQuery, { from: "2026-11-011" }).success).toBe(false);
+  });
+});

@@ -70,11 +70,13 @@ export const CloseDrawerInput = z.object({
 export type CloseDrawer = z.output<typeof CloseDrawerInput>;
 
 /** GET /api/admin/drawers?from=&to= (shop days, `YYYY-MM-DD`, inclusive). */
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const DrawerListQuery = z.object({
-  from: z.optional(z.string().check(z.regex(DAY, "from must be a day, YYYY-MM-DD"))),
-  to: z.optional(z.string().check(z.regex(DAY, "to must be a day, YYYY-MM-DD"))),
-});
+function isDay(text: string): boolean {
+  const at = new Date(`${text}T12:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(at.getTime()) && at.toISOString().startsWith(text);
+}
+const day = (name: string) =>
+  z.optional(z.string().check(z.maxLength(10, `${name} must be a day, YYYY-MM-DD`), z.refine((text) => isDay(text), `${name} must be a day, YYYY-MM-DD`)));
+export const DrawerListQuery = z.object({ from: day("from"), to: day("to") });
 
 /** The cash figures of a session, as kept by ADDs in the transactions that move its cash. */
 export interface DrawerCash {
