@@ -86,7 +86,6 @@ export function cashIntoDrawer(line: CashLine): (order: OrderItem) => Promise<Al
               amountCents: line.amountCents,
               orderId: order.id,
               orderNumber: orderReference(order),
-              ...(line.actor.type === "user" ? { byId: line.actor.userId } : {}),
               ...(line.byName ? { byName: line.byName } : {}),
               at: line.at,
             })

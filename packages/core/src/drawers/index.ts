@@ -32,12 +32,14 @@ import { shopDay } from "../shared/analytics";
 import {
   CloseDrawerInput,
   CurrentDrawerQuery,
+  differenceWords,
   DRAWER_OPEN,
   DrawerListQuery,
   DrawerMovementInput,
   expectedCashCents,
   OpenDrawerInput,
   paidOutTooLarge,
+  reportLines,
   type CurrentDrawer,
   type DrawerMovementView,
   type DrawerReport,
@@ -111,10 +113,14 @@ function viewOf(session: SessionItem, movements?: DrawerMovementView[]): DrawerS
           report: session.report as DrawerReport,
         }
       : {}),
-    ...(session.reopened?.length ? { reopened: session.reopened.map((r: { at: string; byName?: string }) => ({ at: r.at, ...(r.byName ? { byName: r.byName } : {}) })) } : {}),
+    ...(reopensOf(session).length ? { reopened: reopensOf(session).map((r) => ({ at: r.at, ...(r.byName ? { byName: r.byName } : {}) })) } : {}),
     ...(movements ? { movements } : {}),
   };
 }
+
+/** The reopens a session lists (entities/drawer.ts `reopened`). */
+type Reopen = { at: string; byId?: string; byName?: string };
+const reopensOf = (session: SessionItem): Reopen[] => (session.reopened as Reopen[] | undefined) ?? [];
 
 const openKey = (location: BookableLocation) => uniqueKey("drawerOpen", location) as { kind: "drawerOpen"; value: string };
 
@@ -137,7 +143,7 @@ export const openDrawer = /* @__PURE__ */ fn({ role: "staff", input: OpenDrawerI
     {
       label: "session",
       write: entities.drawerSession
-        .create({ id, location, status: "open", day: shopDay(at), openedAt: at, openedById: actor.userId, openedByName: name, startingCashCents })
+        .create({ id, location, status: "open", day: shopDay(at), openedAt: at, openedByName: name, startingCashCents })
         .commit(),
     },
     {
@@ -212,7 +218,7 @@ export const addMovement = /* @__PURE__ */ fn({ role: "staff", input: MovementRe
         {
           label: "line",
           write: entities.drawerMovement
-            .create({ sessionId: id, id: lineId, kind: movement.direction, amountCents: movement.amountCents, reason: movement.reason, byId: actor.userId, byName: name, at })
+            .create({ sessionId: id, id: lineId, kind: movement.direction, amountCents: movement.amountCents, reason: movement.reason, byName: name, at })
             .commit(),
         },
         {
@@ -297,7 +303,6 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
               .set({
                 status: "closed",
                 closedAt: at,
-                closedById: actor.userId,
                 closedByName: name,
                 countedCashCents: close.countedCashCents,
                 differenceCents: report.differenceCents,
@@ -347,7 +352,8 @@ function reportTotals(totals: DayTotals): ReportDayTotals {
 }
 
 async function emailReport(report: DrawerReport): Promise<void> {
-  for (const to of await reportRecipients(report.location)) await Texts.emailStaff("drawerClosed", { report }, to);
+  const words = { shop: SHOP_LABELS[report.location], day: report.day, difference: differenceWords(report.differenceCents), lines: reportLines(report) };
+  for (const to of await reportRecipients(report.location)) await Texts.emailStaff("drawerClosed", words, to);
 }
 
 /**
@@ -368,10 +374,9 @@ export const reopenDrawer = /* @__PURE__ */ fn({ role: "admin", input: ById }, a
       label: "session",
       write: entities.drawerSession
         .patch({ id })
-        .set({ status: "open", earlierReports: earlier })
-        .append({ reopened: [{ at, byId: actor.userId, byName: name }] })
-        .remove(["closedAt", "closedById", "closedByName", "countedCashCents", "differenceCents", "note", "report"])
-        .where((a, { eq }) => `${eq(a.status, "closed")} AND ${eq(a.closedAt, session.closedAt ?? "")}`)
+        .set({ status: "open", earlierReports: earlier, reopened: [...reopensOf(session), { at, byId: actor.userId, byName: name }] })
+        .remove(["closedAt", "closedByName", "countedCashCents", "differenceCents", "note", "report"])
+        .where((a, { eq }) => `${eq(a.status, "closed")} AND ${eq(a.closedAt, session.closedAt ?? "")} AND ${eq(a.movementCount, session.movementCount)}`)
         .commit(),
     },
     {

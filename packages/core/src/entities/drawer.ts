@@ -11,6 +11,8 @@ import { BOOKABLE_LOCATIONS } from "../shared/location-names";
  * only by ADD, in the transaction of the payment, refund or movement they count, conditioned on `status` open, and
  * `movementCount` grows with each, so a close is conditioned on the figures it read.
  *
+ * Who opened and closed it by first name (`openedByName`, `closedByName`); their ids are in its audit entries.
+ *
  * Keys: the session by id (`drawer#<id>`, beside its movements); every session by its shop day on gsi1
  * (`drawers`, `<day>#<openedAt>`), so the admins' list of a period is one Query.
  */
@@ -25,7 +27,6 @@ export const drawerSession = (config?: EntityConfiguration) =>
         /** The shop day it opened on (`YYYY-MM-DD`, America/Denver). */
         day: { type: "string", required: true, readOnly: true },
         openedAt: { type: "string", required: true, readOnly: true },
-        openedById: { type: "string" },
         openedByName: { type: "string" },
         startingCashCents: { type: "number", required: true, readOnly: true },
         cashSalesCents: centsDefaultZero(),
@@ -35,7 +36,6 @@ export const drawerSession = (config?: EntityConfiguration) =>
         /** Every ADD to the figures adds one: a close is conditioned on the count it read. */
         movementCount: { type: "number", required: true, default: 0 },
         closedAt: { type: "string" },
-        closedById: { type: "string" },
         closedByName: { type: "string" },
         countedCashCents: cents(),
         /** Counted − expected: negative short, positive over. */
@@ -45,8 +45,8 @@ export const drawerSession = (config?: EntityConfiguration) =>
         report: { type: "any" },
         /** The reports of earlier closes an admin reopened, oldest first. */
         earlierReports: { type: "any" },
-        /** Each reopen: when and by whom. */
-        reopened: { type: "list", items: { type: "map", properties: { at: { type: "string", required: true }, byId: { type: "string" }, byName: { type: "string" } } } },
+        /** Each reopen, `{ at, byId, byName }`, oldest first. */
+        reopened: { type: "any" },
         ...timestamps(),
       },
       indexes: {
@@ -74,7 +74,6 @@ export const drawerMovement = (config?: EntityConfiguration) =>
         reason: { type: "string" },
         orderId: { type: "string" },
         orderNumber: { type: "string" },
-        byId: { type: "string" },
         byName: { type: "string" },
         at: { type: "string", required: true, readOnly: true },
       },

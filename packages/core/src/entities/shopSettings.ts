@@ -30,8 +30,8 @@ export const shopSettings = (config?: EntityConfiguration) =>
           },
         },
         employeeDiscountLimitPercent: { type: "number", validate: isPercent },
-        /** The float each shop's cash drawer opens with (drawers/), in cents. */
-        drawerFloatCents: { type: "map", properties: { LITTLETON: { type: "number" }, HIGHLANDS_RANCH: { type: "number" } } },
+        /** The float each shop's cash drawer opens with (drawers/), in cents by location, as MoneySettingsInput checked it. */
+        drawerFloatCents: { type: "any" },
         address: { type: "list", items: { type: "string" } },
         phone: { type: "string" },
         email: { type: "string" },

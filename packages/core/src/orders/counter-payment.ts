@@ -30,7 +30,6 @@ import { balanceCents, COMP_NEEDS_REASON, CounterPayment, dollars, PAYMENT_METHO
 import { paymentReceipt } from "../notifications/confirmations";
 import { view, type OrderItem, type OrderView } from "./view";
 import * as OrderNumbers from "./numbers";
-import { cashIntoDrawer } from "../drawers/cash";
 
 const TakePaymentInput = z.object({ id: Id, payment: CounterPayment });
 
@@ -85,7 +84,7 @@ function decide(order: OrderItem, payment: CounterPaymentInput, actor: UserActor
       },
     ],
     ...moveOut,
-    ...(payment.method === "POS_CASH" ? { also: cashIntoDrawer({ kind: "sale", amountCents: due, shop: payment.shop, actor, byName: staff.name, at }) } : {}),
+    ...(payment.method === "POS_CASH" ? { also: async (read: OrderItem) => (await import("../drawers/cash")).cashIntoDrawer({ kind: "sale", amountCents: due, shop: payment.shop, actor, byName: staff.name, at })(read) } : {}),
     // The receipt (text and email, as the customer allows), once: the second click commits nothing.
     effects: [paymentReceipt({ ...order, paymentStatus: "paid", paymentMethod: payment.method, paidAt: at, posTransactionId })],
   };

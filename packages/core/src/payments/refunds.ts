@@ -16,7 +16,6 @@ import { uniqueKey } from "../entities";
 import { view, type OrderItem } from "../orders/view";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { applyToOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
-import { cashIntoDrawer } from "../drawers/cash";
 import type { BookableLocation } from "../shared/location-names";
 import { paymentProvider } from "./provider";
 import { refundNotice } from "../notifications/confirmations";
@@ -297,7 +296,7 @@ export async function giveBack(order: OrderItem, actor: Actor, ask: RefundAsk): 
       set: { refunds, refundedAmountCents: refunded, paymentStatus },
       remove: full ? ["paymentFailureReason"] : undefined,
       unchanged: ["updatedAt"],
-      ...(tender === "POS_CASH" ? { also: cashIntoDrawer({ kind: "refund", amountCents: entry.amountCents, shop: ask.shop, actor, byName: ask.actorName, at }) } : {}),
+      ...(tender === "POS_CASH" ? { also: async (read: OrderItem) => (await import("../drawers/cash")).cashIntoDrawer({ kind: "refund", amountCents: entry.amountCents, shop: ask.shop, actor, byName: ask.actorName, at })(read) } : {}),
       // The dashboard takes back this refund's own tax (a line's share, not the order's in proportion) when the whole
       // refund is counted now; a part Stripe reported first was counted then, in proportion, and the rest is too.
       ...(raised === entry.amountCents ? { refundTaxCents: entry.taxCents ?? 0 } : {}),

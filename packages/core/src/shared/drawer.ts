@@ -10,6 +10,7 @@
 import * as z from "zod/mini";
 import { dollars } from "./payment";
 import { BOOKABLE_LOCATIONS, SHOP_LABELS, type BookableLocation } from "./location-names";
+import { FLOAT_INVALID, MAX_DRAWER_CENTS } from "./money-settings";
 
 /** The code of the 409 a cash payment or a cash refund gets when its counter's drawer is not open. */
 export const DRAWER_CLOSED = "DRAWER_CLOSED";
@@ -20,13 +21,9 @@ export const DRAWER_OPEN = "DRAWER_OPEN";
 export const drawerClosedMessage = (location: BookableLocation) =>
   `The cash drawer at ${SHOP_LABELS[location]} is not open: open the drawer first, then take or give back the cash.`;
 
-/** The float a shop's drawer opens with until an admin sets one (Money settings). */
-export const DEFAULT_DRAWER_FLOAT_CENTS = 10_000;
-/** The most a float, a count or a movement may be: a typing slip beyond it. */
-export const MAX_DRAWER_CENTS = 1_000_000;
+export { FLOAT_INVALID, MAX_DRAWER_CENTS };
 
 export const DRAWER_LOCATION_INVALID = "Choose the shop whose drawer this is";
-export const FLOAT_INVALID = `The starting cash must be a whole number of cents from $0.00 to ${dollars(MAX_DRAWER_CENTS)}`;
 export const MOVEMENT_AMOUNT_INVALID = `The amount must be a whole number of cents from $0.01 to ${dollars(MAX_DRAWER_CENTS)}`;
 export const COUNTED_INVALID = `The counted cash must be a whole number of cents from $0.00 to ${dollars(MAX_DRAWER_CENTS)}`;
 export const MOVEMENT_NEEDS_REASON = "Say why the cash goes in or out";
@@ -42,20 +39,20 @@ const trimmed = (max: number, tooLong: string) =>
     z.transform((value: string) => value.trim()),
   );
 
-export const DrawerLocation = z.enum(BOOKABLE_LOCATIONS, { error: DRAWER_LOCATION_INVALID });
+export const DrawerLocation = /* @__PURE__ */ z.enum(BOOKABLE_LOCATIONS, { error: DRAWER_LOCATION_INVALID });
 
 /** GET /api/drawers/current?location=. */
-export const CurrentDrawerQuery = z.object({ location: DrawerLocation });
+export const CurrentDrawerQuery = /* @__PURE__ */ z.object({ location: DrawerLocation });
 
 /** POST /api/drawers. */
-export const OpenDrawerInput = z.object({ location: DrawerLocation, startingCashCents: wholeCents(FLOAT_INVALID, 0) });
+export const OpenDrawerInput = /* @__PURE__ */ z.object({ location: DrawerLocation, startingCashCents: wholeCents(FLOAT_INVALID, 0) });
 export type OpenDrawer = z.output<typeof OpenDrawerInput>;
 
 export const MOVEMENT_DIRECTIONS = ["in", "out"] as const;
 export type MovementDirection = (typeof MOVEMENT_DIRECTIONS)[number];
 
 /** POST /api/drawers/{id}/movements: cash put in or taken out, with why. */
-export const DrawerMovementInput = z.object({
+export const DrawerMovementInput = /* @__PURE__ */ z.object({
   direction: z.enum(MOVEMENT_DIRECTIONS, { error: "Choose in or out" }),
   amountCents: wholeCents(MOVEMENT_AMOUNT_INVALID, 1),
   reason: trimmed(MOVEMENT_REASON_MAX, `The reason must be ${MOVEMENT_REASON_MAX} characters or less`).check(z.minLength(1, MOVEMENT_NEEDS_REASON)),
@@ -63,7 +60,7 @@ export const DrawerMovementInput = z.object({
 export type DrawerMovement = z.output<typeof DrawerMovementInput>;
 
 /** POST /api/drawers/{id}/close. */
-export const CloseDrawerInput = z.object({
+export const CloseDrawerInput = /* @__PURE__ */ z.object({
   countedCashCents: wholeCents(COUNTED_INVALID, 0),
   note: z.optional(z.pipe(trimmed(CLOSE_NOTE_MAX, `The note must be ${CLOSE_NOTE_MAX} characters or less`), z.transform((value: string) => value || undefined))),
 });
@@ -76,7 +73,7 @@ function isDay(text: string): boolean {
 }
 const day = (name: string) =>
   z.optional(z.string().check(z.maxLength(10, `${name} must be a day, YYYY-MM-DD`), z.refine((text) => isDay(text), `${name} must be a day, YYYY-MM-DD`)));
-export const DrawerListQuery = z.object({ from: day("from"), to: day("to") });
+export const DrawerListQuery = /* @__PURE__ */ z.object({ from: day("from"), to: day("to") });
 
 /** The cash figures of a session, as kept by ADDs in the transactions that move its cash. */
 export interface DrawerCash {

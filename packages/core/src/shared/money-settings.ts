@@ -5,7 +5,6 @@
  */
 import * as z from "zod/mini";
 import { TAX_LOCATIONS, taxLocationOf, type TaxLocation } from "./tax-location";
-import { DEFAULT_DRAWER_FLOAT_CENTS, FLOAT_INVALID, MAX_DRAWER_CENTS } from "./drawer";
 import type { BookableLocation } from "./location-names";
 
 export { TAX_LOCATIONS, taxLocationOf, type TaxLocation };
@@ -15,6 +14,12 @@ export const TAX_LOCATION_LABELS: Record<TaxLocation, string> = {
   HIGHLANDS_RANCH: "Highlands Ranch",
   ONSITE: "Onsite days and deliveries",
 };
+
+/** The float a shop's cash drawer opens with until an admin sets one (shared/drawer.ts reads these). */
+export const DEFAULT_DRAWER_FLOAT_CENTS = 10_000;
+/** The most a float, a count or a drawer movement may be: a typing slip beyond it. */
+export const MAX_DRAWER_CENTS = 1_000_000;
+export const FLOAT_INVALID = "The starting cash must be a whole number of cents from $0.00 to $10000.00";
 
 /** A rate is at most 20 % (2,000 basis points): no US sales tax comes near it, so more is a typing slip. */
 export const MAX_TAX_RATE_BPS = 2_000;

@@ -19,7 +19,6 @@ import { eventCanceledNotice, type EventCanceledWords } from "../shared/schedule
 import type { Bill, BillRefund } from "../shared/bill";
 import { billLines, billText, refundWords } from "../shared/bill-text";
 import { dollars } from "../shared/payment";
-import { differenceWords, reportLines, type DrawerReport } from "../shared/drawer";
 import { FINAL_NOTICE_DAYS, NO_RESPONSIBILITY_DAYS, PICKUP_REMINDER_DAYS, REGRIP_REMINDER_WEEKS, STORAGE_FEE_DAYS } from "../shared/reminders";
 import { OPT_OUT_LINE } from "../shared/sms-consent";
 import { CALENDAR_LINK_QUERY } from "../shared/reschedule";
@@ -199,6 +198,14 @@ const emailText = (...rows: (string | false | undefined | readonly string[])[]) 
     .flat()
     .filter((row): row is string => typeof row === "string")
     .join("\n")}\n\n${EMAIL_FOOTER}\n`;
+
+/** What the drawer's close report email says: the shop's name, the day, the difference in words and the report's lines. */
+export interface DrawerClosedParams {
+  shop: string;
+  day: string;
+  difference: string;
+  lines: readonly string[];
+}
 
 /** What the release of an unpaid booking names: the order, its deadline in words ("10:53 am"), the link that books it again. */
 export interface ReleasedParams {
@@ -580,10 +587,11 @@ export const templates = {
     consent: "staffAlert",
     to: "Each admin (the admins with a verified phone) and the shop's own email address (Shop details)",
     when: "A shop's cash drawer is closed: its close report (float, cash in and out, expected against counted, the day's totals)",
-    words: ({ report }: { report: DrawerReport }) => `${SHOP_LABELS[report.location]} drawer closed: ${differenceWords(report.differenceCents)}. See the Drawer page.`,
-    email: ({ report }: { report: DrawerReport }) => ({
-      subject: `${SHOP_LABELS[report.location]} drawer closed ${report.day}: ${differenceWords(report.differenceCents)}`,
-      text: reportLines(report).join("\n"),
+    // The report in lines (shared/drawer.ts `reportLines`, made by drawers/): the figures are the report's own.
+    words: ({ shop, difference }: DrawerClosedParams) => `${shop} drawer closed: ${difference}. See the Drawer page.`,
+    email: ({ shop, day, difference, lines }: DrawerClosedParams) => ({
+      subject: `${shop} drawer closed ${day}: ${difference}`,
+      text: `${lines.join("\n")}\n`,
     }),
   }),
 };
