@@ -233,6 +233,17 @@ describe("the reminders' texts", () => {
   });
 });
 
+describe("the drawer's close report", () => {
+  it("goes to staff by email only, its subject naming the shop, the day and the difference, its body the report's lines", () => {
+    const params = { shop: "Regrip Littleton", day: "2026-11-29", difference: "Short $2.00", lines: ["Expected cash: $155.00", "Counted cash: $153.00"] };
+    expect(templates.drawerClosed.consent).toBe("staffAlert");
+    expect(templates.drawerClosed.email(params)).toEqual({
+      subject: "Regrip Littleton drawer closed 2026-11-29: Short $2.00",
+      text: "Expected cash: $155.00\nCounted cash: $153.00\n",
+    });
+  });
+});
+
 describe("docs/product.md's list of every text and email", () => {
   it("names every template, with the channels it goes out on", async () => {
     const { readFile } = await import("node:fs/promises");
