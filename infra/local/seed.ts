@@ -11,6 +11,8 @@ import { addProductIfMissing, addShopContactsIfMissing, quickSaleProducts, start
 import { todayOf } from "../../packages/core/src/shared/calendar";
 import { demoBags, demoEvents, demoPartners, demoPromotions, demoStock } from "./demo-shop";
 import { seedDemoOrders } from "./seed-orders";
+import { Drawers } from "../../packages/core/src/drawers";
+import { BOOKABLE_LOCATIONS } from "../../packages/core/src/shared/location-names";
 import type { SeedAccount } from "./settings";
 import type { UserActor } from "../../packages/core/src/actor";
 
@@ -109,6 +111,20 @@ async function seedAccount(target: SeedTarget, account: SeedAccount, groups: ("A
   };
 }
 
+/** Opens each shop's drawer, by the demo employee with the shop's float, where the shop never had one. */
+async function openDemoDrawers(employee: UserActor): Promise<void> {
+  const { data: sessions } = await db().entities.drawerSession.query.byDay({}).go({ pages: "all", attributes: ["location"] } as never);
+  const had = new Set((sessions as { location: string }[]).map((session) => session.location));
+  for (const location of BOOKABLE_LOCATIONS) {
+    if (had.has(location)) continue;
+    const { defaultFloatCents } = await Drawers.currentDrawer(employee, { location });
+    await Drawers.openDrawer(employee, { location, startingCashCents: defaultFloatCents }).catch((error: unknown) => {
+      // Opened meanwhile (a start beside another): the shop has its drawer.
+      if ((error as { kind?: string }).kind !== "conflict") throw error;
+    });
+  }
+}
+
 export async function seedDemoShop(target: SeedTarget): Promise<void> {
   await seedAccount(target, target.accounts.admin, ["ADMIN"]);
   const employee = await seedAccount(target, target.accounts.employee, ["EMPLOYEE"]);
@@ -151,6 +167,9 @@ export async function seedDemoShop(target: SeedTarget): Promise<void> {
   for (const write of writes) await patiently(write);
   // Users of a shop seeded or signed up before customer search existed get their search items.
   await patiently(() => Users.indexUnindexedUsers());
+  // Each shop's cash drawer open with its float, the first time the shop is seeded (a drawer staff closed stays
+  // closed on the next start), so the demo's counter takes cash at once.
+  await patiently(() => openDemoDrawers(employee));
   // Last: the orders take the catalogue's stock and the bags above. Booking needs the customer's verified phone
   // (SEED_CUSTOMER_PHONE); without one the demo shop has no orders.
   if (target.accounts.customer.phone) await patiently(() => seedDemoOrders(customer, employee));

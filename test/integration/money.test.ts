@@ -74,11 +74,19 @@ describe("the money settings", () => {
     }
     expect((await settings(staff.admin)).body).toEqual(DEFAULT_MONEY_SETTINGS);
     await setRates(15);
-    expect((await settings(staff.admin)).body).toEqual({ taxRateBps: rates, employeeDiscountLimitPercent: 15 });
+    expect((await settings(staff.admin)).body).toEqual({ taxRateBps: rates, employeeDiscountLimitPercent: 15, drawerFloatCents: DEFAULT_MONEY_SETTINGS.drawerFloatCents });
     expect((await Audit.forTarget("settings", "money", 1))[0]).toMatchObject({
       action: "settings.money_changed",
       diff: expect.objectContaining({ "taxRateBps.LITTLETON": { from: 0, to: 750 }, employeeDiscountLimitPercent: { from: 20, to: 15 } }),
     });
+    // Each shop's drawer float: what the Drawer page prefills; a body without it keeps it.
+    const floats = { LITTLETON: 15_000, HIGHLANDS_RANCH: 7_500 };
+    expect((await saveSettings(staff.admin, { taxRateBps: rates, employeeDiscountLimitPercent: 15, drawerFloatCents: { ...floats, LITTLETON: -1 } })).status).toBe(400);
+    expect((await saveSettings(staff.admin, { taxRateBps: rates, employeeDiscountLimitPercent: 15, drawerFloatCents: floats })).body).toMatchObject({ drawerFloatCents: floats });
+    expect((await Audit.forTarget("settings", "money", 1))[0]).toMatchObject({ diff: { "drawerFloatCents.LITTLETON": { from: 10_000, to: 15_000 }, "drawerFloatCents.HIGHLANDS_RANCH": { from: 10_000, to: 7_500 } } });
+    expect((await call("GET", "/api/drawers/current?location=HIGHLANDS_RANCH", { token: staff.employee })).body).toMatchObject({ defaultFloatCents: 7_500 });
+    await setRates(15);
+    expect((await settings(staff.admin)).body).toMatchObject({ drawerFloatCents: floats });
   });
 });
 

@@ -127,6 +127,16 @@ export const routes: Route[] = [
   { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", payments: true, grants: { ...moves, texts: true, email: true } },
   // a refund of part or all of a payment: staff, an employee only for a payment of the same shop day (payments/refunds.ts)
   { method: "POST", path: "/api/orders/{id}/refunds", handler: handlerAt("orders/refunds"), access: "staff", payments: true, grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
+  // the counter's cash drawer (drawers/): open, paid in and out, close with the report (staff); the admins' list and reopen.
+  // An open creates the shop's open item with the session (a put each); a movement ADDs to the session (an update);
+  // a close deletes the open item; the report is emailed to the admins after the close
+  { method: "POST", path: "/api/drawers", handler: handlerAt("drawers/open"), access: "staff", grants: table("read", "put") },
+  { method: "GET", path: "/api/drawers/current", handler: handlerAt("drawers/current"), access: "staff", grants: reads },
+  { method: "GET", path: "/api/drawers/{id}", handler: handlerAt("drawers/get"), access: "staff", grants: reads },
+  { method: "POST", path: "/api/drawers/{id}/movements", handler: handlerAt("drawers/movement"), access: "staff", payments: true, grants: table("read", "put", "update") },
+  { method: "POST", path: "/api/drawers/{id}/close", handler: handlerAt("drawers/close"), access: "staff", payments: true, grants: { ...table("read", "put", "update", "delete"), email: true } },
+  { method: "GET", path: "/api/admin/drawers", handler: handlerAt("admin-drawers/list"), access: "admin", grants: reads },
+  { method: "POST", path: "/api/admin/drawers/{id}/reopen", handler: handlerAt("admin-drawers/reopen"), access: "admin", grants: table("read", "put", "update") },
   { method: "POST", path: "/api/orders/{id}/payment-link", handler: handlerAt("orders/payment-link"), access: "staff", payments: true, grants: { ...table("read", "put", "update"), texts: true, secrets: ["STRIPE_SECRET_KEY"] } },
   // a tip is the customer's own: anyone else's order (staff included) is a 404, so the route names no `owned` kind
   { method: "POST", path: "/api/orders/{id}/tip", handler: handlerAt("orders/tip"), access: "customer", payments: true, grants: { ...table("read", "put", "update"), secrets: ["STRIPE_SECRET_KEY"] } },

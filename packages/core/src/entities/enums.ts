@@ -73,6 +73,7 @@ export const AUDIT_TARGET_TYPES = [
   "partner",
   "system",
   "settings",
+  "drawer",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -171,5 +172,7 @@ export const UNIQUE_KINDS = [
    * subscription): Stripe may report one invoice in more than one event, and its receipt goes once.
    */
   "membershipInvoice",
+  /** The open cash drawer session of a shop (value: the location; ownerId: the session): one open drawer per shop (drawers/). */
+  "drawerOpen",
 ] as const;
 export type UniqueKind = (typeof UNIQUE_KINDS)[number];

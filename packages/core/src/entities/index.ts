@@ -3,6 +3,7 @@ import { bag, type Bag } from "./bag";
 import { communication, type Communication } from "./communication";
 import { customerSearch, type CustomerSearch } from "./customerSearch";
 import { dailyStats, shopCounter, type DailyStats, type ShopCounter } from "./dailyStats";
+import { drawerMovement, drawerSession, type DrawerMovement, type DrawerSession } from "./drawer";
 import { gripSchedule, type GripSchedule } from "./gripSchedule";
 import { loyaltyAccount, type LoyaltyAccount } from "./loyaltyAccount";
 import { loyaltyLedger, type LoyaltyLedger } from "./loyaltyLedger";
@@ -44,6 +45,8 @@ export type {
   Communication,
   CustomerSearch,
   DailyStats,
+  DrawerMovement,
+  DrawerSession,
   GripSchedule,
   LoyaltyAccount,
   LoyaltyLedger,
@@ -113,6 +116,8 @@ export const entityFactories = {
   shopSettings,
   pack,
   packCredit,
+  drawerSession,
+  drawerMovement,
 };
 
 /** Every entity of the table, by name, as built. */

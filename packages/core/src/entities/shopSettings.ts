@@ -11,7 +11,7 @@ const isPercent = (n: number | undefined) => n === undefined || (Number.isIntege
 
 /**
  * The shop's settings an admin edits in the console (settings/), one item per kind in the `settings` partition:
- * `money` holds the sales tax rates (shared/money-settings.ts) and the employee discount limit; `shop_<location>` a
+ * `money` holds the sales tax rates (shared/money-settings.ts), the employee discount limit and the drawers' floats; `shop_<location>` a
  * shop's contact (shared/shop-contact.ts: address, phone, email, hours, map link). A setting never
  * written reads as its default there, so a new stage needs no seed for it.
  */
@@ -30,6 +30,8 @@ export const shopSettings = (config?: EntityConfiguration) =>
           },
         },
         employeeDiscountLimitPercent: { type: "number", validate: isPercent },
+        /** The float each shop's cash drawer opens with (drawers/), in cents by location, as MoneySettingsInput checked it. */
+        drawerFloatCents: { type: "any" },
         address: { type: "list", items: { type: "string" } },
         phone: { type: "string" },
         email: { type: "string" },

@@ -5,6 +5,8 @@
  *   the order's total: a stale screen cannot record another figure). The order becomes paid by that method, with
  *   who took it and when; counted in the day's revenue like a card payment (stats/daily.ts, in the same
  *   transaction); audited `order.paid_at_counter`.
+ *   Cash lands in the open drawer of the counter's shop in the same transaction (drawers/cash.ts): with none open,
+ *   409 `{code: "DRAWER_CLOSED"}` and nothing is written.
  * - `COMP` (admin only, with a reason): nothing to pay; audited `order.comped` with the balance waived.
  *
  * An order still awaiting payment moves out of it as a card payment moves it (shared/moves.ts `paidStage`: a counter
@@ -82,6 +84,7 @@ function decide(order: OrderItem, payment: CounterPaymentInput, actor: UserActor
       },
     ],
     ...moveOut,
+    ...(payment.method === "POS_CASH" ? { also: async (read: OrderItem) => (await import("../drawers/cash")).cashIntoDrawer({ kind: "sale", amountCents: due, shop: payment.shop, actor, byName: staff.name, at })(read) } : {}),
     // The receipt (text and email, as the customer allows), once: the second click commits nothing.
     effects: [paymentReceipt({ ...order, paymentStatus: "paid", paymentMethod: payment.method, paidAt: at, posTransactionId })],
   };

@@ -167,6 +167,7 @@ export async function applyMove(
   const move = findMove(from, to, role);
   if (!move) throw conflict(refusal(order, to, role));
   const refundCents = refundFor(order, move, input, now);
+  if (refundCents > 0 && order.paymentMethod === "POS_CASH") await (await import("../drawers/cash")).assertDrawerOpen(order);
 
   const { data: user } = await db().entities.user.get({ userId: actor.userId }).go();
   const actorName = user?.firstName || actor.givenName || actor.username;

@@ -23,7 +23,9 @@
  *   once (schedule/seats.ts; a reopen does not take it again);
  * - `reminders`: into Ready or Picked Up, the order's reminder timeline at the move's time (reminders/timeline.ts);
  * - `event`: a webhook event's ledger item, so it is applied exactly once;
- * - `audit:<n>`: the caller's audit entries and the move's own.
+ * - `audit:<n>`: the caller's audit entries and the move's own;
+ * - `drawer`, `drawer-line`: a cash payment's or cash refund's line in its counter's open drawer (drawers/cash.ts),
+ *   through the change's `also`.
  *
  * Callers keep only their decisions: which move, on what condition, which
  * refund (orders/move-order.ts, orders/expire.ts, payments/). The writer
@@ -178,6 +180,17 @@ export interface OrderChange {
    * refund by line); otherwise the order's tax in proportion (stats/daily.ts `refundGiven`).
    */
   refundTaxCents?: number;
+  /**
+   * Another module's writes in this same transaction, prepared from the order as read before anything is written
+   * (a cash payment's or cash refund's line in its counter's drawer: drawers/cash.ts); it may refuse instead.
+   */
+  also?: (order: OrderItem) => Promise<AlsoWrites>;
+}
+
+/** What a change's `also` adds to the transaction, and the refusal its writes' failed conditions mean. */
+export interface AlsoWrites {
+  writes: (entities: TransactionEntities) => LabelledWrite[];
+  refusal: (failed: readonly string[]) => Error | null;
 }
 
 export interface OrderWrite extends OrderChange {
@@ -283,6 +296,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
   } as OrderItem;
   for (const field of write.remove ?? []) delete written[field];
   const effects = [...(moving ? moveEffects(written, to) : []), ...(write.effects ?? [])];
+  const also = write.also ? await write.also(order) : undefined;
 
   // Skus deleted from the catalogue since the order took them: nothing to give back to.
   const gone: string[] = [];
@@ -365,6 +379,7 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
           ...(from !== to ? timelineWrites(entities, order, to, at) : []),
         );
       }
+      if (also) writes.push(...also.writes(entities));
       // A millisecond apart, so the log lists one change's entries in the order they were decided.
       audits.forEach((audit, i) =>
         writes.push({
@@ -380,6 +395,8 @@ export async function writeOrder(write: OrderWrite): Promise<OrderWritten> {
     if (result.failed.includes("order")) return { committed: false, reason: "changed" };
     const soldOut = write.stock ? Inventory.soldOut(result) : [];
     if (soldOut.length) throw write.stock!.refusal(soldOut);
+    const alsoRefusal = also?.refusal(result.failed);
+    if (alsoRefusal) throw alsoRefusal;
     if (freeingBag && !bagNotOurs && Bags.releaseFailed(result)) {
       bagNotOurs = true;
       continue;

@@ -16,6 +16,7 @@ import { uniqueKey } from "../entities";
 import { view, type OrderItem } from "../orders/view";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { applyToOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
+import type { BookableLocation } from "../shared/location-names";
 import { paymentProvider } from "./provider";
 import { refundNotice } from "../notifications/confirmations";
 import { refundableCents } from "../shared/order-cancel";
@@ -188,6 +189,8 @@ export interface RefundAsk {
   all?: true;
   /** The caller's Idempotency-Key: the same key answers the same refund, however often it is sent. */
   idempotencyKey?: string;
+  /** The counter's shop whose drawer hands back a cash refund (drawers/cash.ts); else the order's shop. */
+  shop?: BookableLocation;
 }
 
 /**
@@ -223,7 +226,9 @@ function decideRefund(order: OrderItem, ask: RefundAsk): { figures: RefundFigure
  * A card refund goes through the payment provider first (idempotency key: the refund's id), then is written: once
  * the provider has given the money back it is recorded whatever happened meanwhile, its lines kept only as far as
  * they were still open. A counter refund (cash handed back, a card refunded on the counter's terminal) is
- * decided again on each write: one that no longer fits what is left is refused.
+ * decided again on each write: one that no longer fits what is left is refused. Cash handed back comes out of the
+ * counter's open drawer in the same transaction (drawers/cash.ts): with none open, 409 DRAWER_CLOSED and nothing
+ * is written.
  */
 export async function giveBack(order: OrderItem, actor: Actor, ask: RefundAsk): Promise<RefundOutcome> {
   // A repeat of an Idempotency-Key answers the refund it made, whatever the order is now.
@@ -291,6 +296,7 @@ export async function giveBack(order: OrderItem, actor: Actor, ask: RefundAsk): 
       set: { refunds, refundedAmountCents: refunded, paymentStatus },
       remove: full ? ["paymentFailureReason"] : undefined,
       unchanged: ["updatedAt"],
+      ...(tender === "POS_CASH" ? { also: async (read: OrderItem) => (await import("../drawers/cash")).cashIntoDrawer({ kind: "refund", amountCents: entry.amountCents, shop: ask.shop, actor, byName: ask.actorName, at })(read) } : {}),
       // The dashboard takes back this refund's own tax (a line's share, not the order's in proportion) when the whole
       // refund is counted now; a part Stripe reported first was counted then, in proportion, and the rest is too.
       ...(raised === entry.amountCents ? { refundTaxCents: entry.taxCents ?? 0 } : {}),

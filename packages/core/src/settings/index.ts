@@ -1,6 +1,6 @@
 /**
  * The shop's money settings (shared/money-settings.ts): read by every order's pricing (the tax rate of its place)
- * and by the counter's discount check; written by an admin (GET/PUT /api/admin/settings/money) with an audit entry
+ * and by the counter's discount check, and the float each shop's cash drawer opens with (drawers/); written by an admin (GET/PUT /api/admin/settings/money) with an audit entry
  * naming each change. One item, `settings#money`; never written reads as the defaults (every rate 0, the limit 20 %).
  */
 import { fn, NoInput } from "../actor/fn";
@@ -8,6 +8,7 @@ import { entry as auditEntry } from "../audit";
 import { db } from "../db";
 import { writeLabelled } from "../db/labelled";
 import { DEFAULT_MONEY_SETTINGS, MoneySettingsInput, TAX_LOCATIONS, type MoneySettings, type TaxLocation } from "../shared/money-settings";
+import { BOOKABLE_LOCATIONS, type BookableLocation } from "../shared/location-names";
 
 export * as Settings from "./index";
 export { MoneySettingsInput, type MoneySettings, type TaxLocation };
@@ -19,6 +20,9 @@ export async function moneySettings(): Promise<MoneySettings> {
   return {
     taxRateBps: Object.fromEntries(TAX_LOCATIONS.map((place) => [place, rates[place] ?? DEFAULT_MONEY_SETTINGS.taxRateBps[place]])) as Record<TaxLocation, number>,
     employeeDiscountLimitPercent: data?.employeeDiscountLimitPercent ?? DEFAULT_MONEY_SETTINGS.employeeDiscountLimitPercent,
+    drawerFloatCents: Object.fromEntries(
+      BOOKABLE_LOCATIONS.map((place) => [place, data?.drawerFloatCents?.[place] ?? DEFAULT_MONEY_SETTINGS.drawerFloatCents[place]]),
+    ) as Record<BookableLocation, number>,
   };
 }
 
@@ -50,13 +54,17 @@ export const updateMoney = /* @__PURE__ */ fn({ role: "admin", input: MoneySetti
   if (before.employeeDiscountLimitPercent !== input.employeeDiscountLimitPercent) {
     diff.employeeDiscountLimitPercent = { from: before.employeeDiscountLimitPercent, to: input.employeeDiscountLimitPercent };
   }
+  const floats = input.drawerFloatCents ?? before.drawerFloatCents;
+  for (const place of BOOKABLE_LOCATIONS) {
+    if (before.drawerFloatCents[place] !== floats[place]) diff[`drawerFloatCents.${place}`] = { from: before.drawerFloatCents[place], to: floats[place] };
+  }
   if (Object.keys(diff).length === 0) return before;
   const at = new Date().toISOString();
   const outcome = await writeLabelled((entities) => [
     {
       label: "settings",
       write: entities.shopSettings
-        .put({ name: "money", taxRateBps: input.taxRateBps, employeeDiscountLimitPercent: input.employeeDiscountLimitPercent, createdAt: at, updatedAt: at })
+        .put({ name: "money", taxRateBps: input.taxRateBps, employeeDiscountLimitPercent: input.employeeDiscountLimitPercent, drawerFloatCents: floats, createdAt: at, updatedAt: at })
         .commit(),
     },
     {

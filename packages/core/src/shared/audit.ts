@@ -59,6 +59,11 @@ export const AUDIT_ACTION_WORDS = {
   "communication.broadcast_sent": "Bulk SMS sent",
   "communication.test_sent": "Test SMS sent",
   "conversation.read": "Text conversation marked read",
+  "drawer.closed": "Cash drawer closed",
+  "drawer.opened": "Cash drawer opened",
+  "drawer.paid_in": "Cash paid into the drawer",
+  "drawer.paid_out": "Cash paid out of the drawer",
+  "drawer.reopened": "Cash drawer reopened",
   "conversation.replied": "Text reply sent",
   "loyalty.adjusted": "Points balance adjusted",
   "customer.created": "Customer created",
@@ -139,6 +144,7 @@ export const AUDIT_TARGET_NOUNS: Readonly<Record<string, string>> = {
   schedule: "Event",
   settings: "Settings",
   pack: "Pack",
+  drawer: "Drawer",
   system: "System",
 };
 const targetNouns = AUDIT_TARGET_NOUNS;
@@ -192,6 +198,8 @@ function targetHref(entry: Pick<AuditEntryView, "action" | "targetType" | "targe
       return "/bags";
     case "communication":
       return "/admin/communications";
+    case "drawer":
+      return "/drawer";
     case "settings":
       return entry.targetId.startsWith("shop_") ? SHOP_DETAILS_PAGE_PATH : MONEY_SETTINGS_PAGE_PATH;
     case "paddle":

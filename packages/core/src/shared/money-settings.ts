@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { TAX_LOCATIONS, taxLocationOf, type TaxLocation } from "./tax-location";
+import type { BookableLocation } from "./location-names";
 
 export { TAX_LOCATIONS, taxLocationOf, type TaxLocation };
 
@@ -13,6 +14,12 @@ export const TAX_LOCATION_LABELS: Record<TaxLocation, string> = {
   HIGHLANDS_RANCH: "Highlands Ranch",
   ONSITE: "Onsite days and deliveries",
 };
+
+/** The float a shop's cash drawer opens with until an admin sets one (shared/drawer.ts reads these). */
+export const DEFAULT_DRAWER_FLOAT_CENTS = 10_000;
+/** The most a float, a count or a drawer movement may be: a typing slip beyond it. */
+export const MAX_DRAWER_CENTS = 1_000_000;
+export const FLOAT_INVALID = "The starting cash must be a whole number of cents from $0.00 to $10000.00";
 
 /** A rate is at most 20 % (2,000 basis points): no US sales tax comes near it, so more is a typing slip. */
 export const MAX_TAX_RATE_BPS = 2_000;
@@ -24,6 +31,8 @@ export interface MoneySettings {
   taxRateBps: Record<TaxLocation, number>;
   /** The most an employee may take off a counter sale, as a percentage of its subtotal (admins have no limit). */
   employeeDiscountLimitPercent: number;
+  /** The float each shop's cash drawer opens with, in cents (the Drawer page prefills it; shared/drawer.ts). */
+  drawerFloatCents: Record<BookableLocation, number>;
 }
 
 /** The console's Money settings page (an audit entry of the settings links to it). */
@@ -49,6 +58,7 @@ export const TAX_RATE_TYPED_INVALID = "Type the rate as a percentage with at mos
 export const DEFAULT_MONEY_SETTINGS: MoneySettings = {
   taxRateBps: { LITTLETON: 0, HIGHLANDS_RANCH: 0, ONSITE: 0 },
   employeeDiscountLimitPercent: DEFAULT_EMPLOYEE_DISCOUNT_LIMIT_PERCENT,
+  drawerFloatCents: { LITTLETON: DEFAULT_DRAWER_FLOAT_CENTS, HIGHLANDS_RANCH: DEFAULT_DRAWER_FLOAT_CENTS },
 };
 
 export const TAX_RATE_INVALID = "Each tax rate must be a whole number of basis points from 0 to 2000 (0 % to 20 %)";
@@ -56,12 +66,15 @@ export const DISCOUNT_LIMIT_INVALID = "The employee discount limit must be a who
 
 const rate = /* @__PURE__ */ z.number(TAX_RATE_INVALID).check(z.int(TAX_RATE_INVALID), z.minimum(0, TAX_RATE_INVALID), z.maximum(MAX_TAX_RATE_BPS, TAX_RATE_INVALID));
 
-/** PUT /api/admin/settings/money's body: the whole settings, as GET answers them. */
+const float = /* @__PURE__ */ z.number(FLOAT_INVALID).check(z.int(FLOAT_INVALID), z.minimum(0, FLOAT_INVALID), z.maximum(MAX_DRAWER_CENTS, FLOAT_INVALID));
+
+/** PUT /api/admin/settings/money's body: the whole settings, as GET answers them (without the floats: they stay as they are). */
 export const MoneySettingsInput = /* @__PURE__ */ z.object({
   taxRateBps: z.object({ LITTLETON: rate, HIGHLANDS_RANCH: rate, ONSITE: rate }),
   employeeDiscountLimitPercent: z
     .number(DISCOUNT_LIMIT_INVALID)
     .check(z.int(DISCOUNT_LIMIT_INVALID), z.minimum(0, DISCOUNT_LIMIT_INVALID), z.maximum(100, DISCOUNT_LIMIT_INVALID)),
+  drawerFloatCents: z.optional(z.object({ LITTLETON: float, HIGHLANDS_RANCH: float })),
 });
 
 /** A rate in basis points as people read it: 725 → "7.25%", 800 → "8%". */

@@ -12,6 +12,7 @@
  */
 import * as z from "zod/mini";
 import type { PaymentStatus } from "./lifecycle";
+import { CounterShop } from "./counter-shop";
 
 /** The money fields every payment reading needs. */
 export interface PaymentFacts {
@@ -118,5 +119,7 @@ export const CounterPayment = z.object({
     ),
   ),
   reason,
+  /** The shop whose counter took the cash: its open drawer gets it (drawers/cash.ts); else the order's shop. */
+  shop: CounterShop,
 });
 export type CounterPaymentInput = z.output<typeof CounterPayment>;

@@ -19,6 +19,7 @@ import * as z from "zod/mini";
 import { lineCharges, type BillSource } from "./bill";
 import type { OrderView } from "./orders";
 import { dollars } from "./payment";
+import { CounterShop } from "./counter-shop";
 
 /** The refusal of lines whose units were charged nothing (a discount or points took their whole price). */
 export const LINES_CHARGED_NOTHING = "Those lines were charged nothing: there is nothing to give back.";
@@ -61,6 +62,8 @@ export const RefundRequest = /* @__PURE__ */ z
         z.transform((value: string) => value.trim()),
       ),
     ),
+    /** The shop whose counter hands cash back: its open drawer gives it (drawers/cash.ts); else the order's shop. */
+    shop: CounterShop,
   })
   .check(
     z.refine((body) => (body.lines?.length ? 1 : 0) + (body.amountCents !== undefined ? 1 : 0) === 1, REFUND_LINES_OR_AMOUNT),

@@ -18,6 +18,11 @@ export type EmailTemplateName = {
   [N in TemplateName]: Templates[N] extends { consent: "orderUpdates"; email: (params: never) => EmailWords } ? N : never;
 }[TemplateName];
 
+/** The templates emailed to staff (`emailStaff`): a staff alert with email words. */
+export type StaffEmailTemplateName = {
+  [N in TemplateName]: Templates[N] extends { consent: "staffAlert"; email: (params: never) => EmailWords } ? N : never;
+}[TemplateName];
+
 /** A customer: read here by id, or handed over when the caller has just read them. */
 export type EmailRecipient = ({ userId: string } | { user: EmailCustomer }) & { orderId?: string };
 
@@ -47,25 +52,39 @@ export async function email<N extends EmailTemplateName>(name: N, params: Templa
   const allowed = emailConsent(customer);
   if ("skipped" in allowed) return { status: "skipped", reason: allowed.skipped };
   const words = (templates[name].email as (params: TemplateParams<N>) => EmailWords)(params);
+  return deliver(name, words, allowed.address, customer!.userId, to.orderId);
+}
 
+/**
+ * Emails staff alert `name` (the drawer's close report) to a staff address: an admin's own, or the shop's (Shop
+ * details). No consent rule: it is their work. Never throws for a delivery problem.
+ */
+export async function emailStaff<N extends StaffEmailTemplateName>(name: N, params: TemplateParams<N>, to: { address: string; userId?: string }): Promise<EmailResult> {
+  requireGrant({ email: true });
+  const words = ((templates[name] as { email?: unknown }).email as (params: TemplateParams<N>) => EmailWords)(params);
+  return deliver(name, words, to.address, to.userId);
+}
+
+/** The words to the provider, then the log entry (both kinds of email). */
+async function deliver(name: TemplateName, words: EmailWords, address: string, userId?: string, orderId?: string): Promise<EmailResult> {
   let error: string | undefined;
   let externalId: string | undefined;
   try {
-    externalId = await (await emailProvider()).send({ to: allowed.address, subject: words.subject, text: words.text });
+    externalId = await (await emailProvider()).send({ to: address, subject: words.subject, text: words.text });
   } catch (caught) {
     error = (caught as Error).message || "The email provider refused the message.";
   }
   const logId = await logMessage({
     channel: "email",
     template: name,
-    recipient: allowed.address,
+    recipient: address,
     subject: words.subject,
     message: words.text,
     sent: !error,
     externalId,
     error,
-    userId: customer!.userId,
-    orderId: to.orderId,
+    userId,
+    orderId,
   });
   return { status: error ? "failed" : "sent", logId, subject: words.subject, body: words.text, externalId, error };
 }

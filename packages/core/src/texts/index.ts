@@ -27,7 +27,7 @@ export * as Texts from "./index";
 export { broadcastPhone, consent, optedOut, optedOutNumbers } from "./consent";
 export { hasPromotionalConsent } from "../shared/sms-consent";
 export { SMS_HELP_REPLY, templates, type TemplateName } from "./templates";
-export { email, type EmailResult, type EmailTemplateName } from "./email";
+export { email, emailStaff, type EmailResult, type EmailTemplateName } from "./email";
 
 /** A customer of the shop: read here by id, or handed over when the caller has just read them. */
 export type CustomerRecipient = ({ userId: string } | { user: Customer }) & { orderId?: string };

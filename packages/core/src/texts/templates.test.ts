@@ -233,16 +233,30 @@ describe("the reminders' texts", () => {
   });
 });
 
+describe("the drawer's close report", () => {
+  it("goes to staff by email only, its subject naming the shop, the day and the difference, its body the report's lines", () => {
+    const params = { shop: "Regrip Littleton", day: "2026-11-29", difference: "Short $2.00", lines: ["Expected cash: $155.00", "Counted cash: $153.00"] };
+    expect(templates.drawerClosed.consent).toBe("staffAlert");
+    expect(templates.drawerClosed.email(params)).toEqual({
+      subject: "Regrip Littleton drawer closed 2026-11-29: Short $2.00",
+      text: "Expected cash: $155.00\nCounted cash: $153.00\n",
+    });
+  });
+});
+
 describe("docs/product.md's list of every text and email", () => {
   it("names every template, with the channels it goes out on", async () => {
     const { readFile } = await import("node:fs/promises");
     const doc = await readFile(new URL("../../../../docs/product.md", import.meta.url), "utf8");
     const section = doc.slice(doc.indexOf("## Every text and email the shop sends"));
     const next = section.indexOf("\n#", 5);
-    const listed = [...section.slice(0, next < 0 ? undefined : next).matchAll(/^\| `(\w+)` \|.*\| (text|text and email) \|$/gm)];
+    const listed = [...section.slice(0, next < 0 ? undefined : next).matchAll(/^\| `(\w+)` \|.*\| (text|text and email|email) \|$/gm)];
     expect(listed.map(([, name]) => name).sort()).toEqual(Object.keys(templates).sort());
     for (const [, name, channels] of listed) {
-      expect(channels, name).toBe("email" in templates[name as keyof typeof templates] && templates[name as keyof typeof templates].email ? "text and email" : "text");
+      const template = templates[name as keyof typeof templates];
+      // A staff alert with email words is emailed only (Texts.emailStaff: the drawer's close report).
+      const emailed = "email" in template && template.email;
+      expect(channels, name).toBe(emailed ? (template.consent === "staffAlert" ? "email" : "text and email") : "text");
     }
   });
 });

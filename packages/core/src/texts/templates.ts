@@ -33,7 +33,8 @@ import { CALENDAR_LINK_QUERY } from "../shared/reschedule";
  * - `requested`: the person asked for this very text (a code they requested, a payment link at the counter, an
  *   admin's test); texted at the number given.
  * - `help`: the answer to a HELP; texted at the number that asked, even after a STOP.
- * - `staffAlert`: an admin's own alert (the daily low-stock summary), texted at their verified phone.
+ * - `staffAlert`: an admin's own alert (the daily low-stock summary), texted at their verified phone; or emailed
+ *   to the admins (the cash drawer's close report: `Texts.emailStaff`).
  */
 export type Consent = "orderUpdates" | "promotions" | "requested" | "help" | "staffAlert";
 /** The rules under which a text goes to a customer of the shop, read from their profile by `Texts.send`. */
@@ -66,6 +67,8 @@ const LOW_STOCK_LISTED = 8;
 const template = <Params, C extends Consent>(definition: Template<Params, C>) => definition;
 /** An order message sent by text and by email: its email words are required (`Texts.email` takes only these). */
 const emailedTemplate = <Params>(definition: Template<Params, "orderUpdates"> & { email: (params: Params) => EmailWords }) => definition;
+/** A staff alert emailed to staff (`Texts.emailStaff`): its email words are required. */
+const staffEmailTemplate = <Params>(definition: Template<Params, "staffAlert"> & { email: (params: Params) => EmailWords }) => definition;
 
 /**
  * The shop's contact as the texts say it (notifications/shop-words.ts reads it): its phone in words, "(303) 555-0142",
@@ -208,6 +211,14 @@ const emailText = (...rows: (string | false | undefined | readonly string[])[]) 
     .flat()
     .filter((row): row is string => typeof row === "string")
     .join("\n")}\n\n${EMAIL_FOOTER}\n`;
+
+/** What the drawer's close report email says: the shop's name, the day, the difference in words and the report's lines. */
+export interface DrawerClosedParams {
+  shop: string;
+  day: string;
+  difference: string;
+  lines: readonly string[];
+}
 
 /** What the release of an unpaid booking names: the order, its deadline in words ("10:53 am"), the link that books it again. */
 export interface ReleasedParams {
@@ -625,6 +636,18 @@ export const templates = {
       const more = products.length - shown.length;
       return `Regrip low stock (${products.length}): ${shown.map((p) => `${p.name} (${p.code}) ${p.stockQuantity} left`).join("; ")}${more > 0 ? `; and ${more} more` : ""}. See the dashboard.`;
     },
+  }),
+  drawerClosed: staffEmailTemplate({
+    messageType: "general",
+    consent: "staffAlert",
+    to: "Each admin (the admins with a verified phone) and the shop's own email address (Shop details)",
+    when: "A shop's cash drawer is closed: its close report (float, cash in and out, expected against counted, the day's totals)",
+    // The report in lines (shared/drawer.ts `reportLines`, made by drawers/): the figures are the report's own.
+    words: ({ shop, difference }: DrawerClosedParams) => `${shop} drawer closed: ${difference}. See the Drawer page.`,
+    email: ({ shop, day, difference, lines }: DrawerClosedParams) => ({
+      subject: `${shop} drawer closed ${day}: ${difference}`,
+      text: `${lines.join("\n")}\n`,
+    }),
   }),
 };
 

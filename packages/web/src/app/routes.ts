@@ -65,6 +65,7 @@ export const consoleRoutes: ConsoleRoute[] = [
   { path: "/storefront", access: "staff", page: "storefront", nav: "Storefront" },
   { path: "/quick-sale", access: "staff", page: "quick-sale", nav: "Quick Sale" },
   { path: "/customers/:id", access: "staff", page: "customer" },
+  { path: "/drawer", access: "staff", page: "drawer", nav: "Drawer" },
   { path: "/messages", access: "staff", page: "messages", nav: "Messages" },
   { path: "/messages/:id", access: "staff", page: "messages" },
   { path: "/admin", access: "admin", page: "dashboard", nav: "Dashboard" },

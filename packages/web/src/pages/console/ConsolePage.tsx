@@ -33,6 +33,7 @@ const pages = {
   messages: lazyChunk(() => import("./messages/MessagesPage")),
   staff: lazyChunk(() => import("./staff/StaffPage")),
   audit: lazyChunk(() => import("./audit/AuditTrailPage")),
+  drawer: lazyChunk(() => import("./drawer/DrawerPage")),
 };
 
 export type ConsolePageName = keyof typeof pages;

@@ -34,6 +34,9 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, moveOrder, resendPaymentLink, staffOrderKey, takePayment } from "../console-api";
 import { ConfirmModal } from "../FormModal";
+import { useCounterShop } from "../CounterShopSelect";
+import { DrawerClosedOffer, drawerClosedAt } from "../drawer/DrawerClosedOffer";
+import type { BookableLocation } from "@regrip/core/shared/location-names";
 import { queueMenu, viewerMoveRole, type MenuMove } from "../queue/queue-moves";
 
 type Dialog = { kind: "pay"; order: OrderView; thenPickUp: boolean } | { kind: "cancel"; order: OrderView };
@@ -153,6 +156,9 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<OrderView | null>(null);
   const reference = orderReference(order);
+  // The counter's shop takes the cash into its drawer; a closed drawer is opened in place (drawer/DrawerClosedOffer).
+  const [shop] = useCounterShop();
+  const [drawerClosed, setDrawerClosed] = useState<BookableLocation | null>(null);
 
   async function submit() {
     setRefusal(undefined);
@@ -169,7 +175,7 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
         );
         return onDone(sent.order);
       }
-      let current = paid ?? (await takePayment(order.id, choice === "COMP" ? { method: "COMP", reason } : { method: choice, amountCents: due }));
+      let current = paid ?? (await takePayment(order.id, choice === "COMP" ? { method: "COMP", reason } : { method: choice, amountCents: due, shop }));
       setPaid(current);
       if (thenPickUp) current = await moveOrder(order.id, "picked_up");
       toast({
@@ -179,6 +185,7 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
       onDone(current);
     } catch (error) {
       if (isUnauthorizedError(error)) return;
+      if (drawerClosedAt(error)) return setDrawerClosed(drawerClosedAt(error));
       setRefusal(serverMessage(error) ?? "The payment could not be recorded. Please try again.");
       if (errorStatus(error) === 409) onRefused();
     } finally {
@@ -219,6 +226,15 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
           </FormField>
         )}
         {refusal && <Alert type="error">{refusal}</Alert>}
+        {drawerClosed && !paid && choice === "POS_CASH" && (
+          <DrawerClosedOffer
+            location={drawerClosed}
+            onOpened={() => {
+              setDrawerClosed(null);
+              void submit();
+            }}
+          />
+        )}
       </SpaceBetween>
     </ConfirmModal>
   );

@@ -24,8 +24,10 @@ import { formatCents } from "../../../lib/money";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, staffOrderKey } from "../console-api";
 import { FormModal } from "../FormModal";
+import { useCounterShop } from "../CounterShopSelect";
+import type { BookableLocation } from "@regrip/core/shared/location-names";
 
-type RefundBody = { lines?: { lineId: string; quantity: number }[]; amountCents?: number; reason: string; terminalReference?: string };
+type RefundBody = { lines?: { lineId: string; quantity: number }[]; amountCents?: number; reason: string; terminalReference?: string; shop?: BookableLocation };
 
 function postRefund(id: string, body: RefundBody, key: string) {
   return apiJson<RefundAnswer>("POST", `/api/orders/${encodeURIComponent(id)}/refunds`, body, { "Idempotency-Key": key });
@@ -44,6 +46,8 @@ export function RefundDialog({ order, role, onClose }: { order: OrderView; role:
   const [reason, setReason] = useState("");
   const [terminalReference, setTerminalReference] = useState("");
   const [problem, setProblem] = useState<string | undefined>();
+  // Cash handed back comes out of this counter's drawer.
+  const [shop] = useCounterShop();
   const left = refundLeftCents(order);
   const onTerminal = order.paymentMethod === "POS_CARD";
   const adminNeeded = refundRefusal(order, role);
@@ -77,7 +81,7 @@ export function RefundDialog({ order, role, onClose }: { order: OrderView; role:
     if (refund.isPending) return;
     if (!reason.trim()) return setProblem(REFUND_NEEDS_REASON);
     if (onTerminal && !terminalReference.trim()) return setProblem(TERMINAL_REFERENCE_NEEDED);
-    const extra = { reason: reason.trim(), ...(onTerminal ? { terminalReference: terminalReference.trim() } : {}) };
+    const extra = { reason: reason.trim(), ...(order.paymentMethod === "POS_CASH" ? { shop } : {}), ...(onTerminal ? { terminalReference: terminalReference.trim() } : {}) };
     if (by === "lines") {
       if (chosen.length === 0) return setProblem("Choose how many of a line to refund");
       setProblem(undefined);

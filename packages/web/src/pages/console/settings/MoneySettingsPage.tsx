@@ -14,7 +14,8 @@ import { failureMessage, serverMessage } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { LoadFailed } from "../LoadFailed";
-import { moneyFormValues, moneyFromForm, type MoneyField } from "./money-form";
+import { floatField, moneyFormValues, moneyFromForm, type MoneyField } from "./money-form";
+import { BOOKABLE_LOCATIONS } from "@regrip/core/shared/location-names";
 import { useSettingsForm } from "./use-settings-form";
 import { moneySettingsKeys, readMoneySettings, saveMoneySettings } from "./money-api";
 
@@ -23,10 +24,10 @@ const SAVE_FAILED = "Money settings not saved";
 
 /**
  * /admin/settings/money (admin): the sales tax rate of each place, typed as a percentage, and the most an employee
- * may take off a counter sale. Checked with the route's own schema, each message under its field; saved with PUT.
+ * may take off a counter sale, and the float each shop's cash drawer opens with. Checked with the route's own schema, each message under its field; saved with PUT.
  */
 export default function MoneySettingsPage() {
-  usePageMeta("Money settings", "Sales tax rates and the employee discount limit.");
+  usePageMeta("Money settings", "Sales tax rates, the employee discount limit and the drawers' float.");
   const settings = useQuery({ queryKey: moneySettingsKeys.admin, queryFn: readMoneySettings, refetchOnMount: "always" });
   return (
     <ContentLayout header={<Header variant="h1" description="Sales tax for each place an order is taxed at, and how much an employee may take off a counter sale.">Money settings</Header>}>
@@ -88,6 +89,15 @@ function MoneyForm({ saved }: { saved: MoneySettings }) {
             >
               <Input value={values.employeeDiscountLimitPercent} inputMode="numeric" onChange={({ detail }) => set("employeeDiscountLimitPercent", detail.value)} />
             </FormField>
+          </Container>
+          <Container header={<Header variant="h2" description="What each shop's cash drawer opens with: the Drawer page fills it in, staff change it when they counted another amount.">Drawer float</Header>}>
+            <SpaceBetween size="m">
+              {BOOKABLE_LOCATIONS.map((place) => (
+                <FormField key={place} label={`${TAX_LOCATION_LABELS[place]} float ($)`} errorText={errorOf(floatField(place))}>
+                  <Input value={values[floatField(place)]} inputMode="decimal" onChange={({ detail }) => set(floatField(place), detail.value)} />
+                </FormField>
+              ))}
+            </SpaceBetween>
           </Container>
           {invalid && <Alert type="error">Correct the fields marked above, then save again.</Alert>}
         </SpaceBetween>

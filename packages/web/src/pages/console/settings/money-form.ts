@@ -12,8 +12,14 @@ import {
   type MoneySettings,
   type TaxLocation,
 } from "@regrip/core/shared/money-settings";
+import { FLOAT_INVALID } from "@regrip/core/shared/drawer";
+import { BOOKABLE_LOCATIONS, type BookableLocation } from "@regrip/core/shared/location-names";
+import { dollarsToCents, hasSubCents } from "@regrip/core/shared/money";
 
-export type MoneyField = TaxLocation | "employeeDiscountLimitPercent";
+/** A shop's drawer float field: `float:LITTLETON`. */
+export type FloatField = `float:${BookableLocation}`;
+export type MoneyField = TaxLocation | "employeeDiscountLimitPercent" | FloatField;
+export const floatField = (place: BookableLocation): FloatField => `float:${place}`;
 export type MoneyFormValues = Record<MoneyField, string>;
 
 export function moneyFormValues(settings: MoneySettings): MoneyFormValues {
@@ -22,6 +28,8 @@ export function moneyFormValues(settings: MoneySettings): MoneyFormValues {
     HIGHLANDS_RANCH: bpsToPercentText(settings.taxRateBps.HIGHLANDS_RANCH),
     ONSITE: bpsToPercentText(settings.taxRateBps.ONSITE),
     employeeDiscountLimitPercent: String(settings.employeeDiscountLimitPercent),
+    "float:LITTLETON": (settings.drawerFloatCents.LITTLETON / 100).toFixed(2),
+    "float:HIGHLANDS_RANCH": (settings.drawerFloatCents.HIGHLANDS_RANCH / 100).toFixed(2),
   };
 }
 
@@ -37,12 +45,19 @@ export function moneyFromForm(values: MoneyFormValues): { body: MoneySettings; e
   const limitText = values.employeeDiscountLimitPercent.trim();
   const limit = /^\d+$/.test(limitText) ? Number(limitText) : NaN;
   if (Number.isNaN(limit)) errors.employeeDiscountLimitPercent = DISCOUNT_LIMIT_INVALID;
+  const drawerFloatCents = {} as Record<BookableLocation, number>;
+  for (const place of BOOKABLE_LOCATIONS) {
+    const typed = values[floatField(place)];
+    const cents = dollarsToCents(typed);
+    if (Number.isNaN(cents) || hasSubCents(typed) || cents < 0) errors[floatField(place)] = FLOAT_INVALID;
+    else drawerFloatCents[place] = cents;
+  }
   if (Object.keys(errors).length > 0) return { body: null, errors };
-  const body = { taxRateBps, employeeDiscountLimitPercent: limit };
+  const body = { taxRateBps, employeeDiscountLimitPercent: limit, drawerFloatCents };
   const checked = MoneySettingsInput.safeParse(body);
   if (checked.success) return { body, errors: {} };
   for (const issue of checked.error.issues) {
-    const field = (issue.path[0] === "taxRateBps" ? issue.path[1] : issue.path[0]) as MoneyField;
+    const field = (issue.path[0] === "taxRateBps" ? issue.path[1] : issue.path[0] === "drawerFloatCents" ? `float:${String(issue.path[1])}` : issue.path[0]) as MoneyField;
     errors[field] ??= issue.message;
   }
   return { body: null, errors };
