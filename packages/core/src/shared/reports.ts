@@ -65,7 +65,7 @@ export const reportCategoryLabel = (category: string): string => categoryLabel[c
 export const MAX_REPORT_DAYS = 366;
 
 export const REPORT_DATE_INVALID = "from and to must be dates as YYYY-MM-DD";
-export const REPORT_RANGE_BACKWARDS = "to must be on or after from";
+export const REPORT_RANGE_BACKWARDS = "The end date (to) must be on or after the start date (from)";
 export const REPORT_RANGE_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days`;
 export const REPORT_BY_INVALID = `by must be one of ${REPORT_BY.join(", ")}`;
 export const REPORT_LOCATION_INVALID = `location must be one of ${REPORT_LOCATIONS.join(", ")}, or left out for all`;
