@@ -4,8 +4,8 @@
  * dialog opens a closed drawer in place and takes the cash; admins read past drawers and reopen one. Each screen at
  * 1280 and 390 px with axe.
  *
- * The sale is a storefront invoice paid through the counter's payment dialog with cash (the branch's way today): at
- * merge the quick sale's cash without a code replaces it.
+ * The journey's sale is a quick sale to a new walk-in, paid in cash at once (no verification code), in the order
+ * page's payment dialog the sale lands on; the other tests make their sale by API.
  */
 import { mkdirSync } from "node:fs";
 import { randomInt } from "node:crypto";
@@ -60,6 +60,8 @@ async function walkInSale(): Promise<{ orderId: string; totalCents: number }> {
       customerId: made.body.id,
       bagNumber: bags.body[0].code3,
       shop: SHOP,
+      // Paid at the counter straight away: no payment link, so no number to confirm.
+      payment: "counter",
       items: [
         { id: "sku-strip-and-grip-black-tacky", quantity: 1 },
         { id: "sku-handle-build-up", quantity: 1 },
@@ -76,7 +78,7 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 describe("the drawer, as an employee", () => {
   it("opens the drawer, sells to a walk-in paying cash, refunds an add-on in cash, closes with a $2 shortfall and sees it", async () => {
     await closeDrawer();
-    const { orderId, totalCents } = await walkInSale();
+    const last = `Walkin${randomInt(1000, 9999)}`;
     await withPage(seed.employee, async (page) => {
       await page.goto("/storefront");
       await page.getByRole("navigation", { name: "Console navigation" }).getByRole("link", { name: "Drawer" }).click();
@@ -93,20 +95,36 @@ describe("the drawer, as an employee", () => {
       await page.getByRole("heading", { name: "The drawer at Regrip Highlands Ranch is open" }).waitFor();
       await page.getByText("No cash in or out yet.").waitFor();
 
-      // The sale, paid in cash at the counter.
-      await visit(page, `/queue/orders/${orderId}`);
-      await page.getByRole("button", { name: "Take Payment" }).click();
+      // The sale: a quick sale to a walk-in paying cash at once, no code asked; it lands on the order's payment dialog.
+      await visit(page, "/quick-sale");
+      await page.getByLabel("Find a customer").fill(`Wally ${last}`);
+      await page.getByRole("button", { name: "Create New Customer" }).first().click();
+      const made = page.getByRole("dialog", { name: "Create New Customer" });
+      await made.getByLabel("Phone").fill(`303555${randomInt(1000, 9999)}`);
+      await made.getByRole("button", { name: "Create Customer" }).click();
+      await page.getByText("Customer Created").first().waitFor();
+      await page.getByLabel("Nickname").fill("Till Rocket");
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("checkbox", { name: /Standard Regrip/ }).check();
+      await page.getByRole("checkbox", { name: /Overgrip/ }).check();
+      await page.getByRole("button", { name: "Next" }).click();
+      await page.getByRole("radio", { name: /Take payment now/ }).waitFor();
+      await page.getByRole("button", { name: "Create Order & Take Payment" }).click();
+      await page.waitForURL((url) => url.pathname.startsWith("/queue/orders/"));
+      const orderId = new URL(page.url()).pathname.split("/")[3]!;
+      const totalCents = (await api("GET", `/api/orders/${orderId}`, { token: employee })).body.totalCents as number;
       const pay = page.getByRole("dialog", { name: /^Take payment: order R-\d{4,}$/ });
       await pay.getByRole("radio", { name: /^Cash/ }).check();
       await pay.getByRole("button", { name: `Record ${money(totalCents)}` }).click();
       await page.getByText("Paid · Cash at the counter").waitFor();
+      expect(await page.getByRole("dialog", { name: "Phone Required for Booking" }).count()).toBe(0);
 
-      // The build-up given back in cash.
+      // The overgrip given back in cash.
       await page.getByRole("button", { name: "Refund" }).click();
       const refund = page.getByRole("dialog", { name: "Refund" });
       await refund.getByRole("radio", { name: /amount/i }).check();
       await refund.getByLabel(/Amount/).fill("8.00");
-      await refund.getByLabel(/Reason/).fill("Build-up taken off");
+      await refund.getByLabel(/Reason/).fill("Overgrip taken off");
       await refund.getByRole("button", { name: "Refund" }).click();
       await page.getByText(/\$8\.00 refunded/).first().waitFor();
 

@@ -266,12 +266,27 @@ const puts: Array<{ entity: keyof typeof e; item: () => Record<string, unknown>;
     item: () => e.orderReference.put({ reference: "64CCF8", createdAt: "2026-11-23T10:00:00.000Z", orderId: "o-1" }).params().Item,
     keys: { pk: "orderref#64CCF8", sk: "2026-11-23T10:00:00.000Z#o-1" },
   },
+  {
+    entity: "salesStats",
+    item: () => e.salesStats.put({ dimension: "tender", location: "LITTLETON", day: "2026-11-23", key: "POS_CASH" }).params().Item,
+    keys: { pk: "stats#sales#tender#LITTLETON", sk: "day#2026-11-23#POS_CASH" },
+  },
+  {
+    entity: "drawerSession",
+    item: () => e.drawerSession.put({ id: "d-1", location: "LITTLETON", status: "open", day: "2026-11-23", openedAt: T1, startingCashCents: 10_000 }).params().Item,
+    keys: { pk: "drawer#d-1", sk: "session", gsi1pk: "drawers", gsi1sk: `2026-11-23#${T1}` },
+  },
+  {
+    entity: "drawerMovement",
+    item: () => e.drawerMovement.put({ sessionId: "d-1", id: "m-1", kind: "in", amountCents: 500, at: T1 }).params().Item,
+    keys: { pk: "drawer#d-1", sk: `movement#${T1}#m-1` },
+  },
 ];
 
 describe("entity definitions against infra/table.ts", () => {
   const gsiByName = new Map<string, (typeof table.globalIndexes)[number]>(table.globalIndexes.map((g) => [g.name, g]));
 
-  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, shopCounter, shopSettings, staffTips, staffRoster, pack and packCredit", () => {
+  it("joins every entity of the spec, plus membershipCharge, uniqueValue, rateLimit, orderCounter, orderReference, orderReminder, customerSearch, dailyStats, salesStats, shopCounter, shopSettings, staffTips, staffRoster, pack, packCredit and the drawer's session and movements", () => {
     expect(Object.keys(e).sort()).toEqual(
       [
         "auditLog",
@@ -279,6 +294,8 @@ describe("entity definitions against infra/table.ts", () => {
         "communication",
         "customerSearch",
         "dailyStats",
+        "drawerMovement",
+        "drawerSession",
         "gripSchedule",
         "loyaltyAccount",
         "loyaltyLedger",
@@ -292,6 +309,7 @@ describe("entity definitions against infra/table.ts", () => {
         "partner",
         "promotion",
         "rateLimit",
+        "salesStats",
         "serviceOrder",
         "shopCounter",
         "shopSettings",
