@@ -64,6 +64,20 @@ describe("a quick sale paid at the counter", () => {
     expect((await orderOf(order.id)).paymentStatus).toBe("paid");
   });
 
+  it("sends the link again later only to a confirmed number: 428 for the walk-in's unconfirmed phone, sent once the employee confirms it", async () => {
+    const customerId = await walkIn();
+    const sale = await quickSale({ customerId, paddle: newPaddle, bagNumber: await freeBag(), services: ["regrip"], payment: "counter" });
+    expect(sale.status, JSON.stringify(sale.body)).toBe(201);
+    const resend = (body: Record<string, unknown>) => call("POST", `/api/orders/${sale.body.orderId}/payment-link`, { token: staff.employee, body });
+    expect(await resend({})).toMatchObject({ status: 428, body: { message: expect.stringContaining("confirm the number with the customer") } });
+    expect(await resend({ phoneConfirmed: "yes" })).toMatchObject({ status: 400 });
+    expect(await textsOf(sale.body.orderId)).toEqual([]);
+    const sent = await resend({ phoneConfirmed: true });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await textsOf(sale.body.orderId)).some((text) => text.message.includes(sent.body.checkoutUrl))).toBe(true);
+    await cancel(sale.body.orderId);
+  });
+
   it("refuses a payment link to a number nobody confirmed (428), and texts one the employee confirmed", async () => {
     const customerId = await walkIn();
     const body = { customerId, paddle: newPaddle, services: ["regrip"], payment: "link" };

@@ -70,6 +70,7 @@ describe("every template goes through Texts.send and is logged with its name", (
       rescheduleUrl: "https://shop.test/orders/o-1?change=dropoff",
       cancelUrl: "https://shop.test/orders/o-1?cancel=1",
     };
+    const drawer = { shop: "Regrip Littleton", day: "2026-11-29", difference: "Short $2.00", lines: ["Expected cash: $150.00", "Counted cash: $148.00"] };
     const moved = { order: dropoff.order, when: dropoff.when, place: dropoff.place, address: dropoff.address, pickupDay: "Wednesday, December 2", orderUrl: "https://shop.test/orders/o-1" };
     const cases: { name: TemplateName; send: (orderId: string) => Promise<unknown>; to: string; params: object }[] = [
       ...(["orderCheckedIn", "orderReady", "orderPickedUp"] as const).map((name) => ({
@@ -180,6 +181,12 @@ describe("every template goes through Texts.send and is logged with its name", (
         params: { products: [{ code: "BO-1", name: "Basic Overgrip", stockQuantity: 1 }] },
         to: phone,
         send: (orderId) => Texts.send("lowStockSummary", { products: [{ code: "BO-1", name: "Basic Overgrip", stockQuantity: 1 }] }, { phone, orderId }),
+      },
+      {
+        name: "drawerClosed",
+        params: drawer,
+        to: phone,
+        send: (orderId) => Texts.send("drawerClosed", drawer, { phone, orderId }),
       },
     ];
     // The list above is every template there is.

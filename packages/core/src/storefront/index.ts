@@ -42,7 +42,7 @@ import { billOf } from "../shared/bill";
 import { orderReference } from "../shared/orders";
 import type { OrderStatus } from "../shared/lifecycle";
 import { PADDLE_NOT_FOUND } from "../shared/paddles";
-import { PAY_AT_COUNTER, saleLinkRefusal, type SalePayment } from "../shared/counter-sale";
+import { PAY_AT_COUNTER, PhoneConfirmedInput, saleLinkRefusal, type SalePayment } from "../shared/counter-sale";
 import {
   discountDollarsToCents,
   QUICK_SALE_SERVICES,
@@ -552,17 +552,23 @@ export const quickSale = /* @__PURE__ */ fn({ role: "staff", input: QuickSaleInp
   };
 });
 
-const ResendLinkInput = z.object({ id: Id, siteUrl: z.string() });
+const ResendLinkInput = z.object({ id: Id, siteUrl: z.string(), phoneConfirmed: PhoneConfirmedInput });
 /**
  * POST /api/orders/{id}/payment-link (staff): the counter's "send the link again" for an order with a balance: a
  * fresh checkout (an old link may have closed), kept on the order, texted to the customer's phone on the order.
- * Answers the link and how the text went; 409 when nothing is owed, 400 when the order has no phone.
+ * Answers the link and how the text went; 409 when nothing is owed, 400 when the order has no phone, 428 when the
+ * number is neither the customer's verified phone nor confirmed with them by the employee now (`phoneConfirmed`).
  */
-export const resendPaymentLink = /* @__PURE__ */ fn({ role: "staff", input: ResendLinkInput }, async (staff, { id, siteUrl }): Promise<PaymentLinkAnswer> => {
+export const resendPaymentLink = /* @__PURE__ */ fn({ role: "staff", input: ResendLinkInput }, async (staff, { id, siteUrl, phoneConfirmed }): Promise<PaymentLinkAnswer> => {
   const order = await findOrder(staff, id);
   const refusal = (await checkout()).checkoutRefusal(order);
   if (refusal) throw conflict(`${refusal}.`);
   if (!order.customer?.phone) throw invalid(PHONE_FOR_PAYMENT_LINK);
+  // Only a confirmed number gets a link, as at the sale: the customer's own verified phone, or confirmed now.
+  const { data: owner } = await db().entities.user.get({ userId: order.userId }).go();
+  const verified = !!owner?.phoneVerified && owner.phone === order.customer.phone;
+  const linkRefusal = saleLinkRefusal({ phone: order.customer.phone, phoneVerified: verified }, "link", phoneConfirmed);
+  if (linkRefusal) throw precondition(linkRefusal.message);
   const sale = await linkAndText(order, { siteUrl, replayed: false, fresh: true });
   return { checkoutUrl: sale.checkoutUrl, smsStatus: sale.smsStatus, order: view(sale.order, { staff: true }) };
 });

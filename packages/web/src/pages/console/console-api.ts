@@ -74,8 +74,8 @@ export function takePayment(id: string, payment: z.input<typeof CounterPayment>)
 }
 
 /** The payment link texted again (a fresh checkout for the balance). */
-export function resendPaymentLink(id: string) {
-  return apiJson<PaymentLinkAnswer>("POST", `/api/orders/${encodeURIComponent(id)}/payment-link`);
+export function resendPaymentLink(id: string, phoneConfirmed = false) {
+  return apiJson<PaymentLinkAnswer>("POST", `/api/orders/${encodeURIComponent(id)}/payment-link`, { phoneConfirmed });
 }
 
 export const staffOrderKey = (id: string) => ["/api/orders", id] as const;

@@ -24,7 +24,7 @@ import { useDebounced } from "../use-debounced";
 import { adminCounters } from "./admin-status";
 import { OrderSearch, OrdersPerPage, pagedRows } from "../TablePaging";
 import { LoadFailed } from "../LoadFailed";
-import { useActionsInReach } from "../use-narrow";
+import { useActionsInReach, useNarrow } from "../use-narrow";
 
 /** Every line after the core service. */
 function addOns(order: OrderView): string {
@@ -51,6 +51,9 @@ export default function AdminOrdersPage() {
   });
 
   const actions = useOrderActions();
+  // On a phone the table scrolls in its box: the customer is plain text there (the order's page links to them), so
+  // every link and button of a row is one its first screen shows.
+  const narrow = useNarrow();
 
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
     {
@@ -69,7 +72,7 @@ export default function AdminOrdersPage() {
         </Link>
       ),
     },
-    { id: "customer", header: "Customer", cell: (order) => <CustomerLink id={order.userId}>{orderCustomer(order)}</CustomerLink> },
+    { id: "customer", header: "Customer", cell: (order) => (narrow ? orderCustomer(order) : <CustomerLink id={order.userId}>{orderCustomer(order)}</CustomerLink>) },
     { id: "paddle", header: "Paddle", cell: orderPaddle },
     { id: "bag", header: "Bag #", cell: orderBag, sortingField: "bagNumber", minWidth: 80 },
     { id: "location", header: "Location", cell: (order) => <TwoLines first={orderLocation(order)} second={orderPickupDay(order)} />, minWidth: 170 },

@@ -17,6 +17,7 @@ import Textarea from "@cloudscape-design/components/textarea";
 import { staffStageLabel, type Stage } from "@regrip/core/shared/lifecycle";
 import { refundableCents } from "@regrip/core/shared/order-cancel";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
+import { CONFIRM_PHONE_LABEL } from "@regrip/core/shared/counter-sale";
 import { displayPhone } from "@regrip/core/shared/phone";
 import {
   COMP_NEEDS_REASON,
@@ -155,6 +156,8 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
   const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [paid, setPaid] = useState<OrderView | null>(null);
+  /** The employee's tick before a link is texted: the number confirmed with the customer (a verified phone needs none). */
+  const [phoneConfirmed, setPhoneConfirmed] = useState(false);
   const reference = orderReference(order);
   // The counter's shop takes the cash into its drawer; a closed drawer is opened in place (drawer/DrawerClosedOffer).
   const [shop] = useCounterShop();
@@ -167,7 +170,7 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
     setBusy(true);
     try {
       if (choice === "LINK") {
-        const sent = await resendPaymentLink(order.id);
+        const sent = await resendPaymentLink(order.id, phoneConfirmed);
         toast(
           sent.smsStatus.success
             ? { title: "Payment Link Sent", description: `Texted to ${displayPhone(order.user.phone) || "the customer"}. The order stays as it is until it is paid.` }
@@ -219,6 +222,11 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
           <FormField label="How is it paid?">
             <RadioGroup value={choice} items={options} onChange={({ detail }) => setChoice(detail.value as PayChoice)} ariaLabel="How is it paid?" />
           </FormField>
+        )}
+        {!paid && choice === "LINK" && (
+          <Checkbox checked={phoneConfirmed} onChange={({ detail }) => setPhoneConfirmed(detail.checked)} description="Not needed when the customer verified this phone with a code.">
+            {CONFIRM_PHONE_LABEL}
+          </Checkbox>
         )}
         {!paid && choice === "COMP" && (
           <FormField label="Reason for the comp" errorText={reasonError}>
