@@ -249,9 +249,21 @@ export const addMovement = /* @__PURE__ */ fn({ role: "staff", input: MovementRe
 
 const CloseRequest = z.object({ id: Id, close: CloseDrawerInput });
 
-/** The admins the report is emailed to, and the shop's own address (Shop details), each address once. */
+/**
+ * The admins the report is emailed to: every active admin of the staff roster (staff/: the console's Staff page
+ * keeps it) and those of the alert index (admins with a verified phone, from before the roster), with the shop's own
+ * address (Shop details), each address once.
+ */
 async function reportRecipients(location: BookableLocation): Promise<{ address: string; userId?: string }[]> {
-  const [{ data: admins }, contact] = await Promise.all([db().entities.user.query.admins({ alertRole: "ADMIN" }).go({ pages: "all" }), shopContact(location)]);
+  const [{ data: alerted }, { data: roster }, contact] = await Promise.all([
+    db().entities.user.query.admins({ alertRole: "ADMIN" }).go({ pages: "all" }),
+    db().entities.staffRoster.get({ name: "roster" }).go(),
+    shopContact(location),
+  ]);
+  const known = new Set(alerted.map((admin) => admin.userId));
+  const others = [...(roster?.admins ?? [])].filter((userId) => !known.has(userId));
+  const { data: rostered } = others.length ? await db().entities.user.get(others.map((userId) => ({ userId }))).go() : { data: [] };
+  const admins = [...alerted, ...rostered];
   const seen = new Set<string>();
   const recipients: { address: string; userId?: string }[] = [];
   for (const to of [...admins.map((admin) => ({ address: admin.email ?? "", userId: admin.userId })), { address: contact.email ?? "" }]) {

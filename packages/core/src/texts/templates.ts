@@ -640,7 +640,7 @@ export const templates = {
   drawerClosed: staffEmailTemplate({
     messageType: "general",
     consent: "staffAlert",
-    to: "Each admin (the admins with a verified phone) and the shop's own email address (Shop details)",
+    to: "Each active admin (the staff roster's, and those with a verified phone) and the shop's own email address (Shop details)",
     when: "A shop's cash drawer is closed: its close report (float, cash in and out, expected against counted, the day's totals)",
     // The report in lines (shared/drawer.ts `reportLines`, made by drawers/): the figures are the report's own.
     words: ({ shop, difference }: DrawerClosedParams) => `${shop} drawer closed: ${difference}. See the Drawer page.`,
