@@ -5,6 +5,7 @@
  */
 import type { Actor } from "../actor";
 import { db } from "../db";
+import type { LabelledWrite, TransactionEntities } from "../db/labelled";
 import type { AuditTargetType } from "../entities";
 import type { AuditItem } from "./list";
 
@@ -41,6 +42,14 @@ export function entry(input: AuditInput) {
     diff: input.diff || by ? { ...input.diff, ...by } : undefined,
     // Where the request came from travels with its actor (set by the handler layer), so every writer records it.
     ...(input.actor.type === "user" ? { ip: input.actor.ip, userAgent: input.actor.userAgent } : {}),
+  };
+}
+
+/** An audit entry as a transaction's labelled write (label `audit`, or the one given), at `createdAt` when given. */
+export function auditWrite(entities: TransactionEntities, input: AuditInput, options: { label?: string; createdAt?: string } = {}): LabelledWrite {
+  return {
+    label: options.label ?? "audit",
+    write: entities.auditLog.create({ ...entry(input), ...(options.createdAt ? { createdAt: options.createdAt } : {}) }).commit(),
   };
 }
 

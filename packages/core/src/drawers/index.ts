@@ -19,7 +19,7 @@ import { createHash, randomUUID } from "node:crypto";
 import * as z from "zod/mini";
 import { personOf, type Actor, type UserActor } from "../actor";
 import { ById, fn } from "../actor/fn";
-import { entry as auditEntry } from "../audit";
+import { auditWrite } from "../audit";
 import { db } from "../db";
 import { afterCommit } from "../db/effects";
 import { CHANGED, readDecideWrite, writeLabelled } from "../db/labelled";
@@ -146,12 +146,7 @@ export const openDrawer = /* @__PURE__ */ fn({ role: "staff", input: OpenDrawerI
         .create({ id, location, status: "open", day: shopDay(at), openedAt: at, openedByName: name, startingCashCents })
         .commit(),
     },
-    {
-      label: "audit",
-      write: entities.auditLog
-        .create(auditEntry({ actor, actorName: name, action: "drawer.opened", targetType: "drawer", targetId: id, diff: { location, startingCashCents } }))
-        .commit(),
-    },
+    auditWrite(entities, { actor, actorName: name, action: "drawer.opened", targetType: "drawer", targetId: id, diff: { location, startingCashCents } }),
   ]);
   if (!outcome.committed) {
     if (outcome.failed.includes("open")) throw await alreadyOpen(location);
@@ -221,11 +216,7 @@ export const addMovement = /* @__PURE__ */ fn({ role: "staff", input: MovementRe
             .create({ sessionId: id, id: lineId, kind: movement.direction, amountCents: movement.amountCents, reason: movement.reason, byName: name, at })
             .commit(),
         },
-        {
-          label: "audit",
-          write: entities.auditLog
-            .create(
-              auditEntry({
+        auditWrite(entities, {
                 actor,
                 actorName: name,
                 action: movement.direction === "in" ? "drawer.paid_in" : "drawer.paid_out",
@@ -233,9 +224,6 @@ export const addMovement = /* @__PURE__ */ fn({ role: "staff", input: MovementRe
                 targetId: id,
                 diff: { location: session.location, amountCents: movement.amountCents, reason: movement.reason },
               }),
-            )
-            .commit(),
-        },
       ]);
       if (outcome.committed) return true;
       if (outcome.failed.includes("line")) return true; // the same Idempotency-Key, written meanwhile
@@ -331,11 +319,7 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
               .where((a, { eq }) => eq(a.ownerId, id))
               .commit(),
           },
-          {
-            label: "audit",
-            write: entities.auditLog
-              .create(
-                auditEntry({
+          auditWrite(entities, {
                   actor,
                   actorName: name,
                   action: "drawer.closed",
@@ -343,9 +327,6 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
                   targetId: id,
                   diff: { location: session.location, expectedCashCents: expected, countedCashCents: close.countedCashCents, differenceCents: report.differenceCents, ...(close.note ? { note: close.note } : {}) },
                 }),
-              )
-              .commit(),
-          },
         ];
       });
       if (outcome.committed) return report;
@@ -391,11 +372,7 @@ export const reopenDrawer = /* @__PURE__ */ fn({ role: "admin", input: ById }, a
         .where((a, { eq }) => `${eq(a.status, "closed")} AND ${eq(a.closedAt, session.closedAt ?? "")} AND ${eq(a.movementCount, session.movementCount)}`)
         .commit(),
     },
-    {
-      label: "audit",
-      write: entities.auditLog
-        .create(
-          auditEntry({
+    auditWrite(entities, {
             actor,
             actorName: name,
             action: "drawer.reopened",
@@ -403,9 +380,6 @@ export const reopenDrawer = /* @__PURE__ */ fn({ role: "admin", input: ById }, a
             targetId: id,
             diff: { location: session.location, closedAt: session.closedAt, countedCashCents: session.countedCashCents, differenceCents: session.differenceCents },
           }),
-        )
-        .commit(),
-    },
   ]);
   if (!outcome.committed) {
     if (outcome.failed.includes("open")) throw await alreadyOpen(session.location);

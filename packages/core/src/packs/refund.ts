@@ -7,7 +7,7 @@
  * it given back leaves its credits as they are (the shop decides, and can refund the rest).
  */
 import type { SystemActor } from "../actor";
-import { entry as auditEntry } from "../audit";
+import { auditWrite } from "../audit";
 import { db } from "../db";
 import { CHANGED, changedSinceRead, readDecideWrite, writeLabelled } from "../db/labelled";
 import { eventLedgerWrite } from "../orders/move-writer";
@@ -49,21 +49,13 @@ export async function recordPackRefund(
           .where((a, { eq, notExists }) => (credit.refundedCents === undefined ? notExists(a.refundedCents) : eq(a.refundedCents, before)))
           .commit(),
       },
-      {
-        label: "audit",
-        write: entities.auditLog
-          .create({
-            ...auditEntry({
+      auditWrite(entities, {
               actor: refundActor,
               action: "pack.refunded",
               targetType: "pack",
               targetId: credit.id,
               diff: { userId, name: credit.name, amountCents: refunded - before, refundedCents: refunded, priceCents: credit.priceCents, inFull, creditsLeftVoid: inFull ? credit.regrips - credit.used : 0, eventId },
-            }),
-            createdAt: at,
-          })
-          .commit(),
-      },
+            }, { createdAt: at }),
     ]);
     if (result.committed) return "applied";
     if (result.failed.includes("event")) return "duplicate";
