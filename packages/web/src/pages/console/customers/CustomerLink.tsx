@@ -3,13 +3,9 @@ import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { customerPagePath } from "./customers-api";
 
-/**
- * A customer's name as a link to their page (/customers/{id}): the queue's, Admin Orders' and an order's customer,
- * a search result, the inbox conversation's customer. Followed inside the app; a new tab works from its href.
- */
-export function CustomerLink({ id, children, ariaLabel }: { id: string; children: ReactNode; ariaLabel?: string }) {
+/** A console link followed inside the app (a new tab still works from its href). */
+export function AppLink({ href, children, ariaLabel }: { href: string; children: ReactNode; ariaLabel?: string }) {
   const navigate = useNavigate();
-  const href = customerPagePath(id);
   return (
     <Link
       href={href}
@@ -21,5 +17,17 @@ export function CustomerLink({ id, children, ariaLabel }: { id: string; children
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * A customer's name as a link to their page (/customers/{id}): the queue's, Admin Orders' and an order's customer,
+ * a search result, the inbox conversation's customer.
+ */
+export function CustomerLink({ id, children, ariaLabel }: { id: string; children: ReactNode; ariaLabel?: string }) {
+  return (
+    <AppLink href={customerPagePath(id)} ariaLabel={ariaLabel}>
+      {children}
+    </AppLink>
   );
 }

@@ -6,7 +6,6 @@ import Container from "@cloudscape-design/components/container";
 import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
-import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import StatusIndicator from "@cloudscape-design/components/status-indicator";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
@@ -18,7 +17,7 @@ import { orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { displayPhone } from "@regrip/core/shared/phone";
 import type { PaddleView } from "@regrip/core/shared/paddles";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { isAdmin } from "../../../auth/roles";
 import { useCurrentUser } from "../../../auth/current-user";
@@ -35,6 +34,7 @@ import { TwoLines } from "../TwoLines";
 import { useCursorPages } from "../use-cursor-pages";
 import { useNarrow } from "../use-narrow";
 import { AdjustPointsModal } from "./AdjustPointsModal";
+import { AppLink } from "./CustomerLink";
 import { CustomerFormModal } from "./CustomerFormModal";
 import { MemberBadge } from "./MemberBadge";
 import { NotesModal } from "./NotesModal";
@@ -46,22 +46,6 @@ const cents = (amount: number) => billAmount({ cents: amount, minus: false });
 const onOff = (on: boolean) => (on ? "On" : "Off");
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1).replace(/_/g, " ");
 
-/** A console link followed inside the app (a new tab still works from its href). */
-function AppLink({ href, children, ariaLabel }: { href: string; children: ReactNode; ariaLabel?: string }) {
-  const navigate = useNavigate();
-  return (
-    <Link
-      href={href}
-      ariaLabel={ariaLabel}
-      onFollow={(event) => {
-        event.preventDefault();
-        navigate(href);
-      }}
-    >
-      {children}
-    </Link>
-  );
-}
 
 const paddleName = (paddle: { nickname: string | null; brand: string | null; model: string | null }) => {
   const make = [paddle.brand, paddle.model].filter(Boolean).join(" ");

@@ -6,7 +6,6 @@ import ContentLayout from "@cloudscape-design/components/content-layout";
 import Header from "@cloudscape-design/components/header";
 import Input from "@cloudscape-design/components/input";
 import KeyValuePairs from "@cloudscape-design/components/key-value-pairs";
-import Link from "@cloudscape-design/components/link";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import Table, { type TableProps } from "@cloudscape-design/components/table";
 import { customerName, type CustomerView } from "@regrip/core/shared/customers";
@@ -21,7 +20,7 @@ import { usePageMeta } from "../../../lib/page-meta";
 import { useToast } from "../../../toast/use-toast";
 import { consoleKeys, saveNotes, useOrderCounts, useOrderPage } from "../console-api";
 import { CustomerFormModal } from "../customers/CustomerFormModal";
-import { CustomerLink } from "../customers/CustomerLink";
+import { AppLink, CustomerLink } from "../customers/CustomerLink";
 import { useActionsInReach, useNarrow } from "../use-narrow";
 import { CustomerSearch } from "../customers/CustomerSearch";
 import { customerPagePath } from "../customers/customers-api";
@@ -175,16 +174,9 @@ export default function QueuePage() {
         return (
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
             <ChangeStatus order={order} actions={actions} />
-            <Link
-              href={staffOrderPath(order.id)}
-              ariaLabel={`Details of order ${orderReference(order)}`}
-              onFollow={(event) => {
-                event.preventDefault();
-                navigate(staffOrderPath(order.id));
-              }}
-            >
+            <AppLink href={staffOrderPath(order.id)} ariaLabel={`Details of order ${orderReference(order)}`}>
               Details
-            </Link>
+            </AppLink>
           </SpaceBetween>
         );
       },
@@ -208,16 +200,9 @@ export default function QueuePage() {
           <PaymentStatus order={order} inline />
           <SpaceBetween direction="horizontal" size="xs" alignItems="center">
             <ChangeStatus order={order} actions={actions} />
-            <Link
-              href={staffOrderPath(order.id)}
-              ariaLabel={`Details of order ${orderReference(order)}`}
-              onFollow={(event) => {
-                event.preventDefault();
-                navigate(staffOrderPath(order.id));
-              }}
-            >
+            <AppLink href={staffOrderPath(order.id)} ariaLabel={`Details of order ${orderReference(order)}`}>
               Details
-            </Link>
+            </AppLink>
           </SpaceBetween>
         </SpaceBetween>
       ),
