@@ -6,7 +6,7 @@ import { Dialog } from "../../components/Dialog";
 import { LoadingSpinner } from "../../components/LoadingSpinner";
 import { orderQueryKey, ordersQueryKey, type Order } from "../../data/orders";
 import { useLocations, useSchedule } from "../../data/schedule";
-import { apiJson, apiRequest } from "../../lib/api";
+import { apiJson, downloadFile } from "../../lib/api";
 import { failureMessage } from "../../lib/api-error";
 import { useToast } from "../../toast/use-toast";
 import { clubDays, promisedPickup, shopDays, shopSlots } from "../booking/where-when";
@@ -15,17 +15,8 @@ import { clubDays, promisedPickup, shopDays, shopSlots } from "../booking/where-
 const offersDropoffChange = (order: Order) => !!order.dropoffDateTime && order.dropoffLocation !== "COUNTER" && !rescheduleRefusal(order);
 
 /** Downloads the order's drop-off as a calendar file (GET /api/orders/{id}/calendar.ics: signed in, so fetched, then saved). */
-async function downloadCalendar(order: Order): Promise<void> {
-  const response = await apiRequest("GET", `/api/orders/${encodeURIComponent(order.id)}/calendar.ics`, undefined, { Accept: "text/calendar" });
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "regrip-order.ics";
-  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/calendar" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+function downloadCalendar(order: Order): Promise<void> {
+  return downloadFile(`/api/orders/${encodeURIComponent(order.id)}/calendar.ics`, "text/calendar", "regrip-order.ics");
 }
 
 /** The form of the dialog: another day and time at the order's shop, or another club day for an onsite order. */

@@ -1,6 +1,6 @@
 /** The reports' calls (docs/api-admin.md "Reports"), with their query keys. */
 import type { SalesReport } from "@regrip/core/shared/reports";
-import { apiJson, apiRequest } from "../../../lib/api";
+import { apiJson, downloadFile } from "../../../lib/api";
 
 export interface ReportAsk {
   from: string;
@@ -18,15 +18,6 @@ export const reportKeys = { sales: (ask: ReportAsk) => ["/api/admin/reports/sale
 export const getSalesReport = (ask: ReportAsk) => apiJson<SalesReport>("GET", `/api/admin/reports/sales?${queryOf(ask)}`);
 
 /** Downloads the report as CSV (signed in, so fetched, then saved under the server's file name). */
-export async function downloadSalesCsv(ask: ReportAsk): Promise<void> {
-  const response = await apiRequest("GET", `/api/admin/reports/sales?${queryOf(ask, "csv")}`, undefined, { Accept: "text/csv" });
-  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "regrip-sales.csv";
-  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/csv" }));
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+export function downloadSalesCsv(ask: ReportAsk): Promise<void> {
+  return downloadFile(`/api/admin/reports/sales?${queryOf(ask, "csv")}`, "text/csv", "regrip-sales.csv");
 }
