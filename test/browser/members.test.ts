@@ -188,6 +188,8 @@ describe("members who come back", { timeout: 180_000 }, () => {
       await summary.getByText("1 × Covered by your membership: $0.00").waitFor();
       await checkScreen(page, "storefront-member-cart", { console: true });
       await summary.getByLabel("Bag number").fill(bag);
+      // The bag's check answers under the field (and moves what is below it): wait for it before clicking below.
+      await summary.getByText(`Bag ${bag} is free`).waitFor();
       await summary.getByRole("button", { name: "Review Order" }).click();
       const review = page.getByRole("dialog");
       await review.getByText("1 × Covered by your membership: $0.00").waitFor();

@@ -1,6 +1,7 @@
 /** The reports' calls (docs/api-admin.md "Reports"), with their query keys. */
 import type { SalesReport } from "@regrip/core/shared/reports";
-import { apiJson, downloadFile } from "../../../lib/api";
+import { apiJson } from "../../../lib/api";
+import { downloadFile } from "../../../lib/download";
 
 export interface ReportAsk {
   from: string;
