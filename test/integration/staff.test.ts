@@ -128,6 +128,9 @@ describe("changing staff", () => {
     expect((await call("GET", "/api/admin/staff", { token: asAdmin })).status).toBe(200);
     const down = await patch(person.sub, { role: "EMPLOYEE" });
     expect(down.body).toMatchObject({ role: "EMPLOYEE" });
+    // The admin token they still hold is an employee's at once: admin routes refused, staff routes open.
+    expect((await call("GET", "/api/admin/staff", { token: asAdmin })).status).toBe(403);
+    expect((await call("GET", "/api/admin/orders", { token: asAdmin })).status).toBe(200);
     const asEmployee = await signIn(person.username, "TestPass123");
     expect((await call("GET", "/api/admin/staff", { token: asEmployee })).status).toBe(403);
     const entries = await Audit.forTarget("user", person.sub);

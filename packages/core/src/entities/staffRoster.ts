@@ -7,7 +7,8 @@ import { keyed, primary, SERVICE } from "./keys";
  * The staff accounts' one shared item (staff/): the ids of the active admins, whose count guards the last admin (a
  * demotion or a switch-off takes an id out only while another stays, a condition DynamoDB checks inside the write, so
  * two at once leave one), and the ids of the staff switched off, which the handler layer reads on every request whose
- * token claims a staff role (http/handler.ts), so a switched-off person's still-valid token is refused at once.
+ * token claims a staff role (http/handler.ts), so a switched-off person's still-valid token is refused at once, and
+ * the ids of admins made employees, whose still-valid admin token is read as an employee's.
  * Made from the user pool's groups the first time it is needed (`Staff.roster`). Key: `staff` / `roster`.
  */
 export const STAFF_ROSTER_KEY = { pk: "staff", sk: "roster" } as const;
@@ -24,6 +25,8 @@ export const staffRoster = (config?: EntityConfiguration) =>
         adminCount: { type: "number", required: true, default: 0 },
         /** The switched-off staff's ids. */
         off: { type: "set", items: "string" },
+        /** The ids of admins made employees (taken out again when made admins): a token they still hold claims the admin group, and the handler layer reads them as employees at once. */
+        demoted: { type: "set", items: "string" },
         ...timestamps(),
       },
       indexes: {

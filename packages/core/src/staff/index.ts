@@ -236,8 +236,11 @@ export const update = /* @__PURE__ */ fn({ role: "admin", input: StaffUpdate }, 
       if (wasAdmin && !becomesAdmin && state.adminCount <= 1) throw conflict(LAST_ADMIN);
       const outcome = await writeLabelled((entities) => {
         const writes: LabelledWrite[] = [];
-        if (adminChanged || activeChanged) {
+        if (adminChanged || activeChanged || roleChanged) {
           let change = entities.staffRoster.update(ROSTER).set({});
+          // A token held from before a demotion still claims the admin group for up to an hour: the handler layer
+          // reads the roster's `demoted` and takes the admin role away at once (staff/switched-off.ts).
+          if (roleChanged) change = role === "ADMIN" ? change.delete({ demoted: [person.sub] }) : change.add({ demoted: [person.sub] });
           if (wasAdmin && !becomesAdmin) change = change.delete({ admins: [person.sub] }).subtract({ adminCount: 1 });
           if (!wasAdmin && becomesAdmin) change = change.add({ admins: [person.sub], adminCount: 1 });
           if (activeChanged) change = active ? change.delete({ off: [person.sub] }) : change.add({ off: [person.sub] });

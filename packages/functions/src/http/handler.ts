@@ -9,7 +9,7 @@ import { withGrants } from "@regrip/core/aws/grants";
 import { DomainError, invalid, type ErrorKind } from "@regrip/core/errors";
 import { Id } from "@regrip/core/shared/ids";
 import { hasStaffRole } from "@regrip/core/shared/roles";
-import { isSwitchedOff, SWITCHED_OFF } from "@regrip/core/staff/switched-off";
+import { staffStanding, SWITCHED_OFF } from "@regrip/core/staff/switched-off";
 import type { Access } from "@regrip/core/shared/access";
 import type { Route } from "../routes";
 import { ownRoute, routeKey } from "./own-route";
@@ -181,10 +181,13 @@ export function api<S extends RouteSchemas>(first: S | ApiHandler<{}>, second?: 
       if (route.access !== "public") return problem(401, "Unauthorized");
     }
     // A token claiming a staff role is checked against the staff roster: a switched-off person's token, valid for up
-    // to an hour more, is refused at once (one GetItem, staff/switched-off.ts). Public routes read nothing of it.
+    // to an hour more, is refused at once, and an admin made an employee since the token was issued acts as an
+    // employee at once (one GetItem, staff/switched-off.ts). Public routes read nothing of it.
     if (actor && route.access !== "public" && hasStaffRole(actor)) {
       try {
-        if (await isSwitchedOff(actor.userId)) return problem(401, SWITCHED_OFF);
+        const standing = await staffStanding(actor.userId);
+        if (standing.off) return problem(401, SWITCHED_OFF);
+        if (standing.demoted && actor.roles.includes("ADMIN")) actor = { ...actor, roles: [...actor.roles.filter((role) => role !== "ADMIN" && role !== "EMPLOYEE"), "EMPLOYEE"] };
       } catch (error) {
         if (isServiceUnavailable(error)) return problem(503, UNAVAILABLE_MESSAGE);
         throw error;
