@@ -122,6 +122,8 @@ export const routes: Route[] = [
   // storefront (the quick sale is the staff form of POST /api/book-service)
   { method: "GET", path: "/api/storefront/products", handler: handlerAt("storefront/products"), access: "staff", grants: reads },
   { method: "POST", path: "/api/storefront/invoice", handler: handlerAt("storefront/invoice"), access: "staff", payments: true, grants: sales },
+  // more for a paid order: a new balance to pay, an order of its own linked to it (shared/order-balance.ts)
+  { method: "POST", path: "/api/orders/{id}/added", handler: handlerAt("orders/added"), access: "staff", payments: true, grants: sales },
   // lifecycle and payments (the Stripe webhook is a function URL of its own: stacks/Webhooks.ts)
   { method: "POST", path: "/api/orders/{id}/status", handler: handlerAt("orders/move"), access: "owner-or-staff", owned: "order", payments: true, grants: { ...moves, texts: true, email: true, secrets: ["STRIPE_SECRET_KEY"] } },
   { method: "POST", path: "/api/orders/{id}/payments", handler: handlerAt("orders/payments"), access: "staff", payments: true, grants: { ...moves, texts: true, email: true } },

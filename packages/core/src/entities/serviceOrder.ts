@@ -139,6 +139,11 @@ export const serviceOrder = (config?: EntityConfiguration) =>
         taxRateBps: { type: "number", validate: isWholeNumber },
         /** The shop whose counter made a counter sale (its tax rate, its drawer); absent on bookings and older sales. */
         counterShop: { type: BOOKABLE_LOCATIONS },
+        /** An added order (shared/order-balance.ts): the paid order it adds to, and that order's number. */
+        addedToOrderId: { type: "string" },
+        addedToNumber: { type: "number", validate: isWholeNumber },
+        /** A paid order's added orders (their ids, oldest first): its pickup and cancel wait on their balances. */
+        addedOrderIds: { type: "list", items: { type: "string" } },
         totalCents: requiredCents(),
         currency: currency(),
         paymentMethod: { type: PAYMENT_METHODS, required: true, default: "STRIPE" },

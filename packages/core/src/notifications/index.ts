@@ -35,7 +35,8 @@ export function orderPageUrl(order: OrderItem): string | undefined {
  * they allow it. Answers what was sent (null when nothing was). Never throws.
  */
 export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextResult | null> {
-  if (!isTexted(stage)) return null;
+  // An order added to a paid one has no stage of its own to tell (its receipt goes as any payment's).
+  if (!isTexted(stage) || order.addedToOrderId) return null;
   try {
     const params =
       stage === "ready"

@@ -19,6 +19,8 @@ import { refundRefusal, TERMINAL_REFERENCE_NEEDED } from "../shared/refund-rules
 import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, type Stage } from "../shared/lifecycle";
 import { balanceCents, cancelKeepsPayment, KEEP_PAYMENT_NEEDS_REASON, pickupBalanceDue } from "../shared/payment";
 import { writeOrder } from "./move-writer";
+import { addedOrders } from "./added";
+import { addedBalanceRefusal } from "../shared/order-balance";
 import { findMove, fitsPayment, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { find } from "./owned";
 import { view, type OrderItem, type OrderView } from "./view";
@@ -166,6 +168,12 @@ export async function applyMove(
   const to = stageOfStatus[input.status];
   const move = findMove(from, to, role);
   if (!move) throw conflict(refusal(order, to, role));
+  // The paddle never leaves, nor is its order canceled, with a balance on an order added to it (shared/order-balance.ts).
+  const waitsOnAdded = (move.to === "picked_up" || move.to === "canceled") && !!order.addedOrderIds?.length;
+  if (waitsOnAdded) {
+    const owing = addedBalanceRefusal(await addedOrders(order), move.to as "picked_up" | "canceled");
+    if (owing) throw conflict(owing);
+  }
   const refundCents = refundFor(order, move, input, now);
   if (refundCents > 0 && order.paymentMethod === "POS_CASH") await (await import("../drawers/cash")).assertDrawerOpen(order);
 
@@ -176,7 +184,8 @@ export async function applyMove(
     order,
     move: { move, actor, actorName, note, at: now.toISOString(), ...moneyAudit(order, input, refundCents) },
     // Decided from the payment as read too: a payment or refund landing meanwhile makes this a 409, decided again.
-    unchanged: ["paymentStatus", "refundedAmountCents"],
+    // An order added to this one meanwhile changes its updatedAt: the pickup or cancel is decided again (a 409).
+    unchanged: ["paymentStatus", "refundedAmountCents", ...(move.to === "picked_up" || move.to === "canceled" ? (["updatedAt"] as const) : [])],
     now,
   });
   if (!written.committed) throw conflict(CHANGED_MEANWHILE);

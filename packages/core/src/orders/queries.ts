@@ -3,6 +3,7 @@
  * admin-list.ts). Every list is one Query on a key, newest first, a page at a
  * time (docs/data-model.md C12, C13).
  */
+import { addedOrders } from "./added";
 import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
@@ -90,16 +91,19 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: OrderListQuery
  * answer a missing id gets, so an id reveals nothing. A ready order in a bag
  * also carries the bag's QR slug: the pickup details show the bag's scanner
  * code for the counter to scan (two more gets, for ready orders only). A Ready or Picked Up order carries its paid
- * tip (one Query of the order's tips), so the order page shows it and offers no second one.
+ * tip (one Query of the order's tips), so the order page shows it and offers no second one. A paid order with added
+ * orders carries them, each with what is left to pay on it (./added.ts, one BatchGet).
  */
 export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
   const order = await find(actor, id);
   const out = view(order, { staff: isStaff(actor) });
-  const [slug, tip, names] = await Promise.all([
+  const [slug, tip, names, added] = await Promise.all([
     stageOfStatus[order.status] === "ready" && order.bagCode ? qrSlugOf(order.bagCode) : undefined,
     isTippable(order.status) ? paidTipOf(order.id, { staff: isStaff(actor) }) : undefined,
     historyFirstNames(order),
+    order.addedOrderIds?.length ? addedOrders(order) : undefined,
   ]);
+  if (added) out.added = added;
   out.statusHistory = out.statusHistory.map((entry) => (entry.actorId && names.has(entry.actorId) ? { ...entry, actorName: names.get(entry.actorId)! } : entry));
   if (slug !== undefined) out.bagQrSlug = slug;
   if (tip !== undefined) out.tip = tip;

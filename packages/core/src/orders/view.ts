@@ -93,6 +93,10 @@ export function view(order: OrderItem, viewer: { staff: boolean }): OrderView {
       brand: orNull(order.paddle?.brand),
       model: orNull(order.paddle?.model),
     },
+    addedTo: order.addedToOrderId
+      ? { id: order.addedToOrderId, reference: order.addedToNumber === undefined ? order.addedToOrderId.slice(-6).toUpperCase() : orderNumberText(order.addedToNumber) }
+      : null,
+    addedOrderIds: order.addedOrderIds ?? [],
   };
   if (viewer.staff) {
     out.myGripNotes = orNull(order.myGripNotes);

@@ -10,8 +10,9 @@ import { stageOfStatus, type Stage } from "../shared/lifecycle";
 import { CATCH_UP_DAYS, DAY_MS, REMINDERS } from "../shared/reminders";
 import type { OrderItem } from "../orders/view";
 
-export function timelineWrites(entities: TransactionEntities, order: Pick<OrderItem, "id" | "userId">, to: Stage, at: string): LabelledWrite[] {
-  if (to !== "ready" && to !== "picked_up") return [];
+export function timelineWrites(entities: TransactionEntities, order: Pick<OrderItem, "id" | "userId" | "addedToOrderId">, to: Stage, at: string): LabelledWrite[] {
+  // An order added to a paid one (shared/order-balance.ts) is reminded of with that order, never on its own.
+  if ((to !== "ready" && to !== "picked_up") || order.addedToOrderId) return [];
   return [{ label: "reminders", write: entities.orderReminder.upsert({ orderId: order.id, userId: order.userId, stage: to, since: at }).commit() }];
 }
 
@@ -55,13 +56,13 @@ export async function backfill(now: Date = new Date()): Promise<number> {
   let cursor: string | null = null;
   let written = 0;
   do {
-    const page: { data: Pick<OrderItem, "id" | "userId" | "status" | "completedAt" | "pickedUpAt">[]; cursor: string | null } = await db()
+    const page: { data: Pick<OrderItem, "id" | "userId" | "status" | "completedAt" | "pickedUpAt" | "addedToOrderId">[]; cursor: string | null } = await db()
       .entities.serviceOrder.query.allOrders({})
-      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "userId", "status", "completedAt", "pickedUpAt"] });
+      .go({ cursor, limit: 500, pages: 1, attributes: ["id", "userId", "status", "completedAt", "pickedUpAt", "addedToOrderId"] });
     cursor = page.cursor;
     for (const order of page.data) {
       const stage = stageOfStatus[order.status];
-      if (stage !== "ready" && stage !== "picked_up") continue;
+      if ((stage !== "ready" && stage !== "picked_up") || order.addedToOrderId) continue;
       const since = stage === "ready" ? order.completedAt : order.pickedUpAt;
       if (!since || since < oldest[stage]) continue;
       try {

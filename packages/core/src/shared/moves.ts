@@ -108,6 +108,8 @@ function build(): Move[] {
   moves.push({ from: "awaiting_payment", to: "in_queue", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
   // The unpaid hold's end (orders/expire.ts): the order is canceled and its stock returned.
   moves.push({ from: "awaiting_payment", to: "canceled", role: "system", kind: "cancel", label: "Cancel Order", defaultNote: UNPAID_HOLD_NOTE });
+  // An order added to a paid one (shared/order-balance.ts): paid, it is done, gone home with that order's paddle.
+  moves.push({ from: "awaiting_payment", to: "picked_up", role: "system", kind: "payment", label: "Payment Received", defaultNote: "Payment received" });
   return moves;
 }
 
@@ -116,9 +118,11 @@ export const MOVES: readonly Move[] = build();
 /**
  * Where a payment takes an order out of awaiting payment: a counter sale (taken by staff, the paddle in the shop:
  * storefront, quick sale, or an order already serviced and rolled back) into the service queue; a booking to
- * Scheduled, until its paddle is dropped off.
+ * Scheduled, until its paddle is dropped off; an order added to a paid one is done (Picked Up: it has no paddle of its
+ * own to service or hand over).
  */
-export function paidStage(order: { processedByStaffId?: string | null }): Stage {
+export function paidStage(order: { processedByStaffId?: string | null; addedToOrderId?: string | null }): Stage {
+  if (order.addedToOrderId) return "picked_up";
   return order.processedByStaffId ? "in_queue" : "scheduled";
 }
 

@@ -4,6 +4,7 @@
  */
 import type { Bill } from "./bill";
 import type { TipView } from "./tips";
+import type { AddedOrderSummary } from "./order-balance";
 import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
 
 export interface StatusHistoryEntry {
@@ -103,6 +104,12 @@ export interface OrderView {
   bagQrSlug?: string | null;
   /** GET /api/orders/{id} only, for a Ready or Picked Up order: its tip once paid (./tips.ts), null while none is. */
   tip?: TipView | null;
+  /** An order added to a paid one (./order-balance.ts): that order; null on any other. */
+  addedTo: { id: string; reference: string } | null;
+  /** A paid order's added orders, by id, oldest first (GET /api/orders/{id} reads them into `added`). */
+  addedOrderIds: string[];
+  /** GET /api/orders/{id} only, on an order with added orders: each with what is still to pay on it. */
+  added?: AddedOrderSummary[];
 }
 
 /** The first number the shop gives an order; the counter (orders/numbers.ts) hands out each next one once. */

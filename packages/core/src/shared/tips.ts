@@ -34,7 +34,10 @@ export interface TipView {
 }
 
 /** Whether the order page offers a tip: a tippable stage and no tip paid yet (one tip per order). */
-export const offersTip = (order: { status: string; tip?: TipView | null }): boolean => isTippable(order.status) && !order.tip;
+export const offersTip = (order: { status: string; tip?: TipView | null; addedTo?: unknown }): boolean => isTippable(order.status) && !order.tip && !order.addedTo;
+
+/** An order added to a paid one (shared/order-balance.ts) is tipped with that order, never on its own. */
+export const TIP_ON_ADDED_ORDER = "This order was added to another one: leave a tip on that order.";
 
 /** Why a tip of `amountCents` is refused, or null. */
 export function tipAmountRefusal(amountCents: unknown): string | null {

@@ -89,7 +89,7 @@ export const products = /* @__PURE__ */ fn({ role: "staff", input: NoInput }, as
  * What a sale at the counter is told besides its form: the request's `Idempotency-Key` (a repeat answers the
  * first order; checked where the order is made) and the site's address the payment link points to.
  */
-const counterSale = <S extends z.ZodMiniType>(form: S) =>
+export const counterSale = <S extends z.ZodMiniType>(form: S) =>
   z.object({ form, idempotencyKey: SentIdempotencyKey, siteUrl: z.string() });
 
 export interface CounterSale {
@@ -98,14 +98,14 @@ export interface CounterSale {
   smsStatus: SmsStatus;
 }
 
-async function customerOf(customerId: string): Promise<UserItem> {
+export async function customerOf(customerId: string): Promise<UserItem> {
   const customer = await Users.get(customerId);
   if (!customer) throw notFound(CUSTOMER_NOT_FOUND);
   return customer;
 }
 
 /** The fields every counter sale shares: the customer, who took it, where, and what it costs. */
-function counterSaleFields(
+export function counterSaleFields(
   actor: UserActor,
   staffName: string,
   customer: UserItem,
@@ -185,13 +185,13 @@ function withCoverage<O extends { status: OrderStatus; paymentMethod?: string; p
  * asked; a payment link, only to a phone the customer verified or the employee confirmed with them (400 with no
  * phone, 428 unconfirmed).
  */
-function paymentAllowed(customer: UserItem, payment: SalePayment, phoneConfirmed: boolean | undefined): void {
+export function paymentAllowed(customer: UserItem, payment: SalePayment, phoneConfirmed: boolean | undefined): void {
   const refusal = saleLinkRefusal(customer, payment, phoneConfirmed);
   if (refusal) throw refusal.kind === "invalid" ? invalid(refusal.message) : precondition(refusal.message);
 }
 
 /** The sale's way of paying and, for a link, how its number was confirmed: in the sale's audit entry. */
-const paymentAudit = (customer: UserItem, payment: SalePayment, phoneConfirmed: boolean | undefined) => ({
+export const paymentAudit = (customer: UserItem, payment: SalePayment, phoneConfirmed: boolean | undefined) => ({
   payment,
   ...(payment === "link" ? { phoneConfirmedBy: customer.phoneVerified ? "code" : phoneConfirmed ? "staff" : null } : {}),
 });
@@ -276,7 +276,7 @@ async function lastLinkText(orderId: string): Promise<SmsStatus | null> {
  * one, and the text. A repeat texts again only when no text was logged for the
  * order yet (the first request stopped between the order and the text).
  */
-async function linkAndText(
+export async function linkAndText(
   order: OrderItem,
   options: { siteUrl: string; replayed: boolean; fresh?: boolean; sale?: boolean; payment?: SalePayment },
 ): Promise<CounterSale> {

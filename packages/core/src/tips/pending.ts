@@ -10,7 +10,7 @@ import { uniqueKey } from "../entities";
 import { conflict, notFound } from "../errors";
 import type { OrderItem } from "../orders/view";
 import { ORDER_NOT_FOUND } from "../shared/orders";
-import { isTippable, TIP_ALREADY_PAID, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal } from "../shared/tips";
+import { isTippable, TIP_ALREADY_PAID, TIP_ON_ADDED_ORDER, TIP_AMOUNT_MESSAGE, TIP_NOT_YET, tipAmountRefusal } from "../shared/tips";
 
 /** A tip's amount in cents, 1 to 10000 (shared/tips.ts), with the shared rule's words for anything else. */
 export const TipAmount = z.number({ error: TIP_AMOUNT_MESSAGE }).check(z.refine((cents: number) => tipAmountRefusal(cents) === null, TIP_AMOUNT_MESSAGE));
@@ -25,8 +25,9 @@ async function hasPaidTip(orderId: string): Promise<boolean> {
  * Why `actor` may not tip `order` now, thrown: anyone but its customer (staff included) gets 404 as for a missing
  * order (a tip is the customer's own); 409 TIP_NOT_YET before Ready, 409 TIP_ALREADY_PAID once it has its tip.
  */
-export async function checkTippable(actor: UserActor, order: Pick<OrderItem, "id" | "userId" | "status">): Promise<void> {
+export async function checkTippable(actor: UserActor, order: Pick<OrderItem, "id" | "userId" | "status" | "addedToOrderId">): Promise<void> {
   if (order.userId !== actor.userId) throw notFound(ORDER_NOT_FOUND);
+  if (order.addedToOrderId) throw conflict(TIP_ON_ADDED_ORDER);
   if (!isTippable(order.status)) throw conflict(TIP_NOT_YET);
   if (await hasPaidTip(order.id)) throw conflict(TIP_ALREADY_PAID);
 }

@@ -27,6 +27,8 @@ export function orderView(partial: Partial<OrderView> = {}): OrderView {
     isOnsite: false,
     pickupDate: null,
     scheduleEventId: null,
+    addedTo: null,
+    addedOrderIds: [],
     partner: null,
     locationNotice: null,
     refundWindowEndsAt: null,
