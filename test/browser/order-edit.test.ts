@@ -119,4 +119,73 @@ describe("editing an order at drop-off, and its work ticket", () => {
     expect(after.bill.totalCents).toBeGreaterThan(before.bill.totalCents);
     // Two screens at two widths, a QR decoded and two PDFs: about 45 s alone, past the file default of 60 s on a loaded machine.
   }, 120_000);
+
+  it("after payment, Add to This Order makes a new balance of its own: the pickup waits for it, then the paddle leaves", async () => {
+    const [customer, admin, employee] = await Promise.all([localToken(baseUrl, seed.customer), localToken(baseUrl, seed.admin), localToken(baseUrl, seed.employee)]);
+    const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Paid Then More ${randomInt(1000, 9999)}` } });
+    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+    const booked = await api("POST", "/api/book-service", {
+      token: customer,
+      body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+    });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    const orderId: string = booked.body.id;
+    const total = (await api("GET", `/api/orders/${orderId}`, { token: employee })).body.totalCents as number;
+    const paid = await api("POST", `/api/orders/${orderId}/payments`, { token: employee, body: { method: "POS_CARD", amountCents: total } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
+      expect((await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } })).status, status).toBe(200);
+    }
+    const reference = (await api("GET", `/api/orders/${orderId}`, { token: employee })).body.number as string;
+
+    await withPage(seed.employee, async (page) => {
+      await page.goto(`/queue/orders/${orderId}`);
+      // Paid: its lines no longer change; more is added as a new balance.
+      await page.getByRole("button", { name: "Add to This Order" }).waitFor();
+      expect(await page.getByRole("button", { name: "Edit Lines" }).count()).toBe(0);
+      await page.getByRole("button", { name: "Add to This Order" }).click();
+      const dialog = page.getByRole("dialog", { name: `Add to ${reference}` });
+      await dialog.getByText(`${reference} is paid. What you add here is a new balance to pay`).waitFor();
+      // Nothing chosen: refused in the form, nothing asked of the server.
+      await dialog.getByRole("button", { name: "Add & Take Payment" }).click();
+      await dialog.getByText("Choose a product to add first").waitFor();
+      await dialog.getByRole("button", { name: "Choose a product" }).click();
+      await page.getByRole("option", { name: /Handle Build-Up/ }).first().click();
+      await dialog.getByRole("button", { name: "Add", exact: true }).click();
+      await dialog.getByText("1 x Handle Build-Up").waitFor();
+      await checkAtBothWidths(page, "add-to-paid", { selector: "[role=dialog]", overflow: "page", shots: screenshots });
+      await dialog.getByRole("button", { name: "Add & Take Payment" }).click();
+
+      // On the added order, its payment dialog open; put off for now.
+      await page.waitForURL((url) => url.pathname.startsWith("/queue/orders/") && !url.pathname.endsWith(orderId));
+      const addedId = new URL(page.url()).pathname.split("/")[3]!;
+      const pay = page.getByRole("dialog", { name: /^Take payment: order R-\d{4,}$/ });
+      await pay.waitFor();
+      await pay.getByRole("button", { name: "Cancel" }).click();
+      await page.getByText(`Added to ${reference} after payment`).first().waitFor();
+      await checkAtBothWidths(page, "added-order", { overflow: "page", exclude: frame, shots: screenshots });
+
+      // The paddle does not leave owing: Mark Picked Up on the paid order is refused, naming what to collect.
+      await page.getByRole("link", { name: reference }).click();
+      await page.waitForURL((url) => url.pathname.endsWith(orderId));
+      await page.getByText("Added after payment: to collect before pickup").waitFor();
+      await page.getByRole("button", { name: "Mark Picked Up" }).click();
+      await page.getByText(/Collect what was added to this order first/).first().waitFor();
+      expect((await api("GET", `/api/orders/${orderId}`, { token: employee })).body.status).toBe("READY");
+
+      // Collected on the counter's terminal: the added order is done, and the paddle leaves.
+      await page.getByText("Added after payment: to collect before pickup").locator("..").locator("..").getByRole("link").first().click();
+      await page.waitForURL((url) => url.pathname.endsWith(addedId));
+      await page.getByRole("button", { name: "Take Payment" }).click();
+      await pay.getByRole("radio", { name: /^Card on the counter/ }).check();
+      await pay.getByRole("button", { name: /^Record \$/ }).click();
+      await page.getByText("Paid · Card at the counter").waitFor();
+      await page.getByRole("link", { name: reference }).click();
+      await page.waitForURL((url) => url.pathname.endsWith(orderId));
+      await page.getByRole("button", { name: "Mark Picked Up" }).click();
+      await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: employee })).body.status).toBe("PICKED_UP");
+      const added = (await api("GET", `/api/orders/${addedId}`, { token: employee })).body;
+      expect(added).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid", addedTo: { id: orderId, reference }, lineItems: [expect.objectContaining({ name: "Handle Build-Up" })] });
+    });
+  }, 120_000);
 });

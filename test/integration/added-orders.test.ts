@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../packages/core/src/db";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
-import { ADD_NOTHING, ADD_TO_ADDED, ADD_TO_CLOSED, ADD_TO_UNPAID, addedBalanceRefusal } from "../../packages/core/src/shared/order-balance";
+import { ADDED_MOVES_BY_PAYMENT, ADD_NOTHING, ADD_TO_ADDED, ADD_TO_CLOSED, ADD_TO_UNPAID, addedBalanceRefusal } from "../../packages/core/src/shared/order-balance";
 import { EDIT_PAID, EDIT_PRODUCT_UNAVAILABLE } from "../../packages/core/src/shared/order-edit";
 import { auditOf, bookedOrder, orderOf, payOrder, setOrder, staffTokens, textsOf } from "./payment-support";
 import { call } from "./support";
@@ -134,6 +134,8 @@ describe("more for a paid order", () => {
     const added = await addTo(orderId, { add: [{ skuId: guard }] });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
     expect(await addTo(added.body.orderId, { add: [{ skuId: guard }] })).toMatchObject({ status: 409, body: { message: ADD_TO_ADDED } });
+    // It is not a job of its own: it moves only by its payment, or is canceled.
+    expect(await move(added.body.orderId, "IN_QUEUE")).toMatchObject({ status: 409, body: { message: ADDED_MOVES_BY_PAYMENT } });
     // The paid order is not canceled with the balance open (it is paid and scheduled: an admin may cancel it).
     await setOrder(orderId, { status: "SCHEDULED" });
     const owing = addedBalanceRefusal([{ reference: added.body.reference, dueCents: 1200 }], "canceled");

@@ -4,8 +4,7 @@
  * those balances (move-order.ts).
  */
 import { db } from "../db";
-import type { AddedOrderSummary } from "../shared/order-balance";
-import { orderReference } from "../shared/orders";
+import { orderReference, type AddedOrderSummary } from "../shared/orders";
 import { balanceCents } from "../shared/payment";
 import { stageOfStatus } from "../shared/lifecycle";
 import type { OrderItem } from "./view";

@@ -20,7 +20,7 @@ import { customerStageLabel, ORDER_STATUSES, stageOfStatus, staffStageLabel, typ
 import { balanceCents, cancelKeepsPayment, KEEP_PAYMENT_NEEDS_REASON, pickupBalanceDue } from "../shared/payment";
 import { writeOrder } from "./move-writer";
 import { addedOrders } from "./added";
-import { addedBalanceRefusal } from "../shared/order-balance";
+import { ADDED_MOVES_BY_PAYMENT, addedBalanceRefusal } from "../shared/order-balance";
 import { findMove, fitsPayment, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { find } from "./owned";
 import { view, type OrderItem, type OrderView } from "./view";
@@ -99,6 +99,7 @@ function refusal(order: OrderItem, to: Stage, role: MoveRole): string {
  */
 function refundFor(order: OrderItem, move: Move, input: MoveRequestInput, now: Date): number {
   if (move.to !== "canceled" && (input.refund || input.keepPayment)) throw invalid("A refund can only be given with Cancel Order.");
+  if (order.addedToOrderId && !fitsPayment(move, order)) throw conflict(ADDED_MOVES_BY_PAYMENT);
   if (!fitsPayment(move, order)) {
     throw conflict(`This order has nothing owing: roll it back to ${staffStageLabel.scheduled}, not to ${staffStageLabel.awaiting_payment}.`);
   }

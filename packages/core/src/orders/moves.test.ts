@@ -65,6 +65,8 @@ const allowed: Record<MoveRole, [Stage, Stage][]> = {
     [A, S],
     [A, Q],
     [A, X],
+    // An order added to a paid one, paid (shared/order-balance.ts).
+    [A, P],
   ],
 };
 
@@ -94,6 +96,7 @@ describe("the moves table", () => {
     expect(findMove(P, S, "admin")?.kind).toBe("roll_back");
     expect(findMove(P, IS, "admin")?.kind).toBe("correction");
     expect(findMove(A, Q, "system")?.kind).toBe("payment");
+    expect(findMove(A, P, "system")?.kind).toBe("payment");
   });
 
   it("never moves an order to the stage it is in, and nothing leaves canceled", () => {

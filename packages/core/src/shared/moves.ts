@@ -129,9 +129,12 @@ export function paidStage(order: { processedByStaffId?: string | null; addedToOr
 /**
  * Whether `move` fits the order's payment as well as its stage: an order with nothing owing (paid, comp, member,
  * refunded) never rolls back to awaiting payment, where it would read "Waiting Payment"; it rolls back to
- * Scheduled. The server refuses the other one; the menus leave it out.
+ * Scheduled. An order added to a paid one moves only by its payment (or a cancel). The server refuses the other
+ * moves; the menus leave them out.
  */
-export function fitsPayment(move: Move, order: { paymentStatus: string; totalCents: number }): boolean {
+export function fitsPayment(move: Move, order: { paymentStatus: string; totalCents: number; addedTo?: unknown; addedToOrderId?: string | null }): boolean {
+  // An order added to a paid one (./order-balance.ts) moves only by its payment, or is canceled.
+  if (order.addedTo || order.addedToOrderId) return move.kind === "cancel" || move.role === "system";
   return !(move.kind === "roll_back" && move.to === "awaiting_payment") || (order.paymentStatus === "unpaid" && order.totalCents > 0);
 }
 

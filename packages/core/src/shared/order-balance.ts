@@ -22,12 +22,14 @@ import { EditLineAdd, EDIT_PRODUCT_UNAVAILABLE, EDIT_TOO_MANY } from "./order-ed
 import { stageOfStatus, type OrderStatus, type PaymentStatus } from "./lifecycle";
 import { PhoneConfirmedInput, SalePaymentInput } from "./counter-sale";
 import { dollars } from "./payment";
+import type { AddedOrderSummary } from "./orders";
 
 export const ADD_TO_UNPAID = "This order is not paid yet: edit its lines instead.";
 export const ADD_TO_REFUNDED = "This order was refunded, so nothing can be added to it.";
 export const ADD_TO_CLOSED = "This order is picked up or canceled, so nothing can be added to it. Sell anything more at the counter as a new sale.";
 export const ADD_TO_ADDED = "This order was added to another one: add to that order instead.";
 export const ADD_NOTHING = "Add at least one product";
+export const ADDED_MOVES_BY_PAYMENT = "This order was added to a paid one: it is done once paid. Take its payment, or cancel it.";
 export const ADD_CHANGED = "This order was changed by someone else meanwhile. Look at it again and add once more.";
 
 export interface AddableOrder {
@@ -53,18 +55,6 @@ export const AddToPaidOrder = z.object({
   phoneConfirmed: PhoneConfirmedInput,
 });
 export type AddToPaidOrder = z.output<typeof AddToPaidOrder>;
-
-/** An added order as the order it was added to lists it. */
-export interface AddedOrderSummary {
-  id: string;
-  /** "R-1042". */
-  reference: string;
-  totalCents: number;
-  paymentStatus: PaymentStatus;
-  status: OrderStatus;
-  /** What is still to pay on it (0 once paid, comped or canceled). */
-  dueCents: number;
-}
 
 /** The refusal of a pickup or cancel of an order while its added orders have balances, or null. */
 export function addedBalanceRefusal(added: readonly Pick<AddedOrderSummary, "reference" | "dueCents">[], move: "picked_up" | "canceled"): string | null {

@@ -4,7 +4,6 @@
  */
 import type { Bill } from "./bill";
 import type { TipView } from "./tips";
-import type { AddedOrderSummary } from "./order-balance";
 import type { OrderStatus, PaymentStatus, Stage } from "./lifecycle";
 
 export interface StatusHistoryEntry {
@@ -110,6 +109,18 @@ export interface OrderView {
   addedOrderIds: string[];
   /** GET /api/orders/{id} only, on an order with added orders: each with what is still to pay on it. */
   added?: AddedOrderSummary[];
+}
+
+/** An order added to a paid one (./order-balance.ts) as that order lists it. */
+export interface AddedOrderSummary {
+  id: string;
+  /** "R-1042". */
+  reference: string;
+  totalCents: number;
+  paymentStatus: PaymentStatus;
+  status: OrderStatus;
+  /** What is still to pay on it (0 once paid, comped or canceled). */
+  dueCents: number;
 }
 
 /** The first number the shop gives an order; the counter (orders/numbers.ts) hands out each next one once. */

@@ -364,6 +364,31 @@ export default function OrderPage() {
 
       {outcome}
 
+      {data.addedTo && (
+        // An order the shop added to a paid one (shared/order-balance.ts): it has no progress of its own.
+        <section className="notice" role="status" aria-labelledby="added-to-title">
+          <h2 id="added-to-title">{`Added to order ${data.addedTo.reference}`}</h2>
+          <p>
+            {"The shop added this to your order "}
+            <Link to={`/orders/${encodeURIComponent(data.addedTo.id)}`}>{data.addedTo.reference}</Link>
+            {stage === "awaiting_payment" ? " after it was paid. Your paddle is handed back once this is paid too." : " after it was paid. It goes home with that order's paddle."}
+          </p>
+        </section>
+      )}
+      {data.added && data.added.length > 0 && (
+        <section className="notice" role="status" aria-labelledby="added-title">
+          <h2 id="added-title">Added to this order</h2>
+          <ul>
+            {data.added.map((added) => (
+              <li key={added.id}>
+                <Link to={`/orders/${encodeURIComponent(added.id)}`}>{added.reference}</Link>
+                {`: ${formatCents(added.totalCents)} · ${stageOf(added.status) === "canceled" ? "Canceled" : added.dueCents > 0 ? `${formatCents(added.dueCents)} to pay before pickup` : "Paid"}`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {data.locationNotice && (
         // Prominent, above everything: an admin canceled the onsite day or the delivery run this order was on.
         <section className="notice location-notice" role="status" aria-labelledby="location-notice-title">

@@ -26,7 +26,7 @@ import { FormModal } from "../FormModal";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 
 /** A line waiting to be added: the product as the catalogue showed it and what was chosen. */
-interface PendingAdd {
+export interface PendingAdd {
   key: number;
   product: StorefrontProduct;
   quantity: number;
@@ -44,19 +44,11 @@ const detailsOf = (product: { color: string | null; feel: string | null }) => [p
 export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: () => void }) {
   const queryClient = useQueryClient();
   const { toast } = useToast();
-  const products = useStorefrontProducts();
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const [adds, setAdds] = useState<PendingAdd[]>([]);
-  const [choice, setChoice] = useState<SelectProps.Option | null>(null);
-  const [quantity, setQuantity] = useState("1");
-  const [areas, setAreas] = useState<readonly MultiselectProps.Option[]>([]);
-  const [errors, setErrors] = useState<{ product?: string; quantity?: string; areas?: string }>({});
-
-  const catalogue = (products.data?.groups ?? []).flatMap((group) => group.items);
-  const chosen = catalogue.find((product) => product.id === choice?.value);
-  const weight = !!chosen && isWeight(chosen);
+  const [nothing, setNothing] = useState<string>();
   const edit = {
-    add: adds.map((line): EditLineAdd => ({ skuId: line.product.id, ...(line.weightAreas ? { options: { weightAreas: line.weightAreas } } : { quantity: line.quantity }) })),
+    add: addsOf(adds),
     remove: [...removing],
     version: order.updatedAt,
   };
@@ -83,21 +75,6 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
     },
   });
 
-  const addChosen = () => {
-    const found: typeof errors = {};
-    const count = Number(quantity);
-    if (!chosen) found.product = "Choose a product to add";
-    else if (weight && areas.length === 0) found.areas = WEIGHT_AREA_REQUIRED;
-    else if (!weight && (!Number.isInteger(count) || count < 1 || count > EDIT_MAX_QUANTITY)) found.quantity = EDIT_QUANTITY_RANGE;
-    setErrors(found);
-    if (Object.keys(found).length || !chosen) return;
-    const weightAreas = weight ? WEIGHT_AREAS.filter((area) => areas.some((option) => option.value === area)) : undefined;
-    setAdds((lines) => [...lines, { key: Date.now() + lines.length, product: chosen, quantity: weightAreas ? weightAreas.length : count, weightAreas }]);
-    setChoice(null);
-    setQuantity("1");
-    setAreas([]);
-  };
-
   const toggle = (id: string) =>
     setRemoving((now) => {
       const next = new Set(now);
@@ -105,17 +82,6 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
       else next.add(id);
       return next;
     });
-
-  const options: SelectProps.OptionGroup[] = (products.data?.groups ?? []).map((group) => ({
-    label: group.heading,
-    options: group.items.map((product) => ({
-      value: product.id,
-      label: product.name,
-      description: detailsOf(product) || undefined,
-      tags: [formatCents(product.price), product.stockQuantity === null ? "In stock" : product.isInStock ? `${product.stockQuantity} left` : "Out of stock"],
-      disabled: !product.isInStock,
-    })),
-  }));
 
   return (
     <FormModal
@@ -126,7 +92,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
       refusal={save.isError ? (serverMessage(save.error) ?? "The order could not be saved. Please try again.") : undefined}
       onDismiss={onClose}
       onSubmit={() => {
-        if (!changed) return setErrors({ product: "Add a product or remove a line first" });
+        if (!changed) return setNothing("Add a product or remove a line first");
         save.mutate();
       }}
     >
@@ -165,6 +131,73 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
             },
           ]}
         />
+        <AddProductsPicker
+          adds={adds}
+          problem={nothing}
+          onChange={(next) => {
+            setAdds(next);
+            setNothing(undefined);
+          }}
+        />
+        {!changed && <Box color="text-body-secondary">Remove a line or add a product to see the new bill before saving.</Box>}
+        {changed && preview.isPending && <Spinner />}
+        {changed && preview.isError && (
+          <Alert type="error" header="This change cannot be made">
+            {serverMessage(preview.error) ?? "The new bill could not be priced. Please try again."}
+          </Alert>
+        )}
+        {changed && preview.data && <ConsoleBill bill={preview.data.bill} header="New bill" />}
+      </SpaceBetween>
+    </FormModal>
+  );
+}
+
+/** What the pending adds ask the server for: each product with its quantity, or a weight with its areas. */
+export const addsOf = (adds: readonly PendingAdd[]): EditLineAdd[] =>
+  adds.map((line) => ({ skuId: line.product.id, ...(line.weightAreas ? { options: { weightAreas: line.weightAreas } } : { quantity: line.quantity }) }));
+
+/**
+ * Products to add, chosen from the storefront's catalogue: a product or add-on with its quantity, or a weight with its
+ * areas; the lines chosen so far, each with Undo. Edit Lines (before payment) and Add to This Order (after) both use it.
+ */
+export function AddProductsPicker({ adds, onChange, problem }: { adds: readonly PendingAdd[]; onChange: (adds: PendingAdd[]) => void; problem?: string }) {
+  const products = useStorefrontProducts();
+  const [choice, setChoice] = useState<SelectProps.Option | null>(null);
+  const [quantity, setQuantity] = useState("1");
+  const [areas, setAreas] = useState<readonly MultiselectProps.Option[]>([]);
+  const [errors, setErrors] = useState<{ product?: string; quantity?: string; areas?: string }>({});
+  const catalogue = (products.data?.groups ?? []).flatMap((group) => group.items);
+  const chosen = catalogue.find((product) => product.id === choice?.value);
+  const weight = !!chosen && isWeight(chosen);
+
+  const addChosen = () => {
+    const found: typeof errors = {};
+    const count = Number(quantity);
+    if (!chosen) found.product = "Choose a product to add";
+    else if (weight && areas.length === 0) found.areas = WEIGHT_AREA_REQUIRED;
+    else if (!weight && (!Number.isInteger(count) || count < 1 || count > EDIT_MAX_QUANTITY)) found.quantity = EDIT_QUANTITY_RANGE;
+    setErrors(found);
+    if (Object.keys(found).length || !chosen) return;
+    const weightAreas = weight ? WEIGHT_AREAS.filter((area) => areas.some((option) => option.value === area)) : undefined;
+    onChange([...adds, { key: Date.now() + adds.length, product: chosen, quantity: weightAreas ? weightAreas.length : count, weightAreas }]);
+    setChoice(null);
+    setQuantity("1");
+    setAreas([]);
+  };
+
+  const options: SelectProps.OptionGroup[] = (products.data?.groups ?? []).map((group) => ({
+    label: group.heading,
+    options: group.items.map((product) => ({
+      value: product.id,
+      label: product.name,
+      description: detailsOf(product) || undefined,
+      tags: [formatCents(product.price), product.stockQuantity === null ? "In stock" : product.isInStock ? `${product.stockQuantity} left` : "Out of stock"],
+      disabled: !product.isInStock,
+    })),
+  }));
+
+  return (
+    <SpaceBetween size="l">
         {adds.length > 0 && (
           <SpaceBetween size="xs">
             <Header variant="h3">To add</Header>
@@ -174,7 +207,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
                   {`${line.quantity} x ${line.product.name}`}
                   {line.weightAreas ? ` (${line.weightAreas.map((area) => weightAreaLabel[area]).join(", ")})` : detailsOf(line.product) ? ` (${detailsOf(line.product)})` : ""}
                 </Box>
-                <Button variant="inline-link" ariaLabel={`Do not add ${line.product.name}`} onClick={() => setAdds((lines) => lines.filter((other) => other.key !== line.key))}>
+                <Button variant="inline-link" ariaLabel={`Do not add ${line.product.name}`} onClick={() => onChange(adds.filter((other) => other.key !== line.key))}>
                   Undo
                 </Button>
               </SpaceBetween>
@@ -182,7 +215,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
           </SpaceBetween>
         )}
         <ColumnLayout columns={3}>
-          <FormField label="Add a product or add-on" errorText={errors.product}>
+          <FormField label="Add a product or add-on" errorText={errors.product ?? problem}>
             <Select
               selectedOption={choice}
               onChange={({ detail }) => {
@@ -218,15 +251,6 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
             </Button>
           </FormField>
         </ColumnLayout>
-        {!changed && <Box color="text-body-secondary">Remove a line or add a product to see the new bill before saving.</Box>}
-        {changed && preview.isPending && <Spinner />}
-        {changed && preview.isError && (
-          <Alert type="error" header="This change cannot be made">
-            {serverMessage(preview.error) ?? "The new bill could not be priced. Please try again."}
-          </Alert>
-        )}
-        {changed && preview.data && <ConsoleBill bill={preview.data.bill} header="New bill" />}
-      </SpaceBetween>
-    </FormModal>
+    </SpaceBetween>
   );
 }

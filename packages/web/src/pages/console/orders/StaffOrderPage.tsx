@@ -23,11 +23,14 @@ import { formatCents } from "../../../lib/money";
 import { ChangeStatus, useOrderActions, type OrderActions } from "./OrderActions";
 import { PaymentStatus } from "./PaymentStatus";
 import { useCustomer } from "../customers/customers-api";
-import { CustomerLink } from "../customers/CustomerLink";
+import { AppLink, CustomerLink } from "../customers/CustomerLink";
 import { MemberBadge, type MemberCustomer } from "../customers/MemberBadge";
 import { StageStatus } from "./StageStatus";
 import { EditLinesModal } from "./EditLines";
-import { workTicketPath } from "./staff-order-path";
+import { staffOrderPath, workTicketPath } from "./staff-order-path";
+import { AddToPaidModal } from "./AddToPaid";
+import { addToPaidRefusal } from "@regrip/core/shared/order-balance";
+import { paymentSummary } from "@regrip/core/shared/payment";
 import { editRefusal } from "@regrip/core/shared/order-edit";
 import { canRefund, RefundDialog } from "./RefundDialog";
 import { useEffect, useRef, useState } from "react";
@@ -55,6 +58,7 @@ export default function StaffOrderPage() {
   const actions = useOrderActions();
   const [refunding, setRefunding] = useState(false);
   const [editing, setEditing] = useState(false);
+  const [adding, setAdding] = useState(false);
   const data = order.data;
   // A counter sale paid at the counter lands here with `?pay=now` (counter-sale/HowToPay.tsx): the payment dialog
   // opens once, on the order as read, and the address drops the flag so a reload does not open it again.
@@ -97,7 +101,7 @@ export default function StaffOrderPage() {
         <Header
           variant="h1"
           description={`${orderCustomer(data)} · ${orderPaddle(data)}`}
-          actions={<OrderButtons order={data} actions={actions} onRefund={() => setRefunding(true)} onEdit={() => setEditing(true)} />}
+          actions={<OrderButtons order={data} actions={actions} onRefund={() => setRefunding(true)} onEdit={() => setEditing(true)} onAdd={() => setAdding(true)} />}
         >
           {orderTitle(data)}
         </Header>
@@ -105,6 +109,14 @@ export default function StaffOrderPage() {
     >
       <SpaceBetween size="l">
         {back}
+        {data.addedTo && (
+          <Alert type="info" header={`Added to ${data.addedTo.reference} after payment`}>
+            {"This order is what was added to "}
+            <AppLink href={staffOrderPath(data.addedTo.id)}>{data.addedTo.reference}</AppLink>
+            {" once it was paid: it goes home with that order's paddle, and is done once paid."}
+          </Alert>
+        )}
+        {data.added && data.added.length > 0 && <AddedOrders added={data.added} />}
         {data.paymentFailureReason && (
           <Alert type="warning" header="Payment problem">
             {data.paymentFailureReason}
@@ -168,6 +180,7 @@ export default function StaffOrderPage() {
       </SpaceBetween>
       {actions.dialogs}
       {editing && <EditLinesModal key={data.updatedAt} order={data} onClose={() => setEditing(false)} />}
+      {adding && <AddToPaidModal key={data.updatedAt} order={data} onClose={() => setAdding(false)} />}
       {refunding && <RefundDialog key={data.id} order={data} role={actions.isAdmin ? "admin" : "employee"} onClose={() => setRefunding(false)} />}
     </ContentLayout>
   );
@@ -224,7 +237,7 @@ function paymentFacts(order: OrderView) {
 }
 
 /** The header's actions: the stage's next step as a button (Mark Picked Up first of all), Take Payment, Refund, Change Status. */
-function OrderButtons({ order, actions, onRefund, onEdit }: { order: OrderView; actions: OrderActions; onRefund: () => void; onEdit: () => void }) {
+function OrderButtons({ order, actions, onRefund, onEdit, onAdd }: { order: OrderView; actions: OrderActions; onRefund: () => void; onEdit: () => void; onAdd: () => void }) {
   const next = actions.menu(order).find((item) => item.move.kind === "next_step");
   const owes = order.bill.balanceCents > 0 && order.stage !== "canceled";
   const navigate = useNavigate();
@@ -232,6 +245,8 @@ function OrderButtons({ order, actions, onRefund, onEdit }: { order: OrderView; 
     <SpaceBetween direction="horizontal" size="xs">
       {/* Edit lines only while the server allows it (shared/order-edit.ts): unpaid, before service. */}
       {editRefusal(order) === null && <Button onClick={onEdit}>Edit Lines</Button>}
+      {/* After payment, more is a new balance to pay (shared/order-balance.ts). */}
+      {addToPaidRefusal(order) === null && <Button onClick={onAdd}>Add to This Order</Button>}
       {order.stage !== "canceled" && (
         <Button iconName="file" onClick={() => navigate(workTicketPath(order.id))}>
           Print Ticket
@@ -246,5 +261,29 @@ function OrderButtons({ order, actions, onRefund, onEdit }: { order: OrderView; 
       )}
       <ChangeStatus order={order} actions={actions} />
     </SpaceBetween>
+  );
+}
+
+/**
+ * What was added to this paid order (shared/order-balance.ts): each added order with its payment; one still owing
+ * keeps the paddle here (Mark Picked Up is refused until it is paid or canceled).
+ */
+function AddedOrders({ added }: { added: NonNullable<OrderView["added"]> }) {
+  const owing = added.filter((order) => order.dueCents > 0);
+  return (
+    <Alert type={owing.length ? "warning" : "info"} header={owing.length ? "Added after payment: to collect before pickup" : "Added after payment"}>
+      <SpaceBetween size="xxs">
+        {added.map((order) => {
+          const summary = paymentSummary({ ...order, paymentMethod: "", refundedAmountCents: 0 });
+          const stage = stageOf(order.status);
+          return (
+            <Box key={order.id}>
+              <AppLink href={staffOrderPath(order.id)}>{order.reference}</AppLink>
+              {`: ${formatCents(order.totalCents)} · ${stage === "canceled" ? "Canceled" : order.dueCents > 0 ? `${formatCents(order.dueCents)} due` : summary.label}`}
+            </Box>
+          );
+        })}
+      </SpaceBetween>
+    </Alert>
   );
 }

@@ -22,6 +22,8 @@ export interface MenuOrder {
   stage: Stage;
   paymentStatus: string;
   totalCents: number;
+  /** Set on an order added to a paid one: it moves only by its payment, or is canceled. */
+  addedTo?: unknown;
 }
 
 /**
