@@ -7,7 +7,7 @@
  * service has not started: stages Awaiting Payment, Scheduled, Checked In and In Queue, payment state unpaid, or a
  * comp with nothing waived (a booking a membership, a pack or points paid in full). A paid or refunded order, an
  * admin's comp (a balance waived), an order in service, ready, picked up or canceled is refused with 409 and the
- * words below. Selling more to a customer whose order is paid is a new counter sale.
+ * words below. After payment, more is a new balance to pay: an added order (./order-balance.ts).
  *
  * A line is named by its id (`lineIdOf`, shared/orders.ts): the id stored on it, or, on a line written before lines had ids, its place
  * in the order ("line-1" for the first). An edit writes every line's id, so the names never move.
@@ -20,7 +20,7 @@ import type { PaymentStatus } from "./lifecycle";
 /** The stages whose orders' lines may change: before service starts. */
 export const EDITABLE_STAGES: readonly Stage[] = ["awaiting_payment", "scheduled", "checked_in", "in_queue"];
 
-export const EDIT_PAID = "This order is paid, so its lines can no longer change. Sell anything more at the counter as a new sale.";
+export const EDIT_PAID = "This order is paid, so its lines can no longer change. Add anything more with Add to This Order: a new balance to pay.";
 export const EDIT_REFUNDED = "This order was refunded, so its lines can no longer change.";
 export const EDIT_COMPED = "This order was comped by an admin, so its lines can no longer change.";
 export const EDIT_CANCELED = "This order is canceled, so its lines can no longer change.";
