@@ -76,6 +76,7 @@ export const AUDIT_ACTION_WORDS = {
   "order.duplicate_payment": "Order paid twice",
   "order.invoiced": "Order invoiced at the counter",
   "order.lines_changed": "Order lines changed",
+  "order.added_to_paid": "Added to a paid order, a new balance",
   "order.notes_updated": "Order notes changed",
   "order.paid": "Order paid",
   "order.paid_at_counter": "Order paid at the counter",
