@@ -187,5 +187,16 @@ describe("editing an order at drop-off, and its work ticket", () => {
       const added = (await api("GET", `/api/orders/${addedId}`, { token: employee })).body;
       expect(added).toMatchObject({ status: "PICKED_UP", paymentStatus: "paid", addedTo: { id: orderId, reference }, lineItems: [expect.objectContaining({ name: "Handle Build-Up" })] });
     });
+
+    // The customer reads both: what was added to their order, and what it was added to.
+    await withPage(seed.customer, async (page) => {
+      await page.goto(`/orders/${orderId}`);
+      const added = page.getByRole("status").filter({ has: page.getByRole("heading", { name: "Added to this order" }) });
+      await added.getByText(/: \$\d+\.\d\d · Paid$/).waitFor();
+      await checkAtBothWidths(page, "customer-order-with-added", { overflow: "page", shots: screenshots });
+      await added.getByRole("link").click();
+      await page.getByRole("heading", { name: `Added to order ${reference}` }).waitFor();
+      await checkAtBothWidths(page, "customer-added-order", { overflow: "page", shots: screenshots });
+    });
   }, 120_000);
 });

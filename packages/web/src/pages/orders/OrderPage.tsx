@@ -397,29 +397,32 @@ export default function OrderPage() {
         </section>
       )}
 
-      <section className="card" aria-labelledby="progress-title">
-        <h2 id="progress-title">Progress</h2>
-        <Timeline status={data.status} />
-        {stage === "awaiting_payment" && (
-          <p className={payBy ? "pay-by" : "muted"}>
-            {payBy ? `${payBy}. ` : ""}
-            Your order starts moving once it's paid.
-          </p>
-        )}
-        {stage === "canceled" && <p className="muted">This order was canceled.</p>}
-        {stage === "ready" && (
-          <button type="button" className="btn btn-accent btn-large" onClick={() => setPickup(true)}>
-            Ready for Pickup!
-          </button>
-        )}
-        {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
-        {/* Book again: the customer's own picked-up order of a saved paddle, its services chosen again. */}
-        {stage === "picked_up" && data.paddleId && me.data?.id === data.userId && (
-          <Link to={bookAgainPath(data.id)} className="btn btn-primary">
-            Book again
-          </Link>
-        )}
-      </section>
+      {/* An added order has no progress of its own: it goes with the order it was added to. */}
+      {!data.addedTo && (
+        <section className="card" aria-labelledby="progress-title">
+          <h2 id="progress-title">Progress</h2>
+          <Timeline status={data.status} />
+          {stage === "awaiting_payment" && (
+            <p className={payBy ? "pay-by" : "muted"}>
+              {payBy ? `${payBy}. ` : ""}
+              Your order starts moving once it's paid.
+            </p>
+          )}
+          {stage === "canceled" && <p className="muted">This order was canceled.</p>}
+          {stage === "ready" && (
+            <button type="button" className="btn btn-accent btn-large" onClick={() => setPickup(true)}>
+              Ready for Pickup!
+            </button>
+          )}
+          {pickup && <PickupDialog orderId={data.id} onClose={() => setPickup(false)} />}
+          {/* Book again: the customer's own picked-up order of a saved paddle, its services chosen again. */}
+          {stage === "picked_up" && data.paddleId && me.data?.id === data.userId && (
+            <Link to={bookAgainPath(data.id)} className="btn btn-primary">
+              Book again
+            </Link>
+          )}
+        </section>
+      )}
 
       {/* One tip per order: once paid it is shown, never offered again. */}
       <OrderTip order={data} offer={offerTip} balanceCents={payWithTip ? data.bill.balanceCents : 0} />
