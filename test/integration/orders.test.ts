@@ -16,7 +16,7 @@ const viewKeys = [
   "id", "number", "userId", "paddleId", "bagNumber", "bag", "status", "stage", "statusHistory", "paymentStatus",
   "dropoffLocation", "dropoffDateTime", "pickupLocation", "pickupDateTime", "isOnsite", "pickupDate", "scheduleEventId", "partner", "locationNotice", "refundWindowEndsAt", "lineItems", "customerNotes",
   "subtotalCents", "discountAmountCents", "promoCode", "pointsRedeemed", "pointsDiscountCents", "coveredCents", "taxCents", "totalCents", "bill", "currency", "paymentMethod",
-  "invoiceUrl", "paidAt", "paymentFailureReason", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle",
+  "invoiceUrl", "paidAt", "paymentFailureReason", "cardBrand", "cardLast4", "refundedAmountCents", "createdAt", "updatedAt", "user", "paddle", "addedTo", "addedOrderIds",
 ];
 
 let ann: Customer;
