@@ -7,6 +7,12 @@
 import { describe, expect, it } from "vitest";
 import { dataVersion, latestVersion, migrate, migrations, type Migration } from "../../packages/core/src/migrations";
 import { ownShopTable } from "./payment-support";
+import { randomUUID } from "node:crypto";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { backfillActorIndex } from "../../packages/core/src/audit/actor-backfill";
+import { db } from "../../packages/core/src/db";
+import { dynamoDocumentClient, tableName } from "../../packages/core/src/db/client";
+import { gsi2, primary } from "../../packages/core/src/entities/keys";
 
 ownShopTable("migrations");
 
@@ -20,6 +26,28 @@ describe("data migrations", () => {
     expect(first.applied[0]!.lines.join("\n")).toContain("Order counters:");
     expect(await dataVersion()).toBe(latestVersion);
     expect(await migrate()).toEqual({ from: latestVersion, to: latestVersion, applied: [] });
+  });
+
+  it("give the audit entries written before the who-index its keys, once: the person's filter then finds them", async () => {
+    const at = "2026-03-04T05:06:07.000Z";
+    const person = `person-${randomUUID()}`;
+    // Two entries as an older build wrote them: without the index's keys (one a person's, one the system's).
+    for (const actorId of [person, undefined]) {
+      await db().entities.auditLog.create({ ...(actorId ? { actorId, actorName: "Sam" } : {}), action: "order.paid", targetType: "order", targetId: `order-${randomUUID()}`, createdAt: at }).go();
+    }
+    const { data: stored } = await db().entities.auditLog.query.byMonth({ month: "2026-03" }).go({ data: "includeKeys", pages: "all" });
+    for (const entry of stored as Record<string, string>[]) {
+      await dynamoDocumentClient().send(
+        new UpdateCommand({ TableName: tableName(), Key: { [primary.pk]: entry[primary.pk], [primary.sk]: entry[primary.sk] }, UpdateExpression: `REMOVE ${gsi2.pk}, ${gsi2.sk}` }),
+      );
+    }
+    expect((await db().entities.auditLog.query.byActor({ actorKey: person }).go()).data).toEqual([]);
+    expect(await backfillActorIndex()).toBeGreaterThanOrEqual(2);
+    const found = (await db().entities.auditLog.query.byActor({ actorKey: person }).go()).data;
+    expect(found.map((entry) => [entry.actorName, entry.action, entry.createdAt])).toEqual([["Sam", "order.paid", at]]);
+    expect((await db().entities.auditLog.query.byActor({ actorKey: "system" }).go({ pages: "all" })).data.some((entry) => entry.createdAt === at)).toBe(true);
+    // Run again: nothing is missing, nothing is written.
+    expect(await backfillActorIndex()).toBe(0);
   });
 
   it("stop at a migration that fails, its version not recorded, and go on from there once it is fixed", async () => {

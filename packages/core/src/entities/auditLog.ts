@@ -61,7 +61,7 @@ export const auditLog = (config?: EntityConfiguration) =>
         byTarget: keyed(gsi1, ["targetType", "targetId"], "target#${targetType}#${targetId}", ["createdAt"], "${createdAt}"),
         /**
          * What one person (or the system, `actor#system`) did: the audit trail's "who" filter, newest first. Entries
-         * written before this index existed are not in it.
+         * written before this index existed are given its keys by migration 4 (audit/actor-backfill.ts).
          */
         byActor: keyed(gsi2, ["actorKey"], "actor#${actorKey}", ["createdAt"], "${createdAt}"),
       },

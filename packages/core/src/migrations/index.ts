@@ -13,6 +13,7 @@
  */
 import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
+import { backfillActorIndex } from "../audit/actor-backfill";
 import { backfillDropoffs } from "../reminders/timeline";
 import * as DashboardCounters from "../stats/recount";
 import { recountAll } from "./recount";
@@ -44,6 +45,11 @@ export const migrations: readonly Migration[] = [
       const counted = await DashboardCounters.recount();
       return [`Dashboard counters: ${counted.days} day(s), ${counted.changedDays} changed; reports' aggregate items: ${counted.salesItems} written.`];
     },
+  },
+  {
+    version: 4,
+    name: "The audit trail's who-index for the entries written before it existed",
+    run: async () => [`Audit trail: ${await backfillActorIndex()} entr(ies) written before the who-index given its keys.`],
   },
 ];
 

@@ -13,6 +13,7 @@ import { OrderCounters } from "../orders/counters";
 import * as OrderNumbers from "../orders/numbers";
 import * as OrderReferences from "../orders/references";
 import * as PaddleOpenOrders from "../paddles/open-order-backfill";
+import { backfillActorIndex } from "../audit/actor-backfill";
 import * as ReminderTimeline from "../reminders/timeline";
 import { STAGES } from "../shared/lifecycle";
 import { orderNumberText } from "../shared/orders";
@@ -52,5 +53,7 @@ export async function recountAll(): Promise<string[]> {
   lines.push(`Reminders: ${timelines} order(s) Ready or picked up given the timeline the daily job reads.`);
   const dropoffs = await ReminderTimeline.backfillDropoffs();
   lines.push(`Reminders: ${dropoffs} order(s) Scheduled with their drop-off ahead given the drop-off reminder's item.`);
+  const actors = await backfillActorIndex();
+  lines.push(`Audit trail: ${actors} entr(ies) written before the who-index given its keys.`);
   return lines;
 }
