@@ -32,6 +32,17 @@ export function useSaleBag(value: string): SaleBag {
   return { value, refusal, free: !!checked?.available };
 }
 
+/**
+ * The line under a typed bag while it has no refusal: "Checking the bag…" until the shop answers, then "Bag 123 is
+ * free", in the same place. The line is there from the first character typed, so the shop's answer never moves what
+ * is below the field (the Review button a busy employee is about to click).
+ */
+function constraintOf(bag: SaleBag, refused: boolean, badFormat: boolean): string | undefined {
+  if (refused || !bag.value.trim()) return undefined;
+  if (badFormat) return "A bag number is 3 letters or digits";
+  return bag.free ? `Bag ${bag.value.trim().toUpperCase()} is free` : "Checking the bag…";
+}
+
 export function SaleBagField({ bag, onChange, showFormat }: { bag: SaleBag; onChange: (value: string) => void; showFormat: boolean }) {
   const format = bagFormatProblem(bag.value);
   const error = format ? (showFormat ? format : undefined) : bag.refusal;
@@ -40,7 +51,7 @@ export function SaleBagField({ bag, onChange, showFormat }: { bag: SaleBag; onCh
       label="Bag number (optional)"
       description="The bag the paddle goes in. Leave blank and the shop assigns the lowest free bag."
       errorText={error}
-      constraintText={!error && bag.free ? `Bag ${bag.value.trim().toUpperCase()} is free` : undefined}
+      constraintText={constraintOf(bag, !!error, !!format)}
     >
       <Input
         value={bag.value}
