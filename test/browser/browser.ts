@@ -558,3 +558,40 @@ export async function choosePremiumRegrip(page: Page): Promise<void> {
   await variant.getByRole("button", { name: "Select" }).click();
   await variant.waitFor({ state: "detached" });
 }
+
+/** A paid booking of the seeded customer (paid on the local payment page; unpaid with `unpaid`: paid at pickup), moved to Ready by the employee through the status call. */
+export async function readyBooking(
+  baseUrl: string,
+  { customer, admin, employee }: { customer: string; admin: string; employee: string },
+  { unpaid = false } = {},
+): Promise<{ id: string; number: string; totalCents: number; statusHistory: { actorId?: string; actorName?: string }[] }> {
+  const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
+  const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Tipped ${randomInt(1000, 9999)}` } });
+  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+  const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+  const booked = await api("POST", "/api/book-service", {
+    token: customer,
+    body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  const orderId: string = booked.body.id;
+  if (unpaid) {
+    // A bag may go into the queue before its invoice is paid (shared/moves.ts).
+    for (const status of ["IN_QUEUE", "IN_SERVICE", "READY"]) {
+      const moved = await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } });
+      expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
+    }
+    return (await api("GET", `/api/orders/${orderId}`, { token: customer })).body ;
+  }
+  const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customer });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  // The local payment page's Pay, as a browser's form post.
+  const pay = await fetch(`${checkout.body.url}/pay`, { method: "POST", redirect: "manual" });
+  expect(pay.status).toBe(303);
+  await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: customer })).body.paymentStatus, { timeout: 10_000 }).toBe("paid");
+  for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
+    const moved = await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } });
+    expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
+  }
+  return (await api("GET", `/api/orders/${orderId}`, { token: customer })).body ;
+}

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import { EDIT_QUANTITY_RANGE } from "../../packages/core/src/shared/order-edit";
-import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, localToken, readQr, shop, withSignedInPage } from "./browser";
+import { callApi, checkAtBothWidths, expectAccessible, fileBrowser, localToken, readQr, readyBooking, shop, withSignedInPage } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -122,21 +122,9 @@ describe("editing an order at drop-off, and its work ticket", () => {
 
   it("after payment, Add to This Order makes a new balance of its own: the pickup waits for it, then the paddle leaves", async () => {
     const [customer, admin, employee] = await Promise.all([localToken(baseUrl, seed.customer), localToken(baseUrl, seed.admin), localToken(baseUrl, seed.employee)]);
-    const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Paid Then More ${randomInt(1000, 9999)}` } });
-    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
-    const booked = await api("POST", "/api/book-service", {
-      token: customer,
-      body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
-    });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const orderId: string = booked.body.id;
-    const total = (await api("GET", `/api/orders/${orderId}`, { token: employee })).body.totalCents as number;
-    const paid = await api("POST", `/api/orders/${orderId}/payments`, { token: employee, body: { method: "POS_CARD", amountCents: total } });
-    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
-    for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
-      expect((await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } })).status, status).toBe(200);
-    }
-    const reference = (await api("GET", `/api/orders/${orderId}`, { token: employee })).body.number as string;
+    // Paid on the local payment page, then made Ready: the paddle waits at the counter.
+    const { id: orderId, number: reference } = await readyBooking(baseUrl, { customer, admin, employee });
+
 
     await withPage(seed.employee, async (page) => {
       await page.goto(`/queue/orders/${orderId}`);

@@ -7,13 +7,12 @@
  * order to Ready. Each page is
  * opened signed in (a stored session, not /login) and checked at both widths by narrowing it, not loading it twice.
  */
-import { randomInt } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import { TIP_AMOUNT_MESSAGE, tipOfPercentage } from "../../packages/core/src/shared/tips";
-import { callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, withSignedInPage, localToken } from "./browser";
+import { callApi, expectAccessible, expectNoOverflow, fileBrowser, readyBooking, settled, shop, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -31,44 +30,12 @@ async function tokenOf(account: { username: string; password: string }): Promise
   return localToken(baseUrl, account);
 }
 
-/** A paid booking of the seeded customer (unpaid with `unpaid`: paid at pickup), moved to Ready by the employee through the status call. */
-async function readyOrder(customer: string, admin: string, employee: string, { unpaid = false } = {}) {
-  const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Tipped ${randomInt(1000, 9999)}` } });
-  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
-  const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
-  const booked = await api("POST", "/api/book-service", {
-    token: customer,
-    body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
-  });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  const orderId: string = booked.body.id;
-  if (unpaid) {
-    // A bag may go into the queue before its invoice is paid (shared/moves.ts).
-    for (const status of ["IN_QUEUE", "IN_SERVICE", "READY"]) {
-      const moved = await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } });
-      expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
-    }
-    return (await api("GET", `/api/orders/${orderId}`, { token: customer })).body as { id: string; totalCents: number; statusHistory: { actorId?: string; actorName?: string }[] };
-  }
-  const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customer });
-  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
-  // The local payment page's Pay, as a browser's form post.
-  const pay = await fetch(`${checkout.body.url}/pay`, { method: "POST", redirect: "manual" });
-  expect(pay.status).toBe(303);
-  await expect.poll(async () => (await api("GET", `/api/orders/${orderId}`, { token: customer })).body.paymentStatus, { timeout: 10_000 }).toBe("paid");
-  for (const status of ["CHECKED_IN", "IN_QUEUE", "IN_SERVICE", "READY"]) {
-    const moved = await api("POST", `/api/orders/${orderId}/status`, { token: employee, body: { status } });
-    expect(moved.status, `${status}: ${JSON.stringify(moved.body)}`).toBe(200);
-  }
-  return (await api("GET", `/api/orders/${orderId}`, { token: customer })).body as { id: string; totalCents: number; statusHistory: { actorId?: string; actorName?: string }[] };
-}
-
 describe("a tip after the order is ready", () => {
   // One journey through a paid booking, the tip paid on two pages and the dashboard at two widths: 50-70 s measured on
   // a loaded machine, past the file default of 60 s (main's version timed out there too).
   it("the customer chooses 15 %, pays on the local payment page, reads the thank-you; the dashboard shows the tip apart from revenue", async () => {
     const [customer, admin, employee] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin), tokenOf(seed.employee)]);
-    const order = await readyOrder(customer, admin, employee);
+    const order = await readyBooking(baseUrl, { customer, admin, employee });
     const readiedBy = order.statusHistory.at(-1)!;
     const tip = tipOfPercentage(order.totalCents, 15);
     const before = (await api<AdminAnalytics>("GET", "/api/admin/analytics", { token: admin })).body;
@@ -162,7 +129,7 @@ describe("a tip after the order is ready", () => {
 
   it("a pickup with a balance pays balance and tip in one payment, at 390 px and 1280 px", async () => {
     const [customer, admin, employee] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin), tokenOf(seed.employee)]);
-    const order = await readyOrder(customer, admin, employee, { unpaid: true });
+    const order = await readyBooking(baseUrl, { customer, admin, employee }, { unpaid: true });
     const tip = tipOfPercentage(order.totalCents, 20);
     const both = `Pay ${money(order.totalCents)} + ${money(tip)} tip`;
 

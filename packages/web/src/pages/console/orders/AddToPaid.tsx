@@ -23,7 +23,7 @@ import { HowToPay, paymentFields, paymentProblem, saleEndPath, startPayment, typ
 import { consoleKeys, staffOrderKey } from "../console-api";
 import { useCustomer } from "../customers/customers-api";
 import { FormModal } from "../FormModal";
-import { AddProductsPicker, addsOf, type PendingAdd } from "./EditLines";
+import { addsOf, usePendingAdds } from "./EditLines";
 
 /** POST /api/orders/{id}/added: the added order, made (a repeat of the key answers the same one). */
 function addToPaidOrder(id: string, body: z.input<typeof AddToPaidOrder>, idempotencyKey: string) {
@@ -35,8 +35,7 @@ export function AddToPaidModal({ order, onClose }: { order: OrderView; onClose: 
   const navigate = useNavigate();
   const { toast } = useToast();
   const customer = useCustomer(order.userId);
-  const [adds, setAdds] = useState<PendingAdd[]>([]);
-  const [nothing, setNothing] = useState<string>();
+  const { adds, refuse, picker } = usePendingAdds();
   const [pay, setPay] = useState<SalePaymentChoice>(startPayment);
   const [showPayProblem, setShowPayProblem] = useState(false);
   // One key for this dialog's sale: a second click, or a retry after a lost answer, makes no second order.
@@ -68,7 +67,7 @@ export function AddToPaidModal({ order, onClose }: { order: OrderView; onClose: 
       refusal={save.isError ? (serverMessage(save.error) ?? "Nothing was added. Please try again.") : undefined}
       onDismiss={onClose}
       onSubmit={() => {
-        if (adds.length === 0) return setNothing("Choose a product to add first");
+        if (adds.length === 0) return refuse("Choose a product to add first");
         if (customer.data && paymentProblem(customer.data, pay)) return setShowPayProblem(true);
         save.mutate();
       }}
@@ -77,14 +76,7 @@ export function AddToPaidModal({ order, onClose }: { order: OrderView; onClose: 
         <Alert type="info">
           {`${reference} is paid. What you add here is a new balance to pay: an order of its own, linked to ${reference}, priced by the shop. The paddle leaves once it is paid.`}
         </Alert>
-        <AddProductsPicker
-          adds={adds}
-          problem={nothing}
-          onChange={(next) => {
-            setAdds(next);
-            setNothing(undefined);
-          }}
-        />
+        {picker}
         {customer.data && (
           <HowToPay
             customer={customer.data}

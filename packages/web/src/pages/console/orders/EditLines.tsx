@@ -26,7 +26,7 @@ import { FormModal } from "../FormModal";
 import { useStorefrontProducts } from "../storefront-booking/storefront-api";
 
 /** A line waiting to be added: the product as the catalogue showed it and what was chosen. */
-export interface PendingAdd {
+interface PendingAdd {
   key: number;
   product: StorefrontProduct;
   quantity: number;
@@ -45,8 +45,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
   const queryClient = useQueryClient();
   const { toast } = useToast();
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
-  const [adds, setAdds] = useState<PendingAdd[]>([]);
-  const [nothing, setNothing] = useState<string>();
+  const { adds, refuse, picker } = usePendingAdds();
   const edit = {
     add: addsOf(adds),
     remove: [...removing],
@@ -92,7 +91,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
       refusal={save.isError ? (serverMessage(save.error) ?? "The order could not be saved. Please try again.") : undefined}
       onDismiss={onClose}
       onSubmit={() => {
-        if (!changed) return setNothing("Add a product or remove a line first");
+        if (!changed) return refuse("Add a product or remove a line first");
         save.mutate();
       }}
     >
@@ -131,14 +130,7 @@ export function EditLinesModal({ order, onClose }: { order: OrderView; onClose: 
             },
           ]}
         />
-        <AddProductsPicker
-          adds={adds}
-          problem={nothing}
-          onChange={(next) => {
-            setAdds(next);
-            setNothing(undefined);
-          }}
-        />
+        {picker}
         {!changed && <Box color="text-body-secondary">Remove a line or add a product to see the new bill before saving.</Box>}
         {changed && preview.isPending && <Spinner />}
         {changed && preview.isError && (
@@ -157,10 +149,30 @@ export const addsOf = (adds: readonly PendingAdd[]): EditLineAdd[] =>
   adds.map((line) => ({ skuId: line.product.id, ...(line.weightAreas ? { options: { weightAreas: line.weightAreas } } : { quantity: line.quantity }) }));
 
 /**
+ * The products an employee is adding, the picker that chooses them, and a refusal to show in it (nothing chosen yet),
+ * which the next choice clears.
+ */
+export function usePendingAdds() {
+  const [adds, setAdds] = useState<PendingAdd[]>([]);
+  const [problem, setProblem] = useState<string>();
+  const picker = (
+    <AddProductsPicker
+      adds={adds}
+      problem={problem}
+      onChange={(next) => {
+        setAdds(next);
+        setProblem(undefined);
+      }}
+    />
+  );
+  return { adds, refuse: setProblem, picker };
+}
+
+/**
  * Products to add, chosen from the storefront's catalogue: a product or add-on with its quantity, or a weight with its
  * areas; the lines chosen so far, each with Undo. Edit Lines (before payment) and Add to This Order (after) both use it.
  */
-export function AddProductsPicker({ adds, onChange, problem }: { adds: readonly PendingAdd[]; onChange: (adds: PendingAdd[]) => void; problem?: string }) {
+function AddProductsPicker({ adds, onChange, problem }: { adds: readonly PendingAdd[]; onChange: (adds: PendingAdd[]) => void; problem?: string }) {
   const products = useStorefrontProducts();
   const [choice, setChoice] = useState<SelectProps.Option | null>(null);
   const [quantity, setQuantity] = useState("1");
