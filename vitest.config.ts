@@ -97,6 +97,9 @@ export default defineConfig({
           setupFiles: ["test/browser/shop-ready.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A poll waits for the page to show what the server answered: on a loaded machine an answer can take a few
+          // seconds, past the default second (a filtered communications log failed so).
+          expect: { poll: { timeout: 10_000 } },
           // Modules kept between a worker's files (playwright-core, core's rules, browser.ts): importing them again for
           // each file cost the browser files about 66 s of import. Each worker keeps its own shop (browser.ts).
           isolate: false,

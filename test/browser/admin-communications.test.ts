@@ -139,7 +139,8 @@ describe("the admin's communications", () => {
       await page.getByRole("option", { name: "Broadcast" }).click();
       const log = page.getByRole("table", { name: "Communications log" });
       await log.getByRole("row").filter({ hasText: "free edge guards" }).nth(1).waitFor();
-      // Only broadcasts: the test text sent above is filtered out.
+      // Only broadcasts: the test text sent above is filtered out once the filtered page comes back (the broadcasts'
+      // rows were there before it; the browser project's polls wait up to 10 s for such an answer).
       await expect.poll(() => log.getByRole("row").filter({ hasText: "test message" }).count()).toBe(0);
       await doneLoading(page);
       // axe at 1280 and 390 px on this page, resized (a screenshot of each). Left out of axe, as counter.test.ts
