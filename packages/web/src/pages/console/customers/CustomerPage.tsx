@@ -21,11 +21,10 @@ import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { isAdmin } from "../../../auth/roles";
 import { useCurrentUser } from "../../../auth/current-user";
-import { errorStatus } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { entryWhat, periodEndLabel, regripsLeftWords, shortDate, signedPoints, subscriptionStatus } from "../../shop-tools/membership-words";
 import { useOrderPage } from "../console-api";
-import { LoadFailed } from "../LoadFailed";
+import { BackToQueue, LoadFailed, RecordNotLoaded } from "../LoadFailed";
 import { orderDate, orderDateTitle } from "../orders-format";
 import { StageStatus } from "../orders/StageStatus";
 import { staffOrderPath } from "../orders/staff-order-path";
@@ -401,28 +400,7 @@ export default function CustomerPage() {
   usePageMeta(name, "A customer: contact, paddles, orders, payments, points, membership and texts.");
   const reload = () => void queryClient.invalidateQueries({ queryKey: ["/api/customers", id] });
 
-  const back = (
-    <Button variant="link" iconName="angle-left" onClick={() => navigate("/queue")}>
-      Service Queue
-    </Button>
-  );
-  if (!data) {
-    return (
-      <ContentLayout header={<Header variant="h1">Customer</Header>}>
-        <SpaceBetween size="l">
-          {back}
-          {summary.isError && errorStatus(summary.error) === 404 ? (
-            <Alert type="error" header={CUSTOMER_NOT_FOUND}>
-              No customer has this address. Find them with the search on the Service Queue.
-            </Alert>
-          ) : (
-            <LoadFailed query={summary} header="Error Loading Customer" message="Unable to load this customer. Please try again." />
-          )}
-          {summary.isPending && <Box>Loading customer…</Box>}
-        </SpaceBetween>
-      </ContentLayout>
-    );
-  }
+  if (!data) return <RecordNotLoaded kind="Customer" query={summary} notFound={{ header: CUSTOMER_NOT_FOUND, text: "No customer has this address. Find them with the search on the Service Queue." }} />;
   const { customer } = data;
   return (
     <ContentLayout
@@ -443,7 +421,7 @@ export default function CustomerPage() {
       }
     >
       <SpaceBetween size="l">
-        {back}
+        <BackToQueue />
         <Contact customer={customer} onEditNotes={() => setNotesOpen(true)} />
         <Orders summary={data} narrow={narrow} />
         <Payments orders={data.orders.items} />

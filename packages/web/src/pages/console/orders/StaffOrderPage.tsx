@@ -13,11 +13,10 @@ import { billAmount } from "@regrip/core/shared/bill-rows";
 import { paidWith } from "@regrip/core/shared/payment";
 import { displayPhone } from "@regrip/core/shared/phone";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { errorStatus } from "../../../lib/api-error";
 import { usePageMeta } from "../../../lib/page-meta";
 import { useStaffOrder } from "../console-api";
 import { ConsoleBill } from "../ConsoleBill";
-import { LoadFailed } from "../LoadFailed";
+import { BackToQueue, RecordNotLoaded } from "../LoadFailed";
 import { orderBag, orderCustomer, orderDateTitle, orderPaddle } from "../orders-format";
 import { formatCents } from "../../../lib/money";
 import { ChangeStatus, useOrderActions, type OrderActions } from "./OrderActions";
@@ -53,7 +52,6 @@ const staffDiscountAmount = (order: OrderView) => {
  */
 export default function StaffOrderPage() {
   const { id = "" } = useParams();
-  const navigate = useNavigate();
   const order = useStaffOrder(id);
   const actions = useOrderActions();
   const [refunding, setRefunding] = useState(false);
@@ -73,28 +71,7 @@ export default function StaffOrderPage() {
   }, [payNow, data, actions, setParams]);
   usePageMeta(data ? orderTitle(data) : "Order", "An order at the counter: customer, payment, notes and actions.");
 
-  const back = (
-    <Button variant="link" iconName="angle-left" onClick={() => navigate("/queue")}>
-      Service Queue
-    </Button>
-  );
-  if (!data) {
-    return (
-      <ContentLayout header={<Header variant="h1">Order</Header>}>
-        <SpaceBetween size="l">
-          {back}
-          {order.isError && errorStatus(order.error) === 404 ? (
-            <Alert type="error" header={ORDER_NOT_FOUND}>
-              No order has this address. Scan the bag again or find the order in the queue.
-            </Alert>
-          ) : (
-            <LoadFailed query={order} header="Error Loading Order" message="Unable to load this order. Please try again." />
-          )}
-          {order.isPending && <Box>Loading order…</Box>}
-        </SpaceBetween>
-      </ContentLayout>
-    );
-  }
+  if (!data) return <RecordNotLoaded kind="Order" query={order} notFound={{ header: ORDER_NOT_FOUND, text: "No order has this address. Scan the bag again or find the order in the queue." }} />;
   return (
     <ContentLayout
       header={
@@ -108,7 +85,7 @@ export default function StaffOrderPage() {
       }
     >
       <SpaceBetween size="l">
-        {back}
+        <BackToQueue />
         {data.addedTo && (
           <Alert type="info" header={`Added to ${data.addedTo.reference} after payment`}>
             {"This order is what was added to "}
