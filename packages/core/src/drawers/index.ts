@@ -25,7 +25,7 @@ import { afterCommit } from "../db/effects";
 import { CHANGED, readDecideWrite, writeLabelled } from "../db/labelled";
 import { uniqueKey } from "../entities";
 import { conflict, invalid, notFound } from "../errors";
-import { dayTotals, type DayTotals, type TenderTotal } from "../reports/day-totals";
+import { dayTotals } from "../reports/day-totals";
 import { moneySettings } from "../settings";
 import { shopContact } from "../settings/shops";
 import { shopDay } from "../shared/analytics";
@@ -44,7 +44,6 @@ import {
   type DrawerMovementView,
   type DrawerReport,
   type DrawerSessionView,
-  type ReportDayTotals,
 } from "../shared/drawer";
 import { Id } from "../shared/ids";
 import { SHOP_LABELS, type BookableLocation } from "../shared/location-names";
@@ -291,7 +290,7 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
         countedCashCents: close.countedCashCents,
         differenceCents: close.countedCashCents - expected,
         ...(close.note ? { note: close.note } : {}),
-        dayTotals: reportTotals(await dayTotals(session.location, session.day)),
+        dayTotals: await dayTotals(session.location, session.day),
       };
       const outcome = await writeLabelled((entities) => {
         afterCommit({ name: `email drawer ${id} report`, run: () => emailReport(report) });
@@ -336,13 +335,6 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
     () => conflict("The drawer kept changing while it was closed. Refresh and count again."),
   );
 });
-
-/** The reports module's day totals as the report keeps them: the contract's fields only (reports/day-totals.ts). */
-function reportTotals(totals: DayTotals): ReportDayTotals {
-  const tender = (row: TenderTotal) => ({ tender: row.tender, paidCents: row.paidCents, refundedCents: row.refundedCents });
-  const { day, location, salesCents, refundedCents, taxCents, tipsCents } = totals;
-  return { day, location, salesCents, refundedCents, taxCents, tipsCents, byTender: totals.byTender.map(tender) };
-}
 
 async function emailReport(report: DrawerReport): Promise<void> {
   const words = { shop: SHOP_LABELS[report.location], day: report.day, difference: differenceWords(report.differenceCents), lines: reportLines(report) };

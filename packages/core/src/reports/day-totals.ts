@@ -10,24 +10,13 @@
  * - `byTender`: each tender (the order's paymentMethod: "POS_CASH", "POS_CARD", "STRIPE", ...) with what it took
  *   and gave back, most taken first; tenders that moved no money that day are left out.
  */
+import type { ReportDayTotals, ReportTenderTotal } from "../shared/drawer";
 import type { ReportLocation } from "../shared/report-keys";
 import { readSales } from "./read";
 
-export interface TenderTotal {
-  tender: string;
-  paidCents: number;
-  refundedCents: number;
-}
-
-export interface DayTotals {
-  day: string;
-  location: string;
-  salesCents: number;
-  refundedCents: number;
-  taxCents: number;
-  tipsCents: number;
-  byTender: TenderTotal[];
-}
+/** The shapes the drawer's close report keeps (shared/drawer.ts), written once there. */
+type DayTotals = ReportDayTotals;
+type TenderTotal = ReportTenderTotal;
 
 export async function dayTotals(location: string, day: string): Promise<DayTotals> {
   const items = await readSales("tender", day, day, location as ReportLocation);

@@ -26,7 +26,7 @@ import {
 import { readSales, type SalesItem } from "./read";
 
 export * as Reports from "./index";
-export { dayTotals, type DayTotals, type TenderTotal } from "./day-totals";
+export { dayTotals } from "./day-totals";
 
 /** An item's figures as a report reads them. */
 export function figuresOf(item: SalesItem): SalesFigures {

@@ -125,7 +125,7 @@ export interface ReportTenderTotal {
   refundedCents: number;
 }
 
-/** The day's totals a close report carries (reports/day-totals.ts `DayTotals`). */
+/** The day's totals a close report carries (reports/day-totals.ts reads them). */
 export interface ReportDayTotals {
   day: string;
   location: string;

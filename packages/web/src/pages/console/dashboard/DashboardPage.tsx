@@ -1,6 +1,7 @@
 import { TAX_LOCATION_LABELS, TAX_LOCATIONS } from "@regrip/core/shared/money-settings";
 import BarChart from "@cloudscape-design/components/bar-chart";
 import Box from "@cloudscape-design/components/box";
+import { Figure } from "../Figure";
 import Button from "@cloudscape-design/components/button";
 import ColumnLayout from "@cloudscape-design/components/column-layout";
 import Container from "@cloudscape-design/components/container";
@@ -73,19 +74,6 @@ function Metrics({ data }: { data: AdminAnalytics }) {
   );
 }
 
-function Figure({ label, value, text, testId }: { label: string; value: string; text: string; testId: string }) {
-  return (
-    <div role="group" aria-label={label}>
-      <Box variant="awsui-key-label">{label}</Box>
-      <Box variant="awsui-value-large" display="block">
-        <span data-testid={testId}>{value}</span>
-      </Box>
-      <Box fontSize="body-s" color="text-body-secondary" display="block">
-        {text}
-      </Box>
-    </div>
-  );
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

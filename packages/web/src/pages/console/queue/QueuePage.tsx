@@ -111,6 +111,17 @@ export default function QueuePage() {
   }
 
   const narrow = useNarrow();
+
+  /** A row's Change Status and Details, side by side: the same on the wide table and on the phone's one column. */
+  const rowActions = (order: OrderView) => (
+    <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+      <ChangeStatus order={order} actions={actions} />
+      <AppLink href={staffOrderPath(order.id)} ariaLabel={`Details of order ${orderReference(order)}`}>
+        Details
+      </AppLink>
+    </SpaceBetween>
+  );
+
   const columns: TableProps.ColumnDefinition<OrderView>[] = [
     {
       id: "bag",
@@ -170,16 +181,7 @@ export default function QueuePage() {
       header: "Actions",
       // Change Status and Details side by side.
       minWidth: 250,
-      cell: (order) => {
-        return (
-          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            <ChangeStatus order={order} actions={actions} />
-            <AppLink href={staffOrderPath(order.id)} ariaLabel={`Details of order ${orderReference(order)}`}>
-              Details
-            </AppLink>
-          </SpaceBetween>
-        );
-      },
+      cell: (order) => rowActions(order),
     },
   ];
 
@@ -198,12 +200,7 @@ export default function QueuePage() {
           <StageStatus stage={order.stage} />
           <CustomerLink id={order.userId}>{orderCustomer(order)}</CustomerLink>
           <PaymentStatus order={order} inline />
-          <SpaceBetween direction="horizontal" size="xs" alignItems="center">
-            <ChangeStatus order={order} actions={actions} />
-            <AppLink href={staffOrderPath(order.id)} ariaLabel={`Details of order ${orderReference(order)}`}>
-              Details
-            </AppLink>
-          </SpaceBetween>
+          {rowActions(order)}
         </SpaceBetween>
       ),
     },

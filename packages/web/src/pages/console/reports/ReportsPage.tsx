@@ -1,5 +1,6 @@
 import BarChart from "@cloudscape-design/components/bar-chart";
 import Box from "@cloudscape-design/components/box";
+import { Figure } from "../Figure";
 import Button from "@cloudscape-design/components/button";
 import ColumnLayout from "@cloudscape-design/components/column-layout";
 import Container from "@cloudscape-design/components/container";
@@ -62,21 +63,6 @@ function rangeErrors(ask: ReportAsk): { from?: string; to?: string } {
   return errors;
 }
 
-function Figure({ label, value, text, testId }: { label: string; value: string; text?: string; testId: string }) {
-  return (
-    <div role="group" aria-label={label}>
-      <Box variant="awsui-key-label">{label}</Box>
-      <Box variant="awsui-value-large" display="block">
-        <span data-testid={testId}>{value}</span>
-      </Box>
-      {text && (
-        <Box fontSize="body-s" color="text-body-secondary" display="block">
-          {text}
-        </Box>
-      )}
-    </div>
-  );
-}
 
 function Totals({ report }: { report: SalesReport }) {
   const t = report.totals;
