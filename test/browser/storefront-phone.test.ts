@@ -128,7 +128,7 @@ describe("the storefront on a phone", () => {
         await expectAccessible(page, "the storefront's cart at 390 px", undefined, { exclude: '[class*="awsui_mobile-toolbar-nav"]' });
 
         await summary.getByLabel("Bag number").fill(bag);
-        // The bag's check answers under the field (and moves what is below it): wait for it before clicking below.
+        // The bag's check answers under the field: wait for it, as a person reads it, before going on.
         await summary.getByText(`Bag ${bag} is free`).waitFor();
         await page.getByPlaceholder("Big Red").fill("Phone Paddle");
         await reviewOrder.click();

@@ -304,13 +304,10 @@ function Booking({ customer }: { customer: MemberCustomer }) {
         </div>
       </Grid>
       </SpaceBetween>
-      {!reviewInView && (
-        <>
-          {/* Room below the summary, so the bar never covers its end. */}
-          <div className="storefront-cart-bar-space" aria-hidden="true" />
-          <CartBar count={cartCount(cart.items)} totalCents={totals.totalCents} onReview={toSummary} />
-        </>
-      )}
+      {/* Room below the summary, so the bar never covers its end. Always there: were it to go with the bar, the page
+          would grow shorter as Review Order came into view, and at the page's end the button would jump under the finger. */}
+      <div className="storefront-cart-bar-space" aria-hidden="true" />
+      {!reviewInView && <CartBar count={cartCount(cart.items)} totalCents={totals.totalCents} onReview={toSummary} />}
       {editing && (
         <CustomerFormModal
           mode="storefront-edit"
