@@ -131,6 +131,12 @@ describe("the storefront on a phone", () => {
         // The bag's check answers under the field: wait for it, as a person reads it, before going on.
         await summary.getByText(`Bag ${bag} is free`).waitFor();
         await page.getByPlaceholder("Big Red").fill("Phone Paddle");
+        // Back up at the paddle the bar is there again; scrolled back down, it goes and Review Order stays where it is.
+        await bar.waitFor();
+        await reviewOrder.scrollIntoViewIfNeeded();
+        const reached = await reviewOrder.boundingBox();
+        await expect.poll(() => bar.count()).toBe(0);
+        expect(await reviewOrder.boundingBox()).toEqual(reached);
         await reviewOrder.click();
         const dialog = page.getByRole("dialog", { name: "Review Order" });
         await dialog.getByText("$36.00").first().waitFor();
