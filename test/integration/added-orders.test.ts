@@ -10,6 +10,7 @@ import { db } from "../../packages/core/src/db";
 import { localProvider } from "../../packages/core/src/payments/local";
 import { usePaymentProvider } from "../../packages/core/src/payments/provider";
 import { ADDED_MOVES_BY_PAYMENT, ADD_NOTHING, ADD_TO_ADDED, ADD_TO_CLOSED, ADD_TO_UNPAID, addedBalanceRefusal } from "../../packages/core/src/shared/order-balance";
+import { CANCEL_ADDED_BY_SHOP } from "../../packages/core/src/shared/order-cancel";
 import { EDIT_PAID, EDIT_PRODUCT_UNAVAILABLE } from "../../packages/core/src/shared/order-edit";
 import { auditOf, bookedOrder, orderOf, payOrder, setOrder, staffTokens, textsOf } from "./payment-support";
 import { call } from "./support";
@@ -119,7 +120,7 @@ describe("more for a paid order", () => {
     expect(await addTo(orderId, { add: [{ skuId: guard }] })).toMatchObject({ status: 409, body: { message: ADD_TO_CLOSED } });
   });
 
-  it("refuses an unpaid order, an added order, an empty or unknown product, a customer, and an added order canceled frees the pickup", async () => {
+  it("refuses an unpaid order, an added order, an empty or unknown product, a customer (to add, or to cancel what was added), and an added order canceled frees the pickup", async () => {
     const guard = await testSku(5);
     const unpaid = await bookedOrder();
     expect(await addTo(unpaid.orderId, { add: [{ skuId: guard }] })).toMatchObject({ status: 409, body: { message: ADD_TO_UNPAID } });
@@ -140,7 +141,11 @@ describe("more for a paid order", () => {
     await setOrder(orderId, { status: "SCHEDULED" });
     const owing = addedBalanceRefusal([{ reference: added.body.reference, dueCents: 1200 }], "canceled");
     expect(await move(orderId, "CANCELED", staff.admin)).toMatchObject({ status: 409, body: { message: owing } });
-    // The customer changed their mind: the added order canceled gives its stock back, and the paddle may leave.
+    // The customer may not cancel it online (the paddle would go home with it unpaid): nothing changes.
+    const before = await orderOf(added.body.orderId);
+    expect(await move(added.body.orderId, "CANCELED", customer.token)).toMatchObject({ status: 409, body: { message: CANCEL_ADDED_BY_SHOP } });
+    expect(await orderOf(added.body.orderId)).toEqual(before);
+    // The customer changed their mind at the counter: the added order canceled by staff gives its stock back, and the paddle may leave.
     expect((await move(added.body.orderId, "CANCELED")).status).toBe(200);
     expect(await stockOf(guard)).toBe(5);
     await setOrder(orderId, { status: "READY" });

@@ -28,6 +28,7 @@ import { Id } from "../shared/ids";
 import { EDIT_BUSY, EDIT_CHANGED, editRefusal, OrderLinesEdit } from "../shared/order-edit";
 import { ORDER_NOT_FOUND } from "../shared/orders";
 import { readOrder, writeOrder } from "./move-writer";
+import { fullView } from "./full-view";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export { OrderLinesEdit } from "../shared/order-edit";
@@ -64,5 +65,5 @@ export const editLines = /* @__PURE__ */ fn({ role: "staff", input: EditLinesInp
   if (edit.preview) return view(written, { staff: true });
   const { data } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
   if (!data) throw notFound(ORDER_NOT_FOUND);
-  return view(data, { staff: true });
+  return fullView(staffActor, data);
 });

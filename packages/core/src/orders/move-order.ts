@@ -8,7 +8,7 @@
  * refund a cancel calls for: it cannot undo the move.
  */
 import * as z from "zod/mini";
-import { isStaff, type UserActor } from "../actor";
+import type { UserActor } from "../actor";
 import { fn } from "../actor/fn";
 import { db } from "../db";
 import { conflict, forbidden, invalid } from "../errors";
@@ -23,7 +23,8 @@ import { addedOrders } from "./added";
 import { ADDED_MOVES_BY_PAYMENT, addedBalanceRefusal } from "../shared/order-balance";
 import { findMove, fitsPayment, moveRoleOf, type Move, type MoveRole } from "./moves";
 import { find } from "./owned";
-import { view, type OrderItem, type OrderView } from "./view";
+import { fullView } from "./full-view";
+import { type OrderItem, type OrderView } from "./view";
 
 export { FULL_REFUND_WINDOW_MS };
 
@@ -195,11 +196,11 @@ export async function applyMove(
   let current = moved ?? written.order;
   let refund: RefundOutcome | null = null;
   if (refundCents > 0) {
-    const reason = move.role === "customer" ? "Canceled by the customer within the 24-hour cancellation" : note ?? "Canceled by staff";
+    const reason = move.role === "customer" ? "Canceled online by the customer, in time for a full refund" : note ?? "Canceled by staff";
     // The refund's code (the payment provider) loads only for a cancel that refunds (`npm run bench:lambda`).
     refund = await (await import("../payments/refunds")).refundInFull(current, actor, { reason, actorName, terminalReference: input.terminalReference });
     const { data: refunded } = await db().entities.serviceOrder.get({ id: order.id }).go({ consistent: true });
     current = refunded ?? current;
   }
-  return { order: view(current, { staff: isStaff(actor) }), refund };
+  return { order: await fullView(actor, current), refund };
 }

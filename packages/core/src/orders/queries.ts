@@ -3,7 +3,6 @@
  * admin-list.ts). Every list is one Query on a key, newest first, a page at a
  * time (docs/data-model.md C12, C13).
  */
-import { addedOrders } from "./added";
 import { createConversions } from "../entities/electrodb";
 import * as z from "zod/mini";
 import { isStaff, type UserActor } from "../actor";
@@ -11,13 +10,10 @@ import { ById, fn } from "../actor/fn";
 import { db } from "../db";
 import { invalid } from "../errors";
 import { INVALID_CURSOR, pageQuery } from "../paging";
-import { uniqueKey } from "../entities/uniqueValue";
 import { ISO_TIME } from "../shared/dates";
 import { Id } from "../shared/ids";
-import { stageOfStatus } from "../shared/lifecycle";
-import { isTippable } from "../shared/tips";
-import { paidTipOf } from "../tips/view";
 import { find } from "./owned";
+import { fullView } from "./full-view";
 import { view, type OrderItem, type OrderView } from "./view";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -86,47 +82,5 @@ export const list = /* @__PURE__ */ fn({ role: "customer", input: OrderListQuery
   return { orders: orders.map((order) => view(order, { staff: isStaff(actor) })), cursor };
 });
 
-/**
- * One order, as its owner or staff may see it. Anyone else gets the very
- * answer a missing id gets, so an id reveals nothing. A ready order in a bag
- * also carries the bag's QR slug: the pickup details show the bag's scanner
- * code for the counter to scan (two more gets, for ready orders only). A Ready or Picked Up order carries its paid
- * tip (one Query of the order's tips), so the order page shows it and offers no second one. A paid order with added
- * orders carries them, each with what is left to pay on it (./added.ts, one BatchGet).
- */
-export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => {
-  const order = await find(actor, id);
-  const out = view(order, { staff: isStaff(actor) });
-  const [slug, tip, names, added] = await Promise.all([
-    stageOfStatus[order.status] === "ready" && order.bagCode ? qrSlugOf(order.bagCode) : undefined,
-    isTippable(order.status) ? paidTipOf(order.id, { staff: isStaff(actor) }) : undefined,
-    historyFirstNames(order),
-    order.addedOrderIds?.length ? addedOrders(order) : undefined,
-  ]);
-  if (added) out.added = added;
-  out.statusHistory = out.statusHistory.map((entry) => (entry.actorId && names.has(entry.actorId) ? { ...entry, actorName: names.get(entry.actorId)! } : entry));
-  if (slug !== undefined) out.bagQrSlug = slug;
-  if (tip !== undefined) out.tip = tip;
-  return out;
-});
-
-/**
- * The first names of the people in an order's history, as their profiles say now: one BatchGet of their user items
- * (an order's history names a few people). The history names each person by their first name: an entry written
- * with a username (the counter's sales did, before users/ `firstNameOf`) or an old first name reads as it is now;
- * a person whose user item is gone keeps the name written with the entry.
- */
-async function historyFirstNames(order: OrderItem): Promise<Map<string, string>> {
-  const ids = [...new Set((order.statusHistory ?? []).flatMap((entry) => (entry.actorId ? [entry.actorId] : [])))];
-  if (ids.length === 0) return new Map();
-  const { data } = await db().entities.user.get(ids.map((userId) => ({ userId }))).go({ attributes: ["userId", "firstName"] });
-  return new Map(data.filter((user) => user.firstName?.trim()).map((user) => [user.userId, user.firstName!.trim()]));
-}
-
-/** The QR slug of the active bag with code `code`, or null: its `bagCode` reservation, then the bag. */
-async function qrSlugOf(code: string): Promise<string | null> {
-  const { data: reservation } = await db().entities.uniqueValue.get(uniqueKey("bagCode", code)).go();
-  if (!reservation) return null;
-  const { data: bag } = await db().entities.bag.get({ id: reservation.ownerId }).go();
-  return bag?.isActive && bag.code3 === code ? bag.qrSlug : null;
-}
+/** One order, as its owner or staff may see it (./full-view.ts). Anyone else gets the very answer a missing id gets, so an id reveals nothing. */
+export const get = /* @__PURE__ */ fn({ role: "customer", input: ById }, async (actor, { id }): Promise<OrderView> => fullView(actor, await find(actor, id)));

@@ -33,6 +33,7 @@ import { CHOOSE_CLUB_DAY, CHOOSE_DROPOFF_TIME, rescheduleRefusal } from "../shar
 import { CHANGED_MEANWHILE } from "./move-order";
 import * as OrderNumbers from "./numbers";
 import { find } from "./owned";
+import { fullView } from "./full-view";
 import { view, type OrderItem, type OrderView } from "./view";
 
 /** The body: a new drop-off time at the order's shop, or (an onsite order) another club day. */
@@ -146,5 +147,5 @@ export const reschedule = /* @__PURE__ */ fn({ role: "customer", input: Reschedu
   // Committed once: its confirmation, by text and email as the customer allows (a repeat above sent nothing).
   const moved = data ?? { ...order, ...fields };
   await (await import("../notifications/rescheduled")).dropoffMoved(moved);
-  return view(moved, { staff: false });
+  return fullView(actor, moved);
 });

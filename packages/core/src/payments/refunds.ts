@@ -13,7 +13,8 @@ import { db } from "../db";
 import { isConditionFailed } from "../db/conditions";
 import { CHANGED, readDecideWrite } from "../db/labelled";
 import { uniqueKey } from "../entities";
-import { view, type OrderItem } from "../orders/view";
+import { fullView } from "../orders/full-view";
+import type { OrderItem } from "../orders/view";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { applyToOrder, type ApplyOutcome, type OrderChange } from "./order-writes";
 import type { BookableLocation } from "../shared/location-names";
@@ -383,5 +384,5 @@ export const refundOrder = /* @__PURE__ */ fn({ role: "staff", input: RefundOrde
   if (outcome.status === "failed") throw conflict(`The card refund was refused: ${outcome.error}`);
   const { data: after } = await db().entities.serviceOrder.get({ id }).go({ consistent: true });
   if (!after) throw notFound(ORDER_NOT_FOUND);
-  return { refund: outcome.refund!, order: view(after, { staff: true }) };
+  return { refund: outcome.refund!, order: await fullView(staffActor, after) };
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CANCEL_AFTER_CHECK_IN, CANCEL_AFTER_REFUND_WINDOW, customerCancel, refundDeadline } from "./order-cancel";
+import { CANCEL_ADDED_BY_SHOP, CANCEL_AFTER_CHECK_IN, CANCEL_AFTER_REFUND_WINDOW, customerCancel, refundDeadline } from "./order-cancel";
 
 const now = new Date("2026-11-23T12:00:00.000Z");
 const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000).toISOString();
@@ -15,6 +15,11 @@ const order = (fields: Partial<Parameters<typeof customerCancel>[0]> = {}) => ({
 const refused = { allowed: false, message: CANCEL_AFTER_REFUND_WINDOW };
 
 describe("customerCancel", () => {
+  it("never cancels what the shop added to a paid order, owing or not: the shop does", () => {
+    const added = { allowed: false, message: CANCEL_ADDED_BY_SHOP };
+    expect(customerCancel(order({ status: "WAITING_ON_PAYMENT", paymentStatus: "unpaid", addedToOrderId: "o1" }), now)).toEqual(added);
+    expect(customerCancel(order({ status: "WAITING_ON_PAYMENT", paymentStatus: "unpaid", addedTo: { id: "o1", reference: "R-1001" } }), now)).toEqual(added);
+  });
   it("refunds what is left of a paid order within 24 hours of booking, to the millisecond", () => {
     expect(customerCancel(order(), now)).toEqual({ allowed: true, refundCents: 5300 });
     expect(customerCancel(order({ createdAt: hoursAgo(24) }), now)).toEqual({ allowed: true, refundCents: 5300 });

@@ -4,6 +4,7 @@
  * Cancel Order only when it would be accepted, with the refund it would make. Browser-safe.
  *
  * - Before check-in only: awaiting payment or scheduled.
+ * - Never an order the shop added to a paid one: the shop cancels it (or takes its payment).
  * - Nothing paid (unpaid, comp, refunded already): canceled, nothing to give back.
  * - Paid: refunded in full until 24 hours before the drop-off time, or within 24 hours of booking, whichever is
  *   later (the terms' "24-hour cancellation", read for the customer); after that the shop cancels it (the page
@@ -21,6 +22,9 @@ export const CANCEL_AFTER_CHECK_IN = "This order can no longer be canceled onlin
 export const CANCEL_AFTER_REFUND_WINDOW =
   "Paid orders can be canceled online for a full refund until 24 hours before drop-off, or within 24 hours of booking. Please contact the shop to cancel this order.";
 
+/** An order the shop added to a paid one (shared/order-balance.ts): the shop's sale at the counter, canceled by the shop. */
+export const CANCEL_ADDED_BY_SHOP = "The shop added this to your order after it was paid: please contact the shop to change it.";
+
 export interface CancelableOrder {
   status: string;
   paymentStatus: PaymentStatus;
@@ -31,6 +35,9 @@ export interface CancelableOrder {
   dropoffDateTime?: string | null;
   /** The window's end kept by a reschedule made after it closed: a later drop-off does not reopen it. */
   refundWindowEndsAt?: string | null;
+  /** An order added to a paid one: the stored link (the server's item) or the view's (`addedTo`). */
+  addedToOrderId?: string | null;
+  addedTo?: unknown;
 }
 
 /**
@@ -60,6 +67,8 @@ export function customerCancel(order: CancelableOrder, now: Date = new Date()): 
   const stage = stageOf(order.status);
   if (stage === "canceled") return { allowed: false, message: "This order is already Canceled.", canceled: true };
   if (!stage || !CUSTOMER_CANCEL_STAGES.includes(stage)) return { allowed: false, message: CANCEL_AFTER_CHECK_IN };
+  // Canceled online, what the shop added would go unpaid while the paddle goes home: the shop cancels it, or not.
+  if (order.addedToOrderId || order.addedTo) return { allowed: false, message: CANCEL_ADDED_BY_SHOP };
   const owed = refundableCents(order);
   if (owed === 0) return { allowed: true, refundCents: 0 };
   if (now.getTime() <= refundDeadline(order)) return { allowed: true, refundCents: owed };

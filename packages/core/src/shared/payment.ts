@@ -5,13 +5,13 @@
  * payment dialog sends `CounterPayment`.
  *
  * - Paid: by card online (STRIPE), cash or card on the counter's own terminal (POS_CASH, POS_CARD).
- * - Unpaid: the balance is the order's total (no part payments: an order is paid in full, once).
+ * - Unpaid: the balance is the order's total (no part payments: an order is paid in full, once); canceled, nothing is due.
  * - Refunded: every cent given back; a part refund shows beside Paid.
  * - Comp: nothing to pay (a free order, or an admin's comp with a reason).
  * - Member: paid by a membership (SUBSCRIPTION).
  */
 import * as z from "zod/mini";
-import type { PaymentStatus } from "./lifecycle";
+import { stageOf, type PaymentStatus } from "./lifecycle";
 import { CounterShop } from "./counter-shop";
 
 /** The money fields every payment reading needs. */
@@ -22,6 +22,8 @@ export interface PaymentFacts {
   refundedAmountCents: number;
   cardBrand?: string | null;
   cardLast4?: string | null;
+  /** The order's status: a canceled order that was never paid owes nothing. */
+  status?: string;
 }
 
 /** `$12.50`. */
@@ -68,6 +70,7 @@ export function paymentSummary(order: PaymentFacts): PaymentSummary {
   if (cover && order.paymentStatus !== "refunded") return { label: cover, detail: PAYMENT_METHOD_LABELS[order.paymentMethod]!, tone: "success" };
   switch (order.paymentStatus) {
     case "unpaid":
+      if (order.status !== undefined && stageOf(order.status) === "canceled") return { label: "Unpaid", detail: "Canceled: nothing due", tone: "stopped" };
       return order.totalCents > 0
         ? { label: "Unpaid", detail: `${dollars(order.totalCents)} due`, tone: "warning" }
         : { label: "Comp", detail: "Nothing to pay", tone: "info" };

@@ -479,8 +479,9 @@ export default function OrderPage() {
             )}
           </section>
 
-          <LocationCard order={data} />
-          {me.data?.id === data.userId && <DropoffActions order={data} open={search.get("change") === "dropoff"} save={search.get("calendar") === "1"} />}
+          {/* An added order has no drop-off or pickup of its own: it goes home with the order it was added to. */}
+          {!data.addedTo && <LocationCard order={data} />}
+          {!data.addedTo && me.data?.id === data.userId && <DropoffActions order={data} open={search.get("change") === "dropoff"} save={search.get("calendar") === "1"} />}
         </div>
 
         <div>

@@ -45,7 +45,10 @@ function constraintOf(bag: SaleBag, refused: boolean, badFormat: boolean): strin
 
 export function SaleBagField({ bag, onChange, showFormat }: { bag: SaleBag; onChange: (value: string) => void; showFormat: boolean }) {
   const format = bagFormatProblem(bag.value);
-  const error = format ? (showFormat ? format : undefined) : bag.refusal;
+  // Too long or a character no bag has is wrong at once (nothing typed is cut or dropped); a code still being typed
+  // ("12") is judged at Next or Review.
+  const wrongNow = bag.value.trim().length > BAG_CODE_LENGTH || /[^0-9A-Z\s]/.test(bag.value);
+  const error = format ? (showFormat || wrongNow ? format : undefined) : bag.refusal;
   return (
     <FormField
       label="Bag number (optional)"
@@ -55,7 +58,7 @@ export function SaleBagField({ bag, onChange, showFormat }: { bag: SaleBag; onCh
     >
       <Input
         value={bag.value}
-        onChange={({ detail }) => onChange(detail.value.toUpperCase().replace(/[^0-9A-Z]/g, "").slice(0, BAG_CODE_LENGTH))}
+        onChange={({ detail }) => onChange(detail.value.toUpperCase())}
         placeholder="Assign a free bag"
         ariaLabel="Bag number"
         invalid={!!error}

@@ -172,6 +172,12 @@ describe("StorefrontBookingPage", { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "1O" } });
     fireEvent.click(button("Review Order"));
     expect(toasts.current()).toMatchObject({ title: "Check the bag number", description: "Please enter a 3-digit bag number" });
+    // A fourth character is kept and refused at once: never cut to a bag that exists.
+    fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "1234" } });
+    expect((screen.getByLabelText("Bag number") as HTMLInputElement).value).toBe("1234");
+    expect(screen.getByLabelText("Bag number").getAttribute("aria-invalid")).toBe("true");
+    // Under the field (beside the toast of the Review before).
+    expect(await screen.findAllByText("Please enter a 3-digit bag number")).toHaveLength(2);
     // A bag in use is refused under the field as it is typed, before Review.
     fireEvent.change(screen.getByLabelText("Bag number"), { target: { value: "106" } });
     await screen.findByText("Bag 106 is in use by another open order");
