@@ -115,7 +115,10 @@ describe("more for a paid order", () => {
     expect((await textsOf(addedId)).map((text) => text.template)).not.toContain("orderPickedUp");
     const after = await call("GET", `/api/orders/${orderId}`, { token: staff.employee });
     expect(after.body.added[0]).toMatchObject({ dueCents: 0, paymentStatus: "paid" });
-    expect((await move(orderId, "PICKED_UP")).status).toBe(200);
+    const picked = await move(orderId, "PICKED_UP");
+    expect(picked.status).toBe(200);
+    // The move answers the order as its page reads it: the page written from it still lists what was added.
+    expect(picked.body.added).toEqual([expect.objectContaining({ id: addedId, dueCents: 0 })]);
     // Picked up, nothing more is added to it.
     expect(await addTo(orderId, { add: [{ skuId: guard }] })).toMatchObject({ status: 409, body: { message: ADD_TO_CLOSED } });
   });

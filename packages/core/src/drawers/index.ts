@@ -48,6 +48,7 @@ import {
 import { Id } from "../shared/ids";
 import { SHOP_LABELS, type BookableLocation } from "../shared/location-names";
 import { Texts } from "../texts";
+import { formatDate } from "../shared/calendar";
 import { drawerClosed, openSessionId } from "./cash";
 
 export * as Drawers from "./index";
@@ -337,7 +338,7 @@ export const closeDrawer = /* @__PURE__ */ fn({ role: "staff", input: CloseReque
 });
 
 async function emailReport(report: DrawerReport): Promise<void> {
-  const words = { shop: SHOP_LABELS[report.location], day: report.day, difference: differenceWords(report.differenceCents), lines: reportLines(report) };
+  const words = { shop: SHOP_LABELS[report.location], day: formatDate(report.day), difference: differenceWords(report.differenceCents), lines: reportLines(report) };
   for (const to of await reportRecipients(report.location)) await Texts.emailStaff("drawerClosed", words, to);
 }
 

@@ -34,6 +34,8 @@ describe("the drawer's sums", () => {
       dayTotals: { day: "2026-11-29", location: "LITTLETON", salesCents: 10_800, refundedCents: 7_300, taxCents: 0, tipsCents: 500, byTender: [{ tender: "POS_CARD", paidCents: 4_500, refundedCents: 0 }] },
     };
     const lines = reportLines(report);
+    expect(lines.slice(0, 2)).toEqual(["Regrip Littleton, drawer of Sunday, November 29", "Opened Sunday, November 29 at 9 am by Sam; closed Sunday, November 29 at 6 pm by Sam"]);
+    expect(lines).toContain("The day's totals (Sunday, November 29):");
     expect(lines).toContain("Expected cash: $155.00");
     expect(lines).toContain("Counted cash: $153.00");
     expect(lines).toContain("Difference: Short $2.00");

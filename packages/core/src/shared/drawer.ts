@@ -8,6 +8,7 @@
  * (negative: short, positive: over).
  */
 import * as z from "zod/mini";
+import { formatDate, formatInstant } from "./calendar";
 import { dollars } from "./payment";
 import { BOOKABLE_LOCATIONS, SHOP_LABELS, type BookableLocation } from "./location-names";
 import { FLOAT_INVALID, MAX_DRAWER_CENTS } from "./money-settings";
@@ -197,8 +198,9 @@ export function reportLines(report: DrawerReport): string[] {
   const money = (label: string, cents: number) => `${label}: ${dollars(cents)}`;
   const t = report.dayTotals;
   return [
-    `${SHOP_LABELS[report.location]}, drawer of ${report.day}`,
-    `Opened ${report.openedAt}${report.openedByName ? ` by ${report.openedByName}` : ""}; closed ${report.closedAt}${report.closedByName ? ` by ${report.closedByName}` : ""}`,
+    `${SHOP_LABELS[report.location]}, drawer of ${formatDate(report.day)}`,
+    // The shop's clock, as every text and email reads a time.
+    `Opened ${formatInstant(new Date(report.openedAt))}${report.openedByName ? ` by ${report.openedByName}` : ""}; closed ${formatInstant(new Date(report.closedAt))}${report.closedByName ? ` by ${report.closedByName}` : ""}`,
     "",
     money("Starting float", report.startingCashCents),
     money("Cash sales", report.cashSalesCents),
@@ -210,7 +212,7 @@ export function reportLines(report: DrawerReport): string[] {
     `Difference: ${differenceWords(report.differenceCents)}`,
     ...(report.note ? [`Note: ${report.note}`] : []),
     "",
-    `The day's totals (${t.day}):`,
+    `The day's totals (${formatDate(t.day)}):`,
     money("Sales", t.salesCents),
     money("Refunds", t.refundedCents),
     money("Sales tax", t.taxCents),

@@ -12,6 +12,7 @@ import { apiJson } from "../../lib/api";
 import { failureMessage } from "../../lib/api-error";
 import { formatCents } from "../../lib/money";
 import { useToast } from "../../toast/use-toast";
+import { dismissThankYou } from "../my-grips/thank-you";
 
 /** The end of the full-refund window: 24 hours before drop-off or after booking, whichever is later (the server's rule), on the shop's clock. */
 const refundDeadline = (order: Order) => formatInstant(new Date(deadlineOf(order)));
@@ -58,6 +59,8 @@ export function CancelOrder({ order, focus = false }: { order: Order; focus?: bo
     mutationFn: () => apiJson<Order>("POST", `/api/orders/${encodeURIComponent(order.id)}/status`, { status: "CANCELED" }),
     onSuccess: (canceled) => {
       setConfirming(false);
+      // The dashboard's "Thank you for your payment!" no longer fits: the payment is being given back.
+      dismissThankYou(localStorage);
       queryClient.setQueryData(orderQueryKey(order.id), canceled);
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
       toast({

@@ -6,6 +6,7 @@ import { orderView } from "../../test/views";
 import { fakeApi, renderPage } from "../../test/render";
 import { holdDeadline } from "@regrip/core/shared/unpaid-hold";
 import { markBagHandover, orderPlaceLabel } from "../../data/orders";
+import { isThankYouShown, markThankYou } from "../my-grips/thank-you";
 import OrderPage, { payByText, pickupFact, pickupText } from "./OrderPage";
 
 vi.mock("../../auth/session", () => ({ currentIdToken: vi.fn(async () => "id-token") }));
@@ -236,6 +237,8 @@ describe("OrderPage: cancel", () => {
       "GET /api/services": () => Response.json({ coreServices: [], addOnServices: {} }),
       "POST /api/orders/o-new/status": () => Response.json((stored = { ...unpaid, status: "CANCELED", stage: "canceled" })),
     });
+    // Paid for something else a moment ago: the dashboard's thank-you goes with the cancel.
+    markThankYou(localStorage);
     renderPage(<OrderPage />, { path: "/orders/o-new", route: "/orders/:id" });
     (await screen.findByRole("button", { name: "Cancel Order" })).click();
     const dialog = await screen.findByRole("dialog", { name: "Cancel this order?" });
@@ -245,6 +248,7 @@ describe("OrderPage: cancel", () => {
     await screen.findByText("Order Canceled");
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ status: "CANCELED" });
     expect(screen.queryByRole("heading", { name: "Need to cancel?" })).toBeNull();
+    expect(isThankYouShown(localStorage)).toBe(false);
   });
 });
 

@@ -13,5 +13,7 @@ export function useCustomerPaddles(customerId: string | undefined) {
     queryKey: customerPaddlesKey(customerId ?? ""),
     queryFn: () => apiJson<PaddleView[]>("GET", `/api/customers/${encodeURIComponent(customerId ?? "")}/paddles`),
     enabled: !!customerId,
+    // Read again each time a sale opens: the sale before (Back from its order) may have added the paddle just made.
+    refetchOnMount: "always",
   });
 }

@@ -1,4 +1,5 @@
 import Alert from "@cloudscape-design/components/alert";
+import { formatDate } from "@regrip/core/shared/calendar";
 import Box from "@cloudscape-design/components/box";
 import Button from "@cloudscape-design/components/button";
 import Container from "@cloudscape-design/components/container";
@@ -272,7 +273,7 @@ function CloseDialog({ session, onClose, onClosed }: { session: DrawerSessionVie
   const close = useMutation({
     mutationFn: ({ cents, note }: { cents: number; note: string }) => closeDrawer(session.id, cents, note.trim() || undefined),
     onSuccess: (report) => {
-      toast({ title: "Drawer closed", description: `Counted ${formatCents(report.countedCashCents)}: ${differenceWords(report.differenceCents)}. The report is emailed to the admins.` });
+      toast({ title: "Drawer closed", description: `Counted ${formatCents(report.countedCashCents)}: ${differenceWords(report.differenceCents)}. The report is emailed to the admins and the shop's email address.` });
       onClosed(report);
     },
     onError: (failure) => {
@@ -345,7 +346,7 @@ function CloseReport({ report, heading }: { report: DrawerReport; heading: strin
         <KeyValuePairs
           columns={4}
           items={[
-            { label: `Sales on ${totals.day}`, value: formatCents(totals.salesCents) },
+            { label: `Sales on ${formatDate(totals.day)}`, value: formatCents(totals.salesCents) },
             { label: "Refunds", value: formatCents(totals.refundedCents) },
             { label: "Sales tax", value: formatCents(totals.taxCents) },
             { label: "Tips", value: formatCents(totals.tipsCents) },

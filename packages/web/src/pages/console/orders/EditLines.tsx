@@ -218,12 +218,15 @@ function AddProductsPicker({ adds, onChange, problem }: { adds: readonly Pending
                 <Box>
                   {`${line.quantity} x ${line.product.name}`}
                   {line.weightAreas ? ` (${line.weightAreas.map((area) => weightAreaLabel[area]).join(", ")})` : detailsOf(line.product) ? ` (${detailsOf(line.product)})` : ""}
+                  {` · ${formatCents(line.product.price * line.quantity)}`}
                 </Box>
                 <Button variant="inline-link" ariaLabel={`Do not add ${line.product.name}`} onClick={() => onChange(adds.filter((other) => other.key !== line.key))}>
                   Undo
                 </Button>
               </SpaceBetween>
             ))}
+            {/* At the catalogue's prices, so the customer can be told before the shop prices it (with any sales tax). */}
+            <Box fontWeight="bold">{`Subtotal ${formatCents(adds.reduce((sum, line) => sum + line.product.price * line.quantity, 0))} before tax`}</Box>
           </SpaceBetween>
         )}
         <ColumnLayout columns={3}>
