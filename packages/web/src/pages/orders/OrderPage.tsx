@@ -401,7 +401,8 @@ export default function OrderPage() {
       {!data.addedTo && (
         <section className="card" aria-labelledby="progress-title">
           <h2 id="progress-title">Progress</h2>
-          <Timeline status={data.status} />
+          {/* A canceled order has no steps to come: it says so instead. */}
+          {stage !== "canceled" && <Timeline status={data.status} />}
           {stage === "awaiting_payment" && (
             <p className={payBy ? "pay-by" : "muted"}>
               {payBy ? `${payBy}. ` : ""}

@@ -108,7 +108,7 @@ export default function AdminOrdersPage() {
           ariaLabels={{ tableLabel: "Orders" }}
           {...inReach}
           wrapLines
-          {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : "There are no orders yet.")}
+          {...pagedRows(orders, pages, items, "Loading orders", orders.isError ? "No orders to show." : q ? `No orders match "${q}".` : "There are no orders yet.")}
           preferences={<OrdersPerPage pageSize={pageSize} onChange={setPageSize} />}
           filter={<OrderSearch text={searchText} onChange={setSearchText} />}
         />

@@ -199,7 +199,10 @@ function PaymentDialog({ order, thenPickUp, admin, onClose, onDone, onRefused }:
   const options = [
     { value: "POS_CASH", label: "Cash", description: `${formatCents(due)} taken in cash at the counter` },
     { value: "POS_CARD", label: "Card on the counter's terminal", description: `${formatCents(due)} charged on the shop's own card reader` },
-    { value: "LINK", label: "Send the payment link again", description: `Text a fresh link to ${displayPhone(order.user.phone) || "the customer"}; the paddle waits until it is paid` },
+    // "Again" only when a link was made before (a sale paid at the counter has none).
+    order.invoiceUrl
+      ? { value: "LINK", label: "Send the payment link again", description: `Text a fresh link to ${displayPhone(order.user.phone) || "the customer"}; the paddle waits until it is paid` }
+      : { value: "LINK", label: "Text the payment link", description: `Text a link to ${displayPhone(order.user.phone) || "the customer"}; the paddle waits until it is paid` },
     ...(admin ? [{ value: "COMP", label: "Comp (admin)", description: "Nothing to pay: give the reason, it is kept in the audit log" }] : []),
   ];
   const confirm =
