@@ -53,6 +53,21 @@ export interface StoredUser {
   SoftwareTokenMfaConfiguration?: { Secret?: string; Verified?: boolean };
 }
 
+/**
+ * The pool file's text as JSON. cognito-local writes the whole file with overlapping `fs.writeFile`s (stormdb's async
+ * engine): when a longer write's last chunks land after a shorter, newer one, the newer document is followed by the
+ * older one's tail, and stays so until its next write. That newer document, whole at the start, is what is read.
+ */
+export function parsePoolFile(text: string): { Users?: Record<string, StoredUser> } {
+  try {
+    return JSON.parse(text) as { Users?: Record<string, StoredUser> };
+  } catch (error) {
+    const end = /after JSON at position (\d+)/.exec((error as Error).message)?.[1];
+    if (end === undefined) throw error;
+    return JSON.parse(text.slice(0, Number(end))) as { Users?: Record<string, StoredUser> };
+  }
+}
+
 /** The pool's users as cognito-local last wrote them (`cognitoDir` is the folder startCognito ran in). */
 export function storedUsers(cognitoDir: string, userPoolId: string): StoredUser[] {
   const file = join(cognitoDir, ".cognito", "db", `${userPoolId}.json`);
@@ -60,7 +75,7 @@ export function storedUsers(cognitoDir: string, userPoolId: string): StoredUser[
   // again a moment later, for up to about 2 s.
   for (let attempt = 1; ; attempt++) {
     try {
-      const data = JSON.parse(readFileSync(file, "utf8")) as { Users?: Record<string, StoredUser> };
+      const data = parsePoolFile(readFileSync(file, "utf8"));
       return Object.values(data.Users ?? {});
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
