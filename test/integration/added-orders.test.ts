@@ -103,6 +103,13 @@ describe("more for a paid order", () => {
     expect(await stockOf(guard)).toBe(3);
     expect((await orderOf(orderId)).addedOrderIds).toEqual([addedId]);
 
+    // Made ready while the addition owes: the ready text says what is left to pay at pickup (the paid order's own
+    // bill owes nothing).
+    await setOrder(orderId, { status: "IN_SERVICE" });
+    expect((await move(orderId, "READY")).status).toBe(200);
+    await expect.poll(async () => (await textsOf(orderId)).find((text) => text.template === "orderReady" && text.channel === "sms")?.message).toContain("is ready for pickup");
+    expect((await textsOf(orderId)).find((text) => text.template === "orderReady" && text.channel === "sms")!.message).toContain(" $24.00 to pay at pickup.");
+
     // The paddle never leaves owing, nor is its order canceled with the balance open.
     const owing = addedBalanceRefusal([{ reference: added.body.reference, dueCents: 2400 }], "picked_up")!;
     expect(owing).toContain("$24.00 due");

@@ -8,6 +8,7 @@ import type { OrderItem } from "../orders/view";
 import type { Stage } from "../shared/lifecycle";
 import type { Texts, TextResult } from "../texts";
 import { env } from "../../../../infra/env";
+import { billOf } from "../shared/bill";
 import { formatDate } from "../shared/calendar";
 
 export * as Notifications from "./index";
@@ -31,6 +32,17 @@ export function orderPageUrl(order: OrderItem): string | undefined {
 }
 
 /**
+ * What the customer pays when they collect the paddle: the order's own balance (its bill) and what the shop added
+ * after payment that still owes (orders/added.ts, one BatchGet, for an order that has any).
+ */
+async function dueAtPickup(order: OrderItem): Promise<number> {
+  const own = billOf(order).balanceCents;
+  if (!order.addedOrderIds?.length) return own;
+  const added = await (await import("../orders/added")).addedOrders(order);
+  return added.reduce((sum, each) => sum + each.dueCents, own);
+}
+
+/**
  * Texts the customer about a move into `stage`, if that stage is texted and
  * they allow it. Answers what was sent (null when nothing was). Never throws.
  */
@@ -40,7 +52,7 @@ export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextRe
   try {
     const params =
       stage === "ready"
-        ? { ...order, orderUrl: orderPageUrl(order), ...(await (await import("./shop-words")).shopWords(order)) }
+        ? { ...order, orderUrl: orderPageUrl(order), dueCents: await dueAtPickup(order), ...(await (await import("./shop-words")).shopWords(order)) }
         : stage === "checked_in" && order.pickupDate
           ? // The promised day in words (a static import: only formatDate is bundled, where a dynamic import kept the whole calendar).
             { ...order, pickupDay: formatDate(order.pickupDate) }

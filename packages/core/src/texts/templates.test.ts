@@ -52,6 +52,9 @@ describe("order texts", () => {
   it("names a counter sale's place as our counter, never 'Regrip the counter' nor an on-site booth", () => {
     const counter = { paddle: { nickname: "Big Red" }, bagNumber: "107", pickupLocation: "COUNTER" as const, dropoffLocation: "COUNTER" as const };
     expect(templates.orderReady.words(counter)).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our counter! Bring your grip home within 30 days.`);
+    // A balance left to pay at pickup is said; none, nothing is.
+    expect(templates.orderReady.words({ ...counter, dueCents: 2400 })).toBe(`Regrip: "Big Red" (bag 107) is ready for pickup at our counter! Bring your grip home within 30 days. $24.00 to pay at pickup.`);
+    expect(templates.orderReady.words({ ...counter, dueCents: 0 })).not.toContain("to pay");
     expect(templates.orderCheckedIn.words(counter)).toContain(`(bag 107) at our counter.`);
     expect(templates.orderPickedUp.words(counter)).toContain("picked up from our counter.");
     // The pickup location decides, then the drop-off; with neither, the shop's name.

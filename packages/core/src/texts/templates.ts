@@ -292,9 +292,13 @@ export const templates = {
     consent: "orderUpdates",
     to: "The order's customer",
     when: "The order moves to Ready",
-    // With the shop's phone (a shop's order) and the order page's link for a customer who booked it online (a walk-in has no account to sign in with).
-    words: (order: OrderTextParams & ShopWords & { orderUrl?: string }) =>
-      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.${callLine(order)}${
+    // With what is left to pay at pickup (the order's bill's balance and what was added to it after payment, still
+    // owing), the shop's phone (a shop's order) and the order page's link for a customer who booked it online (a
+    // walk-in has no account to sign in with).
+    words: (order: OrderTextParams & ShopWords & { orderUrl?: string; dueCents?: number }) =>
+      `Regrip: ${paddleOf(order)}${bagOf(order)} is ready for pickup at ${placeOf(order)}! Bring your grip home within 30 days.${
+        order.dueCents ? ` ${dollars(order.dueCents)} to pay at pickup.` : ""
+      }${callLine(order)}${
         order.orderUrl ? ` Your order, and a tip for the crew if you like: ${order.orderUrl}` : ""
       }`,
   }),
