@@ -18,7 +18,7 @@ for (const budget of bundleBudgets) {
   const verdict = withinBudget(gzipBytes, budget) ? "ok" : "over";
   if (verdict === "over") over++;
   const kb = (bytes: number) => (bytes / 1000).toFixed(1);
-  console.log(`${budget.path.padEnd(9)} ${kb(gzipBytes).padStart(6)} KB in ${String(files.length).padStart(2)} files   budget ${kb(budget.budgetBytes).padStart(5)} KB   ${verdict}`);
+  console.log(`${budget.path.padEnd(9)} ${kb(gzipBytes).padStart(6)} KB (${gzipBytes} bytes) in ${String(files.length).padStart(2)} files   budget ${kb(budget.budgetBytes).padStart(5)} KB   ${verdict}`);
 }
 console.log(`Budgets: ${over === 0 ? "all ok" : `${over} over`}.`);
 // As bench:lambda: the figures are for reading; BENCH_STRICT=1 makes an over budget fail the run.

@@ -242,7 +242,8 @@ export const photoUpload = /* @__PURE__ */ fn({ role: "customer", input: PhotoUp
 });
 
 /** The brand a paddle made at the counter gets when staff do not know it (brand is required on a paddle). */
-export const UNKNOWN_BRAND = "Unknown";
+export { UNKNOWN_BRAND } from "../shared/paddles";
+import { UNKNOWN_BRAND } from "../shared/paddles";
 
 /**
  * A paddle staff make for a customer inside another transaction (a quick

@@ -48,6 +48,15 @@ export interface PaddleView {
 
 // The paddle form's messages, word for word (the spec's; docs/api.md).
 export const BRAND_REQUIRED = "Brand is required";
+
+/**
+ * The brands a paddle is given when nobody says one (brand is required on a paddle): the customer's quick add
+ * ("Unspecified") and a paddle staff make at the counter ("Unknown"). Pages never show them as a brand.
+ */
+export const UNSPECIFIED_BRAND = "Unspecified";
+export const UNKNOWN_BRAND = "Unknown";
+/** The paddle's brand as pages show it: "" for a brand nobody gave. */
+export const shownBrand = (brand: string | null | undefined): string => (brand && brand !== UNSPECIFIED_BRAND && brand !== UNKNOWN_BRAND ? brand : "");
 export const NICKNAME_REQUIRED = "Nickname is required";
 /** 404 for a paddle that does not exist or is not the customer's. */
 export const PADDLE_NOT_FOUND = "Paddle not found";

@@ -7,7 +7,7 @@ import { useToast } from "../toast/use-toast";
 
 export { PADDLE_MATERIALS as paddleMaterials, PADDLE_SHAPES as paddleShapes } from "@regrip/core/shared/paddles";
 export type { PaddleView as Paddle } from "@regrip/core/shared/paddles";
-import type { PaddleMaterial, PaddleShape, PaddleView as Paddle } from "@regrip/core/shared/paddles";
+import { shownBrand, type PaddleMaterial, type PaddleShape, type PaddleView as Paddle } from "@regrip/core/shared/paddles";
 import { appWideRead } from "../lib/app-wide-read";
 
 /** The editable fields, as POST and PATCH take them. */
@@ -46,8 +46,7 @@ export function openOrderOf(paddle: Paddle): string | null {
 
 /** Brand and model, or whichever is known. */
 export function paddleMakeModel(paddle: Pick<Paddle, "brand" | "model">): string {
-  const brand = paddle.brand && paddle.brand !== "Unspecified" ? paddle.brand : "";
-  return [brand, paddle.model].filter(Boolean).join(" ") || "Brand not given";
+  return [shownBrand(paddle.brand), paddle.model].filter(Boolean).join(" ") || "Brand not given";
 }
 
 export function paddleName(paddle: Pick<Paddle, "nickname" | "brand" | "model">): string {

@@ -1,4 +1,4 @@
-import { PADDLE_TEXT_LIMITS } from "@regrip/core/shared/paddles";
+import { PADDLE_TEXT_LIMITS, UNSPECIFIED_BRAND } from "@regrip/core/shared/paddles";
 import { useId, useState, type FormEvent } from "react";
 import { useCreatePaddle, type Paddle } from "../data/paddles";
 import { loadChunk } from "../lib/load-chunk";
@@ -13,7 +13,7 @@ export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Pa
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const brand = "Unspecified";
+    const brand = UNSPECIFIED_BRAND;
     // The server's schema checks the nickname, loaded on the first Add: the booking page's first load carries no zod.
     const { paddleErrors } = await loadChunk(() => import("../lib/validation"));
     const errors = paddleErrors({ brand, nickname });
@@ -33,7 +33,7 @@ export function QuickAddPaddleForm({ onAdded, onCancel }: { onAdded: (paddle: Pa
 
   return (
     <form className="quick-add" onSubmit={submit} noValidate aria-label="Quick add a paddle">
-      <input type="hidden" name="brand" value="Unspecified" />
+      <input type="hidden" name="brand" value={UNSPECIFIED_BRAND} />
       <div className="field">
         <label htmlFor={`${id}-nickname`}>Nickname *</label>
         <input

@@ -1,3 +1,4 @@
+import { shownBrand } from "@regrip/core/shared/paddles";
 import { formatDate, todayOf } from "@regrip/core/shared/calendar";
 import { COUNTER_LABEL } from "@regrip/core/shared/location-names";
 import { shopLocation } from "@regrip/core/shared/locations";
@@ -29,7 +30,7 @@ export function orderCustomer(order: OrderView): string {
 
 export function orderPaddle(order: OrderView): string {
   const { nickname, brand, model } = order.paddle;
-  const make = [brand, model].filter(Boolean).join(" ");
+  const make = [shownBrand(brand), model].filter(Boolean).join(" ");
   if (nickname && make) return `${nickname} (${make})`;
   return nickname || make || "—";
 }

@@ -1,3 +1,4 @@
+import { shownBrand } from "@regrip/core/shared/paddles";
 import { isActiveStage, stageOf, stageLabelOf } from "@regrip/core/shared/lifecycle";
 import { orderPlaceLabel, type Order } from "../../data/orders";
 
@@ -24,7 +25,7 @@ export const defaultSort: Sort = { key: "date", direction: "desc" };
 export function orderPaddle(order: Order): string {
   const paddle = order.paddle;
   if (!paddle) return "";
-  const make = [paddle.brand !== "Unspecified" ? paddle.brand : "", paddle.model].filter(Boolean).join(" ");
+  const make = [shownBrand(paddle.brand), paddle.model].filter(Boolean).join(" ");
   return paddle.nickname || make;
 }
 

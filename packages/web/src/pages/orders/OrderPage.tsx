@@ -1,3 +1,4 @@
+import { shownBrand } from "@regrip/core/shared/paddles";
 import { orderTitle } from "@regrip/core/shared/orders";
 import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
 import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
@@ -441,7 +442,7 @@ export default function OrderPage() {
                   </div>
                   <div>
                     <dt>Brand</dt>
-                    <dd>{paddle?.brand && paddle.brand !== "Unspecified" ? paddle.brand : "—"}</dd>
+                    <dd>{shownBrand(paddle?.brand) || "—"}</dd>
                   </div>
                   <div>
                     <dt>Model</dt>

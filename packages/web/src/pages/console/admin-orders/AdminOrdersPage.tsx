@@ -59,6 +59,8 @@ export default function AdminOrdersPage() {
     {
       id: "id",
       header: "Order",
+      // Wide enough for "R-10042" on one line (lines wrap in this table, and a number broken at its hyphen misreads).
+      minWidth: 96,
       cell: (order) => (
         <Link
           href={staffOrderPath(order.id)}

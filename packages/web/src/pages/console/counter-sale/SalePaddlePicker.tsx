@@ -9,6 +9,7 @@ import RadioGroup from "@cloudscape-design/components/radio-group";
 import SpaceBetween from "@cloudscape-design/components/space-between";
 import type { CustomerView } from "@regrip/core/shared/customers";
 import type { AssignedPaddle } from "@regrip/core/shared/membership";
+import { shownBrand } from "@regrip/core/shared/paddles";
 import { hasRegripLeft, type MemberCustomer } from "../customers/MemberBadge";
 import { useCustomerPaddles } from "./counter-sale-api";
 
@@ -32,7 +33,7 @@ export const defaultPaddleId = (customer: CustomerView | undefined): string | un
 
 /** "Big Blue (Joola Perseus)". */
 const paddleText = (paddle: { nickname: string | null; brand: string; model: string | null }) => {
-  const make = [paddle.brand, paddle.model].filter(Boolean).join(" ");
+  const make = [shownBrand(paddle.brand), paddle.model].filter(Boolean).join(" ");
   return paddle.nickname ? `${paddle.nickname}${make ? ` (${make})` : ""}` : make;
 };
 

@@ -15,7 +15,7 @@ import { customerName, CUSTOMER_NOT_FOUND } from "@regrip/core/shared/customers"
 import { PLAN_TERMS } from "@regrip/core/shared/membership";
 import { orderReference, type OrderView } from "@regrip/core/shared/orders";
 import { displayPhone } from "@regrip/core/shared/phone";
-import type { PaddleView } from "@regrip/core/shared/paddles";
+import { shownBrand, type PaddleView } from "@regrip/core/shared/paddles";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -47,7 +47,7 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 
 
 const paddleName = (paddle: { nickname: string | null; brand: string | null; model: string | null }) => {
-  const make = [paddle.brand, paddle.model].filter(Boolean).join(" ");
+  const make = [shownBrand(paddle.brand), paddle.model].filter(Boolean).join(" ");
   if (paddle.nickname && make) return `${paddle.nickname} (${make})`;
   return paddle.nickname || make || "—";
 };
