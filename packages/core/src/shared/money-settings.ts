@@ -19,7 +19,7 @@ export const TAX_LOCATION_LABELS: Record<TaxLocation, string> = {
 export const DEFAULT_DRAWER_FLOAT_CENTS = 10_000;
 /** The most a float, a count or a drawer movement may be: a typing slip beyond it. */
 export const MAX_DRAWER_CENTS = 1_000_000;
-export const FLOAT_INVALID = "The starting cash must be a whole number of cents from $0.00 to $10000.00";
+export const FLOAT_INVALID = "The starting cash must be a whole number of cents from $0.00 to $10,000.00";
 
 /** A rate is at most 20 % (2,000 basis points): no US sales tax comes near it, so more is a typing slip. */
 export const MAX_TAX_RATE_BPS = 2_000;

@@ -47,7 +47,9 @@ function DropoffForm({ order, onDone }: { order: Order; onDone: () => void }) {
     onSuccess: (moved) => {
       queryClient.setQueryData(orderQueryKey(order.id), moved);
       void queryClient.invalidateQueries({ queryKey: ordersQueryKey, exact: true });
-      toast({ title: "Drop-off Changed", description: "We'll remind you the day before." });
+      // The time it already had (chosen again): nothing changed, and it says so.
+      const same = moved.dropoffDateTime === order.dropoffDateTime && moved.scheduleEventId === order.scheduleEventId;
+      toast(same ? { title: "Drop-off Unchanged", description: "That is the drop-off you already have." } : { title: "Drop-off Changed", description: "We'll remind you the day before." });
       onDone();
     },
   });

@@ -391,7 +391,7 @@ export default function QuickSalePage() {
               label: "Paddle",
               value: chosenPaddleText(customer, paddleId, paddle, paddlesOnFile),
             },
-            { label: "Bag", value: bagNumber.trim() ? bagNumber.trim().toUpperCase() : "A free bag, assigned on Complete Order" },
+            { label: "Bag", value: bagNumber.trim() ? bagNumber.trim().toUpperCase() : "A free bag, assigned when the order is made" },
             {
               label: "Services",
               value: (
@@ -421,7 +421,7 @@ export default function QuickSalePage() {
             }}
           />
         ) : (
-          <Box color="text-body-secondary">Nothing to pay: Complete Order makes the order and puts it in the queue.</Box>
+          <Box color="text-body-secondary">Nothing to pay: Create Order makes the order and puts it in the queue.</Box>
         )}
         <Box color="text-body-secondary" fontSize="body-s">
           The server prices the order.
