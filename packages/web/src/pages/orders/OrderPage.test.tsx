@@ -103,8 +103,9 @@ describe("OrderPage", () => {
 
   it("says when a paddle was picked up, that a ready one waits now, and that a canceled order has no pickup", () => {
     const planned = new Date(2025, 2, 6, 12).toISOString();
-    const pickedAt = new Date(2025, 2, 7, 15, 30).toISOString();
-    const order = { pickupDateTime: planned, updatedAt: new Date(2025, 2, 9).toISOString(), statusHistory: [], pickupDate: null, pickupLocation: "LITTLETON", isOnsite: false };
+    // Times on the shop's clock (Denver, MST before March 9), wherever the test runs.
+    const pickedAt = "2025-03-07T22:30:00.000Z";
+    const order = { pickupDateTime: planned, updatedAt: "2025-03-09T07:00:00.000Z", statusHistory: [], pickupDate: null, pickupLocation: "LITTLETON", isOnsite: false };
     expect(pickupFact({ ...order, status: "SCHEDULED" })).toBe("Next business day (Thursday, March 6)");
     expect(pickupFact({ ...order, status: "COMPLETE" })).toBe("Ready now");
     expect(pickupFact({ ...order, status: "CANCELED" })).toBe("None: this order was canceled");

@@ -1,6 +1,6 @@
 import { shownBrand } from "@regrip/core/shared/paddles";
 import { orderTitle } from "@regrip/core/shared/orders";
-import { formatDate, formatInstant } from "@regrip/core/shared/calendar";
+import { formatDate, formatInstant, SHOP_TIME_ZONE } from "@regrip/core/shared/calendar";
 import { stageOf, stageLabelOf, timelinePosition, timelineSteps } from "@regrip/core/shared/lifecycle";
 import { shopLocation } from "@regrip/core/shared/locations";
 import { phoneWords, telHref } from "@regrip/core/shared/shop-contact";
@@ -40,7 +40,8 @@ import { DropoffActions } from "./ChangeDropoff";
 import { PickupDialog } from "./PickupDialog";
 import { OrderTip } from "./TipSection";
 
-const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+// The shop's clock, as the drop-off and pickup times beside it are (shared/calendar.ts), wherever the browser is.
+const dateTime = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
 const dateOnly = new Intl.DateTimeFormat("en-US", { weekday: "long", month: "long", day: "numeric" });
 
 function formatDateTime(iso: string | null | undefined): string {

@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from "@regrip/core/shared/calendar";
 import { TIP_AMOUNT_MESSAGE, TIP_PERCENTAGES, TIP_RETURN, tipAmountRefusal, tipCentsOfDollars, tipOfPercentage, type TipView } from "@regrip/core/shared/tips";
 import { useEffect, useId, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -31,7 +32,8 @@ function useTipReturn(): TipReturn {
   return returned;
 }
 
-const paidAtFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+// The shop's clock, as the rest of the order page reads times.
+const paidAtFormat = new Intl.DateTimeFormat("en-US", { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZone: SHOP_TIME_ZONE });
 
 /**
  * The order's tip once paid: its amount and when, in place of the tip box (an order takes one tip). Titled as the
