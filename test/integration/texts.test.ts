@@ -283,7 +283,7 @@ describe("the senders go through it", () => {
 
   it("order moves (Notifications.orderMoved) send the stage's template and answer null when the customer is not texted", async () => {
     const customer = await newUser({ phone: newPhone() });
-    const item = { ...order, id: `texts-${randomUUID()}`, userId: customer.userId } as OrderItem;
+    const item = { ...order, ...regrip, paymentStatus: "paid", id: `texts-${randomUUID()}`, userId: customer.userId } as OrderItem;
     expect(await Notifications.orderMoved(item, "ready")).toMatchObject({ status: "sent" });
     expect(await Notifications.orderMoved(item, "in_service")).toBeNull();
     expect(await logOf(item.id)).toEqual([expect.objectContaining({ template: "orderReady", messageType: "order_ready" })]);

@@ -39,7 +39,6 @@ import {
   expectedCashCents,
   OpenDrawerInput,
   paidOutTooLarge,
-  reportLines,
   type CurrentDrawer,
   type DrawerMovementView,
   type DrawerReport,
@@ -50,6 +49,7 @@ import { SHOP_LABELS, type BookableLocation } from "../shared/location-names";
 import { Texts } from "../texts";
 import { formatDate } from "../shared/calendar";
 import { drawerClosed, openSessionId } from "./cash";
+import { reportLines } from "./report-lines";
 
 export * as Drawers from "./index";
 

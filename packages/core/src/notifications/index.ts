@@ -8,7 +8,6 @@ import type { OrderItem } from "../orders/view";
 import type { Stage } from "../shared/lifecycle";
 import type { Texts, TextResult } from "../texts";
 import { env } from "../../../../infra/env";
-import { billOf } from "../shared/bill";
 import { formatDate } from "../shared/calendar";
 
 export * as Notifications from "./index";
@@ -32,14 +31,16 @@ export function orderPageUrl(order: OrderItem): string | undefined {
 }
 
 /**
- * What the customer pays when they collect the paddle: the order's own balance (its bill) and what the shop added
- * after payment that still owes (orders/added.ts, one BatchGet, for an order that has any).
+ * What is left to pay at pickup (./due-at-pickup.ts, loaded with the ready text only), or 0 when it cannot be read:
+ * the text goes without that line rather than not at all.
  */
-async function dueAtPickup(order: OrderItem): Promise<number> {
-  const own = billOf(order).balanceCents;
-  if (!order.addedOrderIds?.length) return own;
-  const added = await (await import("../orders/added")).addedOrders(order);
-  return added.reduce((sum, each) => sum + each.dueCents, own);
+async function dueOrNothing(order: OrderItem): Promise<number> {
+  try {
+    return await (await import("./due-at-pickup")).dueAtPickup(order);
+  } catch (error) {
+    console.error(`Could not read what order ${order.id} owes at pickup`, error);
+    return 0;
+  }
 }
 
 /**
@@ -52,7 +53,7 @@ export async function orderMoved(order: OrderItem, stage: Stage): Promise<TextRe
   try {
     const params =
       stage === "ready"
-        ? { ...order, orderUrl: orderPageUrl(order), dueCents: await dueAtPickup(order), ...(await (await import("./shop-words")).shopWords(order)) }
+        ? { ...order, orderUrl: orderPageUrl(order), dueCents: await dueOrNothing(order), ...(await (await import("./shop-words")).shopWords(order)) }
         : stage === "checked_in" && order.pickupDate
           ? // The promised day in words (a static import: only formatDate is bundled, where a dynamic import kept the whole calendar).
             { ...order, pickupDay: formatDate(order.pickupDate) }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { CloseDrawerInput, differenceWords, DrawerMovementInput, expectedCashCents, OpenDrawerInput, reportLines, type DrawerReport } from "./drawer";
+import { CloseDrawerInput, differenceWords, DrawerMovementInput, expectedCashCents, OpenDrawerInput, type DrawerReport } from "./drawer";
+import { reportLines } from "../drawers/report-lines";
 
 describe("the drawer's sums", () => {
   it("expects float + cash sales − cash refunds + paid in − paid out", () => {

@@ -8,7 +8,6 @@
  * (negative: short, positive: over).
  */
 import * as z from "zod/mini";
-import { formatDate, formatInstant } from "./calendar";
 import { dollars } from "./payment";
 import { BOOKABLE_LOCATIONS, SHOP_LABELS, type BookableLocation } from "./location-names";
 import { FLOAT_INVALID, MAX_DRAWER_CENTS } from "./money-settings";
@@ -192,31 +191,3 @@ export const TENDER_LABELS: Record<string, string> = {
   PACK: "Pack",
   COMP: "Comp",
 };
-
-/** The close report in lines of text (the admins' email; the page shows the same figures in a table). */
-export function reportLines(report: DrawerReport): string[] {
-  const money = (label: string, cents: number) => `${label}: ${dollars(cents)}`;
-  const t = report.dayTotals;
-  return [
-    `${SHOP_LABELS[report.location]}, drawer of ${formatDate(report.day)}`,
-    // The shop's clock, as every text and email reads a time.
-    `Opened ${formatInstant(new Date(report.openedAt))}${report.openedByName ? ` by ${report.openedByName}` : ""}; closed ${formatInstant(new Date(report.closedAt))}${report.closedByName ? ` by ${report.closedByName}` : ""}`,
-    "",
-    money("Starting float", report.startingCashCents),
-    money("Cash sales", report.cashSalesCents),
-    money("Cash refunds", report.cashRefundsCents),
-    money("Paid in", report.paidInCents),
-    money("Paid out", report.paidOutCents),
-    money("Expected cash", report.expectedCashCents),
-    money("Counted cash", report.countedCashCents),
-    `Difference: ${differenceWords(report.differenceCents)}`,
-    ...(report.note ? [`Note: ${report.note}`] : []),
-    "",
-    `The day's totals (${formatDate(t.day)}):`,
-    money("Sales", t.salesCents),
-    money("Refunds", t.refundedCents),
-    money("Sales tax", t.taxCents),
-    money("Tips", t.tipsCents),
-    ...t.byTender.map((row) => `${TENDER_LABELS[row.tender] ?? row.tender}: ${dollars(row.paidCents)} paid, ${dollars(row.refundedCents)} refunded`),
-  ];
-}

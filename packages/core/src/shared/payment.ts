@@ -27,11 +27,7 @@ export interface PaymentFacts {
 }
 
 /** `$12.50`, `$1,250.00`, `-$6.70`: thousands grouped as en-US writes them, as the pages' `formatCents` does. */
-export const dollars = (cents: number): string => {
-  const whole = Math.round(cents);
-  const abs = Math.abs(whole);
-  return `${whole < 0 ? "-" : ""}$${String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${String(abs % 100).padStart(2, "0")}`;
-};
+export const dollars = (cents: number): string => `${cents < 0 ? "-" : ""}$${(Math.abs(cents) / 100).toFixed(2).replace(/\B(?=(\d{3})+\.)/g, ",")}`;
 
 /** What is still to be collected before the paddle leaves: the total while unpaid, else nothing. */
 export function balanceCents(order: Pick<PaymentFacts, "paymentStatus" | "totalCents">): number {

@@ -22,7 +22,6 @@ import { conflict, notFound } from "../errors";
 import { createOrder } from "../orders/create";
 import { readOrder } from "../orders/move-writer";
 import { view, type OrderItem } from "../orders/view";
-import { priceLineEdit } from "../pricing/order-edit";
 import type { PricedSale } from "../pricing/cart";
 import { Id } from "../shared/ids";
 import { ADD_CHANGED, addToPaidRefusal, AddToPaidOrder } from "../shared/order-balance";
@@ -42,7 +41,8 @@ const PAID_ORDER_LABEL = "added-to";
  * service on the paddle's visit, a bad quantity, too few in stock).
  */
 async function priceAdded(paid: OrderItem, add: AddToPaidOrder["add"]) {
-  const skus = await productsByIds(add.map((line) => line.skuId));
+  // The edit's pricing loads with the request, off the route's cold start (test/infra/bundling.test.ts), as Edit Lines' does.
+  const [skus, { priceLineEdit }] = await Promise.all([productsByIds(add.map((line) => line.skuId)), import("../pricing/order-edit")]);
   const newLineId = () => randomUUID().replaceAll("-", "").slice(0, 12);
   // The paddle's visit has one service: priced beside the paid order's lines only to refuse a second one.
   priceLineEdit({ order: { ...paid, stockTaken: [] }, add, remove: [], skus, promotion: null, newLineId });

@@ -646,7 +646,7 @@ export const templates = {
     consent: "staffAlert",
     to: "Each active admin (the staff roster's, and those with a verified phone) and the shop's own email address (Shop details)",
     when: "A shop's cash drawer is closed: its close report (float, cash in and out, expected against counted, the day's totals)",
-    // The report in lines (shared/drawer.ts `reportLines`, made by drawers/): the figures are the report's own.
+    // The report in lines (drawers/report-lines.ts `reportLines`, made by drawers/): the figures are the report's own.
     words: ({ shop, difference }: DrawerClosedParams) => `${shop} drawer closed: ${difference}. See the Drawer page.`,
     email: ({ shop, day, difference, lines }: DrawerClosedParams) => ({
       subject: `${shop} drawer closed ${day}: ${difference}`,
