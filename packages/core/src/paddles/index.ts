@@ -18,6 +18,7 @@ import { Id } from "../shared/ids";
 import { ImageUpload, presignPut, paddlePhotoKey, type UploadTarget } from "../uploads";
 import * as Users from "../users";
 import { openOrdersOf } from "./open-orders";
+import { UNKNOWN_BRAND } from "../shared/paddles";
 
 export * as Paddles from "./index";
 export { freeFromBag, NOT_IN_A_BAG } from "./free-from-bag";
@@ -242,8 +243,7 @@ export const photoUpload = /* @__PURE__ */ fn({ role: "customer", input: PhotoUp
 });
 
 /** The brand a paddle made at the counter gets when staff do not know it (brand is required on a paddle). */
-export { UNKNOWN_BRAND } from "../shared/paddles";
-import { UNKNOWN_BRAND } from "../shared/paddles";
+export { UNKNOWN_BRAND };
 
 /**
  * A paddle staff make for a customer inside another transaction (a quick
