@@ -559,6 +559,27 @@ export async function choosePremiumRegrip(page: Page): Promise<void> {
   await variant.waitFor({ state: "detached" });
 }
 
+/**
+ * A booking made by API, as the booking page makes it: a new paddle of the customer's (`nickname` and a number), a
+ * bag the admin makes for it, a drop-off at Littleton; answers the order's id. Unpaid.
+ */
+export async function bookByApi(
+  baseUrl: string,
+  { customer, admin }: { customer: string; admin: string },
+  { nickname, service, addOns }: { nickname: string; service: string; addOns?: string[] },
+): Promise<string> {
+  const paddle = await callApi(baseUrl, "POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `${nickname} ${randomInt(1000, 9999)}` } });
+  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
+  const bags = await callApi(baseUrl, "POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
+  expect(bags.status, JSON.stringify(bags.body)).toBe(201);
+  const booked = await callApi(baseUrl, "POST", "/api/book-service", {
+    token: customer,
+    body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service, ...(addOns ? { addOns } : {}) },
+  });
+  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+  return booked.body.id as string;
+}
+
 /** A paid booking of the seeded customer (paid on the local payment page; unpaid with `unpaid`: paid at pickup), moved to Ready by the employee through the status call. */
 export async function readyBooking(
   baseUrl: string,
@@ -566,15 +587,7 @@ export async function readyBooking(
   { unpaid = false } = {},
 ): Promise<{ id: string; number: string; totalCents: number; statusHistory: { actorId?: string; actorName?: string }[] }> {
   const api = <T = any>(method: string, path: string, options: Parameters<typeof callApi>[3] = {}) => callApi<T>(baseUrl, method, path, options);
-  const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Tipped ${randomInt(1000, 9999)}` } });
-  expect(paddle.status, JSON.stringify(paddle.body)).toBe(201);
-  const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
-  const booked = await api("POST", "/api/book-service", {
-    token: customer,
-    body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-strip-and-grip-black-tacky" },
-  });
-  expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-  const orderId: string = booked.body.id;
+  const orderId = await bookByApi(baseUrl, { customer, admin }, { nickname: "Tipped", service: "sku-strip-and-grip-black-tacky" });
   if (unpaid) {
     // A bag may go into the queue before its invoice is paid (shared/moves.ts).
     for (const status of ["IN_QUEUE", "IN_SERVICE", "READY"]) {

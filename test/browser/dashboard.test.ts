@@ -18,7 +18,7 @@ import { loadSettings } from "../../infra/local/settings";
 import type { AdminAnalytics } from "../../packages/core/src/shared/analytics";
 import type { AuditPage } from "../../packages/core/src/shared/audit";
 import { DEFAULT_MONEY_SETTINGS } from "../../packages/core/src/shared/money-settings";
-import { adminPanelPages, bookingWithPromo, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage, localToken } from "./browser";
+import { adminPanelPages, bookByApi, bookingWithPromo, callApi, expectAccessible, expectNoOverflow, fileBrowser, settled, shop, visit, withPage as openPage, withSignedInPage, localToken } from "./browser";
 
 const baseUrl = shop.baseUrl;
 const { seed } = loadSettings();
@@ -129,14 +129,7 @@ describe("the admin dashboard", () => {
 
   it("a paid order canceled at the counter asks first, is refunded to the card, and the revenue drops by it", async () => {
     const [customer, admin] = await Promise.all([tokenOf(seed.customer), tokenOf(seed.admin)]);
-    const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Refund ${randomInt(1000, 9999)}` } });
-    const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
-    const booked = await api("POST", "/api/book-service", {
-      token: customer,
-      body: { paddleId: paddle.body.id, bagNumber: bags.body[0].code3, dropoffLocation: "LITTLETON", service: "sku-basic-overgrip-blue-tacky" },
-    });
-    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-    const orderId: string = booked.body.id;
+    const orderId = await bookByApi(baseUrl, { customer, admin }, { nickname: "Refund", service: "sku-basic-overgrip-blue-tacky" });
     const checkout = await api("POST", `/api/orders/${orderId}/checkout`, { token: customer });
     // The customer pays the checkout's link, not signed in.
     await openPage(browser(), baseUrl, async (page) => {
@@ -196,20 +189,7 @@ describe("the admin dashboard", () => {
     });
     expect(rates.status, JSON.stringify(rates.body)).toBe(200);
     try {
-      const paddle = await api("POST", "/api/paddles", { token: customer, body: { brand: "Joola", nickname: `Part Refund ${randomInt(1000, 9999)}` } });
-      const bags = await api("POST", "/api/admin/bags/create", { token: admin, body: { count: 1 } });
-      const booked = await api("POST", "/api/book-service", {
-        token: customer,
-        body: {
-          paddleId: paddle.body.id,
-          bagNumber: bags.body[0].code3,
-          dropoffLocation: "LITTLETON",
-          service: "sku-basic-overgrip-blue-tacky",
-          addOns: ["sku-premium-edge-guard-black", "sku-edge-tape"],
-        },
-      });
-      expect(booked.status, JSON.stringify(booked.body)).toBe(201);
-      const orderId: string = booked.body.id;
+      const orderId = await bookByApi(baseUrl, { customer, admin }, { nickname: "Part Refund", service: "sku-basic-overgrip-blue-tacky", addOns: ["sku-premium-edge-guard-black", "sku-edge-tape"] });
       const order = (await api("GET", `/api/orders/${orderId}`, { token: admin })).body;
       expect(order.taxCents).toBeGreaterThan(0);
       // Cash at the counter, today: an employee may refund it.
